@@ -1,0 +1,34 @@
+package app
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/config"
+)
+
+// Tighter limits for the routes that guess passwords or create things,
+// then PocketBase's defaults. Limits count per client IP.
+var rateLimitRules = []core.RateLimitRule{
+	{Label: "POST /api/login", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/register", MaxRequests: 5, Duration: 60},
+	{Label: "POST /api/sponsorships", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/sponsorship-requests", MaxRequests: 10, Duration: 60},
+	{Label: "*:auth", MaxRequests: 2, Duration: 3},
+	{Label: "*:create", MaxRequests: 20, Duration: 5},
+	{Label: "/api/batch", MaxRequests: 3, Duration: 1},
+	{Label: "/api/", MaxRequests: 300, Duration: 10},
+}
+
+// applySettings writes the settings that come from the environment.
+func applySettings(app core.App, cfg *config.Config) error {
+	s := app.Settings()
+	s.Meta.AppName = "SponsorBridge"
+	s.Meta.AppURL = cfg.AppURL
+	s.RateLimits.Enabled = cfg.RateLimits
+	s.RateLimits.Rules = append([]core.RateLimitRule(nil), rateLimitRules...)
+	s.Batch.Enabled = false
+	if len(cfg.TrustedProxyHeaders) > 0 {
+		s.TrustedProxy.Headers = cfg.TrustedProxyHeaders
+	}
+	return app.Save(s)
+}

@@ -1,0 +1,100 @@
+package accounts
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
+)
+
+// SocialLink is one entry of a member's socialMedia list.
+type SocialLink struct {
+	Platform         string `json:"platform"`
+	Username         string `json:"username"`
+	Verified         bool   `json:"verified"`
+	VerificationDate string `json:"verificationDate"`
+}
+
+// PublicUser is what any signed-in member may learn about another member.
+type PublicUser struct {
+	ID          string       `json:"id"`
+	Username    string       `json:"username"`
+	DisplayName string       `json:"displayName"`
+	Avatar      string       `json:"avatar"`
+	PhotoURL    string       `json:"photoURL"`
+	IsVerified  bool         `json:"isVerified"`
+	SocialMedia []SocialLink `json:"socialMedia"`
+	Bio         string       `json:"bio"`
+	CreatedAt   string       `json:"createdAt"`
+}
+
+// OwnUser is the signed-in member's own record.
+type OwnUser struct {
+	PublicUser
+	Email              string `json:"email"`
+	ProviderID         string `json:"providerId"`
+	SubscriptionPlan   string `json:"subscriptionPlan"`
+	SubscriptionStatus string `json:"subscriptionStatus"`
+	SubscriptionExpiry string `json:"subscriptionExpiry"`
+	SubscriptionActive bool   `json:"subscriptionActive"`
+	CanPostAt          string `json:"canPostAt"`
+	IsAdmin            bool   `json:"isAdmin"`
+}
+
+// ToPublic maps a users record to its public shape.
+func ToPublic(r *core.Record) PublicUser {
+	links := []SocialLink{}
+	_ = r.UnmarshalJSONField("socialMedia", &links)
+	if links == nil {
+		links = []SocialLink{}
+	}
+	return PublicUser{
+		ID:          r.Id,
+		Username:    r.GetString("username"),
+		DisplayName: r.GetString("displayName"),
+		Avatar:      AvatarURL(r),
+		PhotoURL:    r.GetString("photoURL"),
+		IsVerified:  r.GetBool("isVerified"),
+		SocialMedia: links,
+		Bio:         r.GetString("bio"),
+		CreatedAt:   FormatTime(r.GetDateTime("created").Time()),
+	}
+}
+
+// ToOwn maps a users record to the shape its owner sees.
+func ToOwn(app core.App, r *core.Record) (OwnUser, error) {
+	now := time.Now()
+	next, err := membership.NextPostAt(app, r, now)
+	if err != nil {
+		return OwnUser{}, err
+	}
+	return OwnUser{
+		PublicUser:         ToPublic(r),
+		Email:              r.Email(),
+		ProviderID:         r.GetString("providerId"),
+		SubscriptionPlan:   r.GetString("subscriptionPlan"),
+		SubscriptionStatus: r.GetString("subscriptionStatus"),
+		SubscriptionExpiry: FormatTime(r.GetDateTime("subscriptionExpiry").Time()),
+		SubscriptionActive: membership.SubscriptionActive(r, now),
+		CanPostAt:          FormatTime(next),
+		IsAdmin:            membership.IsAdmin(r),
+	}, nil
+}
+
+// AvatarURL is the path of the member's uploaded avatar, or "".
+func AvatarURL(r *core.Record) string {
+	name := r.GetString("avatar")
+	if name == "" {
+		return ""
+	}
+	return "/api/files/" + r.Collection().Id + "/" + r.Id + "/" + name
+}
+
+// FormatTime renders t as RFC 3339 in UTC, or "" for the zero time.
+func FormatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}

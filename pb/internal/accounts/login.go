@@ -1,0 +1,89 @@
+package accounts
+
+import (
+	"errors"
+	"net/http"
+	"sponsorbridge/pb/internal/apierr"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/crypto/bcrypt"
+
+	"sponsorbridge/pb/internal/session"
+)
+
+// login checks a username and password and starts a cookie session.
+func login(e *core.RequestEvent) error {
+	form := &loginForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+
+	member, err := FindByUsername(e.App, form.Username)
+	if err != nil || !member.ValidatePassword(form.Password) {
+		if err != nil {
+			burnPasswordCheck(form.Password) // same cost whether or not the name exists
+		}
+		return e.UnauthorizedError("Invalid username or password.", nil)
+	}
+
+	if err := session.Start(e, member); err != nil {
+		return err
+	}
+	own, err := ToOwn(e.App, member)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, own)
+}
+
+// FindByUsername finds a member by username, ignoring letter case.
+func FindByUsername(app core.App, username string) (*core.Record, error) {
+	username = strings.TrimSpace(username)
+	if username == "" {
+		return nil, errors.New("accounts: empty username")
+	}
+	member := &core.Record{}
+	err := app.RecordQuery("users").
+		AndWhere(dbx.NewExp("[[username]] = {:u} COLLATE NOCASE", dbx.Params{"u": username})).
+		Limit(1).One(member)
+	if err != nil {
+		return nil, err
+	}
+	return member, nil
+}
+
+// A real bcrypt hash of a random value: checking a password against it costs
+// what checking a real member's password costs.
+var decoyHash, _ = bcrypt.GenerateFromPassword([]byte("decoy-password-never-used"), bcrypt.DefaultCost)
+
+func burnPasswordCheck(password string) {
+	_ = bcrypt.CompareHashAndPassword(decoyHash, []byte(password))
+}
+
+// ----------------------------------------------------------------
+
+type loginForm struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (f *loginForm) validate() error {
+	f.Username = strings.TrimSpace(f.Username)
+	errs := validation.Errors{}
+	if f.Username == "" {
+		errs["username"] = apierr.Field("validation_required", "Username is required")
+	}
+	if f.Password == "" {
+		errs["password"] = apierr.Field("validation_required", "Password is required")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

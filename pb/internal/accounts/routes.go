@@ -1,0 +1,28 @@
+// Package accounts serves registration, sign-in, sign-out, the current
+// member and public profiles (spec section 7).
+package accounts
+
+import (
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// maxBody bounds the JSON these routes accept.
+const maxBody = 16 << 10
+
+// BindRoutes registers the account routes.
+func BindRoutes(se *core.ServeEvent) {
+	se.Router.POST("/api/login", login).Bind(apis.BodyLimit(maxBody))
+	se.Router.POST("/api/register", register).Bind(apis.BodyLimit(maxBody))
+	se.Router.POST("/api/logout", logout)
+	se.Router.GET("/api/user", currentUser)
+	se.Router.GET("/api/users/{id}", viewProfile).Bind(apis.RequireAuth("users"))
+}
+
+// Member returns the signed-in member (a users record) or nil.
+func Member(e *core.RequestEvent) *core.Record {
+	if e.Auth == nil || e.Auth.Collection().Name != "users" {
+		return nil
+	}
+	return e.Auth
+}

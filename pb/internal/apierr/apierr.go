@@ -1,0 +1,24 @@
+// Package apierr builds field validation errors whose messages reach the
+// client exactly as written (the spec's texts), in PocketBase's error shape.
+package apierr
+
+// FieldError is one field's validation error.
+type FieldError struct {
+	code    string
+	message string
+}
+
+// Field makes a field error with a machine code and the user-visible text.
+func Field(code, message string) FieldError { return FieldError{code: code, message: message} }
+
+// Code implements PocketBase's SafeErrorItem.
+func (e FieldError) Code() string { return e.code }
+
+// Error implements error.
+func (e FieldError) Error() string { return e.message }
+
+// Resolve keeps the message as written (PocketBase would append a period).
+func (e FieldError) Resolve(data map[string]any) any {
+	data["message"] = e.message
+	return data
+}

@@ -1,0 +1,50 @@
+// Package appconfig tells the web app what this server offers: demo mode,
+// which sign-in methods are configured, the payment mode, categories and plans.
+package appconfig
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/config"
+)
+
+type demoCredentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+type answer struct {
+	AppName         string           `json:"appName"`
+	Demo            bool             `json:"demo"`
+	DemoCredentials *demoCredentials `json:"demoCredentials,omitempty"`
+	Google          struct {
+		Configured bool `json:"configured"`
+	} `json:"google"`
+	Payments struct {
+		Mode string `json:"mode"`
+	} `json:"payments"`
+	Categories []string       `json:"categories"`
+	Plans      []catalog.Plan `json:"plans"`
+}
+
+// DemoUsername is the demo administrator's username.
+const DemoUsername = "admin"
+
+// BindRoutes registers GET /api/app-config.
+func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
+	se.Router.GET("/api/app-config", func(e *core.RequestEvent) error {
+		a := answer{AppName: "SponsorBridge", Demo: cfg.DemoMode, Categories: catalog.Categories, Plans: catalog.Plans}
+		if cfg.DemoMode {
+			a.DemoCredentials = &demoCredentials{Username: DemoUsername, Password: cfg.DemoPassword}
+		}
+		a.Google.Configured = cfg.GoogleConfigured()
+		a.Payments.Mode = "live"
+		if cfg.PaymentsSandbox() {
+			a.Payments.Mode = "sandbox"
+		}
+		return e.JSON(http.StatusOK, a)
+	})
+}

@@ -1,0 +1,131 @@
+// Package config is the only place that reads the environment.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Config holds every setting the server takes from its environment.
+type Config struct {
+	// DemoMode seeds demo accounts and listings on a fresh data directory
+	// and lets the web app prefill the login form.
+	DemoMode bool
+	// DemoPassword is the password of every demo account (generated when unset).
+	DemoPassword string
+	// DemoPasswordGenerated tells whether DemoPassword was generated at start.
+	DemoPasswordGenerated bool
+
+	// AppURL is the public address of the app (used in links and mails).
+	AppURL string
+	// RateLimits turns PocketBase's rate limiter (and our tighter rules) on.
+	RateLimits bool
+	// TrustedProxyHeaders name the headers that carry the client IP behind a
+	// proxy (for example Fly-Client-IP), so rate limits count real clients.
+	TrustedProxyHeaders []string
+
+	GoogleClientID     string
+	GoogleClientSecret string
+
+	RazorpayKeyID         string
+	RazorpayKeySecret     string
+	RazorpayWebhookSecret string
+	RazorpayAPIBase       string
+}
+
+// Load reads the configuration from the environment. Every secret also has
+// a NAME_FILE twin that points at a file holding the value.
+func Load() (*Config, error) {
+	c := &Config{
+		DemoMode:            boolEnv("DEMO_MODE", false),
+		AppURL:              strings.TrimRight(env("APP_URL", "http://127.0.0.1:8090"), "/"),
+		RateLimits:          boolEnv("RATE_LIMITS", true),
+		TrustedProxyHeaders: list(env("TRUSTED_PROXY_HEADERS", "")),
+		RazorpayAPIBase:     strings.TrimRight(env("RAZORPAY_API_BASE", "https://api.razorpay.com"), "/"),
+		RazorpayKeyID:       env("RAZORPAY_KEY_ID", ""),
+		GoogleClientID:      env("GOOGLE_CLIENT_ID", ""),
+	}
+	var err error
+	if c.DemoPassword, err = secret("DEMO_PASSWORD"); err != nil {
+		return nil, err
+	}
+	if c.GoogleClientSecret, err = secret("GOOGLE_CLIENT_SECRET"); err != nil {
+		return nil, err
+	}
+	if c.RazorpayKeySecret, err = secret("RAZORPAY_KEY_SECRET"); err != nil {
+		return nil, err
+	}
+	if c.RazorpayWebhookSecret, err = secret("RAZORPAY_WEBHOOK_SECRET"); err != nil {
+		return nil, err
+	}
+	if c.DemoMode && c.DemoPassword == "" {
+		c.DemoPassword = randomPassword()
+		c.DemoPasswordGenerated = true
+	}
+	if c.DemoMode && len(c.DemoPassword) < 6 {
+		return nil, fmt.Errorf("config: DEMO_PASSWORD must be at least 6 characters")
+	}
+	return c, nil
+}
+
+// GoogleConfigured tells whether Google sign-in has credentials.
+func (c *Config) GoogleConfigured() bool {
+	return c.GoogleClientID != "" && c.GoogleClientSecret != ""
+}
+
+// PaymentsSandbox tells whether payments run against the built-in test-mode provider.
+func (c *Config) PaymentsSandbox() bool {
+	return c.RazorpayKeyID == "" || c.RazorpayKeySecret == ""
+}
+
+func env(name, fallback string) string {
+	if v, ok := os.LookupEnv(name); ok && strings.TrimSpace(v) != "" {
+		return strings.TrimSpace(v)
+	}
+	return fallback
+}
+
+func boolEnv(name string, fallback bool) bool {
+	switch strings.ToLower(env(name, "")) {
+	case "1", "true", "yes", "on":
+		return true
+	case "0", "false", "no", "off":
+		return false
+	}
+	return fallback
+}
+
+// secret reads NAME, or the file named by NAME_FILE.
+func secret(name string) (string, error) {
+	if v := env(name, ""); v != "" {
+		return v, nil
+	}
+	path := env(name+"_FILE", "")
+	if path == "" {
+		return "", nil
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("config: reading %s_FILE: %w", name, err)
+	}
+	return strings.TrimSpace(string(raw)), nil
+}
+
+func randomPassword() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func list(raw string) []string {
+	var out []string
+	for _, part := range strings.Split(raw, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package listings
+
+import (
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Poster is the public face of a listing's owner, sent with every listing so
+// that a page of cards needs no further lookups.
+type Poster struct {
+	ID          string `json:"id"`
+	Username    string `json:"username"`
+	DisplayName string `json:"displayName"`
+	IsVerified  bool   `json:"isVerified"`
+	Avatar      string `json:"avatar"`
+}
+
+// Listing is the wire shape of both kinds (spec section 3 field names).
+type Listing struct {
+	ID              string   `json:"id"`
+	Title           string   `json:"title"`
+	Description     string   `json:"description"`
+	Amount          *int64   `json:"amount,omitempty"`
+	RequestedAmount *int64   `json:"requestedAmount,omitempty"`
+	EventDate       *string  `json:"eventDate,omitempty"`
+	Status          string   `json:"status,omitempty"`
+	Location        string   `json:"location"`
+	Categories      []string `json:"categories"`
+	UserID          string   `json:"userId"`
+	CreatedAt       string   `json:"createdAt"`
+	UpdatedAt       string   `json:"updatedAt"`
+	Approved        bool     `json:"approved"`
+	Reviewed        bool     `json:"reviewed"`
+	RejectionReason *string  `json:"rejectionReason,omitempty"`
+	Poster          Poster   `json:"poster"`
+}
+
+// row is one listing joined with its poster, as read from the database.
+type row struct {
+	ID              string         `db:"id"`
+	Title           string         `db:"title"`
+	Description     string         `db:"description"`
+	Amount          float64        `db:"amount"`
+	Location        string         `db:"location"`
+	Categories      string         `db:"categories"`
+	User            string         `db:"user"`
+	Created         string         `db:"created"`
+	Updated         string         `db:"updated"`
+	Approved        bool           `db:"approved"`
+	Reviewed        bool           `db:"reviewed"`
+	RejectionReason string         `db:"rejectionReason"`
+	EventDate       string         `db:"eventDate"`
+	Status          string         `db:"status"`
+	Username        sql.NullString `db:"posterUsername"`
+	DisplayName     sql.NullString `db:"posterDisplayName"`
+	IsVerified      sql.NullBool   `db:"posterIsVerified"`
+	Avatar          sql.NullString `db:"posterAvatar"`
+}
+
+// toListing maps a row to the wire shape. showReason tells whether the
+// viewer may see a rejection reason (the poster or an administrator).
+func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Listing {
+	amount := int64(r.Amount)
+	l := Listing{
+		ID:          r.ID,
+		Title:       r.Title,
+		Description: r.Description,
+		Location:    r.Location,
+		Categories:  parseCategories(r.Categories),
+		UserID:      r.User,
+		CreatedAt:   rfc3339(r.Created),
+		UpdatedAt:   rfc3339(r.Updated),
+		Approved:    r.Approved,
+		Reviewed:    r.Reviewed,
+		Poster: Poster{
+			ID:          r.User,
+			Username:    r.Username.String,
+			DisplayName: r.DisplayName.String,
+			IsVerified:  r.IsVerified.Bool,
+		},
+	}
+	if r.Avatar.String != "" {
+		l.Poster.Avatar = "/api/files/" + usersCollectionID + "/" + r.User + "/" + r.Avatar.String
+	}
+	if kind.IsRequest {
+		l.RequestedAmount = &amount
+		date := rfc3339(r.EventDate)
+		l.EventDate = &date
+		l.Status = r.Status
+	} else {
+		l.Amount = &amount
+	}
+	if showReason {
+		reason := r.RejectionReason
+		l.RejectionReason = &reason
+	}
+	return l
+}
+
+func parseCategories(raw string) []string {
+	out := []string{}
+	if raw != "" {
+		_ = json.Unmarshal([]byte(raw), &out)
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// rfc3339 turns PocketBase's stored date text into RFC 3339 (UTC), or "".
+func rfc3339(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	dt, err := types.ParseDateTime(stored)
+	if err != nil || dt.IsZero() {
+		return ""
+	}
+	return dt.Time().UTC().Format(time.RFC3339)
+}

@@ -1,0 +1,194 @@
+package listings
+
+import (
+	"encoding/json"
+	"math"
+	"sponsorbridge/pb/internal/apierr"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+)
+
+// MaxAmount is the largest amount a listing may carry, in whole dollars.
+const MaxAmount = 1_000_000_000
+
+// listingForm is the body of a create or an update. Pointer fields are nil
+// when the body leaves them out (an update changes only what it names).
+// Fields a member may not set (owner, flags) are simply not part of it.
+type listingForm struct {
+	Title           *string          `json:"title"`
+	Description     *string          `json:"description"`
+	Amount          *json.RawMessage `json:"amount"`
+	RequestedAmount *json.RawMessage `json:"requestedAmount"`
+	Location        *string          `json:"location"`
+	Categories      *[]string        `json:"categories"`
+	EventDate       *string          `json:"eventDate"`
+	Status          *string          `json:"status"`
+}
+
+// cleaned is a validated form.
+type cleaned struct {
+	title, description, location, eventDate, status *string
+	amount                                          *int64
+	categories                                      []string
+}
+
+// validate checks the form; creating requires every required field.
+func (f *listingForm) validate(kind Kind, creating bool, now time.Time) (*cleaned, error) {
+	out := &cleaned{}
+	errs := validation.Errors{}
+
+	text := func(field string, v *string, label string, max int, required bool) *string {
+		if v == nil {
+			if creating && required {
+				errs[field] = apierr.Field("validation_required", label+" is required")
+			}
+			return nil
+		}
+		s := strings.TrimSpace(*v)
+		switch {
+		case required && s == "":
+			errs[field] = apierr.Field("validation_required", label+" is required")
+		case utf8.RuneCountInString(s) > max:
+			errs[field] = apierr.Field("validation_too_long", label+" must be at most "+strconv.Itoa(max)+" characters")
+		}
+		return &s
+	}
+	out.title = text("title", f.Title, "Title", 120, true)
+	out.description = text("description", f.Description, "Description", 5000, true)
+	out.location = text("location", f.Location, "Location", 120, false)
+
+	rawAmount := f.Amount
+	if kind.IsRequest {
+		rawAmount = f.RequestedAmount
+	}
+	if rawAmount != nil || creating {
+		n, err := coerceAmount(rawAmount)
+		if err != nil {
+			errs[kind.AmountField] = err
+		} else {
+			out.amount = &n
+		}
+	}
+
+	if f.Categories != nil || creating {
+		var names []string
+		if f.Categories != nil {
+			names = *f.Categories
+		}
+		cats, err := cleanCategories(names)
+		if err != nil {
+			errs["categories"] = err
+		} else {
+			out.categories = cats
+		}
+	}
+
+	if kind.IsRequest {
+		if f.EventDate != nil {
+			date, err := parseEventDate(*f.EventDate, now)
+			if err != nil {
+				errs["eventDate"] = err
+			} else {
+				out.eventDate = &date
+			}
+		}
+		if f.Status != nil && !creating {
+			s := strings.TrimSpace(*f.Status)
+			if s != StatusOpen && s != StatusClosed {
+				errs["status"] = apierr.Field("validation_invalid_status", "Status can only be set to open or closed")
+			} else {
+				out.status = &s
+			}
+		}
+	}
+
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}
+
+// coerceAmount turns a JSON number or numeric string into whole dollars,
+// as the spec coerces the amount field to a number.
+func coerceAmount(raw *json.RawMessage) (int64, error) {
+	tooSmall := apierr.Field("validation_min_amount", "Amount must be greater than 0")
+	if raw == nil {
+		return 0, tooSmall
+	}
+	var v any
+	if err := json.Unmarshal(*raw, &v); err != nil {
+		return 0, tooSmall
+	}
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case string:
+		parsed, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil {
+			return 0, tooSmall
+		}
+		f = parsed
+	default:
+		return 0, tooSmall
+	}
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0) || f < 1:
+		return 0, tooSmall
+	case f != math.Trunc(f):
+		return 0, apierr.Field("validation_whole_amount", "Amount must be a whole number")
+	case f > MaxAmount:
+		return 0, apierr.Field("validation_max_amount", "Amount must be at most 1,000,000,000")
+	}
+	return int64(f), nil
+}
+
+func cleanCategories(names []string) ([]string, error) {
+	var out []string
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		canonical, ok := canonicalCategory(name)
+		if !ok {
+			return nil, apierr.Field("validation_unknown_category", "Unknown category")
+		}
+		out = appendUnique(out, canonical)
+	}
+	if len(out) == 0 {
+		return nil, apierr.Field("validation_required", "Select at least one category")
+	}
+	return out, nil
+}
+
+// parseEventDate accepts "", a calendar date or an RFC 3339 time, and
+// answers PocketBase's stored form. An event cannot lie in the past.
+func parseEventDate(raw string, now time.Time) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", nil
+	}
+	var t time.Time
+	var err error
+	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04", "2006-01-02 15:04:05.000Z"} {
+		if t, err = time.Parse(layout, raw); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return "", apierr.Field("validation_invalid_date", "Event date is not a valid date")
+	}
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).Add(-24 * time.Hour)
+	if t.Before(today) {
+		return "", apierr.Field("validation_past_date", "Event date cannot be in the past")
+	}
+	if t.After(now.AddDate(10, 0, 0)) {
+		return "", apierr.Field("validation_far_date", "Event date must be within the next 10 years")
+	}
+	return t.UTC().Format("2006-01-02 15:04:05.000Z"), nil
+}

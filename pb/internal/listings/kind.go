@@ -1,0 +1,30 @@
+// Package listings serves the two kinds of listing: Open Sponsorships (offers
+// of money) and Sponsorship Requests (projects asking for funding). Filtering,
+// keyword search, sorting and paging happen here, on the server.
+package listings
+
+// Kind describes one of the two listing collections.
+type Kind struct {
+	Table       string // collection name
+	Path        string // route prefix
+	AmountField string // "amount" or "requestedAmount"
+	IsRequest   bool
+	Noun        string // for messages
+}
+
+var (
+	// Sponsorships are offers of sponsorship money.
+	Sponsorships = Kind{Table: "sponsorships", Path: "/api/sponsorships", AmountField: "amount", Noun: "sponsorship"}
+	// Requests are projects asking for funding.
+	Requests = Kind{Table: "sponsorship_requests", Path: "/api/sponsorship-requests", AmountField: "requestedAmount", IsRequest: true, Noun: "sponsorship request"}
+)
+
+// Kinds lists both kinds.
+var Kinds = []Kind{Sponsorships, Requests}
+
+// Request statuses.
+const (
+	StatusOpen      = "open"
+	StatusSponsored = "sponsored"
+	StatusClosed    = "closed"
+)

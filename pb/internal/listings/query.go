@@ -1,0 +1,190 @@
+package listings
+
+import (
+	"net/url"
+	"sponsorbridge/pb/internal/apierr"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"sponsorbridge/pb/catalog"
+)
+
+// Paging limits of the list routes.
+const (
+	DefaultPerPage = 12
+	MaxPerPage     = 50
+	MaxPage        = 10000
+	// TotalCap bounds how far the total is counted: past it the answer says
+	// "more than TotalCap", so that no page ever pays for counting the table.
+	TotalCap = 1000
+	// minTrigram is the shortest keyword the trigram index can answer; shorter
+	// keywords fall back to a scan.
+	minTrigram = 3
+	maxKeyword = 100
+)
+
+// Query is a parsed, validated list request.
+type Query struct {
+	Keyword    string
+	Categories []string
+	MinAmount  *int64
+	MaxAmount  *int64
+	Location   string
+	Status     string
+	UserID     string
+	Sort       string
+	Page       int
+	PerPage    int
+}
+
+// ParseQuery reads and validates the list parameters (docs/api.md).
+func ParseQuery(kind Kind, v url.Values) (*Query, error) {
+	q := &Query{
+		Keyword:  strings.TrimSpace(v.Get("q")),
+		Location: strings.TrimSpace(v.Get("location")),
+		Status:   strings.TrimSpace(v.Get("status")),
+		UserID:   strings.TrimSpace(v.Get("userId")),
+		Sort:     strings.TrimSpace(v.Get("sort")),
+		Page:     1,
+		PerPage:  DefaultPerPage,
+	}
+	errs := validation.Errors{}
+
+	if utf8.RuneCountInString(q.Keyword) > maxKeyword {
+		errs["q"] = apierr.Field("validation_too_long", "Keyword must be at most 100 characters")
+	}
+	if utf8.RuneCountInString(q.Location) > 120 {
+		errs["location"] = apierr.Field("validation_too_long", "Location must be at most 120 characters")
+	}
+	if len(q.UserID) > 32 {
+		errs["userId"] = apierr.Field("validation_invalid", "Unknown member")
+	}
+
+	for _, raw := range v["categories"] {
+		for _, name := range strings.Split(raw, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			canonical, ok := canonicalCategory(name)
+			if !ok {
+				errs["categories"] = apierr.Field("validation_unknown_category", "Unknown category")
+				break
+			}
+			q.Categories = appendUnique(q.Categories, canonical)
+		}
+	}
+
+	var err error
+	if q.MinAmount, err = optionalAmount(v.Get("minAmount")); err != nil {
+		errs["minAmount"] = apierr.Field("validation_invalid_number", "Minimum amount must be a whole number")
+	}
+	if q.MaxAmount, err = optionalAmount(v.Get("maxAmount")); err != nil {
+		errs["maxAmount"] = apierr.Field("validation_invalid_number", "Maximum amount must be a whole number")
+	}
+	if q.MinAmount != nil && q.MaxAmount != nil && *q.MinAmount > *q.MaxAmount {
+		errs["maxAmount"] = apierr.Field("validation_range", "Maximum amount must not be below the minimum")
+	}
+
+	switch q.Status {
+	case "":
+	case StatusOpen, StatusSponsored, StatusClosed:
+		if !kind.IsRequest {
+			errs["status"] = apierr.Field("validation_invalid_status", "Only sponsorship requests have a status")
+		}
+	default:
+		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored or closed")
+	}
+
+	switch q.Sort {
+	case "":
+		q.Sort = "newest"
+	case "newest", "amount_desc", "amount_asc":
+	default:
+		errs["sort"] = apierr.Field("validation_invalid_sort", "Sort must be newest, amount_desc or amount_asc")
+	}
+
+	if raw := v.Get("page"); raw != "" {
+		n, perr := strconv.Atoi(raw)
+		if perr != nil || n < 1 || n > MaxPage {
+			errs["page"] = apierr.Field("validation_invalid_page", "Page must be a whole number from 1 to 10000")
+		} else {
+			q.Page = n
+		}
+	}
+	if raw := v.Get("perPage"); raw != "" {
+		n, perr := strconv.Atoi(raw)
+		if perr != nil || n < 1 || n > MaxPerPage {
+			errs["perPage"] = apierr.Field("validation_invalid_per_page", "perPage must be a whole number from 1 to 50")
+		} else {
+			q.PerPage = n
+		}
+	}
+
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return q, nil
+}
+
+// filterKey identifies the set of matches (not the page or order), for the
+// count cache.
+func (q *Query) filterKey(table string, withRejected bool) string {
+	var b strings.Builder
+	b.WriteString(table)
+	b.WriteByte(0)
+	b.WriteString(strings.ToLower(q.Keyword))
+	b.WriteByte(0)
+	b.WriteString(strings.Join(q.Categories, ","))
+	b.WriteByte(0)
+	if q.MinAmount != nil {
+		b.WriteString(strconv.FormatInt(*q.MinAmount, 10))
+	}
+	b.WriteByte(0)
+	if q.MaxAmount != nil {
+		b.WriteString(strconv.FormatInt(*q.MaxAmount, 10))
+	}
+	b.WriteByte(0)
+	b.WriteString(strings.ToLower(q.Location))
+	b.WriteByte(0)
+	b.WriteString(q.Status)
+	b.WriteByte(0)
+	b.WriteString(q.UserID)
+	if withRejected {
+		b.WriteString("\x00+rejected")
+	}
+	return b.String()
+}
+
+func canonicalCategory(name string) (string, bool) {
+	for _, c := range catalog.Categories {
+		if strings.EqualFold(c, name) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+func appendUnique(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func optionalAmount(raw string) (*int64, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n < 0 || n > MaxAmount {
+		return nil, strconv.ErrSyntax
+	}
+	return &n, nil
+}

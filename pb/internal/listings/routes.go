@@ -1,0 +1,35 @@
+package listings
+
+import (
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
+)
+
+const maxBody = 64 << 10
+
+// BindRoutes registers the list, view, create and update routes of both kinds.
+func BindRoutes(se *core.ServeEvent, store *Store) {
+	for _, kind := range Kinds {
+		h := &handlers{kind: kind, store: store}
+		g := se.Router.Group(kind.Path)
+		g.Bind(apis.RequireAuth("users"))
+		g.GET("", h.list)
+		g.GET("/{id}", h.view)
+		g.POST("", h.create).Bind(apis.BodyLimit(maxBody))
+		g.PATCH("/{id}", h.update).Bind(apis.BodyLimit(maxBody))
+	}
+}
+
+type handlers struct {
+	kind  Kind
+	store *Store
+}
+
+func viewerOf(e *core.RequestEvent) Viewer {
+	if e.Auth == nil {
+		return Viewer{}
+	}
+	return Viewer{ID: e.Auth.Id, IsAdmin: membership.IsAdmin(e.Auth)}
+}

@@ -1,0 +1,18 @@
+package listings
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// view answers one listing. A rejected listing exists only for its poster
+// and administrators.
+func (h *handlers) view(e *core.RequestEvent) error {
+	viewer := viewerOf(e)
+	r, err := h.store.Find(h.kind, e.Request.PathValue("id"))
+	if err != nil || (r.Reviewed && !r.Approved && r.User != viewer.ID && !viewer.IsAdmin) {
+		return e.NotFoundError("Listing not found.", nil)
+	}
+	return e.JSON(http.StatusOK, h.store.ToListing(h.kind, r, viewer))
+}

@@ -1,0 +1,108 @@
+// Package session keeps the member's PocketBase auth token in an HttpOnly
+// cookie, so page scripts never see it, and guards cookie-authenticated
+// state changes against cross-site requests.
+package session
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// CookieName is the session cookie's name.
+const CookieName = "sb_session"
+
+const viaCookieKey = "sbAuthViaCookie"
+
+// Middleware copies the session cookie into the Authorization header (unless
+// the request already carries one), so every route, PocketBase's own
+// included, accepts the cookie. It runs before PocketBase loads the token.
+func Middleware() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "sbSessionCookie",
+		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 1,
+		Func: func(e *core.RequestEvent) error {
+			if e.Request.Header.Get("Authorization") != "" {
+				return e.Next()
+			}
+			c, err := e.Request.Cookie(CookieName)
+			if err != nil || c.Value == "" {
+				return e.Next()
+			}
+			if !isSafeMethod(e.Request.Method) && !sameOrigin(e.Request) {
+				return e.ForbiddenError("Cross-origin request rejected.", nil)
+			}
+			e.Request.Header.Set("Authorization", c.Value)
+			e.Set(viaCookieKey, true)
+			return e.Next()
+		},
+	}
+}
+
+// Start issues a fresh auth token for the member and stores it in the cookie.
+func Start(e *core.RequestEvent, member *core.Record) error {
+	token, err := member.NewAuthToken()
+	if err != nil {
+		return e.InternalServerError("Could not start the session.", err)
+	}
+	maxAge := int(member.Collection().AuthToken.Duration)
+	e.SetCookie(&http.Cookie{
+		Name:     CookieName,
+		Value:    token,
+		Path:     "/",
+		MaxAge:   maxAge,
+		Expires:  time.Now().Add(time.Duration(maxAge) * time.Second),
+		HttpOnly: true,
+		Secure:   isHTTPS(e),
+		SameSite: http.SameSiteLaxMode,
+	})
+	e.Auth = member
+	return nil
+}
+
+// End clears the session cookie.
+func End(e *core.RequestEvent) {
+	e.SetCookie(&http.Cookie{
+		Name:     CookieName,
+		Value:    "",
+		Path:     "/",
+		MaxAge:   -1,
+		Expires:  time.Unix(0, 0),
+		HttpOnly: true,
+		Secure:   isHTTPS(e),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+func isSafeMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// sameOrigin tells whether the request's Origin (or, without one, its
+// Referer) names the host the request was sent to.
+func sameOrigin(r *http.Request) bool {
+	source := r.Header.Get("Origin")
+	if source == "" || source == "null" {
+		source = r.Header.Get("Referer")
+	}
+	if source == "" {
+		return false
+	}
+	u, err := url.Parse(source)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return strings.EqualFold(u.Host, r.Host)
+}
+
+func isHTTPS(e *core.RequestEvent) bool {
+	if e.IsTLS() {
+		return true
+	}
+	return strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https")
+}

@@ -1,0 +1,35 @@
+// Command sponsorbridge is the SponsorBridge server: PocketBase used as a Go
+// framework, with the app's routes, hooks and migrations, serving the built
+// web app from pb_public.
+package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/pocketbase/pocketbase"
+
+	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/config"
+	_ "sponsorbridge/pb_migrations"
+)
+
+func main() {
+	cfg, err := config.Load()
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	pb := pocketbase.New()
+
+	var publicDir string
+	pb.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", "./pb_public", "the directory with the built web app")
+	_ = pb.RootCmd.ParseFlags(os.Args[1:])
+
+	app.Register(pb, cfg, app.Options{PublicDir: publicDir})
+	app.RegisterCommands(pb, cfg)
+
+	if err := pb.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
