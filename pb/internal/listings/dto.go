@@ -23,10 +23,10 @@ type Listing struct {
 	ID              string   `json:"id"`
 	Title           string   `json:"title"`
 	Description     string   `json:"description"`
-	Amount          *int64   `json:"amount,omitempty"`
-	RequestedAmount *int64   `json:"requestedAmount,omitempty"`
-	EventDate       *string  `json:"eventDate,omitempty"`
-	Status          string   `json:"status,omitempty"`
+	Amount          *int64   `json:"amount,omitzero"`
+	RequestedAmount *int64   `json:"requestedAmount,omitzero"`
+	EventDate       *string  `json:"eventDate,omitzero"`
+	Status          string   `json:"status,omitzero"`
 	Location        string   `json:"location"`
 	Categories      []string `json:"categories"`
 	UserID          string   `json:"userId"`
@@ -34,7 +34,7 @@ type Listing struct {
 	UpdatedAt       string   `json:"updatedAt"`
 	Approved        bool     `json:"approved"`
 	Reviewed        bool     `json:"reviewed"`
-	RejectionReason *string  `json:"rejectionReason,omitempty"`
+	RejectionReason *string  `json:"rejectionReason,omitzero"`
 	Poster          Poster   `json:"poster"`
 }
 
@@ -52,8 +52,8 @@ type row struct {
 	Approved        bool           `db:"approved"`
 	Reviewed        bool           `db:"reviewed"`
 	RejectionReason string         `db:"rejectionReason"`
-	EventDate       string         `db:"eventDate"`
-	Status          string         `db:"status"`
+	EventDate       sql.NullString `db:"eventDate"`
+	Status          sql.NullString `db:"status"`
 	Username        sql.NullString `db:"posterUsername"`
 	DisplayName     sql.NullString `db:"posterDisplayName"`
 	IsVerified      sql.NullBool   `db:"posterIsVerified"`
@@ -87,9 +87,9 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 	}
 	if kind.IsRequest {
 		l.RequestedAmount = &amount
-		date := rfc3339(r.EventDate)
+		date := rfc3339(r.EventDate.String)
 		l.EventDate = &date
-		l.Status = r.Status
+		l.Status = r.Status.String
 	} else {
 		l.Amount = &amount
 	}
@@ -121,4 +121,13 @@ func rfc3339(stored string) string {
 		return ""
 	}
 	return dt.Time().UTC().Format(time.RFC3339)
+}
+
+// rejected tells whether moderators rejected the listing.
+func (r *row) rejected() bool { return r.Reviewed && !r.Approved }
+
+// reasonVisibleTo tells whether the viewer sees a rejection reason: only on
+// a rejected listing, and only its poster and administrators.
+func (r *row) reasonVisibleTo(v Viewer) bool {
+	return r.rejected() && (r.User == v.ID || v.IsAdmin)
 }

@@ -93,8 +93,7 @@ func (s *Store) List(kind Kind, q *Query, viewer Viewer) (*Page, error) {
 	}
 	usersID := s.usersCollectionID()
 	for i := range rows {
-		showReason := rows[i].User == viewer.ID || viewer.IsAdmin
-		page.Items = append(page.Items, rows[i].toListing(kind, usersID, showReason))
+		page.Items = append(page.Items, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
 	}
 
 	total, err := s.count(kind, q, withRejected)
@@ -120,7 +119,7 @@ func (s *Store) Find(kind Kind, id string) (*row, error) {
 
 // ToListing maps a row for a viewer.
 func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
-	return r.toListing(kind, s.usersCollectionID(), r.User == viewer.ID || viewer.IsAdmin)
+	return r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
 }
 
 func (s *Store) newestOrder(q *Query) string {
@@ -140,7 +139,7 @@ func (s *Store) columns(kind Kind) *dbx.SelectQuery {
 	if kind.IsRequest {
 		cols = append(cols, "t.eventDate", "t.status")
 	} else {
-		cols = append(cols, "'' AS eventDate", "'' AS status")
+		cols = append(cols, "CAST(NULL AS TEXT) AS eventDate", "CAST(NULL AS TEXT) AS status")
 	}
 	return s.app.DB().Select(cols...)
 }

@@ -217,3 +217,25 @@ func CreateListing(t testing.TB, app core.App, table string, owner *core.Record,
 	}
 	return r
 }
+
+// Prepared returns a scenario whose app comes from factory and which
+// prepare may then adjust (URL, headers, body) from the seeded data.
+func Prepared(factory func(testing.TB) *tests.TestApp, s tests.ApiScenario,
+	prepare func(t testing.TB, app core.App, s *tests.ApiScenario)) *tests.ApiScenario {
+	sc := &s
+	sc.TestAppFactory = func(t testing.TB) *tests.TestApp {
+		app := factory(t)
+		if prepare != nil {
+			prepare(t, app, sc)
+		}
+		return app
+	}
+	return sc
+}
+
+// As signs the scenario in as the named member (cookie session, same origin).
+func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) {
+	return func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		s.Headers = Cookie(t, FindByUsername(t, app, username))
+	}
+}

@@ -1,0 +1,61 @@
+# SponsorBridge: `make run` serves the demo, `make test` runs every test.
+# PocketBase v0.40 needs Go 1.27; GOTOOLCHAIN=auto lets the go command fetch
+# the toolchain named in go.mod through the module proxy.
+export GOTOOLCHAIN := auto
+
+BIN        := bin/sponsorbridge
+DATA_DIR   ?= pb_data
+HTTP       ?= 127.0.0.1:8090
+GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
+
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench lint clean
+
+## run: build everything and serve the demo on http://127.0.0.1:8090
+run: build
+	DEMO_MODE=true ./$(BIN) serve --http $(HTTP) --dir $(DATA_DIR) --publicDir pb_public
+
+## build: the server binary and the web app (into pb_public/)
+build: server web
+
+server: $(BIN)
+
+$(BIN): $(GO_SOURCES)
+	go build -trimpath -o $(BIN) ./pb
+
+web: web-deps
+	npm --prefix web run build
+
+## deps: everything the commands need (npm packages; Debian's chromium for browser tests)
+deps: web-deps browser
+
+web-deps: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	npm --prefix web ci --no-audit --no-fund
+
+browser:
+	@command -v /usr/bin/chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## test: every test (Go, front end, browser)
+test: test-go test-web test-e2e
+
+test-go:
+	go vet ./pb/... ./pb_migrations/...
+	go test -count=1 ./pb/... ./pb_migrations/...
+
+test-web: web-deps
+	npm --prefix web run typecheck
+	npm --prefix web run lint
+	npm --prefix web test
+
+test-e2e: build browser
+	npm --prefix web run e2e
+
+## bench: seed 100,000 listings and measure the list routes under concurrent load
+bench:
+	go test -run '^$$' -bench . -benchtime 3s ./pb/internal/listings/
+
+clean:
+	rm -rf bin pb_public

@@ -1,0 +1,266 @@
+package accounts_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func seedMembers(t testing.TB, app core.App) {
+	testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Verified: true, Email: "priya@example.com", Subscribed: true})
+	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})
+}
+
+func json(s string) *strings.Reader { return strings.NewReader(s) }
+
+func TestRegister(t *testing.T) {
+	factory := testutil.Factory(nil, seedMembers)
+	origin := map[string]string{"Origin": testutil.Origin}
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "valid registration creates a member, sets the session cookie and answers the user",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:           json(`{"displayName":"Amara Silva","username":"amara","password":"secret1"}`),
+			ExpectedStatus: 201,
+			ExpectedContent: []string{`"username":"amara"`, `"displayName":"Amara Silva"`, `"isAdmin":false`,
+				`"isVerified":false`, `"subscriptionActive":false`},
+			NotExpectedContent: []string{"password", "tokenKey"},
+			TestAppFactory:     factory,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				cookie := res.Header.Get("Set-Cookie")
+				for _, want := range []string{"sb_session=", "HttpOnly", "SameSite=Lax", "Path=/"} {
+					if !strings.Contains(cookie, want) {
+						t.Errorf("cookie %q lacks %q", cookie, want)
+					}
+				}
+				m := testutil.FindByUsername(t, app, "amara")
+				if !m.ValidatePassword("secret1") {
+					t.Error("password was not stored")
+				}
+			},
+		},
+		{
+			Name: "privileged fields in the body are ignored",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body: json(`{"displayName":"Eve","username":"eve","password":"secret1","isAdmin":true,"isVerified":true,
+				"subscriptionStatus":"active","subscriptionExpiry":"2099-01-01 00:00:00.000Z","subscriptionPlan":"biannual"}`),
+			ExpectedStatus:  201,
+			ExpectedContent: []string{`"isAdmin":false`, `"isVerified":false`, `"subscriptionStatus":""`, `"subscriptionActive":false`},
+			TestAppFactory:  factory,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				m := testutil.FindByUsername(t, app, "eve")
+				if m.GetBool("isAdmin") || m.GetBool("isVerified") || m.GetString("subscriptionStatus") != "" {
+					t.Errorf("privileged fields were written: %v", m.PublicExport())
+				}
+			},
+		},
+		{
+			Name: "spec validation messages",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:           json(`{"displayName":"  ","username":"ab","password":"12345"}`),
+			ExpectedStatus: 400,
+			ExpectedContent: []string{`"message":"Display name is required"`, `"message":"Username must be at least 3 characters"`,
+				`"message":"Password must be at least 6 characters"`},
+			NotExpectedContent: []string{`"Set-Cookie"`},
+			TestAppFactory:     factory,
+			AfterTestFunc:      expectMembers(2),
+		},
+		{
+			Name: "taken username (any letter case) is a clear 400",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:            json(`{"displayName":"P","username":"PRIYA","password":"secret1"}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Username is already taken"`},
+			TestAppFactory:  factory,
+			AfterTestFunc:   expectMembers(2),
+		},
+		{
+			Name: "hostile username characters are refused",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:            json(`{"displayName":"X","username":"<script>","password":"secret1"}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`Username may only contain letters, numbers, dots, dashes and underscores`},
+			TestAppFactory:  factory,
+			AfterTestFunc:   expectMembers(2),
+		},
+		{
+			Name: "malformed JSON is a 400 with a message",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:            json(`{"displayName":`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"The request body is not valid JSON."`},
+			TestAppFactory:  factory,
+			AfterTestFunc:   expectMembers(2),
+		},
+		{
+			Name: "oversized body is refused",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:            json(`{"displayName":"` + strings.Repeat("x", 40<<10) + `","username":"big","password":"secret1"}`),
+			ExpectedStatus:  413,
+			ExpectedContent: []string{`"status":413`},
+			TestAppFactory:  factory,
+			AfterTestFunc:   expectMembers(2),
+		},
+		{
+			Name: "overlong display name is refused",
+			Method: http.MethodPost, URL: "/api/register", Headers: origin,
+			Body:            json(`{"displayName":"` + strings.Repeat("x", 81) + `","username":"longname","password":"secret1"}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`Display name must be at most 80 characters`},
+			TestAppFactory:  factory,
+			AfterTestFunc:   expectMembers(2),
+		},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}
+
+func expectMembers(n int) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		total, err := app.CountRecords("users")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(total) != n {
+			t.Errorf("expected %d members, found %d", n, total)
+		}
+	}
+}
+
+func TestLogin(t *testing.T) {
+	factory := testutil.Factory(nil, seedMembers)
+	origin := map[string]string{"Origin": testutil.Origin}
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "right password signs in (username in any case)",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:               json(`{"username":"Priya","password":"` + testutil.Password + `"}`),
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionActive":true`},
+			NotExpectedContent: []string{"tokenKey", `"password"`, `"token"`},
+			TestAppFactory:     factory,
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				if !strings.Contains(res.Header.Get("Set-Cookie"), "sb_session=ey") {
+					t.Errorf("no session cookie: %q", res.Header.Get("Set-Cookie"))
+				}
+			},
+		},
+		{
+			Name: "wrong password is a 401 with a message",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:               json(`{"username":"priya","password":"wrong-password"}`),
+			ExpectedStatus:     401,
+			ExpectedContent:    []string{`"message":"Invalid username or password."`},
+			NotExpectedContent: []string{"priya@example.com"},
+			TestAppFactory:     factory,
+		},
+		{
+			Name: "unknown member gets the same 401",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:            json(`{"username":"nobody","password":"wrong-password"}`),
+			ExpectedStatus:  401,
+			ExpectedContent: []string{`"message":"Invalid username or password."`},
+			TestAppFactory:  factory,
+		},
+		{
+			Name: "missing fields use the spec's messages",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:            json(`{}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Username is required"`, `"message":"Password is required"`},
+			TestAppFactory:  factory,
+		},
+		{
+			Name: "wrong types are a 400",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:            json(`{"username":["priya"],"password":5}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"status":400`},
+			TestAppFactory:  factory,
+		},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}
+
+func TestCurrentUserAndProfiles(t *testing.T) {
+	var priya, boss *core.Record
+	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+		seedMembers(t, app)
+		priya = testutil.FindByUsername(t, app, "priya")
+		boss = testutil.FindByUsername(t, app, "boss")
+	})
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "visitor: GET /api/user is 401", Method: http.MethodGet, URL: "/api/user",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+		},
+		{
+			Name: "garbage cookie is a visitor", Method: http.MethodGet, URL: "/api/user",
+			Headers:        map[string]string{"Cookie": "sb_session=not-a-token"},
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+		},
+		{
+			Name: "visitor: profiles need a session", Method: http.MethodGet, URL: "/api/users/anything",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+		},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+
+	// Scenarios that need the seeded ids build their URL and headers inside the factory.
+	for _, tc := range []struct {
+		name    string
+		who     string
+		url     func() string
+		status  int
+		want    []string
+		notWant []string
+	}{
+		{"member reads own record", "priya", func() string { return "/api/user" }, 200,
+			[]string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`}, []string{"tokenKey"}},
+		{"administrator sees isAdmin", "boss", func() string { return "/api/user" }, 200,
+			[]string{`"username":"boss"`, `"isAdmin":true`}, nil},
+		{"member views another member's public profile", "boss", func() string { return "/api/users/" + priya.Id }, 200,
+			[]string{`"username":"priya"`, `"isVerified":true`, `"displayName":"Member priya"`},
+			[]string{"priya@example.com", "subscription", "isAdmin", "tokenKey", "password", "providerId"}},
+		{"unknown profile is 404", "priya", func() string { return "/api/users/doesnotexist123" }, 404,
+			[]string{`"message":"Member not found."`}, nil},
+		{"admin profile does not reveal admin status", "priya", func() string { return "/api/users/" + boss.Id }, 200,
+			[]string{`"username":"boss"`}, []string{"isAdmin"}},
+	} {
+		tc := tc
+		who := tc.who
+		s := tests.ApiScenario{Name: tc.name, Method: http.MethodGet, ExpectedStatus: tc.status,
+			ExpectedContent: tc.want, NotExpectedContent: tc.notWant}
+		s.TestAppFactory = func(t testing.TB) *tests.TestApp {
+			app := factory(t)
+			s.URL = tc.url()
+			s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
+			return app
+		}
+		s.Test(t)
+	}
+}
+
+func TestLogout(t *testing.T) {
+	(&tests.ApiScenario{
+		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",
+		Headers:        map[string]string{"Origin": testutil.Origin},
+		ExpectedStatus: 204, TestAppFactory: testutil.Factory(nil, nil),
+		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			c := res.Header.Get("Set-Cookie")
+			if !strings.Contains(c, "sb_session=;") || !strings.Contains(c, "Max-Age=0") {
+				t.Errorf("cookie not cleared: %q", c)
+			}
+		},
+	}).Test(t)
+}
