@@ -1,0 +1,47 @@
+import { Link, NavLink } from 'react-router'
+import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
+import { useSession } from '@/features/auth/use-session'
+import { createListingPath, paths } from '@/lib/paths'
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? 'text-primary' : 'text-base-content/80'}`
+
+/** Mobile bottom bar: Home, Messages (Admin for administrators), Create, Profile. */
+export function BottomBar() {
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden">
+      <div className="flex h-16 items-stretch">
+        <NavLink to={paths.home} className={itemClass} end>
+          <HomeIcon className="size-6" />
+          Home
+        </NavLink>
+        {user.isAdmin ? (
+          <NavLink to={paths.admin} className={itemClass}>
+            <ShieldIcon className="size-6" />
+            Admin
+          </NavLink>
+        ) : (
+          <NavLink to={paths.messages} className={itemClass}>
+            <MessageIcon className="size-6" />
+            Messages
+          </NavLink>
+        )}
+        <div className="flex flex-1 items-center justify-center">
+          <Link
+            to={createListingPath}
+            className="btn btn-circle btn-primary -mt-6 size-14 shadow-lg ring-4 ring-base-100"
+            aria-label="Create"
+          >
+            <PlusIcon className="size-7" />
+          </Link>
+        </div>
+        <NavLink to={paths.profile} className={itemClass}>
+          <UserIcon className="size-6" />
+          Profile
+        </NavLink>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { pushDialog, removeDialog } from './dialog-stack'
+import { CloseIcon } from './icons'
+
+const sizeClass = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const
+
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  size?: keyof typeof sizeClass
+  footer?: ReactNode
+  children?: ReactNode
+}
+
+/** A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns. */
+export function Dialog({ open, onClose, title, description, size = 'md', footer, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+  const onCloseRef = useRef(onClose)
+  // Closing because `open` turned false is the parent's doing: don't report it back.
+  const closingFromProp = useRef(false)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
+
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    if (open && !el.open) {
+      el.showModal()
+      pushDialog(el)
+    } else if (!open && el.open) {
+      closingFromProp.current = true
+      el.close()
+    }
+  }, [open])
+
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const handleClose = () => {
+      removeDialog(el)
+      if (closingFromProp.current) closingFromProp.current = false
+      else onCloseRef.current()
+    }
+    el.addEventListener('close', handleClose)
+    return () => {
+      el.removeEventListener('close', handleClose)
+      removeDialog(el)
+    }
+  }, [])
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+    >
+      {open && (
+        <div className={`modal-box flex max-h-[90vh] w-full flex-col p-0 ${sizeClass[size]}`}>
+          <header className="flex items-start justify-between gap-4 border-b border-base-300 px-6 py-4">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-lg font-semibold leading-snug">{title}</h2>
+              {description && <p id={descriptionId} className="mt-1 text-sm text-base-content/75">{description}</p>}
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm btn-circle -mr-2" aria-label="Close dialog" onClick={() => ref.current?.close()}>
+              <CloseIcon className="size-5" />
+            </button>
+          </header>
+          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+          {footer && <footer className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</footer>}
+        </div>
+      )}
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} aria-hidden="true">close</button>
+      </form>
+    </dialog>
+  )
+}

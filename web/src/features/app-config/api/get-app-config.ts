@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+export interface Plan {
+  id: string
+  name: string
+  price: number
+  currency: string
+  months: number
+  note: string
+  features: string[]
+}
+
+export interface AppConfig {
+  appName: string
+  demo: boolean
+  demoCredentials?: { username: string; password: string }
+  google: { configured: boolean }
+  payments: { mode: 'sandbox' | 'live' }
+  categories: string[]
+  plans: Plan[]
+}
+
+export function appConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['app-config'],
+    queryFn: ({ signal }) => api.get<AppConfig>('/api/app-config', undefined, signal),
+  })
+}
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions())
+}

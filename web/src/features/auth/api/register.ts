@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { rememberSignIn } from '@/lib/session-hints'
+import { toRegisterPayload, type RegisterInput } from '../schemas'
+import type { CurrentUser } from '../types'
+import { currentUserQueryOptions } from './get-current-user'
+
+export function register(input: RegisterInput): Promise<CurrentUser> {
+  return api.post<CurrentUser>('/api/register', toRegisterPayload(input))
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user)
+      rememberSignIn(user)
+    },
+  })
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { PageSpinner } from '@/components/ui/Spinner'
+import { Tabs } from '@/components/ui/Tabs'
+import { useAppConfig } from '@/features/app-config/api/get-app-config'
+import { paths } from '@/lib/paths'
+import { AuthPromo } from '../components/AuthPromo'
+import { GoogleSignIn } from '../components/GoogleSignIn'
+import { LoginForm } from '../components/LoginForm'
+import { RegisterForm } from '../components/RegisterForm'
+import { useSession } from '../use-session'
+
+type AuthTab = 'login' | 'register'
+const tabs = [
+  { value: 'login', label: 'Login' },
+  { value: 'register', label: 'Register' },
+] as const
+
+export const REDIRECT_AFTER_SIGN_IN_MS = 500
+
+export function AuthPage() {
+  const session = useSession()
+  const config = useAppConfig()
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login'
+  const [manualOpen, setManualOpen] = useState(params.get('manual') === 'true')
+  const [signedInHere, setSignedInHere] = useState(false)
+
+  if (session.status === 'authenticated' && !signedInHere) return <Navigate to={paths.home} replace />
+  if (config.isPending || session.status === 'loading') return <PageSpinner />
+
+  const setTab = (next: AuthTab) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev)
+        if (next === 'register') out.set('tab', 'register')
+        else out.delete('tab')
+        return out
+      },
+      { replace: true },
+    )
+
+  const onSignedIn = () => {
+    setSignedInHere(true)
+    window.setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_AFTER_SIGN_IN_MS)
+  }
+
+  const demo = config.data?.demo ? config.data.demoCredentials : undefined
+  const googleConfigured = config.data?.google.configured ?? false
+  const google = (
+    <GoogleSignIn
+      mode={tab}
+      configured={googleConfigured}
+      manualOpen={manualOpen}
+      onManualOpenChange={setManualOpen}
+      initialEmail={params.get('email') ?? ''}
+    />
+  )
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-2">
+      <section className="mx-auto w-full max-w-md">
+        <h1 className="text-3xl font-bold tracking-tight">Welcome to SponsorBridge</h1>
+        <p className="mt-2 text-base-content/75">Connect with sponsors and get your projects funded</p>
+        <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4">
+            <Tabs items={tabs} value={tab} onChange={setTab} label="Sign in or create an account" panelId={(v) => `auth-${v}`} />
+            <div role="tabpanel" id={`auth-${tab}`} aria-labelledby={`auth-${tab}-tab`}>
+              {tab === 'login' ? (
+                <>
+                  <LoginForm demoCredentials={demo} onSignedIn={onSignedIn} />
+                  {google}
+                  <p className="mt-4 text-center text-sm">
+                    Don&apos;t have an account?{' '}
+                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">Register</Link>
+                  </p>
+                </>
+              ) : (
+                <>
+                  <RegisterForm onSignedIn={onSignedIn} />
+                  {google}
+                  <p className="mt-4 text-center text-sm">
+                    Already have an account?{' '}
+                    <Link to={paths.auth} replace className="link link-primary font-medium">Login</Link>
+                  </p>
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+      <AuthPromo />
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required'),
+  password: z.string().min(1, 'Password is required'),
+})
+export type LoginInput = z.infer<typeof loginSchema>
+
+export const registerSchema = z
+  .object({
+    displayName: z.string().trim().min(1, 'Display name is required'),
+    username: z.string().trim().min(3, 'Username must be at least 3 characters'),
+    password: z.string().min(6, 'Password must be at least 6 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })
+export type RegisterInput = z.infer<typeof registerSchema>
+
+/** What /api/register receives: confirmPassword is removed before sending. */
+export function toRegisterPayload({ displayName, username, password }: RegisterInput) {
+  return { displayName, username, password }
+}

@@ -1,0 +1,21 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import type { ListingFilters } from '../filters'
+import type { SponsorshipRequest } from '../types'
+import { fetchListingPage, nextPageParam } from './list-page'
+
+/** Prefix of every sponsorship-request query: invalidating it refreshes all lists. */
+export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
+
+export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...sponsorshipRequestsKey, 'list', filters],
+    queryFn: ({ pageParam, signal }) =>
+      fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  })
+}
+
+export function useSponsorshipRequests(filters: ListingFilters, enabled = true) {
+  return useInfiniteQuery({ ...sponsorshipRequestsQueryOptions(filters), enabled })
+}

@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import type { ListingFilters } from '../filters'
+import type { Sponsorship } from '../types'
+import { fetchListingPage, nextPageParam } from './list-page'
+
+/** Prefix of every sponsorship query: invalidating it refreshes all lists. */
+export const sponsorshipsKey = ['sponsorships'] as const
+
+export function sponsorshipsQueryOptions(filters: ListingFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...sponsorshipsKey, 'list', filters],
+    queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>('/api/sponsorships', filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  })
+}
+
+export function useSponsorships(filters: ListingFilters, enabled = true) {
+  return useInfiniteQuery({ ...sponsorshipsQueryOptions(filters), enabled })
+}

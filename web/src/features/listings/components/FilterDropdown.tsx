@@ -1,0 +1,117 @@
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/Button'
+import { Checkbox, TextField } from '@/components/ui/Field'
+import { FilterIcon } from '@/components/ui/icons'
+import { useDismiss } from '@/lib/use-dismiss'
+import { hasActiveFilters, type ListingFilters } from '../filters'
+
+type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location'>
+
+interface FilterDropdownProps {
+  value: FilterFields
+  categories: readonly string[]
+  onApply: (next: FilterFields) => void
+}
+
+interface Draft {
+  min: string
+  max: string
+  location: string
+  categories: string[]
+}
+
+const toDraft = (v: FilterFields): Draft => ({
+  min: v.minAmount?.toString() ?? '',
+  max: v.maxAmount?.toString() ?? '',
+  location: v.location,
+  categories: v.categories,
+})
+
+const toAmount = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s))))
+
+export function FilterDropdown({ value, categories, onApply }: FilterDropdownProps) {
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState<Draft>(() => toDraft(value))
+  const [error, setError] = useState('')
+  const root = useRef<HTMLDivElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const active = hasActiveFilters({ q: '', ...value })
+
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(root, open, close)
+
+  function toggle() {
+    if (!open) {
+      setDraft(toDraft(value))
+      setError('')
+    }
+    setOpen(!open)
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const minAmount = toAmount(draft.min)
+    const maxAmount = toAmount(draft.max)
+    if ([minAmount, maxAmount].some((n) => n !== undefined && Number.isNaN(n))) return setError('Amounts must be numbers')
+    if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) {
+      return setError('Min must not be greater than Max')
+    }
+    onApply({ minAmount, maxAmount, location: draft.location.trim(), categories: draft.categories })
+    setOpen(false)
+    trigger.current?.focus()
+  }
+
+  function toggleCategory(category: string, checked: boolean) {
+    setDraft((d) => ({
+      ...d,
+      categories: checked ? [...d.categories, category] : d.categories.filter((c) => c !== category),
+    }))
+  }
+
+  return (
+    <div ref={root} className="relative">
+      <Button ref={trigger} variant="outline" className="relative bg-base-100" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+        <FilterIcon className="size-4" />
+        Filter
+        {active && (
+          <span data-testid="filter-dot" className="absolute -top-1 -right-1 size-3 rounded-full border-2 border-base-100 bg-primary">
+            <span className="sr-only">(filters active)</span>
+          </span>
+        )}
+      </Button>
+      {open && (
+        <form
+          id={panelId}
+          onSubmit={submit}
+          aria-label="Filter listings"
+          className="absolute right-0 z-30 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-box border border-base-300 bg-base-100 p-4 shadow-xl"
+        >
+          <fieldset>
+            <legend className="text-sm font-semibold">Amount Range</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <TextField label="Min" type="number" min={0} inputMode="numeric" value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
+              <TextField label="Max" type="number" min={0} inputMode="numeric" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
+            </div>
+          </fieldset>
+          <TextField label="Location" placeholder="City or region" value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+          <fieldset className="mt-2">
+            <legend className="text-sm font-semibold">Category</legend>
+            <div className="mt-1 grid grid-cols-2 gap-x-2">
+              {categories.map((c) => (
+                <Checkbox key={c} label={c} checked={draft.categories.includes(c)} onChange={(e) => toggleCategory(c, e.target.checked)} />
+              ))}
+            </div>
+          </fieldset>
+          {error && <p className="mt-2 text-sm text-error" role="alert">{error}</p>}
+          <div className="mt-4 flex gap-2">
+            <Button variant="ghost" className="flex-1" onClick={() => setDraft({ min: '', max: '', location: '', categories: [] })}>
+              Clear
+            </Button>
+            <Button type="submit" className="flex-1">Apply Filters</Button>
+          </div>
+        </form>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { Button } from '@/components/ui/Button'
+import { CalendarIcon } from '@/components/ui/icons'
+import { formatDate, formatUsd } from '@/lib/format'
+import { listingAmount, type Listing } from '../types'
+import { CategoryBadges, StatusBadge } from './badges'
+import { actionState, runListingAction } from './listing-actions'
+import { ListingLocation } from './ListingLocation'
+import { PosterLink } from './PosterLink'
+
+interface ListingCardProps {
+  listing: Listing
+  currentUserId?: string
+  onOpen: (listing: Listing) => void
+}
+
+export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
+  const { item } = listing
+  const isRequest = listing.kind === 'request'
+  const state = actionState(listing, currentUserId)
+  const titleId = `listing-${listing.kind}-${item.id}-title`
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="listing-card"
+      className="card h-full cursor-pointer border border-base-300 bg-base-100 shadow-sm transition hover:border-primary/40 hover:shadow-md"
+      onClick={() => onOpen(listing)}
+    >
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="text-base leading-snug font-semibold break-words">{item.title}</h3>
+          {listing.kind === 'request' && <StatusBadge status={listing.item.status} />}
+        </div>
+        <PosterLink item={item} />
+        <p className="text-2xl font-bold text-primary">
+          <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>
+          {formatUsd(listingAmount(listing))}
+        </p>
+        <p className="line-clamp-2 text-sm text-base-content/80">{item.description}</p>
+        {listing.kind === 'request' && listing.item.eventDate && (
+          <p className="flex items-center gap-1 text-sm text-base-content/80">
+            <CalendarIcon className="size-4" />
+            <span>Event date: {formatDate(listing.item.eventDate, 'UTC')}</span>
+          </p>
+        )}
+        <ListingLocation location={item.location} />
+        <CategoryBadges categories={item.categories} />
+        <div className="card-actions mt-auto justify-end pt-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={(e) => {
+              e.stopPropagation()
+              onOpen(listing)
+            }}
+          >
+            View Details
+          </Button>
+          {state === 'own' ? (
+            <span className="badge badge-ghost self-center">Your listing</span>
+          ) : (
+            <Button
+              size="sm"
+              disabled={state === 'sponsored'}
+              onClick={(e) => {
+                e.stopPropagation()
+                runListingAction(listing)
+              }}
+            >
+              {listing.kind === 'sponsorship' ? 'Apply' : state === 'sponsored' ? 'Sponsored' : 'Sponsor'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
+import { useSponsorshipRequests } from '../api/list-sponsorship-requests'
+import { useSponsorships } from '../api/list-sponsorships'
+import type { ListingFilters } from '../filters'
+import type { Listing, ListingKind } from '../types'
+import { ListingCard } from './ListingCard'
+
+export const listingTexts = {
+  sponsorship: {
+    loading: 'Loading sponsorships...',
+    error: 'Error loading sponsorships. Please try again.',
+    empty: 'No sponsorships found. Try adjusting your filters or create a new one.',
+  },
+  request: {
+    loading: 'Loading sponsorship requests...',
+    error: 'Error loading sponsorship requests. Please try again.',
+    empty: 'No sponsorship requests found. Try adjusting your filters or create a new one.',
+  },
+} as const
+
+interface ListingPanelProps {
+  kind: ListingKind
+  filters: ListingFilters
+  currentUserId?: string
+  onOpen: (listing: Listing) => void
+  emptyText?: string
+}
+
+/** Both hooks are called so the rules of hooks hold; the one for the other kind stays disabled. */
+function useListing(kind: ListingKind, filters: ListingFilters) {
+  const sponsorships = useSponsorships(filters, kind === 'sponsorship')
+  const requests = useSponsorshipRequests(filters, kind === 'request')
+  return kind === 'sponsorship' ? sponsorships : requests
+}
+
+export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }: ListingPanelProps) {
+  const query = useListing(kind, filters)
+  const texts = listingTexts[kind]
+  const listings = useMemo<Listing[]>(() => {
+    const pages = query.data?.pages ?? []
+    return pages.flatMap((page) => page.items.map((item) => ({ kind, item }) as Listing))
+  }, [query.data, kind])
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-base-content/75">
+        <Spinner label={texts.loading} />
+        <p>{texts.loading}</p>
+      </div>
+    )
+  }
+  if (query.isError) {
+    return <p className="py-16 text-center font-medium text-error" role="alert">{texts.error}</p>
+  }
+  if (listings.length === 0) {
+    return <p className="py-16 text-center text-base-content/75">{emptyText ?? texts.empty}</p>
+  }
+
+  const last = query.data.pages[query.data.pages.length - 1]
+  return (
+    <div className="space-y-6">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {listings.map((listing) => (
+          <li key={listing.item.id}>
+            <ListingCard listing={listing} currentUserId={currentUserId} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col items-center gap-3">
+        <p className="text-sm text-base-content/75" aria-live="polite">
+          Showing {listings.length} of {last.total}
+          {last.totalCapped ? '+' : ''}
+        </p>
+        {query.hasNextPage && (
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        )}
+        {query.isFetchNextPageError && <p className="text-sm text-error" role="alert">{texts.error}</p>}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/Button'
+import { PlusIcon } from '@/components/ui/icons'
+import { Tabs } from '@/components/ui/Tabs'
+import { useCategories } from '@/features/app-config/categories'
+import { useSession } from '@/features/auth/use-session'
+import { PostingFlow } from '@/features/posting/components/PostingFlow'
+import { FilterDropdown } from '../components/FilterDropdown'
+import { ListingDetailDialog } from '../components/ListingDetailDialog'
+import { ListingPanel } from '../components/ListingPanel'
+import { SearchBox } from '../components/SearchBox'
+import { readListingParams, TAB_KIND, writeListingParams, type ListingFilters, type ListingTab } from '../filters'
+import type { Listing } from '../types'
+
+const tabs = [
+  { value: 'sponsorships', label: 'Open Sponsorships' },
+  { value: 'requests', label: 'Sponsors Required' },
+] as const
+
+const panelId = (tab: ListingTab) => `listing-panel-${tab}`
+
+/** The listing screen: both lists stay mounted, the inactive one is hidden. */
+export function HomePage() {
+  const { user } = useSession()
+  const categories = useCategories()
+  const [params, setParams] = useSearchParams()
+  const { tab, filters } = readListingParams(params, categories)
+  const [selected, setSelected] = useState<Listing | null>(null)
+  const [creating, setCreating] = useState(false)
+  // The mobile Create action links here with ?create=1 from any page.
+  const postingOpen = creating || params.get('create') === '1'
+
+  const update = (next: { tab?: ListingTab; filters?: Partial<ListingFilters> }) =>
+    setParams((prev) => writeListingParams(prev, next), { replace: true })
+
+  const closePosting = () => {
+    setCreating(false)
+    if (params.has('create')) {
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev)
+          out.delete('create')
+          return out
+        },
+        { replace: true },
+      )
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Sponsorship Marketplace</h1>
+          <p className="mt-1 text-base-content/75">Find sponsors for your project, or fund the ones you believe in.</p>
+        </div>
+        <Button onClick={() => setCreating(true)} className="hidden md:inline-flex">
+          <PlusIcon className="size-5" />
+          Create New
+        </Button>
+      </div>
+
+      <Tabs items={tabs} value={tab} onChange={(t) => update({ tab: t })} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
+
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
+        </div>
+        <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
+      </div>
+
+      {tabs.map(({ value }) => (
+        <section key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>
+          <ListingPanel kind={TAB_KIND[value]} filters={filters} currentUserId={user?.id} onOpen={setSelected} />
+        </section>
+      ))}
+
+      <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
+      {postingOpen && user && <PostingFlow user={user} initialKind={TAB_KIND[tab]} onClose={closePosting} />}
+    </div>
+  )
+}

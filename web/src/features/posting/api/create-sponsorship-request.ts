@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import { sponsorshipRequestsKey } from '@/features/listings/api/list-sponsorship-requests'
+import type { SponsorshipRequest } from '@/features/listings/types'
+import type { toRequestPayload } from '../schemas'
+
+export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
+  return api.post<SponsorshipRequest>('/api/sponsorship-requests', payload)
+}
+
+export function useCreateSponsorshipRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createSponsorshipRequest,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
+      ]),
+  })
+}

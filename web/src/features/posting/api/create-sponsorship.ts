@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import { sponsorshipsKey } from '@/features/listings/api/list-sponsorships'
+import type { Sponsorship } from '@/features/listings/types'
+import type { toSponsorshipPayload } from '../schemas'
+
+export function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
+  return api.post<Sponsorship>('/api/sponsorships', payload)
+}
+
+export function useCreateSponsorship() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createSponsorship,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sponsorshipsKey }),
+        // canPostAt moves forward after a post.
+        queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
+      ]),
+  })
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { Tabs } from '@/components/ui/Tabs'
+import { useCategories } from '@/features/app-config/categories'
+import type { ListingKind } from '@/features/listings/types'
+import { errorMessage } from '@/lib/api'
+import { applyFieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+import { useCreateSponsorshipRequest } from '../api/create-sponsorship-request'
+import { useCreateSponsorship } from '../api/create-sponsorship'
+import {
+  emptyListingForm,
+  listingFormSchema,
+  toRequestPayload,
+  toSponsorshipPayload,
+  type ListingFormInput,
+  type ListingFormValues,
+} from '../schemas'
+import { ListingFormFields } from './ListingFormFields'
+
+const kindTabs = [
+  { value: 'sponsorship', label: 'Open Sponsorship' },
+  { value: 'request', label: 'Sponsors Required' },
+] as const
+
+const FORM_ID = 'create-listing-form'
+const formFields = ['title', 'description', 'amount', 'categories', 'location', 'eventDate'] as const
+
+export const postingTexts = {
+  sponsorship: { success: 'Open Sponsorship created', detail: 'Your open sponsorship has been published.', failure: 'Failed to create sponsorship' },
+  request: { success: 'Sponsors Required listing created', detail: 'Your request for sponsors has been published.', failure: 'Failed to create request' },
+} as const
+
+interface CreateListingDialogProps {
+  open: boolean
+  initialKind: ListingKind
+  userId: string
+  onClose: () => void
+}
+
+export function CreateListingDialog({ open, initialKind, userId, onClose }: CreateListingDialogProps) {
+  const [kind, setKind] = useState<ListingKind>(initialKind)
+  const categories = useCategories()
+  const createSponsorship = useCreateSponsorship()
+  const createRequest = useCreateSponsorshipRequest()
+  const form = useForm<ListingFormInput, unknown, ListingFormValues>({
+    resolver: zodResolver(listingFormSchema),
+    defaultValues: emptyListingForm,
+  })
+  const pending = createSponsorship.isPending || createRequest.isPending
+
+  const onSubmit = form.handleSubmit((values) => {
+    const texts = postingTexts[kind]
+    const handlers = {
+      onSuccess: () => {
+        toast({ title: texts.success, description: texts.detail, variant: 'success' })
+        form.reset(emptyListingForm)
+        onClose()
+      },
+      onError: (error: unknown) => {
+        applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' })
+        toast({ title: texts.failure, description: errorMessage(error), variant: 'destructive' })
+      },
+    }
+    if (kind === 'sponsorship') createSponsorship.mutate(toSponsorshipPayload(values, userId), handlers)
+    else createRequest.mutate(toRequestPayload(values, userId), handlers)
+  })
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Create New Listing"
+      description="Offer sponsorship money, or ask sponsors to fund your project."
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={pending}>Cancel</Button>
+          <Button type="submit" form={FORM_ID} loading={pending}>
+            {pending ? 'Publishing...' : kind === 'sponsorship' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
+          </Button>
+        </>
+      }
+    >
+      <Tabs items={kindTabs} value={kind} onChange={setKind} label="Listing type" panelId={(v) => `create-${v}`} className="mb-4" />
+      <div role="tabpanel" id={`create-${kind}`} aria-labelledby={`create-${kind}-tab`}>
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate>
+          <ListingFormFields kind={kind} form={form} categories={categories} />
+        </form>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,62 @@
+import type { UseFormReturn } from 'react-hook-form'
+import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
+import type { ListingKind } from '@/features/listings/types'
+import type { ListingFormInput, ListingFormValues } from '../schemas'
+
+interface ListingFormFieldsProps {
+  kind: ListingKind
+  form: UseFormReturn<ListingFormInput, unknown, ListingFormValues>
+  categories: readonly string[]
+}
+
+export function ListingFormFields({ kind, form, categories }: ListingFormFieldsProps) {
+  const { register, formState } = form
+  const { errors } = formState
+  const isRequest = kind === 'request'
+  return (
+    <div className="space-y-1">
+      <TextField
+        label="Title"
+        placeholder={isRequest ? 'e.g. Robotics team needs travel funding' : 'e.g. Scholarships for young coders'}
+        maxLength={120}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        placeholder={isRequest ? 'What is the project, and what will the money pay for?' : 'Who can apply, and what does the sponsorship cover?'}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          label={isRequest ? 'Requested Amount (USD)' : 'Amount (USD)'}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField label="Location (optional)" placeholder="City, Country" maxLength={120} error={errors.location?.message} {...register('location')} />
+      </div>
+      {isRequest && <TextField label="Event Date (optional)" type="date" error={errors.eventDate?.message} {...register('eventDate')} />}
+      <fieldset
+        className="pt-2"
+        aria-invalid={errors.categories ? true : undefined}
+        aria-describedby={errors.categories ? 'listing-categories-error' : undefined}
+      >
+        <legend className="pb-1 text-sm font-semibold">Categories</legend>
+        <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-4">
+          {categories.map((c) => (
+            <Checkbox key={c} label={c} value={c} {...register('categories')} />
+          ))}
+        </div>
+        {errors.categories && (
+          <p id="listing-categories-error" role="alert" className="mt-1 text-sm text-error">{errors.categories.message}</p>
+        )}
+      </fieldset>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react'
+import { SubscriptionRequiredDialog } from '@/features/subscription/components/SubscriptionRequiredDialog'
+import type { CurrentUser } from '@/features/auth/types'
+import type { ListingKind } from '@/features/listings/types'
+import { CreateListingDialog } from './CreateListingDialog'
+
+interface PostingFlowProps {
+  user: CurrentUser
+  initialKind: ListingKind
+  onClose: () => void
+}
+
+/**
+ * Create New: the first dialog (plans, or the active-subscription view) closes on proceeding and
+ * the creation form opens. Mount it to start the flow; unmounting ends it.
+ */
+export function PostingFlow({ user, initialKind, onClose }: PostingFlowProps) {
+  const [step, setStep] = useState<'gate' | 'form'>('gate')
+  return (
+    <>
+      <SubscriptionRequiredDialog open={step === 'gate'} user={user} onClose={onClose} onContinue={() => setStep('form')} />
+      <CreateListingDialog open={step === 'form'} initialKind={initialKind} userId={user.id} onClose={onClose} />
+    </>
+  )
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+/** The creation form, shared by both kinds; `amount` is sent as requestedAmount for requests. */
+export const listingFormSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
+  description: z.string().trim().min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
+  amount: z.coerce
+    .number<string | number>({ error: 'Amount must be greater than 0' })
+    .min(1, 'Amount must be greater than 0')
+    .int('Amount must be a whole number'),
+  categories: z.array(z.string()).min(1, 'Select at least one category'),
+  location: z.string().trim().max(120, 'Location must be at most 120 characters'),
+  eventDate: z
+    .string()
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), 'Event date is not a valid date'),
+})
+
+export type ListingFormInput = z.input<typeof listingFormSchema>
+export type ListingFormValues = z.output<typeof listingFormSchema>
+
+export const emptyListingForm: ListingFormInput = {
+  title: '',
+  description: '',
+  amount: 0,
+  categories: [],
+  location: '',
+  eventDate: '',
+}
+
+export function toSponsorshipPayload(v: ListingFormValues, userId: string) {
+  return { title: v.title, description: v.description, amount: v.amount, location: v.location, categories: v.categories, userId }
+}
+
+/** Event dates are calendar days: sent as midnight UTC. */
+export function toRequestPayload(v: ListingFormValues, userId: string) {
+  return {
+    title: v.title,
+    description: v.description,
+    requestedAmount: v.amount,
+    eventDate: v.eventDate ? `${v.eventDate}T00:00:00Z` : '',
+    location: v.location,
+    categories: v.categories,
+    userId,
+  }
+}

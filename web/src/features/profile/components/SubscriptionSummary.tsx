@@ -1,0 +1,33 @@
+import { Link } from 'react-router'
+import { buttonClass } from '@/components/ui/Button'
+import { CreditCardIcon } from '@/components/ui/icons'
+import { useAppConfig } from '@/features/app-config/api/get-app-config'
+import type { CurrentUser } from '@/features/auth/types'
+import { FALLBACK_PLANS, planName } from '@/features/subscription/plans'
+import { formatDate } from '@/lib/format'
+import { paths } from '@/lib/paths'
+
+/** Only on your own profile: whether you can post, and a way to the subscription page. */
+export function SubscriptionSummary({ user }: { user: CurrentUser }) {
+  const plans = useAppConfig().data?.plans ?? FALLBACK_PLANS
+  return (
+    <section className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-5" aria-label="Subscription">
+      <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <CreditCardIcon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          {user.subscriptionActive ? `${planName(plans, user.subscriptionPlan)} · active` : 'No active subscription'}
+        </p>
+        <p className="text-sm text-base-content/75">
+          {user.subscriptionActive
+            ? `Active until ${formatDate(user.subscriptionExpiry)}. You can post one new listing per day.`
+            : 'Choose a plan to post your own listings. Browsing, applying and sponsoring are free.'}
+        </p>
+      </div>
+      <Link to={paths.subscription} className={buttonClass({ variant: user.subscriptionActive ? 'outline' : 'primary', size: 'sm' })}>
+        {user.subscriptionActive ? 'Manage' : 'See plans'}
+      </Link>
+    </section>
+  )
+}

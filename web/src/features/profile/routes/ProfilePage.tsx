@@ -1,0 +1,50 @@
+import { Link, useSearchParams } from 'react-router'
+import { buttonClass } from '@/components/ui/Button'
+import { PageSpinner } from '@/components/ui/Spinner'
+import { useSession } from '@/features/auth/use-session'
+import { ApiError } from '@/lib/api'
+import { paths } from '@/lib/paths'
+import { useUserProfile } from '../api/get-user-profile'
+import { ProfileHeader } from '../components/ProfileHeader'
+import { ProfileListings } from '../components/ProfileListings'
+import { SubscriptionSummary } from '../components/SubscriptionSummary'
+
+/** /profile is your own profile; /profile?userId={id} another member's. */
+export function ProfilePage() {
+  const { user } = useSession()
+  const [params] = useSearchParams()
+  const requestedId = params.get('userId') ?? ''
+  const isOwn = !requestedId || requestedId === user?.id
+  const other = useUserProfile(requestedId, !isOwn)
+
+  if (!user) return null
+  let content
+  if (isOwn) {
+    content = (
+      <>
+        <ProfileHeader profile={user} isOwn />
+        <SubscriptionSummary user={user} />
+        <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
+      </>
+    )
+  } else if (other.isPending) {
+    content = <PageSpinner label="Loading profile" />
+  } else if (other.isError) {
+    const missing = other.error instanceof ApiError && other.error.status === 404
+    content = (
+      <div className="card border border-base-300 bg-base-100 p-10 text-center">
+        <h1 className="text-xl font-semibold">{missing ? 'Member not found' : 'Error loading this profile. Please try again.'}</h1>
+        {missing && <p className="mt-2 text-base-content/75">This member does not exist or has deleted their account.</p>}
+        <Link to={paths.home} className={`${buttonClass({ variant: 'outline' })} mx-auto mt-4`}>Back to Home</Link>
+      </div>
+    )
+  } else {
+    content = (
+      <>
+        <ProfileHeader profile={other.data} isOwn={false} />
+        <ProfileListings userId={other.data.id} currentUserId={user.id} isOwn={false} />
+      </>
+    )
+  }
+  return <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">{content}</div>
+}

@@ -1,0 +1,83 @@
+import { useNavigate } from 'react-router'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { useAppConfig, type Plan } from '@/features/app-config/api/get-app-config'
+import type { CurrentUser } from '@/features/auth/types'
+import { formatDate } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import { FALLBACK_PLANS, planName } from '../plans'
+import { PlanCard } from './PlanCard'
+
+interface SubscriptionRequiredDialogProps {
+  open: boolean
+  user: CurrentUser | null
+  onClose: () => void
+  onContinue: () => void
+}
+
+/** Whether the member may open the post form: an active plan, or an administrator. */
+export function canOpenPostForm(user: CurrentUser | null): boolean {
+  return !!user && (user.subscriptionActive || user.isAdmin)
+}
+
+/** The first dialog of the posting flow: the plans, or the active-subscription view. */
+export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: SubscriptionRequiredDialogProps) {
+  const navigate = useNavigate()
+  const plans = useAppConfig().data?.plans ?? FALLBACK_PLANS
+
+  if (canOpenPostForm(user) && user) {
+    const waitUntil = !user.isAdmin && user.canPostAt ? user.canPostAt : ''
+    return (
+      <Dialog
+        open={open}
+        onClose={onClose}
+        title="Your subscription is active"
+        footer={
+          <>
+            <Button variant="ghost" onClick={onClose}>Cancel</Button>
+            <Button onClick={onContinue} disabled={!!waitUntil}>Continue to Post Form</Button>
+          </>
+        }
+      >
+        <div className="space-y-3 text-sm">
+          {user.subscriptionActive ? (
+            <p>
+              Your <strong>{planName(plans, user.subscriptionPlan)}</strong> is active
+              {user.subscriptionExpiry ? ` until ${formatDate(user.subscriptionExpiry)}` : ''}. Your plan lets you post one new
+              listing per day.
+            </p>
+          ) : (
+            <p>As an administrator you can post without a subscription.</p>
+          )}
+          {waitUntil && (
+            <p role="alert" className="alert alert-warning alert-soft">
+              Your plan allows one new listing every 24 hours. You can post again after {new Date(waitUntil).toLocaleString()}.
+            </p>
+          )}
+        </div>
+      </Dialog>
+    )
+  }
+
+  const choose = (plan: Plan) => {
+    onClose()
+    navigate(user ? `${paths.subscription}?plan=${encodeURIComponent(plan.id)}` : paths.auth)
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="xl"
+      title="Subscription Required"
+      description="Posting a listing needs an active plan. Every plan lets you post once per day, with full access and priority support."
+    >
+      <div className="grid gap-4 md:grid-cols-3">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} highlighted={plan.id === 'quarterly'} actionLabel="Choose Plan" onChoose={choose} />
+        ))}
+      </div>
+      <p className="mt-4 text-xs text-base-content/75">Prices are in Indian rupees (INR). Plans are paid once and do not renew automatically.</p>
+    </Dialog>
+  )
+}

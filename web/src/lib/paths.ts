@@ -1,0 +1,43 @@
+/** Every client route, in one place. */
+export const paths = {
+  landing: '/',
+  auth: '/auth',
+  home: '/home',
+  profile: '/profile',
+  settings: '/settings',
+  messages: '/messages',
+  admin: '/admin',
+  subscription: '/subscription',
+  privacyPolicy: '/policies/privacy-policy',
+  termsConditions: '/policies/terms-conditions',
+  refundPolicy: '/policies/refund-policy',
+  pricingPolicy: '/policies/pricing-policy',
+  shippingPolicy: '/policies/shipping-policy',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
+  googleCallback: '/__/auth/handler',
+} as const
+
+export const policyLinks = [
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.termsConditions, label: 'Terms & Conditions' },
+  { to: paths.refundPolicy, label: 'Refund Policy' },
+  { to: paths.pricingPolicy, label: 'Pricing Policy' },
+  { to: paths.shippingPolicy, label: 'Shipping Policy' },
+] as const
+
+export const infoLinks = [
+  { to: paths.aboutUs, label: 'About Us' },
+  { to: paths.contactUs, label: 'Contact Us' },
+] as const
+
+export function profilePath(userId?: string): string {
+  return userId ? `${paths.profile}?userId=${encodeURIComponent(userId)}` : paths.profile
+}
+
+/** Home with the posting dialog asked for (the mobile Create action works from any page). */
+export const createListingPath = `${paths.home}?create=1`
+
+export function isPolicyPath(pathname: string): boolean {
+  return pathname.startsWith('/policies/') || pathname === paths.aboutUs || pathname === paths.contactUs
+}
