@@ -23,7 +23,7 @@ func TestRegister(t *testing.T) {
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
 		{
-			Name: "valid registration creates a member, sets the session cookie and answers the user",
+			Name:   "valid registration creates a member, sets the session cookie and answers the user",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:           json(`{"displayName":"Amara Silva","username":"amara","password":"secret1"}`),
 			ExpectedStatus: 201,
@@ -45,7 +45,7 @@ func TestRegister(t *testing.T) {
 			},
 		},
 		{
-			Name: "privileged fields in the body are ignored",
+			Name:   "privileged fields in the body are ignored",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body: json(`{"displayName":"Eve","username":"eve","password":"secret1","isAdmin":true,"isVerified":true,
 				"subscriptionStatus":"active","subscriptionExpiry":"2099-01-01 00:00:00.000Z","subscriptionPlan":"biannual"}`),
@@ -60,7 +60,7 @@ func TestRegister(t *testing.T) {
 			},
 		},
 		{
-			Name: "spec validation messages",
+			Name:   "spec validation messages",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:           json(`{"displayName":"  ","username":"ab","password":"12345"}`),
 			ExpectedStatus: 400,
@@ -71,7 +71,7 @@ func TestRegister(t *testing.T) {
 			AfterTestFunc:      expectMembers(2),
 		},
 		{
-			Name: "taken username (any letter case) is a clear 400",
+			Name:   "taken username (any letter case) is a clear 400",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:            json(`{"displayName":"P","username":"PRIYA","password":"secret1"}`),
 			ExpectedStatus:  400,
@@ -80,7 +80,7 @@ func TestRegister(t *testing.T) {
 			AfterTestFunc:   expectMembers(2),
 		},
 		{
-			Name: "hostile username characters are refused",
+			Name:   "hostile username characters are refused",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:            json(`{"displayName":"X","username":"<script>","password":"secret1"}`),
 			ExpectedStatus:  400,
@@ -89,7 +89,7 @@ func TestRegister(t *testing.T) {
 			AfterTestFunc:   expectMembers(2),
 		},
 		{
-			Name: "malformed JSON is a 400 with a message",
+			Name:   "malformed JSON is a 400 with a message",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:            json(`{"displayName":`),
 			ExpectedStatus:  400,
@@ -98,7 +98,7 @@ func TestRegister(t *testing.T) {
 			AfterTestFunc:   expectMembers(2),
 		},
 		{
-			Name: "oversized body is refused",
+			Name:   "oversized body is refused",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:            json(`{"displayName":"` + strings.Repeat("x", 40<<10) + `","username":"big","password":"secret1"}`),
 			ExpectedStatus:  413,
@@ -107,7 +107,7 @@ func TestRegister(t *testing.T) {
 			AfterTestFunc:   expectMembers(2),
 		},
 		{
-			Name: "overlong display name is refused",
+			Name:   "overlong display name is refused",
 			Method: http.MethodPost, URL: "/api/register", Headers: origin,
 			Body:            json(`{"displayName":"` + strings.Repeat("x", 81) + `","username":"longname","password":"secret1"}`),
 			ExpectedStatus:  400,
@@ -138,7 +138,7 @@ func TestLogin(t *testing.T) {
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
 		{
-			Name: "right password signs in (username in any case)",
+			Name:   "right password signs in (username in any case)",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:               json(`{"username":"Priya","password":"` + testutil.Password + `"}`),
 			ExpectedStatus:     200,
@@ -152,7 +152,7 @@ func TestLogin(t *testing.T) {
 			},
 		},
 		{
-			Name: "wrong password is a 401 with a message",
+			Name:   "wrong password is a 401 with a message",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:               json(`{"username":"priya","password":"wrong-password"}`),
 			ExpectedStatus:     401,
@@ -161,7 +161,7 @@ func TestLogin(t *testing.T) {
 			TestAppFactory:     factory,
 		},
 		{
-			Name: "unknown member gets the same 401",
+			Name:   "unknown member gets the same 401",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{"username":"nobody","password":"wrong-password"}`),
 			ExpectedStatus:  401,
@@ -169,7 +169,7 @@ func TestLogin(t *testing.T) {
 			TestAppFactory:  factory,
 		},
 		{
-			Name: "missing fields use the spec's messages",
+			Name:   "missing fields use the spec's messages",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{}`),
 			ExpectedStatus:  400,
@@ -177,7 +177,7 @@ func TestLogin(t *testing.T) {
 			TestAppFactory:  factory,
 		},
 		{
-			Name: "wrong types are a 400",
+			Name:   "wrong types are a 400",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{"username":["priya"],"password":5}`),
 			ExpectedStatus:  400,

@@ -59,6 +59,12 @@ func Config() *config.Config {
 // NewApp makes a test app with the schema and every feature registered.
 func NewApp(t testing.TB, cfg *config.Config) *tests.TestApp {
 	t.Helper()
+	return NewAppWith(t, cfg, app.Options{})
+}
+
+// NewAppWith is NewApp with serving options (a public dir for the SPA).
+func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestApp {
+	t.Helper()
 	dir, err := template()
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +76,7 @@ func NewApp(t testing.TB, cfg *config.Config) *tests.TestApp {
 	if cfg == nil {
 		cfg = Config()
 	}
-	app.Register(ta, cfg, app.Options{})
+	app.Register(ta, cfg, opts)
 	return ta
 }
 

@@ -1,0 +1,201 @@
+package app_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func seed(t testing.TB, a core.App) {
+	dan := testutil.CreateMember(t, a, "dan", testutil.MemberOpts{Email: "dan@example.com"})
+	priya := testutil.CreateMember(t, a, "priya", testutil.MemberOpts{})
+	testutil.CreateListing(t, a, "sponsorships", dan, testutil.ListingOpts{Title: "Dan's offer"})
+	testutil.CreateListing(t, a, "sponsorships", priya, testutil.ListingOpts{Title: "Hidden one", Reviewed: true, RejectionReason: "spam"})
+}
+
+// PocketBase's own collection API must not become a side door: members can
+// read only what they may read and write nothing directly.
+func TestCollectionAPIIsLockedDown(t *testing.T) {
+	factory := testutil.Factory(nil, seed)
+	type sc struct {
+		name, method, who, body string
+		url                     func(t testing.TB, a core.App) string
+		status                  int
+		want, notWant           []string
+		check                   func(t testing.TB, a *tests.TestApp)
+	}
+	dan := func(t testing.TB, a core.App) *core.Record { return testutil.FindByUsername(t, a, "dan") }
+	unchangedDan := func(t testing.TB, a *tests.TestApp) {
+		d := dan(t, a)
+		if d.GetBool("isAdmin") || d.GetBool("isVerified") || d.GetString("subscriptionStatus") != "" {
+			t.Errorf("privileged fields changed: %v", d.PublicExport())
+		}
+	}
+	for _, c := range []sc{
+		{"member PATCHes isAdmin/isVerified/subscription on own record", http.MethodPatch, "dan",
+			`{"isAdmin":true,"isVerified":true,"subscriptionStatus":"active","subscriptionExpiry":"2099-01-01 00:00:00.000Z"}`,
+			func(t testing.TB, a core.App) string { return "/api/collections/users/records/" + dan(t, a).Id },
+			403, []string{`"status":403`}, nil, unchangedDan},
+		{"member creates an account through the collection API", http.MethodPost, "",
+			`{"username":"sneaky","displayName":"S","password":"secret1","passwordConfirm":"secret1","isAdmin":true}`,
+			func(testing.TB, core.App) string { return "/api/collections/users/records" },
+			403, []string{`"status":403`}, nil,
+			func(t testing.TB, a *tests.TestApp) {
+				if _, err := a.FindFirstRecordByData("users", "username", "sneaky"); err == nil {
+					t.Error("account created through the collection API")
+				}
+			}},
+		{"password sign-in through the collection API is off", http.MethodPost, "",
+			`{"identity":"dan","password":"` + testutil.Password + `"}`,
+			func(testing.TB, core.App) string { return "/api/collections/users/auth-with-password" },
+			403, []string{`"status":403`}, []string{"token"}, nil},
+		{"member lists users: only self, no e-mail of others", http.MethodGet, "priya", "",
+			func(testing.TB, core.App) string { return "/api/collections/users/records" },
+			200, []string{`"totalItems":1`, `"username":"priya"`}, []string{"dan@example.com", `"username":"dan"`}, nil},
+		{"member writes a listing through the collection API", http.MethodPost, "dan",
+			`{"title":"Direct","description":"D","amount":5,"categories":["Arts"],"user":"x","approved":true}`,
+			func(testing.TB, core.App) string { return "/api/collections/sponsorships/records" },
+			403, []string{`"status":403`}, nil,
+			func(t testing.TB, a *tests.TestApp) {
+				if n, _ := a.CountRecords("sponsorships"); n != 2 {
+					t.Errorf("listing written directly: %d rows", n)
+				}
+			}},
+		{"member PATCHes another member's listing through the collection API", http.MethodPatch, "priya",
+			`{"title":"Mine","approved":true}`,
+			func(t testing.TB, a core.App) string {
+				r, _ := a.FindFirstRecordByData("sponsorships", "title", "Dan's offer")
+				return "/api/collections/sponsorships/records/" + r.Id
+			},
+			403, []string{`"status":403`}, nil,
+			func(t testing.TB, a *tests.TestApp) {
+				if _, err := a.FindFirstRecordByData("sponsorships", "title", "Dan's offer"); err != nil {
+					t.Error("listing changed")
+				}
+			}},
+		{"collection API hides others' rejected listings", http.MethodGet, "dan", "",
+			func(testing.TB, core.App) string { return "/api/collections/sponsorships/records" },
+			200, []string{"Dan's offer"}, []string{"Hidden one"}, nil},
+		{"visitors read no listings through the collection API", http.MethodGet, "", "",
+			func(testing.TB, core.App) string { return "/api/collections/sponsorships/records" },
+			200, []string{`"totalItems":0`}, []string{"Dan's offer"}, nil},
+		{"batch API is off", http.MethodPost, "dan", `{"requests":[]}`,
+			func(testing.TB, core.App) string { return "/api/batch" },
+			403, []string{`"status":403`}, nil, nil},
+	} {
+		c := c
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
+			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			AfterTestFunc: func(t testing.TB, a *tests.TestApp, _ *http.Response) {
+				if c.check != nil {
+					c.check(t, a)
+				}
+			},
+		}, func(t testing.TB, a core.App, s *tests.ApiScenario) {
+			s.URL = c.url(t, a)
+			if c.who != "" {
+				s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, a, c.who))
+			}
+		}).Test(t)
+	}
+}
+
+func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
+	factory := testutil.Factory(nil, seed)
+	body := `{"title":"X"}`
+	for _, c := range []struct {
+		name    string
+		headers func(h map[string]string)
+		status  int
+	}{
+		{"foreign Origin with the cookie is refused", func(h map[string]string) { h["Origin"] = "https://evil.example" }, 403},
+		{"no Origin and a foreign Referer is refused", func(h map[string]string) {
+			delete(h, "Origin")
+			h["Referer"] = "https://evil.example/page"
+		}, 403},
+		{"no Origin and no Referer is refused", func(h map[string]string) { delete(h, "Origin") }, 403},
+		{"same-origin Referer passes the guard", func(h map[string]string) {
+			delete(h, "Origin")
+			h["Referer"] = testutil.Origin + "/home"
+		}, 403 /* reaches the route: dan does not own the listing */},
+	} {
+		c := c
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: c.name, Method: http.MethodPatch, Body: strings.NewReader(body), ExpectedStatus: c.status,
+			ExpectedContent: []string{`"status":403`},
+		}, func(t testing.TB, a core.App, s *tests.ApiScenario) {
+			r, _ := a.FindFirstRecordByData("sponsorships", "title", "Hidden one")
+			s.URL = "/api/sponsorships/" + r.Id
+			s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, a, "dan"))
+			c.headers(s.Headers)
+			if c.name == "same-origin Referer passes the guard" {
+				s.ExpectedContent = []string{"Listing not found."}
+				s.ExpectedStatus = 404
+			} else {
+				s.ExpectedContent = []string{"Cross-origin request rejected."}
+			}
+		}).Test(t)
+	}
+	testutil.Prepared(factory, tests.ApiScenario{
+		Name: "a bearer token (no cookie) needs no Origin", Method: http.MethodGet, URL: "/api/user",
+		ExpectedStatus: 200, ExpectedContent: []string{`"username":"dan"`},
+	}, func(t testing.TB, a core.App, s *tests.ApiScenario) {
+		s.Headers = testutil.Bearer(t, testutil.FindByUsername(t, a, "dan"))
+	}).Test(t)
+}
+
+func TestLoginBurstIsRateLimited(t *testing.T) {
+	cfg := testutil.Config()
+	cfg.RateLimits = true
+	a := testutil.NewApp(t, cfg)
+	defer a.Cleanup()
+	testutil.CreateMember(t, a, "dan", testutil.MemberOpts{})
+	srv := testutil.Serve(t, a)
+	var statuses []int
+	for i := 0; i < 12; i++ {
+		res := testutil.Do(t, srv, http.MethodPost, "/api/login", `{"username":"dan","password":"wrong-guess"}`,
+			map[string]string{"Origin": ""})
+		statuses = append(statuses, res.StatusCode)
+	}
+	if statuses[0] != 401 || statuses[len(statuses)-1] != 429 {
+		t.Errorf("expected 401s then 429, got %v", statuses)
+	}
+}
+
+func TestAPINotFoundAndSPA(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>SponsorBridge SPA</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		method, url string
+		status      int
+		want        string
+	}{
+		{http.MethodGet, "/api/does-not-exist", 404, `"message":"The requested API route does not exist."`},
+		{http.MethodPost, "/api/does/not/exist", 404, `"status":404`},
+		{http.MethodGet, "/home", 200, "SponsorBridge SPA"},
+		{http.MethodGet, "/profile?userId=abc", 200, "SponsorBridge SPA"},
+		{http.MethodGet, "/policies/privacy-policy", 200, "SponsorBridge SPA"},
+		{http.MethodGet, "/assets/missing-1234.js", 404, `"status":404`},
+		{http.MethodGet, "/api/health", 200, "API is healthy"},
+	} {
+		(&tests.ApiScenario{Name: c.method + " " + c.url, Method: c.method, URL: c.url,
+			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, TestAppFactory: spaApp(dir)}).Test(t)
+	}
+}
+
+func spaApp(dir string) func(t testing.TB) *tests.TestApp {
+	return func(t testing.TB) *tests.TestApp {
+		return testutil.NewAppWith(t, testutil.Config(), app.Options{PublicDir: dir})
+	}
+}

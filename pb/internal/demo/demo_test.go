@@ -1,0 +1,52 @@
+package demo_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func demoConfig() *config.Config {
+	c := testutil.Config()
+	c.DemoMode = true
+	c.DemoPassword = "demo-pass-123"
+	return c
+}
+
+func TestDemoModeSeedsAndAnnounces(t *testing.T) {
+	(&tests.ApiScenario{
+		Name: "demo mode: app-config offers the demo credentials", Method: http.MethodGet, URL: "/api/app-config",
+		ExpectedStatus: 200,
+		ExpectedContent: []string{`"demo":true`, `"demoCredentials":{"username":"admin","password":"demo-pass-123"}`,
+			`"mode":"sandbox"`, `"id":"quarterly"`, `"price":900`, `"Environment"`},
+		TestAppFactory: testutil.Factory(demoConfig(), nil),
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			admin := testutil.FindByUsername(t, app, "admin")
+			if !admin.GetBool("isAdmin") || !admin.ValidatePassword("demo-pass-123") || admin.GetString("subscriptionStatus") != "active" {
+				t.Errorf("demo admin not seeded right: %v", admin.PublicExport())
+			}
+			for _, table := range []string{"sponsorships", "sponsorship_requests"} {
+				if n, _ := app.CountRecords(table); n < 5 {
+					t.Errorf("%s: only %d demo listings", table, n)
+				}
+			}
+		},
+	}).Test(t)
+}
+
+func TestWithoutDemoModeNoKnownPassword(t *testing.T) {
+	(&tests.ApiScenario{
+		Name: "no demo: no credentials, no accounts", Method: http.MethodGet, URL: "/api/app-config",
+		ExpectedStatus: 200, ExpectedContent: []string{`"demo":false`}, NotExpectedContent: []string{"demoCredentials", "admin"},
+		TestAppFactory: testutil.Factory(nil, nil),
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			if n, _ := app.CountRecords("users"); n != 0 {
+				t.Errorf("a start without demo mode created %d accounts", n)
+			}
+		},
+	}).Test(t)
+}

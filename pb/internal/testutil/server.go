@@ -1,0 +1,65 @@
+package testutil
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+// Serve runs the app's full router (every OnServe binding) on a real HTTP
+// server, for tests that need concurrency or several requests in a row.
+func Serve(t testing.TB, app *tests.TestApp) *httptest.Server {
+	t.Helper()
+	r, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := &core.ServeEvent{App: app, Router: r}
+	var handler http.Handler
+	err = app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
+		mux, err := e.Router.BuildMux()
+		handler = mux
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// Do sends one request to srv. Origin headers name srv itself.
+func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) *http.Response {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, srv.URL+path, rd)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		if k == "Origin" {
+			v = srv.URL
+		}
+		req.Header.Set(k, v)
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res
+}
