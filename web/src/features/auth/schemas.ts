@@ -1,22 +1,24 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(1, 'Password is required'),
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 })
 export type LoginInput = z.infer<typeof loginSchema>
 
 export const registerSchema = z
   .object({
-    displayName: z.string().trim().min(1, 'Display name is required'),
-    username: z.string().trim().min(3, 'Username must be at least 3 characters'),
-    password: z.string().min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    displayName: z.string().check(z.trim(), z.minLength(1, 'Display name is required')),
+    username: z.string().check(z.trim(), z.minLength(3, 'Username must be at least 3 characters')),
+    password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    }),
+  )
 export type RegisterInput = z.infer<typeof registerSchema>
 
 /** What /api/register receives: confirmPassword is removed before sending. */

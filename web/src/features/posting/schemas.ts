@@ -1,18 +1,21 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+
+const AMOUNT_MESSAGE = 'Amount must be greater than 0'
 
 /** The creation form, shared by both kinds; `amount` is sent as requestedAmount for requests. */
 export const listingFormSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
-  description: z.string().trim().min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
+  title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(120, 'Title must be at most 120 characters')),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Description is required'), z.maxLength(5000, 'Description must be at most 5000 characters')),
   amount: z.coerce
-    .number<string | number>({ error: 'Amount must be greater than 0' })
-    .min(1, 'Amount must be greater than 0')
-    .int('Amount must be a whole number'),
-  categories: z.array(z.string()).min(1, 'Select at least one category'),
-  location: z.string().trim().max(120, 'Location must be at most 120 characters'),
+    .number<string | number>({ error: AMOUNT_MESSAGE })
+    .check(z.gte(1, AMOUNT_MESSAGE), z.refine(Number.isInteger, 'Amount must be a whole number')),
+  categories: z.array(z.string()).check(z.minLength(1, 'Select at least one category')),
+  location: z.string().check(z.trim(), z.maxLength(120, 'Location must be at most 120 characters')),
   eventDate: z
     .string()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), 'Event date is not a valid date'),
+    .check(z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date')),
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>

@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { FilterDropdown } from './FilterDropdown'
+
+const categories = ['Education', 'Arts']
+const none = { categories: [], location: '', minAmount: undefined, maxAmount: undefined }
+
+describe('FilterDropdown', () => {
+  it('applies amount range, location and categories', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: /Filter/ }))
+    await user.type(screen.getByLabelText('Min'), '100')
+    await user.type(screen.getByLabelText('Max'), '900')
+    await user.type(screen.getByLabelText('Location'), ' Pune ')
+    await user.click(screen.getByLabelText('Arts'))
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(onApply).toHaveBeenCalledWith({ minAmount: 100, maxAmount: 900, location: 'Pune', categories: ['Arts'] })
+    expect(screen.queryByRole('form', { name: 'Filter listings' })).toBeNull()
+  })
+
+  it('refuses a minimum above the maximum', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: /Filter/ }))
+    await user.type(screen.getByLabelText('Min'), '50')
+    await user.type(screen.getByLabelText('Max'), '10')
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Min must not be greater than Max')
+    expect(onApply).not.toHaveBeenCalled()
+  })
+
+  it('shows the dot only when a filter is set', () => {
+    const { rerender } = render(<FilterDropdown value={none} categories={categories} onApply={() => {}} />)
+    expect(screen.queryByTestId('filter-dot')).toBeNull()
+    rerender(<FilterDropdown value={{ ...none, categories: ['Arts'] }} categories={categories} onApply={() => {}} />)
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
+  })
+
+  it('closes on Escape and on an outside click', async () => {
+    const user = userEvent.setup()
+    render(
+      <div>
+        <p>outside</p>
+        <FilterDropdown value={none} categories={categories} onApply={() => {}} />
+      </div>,
+    )
+    const trigger = screen.getByRole('button', { name: /Filter/ })
+    await user.click(trigger)
+    expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{Escape}')
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await user.click(trigger)
+    await user.click(screen.getByText('outside'))
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  })
+})

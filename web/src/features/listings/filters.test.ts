@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { EMPTY_FILTERS, hasActiveFilters, readListingParams, toListQuery, writeListingParams } from './filters'
+
+const categories = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business']
+
+describe('readListingParams', () => {
+  it('defaults to the Open Sponsorships tab and no filters', () => {
+    expect(readListingParams(new URLSearchParams(''), categories)).toEqual({
+      tab: 'sponsorships',
+      filters: { q: '', categories: [], minAmount: undefined, maxAmount: undefined, location: '' },
+    })
+  })
+
+  it('reads tab, keyword, amounts, location and known categories', () => {
+    const params = new URLSearchParams('tab=requests&q=robot&min=100&max=5000&location=Pune&categories=Arts,Technology')
+    expect(readListingParams(params, categories)).toEqual({
+      tab: 'requests',
+      filters: { q: 'robot', categories: ['Arts', 'Technology'], minAmount: 100, maxAmount: 5000, location: 'Pune' },
+    })
+  })
+
+  it('ignores malformed amounts, unknown categories and duplicates', () => {
+    const params = new URLSearchParams('tab=nope&min=abc&max=-5&categories=Arts,Bogus,Arts')
+    const { tab, filters } = readListingParams(params, categories)
+    expect(tab).toBe('sponsorships')
+    expect(filters.minAmount).toBeUndefined()
+    expect(filters.maxAmount).toBeUndefined()
+    expect(filters.categories).toEqual(['Arts'])
+  })
+})
+
+describe('writeListingParams', () => {
+  it('round-trips through the URL', () => {
+    const filters = { q: 'music', categories: ['Arts'], minAmount: 10, maxAmount: 20, location: 'Goa' }
+    const params = writeListingParams(new URLSearchParams(), { tab: 'requests', filters })
+    expect(params.toString()).toBe('tab=requests&q=music&categories=Arts&min=10&max=20&location=Goa')
+    expect(readListingParams(params, categories)).toEqual({ tab: 'requests', filters })
+  })
+
+  it('removes defaults and keeps unrelated parameters', () => {
+    const prev = new URLSearchParams('tab=requests&q=x&min=5&create=1')
+    const params = writeListingParams(prev, { tab: 'sponsorships', filters: { q: '', minAmount: undefined } })
+    expect(params.toString()).toBe('create=1')
+  })
+
+  it('only touches the filters it is given', () => {
+    const prev = new URLSearchParams('q=robot&location=Pune')
+    expect(writeListingParams(prev, { filters: { categories: ['Arts'] } }).toString()).toBe('q=robot&location=Pune&categories=Arts')
+  })
+})
+
+describe('hasActiveFilters', () => {
+  it('is false for the keyword alone and true for any dropdown filter', () => {
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, q: 'robot' })).toBe(false)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, categories: ['Arts'] })).toBe(true)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, minAmount: 0 })).toBe(true)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, maxAmount: 10 })).toBe(true)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, location: ' Pune ' })).toBe(true)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, location: '   ' })).toBe(false)
+  })
+})
+
+describe('toListQuery', () => {
+  it('maps to the API parameters, leaving out empty values', () => {
+    expect(toListQuery({ q: ' robot ', categories: ['Arts', 'Business'], minAmount: 0, maxAmount: undefined, location: '', userId: 'u1' })).toEqual({
+      q: 'robot',
+      categories: 'Arts,Business',
+      minAmount: 0,
+      maxAmount: undefined,
+      location: undefined,
+      userId: 'u1',
+    })
+  })
+})

@@ -1,0 +1,78 @@
+import type { AppConfig } from '@/features/app-config/api/get-app-config'
+import type { CurrentUser } from '@/features/auth/types'
+import type { Sponsorship, SponsorshipRequest } from '@/features/listings/types'
+import { FALLBACK_PLANS } from '@/features/subscription/plans'
+
+export const appConfig: AppConfig = {
+  appName: 'SponsorBridge',
+  demo: false,
+  google: { configured: false },
+  payments: { mode: 'sandbox' },
+  categories: ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business'],
+  plans: FALLBACK_PLANS,
+}
+
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'u1',
+    username: 'priya',
+    displayName: 'Priya Sharma',
+    email: '',
+    avatar: '',
+    photoURL: '',
+    providerId: '',
+    isVerified: false,
+    socialMedia: [],
+    bio: '',
+    subscriptionPlan: '',
+    subscriptionStatus: '',
+    subscriptionExpiry: '',
+    subscriptionActive: false,
+    canPostAt: '',
+    isAdmin: false,
+    createdAt: '2025-11-01T09:00:00Z',
+    ...overrides,
+  }
+}
+
+export function makeSponsorship(overrides: Partial<Sponsorship> = {}): Sponsorship {
+  return {
+    id: 's1',
+    title: 'Coding scholarships',
+    description: 'Funding for young coders.',
+    amount: 1500,
+    location: 'Pune, India',
+    categories: ['Education'],
+    userId: 'u2',
+    createdAt: '2025-11-20T10:00:00Z',
+    updatedAt: '2025-11-20T10:00:00Z',
+    approved: false,
+    reviewed: false,
+    poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '' },
+    ...overrides,
+  }
+}
+
+export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): SponsorshipRequest {
+  return {
+    id: 'r1',
+    title: 'Robotics team travel',
+    description: 'We need travel money for the national finals.',
+    requestedAmount: 2500,
+    eventDate: '2026-02-14T00:00:00Z',
+    status: 'open',
+    location: 'Chennai',
+    categories: ['Technology'],
+    userId: 'u3',
+    createdAt: '2025-11-21T10:00:00Z',
+    updatedAt: '2025-11-21T10:00:00Z',
+    approved: false,
+    reviewed: false,
+    poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '' },
+    ...overrides,
+  }
+}
+
+export function listHeaders(total: number, hasMore: boolean, page = 1): Record<string, string> {
+  return { 'X-Total-Count': String(total), 'X-Has-More': String(hasMore), 'X-Page': String(page), 'X-Per-Page': '12' }
+}

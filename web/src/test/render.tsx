@@ -1,0 +1,44 @@
+import type { ReactElement } from 'react'
+import { render } from '@testing-library/react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { Toaster } from '@/components/ui/Toaster'
+import { createQueryClient } from '@/lib/query-client'
+
+/** Shows the router's current location so tests can assert on the URL. */
+export function LocationProbe() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+interface Options {
+  route?: string
+  path?: string
+  queryClient?: QueryClient
+  extraRoutes?: { path: string; element: ReactElement }[]
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', queryClient = createQueryClient(), extraRoutes = [] }: Options = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path,
+        element: (
+          <>
+            {ui}
+            <LocationProbe />
+          </>
+        ),
+      },
+      ...extraRoutes,
+    ],
+    { initialEntries: [route] },
+  )
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  )
+  return { ...result, router, queryClient }
+}
