@@ -49,7 +49,7 @@ export function Tabs<T extends string>({ items, value, onChange, label, panelId,
             aria-selected={selected}
             aria-controls={selected ? panelId?.(item.value) : undefined}
             tabIndex={selected ? 0 : -1}
-            className={`tab flex-1 whitespace-nowrap ${selected ? 'tab-active font-semibold' : ''}`}
+            className={`tab flex-1 whitespace-nowrap ${selected ? 'tab-active font-semibold' : 'text-base-content/80 hover:text-base-content'}`}
             onClick={() => onChange(item.value)}
           >
             {item.label}

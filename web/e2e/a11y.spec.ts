@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { ADMIN, login } from './helpers'
+import { screens } from './screens'
+
+test.describe('accessibility (axe-core)', () => {
+  for (const signedIn of [false, true]) {
+    test(`no serious or critical findings (${signedIn ? 'member' : 'visitor'} screens)`, async ({ page }) => {
+      test.setTimeout(120_000)
+      if (signedIn) await login(page, ADMIN.username, ADMIN.password)
+      const findings: string[] = []
+      for (const screen of screens.filter((s) => s.signedIn === signedIn)) {
+        await page.goto(screen.path)
+        await screen.ready(page)
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+        for (const v of results.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            findings.push(`${screen.name}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+          }
+        }
+      }
+      expect(findings, findings.join('\n')).toEqual([])
+    })
+  }
+})

@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test'
+
+export const ADMIN = { username: 'admin', password: 'demo-pass-123' }
+
+let counter = 0
+export function uniqueName(prefix: string): string {
+  counter += 1
+  return `${prefix}${Date.now().toString(36)}${counter}`
+}
+
+/** Signs in through the form, as a person would. */
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/auth')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(/\/home$/)
+}
+
+/** Creates a member through the API (same browser context, so the session cookie is set). */
+export async function registerMember(page: Page, displayName = 'Test Member') {
+  const username = uniqueName('m')
+  const password = 'member-pass-1'
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
+  const response = await page.request.post('/api/register', {
+    data: { displayName, username, password },
+    headers: { Origin: origin },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return { username, password, displayName }
+}
+
+export async function expectToast(page: Page, title: string) {
+  await expect(page.getByTestId('toast').filter({ hasText: title })).toBeVisible()
+}

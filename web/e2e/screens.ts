@@ -1,0 +1,83 @@
+import { expect, type Page } from '@playwright/test'
+
+export interface Screen {
+  name: string
+  path: string
+  signedIn: boolean
+  /** Waits for the screen to be ready, or opens a dialog on it. */
+  ready: (page: Page) => Promise<void>
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+const listingsLoaded = async (page: Page) => {
+  await expect(page.getByRole('tabpanel').first().getByTestId('listing-card').first()).toBeVisible()
+}
+
+export const screens: Screen[] = [
+  { name: 'auth-login', path: '/auth', signedIn: false, ready: heading('Welcome to SponsorBridge') },
+  {
+    name: 'auth-register',
+    path: '/auth?tab=register&manual=true',
+    signedIn: false,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Google Sign-in Fallback' })).toBeVisible()
+    },
+  },
+  { name: 'home-sponsorships', path: '/home', signedIn: true, ready: listingsLoaded },
+  {
+    name: 'home-requests-filter',
+    path: '/home?tab=requests',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('tabpanel', { name: 'Sponsors Required' }).getByTestId('listing-card').first()).toBeVisible()
+      await page.getByRole('button', { name: 'Filter' }).click()
+      await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeVisible()
+    },
+  },
+  {
+    name: 'detail-dialog',
+    path: '/home?tab=requests',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('article', { name: 'Free health camp for senior citizens' }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+    },
+  },
+  {
+    name: 'create-gate',
+    path: '/home?create=1',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Continue to Post Form' })).toBeVisible()
+    },
+  },
+  {
+    name: 'create-form',
+    path: '/home?create=1&tab=requests',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Continue to Post Form' }).click()
+      await page.getByRole('button', { name: 'Post Sponsors Required' }).click()
+      await expect(page.getByText('Title is required')).toBeVisible()
+    },
+  },
+  { name: 'profile', path: '/profile', signedIn: true, ready: async (page) => {
+    await heading('SponsorBridge Admin')(page)
+    await expect(page.getByTestId('listing-card').first()).toBeVisible()
+  } },
+  { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
+  { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
+  { name: 'subscription', path: '/subscription', signedIn: true, ready: heading('Subscription') },
+  { name: 'admin', path: '/admin', signedIn: true, ready: heading('Admin Dashboard') },
+  { name: 'privacy-policy', path: '/policies/privacy-policy', signedIn: false, ready: heading('Privacy Policy') },
+  { name: 'terms-conditions', path: '/policies/terms-conditions', signedIn: false, ready: heading('Terms & Conditions') },
+  { name: 'refund-policy', path: '/policies/refund-policy', signedIn: false, ready: heading('Refund Policy') },
+  { name: 'pricing-policy', path: '/policies/pricing-policy', signedIn: false, ready: heading('Pricing Policy') },
+  { name: 'shipping-policy', path: '/policies/shipping-policy', signedIn: false, ready: heading('Shipping Policy') },
+  { name: 'about-us', path: '/about-us', signedIn: false, ready: heading('About Us') },
+  { name: 'contact-us', path: '/contact-us', signedIn: false, ready: heading('Contact Us') },
+  { name: 'not-found', path: '/nowhere', signedIn: false, ready: heading('404 Page Not Found') },
+]

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test } from '@playwright/test'
+import { ADMIN, login } from './helpers'
+import { screens } from './screens'
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
+mkdirSync(dir, { recursive: true })
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+}
+
+for (const [device, viewport] of Object.entries(viewports)) {
+  test.describe(`screenshots on ${device}`, () => {
+    test.use({ viewport })
+
+    test(`every screen (${device})`, async ({ page }) => {
+      test.setTimeout(120_000)
+      for (const signedIn of [false, true]) {
+        if (signedIn) await login(page, ADMIN.username, ADMIN.password)
+        for (const screen of screens.filter((s) => s.signedIn === signedIn)) {
+          await page.goto(screen.path)
+          await screen.ready(page)
+          await page.waitForTimeout(150)
+          await page.screenshot({ path: join(dir, `${device}-${screen.name}.png`), fullPage: !screen.name.includes('dialog') && !screen.name.startsWith('create') })
+        }
+      }
+    })
+  })
+}
