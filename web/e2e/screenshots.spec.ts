@@ -25,7 +25,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
           await page.goto(screen.path)
           await screen.ready(page)
           await page.waitForTimeout(150)
-          await page.screenshot({ path: join(dir, `${device}-${screen.name}.png`), fullPage: !screen.name.includes('dialog') && !screen.name.startsWith('create') })
+          await page.screenshot({ path: join(dir, `${device}-${screen.name}.png`), fullPage: device === 'desktop' && !screen.name.includes('dialog') && !screen.name.startsWith('create') })
         }
       }
     })

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/components/ui/Button'
 import { BrandMark } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
@@ -7,6 +7,7 @@ import { AvatarMenu } from './AvatarMenu'
 
 export function Header() {
   const { status, user } = useSession()
+  const { pathname } = useLocation()
   return (
     <header className="sticky top-0 z-30 h-16 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <div className="flex h-full items-center justify-between gap-4 px-4 sm:px-6">
@@ -18,7 +19,7 @@ export function Header() {
         </Link>
         {user ? (
           <AvatarMenu user={user} />
-        ) : status === 'anonymous' ? (
+        ) : status === 'anonymous' && pathname !== paths.auth ? (
           <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>Login / Register</Link>
         ) : null}
       </div>

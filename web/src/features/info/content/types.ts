@@ -13,4 +13,4 @@ export interface InfoDocument {
 }
 
 export const SUPPORT_EMAIL = 'support@sponsorbridge.example'
-export const POLICY_DATE = 'November 22, 2025'
+export const POLICY_DATE = 'November 22, 2026'
