@@ -11,8 +11,7 @@ import { AppShell, BareShell } from './layout/AppShell'
 /** Route modules are loaded on demand; each names its component `Component`. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load })
 
-const infoPage = (slug: string) =>
-  page(() => import('@/features/info/routes/InfoPage').then((m) => ({ Component: m.infoPageFor(slug) })))
+const infoPage = () => page(() => import('@/features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })))
 
 export const routes: RouteObject[] = [
   {
@@ -52,13 +51,13 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: paths.privacyPolicy, ...infoPage('privacy-policy') },
-          { path: paths.termsConditions, ...infoPage('terms-conditions') },
-          { path: paths.refundPolicy, ...infoPage('refund-policy') },
-          { path: paths.pricingPolicy, ...infoPage('pricing-policy') },
-          { path: paths.shippingPolicy, ...infoPage('shipping-policy') },
-          { path: paths.aboutUs, ...infoPage('about-us') },
-          { path: paths.contactUs, ...infoPage('contact-us') },
+          { path: paths.privacyPolicy, ...infoPage() },
+          { path: paths.termsConditions, ...infoPage() },
+          { path: paths.refundPolicy, ...infoPage() },
+          { path: paths.pricingPolicy, ...infoPage() },
+          { path: paths.shippingPolicy, ...infoPage() },
+          { path: paths.aboutUs, ...infoPage() },
+          { path: paths.contactUs, ...infoPage() },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,15 +1,10 @@
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Toaster } from '@/components/ui/Toaster'
 import { createQueryClient } from '@/lib/query-client'
-
-/** Shows the router's current location so tests can assert on the URL. */
-export function LocationProbe() {
-  const location = useLocation()
-  return <output data-testid="location">{location.pathname + location.search}</output>
-}
+import { LocationProbe } from './LocationProbe'
 
 interface Options {
   route?: string

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { BrandMark } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
 import { paths } from '@/lib/paths'

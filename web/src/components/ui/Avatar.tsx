@@ -1,3 +1,5 @@
+import { avatarInitial } from './avatar-initial'
+
 interface AvatarProps {
   src?: string
   name?: string
@@ -5,12 +7,6 @@ interface AvatarProps {
 }
 
 const sizeClass = { sm: 'size-8 text-sm', md: 'size-10 text-base', lg: 'size-16 text-2xl', xl: 'size-24 text-4xl' }
-
-/** The avatar image, else the first letter of the display name, else 'U'. */
-export function avatarInitial(name?: string): string {
-  const letter = name?.trim().charAt(0)
-  return letter ? letter.toUpperCase() : 'U'
-}
 
 export function Avatar({ src, name, size = 'md' }: AvatarProps) {
   return (

@@ -1,6 +1,6 @@
 import { ExternalLinkIcon } from '@/components/ui/icons'
 import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 
 export function AdminPage() {
   return (

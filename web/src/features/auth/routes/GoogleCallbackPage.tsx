@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { paths } from '@/lib/paths'
 
 /** Callback page of the Google redirect flow; finishing the sign-in here is the Google issue's. */

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router'
-import { Button, buttonClass } from '@/components/ui/Button'
+import { Button } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { ArrowLeftIcon, HomeIcon } from '@/components/ui/icons'
 import { paths } from '@/lib/paths'
 

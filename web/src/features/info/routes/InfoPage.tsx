@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useLocation } from 'react-router'
 import { MailIcon } from '@/components/ui/icons'
 import { infoDocuments } from '../content'
 import { SUPPORT_EMAIL, type InfoDocument } from '../content/types'
@@ -53,10 +54,11 @@ function InfoArticle({ doc, slug }: { doc: InfoDocument; slug: string }) {
   )
 }
 
-/** One route component per page, so each page keeps its own state and title. */
-export function infoPageFor(slug: string) {
+/** Policy, about and contact pages: the text is chosen by the last part of the path. */
+export function InfoPage() {
+  const { pathname } = useLocation()
+  const slug = pathname.split('/').filter(Boolean).pop() ?? ''
   const doc = infoDocuments[slug]
-  return function InfoPage() {
-    return <InfoArticle doc={doc} slug={slug} />
-  }
+  if (!doc) return null
+  return <InfoArticle key={slug} doc={doc} slug={slug} />
 }

@@ -5,20 +5,9 @@ import { useSponsorshipRequests } from '../api/list-sponsorship-requests'
 import { useSponsorships } from '../api/list-sponsorships'
 import type { ListingFilters } from '../filters'
 import type { Listing, ListingKind } from '../types'
+import { listingTexts } from '../texts'
 import { ListingCard } from './ListingCard'
 
-export const listingTexts = {
-  sponsorship: {
-    loading: 'Loading sponsorships...',
-    error: 'Error loading sponsorships. Please try again.',
-    empty: 'No sponsorships found. Try adjusting your filters or create a new one.',
-  },
-  request: {
-    loading: 'Loading sponsorship requests...',
-    error: 'Error loading sponsorship requests. Please try again.',
-    empty: 'No sponsorship requests found. Try adjusting your filters or create a new one.',
-  },
-} as const
 
 interface ListingPanelProps {
   kind: ListingKind

@@ -19,6 +19,7 @@ import {
   type ListingFormInput,
   type ListingFormValues,
 } from '../schemas'
+import { postingTexts } from '../texts'
 import { ListingFormFields } from './ListingFormFields'
 
 const kindTabs = [
@@ -28,11 +29,6 @@ const kindTabs = [
 
 const FORM_ID = 'create-listing-form'
 const formFields = ['title', 'description', 'amount', 'categories', 'location', 'eventDate'] as const
-
-export const postingTexts = {
-  sponsorship: { success: 'Open Sponsorship created', detail: 'Your open sponsorship has been published.', failure: 'Failed to create sponsorship' },
-  request: { success: 'Sponsors Required listing created', detail: 'Your request for sponsors has been published.', failure: 'Failed to create request' },
-} as const
 
 interface CreateListingDialogProps {
   open: boolean

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { SettingsIcon, UnverifiedIcon, VerifiedIcon } from '@/components/ui/icons'
 import { avatarUrl, type PublicProfile } from '@/features/auth/types'
 import { formatMonthYear } from '@/lib/format'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { CreditCardIcon } from '@/components/ui/icons'
 import { useAppConfig } from '@/features/app-config/api/get-app-config'
 import type { CurrentUser } from '@/features/auth/types'

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
-import { buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
 import { ApiError } from '@/lib/api'

@@ -5,6 +5,7 @@ import { useAppConfig, type Plan } from '@/features/app-config/api/get-app-confi
 import type { CurrentUser } from '@/features/auth/types'
 import { formatDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
+import { canOpenPostForm } from '../can-post'
 import { FALLBACK_PLANS, planName } from '../plans'
 import { PlanCard } from './PlanCard'
 
@@ -13,11 +14,6 @@ interface SubscriptionRequiredDialogProps {
   user: CurrentUser | null
   onClose: () => void
   onContinue: () => void
-}
-
-/** Whether the member may open the post form: an active plan, or an administrator. */
-export function canOpenPostForm(user: CurrentUser | null): boolean {
-  return !!user && (user.subscriptionActive || user.isAdmin)
 }
 
 /** The first dialog of the posting flow: the plans, or the active-subscription view. */

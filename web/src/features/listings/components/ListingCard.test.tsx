@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { makeRequest, makeSponsorship } from '@/test/fixtures'
+import { renderWithProviders } from '@/test/render'
+import { categoryBadgeClass, statusBadgeClass } from './badge-classes'
+import { ListingCard } from './ListingCard'
+
+describe('ListingCard', () => {
+  it('shows a sponsorship as the spec describes', async () => {
+    const user = userEvent.setup()
+    const onOpen = vi.fn()
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorship', item: makeSponsorship({ amount: 1234.4 }) }} onOpen={onOpen} />)
+    expect(screen.getByText('$1,234')).toBeInTheDocument()
+    expect(screen.getByText('Funding for young coders.')).toHaveClass('line-clamp-2')
+    expect(screen.getByRole('link', { name: /Arun Mehta/ })).toHaveAttribute('href', '/profile?userId=u2')
+    expect(screen.getByRole('img', { name: 'Verified member' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Pune, India/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Pune%2C%20India',
+    )
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(onOpen).not.toHaveBeenCalled()
+    expect(await screen.findByText('Application submitted')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'View Details' }))
+    expect(onOpen).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a request with its event date, status and Sponsor/Sponsored', () => {
+    renderWithProviders(<ListingCard listing={{ kind: 'request', item: makeRequest() }} onOpen={() => {}} />)
+    expect(screen.getByText('Event date: Feb 14, 2026')).toBeInTheDocument()
+    expect(screen.getByText('Open')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sponsor' })).toBeEnabled()
+    expect(screen.getByRole('img', { name: 'Unverified member' })).toBeInTheDocument()
+  })
+
+  it("disables Sponsor on a sponsored request and names a missing poster 'User #{id}'", () => {
+    renderWithProviders(<ListingCard listing={{ kind: 'request', item: makeRequest({ status: 'sponsored', poster: null, userId: 'x9' }) }} onOpen={() => {}} />)
+    expect(screen.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
+    expect(screen.getByText('User #x9')).toBeInTheDocument()
+  })
+
+  it('shows no action on your own listing', () => {
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorship', item: makeSponsorship() }} currentUserId="u2" onOpen={() => {}} />)
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull()
+    expect(screen.getByText('Your listing')).toBeInTheDocument()
+  })
+
+  it('colours categories and statuses', () => {
+    expect(categoryBadgeClass('Education')).not.toBe(categoryBadgeClass('Arts'))
+    expect(categoryBadgeClass('Unknown')).toContain('bg-base-200')
+    expect(statusBadgeClass('open')).not.toBe(statusBadgeClass('sponsored'))
+    expect(statusBadgeClass('closed')).toContain('gray')
+  })
+})

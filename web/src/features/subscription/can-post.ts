@@ -1,0 +1,6 @@
+import type { CurrentUser } from '@/features/auth/types'
+
+/** Whether the member may open the post form: an active plan, or an administrator. */
+export function canOpenPostForm(user: CurrentUser | null): boolean {
+  return !!user && (user.subscriptionActive || user.isAdmin)
+}
