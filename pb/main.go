@@ -20,7 +20,10 @@ func main() {
 		log.Fatal(err)
 	}
 
-	pb := pocketbase.New()
+	pb := pocketbase.NewWithConfig(pocketbase.Config{
+		DataMaxOpenConns: config.DBConns,
+		DataMaxIdleConns: config.DBConns,
+	})
 
 	var publicDir string
 	pb.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", "./pb_public", "the directory with the built web app")

@@ -3,8 +3,11 @@
 // case-insensitive substring queries of three or more characters, which is
 // exactly the spec's keyword rule, without scanning the table.
 //
-// The index is an external-content table keyed by the listing's rowid and
-// kept in step by triggers. Ensure is idempotent and runs in the schema
+// The index is a contentless table (it stores only the index, not a second
+// copy of the text) keyed by the NEGATED rowid of the listing, and kept in
+// step by triggers. Rowids grow with insertion time, so ascending index
+// order is newest first: FTS5 walks a doclist forwards cheaply, whereas
+// walking it backwards means loading it whole. Use RowidJoin to join. Ensure is idempotent and runs in the schema
 // migration and at every start: if a trigger went missing (for example
 // because a later schema change rebuilt the table) it is recreated and the
 // index rebuilt from the table.
@@ -37,20 +40,20 @@ func ensureTable(app core.App, table string) error {
 	fts := FTSTable(table)
 	triggers := map[string]string{
 		fts + "_ai": fmt.Sprintf(`CREATE TRIGGER %[1]s_ai AFTER INSERT ON %[2]s BEGIN
-  INSERT INTO %[1]s(rowid, title, description) VALUES (new.rowid, new.title, new.description);
+  INSERT INTO %[1]s(rowid, title, description) VALUES (-new.rowid, new.title, new.description);
 END`, fts, table),
 		fts + "_ad": fmt.Sprintf(`CREATE TRIGGER %[1]s_ad AFTER DELETE ON %[2]s BEGIN
-  INSERT INTO %[1]s(%[1]s, rowid, title, description) VALUES ('delete', old.rowid, old.title, old.description);
+  DELETE FROM %[1]s WHERE rowid = -old.rowid;
 END`, fts, table),
 		fts + "_au": fmt.Sprintf(`CREATE TRIGGER %[1]s_au AFTER UPDATE OF title, description ON %[2]s BEGIN
-  INSERT INTO %[1]s(%[1]s, rowid, title, description) VALUES ('delete', old.rowid, old.title, old.description);
-  INSERT INTO %[1]s(rowid, title, description) VALUES (new.rowid, new.title, new.description);
+  DELETE FROM %[1]s WHERE rowid = -old.rowid;
+  INSERT INTO %[1]s(rowid, title, description) VALUES (-new.rowid, new.title, new.description);
 END`, fts, table),
 	}
 
 	created := false
 	if !exists(app, "table", fts) {
-		q := fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING fts5(title, description, content='%s', content_rowid='rowid', tokenize='trigram case_sensitive 0')`, fts, table)
+		q := fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING fts5(title, description, content='', contentless_delete=1, tokenize='trigram case_sensitive 0')`, fts)
 		if _, err := app.DB().NewQuery(q).Execute(); err != nil {
 			return err
 		}
@@ -74,9 +77,19 @@ END`, fts, table),
 // Rebuild refills a table's index from the table itself.
 func Rebuild(app core.App, table string) error {
 	fts := FTSTable(table)
-	_, err := app.DB().NewQuery(fmt.Sprintf(`INSERT INTO %[1]s(%[1]s) VALUES ('rebuild')`, fts)).Execute()
-	return err
+	return app.RunInTransaction(func(tx core.App) error {
+		if _, err := tx.DB().NewQuery("DELETE FROM " + fts).Execute(); err != nil {
+			return err
+		}
+		_, err := tx.DB().NewQuery(fmt.Sprintf(
+			`INSERT INTO %s(rowid, title, description) SELECT -rowid, title, description FROM %s`, fts, table)).Execute()
+		return err
+	})
 }
+
+// RowidJoin is the join condition between a listing table aliased t and its
+// index aliased f.
+const RowidJoin = "t.rowid = -f.rowid"
 
 // Drop removes the indexes and their triggers.
 func Drop(app core.App) error {

@@ -9,6 +9,12 @@ import (
 	"strings"
 )
 
+// DBConns is both the most open and the most idle connections to data.db.
+// Equal limits mean no connection is closed and reopened under load
+// (opening one re-reads the schema); more than this on a small machine only
+// adds contention.
+const DBConns = 32
+
 // Config holds every setting the server takes from its environment.
 type Config struct {
 	// DemoMode seeds demo accounts and listings on a fresh data directory

@@ -19,7 +19,7 @@ const (
 	MaxPage        = 10000
 	// TotalCap bounds how far the total is counted: past it the answer says
 	// "more than TotalCap", so that no page ever pays for counting the table.
-	TotalCap = 1000
+	TotalCap = 100
 	// minTrigram is the shortest keyword the trigram index can answer; shorter
 	// keywords fall back to a scan.
 	minTrigram = 3

@@ -124,7 +124,7 @@ func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
 
 func (s *Store) newestOrder(q *Query) string {
 	if usesIndex(q) {
-		return "f.rowid DESC" // lets FTS5 walk its index backwards and stop early
+		return "f.rowid ASC" // newest first in index order (see package search)
 	}
 	return "t.rowid DESC"
 }
@@ -156,7 +156,7 @@ func (s *Store) selectRows(kind Kind, q *Query, withRejected bool) *dbx.SelectQu
 func (s *Store) from(sel *dbx.SelectQuery, kind Kind, q *Query) {
 	if usesIndex(q) {
 		fts := search.FTSTable(kind.Table)
-		sel.From(fts+" f").InnerJoin(kind.Table+" t", dbx.NewExp("t.rowid = f.rowid"))
+		sel.From(fts+" f").InnerJoin(kind.Table+" t", dbx.NewExp(search.RowidJoin))
 		return
 	}
 	sel.From(kind.Table + " t")

@@ -16,6 +16,14 @@ import (
 // server, for tests that need concurrency or several requests in a row.
 func Serve(t testing.TB, app *tests.TestApp) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(Handler(t, app))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// Handler builds the app's full router as an http.Handler.
+func Handler(t testing.TB, app *tests.TestApp) http.Handler {
+	t.Helper()
 	r, err := apis.NewRouter(app)
 	if err != nil {
 		t.Fatal(err)
@@ -30,9 +38,7 @@ func Serve(t testing.TB, app *tests.TestApp) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(handler)
-	t.Cleanup(srv.Close)
-	return srv
+	return handler
 }
 
 // Do sends one request to srv. Origin headers name srv itself.

@@ -69,7 +69,8 @@ func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestA
 	if err != nil {
 		t.Fatal(err)
 	}
-	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env"})
+	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
+		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns})
 	if err != nil {
 		t.Fatal(err)
 	}
