@@ -251,6 +251,19 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 	}
 }
 
+func TestSessionSlides(t *testing.T) {
+	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
+		Name: "loading the member renews the session cookie", Method: http.MethodGet, URL: "/api/user",
+		ExpectedStatus: 200, ExpectedContent: []string{`"username":"priya"`},
+		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			c := res.Header.Get("Set-Cookie")
+			if !strings.Contains(c, "sb_session=ey") || !strings.Contains(c, "HttpOnly") {
+				t.Errorf("session not renewed: %q", c)
+			}
+		},
+	}, testutil.As("priya")).Test(t)
+}
+
 func TestLogout(t *testing.T) {
 	(&tests.ApiScenario{
 		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",

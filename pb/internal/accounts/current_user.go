@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/session"
 )
 
 // currentUser answers the signed-in member's own record, or 401.
@@ -11,6 +13,13 @@ func currentUser(e *core.RequestEvent) error {
 	member := Member(e)
 	if member == nil {
 		return e.UnauthorizedError("You are not signed in.", nil)
+	}
+	// Sliding session: each visit that loads the member renews the cookie,
+	// so an active member is never signed out mid-use.
+	if session.ViaCookie(e) {
+		if err := session.Start(e, member); err != nil {
+			return err
+		}
 	}
 	own, err := ToOwn(e.App, member)
 	if err != nil {

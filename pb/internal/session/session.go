@@ -44,6 +44,12 @@ func Middleware() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
+// ViaCookie tells whether the request was authenticated by the session cookie.
+func ViaCookie(e *core.RequestEvent) bool {
+	v, _ := e.Get(viaCookieKey).(bool)
+	return v && e.Auth != nil
+}
+
 // Start issues a fresh auth token for the member and stores it in the cookie.
 func Start(e *core.RequestEvent, member *core.Record) error {
 	token, err := member.NewAuthToken()
