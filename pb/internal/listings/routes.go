@@ -15,8 +15,9 @@ func BindRoutes(se *core.ServeEvent, store *Store) {
 		h := &handlers{kind: kind, store: store}
 		g := se.Router.Group(kind.Path)
 		g.Bind(apis.RequireAuth("users"))
-		g.GET("", h.list)
-		g.GET("/{id}", h.view)
+		// Browsing is the hottest path: log its failures, not every success.
+		g.GET("", h.list).Bind(apis.SkipSuccessActivityLog())
+		g.GET("/{id}", h.view).Bind(apis.SkipSuccessActivityLog())
 		g.POST("", h.create).Bind(apis.BodyLimit(maxBody))
 		g.PATCH("/{id}", h.update).Bind(apis.BodyLimit(maxBody))
 	}
