@@ -8,14 +8,14 @@ import { screens } from './screens'
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 mkdirSync(dir, { recursive: true })
 
-const viewports = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
+const devices = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 }
 
-for (const [device, viewport] of Object.entries(viewports)) {
+for (const [device, options] of Object.entries(devices)) {
   test.describe(`screenshots on ${device}`, () => {
-    test.use({ viewport })
+    test.use(options)
 
     test(`every screen (${device})`, async ({ page }) => {
       test.setTimeout(120_000)

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router'
 import { BottomBar } from './BottomBar'
+import { Footer } from './Footer'
 import { Header } from './Header'
 import { SideNav } from './SideNav'
 import { SkipLink } from './SkipLink'
@@ -11,9 +12,12 @@ export function AppShell() {
       <SkipLink />
       <Header />
       <SideNav />
-      <main id="main" tabIndex={-1} className="pb-24 outline-none md:pb-8 md:pl-64">
-        <Outlet />
-      </main>
+      <div className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
       <BottomBar />
     </div>
   )
