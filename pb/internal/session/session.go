@@ -31,7 +31,7 @@ func Middleware() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			c, err := e.Request.Cookie(CookieName)
-			if err != nil || c.Value == "" {
+			if err != nil || c.Value == "" || answersWithToken(e.Request) {
 				return e.Next()
 			}
 			if !isSafeMethod(e.Request.Method) && !sameOrigin(e.Request) {
@@ -83,6 +83,13 @@ func End(e *core.RequestEvent) {
 		Secure:   isHTTPS(e),
 		SameSite: http.SameSiteLaxMode,
 	})
+}
+
+// answersWithToken tells whether the route would hand the auth token to the
+// page (PocketBase's auth-refresh): the cookie must never be turned into a
+// token a script can read.
+func answersWithToken(r *http.Request) bool {
+	return strings.HasPrefix(r.URL.Path, "/api/collections/") && strings.HasSuffix(r.URL.Path, "/auth-refresh")
 }
 
 func isSafeMethod(m string) bool {
