@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
@@ -49,6 +50,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
+			admin.BindRoutes(se, store)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

@@ -13,6 +13,7 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/register", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/sponsorships", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/sponsorship-requests", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/contact", MaxRequests: 5, Duration: 600},
 	{Label: "*:auth", MaxRequests: 2, Duration: 3},
 	{Label: "*:create", MaxRequests: 20, Duration: 5},
 	{Label: "/api/batch", MaxRequests: 3, Duration: 1},

@@ -1,0 +1,67 @@
+package admin
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// AuditEntry is one row of the moderation log.
+type AuditEntry struct {
+	ID         string `json:"id"`
+	ActorID    string `json:"actorId"`
+	ActorName  string `json:"actorName"`
+	Action     string `json:"action"`
+	TargetKind string `json:"targetKind"`
+	TargetID   string `json:"targetId"`
+	Details    string `json:"details"`
+	CreatedAt  string `json:"createdAt"`
+}
+
+var auditActions = []string{actionApprove, actionReject, actionVerifyMember, actionUnverifyMember,
+	actionVerifySocial, actionUnverifySocial, actionResolveContact}
+
+// auditList answers the moderation log, newest first, optionally one
+// action's rows or one target's.
+func auditList(e *core.RequestEvent) error {
+	errs := validation.Errors{}
+	p := readPaging(e, errs)
+	q := e.Request.URL.Query()
+	exps := []dbx.Expression{dbx.NewExp("1 = 1")}
+	if action := strings.TrimSpace(q.Get("action")); action != "" {
+		if !slices.Contains(auditActions, action) {
+			errs["action"] = apierr.Field("validation_invalid_action", "Unknown action")
+		}
+		exps = append(exps, dbx.HashExp{"action": action})
+	}
+	if target := strings.TrimSpace(q.Get("targetId")); target != "" {
+		exps = append(exps, dbx.HashExp{"targetId": target})
+	}
+	if len(errs) > 0 {
+		return e.BadRequestError("Invalid list parameters.", errs)
+	}
+	where := dbx.And(exps...)
+	total, err := e.App.CountRecords("moderation_log", where)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	var records []*core.Record
+	err = e.App.RecordQuery("moderation_log").AndWhere(where).OrderBy("created DESC", "rowid DESC").
+		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	items := make([]AuditEntry, len(records))
+	for i, r := range records {
+		items[i] = AuditEntry{ID: r.Id, ActorID: r.GetString("actor"), ActorName: r.GetString("actorName"),
+			Action: r.GetString("action"), TargetKind: r.GetString("targetKind"), TargetID: r.GetString("targetId"),
+			Details: r.GetString("details"), CreatedAt: storedTime(r.GetString("created"))}
+	}
+	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+}

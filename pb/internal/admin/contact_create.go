@@ -1,0 +1,88 @@
+package admin
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/ozzo-validation/v4/is"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// contactCreate stores a message from the public contact form for the
+// administrators. Anyone may write; a signed-in member is remembered as the
+// sender. The route is rate limited per client (pb/app/settings.go).
+func contactCreate(e *core.RequestEvent) error {
+	form := &contactForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	c, err := e.App.FindCachedCollectionByNameOrId("contact_messages")
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	r := core.NewRecord(c)
+	r.Set("name", form.Name)
+	r.Set("email", form.Email)
+	r.Set("subject", form.Subject)
+	r.Set("message", form.Message)
+	if m := accounts.Member(e); m != nil {
+		r.Set("member", m.Id)
+	}
+	if err := e.App.Save(r); err != nil {
+		return e.BadRequestError("Could not store the message.", err)
+	}
+	return e.JSON(http.StatusCreated, map[string]string{
+		"id": r.Id, "message": "Thank you! Your message has been received. We will reply by e-mail.",
+	})
+}
+
+// ----------------------------------------------------------------
+
+type contactForm struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+}
+
+func (f *contactForm) validate() error {
+	f.Name = strings.TrimSpace(f.Name)
+	f.Email = strings.TrimSpace(f.Email)
+	f.Subject = strings.TrimSpace(f.Subject)
+	f.Message = strings.TrimSpace(f.Message)
+	errs := validation.Errors{}
+
+	switch {
+	case f.Name == "":
+		errs["name"] = apierr.Field("validation_required", "Name is required")
+	case utf8.RuneCountInString(f.Name) > 100:
+		errs["name"] = apierr.Field("validation_too_long", "Name must be at most 100 characters")
+	}
+	switch {
+	case f.Email == "":
+		errs["email"] = apierr.Field("validation_required", "Email is required")
+	case len(f.Email) > 254 || is.EmailFormat.Validate(f.Email) != nil:
+		errs["email"] = apierr.Field("validation_invalid_email", "Please enter a valid email address")
+	}
+	if utf8.RuneCountInString(f.Subject) > 200 {
+		errs["subject"] = apierr.Field("validation_too_long", "Subject must be at most 200 characters")
+	}
+	switch {
+	case f.Message == "":
+		errs["message"] = apierr.Field("validation_required", "Message is required")
+	case utf8.RuneCountInString(f.Message) > 5000:
+		errs["message"] = apierr.Field("validation_too_long", "Message must be at most 5000 characters")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package admin
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/listings"
+)
+
+// reviewListing approves or rejects a listing. Either way the listing counts
+// as reviewed and its open reports are resolved; a rejection needs a reason,
+// which the poster then sees. The change, the resolved reports and the log
+// row are one transaction.
+func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		kind, ok := kindBySegment(e.Request.PathValue("kind"))
+		if !ok {
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		form := &rejectForm{}
+		if !approve {
+			if err := e.BindBody(form); err != nil {
+				return e.BadRequestError("The request body is not valid JSON.", nil)
+			}
+			if err := form.validate(); err != nil {
+				return e.BadRequestError("Please check the highlighted fields.", err)
+			}
+		}
+
+		id := e.Request.PathValue("id")
+		err := e.App.RunInTransaction(func(tx core.App) error {
+			record, err := tx.FindRecordById(kind.Table, id)
+			if err != nil {
+				return e.NotFoundError("Listing not found.", nil)
+			}
+			record.Set("reviewed", true)
+			record.Set("approved", approve)
+			record.Set("rejectionReason", form.Reason)
+			if err := tx.Save(record); err != nil {
+				return err
+			}
+			resolved, err := resolveReports(tx, kind.Table, id)
+			if err != nil {
+				return err
+			}
+			action, details := actionApprove, ""
+			if !approve {
+				action, details = actionReject, form.Reason
+			}
+			if resolved > 0 {
+				details = strings.TrimSpace(details + fmt.Sprintf(" (%d open report(s) resolved)", resolved))
+			}
+			return logAction(tx, e.Auth, action, kind.Table, id, details)
+		})
+		if err != nil {
+			return err
+		}
+		return h.answerListing(e, kind, id)
+	}
+}
+
+func (h *handlers) answerListing(e *core.RequestEvent, kind listings.Kind, id string) error {
+	row, err := h.store.Find(kind, id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, h.store.ToListing(kind, row, listings.Viewer{ID: e.Auth.Id, IsAdmin: true}))
+}
+
+// resolveReports marks a listing's open reports resolved and counts them.
+func resolveReports(tx core.App, table, id string) (int, error) {
+	open, err := tx.FindAllRecords("reports", dbx.HashExp{"listingKind": table, "listingId": id, "resolved": false})
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range open {
+		r.Set("resolved", true)
+		if err := tx.Save(r); err != nil {
+			return 0, err
+		}
+	}
+	return len(open), nil
+}
+
+// ----------------------------------------------------------------
+
+type rejectForm struct {
+	Reason string `json:"reason"`
+}
+
+func (f *rejectForm) validate() error {
+	f.Reason = strings.TrimSpace(f.Reason)
+	switch {
+	case f.Reason == "":
+		return validation.Errors{"reason": apierr.Field("validation_required", "A reason is required to reject a listing")}
+	case utf8.RuneCountInString(f.Reason) > 500:
+		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most 500 characters")}
+	}
+	return nil
+}

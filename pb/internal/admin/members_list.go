@@ -1,0 +1,49 @@
+package admin
+
+import (
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// membersList answers members, newest first, optionally those whose
+// username or display name contains q (any letter case).
+func membersList(e *core.RequestEvent) error {
+	errs := validation.Errors{}
+	p := readPaging(e, errs)
+	q := strings.TrimSpace(e.Request.URL.Query().Get("q"))
+	if utf8.RuneCountInString(q) > 100 {
+		errs["q"] = apierr.Field("validation_too_long", "Search must be at most 100 characters")
+	}
+	if len(errs) > 0 {
+		return e.BadRequestError("Invalid list parameters.", errs)
+	}
+
+	var where dbx.Expression = dbx.NewExp("1 = 1")
+	if q != "" {
+		where = dbx.NewExp(`(username LIKE {:q} ESCAPE '\' OR displayName LIKE {:q} ESCAPE '\')`, dbx.Params{"q": likePattern(q)})
+	}
+	total, err := e.App.CountRecords("users", where)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	var records []*core.Record
+	err = e.App.RecordQuery("users").AndWhere(where).OrderBy("created DESC", "id DESC").
+		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	now := time.Now()
+	items := make([]Member, len(records))
+	for i, r := range records {
+		items[i] = toMember(r, now)
+	}
+	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+}

@@ -1,0 +1,88 @@
+package admin
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/membership"
+)
+
+const alreadyReported = "You have already reported this listing."
+
+// reportListing lets a signed-in member report a listing they can see, once,
+// and never their own. The report puts the listing at the top of the
+// moderation queue (even an approved one) until an administrator decides; it
+// does not hide the listing by itself.
+func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		listing, err := e.App.FindRecordById(kind.Table, e.Request.PathValue("id"))
+		rejected := err == nil && listing.GetBool("reviewed") && !listing.GetBool("approved")
+		if err != nil || (rejected && listing.GetString("user") != e.Auth.Id && !membership.IsAdmin(e.Auth)) {
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		if listing.GetString("user") == e.Auth.Id {
+			return e.ForbiddenError("You cannot report your own listing.", nil)
+		}
+
+		form := &reportForm{}
+		if err := e.BindBody(form); err != nil {
+			return e.BadRequestError("The request body is not valid JSON.", nil)
+		}
+		if err := form.validate(); err != nil {
+			return e.BadRequestError("Please check the highlighted fields.", err)
+		}
+
+		if reported(e.App, e.Auth.Id, kind.Table, listing.Id) {
+			return e.Error(http.StatusConflict, alreadyReported, nil)
+		}
+		c, err := e.App.FindCachedCollectionByNameOrId("reports")
+		if err != nil {
+			return e.InternalServerError("", err)
+		}
+		r := core.NewRecord(c)
+		r.Set("reporter", e.Auth.Id)
+		r.Set("listingKind", kind.Table)
+		r.Set("listingId", listing.Id)
+		r.Set("reason", form.Reason)
+		if err := e.App.Save(r); err != nil {
+			// the unique index caught a concurrent duplicate
+			if reported(e.App, e.Auth.Id, kind.Table, listing.Id) {
+				return e.Error(http.StatusConflict, alreadyReported, nil)
+			}
+			return e.InternalServerError("", err)
+		}
+		return e.JSON(http.StatusCreated, map[string]any{
+			"id": r.Id, "kind": kindSegment(kind), "listingId": listing.Id, "reason": form.Reason,
+			"createdAt": storedTime(r.GetString("created")),
+		})
+	}
+}
+
+func reported(app core.App, member, table, id string) bool {
+	n, err := app.CountRecords("reports", dbx.HashExp{"reporter": member, "listingKind": table, "listingId": id})
+	return err == nil && n > 0
+}
+
+// ----------------------------------------------------------------
+
+type reportForm struct {
+	Reason string `json:"reason"`
+}
+
+func (f *reportForm) validate() error {
+	f.Reason = strings.TrimSpace(f.Reason)
+	switch {
+	case f.Reason == "":
+		return validation.Errors{"reason": apierr.Field("validation_required", "Please tell us why you are reporting this listing")}
+	case utf8.RuneCountInString(f.Reason) > 500:
+		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most 500 characters")}
+	}
+	return nil
+}
