@@ -1,0 +1,79 @@
+package admin_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+type adminRoute struct {
+	name   string
+	method string
+	url    func(testing.TB, core.App) string
+	body   string
+	want   string // in the administrator's answer
+}
+
+func adminRoutes() []adminRoute {
+	pendingOffer := func(action string) func(testing.TB, core.App) string {
+		return func(t testing.TB, app core.App) string {
+			return "/api/admin/listings/sponsorships/" + listingID(t, app, "sponsorships", "Dan pending offer") + "/" + action
+		}
+	}
+	priya := func(suffix string) func(testing.TB, core.App) string {
+		return func(t testing.TB, app core.App) string {
+			return "/api/admin/members/" + memberID(t, app, "priya") + suffix
+		}
+	}
+	message := func(t testing.TB, app core.App) string {
+		return "/api/admin/contact-messages/" + seedContact(t, app) + "/resolve"
+	}
+	return []adminRoute{
+		{"GET /api/admin/overview", http.MethodGet, path("/api/admin/overview"), "", `"dashboardUrl":"/_/"`},
+		{"GET /api/admin/moderation", http.MethodGet, path("/api/admin/moderation"), "", "Dan pending offer"},
+		{"POST /api/admin/listings/sponsorships/{id}/approve", http.MethodPost, pendingOffer("approve"), "", `"approved":true`},
+		{"POST /api/admin/listings/sponsorships/{id}/reject", http.MethodPost, pendingOffer("reject"), `{"reason":"Not a real offer"}`, `"rejectionReason":"Not a real offer"`},
+		{"GET /api/admin/members", http.MethodGet, path("/api/admin/members"), "", "dan@example.com"},
+		{"POST /api/admin/members/{id}/verify", http.MethodPost, priya("/verify"), "", `"isVerified":true`},
+		{"POST /api/admin/members/{id}/unverify", http.MethodPost, priya("/unverify"), "", `"isVerified":false`},
+		{"POST /api/admin/members/{id}/social/0/verify", http.MethodPost, priya("/social/0/verify"), "", `"username":"priya_s","verified":true`},
+		{"POST /api/admin/members/{id}/social/1/unverify", http.MethodPost, priya("/social/1/unverify"), "", `"username":"priya.art","verified":false`},
+		{"GET /api/admin/subscriptions", http.MethodGet, path("/api/admin/subscriptions"), "", `"plans"`},
+		{"GET /api/admin/contact-messages", http.MethodGet, path("/api/admin/contact-messages"), "", `"items"`},
+		{"POST /api/admin/contact-messages/{id}/resolve", http.MethodPost, message, "", `"resolved":true`},
+		{"GET /api/admin/audit", http.MethodGet, path("/api/admin/audit"), "", `"items"`},
+	}
+}
+
+// Every admin route: 401 for visitors, 403 for members, 200 for
+// administrators; refused calls change nothing and log nothing.
+func TestAdminRoutesNeedAnAdministrator(t *testing.T) {
+	var cases []tc
+	for _, r := range adminRoutes() {
+		name := r.name
+		unchanged := all(expectRows("moderation_log", 0), expectPendingOffer(false, false))
+		cases = append(cases,
+			tc{name: name + " as visitor", method: r.method, url: r.url, body: r.body, status: 401,
+				want: []string{"You are not signed in."}, after: unchanged},
+			tc{name: name + " as member", method: r.method, who: "dan", url: r.url, body: r.body, status: 403,
+				want: []string{"Only administrators can do this."}, notWant: []string{"priya@example.com"}, after: unchanged},
+			tc{name: name + " as administrator", method: r.method, who: "boss", url: r.url, body: r.body, status: 200,
+				want: []string{r.want}},
+		)
+	}
+	run(t, factory, cases)
+}
+
+func expectPendingOffer(reviewed, approved bool) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		r, err := app.FindFirstRecordByData("sponsorships", "title", "Dan pending offer")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.GetBool("reviewed") != reviewed || r.GetBool("approved") != approved {
+			t.Errorf("pending offer flags: reviewed=%v approved=%v", r.GetBool("reviewed"), r.GetBool("approved"))
+		}
+	}
+}

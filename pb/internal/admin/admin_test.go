@@ -1,0 +1,157 @@
+package admin_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// seed: boss administrates; dan and priya post; zed only browses. Two
+// listings await review, one is approved and reported by zed, one rejected.
+func seed(t testing.TB, app core.App) {
+	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true, Email: "boss@example.com"})
+	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Subscribed: true, Email: "dan@example.com"})
+	priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Verified: true, Email: "priya@example.com"})
+	zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{Email: "zed@example.com"})
+	priya.Set("socialMedia", []map[string]any{
+		{"platform": "twitter", "username": "priya_s", "verified": false, "verificationDate": ""},
+		{"platform": "instagram", "username": "priya.art", "verified": true, "verificationDate": "2026-01-01T00:00:00Z"},
+	})
+	if err := app.Save(priya); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	testutil.CreateListing(t, app, "sponsorships", dan, testutil.ListingOpts{Title: "Dan pending offer", Created: now.Add(-3 * time.Hour)})
+	testutil.CreateListing(t, app, "sponsorship_requests", priya, testutil.ListingOpts{Title: "Priya pending request", Created: now.Add(-2 * time.Hour)})
+	approved := testutil.CreateListing(t, app, "sponsorships", dan, testutil.ListingOpts{Title: "Dan approved offer",
+		Reviewed: true, Approved: true, Created: now.Add(-48 * time.Hour)})
+	testutil.CreateListing(t, app, "sponsorships", priya, testutil.ListingOpts{Title: "Priya rejected offer",
+		Reviewed: true, RejectionReason: "Duplicate listing", Created: now.Add(-72 * time.Hour)})
+	report(t, app, zed, "sponsorships", approved.Id, "Looks like a scam")
+}
+
+var factory = testutil.Factory(nil, seed)
+
+func report(t testing.TB, app core.App, reporter *core.Record, table, id, reason string) {
+	c, err := app.FindCollectionByNameOrId("reports")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(c)
+	r.Set("reporter", reporter.Id)
+	r.Set("listingKind", table)
+	r.Set("listingId", id)
+	r.Set("reason", reason)
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func listingID(t testing.TB, app core.App, table, title string) string {
+	r, err := app.FindFirstRecordByData(table, "title", title)
+	if err != nil {
+		t.Fatalf("%s %q: %v", table, title, err)
+	}
+	return r.Id
+}
+
+func memberID(t testing.TB, app core.App, username string) string {
+	return testutil.FindByUsername(t, app, username).Id
+}
+
+func count(t testing.TB, app core.App, table string) int {
+	n, err := app.CountRecords(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+func expectRows(table string, n int) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		if got := count(t, app, table); got != n {
+			t.Errorf("%s: expected %d rows, found %d", table, n, got)
+		}
+	}
+}
+
+func all(checks ...func(testing.TB, *tests.TestApp)) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		for _, c := range checks {
+			c(t, app)
+		}
+	}
+}
+
+// tc is one scenario: who ("" for a visitor) calls method url with body.
+type tc struct {
+	name, method, who string
+	url               func(t testing.TB, app core.App) string
+	body              string
+	status            int
+	want, notWant     []string
+	after             func(t testing.TB, app *tests.TestApp)
+}
+
+func path(p string) func(testing.TB, core.App) string {
+	return func(testing.TB, core.App) string { return p }
+}
+
+func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
+	t.Helper()
+	for _, c := range cases {
+		if len(c.want) == 0 { // every answer has a body: say what it must hold
+			c.want = []string{`"id":`}
+			if c.status >= 400 {
+				c.want = []string{fmt.Sprintf(`"status":%d`, c.status)}
+			}
+		}
+		testutil.Prepared(f, tests.ApiScenario{
+			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
+			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if c.after != nil {
+					c.after(t, app)
+				}
+			},
+		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			s.URL = c.url(t, app)
+			s.Headers = map[string]string{"Origin": testutil.Origin}
+			if c.who != "" {
+				s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, c.who))
+			}
+		}).Test(t)
+	}
+}
+
+// call sends one request to a running server and returns status and body.
+func call(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+p, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if who != "" {
+		for k, v := range testutil.Cookie(t, testutil.FindByUsername(t, app, who)) {
+			req.Header.Set(k, v)
+		}
+		req.Header.Set("Origin", srv.URL)
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(raw)
+}

@@ -1,0 +1,121 @@
+package admin_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func TestOverview(t *testing.T) {
+	run(t, factory, []tc{
+		{name: "dashboard counters", method: http.MethodGet, who: "boss", url: path("/api/admin/overview"), status: 200,
+			want: []string{`"pendingReview":2`, `"reported":1`, `"members":4`, `"verified":1`, `"administrators":1`,
+				`"activeSubscriptions":1`, `"openContactMessages":0`, `"dashboardUrl":"/_/"`}},
+	})
+}
+
+// seedSubscriptions adds a lapsed and a quarterly member to seed.
+func seedSubscriptions(t testing.TB, app core.App) {
+	seed(t, app)
+	lapsed := testutil.CreateMember(t, app, "lapsed", testutil.MemberOpts{Subscribed: true})
+	lapsed.Set("subscriptionExpiry", types.NowDateTime().Add(-time.Hour))
+	quarterly := testutil.CreateMember(t, app, "quart", testutil.MemberOpts{Subscribed: true, Email: "quart@example.com"})
+	quarterly.Set("subscriptionPlan", "quarterly")
+	quarterly.Set("subscriptionExpiry", types.NowDateTime().Add(24*time.Hour))
+	for _, r := range []*core.Record{lapsed, quarterly} {
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ensurePayments makes a payments collection shaped like the payments
+// feature's, unless the migrations already made it, and stores two payments.
+func ensurePayments(t testing.TB, app core.App) {
+	seedSubscriptions(t, app)
+	c, err := app.FindCollectionByNameOrId("payments")
+	if err != nil {
+		users, _ := app.FindCollectionByNameOrId("users")
+		c = core.NewBaseCollection("payments")
+		c.Fields.Add(
+			&core.TextField{Name: "orderId", Required: true},
+			&core.RelationField{Name: "user", MaxSelect: 1, CollectionId: users.Id},
+			&core.TextField{Name: "plan"},
+			&core.NumberField{Name: "amount", OnlyInt: true},
+			&core.TextField{Name: "currency"},
+			&core.TextField{Name: "status"},
+			&core.TextField{Name: "provider"},
+			&core.AutodateField{Name: "created", OnCreate: true},
+		)
+		if err := app.Save(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, p := range []struct{ user, plan, status string }{{"dan", "monthly", "paid"}, {"quart", "quarterly", "paid"}, {"zed", "monthly", "failed"}} {
+		price := map[string]int{"monthly": 400, "quarterly": 900}[p.plan]
+		r := core.NewRecord(c)
+		r.Load(map[string]any{"orderId": "order_" + string(rune('a'+i)), "user": testutil.FindByUsername(t, app, p.user).Id,
+			"plan": p.plan, "amount": price, "currency": "INR", "status": p.status, "provider": "sandbox"})
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSubscriptions(t *testing.T) {
+	run(t, testutil.Factory(nil, seedSubscriptions), []tc{
+		{name: "from the members alone when there is no payments collection", method: http.MethodGet, who: "boss",
+			url: path("/api/admin/subscriptions"), status: 200,
+			want: []string{`"totalItems":2`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`,
+				`{"plan":"monthly","name":"1 Month Plan","price":400,"active":1}`, `{"plan":"quarterly","name":"3 Month Plan","price":900,"active":1}`,
+				`"totals":{"active":2,"lapsed":1,"activePlanValue":1300}`},
+			notWant: []string{`"username":"lapsed"`}},
+		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/subscriptions?page=x"), status: 400},
+	})
+	run(t, testutil.Factory(nil, ensurePayments), []tc{
+		{name: "with payments: totals of paid payments per currency and the latest payments", method: http.MethodGet, who: "boss",
+			url: path("/api/admin/subscriptions"), status: 200,
+			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2}`,
+				`"orderId":"order_c"`, `"status":"failed"`}},
+	})
+}
+
+func TestAuditList(t *testing.T) {
+	run(t, factory, []tc{
+		{name: "bad action filter", method: http.MethodGet, who: "boss", url: path("/api/admin/audit?action=delete_everything"),
+			status: 400, want: []string{"Unknown action"}},
+	})
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	srv := testutil.Serve(t, app)
+	dan := memberID(t, app, "dan")
+	call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+dan+"/verify", "")
+	call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+dan+"/unverify", "")
+	call(t, srv, app, "dan", http.MethodPost, "/api/admin/members/"+dan+"/verify", "") // refused: not logged
+
+	_, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/audit", "")
+	wantOrder(t, body, `"totalItems":2`, `"action":"unverify_member"`, `"action":"verify_member"`)
+	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/audit?action=verify_member&targetId="+dan, "")
+	wantOrder(t, body, `"totalItems":1`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
+}
+
+// wantOrder checks that body holds each string, in this order.
+func wantOrder(t testing.TB, body string, parts ...string) {
+	t.Helper()
+	at := 0
+	for _, p := range parts {
+		i := strings.Index(body[at:], p)
+		if i < 0 {
+			t.Errorf("missing (or out of order) %s in %s", p, body)
+			return
+		}
+		at += i + len(p)
+	}
+}

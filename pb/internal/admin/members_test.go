@@ -1,0 +1,100 @@
+package admin_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/accounts"
+)
+
+func memberPath(username, suffix string) func(testing.TB, core.App) string {
+	return func(t testing.TB, app core.App) string {
+		return "/api/admin/members/" + memberID(t, app, username) + suffix
+	}
+}
+
+func social(t testing.TB, app core.App, username string) []accounts.SocialLink {
+	var links []accounts.SocialLink
+	if err := findMember(t, app, username).UnmarshalJSONField("socialMedia", &links); err != nil {
+		t.Fatal(err)
+	}
+	return links
+}
+
+func TestMembers(t *testing.T) {
+	noLog := expectRows("moderation_log", 0)
+	isVerified := func(username string, want bool) func(testing.TB, *tests.TestApp) {
+		return func(t testing.TB, app *tests.TestApp) {
+			if got := findMember(t, app, username).GetBool("isVerified"); got != want {
+				t.Errorf("%s isVerified=%v", username, got)
+			}
+		}
+	}
+	run(t, factory, []tc{
+		{name: "all members with e-mail, roles and subscription", method: http.MethodGet, who: "boss", url: path("/api/admin/members"),
+			status: 200, want: []string{`"totalItems":4`, `"email":"dan@example.com"`, `"subscriptionStatus":"active"`,
+				`"subscriptionActive":true`, `"isAdmin":true`, `"isVerified":true`}, notWant: []string{"password", "tokenKey"}},
+		{name: "search by display name, any case", method: http.MethodGet, who: "boss", url: path("/api/admin/members?q=MEMBER%20PRI"),
+			status: 200, want: []string{`"totalItems":1`, `"username":"priya"`}, notWant: []string{`"username":"dan"`}},
+		{name: "search by username", method: http.MethodGet, who: "boss", url: path("/api/admin/members?q=ze"),
+			status: 200, want: []string{`"totalItems":1`, `"username":"zed"`}},
+		{name: "wildcards are literal", method: http.MethodGet, who: "boss", url: path("/api/admin/members?q=%25"),
+			status: 200, want: []string{`"totalItems":0`}},
+		{name: "paging", method: http.MethodGet, who: "boss", url: path("/api/admin/members?perPage=3&page=2"),
+			status: 200, want: []string{`"totalItems":4`, `"totalPages":2`, `"page":2`}},
+		{name: "overlong search", method: http.MethodGet, who: "boss", url: path("/api/admin/members?q=" + strings.Repeat("a", 101)),
+			status: 400, want: []string{"Search must be at most 100 characters"}},
+		{name: "members never see others' e-mails here", method: http.MethodGet, who: "priya", url: path("/api/admin/members"),
+			status: 403, notWant: []string{"dan@example.com"}},
+		{name: "verify a member", method: http.MethodPost, who: "boss", url: memberPath("dan", "/verify"),
+			status: 200, want: []string{`"username":"dan"`, `"isVerified":true`},
+			after: all(isVerified("dan", true), logged("verify_member", "dan"))},
+		{name: "unverify a member", method: http.MethodPost, who: "boss", url: memberPath("priya", "/unverify"),
+			status: 200, want: []string{`"isVerified":false`}, after: all(isVerified("priya", false), logged("unverify_member", "priya"))},
+		{name: "verify an unknown member", method: http.MethodPost, who: "boss", url: path("/api/admin/members/nope/verify"),
+			status: 404, want: []string{"Member not found."}, after: noLog},
+		{name: "a member cannot verify themselves", method: http.MethodPost, who: "dan", url: memberPath("dan", "/verify"),
+			status: 403, after: all(noLog, isVerified("dan", false))},
+		{name: "verify a social link sets the date", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/0/verify"),
+			status: 200, want: []string{`"platform":"twitter","username":"priya_s","verified":true,"verificationDate":"20`},
+			after: func(t testing.TB, app *tests.TestApp) {
+				links := social(t, app, "priya")
+				if !links[0].Verified || links[0].VerificationDate == "" || !links[1].Verified || links[1].Platform != "instagram" {
+					t.Errorf("links: %+v", links)
+				}
+				logged("verify_social", "priya_s on twitter")(t, app)
+			}},
+		{name: "unverify a social link clears the date", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/1/unverify"),
+			status: 200, after: func(t testing.TB, app *tests.TestApp) {
+				links := social(t, app, "priya")
+				if links[1].Verified || links[1].VerificationDate != "" || links[0].Verified {
+					t.Errorf("links: %+v", links)
+				}
+				logged("unverify_social", "priya.art")(t, app)
+			}},
+		{name: "social link out of range", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/2/verify"),
+			status: 404, want: []string{"Social link not found."}, after: noLog},
+		{name: "social link index not a number", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/first/verify"),
+			status: 404, after: noLog},
+		{name: "member without social links", method: http.MethodPost, who: "boss", url: memberPath("dan", "/social/0/verify"),
+			status: 404, after: noLog},
+		{name: "administrator rights are not granted here", method: http.MethodPost, who: "boss", url: memberPath("dan", "/admin"),
+			status: 404, after: func(t testing.TB, app *tests.TestApp) {
+				if findMember(t, app, "dan").GetBool("isAdmin") {
+					t.Error("dan became an administrator")
+				}
+			}},
+	})
+}
+
+func findMember(t testing.TB, app core.App, username string) *core.Record {
+	r, err := app.FindFirstRecordByData("users", "username", username)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -1,0 +1,246 @@
+package admin_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+type queuePage struct {
+	TotalItems int `json:"totalItems"`
+	Items      []struct {
+		Kind    string `json:"kind"`
+		Listing struct {
+			Title string `json:"title"`
+		} `json:"listing"`
+		Reports struct {
+			Count int `json:"count"`
+		} `json:"reports"`
+	} `json:"items"`
+}
+
+func titles(t testing.TB, body string) ([]string, int) {
+	var p queuePage
+	if err := json.Unmarshal([]byte(body), &p); err != nil {
+		t.Fatal(err, body)
+	}
+	var out []string
+	for _, it := range p.Items {
+		out = append(out, it.Listing.Title)
+	}
+	return out, p.TotalItems
+}
+
+// The queue: reported listings first (even approved ones, with their
+// reports), then listings not yet reviewed, newest first; reviewed ones
+// without open reports are gone from it.
+func TestModerationQueue(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	srv := testutil.Serve(t, app)
+
+	status, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
+	got, total := titles(t, body)
+	want := []string{"Dan approved offer", "Priya pending request", "Dan pending offer"}
+	if status != 200 || strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
+		t.Fatalf("queue %d: %v (total %d), want %v\n%s", status, got, total, want, body)
+	}
+	for _, s := range []string{`"count":1`, `"reason":"Looks like a scam"`, `"username":"zed"`, `"kind":"sponsorship-requests"`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("queue lacks %s", s)
+		}
+	}
+
+	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?kind=sponsorship-requests", "")
+	if got, total := titles(t, body); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
+		t.Errorf("kind filter: %v %d", got, total)
+	}
+	// paging crosses from the reported part into the pending part
+	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=2", "")
+	if got, total := titles(t, body); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 {
+		t.Errorf("page 2: %v %d", got, total)
+	}
+	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=1", "")
+	if got, _ := titles(t, body); strings.Join(got, "|") != "Dan approved offer|Priya pending request" {
+		t.Errorf("page 1: %v", got)
+	}
+
+	run(t, factory, []tc{
+		{name: "unknown kind", method: http.MethodGet, who: "boss", url: path("/api/admin/moderation?kind=things"),
+			status: 400, want: []string{"Kind must be sponsorships or sponsorship-requests"}},
+		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/moderation?page=0&perPage=500"),
+			status: 400, want: []string{"Page must be a whole number from 1 to 10000", "perPage must be a whole number from 1 to 100"}},
+	})
+}
+
+func approvePath(table, segment, title, action string) func(testing.TB, core.App) string {
+	return func(t testing.TB, app core.App) string {
+		return "/api/admin/listings/" + segment + "/" + listingID(t, app, table, title) + "/" + action
+	}
+}
+
+func logged(action, details string) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		rows, err := app.FindAllRecords("moderation_log")
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("expected one log row, got %d (%v)", len(rows), err)
+		}
+		r := rows[0]
+		if r.GetString("action") != action || r.GetString("actorName") != "boss" ||
+			r.GetString("actor") != memberID(t, app, "boss") || !strings.Contains(r.GetString("details"), details) {
+			t.Errorf("log row: %v", r.PublicExport())
+		}
+	}
+}
+
+func flags(table, title string, reviewed, approved bool, reason string) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		r, err := app.FindFirstRecordByData(table, "title", title)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.GetBool("reviewed") != reviewed || r.GetBool("approved") != approved || r.GetString("rejectionReason") != reason {
+			t.Errorf("%s: reviewed=%v approved=%v reason=%q", title, r.GetBool("reviewed"), r.GetBool("approved"), r.GetString("rejectionReason"))
+		}
+	}
+}
+
+func openReports(n int) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		got, err := app.CountRecords("reports", dbx.HashExp{"resolved": false})
+		if err != nil || int(got) != n {
+			t.Errorf("open reports: %d, want %d (%v)", got, n, err)
+		}
+	}
+}
+
+func TestApproveAndReject(t *testing.T) {
+	nothing := expectRows("moderation_log", 0)
+	run(t, factory, []tc{
+		{name: "approve a request", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorship_requests", "sponsorship-requests", "Priya pending request", "approve"),
+			status: 200, want: []string{`"reviewed":true`, `"approved":true`, `"title":"Priya pending request"`},
+			after: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""))},
+		{name: "reject with a reason", method: http.MethodPost, who: "boss", body: `{"reason":"  Not a real offer "}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 200, want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
+			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"))},
+		{name: "approving a rejected listing clears the reason", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
+			status: 200, want: []string{`"approved":true`},
+			after: flags("sponsorships", "Priya rejected offer", true, true, "")},
+		{name: "approving a reported listing resolves its reports", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorships", "sponsorships", "Dan approved offer", "approve"),
+			status: 200, after: all(openReports(0), logged("approve_listing", "1 open report(s) resolved"))},
+		{name: "rejecting a reported listing resolves its reports", method: http.MethodPost, who: "boss",
+			body: `{"reason":"Scam"}`, url: approvePath("sponsorships", "sponsorships", "Dan approved offer", "reject"),
+			status: 200, after: all(openReports(0), flags("sponsorships", "Dan approved offer", true, false, "Scam"))},
+		{name: "reject without a reason", method: http.MethodPost, who: "boss", body: `{"reason":"   "}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 400, want: []string{`"reason":{"code":"validation_required","message":"A reason is required to reject a listing"}`},
+			after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{name: "reject with an empty body", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 400, want: []string{"A reason is required to reject a listing"}, after: nothing},
+		{name: "reason too long", method: http.MethodPost, who: "boss", body: `{"reason":"` + strings.Repeat("r", 501) + `"}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 400, want: []string{"Reason must be at most 500 characters"},
+			after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{name: "malformed JSON", method: http.MethodPost, who: "boss", body: `{"reason":`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 400, want: []string{"The request body is not valid JSON."}, after: nothing},
+		{name: "wrong JSON type", method: http.MethodPost, who: "boss", body: `{"reason":42}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 400, after: nothing},
+		{name: "oversized body", method: http.MethodPost, who: "boss", body: `{"reason":"` + strings.Repeat("r", 40<<10) + `"}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 413, after: nothing},
+		{name: "unknown listing", method: http.MethodPost, who: "boss", url: path("/api/admin/listings/sponsorships/nope/approve"),
+			status: 404, want: []string{"Listing not found."}, after: nothing},
+		{name: "id of the other kind", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorships", "sponsorship-requests", "Dan pending offer", "approve"),
+			status: 404, after: nothing},
+		{name: "unknown kind", method: http.MethodPost, who: "boss",
+			url:    approvePath("sponsorships", "offers", "Dan pending offer", "approve"),
+			status: 404, after: nothing},
+		{name: "a member cannot reject", method: http.MethodPost, who: "priya", body: `{"reason":"mine is better"}`,
+			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			status: 403, after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{name: "the collection API does not let a member approve", method: http.MethodPatch, who: "dan", body: `{"approved":true,"reviewed":true}`,
+			url: func(t testing.TB, app core.App) string {
+				return "/api/collections/sponsorships/records/" + listingID(t, app, "sponsorships", "Dan pending offer")
+			},
+			status: 403, after: flags("sponsorships", "Dan pending offer", false, false, "")},
+	})
+}
+
+// After a decision the member-facing routes follow decisions.md: a rejected
+// listing is gone for other members, its poster still sees it with the
+// reason, and an approved one shows as approved.
+func TestDecisionsReachThePublicRoutes(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	srv := testutil.Serve(t, app)
+	reqID := listingID(t, app, "sponsorship_requests", "Priya pending request")
+	offerID := listingID(t, app, "sponsorships", "Dan pending offer")
+
+	if s, b := call(t, srv, app, "zed", http.MethodGet, "/api/sponsorship-requests", ""); s != 200 || !strings.Contains(b, "Priya pending request") {
+		t.Fatalf("before: %d %s", s, b)
+	}
+	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorship-requests/"+reqID+"/reject",
+		`{"reason":"Please add the event venue"}`); s != 200 {
+		t.Fatalf("reject: %d %s", s, b)
+	}
+	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorships/"+offerID+"/approve", ""); s != 200 {
+		t.Fatalf("approve: %d %s", s, b)
+	}
+
+	checks := []struct {
+		who, path string
+		status    int
+		want      []string
+		notWant   []string
+	}{
+		{"zed", "/api/sponsorship-requests", 200, nil, []string{"Priya pending request"}},
+		{"zed", "/api/sponsorship-requests/" + reqID, 404, []string{"Listing not found."}, []string{"venue"}},
+		{"dan", "/api/sponsorship-requests?userId=" + memberID(t, app, "priya"), 200, nil, []string{"Priya pending request"}},
+		{"priya", "/api/sponsorship-requests?userId=" + memberID(t, app, "priya"), 200,
+			[]string{"Priya pending request", `"rejectionReason":"Please add the event venue"`}, nil},
+		{"priya", "/api/sponsorship-requests/" + reqID, 200, []string{`"rejectionReason":"Please add the event venue"`}, nil},
+		{"boss", "/api/sponsorship-requests/" + reqID, 200, []string{`"rejectionReason":"Please add the event venue"`}, nil},
+		{"zed", "/api/sponsorships", 200, []string{`"title":"Dan pending offer"`, `"approved":true`}, []string{"rejectionReason"}},
+		{"zed", "/api/sponsorships/" + offerID, 200, []string{`"approved":true`, `"reviewed":true`}, nil},
+	}
+	for _, c := range checks {
+		s, b := call(t, srv, app, c.who, http.MethodGet, c.path, "")
+		if s != c.status {
+			t.Errorf("%s GET %s: %d %s", c.who, c.path, s, b)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(b, w) {
+				t.Errorf("%s GET %s lacks %s: %s", c.who, c.path, w, b)
+			}
+		}
+		for _, w := range c.notWant {
+			if strings.Contains(b, w) {
+				t.Errorf("%s GET %s leaks %s", c.who, c.path, w)
+			}
+		}
+	}
+	// a member cannot report what they cannot see
+	if s, b := call(t, srv, app, "zed", http.MethodPost, "/api/sponsorship-requests/"+reqID+"/report", `{"reason":"spam"}`); s != 404 {
+		t.Errorf("report on a rejected listing: %d %s", s, b)
+	}
+	if n := count(t, app, "moderation_log"); n != 2 {
+		t.Errorf("moderation_log rows: %d", n)
+	}
+}
