@@ -64,6 +64,15 @@ export const screens: Screen[] = [
       await expect(page.getByText('Title is required')).toBeVisible()
     },
   },
+  {
+    name: 'avatar-menu',
+    path: '/messages',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+    },
+  },
   { name: 'profile', path: '/profile', signedIn: true, ready: async (page) => {
     await heading('SponsorBridge Admin')(page)
     await expect(page.getByTestId('listing-card').first()).toBeVisible()

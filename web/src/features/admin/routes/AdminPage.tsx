@@ -1,8 +1,10 @@
 import { ExternalLinkIcon } from '@/components/ui/icons'
 import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
 import { buttonClass } from '@/components/ui/button-class'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 export function AdminPage() {
+  useDocumentTitle('Admin Dashboard')
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">
       <PageHeader

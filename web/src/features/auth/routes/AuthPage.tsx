@@ -9,6 +9,7 @@ import { GoogleSignIn } from '../components/GoogleSignIn'
 import { LoginForm } from '../components/LoginForm'
 import { RegisterForm } from '../components/RegisterForm'
 import { useSession } from '../use-session'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 type AuthTab = 'login' | 'register'
 const tabs = [
@@ -24,6 +25,7 @@ export function AuthPage() {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login'
+  useDocumentTitle(tab === 'register' ? 'Register' : 'Login')
   const [manualOpen, setManualOpen] = useState(params.get('manual') === 'true')
   const [signedInHere, setSignedInHere] = useState(false)
 

@@ -3,10 +3,12 @@ import { Button } from '@/components/ui/Button'
 import { buttonClass } from '@/components/ui/button-class'
 import { ArrowLeftIcon, HomeIcon } from '@/components/ui/icons'
 import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 const causes = ['The URL was typed incorrectly', 'The page has been removed or renamed', 'A temporary routing issue']
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found')
   const navigate = useNavigate()
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-12 text-center">

@@ -1,16 +1,11 @@
-import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { MailIcon } from '@/components/ui/icons'
+import { useDocumentTitle } from '@/lib/use-document-title'
 import { infoDocuments } from '../content'
 import { SUPPORT_EMAIL, type InfoDocument } from '../content/types'
 
 function InfoArticle({ doc, slug }: { doc: InfoDocument; slug: string }) {
-  useEffect(() => {
-    document.title = `${doc.title} · SponsorBridge`
-    return () => {
-      document.title = 'SponsorBridge'
-    }
-  }, [doc.title])
+  useDocumentTitle(doc.title)
 
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">

@@ -12,6 +12,7 @@ import { ListingPanel } from '../components/ListingPanel'
 import { SearchBox } from '../components/SearchBox'
 import { readListingParams, TAB_KIND, writeListingParams, type ListingFilters, type ListingTab } from '../filters'
 import type { Listing } from '../types'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 const tabs = [
   { value: 'sponsorships', label: 'Open Sponsorships' },
@@ -22,6 +23,7 @@ const panelId = (tab: ListingTab) => `listing-panel-${tab}`
 
 /** The listing screen: both lists stay mounted, the inactive one is hidden. */
 export function HomePage() {
+  useDocumentTitle('Sponsorship Marketplace')
   const { user } = useSession()
   const categories = useCategories()
   const [params, setParams] = useSearchParams()

@@ -1,7 +1,9 @@
 import { MessageIcon } from '@/components/ui/icons'
 import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 export function MessagesPage() {
+  useDocumentTitle('Messages')
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6 sm:px-6">
       <PageHeader title="Messages" description="Talk directly with sponsors and the people you sponsor." />

@@ -8,6 +8,7 @@ import { useUserProfile } from '../api/get-user-profile'
 import { ProfileHeader } from '../components/ProfileHeader'
 import { ProfileListings } from '../components/ProfileListings'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 /** /profile is your own profile; /profile?userId={id} another member's. */
 export function ProfilePage() {
@@ -16,6 +17,7 @@ export function ProfilePage() {
   const requestedId = params.get('userId') ?? ''
   const isOwn = !requestedId || requestedId === user?.id
   const other = useUserProfile(requestedId, !isOwn)
+  useDocumentTitle(isOwn ? 'My Profile' : other.data?.displayName ?? 'Profile')
 
   if (!user) return null
   let content

@@ -1,7 +1,9 @@
 import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
 import { useSession } from '@/features/auth/use-session'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 export function SettingsPage() {
+  useDocumentTitle('Settings')
   const { user } = useSession()
   if (!user) return null
   const rows = [

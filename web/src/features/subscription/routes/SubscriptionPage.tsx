@@ -6,8 +6,10 @@ import { SUPPORT_EMAIL } from '@/features/info/content/types'
 import { formatDate } from '@/lib/format'
 import { PlanCard } from '../components/PlanCard'
 import { FALLBACK_PLANS, planName } from '../plans'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 export function SubscriptionPage() {
+  useDocumentTitle('Subscription')
   const { user } = useSession()
   const config = useAppConfig()
   const [params] = useSearchParams()
