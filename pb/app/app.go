@@ -13,7 +13,9 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/search"
 )
 
@@ -26,6 +28,7 @@ type Options struct {
 // Register binds every feature to app.
 func Register(app core.App, cfg *config.Config, opts Options) {
 	store := listings.NewStore(app)
+	mailbox.Register(app, cfg)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -49,6 +52,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
+			if err := signin.BindRoutes(se, cfg); err != nil {
+				return err
+			}
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {
