@@ -99,3 +99,5 @@ func httpGetWithHost(t testing.TB, b *browser, path, host string) *httptest.Resp
 	t.Helper()
 	return b.do(http.MethodGet, path, "", map[string]string{"Host": host})
 }
+
+type httpRec = httptest.ResponseRecorder
