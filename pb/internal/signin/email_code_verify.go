@@ -16,11 +16,11 @@ import (
 
 // What a code that cannot sign in says; each names its own cause.
 const (
-	msgCodeWrong    = "That code is not right. Check the e-mail and try again."
-	msgCodeExpired  = "This code has expired. Request a new code."
-	msgCodeUsed     = "This code has already been used. Request a new code."
-	msgCodeUnknown  = "This code is no longer valid. Request a new code."
-	msgCodeTooMany  = "Too many wrong codes. Request a new code."
+	msgCodeWrong   = "That code is not right. Check the e-mail and try again."
+	msgCodeExpired = "This code has expired. Request a new code."
+	msgCodeUsed    = "This code has already been used. Request a new code."
+	msgCodeUnknown = "This code is no longer valid. Request a new code."
+	msgCodeTooMany = "Too many wrong codes. Request a new code."
 )
 
 var errCodeUsed = errors.New("signin: code already used")
