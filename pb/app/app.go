@@ -14,7 +14,9 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/search"
 )
 
@@ -27,6 +29,7 @@ type Options struct {
 // Register binds every feature to app.
 func Register(app core.App, cfg *config.Config, opts Options) {
 	store := listings.NewStore(app)
+	mailbox.Register(app, cfg)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -51,6 +54,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
 			admin.BindRoutes(se, store)
+			if err := signin.BindRoutes(se, cfg); err != nil {
+				return err
+			}
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

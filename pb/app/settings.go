@@ -11,6 +11,11 @@ import (
 var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/login", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/register", MaxRequests: 5, Duration: 60},
+	{Label: "GET /api/auth/google/start", MaxRequests: 20, Duration: 60},
+	{Label: "POST /api/auth/google/callback", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/auth/google", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/auth/email-code/request", MaxRequests: 5, Duration: 60},
+	{Label: "POST /api/auth/email-code/verify", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/sponsorships", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/sponsorship-requests", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/contact", MaxRequests: 5, Duration: 600},

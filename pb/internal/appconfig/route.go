@@ -9,6 +9,7 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/signin"
 )
 
 type demoCredentials struct {
@@ -40,7 +41,7 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 		if cfg.DemoMode {
 			a.DemoCredentials = &demoCredentials{Username: DemoUsername, Password: cfg.DemoPassword}
 		}
-		a.Google.Configured = cfg.GoogleConfigured()
+		a.Google.Configured = signin.GoogleConfigured(e.App)
 		a.Payments.Mode = "live"
 		if cfg.PaymentsSandbox() {
 			a.Payments.Mode = "sandbox"

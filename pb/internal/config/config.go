@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -40,6 +41,24 @@ type Config struct {
 	RazorpayKeySecret     string
 	RazorpayWebhookSecret string
 	RazorpayAPIBase       string
+
+	// Google endpoint overrides (empty: Google's own). Tests and staging point
+	// them at a stand-in; production leaves them empty.
+	GoogleAuthURL     string
+	GoogleTokenURL    string
+	GoogleUserInfoURL string
+	// GoogleJWKSURL serves the keys that sign Google ID tokens.
+	GoogleJWKSURL string
+
+	// SMTP settings; without SMTPHost (and without SMTP set in the dashboard)
+	// every outgoing mail goes to the log and to <dataDir>/mailbox/.
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	SMTPTLS      bool
+	// MailFrom is the sender, "Name <address>" or a bare address.
+	MailFrom string
 }
 
 // Load reads the configuration from the environment. Every secret also has
@@ -53,8 +72,22 @@ func Load() (*Config, error) {
 		RazorpayAPIBase:     strings.TrimRight(env("RAZORPAY_API_BASE", "https://api.razorpay.com"), "/"),
 		RazorpayKeyID:       env("RAZORPAY_KEY_ID", ""),
 		GoogleClientID:      env("GOOGLE_CLIENT_ID", ""),
+		GoogleAuthURL:       env("GOOGLE_AUTH_URL", ""),
+		GoogleTokenURL:      env("GOOGLE_TOKEN_URL", ""),
+		GoogleUserInfoURL:   env("GOOGLE_USERINFO_URL", ""),
+		GoogleJWKSURL:       env("GOOGLE_JWKS_URL", DefaultGoogleJWKSURL),
+		SMTPHost:            env("SMTP_HOST", ""),
+		SMTPUsername:        env("SMTP_USERNAME", ""),
+		SMTPTLS:             boolEnv("SMTP_TLS", false),
+		MailFrom:            env("MAIL_FROM", ""),
 	}
 	var err error
+	if c.SMTPPort, err = intEnv("SMTP_PORT", 587); err != nil {
+		return nil, err
+	}
+	if c.SMTPPassword, err = secret("SMTP_PASSWORD"); err != nil {
+		return nil, err
+	}
 	if c.DemoPassword, err = secret("DEMO_PASSWORD"); err != nil {
 		return nil, err
 	}
@@ -77,6 +110,9 @@ func Load() (*Config, error) {
 	return c, nil
 }
 
+// DefaultGoogleJWKSURL is where Google publishes its ID-token signing keys.
+const DefaultGoogleJWKSURL = "https://www.googleapis.com/oauth2/v3/certs"
+
 // GoogleConfigured tells whether Google sign-in has credentials.
 func (c *Config) GoogleConfigured() bool {
 	return c.GoogleClientID != "" && c.GoogleClientSecret != ""
@@ -92,6 +128,18 @@ func env(name, fallback string) string {
 		return strings.TrimSpace(v)
 	}
 	return fallback
+}
+
+func intEnv(name string, fallback int) (int, error) {
+	raw := env(name, "")
+	if raw == "" {
+		return fallback, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n <= 0 || n > 65535 {
+		return 0, fmt.Errorf("config: %s must be a port number, got %q", name, raw)
+	}
+	return n, nil
 }
 
 func boolEnv(name string, fallback bool) bool {

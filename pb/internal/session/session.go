@@ -119,3 +119,6 @@ func isHTTPS(e *core.RequestEvent) bool {
 	}
 	return strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https")
 }
+
+// SameOrigin tells whether a request came from the app's own pages.
+func SameOrigin(r *http.Request) bool { return sameOrigin(r) }

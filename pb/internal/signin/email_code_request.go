@@ -1,0 +1,98 @@
+package signin
+
+import (
+	"errors"
+	"net/http"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/ozzo-validation/v4/is"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+)
+
+type codeSent struct {
+	OTPID     string `json:"otpId"`
+	Email     string `json:"email"`
+	ExpiresAt string `json:"expiresAt"`
+}
+
+// emailCodeRequest sends a one-time sign-in code to an address (the
+// 'Google Sign-in Fallback' box). Every address takes the same path, known
+// to the members or not, so the answer tells nobody which addresses have
+// accounts; the account itself is created only when the code comes back.
+func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
+	form := &codeRequestForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		msg := "Please check the highlighted fields."
+		if form.Email == "" || form.DisplayName == "" {
+			msg = "Please provide both email and display name"
+		}
+		return e.BadRequestError(msg, err)
+	}
+
+	issued, err := issueCode(e.App, form.Email)
+	if errors.Is(err, errAddressLimited) {
+		return e.TooManyRequestsError("Too many codes were requested for this e-mail address. Please wait a few minutes and try again.", nil)
+	}
+	if err != nil {
+		return e.InternalServerError("We could not send the code. Please try again later.", err)
+	}
+	if err := sendCode(e.App, form.Email, issued); err != nil {
+		e.App.Logger().Error("Sign-in code mail failed", "error", err)
+		_ = e.App.Delete(issued.otp)
+		return e.InternalServerError("We could not send the code. Please try again later.", nil)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, codeSent{OTPID: issued.otp.Id, Email: form.Email,
+		ExpiresAt: accounts.FormatTime(issued.expires)})
+}
+
+// ----------------------------------------------------------------
+
+type codeRequestForm struct {
+	Email       string `json:"email"`
+	DisplayName string `json:"displayName"`
+}
+
+func (f *codeRequestForm) validate() error {
+	f.Email = strings.ToLower(strings.TrimSpace(f.Email))
+	f.DisplayName = strings.TrimSpace(f.DisplayName)
+	errs := validation.Errors{}
+	switch {
+	case f.Email == "":
+		errs["email"] = apierr.Field("validation_required", "Email is required")
+	case len(f.Email) > 254 || is.EmailFormat.Validate(f.Email) != nil || !plainAddress(f.Email):
+		errs["email"] = apierr.Field("validation_invalid_email", "Enter a valid e-mail address")
+	}
+	if err := validateDisplayName(f.DisplayName); err != nil {
+		errs["displayName"] = err
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// plainAddress accepts a bare address only (no "Name <a@b>" forms).
+func plainAddress(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && a.Name == ""
+}
+
+func validateDisplayName(name string) error {
+	switch {
+	case name == "":
+		return apierr.Field("validation_required", "Display name is required")
+	case utf8.RuneCountInString(name) > 80:
+		return apierr.Field("validation_too_long", "Display name must be at most 80 characters")
+	}
+	return nil
+}

@@ -1,0 +1,207 @@
+package signin_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
+
+// requestCode asks for a code and reads it from the development mailbox.
+func requestCode(t testing.TB, app *tests.TestApp, b *browser, email string) (otpID, code string) {
+	t.Helper()
+	rec := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Nia Okafor"}`, nil)
+	expectStatus(t, rec, http.StatusOK, `"otpId":"`)
+	otpID, _ = decode(t, rec)["otpId"].(string)
+	msgs, err := mailbox.Read(mailbox.Dir(app), email)
+	if err != nil || len(msgs) == 0 {
+		t.Fatalf("no mail for %s in the mailbox: %v", email, err)
+	}
+	m := sixDigits.FindStringSubmatch(msgs[0].Text)
+	if m == nil {
+		t.Fatalf("no code in %q", msgs[0].Text)
+	}
+	return otpID, m[1]
+}
+
+func verify(b *browser, otpID, code string) *httpRec {
+	return b.do(http.MethodPost, "/api/auth/email-code/verify",
+		`{"otpId":"`+otpID+`","code":"`+code+`","displayName":"Nia Okafor"}`, nil)
+}
+
+func wrong(code string) string {
+	if code == "000000" {
+		return "111111"
+	}
+	return "000000"
+}
+
+func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	b := newBrowser(t, app)
+	otpID, code := requestCode(t, app, b, "nia@example.com")
+	if countUsers(t, app) != 0 {
+		t.Fatal("an account was created before the code was proven")
+	}
+
+	rec := verify(b, otpID, wrong(code))
+	expectStatus(t, rec, 400, "That code is not right. Check the e-mail and try again.")
+	if b.signedIn() || countUsers(t, app) != 0 {
+		t.Fatal("a wrong code signed in")
+	}
+
+	rec = verify(b, otpID, code)
+	expectStatus(t, rec, 201, `"displayName":"Nia Okafor"`, `"email":"nia@example.com"`, `"providerId":"email"`, `"username":"nia"`)
+	if !b.signedIn() || countUsers(t, app) != 1 || !testutil.FindByUsername(t, app, "nia").Verified() {
+		t.Fatal("no session or no confirmed account")
+	}
+
+	replay := b.sibling("203.0.113.7")
+	rec = verify(replay, otpID, code)
+	expectStatus(t, rec, 400, "This code has already been used. Request a new code.")
+	if replay.signedIn() {
+		t.Fatal("a replayed code signed in")
+	}
+
+	// the next sign-in with a new code finds the same account
+	again := b.sibling("203.0.113.8")
+	otpID, code = requestCode(t, app, again, "NIA@example.com")
+	expectStatus(t, verify(again, otpID, code), 200, `"username":"nia"`)
+	if countUsers(t, app) != 1 {
+		t.Fatal("a second account was created")
+	}
+}
+
+func TestEmailCodeExpiredAndTooManyWrong(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	b := newBrowser(t, app)
+
+	otpID, code := requestCode(t, app, b, "late@example.com")
+	if _, err := app.DB().NewQuery("UPDATE _otps SET created = {:c} WHERE id = {:id}").
+		Bind(dbx.Params{"c": time.Now().Add(-11 * time.Minute).UTC().Format("2006-01-02 15:04:05.000Z"), "id": otpID}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, verify(b, otpID, code), 400, "This code has expired. Request a new code.")
+
+	other := b.sibling("203.0.113.20")
+	otpID, code = requestCode(t, app, other, "guess@example.com")
+	for i := 1; i < 5; i++ {
+		expectStatus(t, verify(other, otpID, wrong(code)), 400, "That code is not right.")
+	}
+	expectStatus(t, verify(other, otpID, wrong(code)), 429, "Too many wrong codes. Request a new code.")
+	expectStatus(t, verify(other, otpID, code), 400, "This code is no longer valid. Request a new code.")
+	if other.signedIn() || b.signedIn() || countUsers(t, app) != 0 {
+		t.Fatal("signed in after expiry or guessing")
+	}
+}
+
+func TestEmailCodeNoEnumeration(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
+	m.SetVerified(true)
+	if err := app.Save(m); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, app)
+	known := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"priya@example.com","displayName":"P"}`, nil)
+	unknown := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"nobody@example.com","displayName":"P"}`, nil)
+	shape := func(rec *httpRec) string {
+		return regexp.MustCompile(`"[^"]*"\s*:\s*"[^"]*"`).ReplaceAllStringFunc(rec.Body.String(), func(s string) string {
+			return strings.SplitN(s, ":", 2)[0]
+		})
+	}
+	if known.Code != 200 || unknown.Code != 200 || shape(known) != shape(unknown) {
+		t.Fatalf("answers differ: %d %s / %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
+	}
+	a, _ := mailbox.Read(mailbox.Dir(app), "priya@example.com")
+	c, _ := mailbox.Read(mailbox.Dir(app), "nobody@example.com")
+	if len(a) != 1 || len(c) != 1 || sixDigits.ReplaceAllString(a[0].Text, "") != sixDigits.ReplaceAllString(c[0].Text, "") {
+		t.Fatal("the mails differ between known and unknown addresses")
+	}
+
+	// the known, confirmed account is signed in (not duplicated)
+	otpID, code := requestCode(t, app, b.sibling("203.0.113.30"), "priya@example.com")
+	expectStatus(t, verify(b, otpID, code), 200, `"id":"`+m.Id+`"`)
+	if countUsers(t, app) != 1 {
+		t.Fatal("duplicated account")
+	}
+}
+
+func TestEmailCodeNeverTakesOverUnconfirmedAccount(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
+	b := newBrowser(t, app)
+	otpID, code := requestCode(t, app, b, "priya@example.com")
+	expectStatus(t, verify(b, otpID, code), 409, "already exists but has not confirmed the address")
+	after := testutil.Find(t, app, "users", m.Id)
+	if b.signedIn() || after.Verified() || !after.ValidatePassword(testutil.Password) || countUsers(t, app) != 1 {
+		t.Fatal("the unconfirmed account was taken over")
+	}
+}
+
+func TestEmailCodeRateLimits(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	b := newBrowser(t, app)
+	for i := range 3 {
+		requestCode(t, app, b.sibling("203.0.113."+string(rune('1'+i))), "busy@example.com")
+	}
+	rec := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"busy@example.com","displayName":"B"}`, nil)
+	expectStatus(t, rec, 429, "Too many codes were requested for this e-mail address.")
+
+	cfg := testutil.Config()
+	cfg.RateLimits = true
+	limited := newBrowser(t, testutil.NewApp(t, cfg))
+	statuses := []int{}
+	for i := range 6 {
+		rec := limited.do(http.MethodPost, "/api/auth/email-code/request",
+			`{"email":"client`+string(rune('a'+i))+`@example.com","displayName":"C"}`, nil)
+		statuses = append(statuses, rec.Code)
+	}
+	if statuses[4] != 200 || statuses[5] != 429 {
+		t.Fatalf("per-client limit: %v", statuses)
+	}
+}
+
+func TestEmailCodeValidation(t *testing.T) {
+	factory := testutil.Factory(nil, nil)
+	origin := map[string]string{"Origin": testutil.Origin}
+	noMail := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if msgs, _ := mailbox.Read(mailbox.Dir(app), ""); len(msgs) != 0 || countUsers(t, app) != 0 {
+			t.Error("a refused request sent mail or created an account")
+		}
+	}
+	post := func(name, url, body string, status int, want ...string) tests.ApiScenario {
+		return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Body: strings.NewReader(body), Headers: origin,
+			ExpectedStatus: status, ExpectedContent: want, TestAppFactory: factory, AfterTestFunc: noMail}
+	}
+	scenarios := []tests.ApiScenario{
+		post("missing both", "/api/auth/email-code/request", `{}`, 400,
+			`"message":"Please provide both email and display name."`, `"message":"Email is required"`, `"message":"Display name is required"`),
+		post("invalid e-mail", "/api/auth/email-code/request", `{"email":"Eve <eve@example.com>","displayName":"E"}`, 400,
+			`"message":"Enter a valid e-mail address"`),
+		post("wrong types", "/api/auth/email-code/request", `{"email":["a@b.c"],"displayName":5}`, 400, `"status":400`),
+		post("malformed JSON", "/api/auth/email-code/request", `{"email":`, 400, `"message":"The request body is not valid JSON."`),
+		post("oversized body", "/api/auth/email-code/request", `{"email":"`+strings.Repeat("x", 20<<10)+`"}`, 413, `"status":413`),
+		post("overlong display name", "/api/auth/email-code/request", `{"email":"a@example.com","displayName":"`+strings.Repeat("x", 81)+`"}`, 400,
+			"Display name must be at most 80 characters"),
+		post("verify without fields", "/api/auth/email-code/verify", `{}`, 400,
+			`"message":"Request a code first"`, `"message":"Enter the code from the e-mail"`, `"message":"Display name is required"`),
+		post("verify an unknown code id", "/api/auth/email-code/verify", `{"otpId":"abc123","code":"123456","displayName":"X"}`, 400,
+			"This code is no longer valid. Request a new code."),
+		{Name: "cross-site request", Method: http.MethodPost, URL: "/api/auth/email-code/request",
+			Body: strings.NewReader(`{"email":"a@example.com","displayName":"A"}`), Headers: map[string]string{"Origin": "https://evil.example"},
+			ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."}, TestAppFactory: factory, AfterTestFunc: noMail},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}

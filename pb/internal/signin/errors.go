@@ -1,0 +1,64 @@
+package signin
+
+import (
+	"net/http"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// The spec's Google error catalogue (section 8). The web app picks its text
+// by status (400, 401, 500) or shows the message as written (any other
+// status), so the server answers each real cause with the matching pair.
+// data.google.code names the cause for the app (retry counter, manual box).
+const (
+	msgMissingInfo   = "Missing required information from Google sign-in."
+	msgAuthFailed    = "Authentication failed. Please try again."
+	msgServerError   = "Server error during sign-in. Please try again later."
+	msgNotConfigured = "Authentication not properly configured. Please use the manual sign-in option below."
+	msgInvalidAPIKey = "The identity provider API key is not valid. Please contact the administrator."
+	msgTimeout       = "Google did not answer in time. Please try again."
+	msgUnverifiedAcc = "An account with this e-mail address already exists but has not confirmed the address. Sign in with its username and password."
+)
+
+// Cause codes sent in data.google.code.
+const (
+	codeMissingInfo      = "missing_information"
+	codeEmailNotVerified = "email_not_verified"
+	codeInvalidCred      = "invalid_credential"
+	codeServerError      = "server_error"
+	codeNotConfigured    = "configuration_not_found"
+	codeInvalidAPIKey    = "invalid_api_key"
+	codeTimeout          = "timeout"
+	codeAccountConflict  = "account_exists_unverified"
+)
+
+// googleError answers status with message and the cause code, and logs the
+// underlying error (which never reaches the client).
+func googleError(e *core.RequestEvent, status int, message, code string, cause error) error {
+	if cause != nil {
+		e.App.Logger().Warn("Google sign-in refused", "code", code, "status", status, "error", cause.Error())
+	}
+	return router.NewApiError(status, message, validation.Errors{"google": apierr.Field(code, message)})
+}
+
+func missingInfo(e *core.RequestEvent, code string, cause error) error {
+	return googleError(e, http.StatusBadRequest, msgMissingInfo, code, cause)
+}
+
+func authFailed(e *core.RequestEvent, cause error) error {
+	return googleError(e, http.StatusUnauthorized, msgAuthFailed, codeInvalidCred, cause)
+}
+
+func serverError(e *core.RequestEvent, cause error) error {
+	e.App.Logger().Error("Google sign-in failed on the server", "error", cause)
+	return router.NewApiError(http.StatusInternalServerError, msgServerError,
+		validation.Errors{"google": apierr.Field(codeServerError, msgServerError)})
+}
+
+func notConfigured(e *core.RequestEvent) error {
+	return googleError(e, http.StatusServiceUnavailable, msgNotConfigured, codeNotConfigured, nil)
+}

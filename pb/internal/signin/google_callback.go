@@ -1,0 +1,158 @@
+package signin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/auth"
+	"golang.org/x/oauth2"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/session"
+)
+
+// googleTimeout bounds each call to Google.
+const googleTimeout = 15 * time.Second
+
+type callbackAnswer struct {
+	accounts.OwnUser
+	Redirect string `json:"redirect"`
+	IsNew    bool   `json:"isNew"`
+}
+
+// googleCallback finishes the redirect flow: the callback page posts the
+// code and state Google returned; the server checks the state against the
+// browser that started, exchanges the code with its PKCE verifier, reads
+// the Google account and signs the member in with the session cookie.
+func (h *handlers) googleCallback(e *core.RequestEvent) error {
+	form := &callbackForm{}
+	if err := e.BindBody(form); err != nil {
+		return missingInfo(e, codeMissingInfo, err)
+	}
+	if err := form.validate(); err != nil {
+		return missingInfo(e, codeMissingInfo, err)
+	}
+	pc, ok := googleConfig(e.App)
+	if !ok {
+		return notConfigured(e)
+	}
+
+	binding := ""
+	if c, err := e.Request.Cookie(flowCookie); err == nil {
+		binding = c.Value
+	}
+	f, ok := h.flows.take(form.State, binding)
+	if !ok {
+		return authFailed(e, errors.New("unknown, expired, replayed or foreign state"))
+	}
+	e.SetCookie(&http.Cookie{Name: flowCookie, Value: "", Path: flowCookiePath, MaxAge: -1,
+		Expires: time.Unix(0, 0), HttpOnly: true, Secure: isHTTPS(e), SameSite: http.SameSiteLaxMode})
+
+	provider, err := pc.InitProvider()
+	if err != nil {
+		return serverError(e, err)
+	}
+	ctx, cancel := context.WithTimeout(e.Request.Context(), googleTimeout)
+	defer cancel()
+	provider.SetContext(ctx)
+	provider.SetRedirectURL(redirectURL(e.App))
+
+	token, err := provider.FetchToken(form.Code, oauth2.SetAuthURLParam("code_verifier", f.verifier))
+	if err != nil {
+		return exchangeError(e, err)
+	}
+	user, err := provider.FetchAuthUser(token)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return googleError(e, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
+		}
+		return serverError(e, fmt.Errorf("userinfo: %w", err))
+	}
+	id, err := identityFromOAuth2(user)
+	if err != nil {
+		return missingInfo(e, codeFor(err), err)
+	}
+	return h.finishGoogle(e, id, f.redirect)
+}
+
+// exchangeError maps what Google's token endpoint said to the catalogue.
+func exchangeError(e *core.RequestEvent, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return googleError(e, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
+	}
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) {
+		return serverError(e, fmt.Errorf("token exchange: %w", err))
+	}
+	switch {
+	case re.ErrorCode == "invalid_client" || re.ErrorCode == "unauthorized_client":
+		return googleError(e, http.StatusServiceUnavailable, msgInvalidAPIKey, codeInvalidAPIKey, err)
+	case re.Response != nil && re.Response.StatusCode >= 500:
+		return serverError(e, err)
+	default: // invalid_grant: wrong verifier, used or expired code
+		return authFailed(e, err)
+	}
+}
+
+// finishGoogle signs the Google identity in and answers the own user.
+func (h *handlers) finishGoogle(e *core.RequestEvent, id googleIdentity, redirect string) error {
+	member, isNew, err := signInGoogle(e.App, id)
+	if errors.Is(err, errUnverifiedAccount) {
+		return googleError(e, http.StatusConflict, msgUnverifiedAcc, codeAccountConflict, err)
+	}
+	if err != nil {
+		return serverError(e, err)
+	}
+	if err := session.Start(e, member); err != nil {
+		return err
+	}
+	own, err := accounts.ToOwn(e.App, member)
+	if err != nil {
+		return serverError(e, err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	status := http.StatusOK
+	if isNew {
+		status = http.StatusCreated
+	}
+	if redirect == "" {
+		return e.JSON(status, own)
+	}
+	return e.JSON(status, callbackAnswer{OwnUser: own, Redirect: redirect, IsNew: isNew})
+}
+
+// identityFromOAuth2 reads what PocketBase's Google provider returned; its
+// Email is set only when Google says the address is verified.
+func identityFromOAuth2(u *auth.AuthUser) (googleIdentity, error) {
+	id := googleIdentity{Subject: u.Id, Email: strings.ToLower(strings.TrimSpace(u.Email)), Name: u.Name, Picture: u.AvatarURL}
+	if id.Subject == "" {
+		return id, errNoSubject
+	}
+	if id.Email == "" {
+		if raw, _ := u.RawUser["email"].(string); raw != "" {
+			return id, errEmailNotVerified
+		}
+		return id, errNoEmail
+	}
+	return id, nil
+}
+
+// ----------------------------------------------------------------
+
+type callbackForm struct {
+	Code  string `json:"code"`
+	State string `json:"state"`
+}
+
+func (f *callbackForm) validate() error {
+	f.Code, f.State = strings.TrimSpace(f.Code), strings.TrimSpace(f.State)
+	if f.Code == "" || f.State == "" || len(f.Code) > 2048 || len(f.State) > 256 {
+		return errors.New("code and state are required")
+	}
+	return nil
+}
