@@ -11,6 +11,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/session"
@@ -49,6 +50,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
+			connect.BindRoutes(se)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {
