@@ -12,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
@@ -57,6 +58,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if err := signin.BindRoutes(se, cfg); err != nil {
 				return err
 			}
+			connect.BindRoutes(se)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

@@ -1,0 +1,125 @@
+package connect
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
+)
+
+var errAlreadyApplied = errors.New("connect: already applied")
+
+// apply records the member's application to a sponsorship, once per member
+// and offer, never to their own; it tells the poster (notification, e-mail)
+// and opens the conversation between the two.
+func apply(e *core.RequestEvent) error {
+	form := &messageForm{}
+	if err := bindOptional(e, form); err != nil {
+		return err
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	me := e.Auth
+	offer, err := e.App.FindRecordById("sponsorships", e.Request.PathValue("id"))
+	if err != nil || !visible(offer, me) {
+		return e.NotFoundError("Listing not found.", nil)
+	}
+	if offer.GetString("user") == me.Id {
+		return e.ForbiddenError("You cannot apply to your own sponsorship.", nil)
+	}
+	if offer.GetBool("reviewed") && !offer.GetBool("approved") {
+		return e.BadRequestError("This sponsorship was not approved and does not take applications.", nil)
+	}
+
+	collection, err := e.App.FindCachedCollectionByNameOrId("applications")
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	record := core.NewRecord(collection)
+	var pending *notify.Pending
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		exists, err := tx.CountRecords("applications", dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id})
+		if err != nil {
+			return err
+		}
+		if exists > 0 {
+			return errAlreadyApplied
+		}
+		record.Set("sponsorship", offer.Id)
+		record.Set("applicant", me.Id)
+		record.Set("poster", offer.GetString("user"))
+		record.Set("message", form.Message)
+		record.Set("status", StatusPending)
+		if err := tx.Save(record); err != nil {
+			// the unique index is the last word when two requests race
+			if n, _ := tx.CountRecords("applications", dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id}); n > 0 {
+				return errAlreadyApplied
+			}
+			return err
+		}
+		title := offer.GetString("title")
+		_, err = introduce(tx, introduction{
+			from: me.Id, to: offer.GetString("user"),
+			note:        fmt.Sprintf("%s applied for your sponsorship “%s”.", me.GetString("displayName"), title),
+			contextType: "application", contextID: record.Id, message: form.Message,
+		})
+		if err != nil {
+			return err
+		}
+		pending, err = notify.Create(tx, notify.Note{
+			UserID:  offer.GetString("user"),
+			Type:    notify.TypeApplication,
+			Title:   "New application for “" + title + "”",
+			Body:    me.GetString("displayName") + " applied. " + form.Message,
+			Link:    "/profile",
+			Subject: record.Id,
+		})
+		return err
+	})
+	if errors.Is(err, errAlreadyApplied) {
+		return e.Error(http.StatusConflict, "You have already applied for this sponsorship.", nil)
+	}
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	notify.Mail(e.App, pending)
+	return e.JSON(http.StatusCreated, ToApplication(e.App, record))
+}
+
+// bindOptional reads a JSON body that may be absent altogether.
+func bindOptional(e *core.RequestEvent, form any) error {
+	if e.Request.ContentLength == 0 {
+		return nil
+	}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	return nil
+}
+
+// ----------------------------------------------------------------
+
+// messageForm is the optional note of an application or a commitment.
+type messageForm struct {
+	Message string `json:"message"`
+}
+
+func (f *messageForm) validate() error {
+	f.Message = strings.TrimSpace(f.Message)
+	switch {
+	case utf8.RuneCountInString(f.Message) > 2000:
+		return validation.Errors{"message": apierr.Field("validation_too_long", "Message must be at most 2000 characters")}
+	case !utf8.ValidString(f.Message):
+		return validation.Errors{"message": apierr.Field("validation_invalid", "Message contains invalid characters")}
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package connect
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/notify"
+)
+
+var errDecided = errors.New("connect: application already decided")
+
+// decide answers the route that accepts or declines an application: only
+// the sponsorship's poster, and only while the application is pending.
+func decide(status string) func(e *core.RequestEvent) error {
+	verb, kind := "accepted", notify.TypeApplicationAccepted
+	if status == StatusDeclined {
+		verb, kind = "declined", notify.TypeApplicationDeclined
+	}
+	return func(e *core.RequestEvent) error {
+		me := e.Auth
+		record, err := e.App.FindRecordById("applications", e.Request.PathValue("id"))
+		if err != nil || (record.GetString("poster") != me.Id && record.GetString("applicant") != me.Id) {
+			return e.NotFoundError("Application not found.", nil)
+		}
+		if record.GetString("poster") != me.Id {
+			return e.ForbiddenError("Only the poster of the sponsorship can accept or decline applications.", nil)
+		}
+
+		var pending *notify.Pending
+		err = e.App.RunInTransaction(func(tx core.App) error {
+			now := types.NowDateTime()
+			res, err := tx.DB().Update("applications", dbx.Params{"status": status, "decidedAt": now.String()},
+				dbx.HashExp{"id": record.Id, "status": StatusPending}).Execute()
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return errDecided
+			}
+			// save the record too, so hooks and realtime subscribers hear of the change
+			fresh, err := tx.FindRecordById("applications", record.Id)
+			if err != nil {
+				return err
+			}
+			if err := tx.Save(fresh); err != nil {
+				return err
+			}
+			record = fresh
+
+			title := "your application"
+			if offer, err := tx.FindRecordById("sponsorships", record.GetString("sponsorship")); err == nil {
+				title = "your application for “" + offer.GetString("title") + "”"
+			}
+			applicant := record.GetString("applicant")
+			conv, _, err := messaging.Open(tx, me.Id, applicant)
+			if err != nil {
+				return err
+			}
+			note := fmt.Sprintf("%s %s %s.", me.GetString("displayName"), verb, title)
+			if _, err := messaging.Send(tx, conv.Id, messaging.Post{SenderID: me.Id, Body: note, System: true,
+				ContextType: "application", ContextID: record.Id}); err != nil {
+				return err
+			}
+			pending, err = notify.Create(tx, notify.Note{
+				UserID: applicant, Type: kind, Title: "Your application was " + verb,
+				Body: note, Link: "/profile", Subject: record.Id,
+			})
+			return err
+		})
+		if errors.Is(err, errDecided) {
+			current, _ := e.App.FindRecordById("applications", record.Id)
+			if current != nil {
+				return e.Error(http.StatusConflict, "This application has already been "+current.GetString("status")+".", nil)
+			}
+			return e.NotFoundError("Application not found.", nil)
+		}
+		if err != nil {
+			return e.InternalServerError("", err)
+		}
+		notify.Mail(e.App, pending)
+		return e.JSON(http.StatusOK, ToApplication(e.App, record))
+	}
+}

@@ -1,0 +1,98 @@
+package connect
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const perPage = 20
+
+// listApplications answers the member's own applications: role=sent (made
+// by them) or role=received (to their sponsorships), newest first. An
+// optional sponsorshipId narrows the list to one offer.
+func listApplications(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	column := map[string]string{"sent": "applicant", "received": "poster"}[q.Get("role")]
+	if column == "" {
+		return e.BadRequestError("Role must be sent or received.", nil)
+	}
+	page, err := pageParam(e)
+	if err != nil {
+		return err
+	}
+	sel := e.App.RecordQuery("applications").AndWhere(dbx.HashExp{column: e.Auth.Id})
+	if id := q.Get("sponsorshipId"); id != "" {
+		sel.AndWhere(dbx.HashExp{"sponsorship": id})
+	}
+	if status := q.Get("status"); status != "" {
+		if status != StatusPending && status != StatusAccepted && status != StatusDeclined {
+			return e.BadRequestError("Status must be pending, accepted or declined.", nil)
+		}
+		sel.AndWhere(dbx.HashExp{"status": status})
+	}
+	var records []*core.Record
+	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64((page - 1) * perPage)).All(&records); err != nil {
+		return e.InternalServerError("", err)
+	}
+	hasMore := len(records) > perPage
+	if hasMore {
+		records = records[:perPage]
+	}
+	out := make([]Application, 0, len(records))
+	for _, r := range records {
+		out = append(out, ToApplication(e.App, r))
+	}
+	pageHeaders(e, page, hasMore)
+	return e.JSON(http.StatusOK, out)
+}
+
+// listCommitments answers the member's commitments: role=given (as sponsor)
+// or role=received (to their requests), newest first.
+func listCommitments(e *core.RequestEvent) error {
+	column := map[string]string{"given": "sponsor", "received": "poster"}[e.Request.URL.Query().Get("role")]
+	if column == "" {
+		return e.BadRequestError("Role must be given or received.", nil)
+	}
+	page, err := pageParam(e)
+	if err != nil {
+		return err
+	}
+	var records []*core.Record
+	err = e.App.RecordQuery("commitments").AndWhere(dbx.HashExp{column: e.Auth.Id}).
+		OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64((page - 1) * perPage)).All(&records)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	hasMore := len(records) > perPage
+	if hasMore {
+		records = records[:perPage]
+	}
+	out := make([]Commitment, 0, len(records))
+	for _, r := range records {
+		out = append(out, ToCommitment(e.App, r))
+	}
+	pageHeaders(e, page, hasMore)
+	return e.JSON(http.StatusOK, out)
+}
+
+func pageParam(e *core.RequestEvent) (int, error) {
+	raw := e.Request.URL.Query().Get("page")
+	if raw == "" {
+		return 1, nil
+	}
+	page, err := strconv.Atoi(raw)
+	if err != nil || page < 1 || page > 10000 {
+		return 0, e.BadRequestError("Page must be a positive whole number.", nil)
+	}
+	return page, nil
+}
+
+func pageHeaders(e *core.RequestEvent, page int, hasMore bool) {
+	h := e.Response.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Has-More", strconv.FormatBool(hasMore))
+}

@@ -1,0 +1,107 @@
+package connect_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// seedApplied adds priya's pending application and zed's declined one to dan's offer.
+func seedApplied(t testing.TB, app core.App) {
+	seed(t, app)
+	offer := listing(t, app, "sponsorships", "Robotics kits")
+	createApplication(t, app, offer, testutil.FindByUsername(t, app, "priya"), "pending")
+	createApplication(t, app, offer, testutil.FindByUsername(t, app, "zed"), "declined")
+}
+
+func applicationOf(t testing.TB, app core.App, username string) *core.Record {
+	t.Helper()
+	r, err := app.FindFirstRecordByData("applications", "applicant", testutil.FindByUsername(t, app, username).Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestDecide(t *testing.T) {
+	factory := testutil.Factory(nil, seedApplied)
+	run := func(name, who, applicant, action string, status int, want []string, wantStatus string) {
+		var id string
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: name, Method: http.MethodPost, ExpectedStatus: status, ExpectedContent: want,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if got := testutil.Find(t, app, "applications", id).GetString("status"); got != wantStatus {
+					t.Errorf("status is %q, want %q", got, wantStatus)
+				}
+			},
+		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			id = applicationOf(t, app, applicant).Id
+			s.URL = "/api/applications/" + id + "/" + action
+			if who != "" {
+				testutil.As(who)(t, app, s)
+			}
+		}).Test(t)
+	}
+	run("visitor is refused", "", "priya", "accept", 401, []string{`"status":401`}, "pending")
+	run("the applicant cannot accept their own application", "priya", "priya", "accept", 403,
+		[]string{"Only the poster of the sponsorship can accept or decline applications."}, "pending")
+	run("a stranger does not see it", "zed", "priya", "accept", 404, []string{"Application not found."}, "pending")
+	run("administrators do not decide for posters", "boss", "priya", "decline", 404, []string{"Application not found."}, "pending")
+	run("a decided application cannot be decided again", "dan", "zed", "accept", 409,
+		[]string{"This application has already been declined."}, "declined")
+	run("the poster declines", "dan", "priya", "decline", 200, []string{`"status":"declined"`, `"decidedAt":"20`}, "declined")
+
+	var id string
+	testutil.Prepared(factory, tests.ApiScenario{
+		Name: "the poster accepts: the applicant is told in Messages and by notification", Method: http.MethodPost,
+		ExpectedStatus: 200, ExpectedContent: []string{`"status":"accepted"`, `"title":"Robotics kits"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			priya := testutil.FindByUsername(t, app, "priya")
+			if n := count(t, app, "notifications", dbx.HashExp{"user": priya.Id, "type": "application_accepted"}); n != 1 {
+				t.Errorf("applicant has %d acceptance notifications", n)
+			}
+			if n := count(t, app, "messages", dbx.HashExp{"contextId": id, "kind": "system"}); n != 1 {
+				t.Errorf("expected a system message about the decision, found %d", n)
+			}
+			waitForMail(t, app, 1)
+		},
+	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		id = applicationOf(t, app, "priya").Id
+		s.URL = "/api/applications/" + id + "/accept"
+		testutil.As("dan")(t, app, s)
+	}).Test(t)
+}
+
+func TestListApplications(t *testing.T) {
+	factory := testutil.Factory(nil, seedApplied)
+	for _, c := range []struct {
+		name, who, query string
+		status           int
+		want, notWant    []string
+	}{
+		{"visitor is refused", "", "?role=sent", 401, []string{`"status":401`}, nil},
+		{"role is required", "priya", "", 400, []string{"Role must be sent or received."}, nil},
+		{"the applicant sees their own application and its status", "priya", "?role=sent", 200,
+			[]string{`"status":"pending"`, `"title":"Robotics kits"`, `"username":"priya"`}, []string{`"username":"zed"`}},
+		{"the poster sees every incoming application", "dan", "?role=received", 200,
+			[]string{`"username":"priya"`, `"username":"zed"`, `"status":"declined"`}, nil},
+		{"the poster filters by status", "dan", "?role=received&status=declined", 200,
+			[]string{`"username":"zed"`}, []string{`"username":"priya"`}},
+		{"a bad status filter is refused", "dan", "?role=received&status=won", 400, []string{"Status must be"}, nil},
+		{"others see none of it", "boss", "?role=received", 200, []string{`[]`}, []string{"Robotics"}},
+		{"a bad page is refused", "dan", "?role=received&page=0", 400, []string{"Page must be a positive whole number."}, nil},
+	} {
+		s := tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/applications" + c.query,
+			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant}
+		var prepare func(testing.TB, core.App, *tests.ApiScenario)
+		if c.who != "" {
+			prepare = testutil.As(c.who)
+		}
+		testutil.Prepared(factory, s, prepare).Test(t)
+	}
+}

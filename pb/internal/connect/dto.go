@@ -1,0 +1,88 @@
+package connect
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/messaging"
+)
+
+// Application statuses.
+const (
+	StatusPending  = "pending"
+	StatusAccepted = "accepted"
+	StatusDeclined = "declined"
+)
+
+// ListingRef names the listing an application or commitment is about.
+type ListingRef struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Amount int    `json:"amount"`
+	Status string `json:"status,omitzero"`
+}
+
+// Application is the wire shape of an application, the same for both sides.
+type Application struct {
+	ID             string           `json:"id"`
+	Status         string           `json:"status"`
+	Message        string           `json:"message"`
+	CreatedAt      string           `json:"createdAt"`
+	DecidedAt      string           `json:"decidedAt"`
+	Sponsorship    ListingRef       `json:"sponsorship"`
+	Applicant      messaging.Person `json:"applicant"`
+	Poster         messaging.Person `json:"poster"`
+	ConversationID string           `json:"conversationId"`
+}
+
+// ToApplication maps an application record.
+func ToApplication(app core.App, r *core.Record) Application {
+	a := Application{
+		ID:             r.Id,
+		Status:         r.GetString("status"),
+		Message:        r.GetString("message"),
+		CreatedAt:      accounts.FormatTime(r.GetDateTime("created").Time()),
+		DecidedAt:      accounts.FormatTime(r.GetDateTime("decidedAt").Time()),
+		Applicant:      messaging.PersonOf(app, r.GetString("applicant")),
+		Poster:         messaging.PersonOf(app, r.GetString("poster")),
+		ConversationID: conversationID(app, r.GetString("applicant"), r.GetString("poster")),
+	}
+	a.Sponsorship.ID = r.GetString("sponsorship")
+	if s, err := app.FindRecordById("sponsorships", a.Sponsorship.ID); err == nil {
+		a.Sponsorship.Title = s.GetString("title")
+		a.Sponsorship.Amount = s.GetInt("amount")
+	}
+	return a
+}
+
+// Commitment is the wire shape of a sponsor's commitment to a request.
+type Commitment struct {
+	ID             string           `json:"id"`
+	Amount         int              `json:"amount"`
+	Message        string           `json:"message"`
+	CreatedAt      string           `json:"createdAt"`
+	Request        ListingRef       `json:"request"`
+	Sponsor        messaging.Person `json:"sponsor"`
+	Poster         messaging.Person `json:"poster"`
+	ConversationID string           `json:"conversationId"`
+}
+
+// ToCommitment maps a commitment record.
+func ToCommitment(app core.App, r *core.Record) Commitment {
+	c := Commitment{
+		ID:             r.Id,
+		Amount:         r.GetInt("amount"),
+		Message:        r.GetString("message"),
+		CreatedAt:      accounts.FormatTime(r.GetDateTime("created").Time()),
+		Sponsor:        messaging.PersonOf(app, r.GetString("sponsor")),
+		Poster:         messaging.PersonOf(app, r.GetString("poster")),
+		ConversationID: conversationID(app, r.GetString("sponsor"), r.GetString("poster")),
+	}
+	c.Request.ID = r.GetString("request")
+	if q, err := app.FindRecordById("sponsorship_requests", c.Request.ID); err == nil {
+		c.Request.Title = q.GetString("title")
+		c.Request.Amount = q.GetInt("requestedAmount")
+		c.Request.Status = q.GetString("status")
+	}
+	return c
+}

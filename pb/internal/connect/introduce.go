@@ -1,0 +1,57 @@
+package connect
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/messaging"
+)
+
+// introduction is what an application or a commitment says in the
+// conversation between the two members.
+type introduction struct {
+	from, to    string
+	note        string // the system line naming the listing
+	contextType string // "application" or "commitment"
+	contextID   string
+	message     string // the member's own words, if any
+}
+
+// introduce opens (or continues) the conversation between the two members
+// and posts the introduction in it. Run inside the caller's transaction.
+func introduce(tx core.App, in introduction) (string, error) {
+	conv, _, err := messaging.Open(tx, in.from, in.to)
+	if err != nil {
+		return "", err
+	}
+	_, err = messaging.Send(tx, conv.Id, messaging.Post{
+		SenderID: in.from, Body: in.note, System: true, ContextType: in.contextType, ContextID: in.contextID,
+	})
+	if err != nil {
+		return "", err
+	}
+	if in.message != "" {
+		if _, err := messaging.Send(tx, conv.Id, messaging.Post{SenderID: in.from, Body: in.message}); err != nil {
+			return "", err
+		}
+	}
+	return conv.Id, nil
+}
+
+// conversationID is the id of the conversation between two members, or "".
+func conversationID(app core.App, a, b string) string {
+	if a == "" || b == "" {
+		return ""
+	}
+	conv, err := app.FindFirstRecordByData(messaging.Conversations, "pairKey", messaging.PairKey(a, b))
+	if err != nil {
+		return ""
+	}
+	return conv.Id
+}
+
+// visible tells whether a listing exists for the member: a rejected listing
+// exists only for its poster and administrators.
+func visible(listing *core.Record, member *core.Record) bool {
+	rejected := listing.GetBool("reviewed") && !listing.GetBool("approved")
+	return !rejected || listing.GetString("user") == member.Id || member.GetBool("isAdmin")
+}

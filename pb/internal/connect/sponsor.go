@@ -1,0 +1,107 @@
+package connect
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/notify"
+)
+
+var errNotOpen = errors.New("connect: request is not open")
+
+// sponsor records the member's commitment to an open request and marks the
+// request sponsored. The claim is one conditional UPDATE (status must still
+// be open) inside the same transaction as the commitment: when two members
+// press at once, exactly one UPDATE changes a row and the other is told.
+func sponsor(e *core.RequestEvent) error {
+	form := &messageForm{}
+	if err := bindOptional(e, form); err != nil {
+		return err
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	me := e.Auth
+	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
+	if err != nil || !visible(request, me) {
+		return e.NotFoundError("Listing not found.", nil)
+	}
+	if request.GetString("user") == me.Id {
+		return e.ForbiddenError("You cannot sponsor your own request.", nil)
+	}
+	if request.GetBool("reviewed") && !request.GetBool("approved") {
+		return e.BadRequestError("This request was not approved and cannot be sponsored.", nil)
+	}
+
+	collection, err := e.App.FindCachedCollectionByNameOrId("commitments")
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	commitment := core.NewRecord(collection)
+	var pending *notify.Pending
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		res, err := tx.DB().Update("sponsorship_requests",
+			dbx.Params{"status": "sponsored", "updated": types.NowDateTime().String()},
+			dbx.HashExp{"id": request.Id, "status": "open"}).Execute()
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return errNotOpen
+		}
+		// save the claimed record as well, so listing caches and realtime hear of it
+		claimed, err := tx.FindRecordById("sponsorship_requests", request.Id)
+		if err != nil {
+			return err
+		}
+		if err := tx.Save(claimed); err != nil {
+			return err
+		}
+
+		amount := claimed.GetInt("requestedAmount")
+		commitment.Set("request", claimed.Id)
+		commitment.Set("sponsor", me.Id)
+		commitment.Set("poster", claimed.GetString("user"))
+		commitment.Set("amount", amount)
+		commitment.Set("message", form.Message)
+		if err := tx.Save(commitment); err != nil {
+			return err
+		}
+
+		title := claimed.GetString("title")
+		_, err = introduce(tx, introduction{
+			from: me.Id, to: claimed.GetString("user"),
+			note:        fmt.Sprintf("%s sponsored your request “%s” ($%d).", me.GetString("displayName"), title, amount),
+			contextType: "commitment", contextID: commitment.Id, message: form.Message,
+		})
+		if err != nil {
+			return err
+		}
+		pending, err = notify.Create(tx, notify.Note{
+			UserID:  claimed.GetString("user"),
+			Type:    notify.TypeSponsorship,
+			Title:   "“" + title + "” has been sponsored",
+			Body:    fmt.Sprintf("%s committed $%d. %s", me.GetString("displayName"), amount, form.Message),
+			Link:    "/messages",
+			Subject: commitment.Id,
+		})
+		return err
+	})
+	if errors.Is(err, errNotOpen) {
+		current, findErr := e.App.FindRecordById("sponsorship_requests", request.Id)
+		if findErr == nil && current.GetString("status") == "closed" {
+			return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
+		}
+		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
+	}
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	notify.Mail(e.App, pending)
+	return e.JSON(http.StatusCreated, ToCommitment(e.App, commitment))
+}

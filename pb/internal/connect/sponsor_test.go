@@ -1,0 +1,139 @@
+package connect_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func TestSponsor(t *testing.T) {
+	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+		seed(t, app)
+		dan := testutil.FindByUsername(t, app, "dan")
+		testutil.CreateListing(t, app, "sponsorship_requests", dan, testutil.ListingOpts{Title: "Done deal", Status: "sponsored"})
+	})
+	sponsorReq := func(name, who, title, body string, status int, want []string,
+		after func(testing.TB, *tests.TestApp, *http.Response)) {
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: name, Method: http.MethodPost, Body: strings.NewReader(body),
+			ExpectedStatus: status, ExpectedContent: want, AfterTestFunc: after,
+		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			s.URL = "/api/sponsorship-requests/" + listing(t, app, "sponsorship_requests", title).Id + "/sponsor"
+			if who != "" {
+				testutil.As(who)(t, app, s)
+			}
+		}).Test(t)
+	}
+	stillOpen := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if s := listing(t, app, "sponsorship_requests", "Health camp").GetString("status"); s != "open" {
+			t.Errorf("request status changed to %q", s)
+		}
+		if n := count(t, app, "commitments", nil); n != 0 {
+			t.Errorf("%d commitments stored", n)
+		}
+	}
+
+	sponsorReq("visitor is refused", "", "Health camp", `{}`, 401, []string{`"status":401`}, stillOpen)
+	sponsorReq("the poster cannot sponsor their own request", "dan", "Health camp", `{}`, 403,
+		[]string{"You cannot sponsor your own request."}, stillOpen)
+	sponsorReq("a sponsored request is taken", "priya", "Done deal", `{}`, 409,
+		[]string{"This project has already been sponsored."}, expectCount("commitments", 0))
+	sponsorReq("a closed request cannot be sponsored", "priya", "Old fair", `{}`, 409,
+		[]string{"This request is closed and can no longer be sponsored."}, expectCount("commitments", 0))
+	sponsorReq("an overlong message is refused", "priya", "Health camp", `{"message":"`+strings.Repeat("y", 2001)+`"}`, 400,
+		[]string{"Message must be at most 2000 characters"}, stillOpen)
+	sponsorReq("malformed JSON is refused", "priya", "Health camp", `[`, 400,
+		[]string{"The request body is not valid JSON."}, stillOpen)
+	sponsorReq("a member sponsors: commitment at the requested amount, request sponsored, poster told",
+		"priya", "Health camp", `{"message":"Happy to help","amount":1}`, 201,
+		[]string{`"amount":3200`, `"message":"Happy to help"`, `"status":"sponsored"`, `"title":"Health camp"`, `"conversationId":"`},
+		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			req := listing(t, app, "sponsorship_requests", "Health camp")
+			if req.GetString("status") != "sponsored" {
+				t.Errorf("request not marked sponsored: %q", req.GetString("status"))
+			}
+			priya, dan := testutil.FindByUsername(t, app, "priya"), testutil.FindByUsername(t, app, "dan")
+			if n := count(t, app, "commitments", dbx.HashExp{"request": req.Id, "sponsor": priya.Id, "amount": 3200}); n != 1 {
+				t.Errorf("expected one commitment, found %d", n)
+			}
+			if n := count(t, app, "messages", dbx.HashExp{"kind": "system", "contextType": "commitment"}); n != 1 {
+				t.Errorf("expected one system message, found %d", n)
+			}
+			if n := count(t, app, "notifications", dbx.HashExp{"user": dan.Id, "type": "sponsorship"}); n != 1 {
+				t.Errorf("poster has %d sponsorship notifications", n)
+			}
+			waitForMail(t, app, 1)
+		})
+
+}
+
+// Many members press Sponsor on the same request at the same moment over
+// real HTTP: exactly one wins, everyone else is told, one commitment exists.
+func TestSponsorRace(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	const racers = 8
+	headers := make([]map[string]string, racers)
+	for i := range racers {
+		m := testutil.CreateMember(t, app, fmt.Sprintf("racer%d", i), testutil.MemberOpts{})
+		headers[i] = testutil.Cookie(t, m)
+	}
+	req := listing(t, app, "sponsorship_requests", "Health camp")
+	srv := testutil.Serve(t, app)
+	openCount := func() string {
+		res := testutil.Do(t, srv, http.MethodGet, "/api/sponsorship-requests?status=open", "", headers[0])
+		return res.Header.Get("X-Total-Count")
+	}
+	if got := openCount(); got != "1" {
+		t.Fatalf("expected one open request before the race, the list says %q", got)
+	}
+
+	statuses := make([]int, racers)
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i := range racers {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			res := testutil.Do(t, srv, http.MethodPost, "/api/sponsorship-requests/"+req.Id+"/sponsor", `{}`, headers[i])
+			if res != nil {
+				statuses[i] = res.StatusCode
+			}
+		}()
+	}
+	start.Done()
+	done.Wait()
+
+	wins, lost := 0, 0
+	for _, s := range statuses {
+		switch s {
+		case 201:
+			wins++
+		case 409:
+			lost++
+		}
+	}
+	if wins != 1 || lost != racers-1 {
+		t.Fatalf("expected 1 winner and %d told it is taken, got statuses %v", racers-1, statuses)
+	}
+	if n := count(t, app, "commitments", nil); n != 1 {
+		t.Errorf("expected exactly one commitment, found %d", n)
+	}
+	if s := testutil.Find(t, app, "sponsorship_requests", req.Id).GetString("status"); s != "sponsored" {
+		t.Errorf("request status %q", s)
+	}
+	// the card turns Sponsored: the open list no longer counts it (no stale count cache)
+	if got := openCount(); got != "0" {
+		t.Errorf("the open list still counts %q requests", got)
+	}
+}

@@ -1,0 +1,51 @@
+package messaging
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const conversationsPerPage = 30
+
+// listConversations answers the member's conversations, latest activity first.
+func listConversations(e *core.RequestEvent) error {
+	page, err := pageParam(e)
+	if err != nil {
+		return err
+	}
+	var convs []*core.Record
+	err = e.App.RecordQuery(Conversations).
+		AndWhere(dbx.Or(dbx.HashExp{"userA": e.Auth.Id}, dbx.HashExp{"userB": e.Auth.Id})).
+		OrderBy("COALESCE(NULLIF([[lastMessageAt]], ''), [[created]]) DESC", "rowid DESC").
+		Limit(conversationsPerPage + 1).Offset(int64((page - 1) * conversationsPerPage)).
+		All(&convs)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	hasMore := len(convs) > conversationsPerPage
+	if hasMore {
+		convs = convs[:conversationsPerPage]
+	}
+	out := make([]Conversation, 0, len(convs))
+	for _, c := range convs {
+		out = append(out, ToConversation(e.App, c, e.Auth.Id))
+	}
+	h := e.Response.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Has-More", strconv.FormatBool(hasMore))
+	return e.JSON(http.StatusOK, out)
+}
+
+// viewConversation answers one conversation to a participant.
+func viewConversation(e *core.RequestEvent) error {
+	conv, err := participantConversation(e)
+	if err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, ToConversation(e.App, conv, e.Auth.Id))
+}

@@ -1,0 +1,61 @@
+package messaging
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const (
+	defaultMessages = 50
+	maxMessages     = 100
+)
+
+// listMessages answers a page of a conversation's messages, oldest first.
+// Without before it is the latest page; before=<message id> pages back.
+// X-Has-More tells whether older messages exist.
+func listMessages(e *core.RequestEvent) error {
+	conv, err := participantConversation(e)
+	if err != nil {
+		return err
+	}
+	q := e.Request.URL.Query()
+	limit := defaultMessages
+	if raw := q.Get("limit"); raw != "" {
+		limit, err = strconv.Atoi(raw)
+		if err != nil || limit < 1 || limit > maxMessages {
+			return e.BadRequestError("Limit must be a whole number from 1 to 100.", nil)
+		}
+	}
+	sel := e.App.RecordQuery(Messages).AndWhere(dbx.HashExp{"conversation": conv.Id})
+	if before := q.Get("before"); before != "" {
+		var rowid int64
+		err := e.App.DB().Select("rowid").From(Messages).
+			Where(dbx.HashExp{"id": before, "conversation": conv.Id}).Row(&rowid)
+		if err != nil {
+			return e.BadRequestError("Unknown message in before.", nil)
+		}
+		sel.AndWhere(dbx.NewExp("rowid < {:rowid}", dbx.Params{"rowid": rowid}))
+	}
+	var records []*core.Record
+	if err := sel.OrderBy("rowid DESC").Limit(int64(limit + 1)).All(&records); err != nil {
+		return e.InternalServerError("", err)
+	}
+	hasMore := len(records) > limit
+	if hasMore {
+		records = records[:limit]
+	}
+	slices.Reverse(records)
+
+	people := map[string]Person{}
+	out := make([]Message, 0, len(records))
+	for _, m := range records {
+		out = append(out, ToMessage(e.App, m, e.Auth.Id, people))
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	e.Response.Header().Set("X-Has-More", strconv.FormatBool(hasMore))
+	return e.JSON(http.StatusOK, out)
+}

@@ -1,0 +1,76 @@
+package messaging
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
+)
+
+// sendMessage posts a participant's message. The recipient gets it live
+// through realtime, an unread count and (once per unread stretch) a
+// notification and an e-mail.
+func sendMessage(e *core.RequestEvent) error {
+	conv, err := participantConversation(e)
+	if err != nil {
+		return err
+	}
+	form := &sendForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	recipient := Other(conv, e.Auth.Id)
+	if recipient == "" {
+		return e.BadRequestError("This member has deleted their account and cannot receive messages.", nil)
+	}
+
+	var msg *core.Record
+	var pending *notify.Pending
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		var err error
+		if msg, err = Send(tx, conv.Id, Post{SenderID: e.Auth.Id, Body: form.Body}); err != nil {
+			return err
+		}
+		pending, err = notify.Create(tx, notify.Note{
+			UserID:  recipient,
+			Type:    notify.TypeMessage,
+			Title:   "New message from " + e.Auth.GetString("displayName"),
+			Body:    notify.Clip(form.Body, 300),
+			Link:    "/messages?c=" + conv.Id,
+			Subject: conv.Id,
+		})
+		return err
+	})
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	notify.Mail(e.App, pending)
+	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id, map[string]Person{}))
+}
+
+// ----------------------------------------------------------------
+
+type sendForm struct {
+	Body string `json:"body"`
+}
+
+func (f *sendForm) validate() error {
+	f.Body = strings.TrimSpace(f.Body)
+	switch {
+	case f.Body == "":
+		return validation.Errors{"body": apierr.Field("validation_required", "Message cannot be empty")}
+	case utf8.RuneCountInString(f.Body) > MaxBody:
+		return validation.Errors{"body": apierr.Field("validation_too_long", "Message must be at most 4000 characters")}
+	case !utf8.ValidString(f.Body):
+		return validation.Errors{"body": apierr.Field("validation_invalid", "Message contains invalid characters")}
+	}
+	return nil
+}

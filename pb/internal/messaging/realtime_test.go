@@ -1,0 +1,98 @@
+package messaging_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/subscriptions"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// listener is a realtime client as the JS SDK's subscribe('*') makes it,
+// authenticated as a member, that records what the broker delivers.
+type listener struct {
+	mu       sync.Mutex
+	received []subscriptions.Message
+}
+
+func listen(t *testing.T, app core.App, member *core.Record, topics ...string) *listener {
+	l := &listener{}
+	c := subscriptions.NewDefaultClient()
+	c.Set(apis.RealtimeClientAuthKey, member)
+	c.Subscribe(topics...)
+	app.SubscriptionsBroker().Register(c)
+	t.Cleanup(func() { app.SubscriptionsBroker().Unregister(c.Id()) })
+	go func() {
+		for m := range c.Channel() {
+			l.mu.Lock()
+			l.received = append(l.received, m)
+			l.mu.Unlock()
+		}
+	}()
+	return l
+}
+
+func (l *listener) messages() []subscriptions.Message {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]subscriptions.Message(nil), l.received...)
+}
+
+// A message sent through the route reaches the other participant's realtime
+// subscription and nobody else's, on every collection the web app watches.
+func TestRealtimeDeliversOnlyToParticipants(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	handler := testutil.Handler(t, app) // binds the realtime broadcast hooks
+	dan, priya := testutil.FindByUsername(t, app, "dan"), testutil.FindByUsername(t, app, "priya")
+	zed, boss := testutil.FindByUsername(t, app, "zed"), testutil.FindByUsername(t, app, "boss")
+	topics := []string{"messages/*", "conversations/*", "notifications/*"}
+	priyaHears := listen(t, app, priya, topics...)
+	zedHears := listen(t, app, zed, topics...)
+	bossHears := listen(t, app, boss, topics...)
+
+	conv := conversation(t, app)
+	req := httptest.NewRequest(http.MethodPost, "/api/conversations/"+conv.Id+"/messages",
+		strings.NewReader(`{"body":"Realtime hello"}`))
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range testutil.Cookie(t, dan) {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("send failed: %d %s", rec.Code, rec.Body.String())
+	}
+
+	deadline := time.Now().Add(2 * time.Second)
+	for len(priyaHears.messages()) < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	got := map[string]string{}
+	for _, m := range priyaHears.messages() {
+		got[m.Name] = string(m.Data)
+	}
+	if !strings.Contains(got["messages/*"], "Realtime hello") || !strings.Contains(got["messages/*"], `"action":"create"`) {
+		t.Errorf("participant did not hear the message: %v", got)
+	}
+	if !strings.Contains(got["conversations/*"], "Realtime hello") {
+		t.Errorf("participant did not hear the conversation move: %v", got)
+	}
+	if !strings.Contains(got["notifications/*"], "New message from") {
+		t.Errorf("participant did not hear the notification: %v", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	for who, l := range map[string]*listener{"an outsider": zedHears, "an administrator": bossHears} {
+		if ms := l.messages(); len(ms) != 0 {
+			t.Errorf("%s heard %d events: %s", who, len(ms), ms[0].Data)
+		}
+	}
+}

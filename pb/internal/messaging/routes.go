@@ -1,0 +1,47 @@
+package messaging
+
+import (
+	"strconv"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const maxJSON = 16 << 10
+
+// BindRoutes registers the conversation, message and unread-count routes.
+// Every one needs a signed-in member.
+func BindRoutes(se *core.ServeEvent) {
+	g := se.Router.Group("/api/conversations")
+	g.Bind(apis.RequireAuth("users"))
+	g.GET("", listConversations)
+	g.POST("", startConversation).Bind(apis.BodyLimit(maxJSON))
+	g.GET("/{id}", viewConversation)
+	g.GET("/{id}/messages", listMessages)
+	g.POST("/{id}/messages", sendMessage).Bind(apis.BodyLimit(maxJSON))
+	g.POST("/{id}/read", markConversationRead)
+	se.Router.GET("/api/unread", unreadTotals).Bind(apis.RequireAuth("users"))
+}
+
+// participantConversation loads the conversation of the path if the member
+// takes part in it. Everyone else gets the same 404 as for a missing one.
+func participantConversation(e *core.RequestEvent) (*core.Record, error) {
+	conv, err := e.App.FindRecordById(Conversations, e.Request.PathValue("id"))
+	if err != nil || !IsParticipant(conv, e.Auth.Id) {
+		return nil, e.NotFoundError("Conversation not found.", nil)
+	}
+	return conv, nil
+}
+
+// pageParam reads a 1-based page number (default 1).
+func pageParam(e *core.RequestEvent) (int, error) {
+	raw := e.Request.URL.Query().Get("page")
+	if raw == "" {
+		return 1, nil
+	}
+	page, err := strconv.Atoi(raw)
+	if err != nil || page < 1 || page > 10000 {
+		return 0, e.BadRequestError("Page must be a positive whole number.", nil)
+	}
+	return page, nil
+}

@@ -1,0 +1,75 @@
+package notify
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const perPage = 20
+
+// Notification is the wire shape of one notification.
+type Notification struct {
+	ID        string `json:"id"`
+	Type      string `json:"type"`
+	Title     string `json:"title"`
+	Body      string `json:"body"`
+	Link      string `json:"link"`
+	Read      bool   `json:"read"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// list answers the member's notifications, newest first, 20 a page.
+func list(e *core.RequestEvent) error {
+	page, err := strconv.Atoi(e.Request.URL.Query().Get("page"))
+	if e.Request.URL.Query().Get("page") == "" {
+		page, err = 1, nil
+	}
+	if err != nil || page < 1 || page > 10000 {
+		return e.BadRequestError("Page must be a positive whole number.", nil)
+	}
+	var records []*core.Record
+	err = e.App.RecordQuery(Collection).
+		AndWhere(dbx.HashExp{"user": e.Auth.Id}).
+		OrderBy("created DESC", "rowid DESC").
+		Limit(perPage + 1).Offset(int64((page - 1) * perPage)).
+		All(&records)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	hasMore := len(records) > perPage
+	if hasMore {
+		records = records[:perPage]
+	}
+	unread, err := UnreadCount(e.App, e.Auth.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	out := make([]Notification, 0, len(records))
+	for _, r := range records {
+		out = append(out, Notification{
+			ID: r.Id, Type: r.GetString("type"), Title: r.GetString("title"), Body: r.GetString("body"),
+			Link: r.GetString("link"), Read: r.GetBool("read"), CreatedAt: formatTime(r.GetDateTime("created").Time()),
+		})
+	}
+	h := e.Response.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Has-More", strconv.FormatBool(hasMore))
+	h.Set("X-Unread-Count", strconv.Itoa(unread))
+	return e.JSON(http.StatusOK, out)
+}
+
+func dbxUnread(userID string) dbx.Expression {
+	return dbx.HashExp{"user": userID, "read": false}
+}
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}

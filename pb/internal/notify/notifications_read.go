@@ -1,0 +1,45 @@
+package notify
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// markRead marks the member's notifications read: the ids named, or all of
+// them when the body names none. Other members' ids are simply not matched.
+func markRead(e *core.RequestEvent) error {
+	form := &readForm{}
+	if e.Request.ContentLength != 0 {
+		if err := e.BindBody(form); err != nil {
+			return e.BadRequestError("The request body is not valid JSON.", nil)
+		}
+	}
+	if len(form.IDs) > 100 {
+		return e.BadRequestError("At most 100 notifications can be marked at once.", nil)
+	}
+	where := dbx.And(dbx.HashExp{"user": e.Auth.Id, "read": false})
+	if len(form.IDs) > 0 {
+		ids := make([]any, len(form.IDs))
+		for i, id := range form.IDs {
+			ids[i] = id
+		}
+		where = dbx.And(where, dbx.In("id", ids...))
+	}
+	// a direct UPDATE: marking read is bookkeeping, not an event anyone subscribes to
+	if _, err := e.App.DB().Update(Collection, dbx.Params{"read": true}, where).Execute(); err != nil {
+		return e.InternalServerError("", err)
+	}
+	unread, err := UnreadCount(e.App, e.Auth.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, map[string]int{"unread": unread})
+}
+
+// ----------------------------------------------------------------
+
+type readForm struct {
+	IDs []string `json:"ids"`
+}

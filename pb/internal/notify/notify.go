@@ -1,0 +1,141 @@
+// Package notify keeps members' in-app notifications and e-mails them when
+// the member has an address. Notifications are written inside the caller's
+// transaction; e-mail goes out after the commit, in the background, so a
+// request never waits for the mail server.
+package notify
+
+import (
+	"fmt"
+	"html"
+	"log/slog"
+	"net/mail"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/mailer"
+	"github.com/pocketbase/pocketbase/tools/routine"
+)
+
+// Notification types (the collection's select values).
+const (
+	TypeApplication         = "application"
+	TypeApplicationAccepted = "application_accepted"
+	TypeApplicationDeclined = "application_declined"
+	TypeSponsorship         = "sponsorship"
+	TypeMessage             = "message"
+)
+
+// Collection is the notifications collection's name.
+const Collection = "notifications"
+
+// Note is one notification for one member.
+type Note struct {
+	UserID  string
+	Type    string
+	Title   string
+	Body    string
+	Link    string // app path, e.g. /messages?c=abc
+	Subject string // id of the conversation or application it is about
+}
+
+// Pending is a note stored and still to be e-mailed.
+type Pending struct{ note Note }
+
+// Create stores n with tx. A message note merges into the member's unread
+// note about the same conversation (so a chat of twenty lines is one
+// notification and one e-mail); Create then answers nil: nothing to mail.
+func Create(tx core.App, n Note) (*Pending, error) {
+	n.Title = Clip(n.Title, 200)
+	n.Body = Clip(n.Body, 500)
+	if n.Type == TypeMessage {
+		existing := &core.Record{}
+		err := tx.RecordQuery(Collection).
+			AndWhere(dbx.HashExp{"user": n.UserID, "type": TypeMessage, "subject": n.Subject, "read": false}).
+			Limit(1).One(existing)
+		if err == nil {
+			existing.Set("title", n.Title)
+			existing.Set("body", n.Body)
+			return nil, tx.Save(existing)
+		}
+	}
+	c, err := tx.FindCachedCollectionByNameOrId(Collection)
+	if err != nil {
+		return nil, err
+	}
+	r := core.NewRecord(c)
+	r.Set("user", n.UserID)
+	r.Set("type", n.Type)
+	r.Set("title", n.Title)
+	r.Set("body", n.Body)
+	r.Set("link", n.Link)
+	r.Set("subject", n.Subject)
+	if err := tx.Save(r); err != nil {
+		return nil, fmt.Errorf("notify: save: %w", err)
+	}
+	return &Pending{note: n}, nil
+}
+
+// MarkSubjectRead marks the member's notifications about subject as read.
+func MarkSubjectRead(app core.App, userID, subject string) error {
+	_, err := app.DB().Update(Collection, dbx.Params{"read": true},
+		dbx.HashExp{"user": userID, "subject": subject, "read": false}).Execute()
+	return err
+}
+
+// Mail e-mails the pending notes, after the commit and off the request path.
+func Mail(app core.App, pending ...*Pending) {
+	var notes []Note
+	for _, p := range pending {
+		if p != nil {
+			notes = append(notes, p.note)
+		}
+	}
+	if len(notes) == 0 {
+		return
+	}
+	routine.FireAndForget(func() {
+		for _, n := range notes {
+			if err := send(app, n); err != nil {
+				app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
+			}
+		}
+	})
+}
+
+// send mails one note to its member, if they have an address.
+func send(app core.App, n Note) error {
+	member, err := app.FindRecordById("users", n.UserID)
+	if err != nil {
+		return nil // the member is gone: nobody to tell
+	}
+	to := member.Email()
+	if to == "" {
+		return nil
+	}
+	meta := app.Settings().Meta
+	link := strings.TrimRight(meta.AppURL, "/") + n.Link
+	greeting := "Hello " + member.GetString("displayName") + ","
+	text := greeting + "\n\n" + n.Title + "\n" + n.Body + "\n\nOpen SponsorBridge: " + link + "\n"
+	body := "<p>" + html.EscapeString(greeting) + "</p><p><strong>" + html.EscapeString(n.Title) + "</strong></p>"
+	if n.Body != "" {
+		body += "<p>" + html.EscapeString(n.Body) + "</p>"
+	}
+	body += `<p><a href="` + html.EscapeString(link) + `">Open SponsorBridge</a></p>`
+	return app.NewMailClient().Send(&mailer.Message{
+		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
+		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
+		Subject: n.Title,
+		HTML:    body,
+		Text:    text,
+	})
+}
+
+// Clip shortens s to at most n characters, marking the cut.
+func Clip(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,22 @@
+package notify
+
+import (
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// BindRoutes registers the notification routes (signed-in members only).
+func BindRoutes(se *core.ServeEvent) {
+	g := se.Router.Group("/api/notifications")
+	g.Bind(apis.RequireAuth("users"))
+	g.GET("", list)
+	g.POST("/read", markRead).Bind(apis.BodyLimit(16 << 10))
+}
+
+// UnreadCount counts the member's unread notifications.
+func UnreadCount(app core.App, userID string) (int, error) {
+	var n int
+	err := app.DB().Select("count(*)").From(Collection).
+		Where(dbxUnread(userID)).Row(&n)
+	return n, err
+}

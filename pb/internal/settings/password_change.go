@@ -1,0 +1,65 @@
+package settings
+
+import (
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/session"
+)
+
+// changePassword sets a new password after checking the current one.
+// PocketBase rotates the member's tokenKey with the password, which signs
+// out every other session; this one gets a fresh cookie.
+func changePassword(e *core.RequestEvent) error {
+	form := &passwordForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	member, err := freshMember(e)
+	if err != nil {
+		return err
+	}
+	if !member.ValidatePassword(form.CurrentPassword) {
+		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+			"currentPassword": apierr.Field("validation_wrong_password", "Current password is incorrect"),
+		})
+	}
+	member.SetPassword(form.NewPassword)
+	if err := e.App.Save(member); err != nil {
+		return e.BadRequestError("Could not change the password.", err)
+	}
+	if err := session.Start(e, member); err != nil {
+		return err
+	}
+	return answerOwn(e, member)
+}
+
+// ----------------------------------------------------------------
+
+type passwordForm struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+func (f *passwordForm) validate() error {
+	errs := validation.Errors{}
+	if f.CurrentPassword == "" {
+		errs["currentPassword"] = apierr.Field("validation_required", "Current password is required")
+	}
+	switch {
+	case utf8.RuneCountInString(f.NewPassword) < 6:
+		errs["newPassword"] = apierr.Field("validation_too_short", "Password must be at least 6 characters")
+	case len(f.NewPassword) > 71:
+		errs["newPassword"] = apierr.Field("validation_too_long", "Password must be at most 71 bytes")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package settings
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// updateProfile changes the member's display name, bio and social links.
+// A link keeps its verification only while its platform and username stay
+// the same; any changed or new link starts unverified.
+func updateProfile(e *core.RequestEvent) error {
+	form := &profileForm{}
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	member, err := freshMember(e)
+	if err != nil {
+		return err
+	}
+	if form.DisplayName != nil {
+		member.Set("displayName", *form.DisplayName)
+	}
+	if form.Bio != nil {
+		member.Set("bio", *form.Bio)
+	}
+	if form.SocialMedia != nil {
+		previous := accounts.ToPublic(member).SocialMedia
+		member.Set("socialMedia", mergeLinks(previous, *form.SocialMedia))
+	}
+	if err := e.App.Save(member); err != nil {
+		return e.BadRequestError("Could not save your profile.", err)
+	}
+	return answerOwn(e, member)
+}
+
+// mergeLinks builds the stored links from the submitted ones, carrying over
+// the verification of links that did not change.
+func mergeLinks(previous []accounts.SocialLink, submitted []linkForm) []accounts.SocialLink {
+	out := make([]accounts.SocialLink, 0, len(submitted))
+	for _, l := range submitted {
+		link := accounts.SocialLink{Platform: l.Platform, Username: l.Username}
+		for _, p := range previous {
+			if p.Platform == l.Platform && strings.EqualFold(p.Username, l.Username) {
+				link.Verified, link.VerificationDate = p.Verified, p.VerificationDate
+				break
+			}
+		}
+		out = append(out, link)
+	}
+	return out
+}
+
+// ----------------------------------------------------------------
+
+// Platforms are the social networks a member may link.
+var Platforms = []string{"twitter", "x", "instagram", "linkedin", "github", "youtube", "facebook", "website"}
+
+const maxLinks = 8
+
+// handlePattern is what a handle may contain: letters, digits and the few
+// marks real handles use ("@name", "in/first-last"). No spaces or markup.
+var handlePattern = regexp.MustCompile(`^@?[A-Za-z0-9._\-/]+$`)
+
+type linkForm struct {
+	Platform string `json:"platform"`
+	Username string `json:"username"`
+}
+
+type profileForm struct {
+	DisplayName *string     `json:"displayName"`
+	Bio         *string     `json:"bio"`
+	SocialMedia *[]linkForm `json:"socialMedia"`
+}
+
+func (f *profileForm) validate() error {
+	errs := validation.Errors{}
+	if f.DisplayName != nil {
+		name := strings.TrimSpace(*f.DisplayName)
+		f.DisplayName = &name
+		switch {
+		case name == "":
+			errs["displayName"] = apierr.Field("validation_required", "Display name is required")
+		case utf8.RuneCountInString(name) > 80:
+			errs["displayName"] = apierr.Field("validation_too_long", "Display name must be at most 80 characters")
+		}
+	}
+	if f.Bio != nil {
+		bio := strings.TrimSpace(*f.Bio)
+		f.Bio = &bio
+		if utf8.RuneCountInString(bio) > 1000 {
+			errs["bio"] = apierr.Field("validation_too_long", "Bio must be at most 1000 characters")
+		}
+	}
+	if f.SocialMedia != nil {
+		if err := validateLinks(*f.SocialMedia); err != nil {
+			errs["socialMedia"] = err
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func validateLinks(links []linkForm) error {
+	if len(links) > maxLinks {
+		return apierr.Field("validation_too_many", fmt.Sprintf("At most %d social links", maxLinks))
+	}
+	seen := map[string]bool{}
+	for i := range links {
+		l := &links[i]
+		l.Platform = strings.ToLower(strings.TrimSpace(l.Platform))
+		l.Username = strings.TrimSpace(l.Username)
+		if !isPlatform(l.Platform) {
+			return apierr.Field("validation_invalid_platform", "Unknown platform: choose "+strings.Join(Platforms, ", "))
+		}
+		switch {
+		case l.Username == "":
+			return apierr.Field("validation_required", "Each link needs a username")
+		case utf8.RuneCountInString(l.Username) > 100:
+			return apierr.Field("validation_too_long", "Usernames must be at most 100 characters")
+		case l.Platform == "website" && !isWebURL(l.Username):
+			return apierr.Field("validation_invalid_url", "Website must be an http:// or https:// address")
+		case l.Platform != "website" && !handlePattern.MatchString(l.Username):
+			return apierr.Field("validation_invalid_username", "Usernames may only contain letters, numbers, dots, dashes, underscores, slashes and a leading @")
+		}
+		key := l.Platform + "\x00" + strings.ToLower(l.Username)
+		if seen[key] {
+			return apierr.Field("validation_duplicate", "Each link may appear only once")
+		}
+		seen[key] = true
+	}
+	return nil
+}
+
+func isPlatform(p string) bool {
+	for _, known := range Platforms {
+		if p == known {
+			return true
+		}
+	}
+	return false
+}
+
+func isWebURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(raw, " <>\"'")
+}
