@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
 import type { SponsorshipRequest } from '../types'
 import { fetchListingPage, nextPageParam } from './list-page'
@@ -16,6 +16,7 @@ export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   })
 }
 
+/** While new filters load, the previous results stay on screen (dimmed by the panel). */
 export function useSponsorshipRequests(filters: ListingFilters, enabled = true) {
-  return useInfiniteQuery({ ...sponsorshipRequestsQueryOptions(filters), enabled })
+  return useInfiniteQuery({ ...sponsorshipRequestsQueryOptions(filters), enabled, placeholderData: keepPreviousData })
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
 import type { Sponsorship } from '../types'
 import { fetchListingPage, nextPageParam } from './list-page'
@@ -15,6 +15,7 @@ export function sponsorshipsQueryOptions(filters: ListingFilters) {
   })
 }
 
+/** While new filters load, the previous results stay on screen (dimmed by the panel). */
 export function useSponsorships(filters: ListingFilters, enabled = true) {
-  return useInfiniteQuery({ ...sponsorshipsQueryOptions(filters), enabled })
+  return useInfiniteQuery({ ...sponsorshipsQueryOptions(filters), enabled, placeholderData: keepPreviousData })
 }

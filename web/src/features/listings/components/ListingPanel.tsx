@@ -49,8 +49,8 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
 
   const last = query.data.pages[query.data.pages.length - 1]
   return (
-    <div className="space-y-6">
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div className="space-y-6" aria-busy={query.isPlaceholderData || undefined}>
+      <ul className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
         {listings.map((listing) => (
           <li key={listing.item.id}>
             <ListingCard listing={listing} currentUserId={currentUserId} onOpen={onOpen} />

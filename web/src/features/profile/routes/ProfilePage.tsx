@@ -44,7 +44,7 @@ export function ProfilePage() {
     content = (
       <>
         <ProfileHeader profile={other.data} isOwn={false} />
-        <ProfileListings userId={other.data.id} currentUserId={user.id} isOwn={false} />
+        <ProfileListings key={other.data.id} userId={other.data.id} currentUserId={user.id} isOwn={false} />
       </>
     )
   }
