@@ -56,10 +56,9 @@ func TestApply(t *testing.T) {
 			if n := count(t, app, "notifications", dbx.HashExp{"user": dan.Id, "type": "application"}); n != 1 {
 				t.Errorf("poster has %d application notifications", n)
 			}
-			waitForMail(t, app, 1)
-			m := app.TestMailer.LastMessage()
-			if m.To[0].Address != "dan@example.com" || !strings.Contains(m.Subject, "Robotics kits") {
-				t.Errorf("unexpected mail: %v %q", m.To, m.Subject)
+			mails := waitForMail(t, app, 1)
+			if len(mails) != 1 || mails[0].To[0] != "dan@example.com" || !strings.Contains(mails[0].Subject, "Robotics kits") {
+				t.Errorf("unexpected mail: %+v", mails)
 			}
 		})
 	applyTo("no body at all is fine (the message is optional)", "zed", "Robotics kits", ``, 201,

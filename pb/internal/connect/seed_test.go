@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -52,14 +53,21 @@ func expectCount(collection string, n int) func(testing.TB, *tests.TestApp, *htt
 	}
 }
 
-// waitForMail waits for the background mailer to have sent n messages.
-func waitForMail(t testing.TB, app *tests.TestApp, n int) {
+// waitForMail waits for the background mailer to have delivered n messages
+// to the development mailbox (no SMTP in tests) and answers them, newest first.
+func waitForMail(t testing.TB, app *tests.TestApp, n int) []mailbox.Message {
 	t.Helper()
 	deadline := time.Now().Add(3 * time.Second)
-	for app.TestMailer.TotalSend() < n && time.Now().Before(deadline) {
+	var got []mailbox.Message
+	for {
+		got, _ = mailbox.Read(mailbox.Dir(app), "")
+		if len(got) >= n || time.Now().After(deadline) {
+			break
+		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if got := app.TestMailer.TotalSend(); got != n {
-		t.Errorf("expected %d e-mails, %d were sent", n, got)
+	if len(got) != n {
+		t.Errorf("expected %d e-mails, %d were sent", n, len(got))
 	}
+	return got
 }
