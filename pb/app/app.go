@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/search"
 )
@@ -51,6 +52,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
 			admin.BindRoutes(se, store)
+			payments.BindRoutes(se, cfg)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 )
 
 // DBConns is both the most open and the most idle connections to data.db.
@@ -40,6 +41,9 @@ type Config struct {
 	RazorpayKeySecret     string
 	RazorpayWebhookSecret string
 	RazorpayAPIBase       string
+
+	// RazorpayTimeout bounds every call to Razorpay's API (0 means 10 seconds).
+	RazorpayTimeout time.Duration
 }
 
 // Load reads the configuration from the environment. Every secret also has
@@ -67,6 +71,13 @@ func Load() (*Config, error) {
 	if c.RazorpayWebhookSecret, err = secret("RAZORPAY_WEBHOOK_SECRET"); err != nil {
 		return nil, err
 	}
+	if (c.RazorpayKeyID == "") != (c.RazorpayKeySecret == "") {
+		// One key without the other would silently fall back to the sandbox.
+		return nil, fmt.Errorf("config: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together")
+	}
+	if c.RazorpayTimeout, err = duration("RAZORPAY_TIMEOUT", 10*time.Second); err != nil {
+		return nil, err
+	}
 	if c.DemoMode && c.DemoPassword == "" {
 		c.DemoPassword = randomPassword()
 		c.DemoPasswordGenerated = true
@@ -92,6 +103,18 @@ func env(name, fallback string) string {
 		return strings.TrimSpace(v)
 	}
 	return fallback
+}
+
+func duration(name string, fallback time.Duration) (time.Duration, error) {
+	raw := env(name, "")
+	if raw == "" {
+		return fallback, nil
+	}
+	d, err := time.ParseDuration(raw)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("config: %s must be a positive duration such as 10s", name)
+	}
+	return d, nil
 }
 
 func boolEnv(name string, fallback bool) bool {
