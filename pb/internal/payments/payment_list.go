@@ -52,12 +52,12 @@ func paging(e *core.RequestEvent) (page, perPage int, err error) {
 	page, perPage = 1, defaultPerPage
 	if raw := q.Get("page"); raw != "" {
 		if page, err = strconv.Atoi(raw); err != nil || page < 1 || page > 10000 {
-			return 0, 0, pagingError("page must be a whole number from 1.")
+			return 0, 0, pagingError("The page parameter must be a whole number from 1.")
 		}
 	}
 	if raw := q.Get("perPage"); raw != "" {
 		if perPage, err = strconv.Atoi(raw); err != nil || perPage < 1 || perPage > maxPerPage {
-			return 0, 0, pagingError("perPage must be a whole number from 1 to " + strconv.Itoa(maxPerPage) + ".")
+			return 0, 0, pagingError("The perPage parameter must be a whole number from 1 to " + strconv.Itoa(maxPerPage) + ".")
 		}
 	}
 	return page, perPage, nil
