@@ -16,6 +16,7 @@ import (
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/search"
@@ -59,6 +60,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 				return err
 			}
 			connect.BindRoutes(se)
+			payments.BindRoutes(se, cfg)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

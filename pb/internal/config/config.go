@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // DBConns is both the most open and the most idle connections to data.db.
@@ -59,6 +60,8 @@ type Config struct {
 	SMTPTLS      bool
 	// MailFrom is the sender, "Name <address>" or a bare address.
 	MailFrom string
+	// RazorpayTimeout bounds every call to Razorpay's API (0 means 10 seconds).
+	RazorpayTimeout time.Duration
 }
 
 // Load reads the configuration from the environment. Every secret also has
@@ -98,6 +101,13 @@ func Load() (*Config, error) {
 		return nil, err
 	}
 	if c.RazorpayWebhookSecret, err = secret("RAZORPAY_WEBHOOK_SECRET"); err != nil {
+		return nil, err
+	}
+	if (c.RazorpayKeyID == "") != (c.RazorpayKeySecret == "") {
+		// One key without the other would silently fall back to the sandbox.
+		return nil, fmt.Errorf("config: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together")
+	}
+	if c.RazorpayTimeout, err = duration("RAZORPAY_TIMEOUT", 10*time.Second); err != nil {
 		return nil, err
 	}
 	if c.DemoMode && c.DemoPassword == "" {
@@ -140,6 +150,18 @@ func intEnv(name string, fallback int) (int, error) {
 		return 0, fmt.Errorf("config: %s must be a port number, got %q", name, raw)
 	}
 	return n, nil
+}
+
+func duration(name string, fallback time.Duration) (time.Duration, error) {
+	raw := env(name, "")
+	if raw == "" {
+		return fallback, nil
+	}
+	d, err := time.ParseDuration(raw)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("config: %s must be a positive duration such as 10s", name)
+	}
+	return d, nil
 }
 
 func boolEnv(name string, fallback bool) bool {

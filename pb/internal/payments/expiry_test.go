@@ -1,0 +1,69 @@
+package payments_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+func TestExpireLapsed(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seedMembers(t, app)
+	testutil.CreateMember(t, app, "ravi", testutil.MemberOpts{})
+	now := time.Now().UTC()
+	setExpiry(t, app, "dan", "active", now.Add(-time.Minute))   // lapsed
+	setExpiry(t, app, "priya", "active", now.Add(time.Hour))    // still running
+	setExpiry(t, app, "ravi", "cancelled", now.Add(-time.Hour)) // not active: left alone
+
+	if membership.SubscriptionActive(testutil.FindByUsername(t, app, "dan"), now) {
+		t.Error("a past expiry still counts as active before the job runs")
+	}
+	n, err := payments.ExpireLapsed(app, now)
+	if err != nil || n != 1 {
+		t.Fatalf("ExpireLapsed = %d, %v; want 1", n, err)
+	}
+	for user, want := range map[string]string{"dan": "expired", "priya": "active", "ravi": "cancelled", "boss": ""} {
+		if got := testutil.FindByUsername(t, app, user).GetString("subscriptionStatus"); got != want {
+			t.Errorf("%s: status %q, want %q", user, got, want)
+		}
+	}
+	if n, _ := payments.ExpireLapsed(app, now); n != 0 {
+		t.Errorf("second run changed %d members", n)
+	}
+}
+
+func TestExpiryJobIsScheduledDaily(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	testutil.Handler(t, app) // runs OnServe, which binds the job
+	for _, j := range app.Cron().Jobs() {
+		if j.Id() == "sbExpireSubscriptions" {
+			if j.Expression() != "5 0 * * *" {
+				t.Errorf("expression %q", j.Expression())
+			}
+			return
+		}
+	}
+	t.Error("the daily expiry job is not scheduled")
+}
+
+func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
+	lapsed := testutil.Factory(nil, func(t testing.TB, app core.App) {
+		seedMembers(t, app)
+		setExpiry(t, app, "dan", "active", time.Now().Add(-time.Hour))
+	})
+	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "GET /api/user reports the lapsed plan as inactive", Method: http.MethodGet,
+		URL: "/api/user", ExpectedStatus: 200, ExpectedContent: []string{`"subscriptionActive":false`}})
+	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "posting is refused again", Method: http.MethodPost,
+		URL: "/api/sponsorships", Body: strings.NewReader(validListing), ExpectedStatus: 402,
+		ExpectedContent: []string{"An active subscription is required to post."}})
+}

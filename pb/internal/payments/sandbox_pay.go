@@ -1,0 +1,84 @@
+package payments
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// sandboxPay is the test-mode Checkout: it "pays" the member's own sandbox
+// order and answers exactly what Razorpay's Checkout hands its success
+// handler (payment id, order id, signature), which the web app then sends to
+// verify-subscription like a real payment. With outcome "failed" it answers
+// the shape of Checkout's payment.failed event instead.
+func (h *handlers) sandboxPay(sb *SandboxProvider) func(e *core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		form := &sandboxPayForm{}
+		if err := e.BindBody(form); err != nil {
+			return e.BadRequestError("The request body is not valid JSON.", nil)
+		}
+		if err := form.validate(); err != nil {
+			return e.BadRequestError("Please check the test payment.", err)
+		}
+		payment, err := findByOrder(e.App, form.OrderID)
+		if errors.Is(err, ErrUnknownOrder) || err == nil && payment.GetString("user") != e.Auth.Id {
+			return e.NotFoundError("This payment order was not found.", nil)
+		}
+		if err != nil {
+			return e.InternalServerError("", err)
+		}
+		if payment.GetString("provider") != ProviderSandbox {
+			return e.BadRequestError("Only test-mode orders can be paid in the sandbox.", nil)
+		}
+
+		paymentID, signature := sb.Pay(form.OrderID)
+		if form.Outcome == "failed" {
+			if payment.GetString("status") == StatusCreated {
+				payment.Set("status", StatusFailed)
+				if err := e.App.Save(payment); err != nil {
+					return e.InternalServerError("", err)
+				}
+			}
+			return e.JSON(http.StatusOK, map[string]any{"error": map[string]any{
+				"code": "BAD_REQUEST_ERROR", "description": "Test payment declined (sandbox).",
+				"source": "customer", "step": "payment_authorization", "reason": "payment_failed",
+				"metadata": map[string]string{"order_id": form.OrderID, "payment_id": paymentID},
+			}})
+		}
+		return e.JSON(http.StatusOK, map[string]any{
+			"razorpay_payment_id": paymentID,
+			"razorpay_order_id":   form.OrderID,
+			"razorpay_signature":  signature,
+			"sandbox":             true,
+		})
+	}
+}
+
+// ---------------------------------------------------------------------------
+
+type sandboxPayForm struct {
+	OrderID string `json:"orderId"`
+	Outcome string `json:"outcome"`
+}
+
+func (f *sandboxPayForm) validate() error {
+	f.OrderID = strings.TrimSpace(f.OrderID)
+	errs := validation.Errors{}
+	if f.OrderID == "" {
+		errs["orderId"] = apierr.Field("validation_required", "Order id is required")
+	}
+	switch f.Outcome {
+	case "", "success", "failed":
+	default:
+		errs["outcome"] = apierr.Field("validation_invalid_outcome", "Outcome must be success or failed")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package payments
+
+import (
+	"database/sql"
+	"errors"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/accounts"
+)
+
+// Payment statuses.
+const (
+	StatusCreated = "created"
+	StatusPaid    = "paid"
+	StatusFailed  = "failed"
+)
+
+// ErrUnknownOrder is an order id no payment record carries.
+var ErrUnknownOrder = errors.New("payments: unknown order")
+
+// findByOrder loads the payment record of an order.
+func findByOrder(app core.App, orderID string) (*core.Record, error) {
+	if orderID == "" {
+		return nil, ErrUnknownOrder
+	}
+	r, err := app.FindFirstRecordByData("payments", "orderId", orderID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrUnknownOrder
+	}
+	return r, err
+}
+
+// Payment is one entry of a member's payment history.
+type Payment struct {
+	ID          string `json:"id"`
+	OrderID     string `json:"orderId"`
+	PaymentID   string `json:"paymentId"`
+	PlanID      string `json:"planId"`
+	PlanName    string `json:"planName"`
+	Amount      int    `json:"amount"`
+	Currency    string `json:"currency"`
+	Status      string `json:"status"`
+	Receipt     string `json:"receipt"`
+	Sandbox     bool   `json:"sandbox"`
+	CreatedAt   string `json:"createdAt"`
+	ActivatedAt string `json:"activatedAt"`
+}
+
+// ToPayment maps a payments record to its history entry.
+func ToPayment(r *core.Record) Payment {
+	plan, _ := catalog.FindPlan(r.GetString("plan"))
+	return Payment{
+		ID:          r.Id,
+		OrderID:     r.GetString("orderId"),
+		PaymentID:   r.GetString("paymentId"),
+		PlanID:      r.GetString("plan"),
+		PlanName:    plan.Name,
+		Amount:      r.GetInt("amount"),
+		Currency:    r.GetString("currency"),
+		Status:      r.GetString("status"),
+		Receipt:     r.GetString("receipt"),
+		Sandbox:     r.GetString("provider") == ProviderSandbox,
+		CreatedAt:   accounts.FormatTime(r.GetDateTime("created").Time()),
+		ActivatedAt: accounts.FormatTime(r.GetDateTime("activatedAt").Time()),
+	}
+}

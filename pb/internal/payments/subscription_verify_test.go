@@ -1,0 +1,156 @@
+package payments_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+const verifyURL = "/api/payments/verify-subscription"
+
+func verifyBody(orderID, paymentID, signature string) string {
+	return fmt.Sprintf(`{"razorpay_payment_id":%q,"razorpay_order_id":%q,"razorpay_signature":%q}`, paymentID, orderID, signature)
+}
+
+// signedVerify is what Checkout hands the browser after a real payment.
+func signedVerify(orderID, paymentID string) string {
+	return verifyBody(orderID, paymentID, hexHMAC(testKeySecret, orderID+"|"+paymentID))
+}
+
+// unchanged checks that neither the order nor dan's plan moved.
+func unchanged(orderID string) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if p := paymentOf(t, app, orderID); p.GetString("status") != "created" || p.GetString("paymentId") != "" {
+			t.Errorf("payment changed: %v", p.PublicExport())
+		}
+		if d := testutil.FindByUsername(t, app, "dan"); d.GetString("subscriptionStatus") != "" {
+			t.Errorf("dan's plan changed: %v", d.PublicExport())
+		}
+	}
+}
+
+func TestVerifySubscription(t *testing.T) {
+	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+		seedMembers(t, app)
+		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
+		seedPayment(t, app, "dan", "order_DS", paymentOpts{provider: "sandbox"})
+	})
+	post := func(name, who, body string, status int, want, notWant []string, after func(testing.TB, *tests.TestApp, *http.Response)) {
+		scenario(t, factory, who, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: verifyURL,
+			Body: strings.NewReader(body), ExpectedStatus: status, ExpectedContent: want, NotExpectedContent: notWant,
+			AfterTestFunc: after})
+	}
+
+	post("owner with Checkout's signature: plan active for a month, own user answered", "dan",
+		signedVerify("order_D1", "pay_P1"), 200,
+		[]string{`"username":"dan"`, `"subscriptionPlan":"monthly"`, `"subscriptionStatus":"active"`, `"subscriptionActive":true`,
+			`"email":"dan@example.com"`},
+		[]string{"password", "tokenKey"},
+		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			p := paymentOf(t, app, "order_D1")
+			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_P1" || !near(p.GetDateTime("activatedAt").Time(), time.Now()) {
+				t.Errorf("payment = %v", p.PublicExport())
+			}
+			if exp := expiryOf(t, app, "dan"); !near(exp, time.Now().UTC().AddDate(0, 1, 0)) {
+				t.Errorf("expiry = %v, want a month from now", exp)
+			}
+		})
+	post("forged signature", "dan", verifyBody("order_D1", "pay_P1", strings.Repeat("ab", 32)), 400,
+		[]string{`"message":"The payment signature is not valid."`}, nil, unchanged("order_D1"))
+	post("signature made with another secret", "dan",
+		verifyBody("order_D1", "pay_P1", hexHMAC("guess", "order_D1|pay_P1")), 400,
+		[]string{"The payment signature is not valid."}, nil, unchanged("order_D1"))
+	post("signature of another payment id", "dan",
+		verifyBody("order_D1", "pay_P2", hexHMAC(testKeySecret, "order_D1|pay_P1")), 400,
+		[]string{"The payment signature is not valid."}, nil, unchanged("order_D1"))
+	post("another member's order, even correctly signed", "priya", signedVerify("order_D1", "pay_P1"), 404,
+		[]string{`"message":"This payment order was not found."`}, []string{"dan"}, unchanged("order_D1"))
+	post("an administrator cannot verify a member's order", "boss", signedVerify("order_D1", "pay_P1"), 404,
+		[]string{"This payment order was not found."}, nil, unchanged("order_D1"))
+	post("unknown order", "dan", signedVerify("order_nope", "pay_P1"), 404,
+		[]string{"This payment order was not found."}, nil, unchanged("order_D1"))
+	post("a sandbox order cannot be verified while live keys are set", "dan",
+		verifyBody("order_DS", "pay_sandbox_x", hexHMAC("whatever", "order_DS|pay_sandbox_x")), 400,
+		[]string{"This order was created in another payment mode and cannot be verified here."}, nil,
+		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			if p := paymentOf(t, app, "order_DS"); p.GetString("status") != "created" {
+				t.Errorf("sandbox order changed: %v", p.PublicExport())
+			}
+		})
+	post("missing fields", "dan", `{"razorpay_order_id":"order_D1"}`, 400,
+		[]string{`"razorpay_payment_id":{"code":"validation_required","message":"Payment id is required"}`,
+			`"razorpay_signature":{"code":"validation_required","message":"Signature is required"}`}, nil, unchanged("order_D1"))
+	post("overlong fields", "dan", verifyBody("order_D1", strings.Repeat("p", 65), strings.Repeat("a", 129)), 400,
+		[]string{"Payment id is too long", "Signature is too long"}, nil, unchanged("order_D1"))
+	post("malformed JSON", "dan", `{"razorpay_order_id":`, 400,
+		[]string{"The request body is not valid JSON."}, nil, unchanged("order_D1"))
+	post("wrong types", "dan", `{"razorpay_order_id":1,"razorpay_payment_id":true,"razorpay_signature":[]}`, 400,
+		[]string{"The request body is not valid JSON."}, nil, unchanged("order_D1"))
+	post("oversized body", "dan", `{"razorpay_order_id":"`+strings.Repeat("o", 5<<10)+`"}`, 413,
+		[]string{`"status":413`}, nil, unchanged("order_D1"))
+	post("visitor", "", signedVerify("order_D1", "pay_P1"), 401, []string{`"status":401`}, nil, unchanged("order_D1"))
+}
+
+func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
+	expiry := time.Now().UTC().Add(20 * 24 * time.Hour).Truncate(time.Millisecond)
+	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+		seedMembers(t, app)
+		seedPayment(t, app, "dan", "order_D1", paymentOpts{status: "paid", paymentID: "pay_P1"})
+		setExpiry(t, app, "dan", "active", expiry)
+	})
+	for _, paymentID := range []string{"pay_P1", "pay_P9"} {
+		scenario(t, factory, "dan", tests.ApiScenario{
+			Name: "replayed verification (" + paymentID + ") answers success without extending", Method: http.MethodPost,
+			URL: verifyURL, Body: strings.NewReader(signedVerify("order_D1", paymentID)), ExpectedStatus: 200,
+			ExpectedContent: []string{`"subscriptionActive":true`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if got := expiryOf(t, app, "dan"); !got.Equal(expiry) {
+					t.Errorf("expiry moved from %v to %v", expiry, got)
+				}
+				if p := paymentOf(t, app, "order_D1"); p.GetString("paymentId") != "pay_P1" {
+					t.Errorf("payment id rewritten: %v", p.PublicExport())
+				}
+			},
+		})
+	}
+}
+
+func TestExpiryStacking(t *testing.T) {
+	for _, c := range []struct {
+		name, plan, status string
+		current            time.Duration
+		wantFrom           func(current time.Time) time.Time
+		months             int
+	}{
+		{"renewal extends from the current expiry", "quarterly", "active", 10 * 24 * time.Hour,
+			func(c time.Time) time.Time { return c }, 3},
+		{"a lapsed plan restarts from now", "monthly", "active", -5 * 24 * time.Hour,
+			func(time.Time) time.Time { return time.Now().UTC() }, 1},
+		{"an expired status restarts from now", "biannual", "expired", -40 * 24 * time.Hour,
+			func(time.Time) time.Time { return time.Now().UTC() }, 6},
+	} {
+		current := time.Now().UTC().Add(c.current).Truncate(time.Millisecond)
+		factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+			seedMembers(t, app)
+			setExpiry(t, app, "dan", c.status, current)
+			seedPayment(t, app, "dan", "order_R", paymentOpts{plan: c.plan})
+		})
+		scenario(t, factory, "dan", tests.ApiScenario{
+			Name: c.name, Method: http.MethodPost, URL: verifyURL, Body: strings.NewReader(signedVerify("order_R", "pay_R")),
+			ExpectedStatus: 200, ExpectedContent: []string{`"subscriptionPlan":"` + c.plan + `"`, `"subscriptionActive":true`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				want := c.wantFrom(current).AddDate(0, c.months, 0)
+				if got := expiryOf(t, app, "dan"); !near(got, want) {
+					t.Errorf("expiry = %v, want %v", got, want)
+				}
+			},
+		})
+	}
+}
