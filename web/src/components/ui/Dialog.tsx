@@ -14,7 +14,10 @@ export interface DialogProps {
   children?: ReactNode
 }
 
-/** A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns. */
+/**
+ * A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns.
+ * Mark the element that should receive focus first with `data-autofocus`.
+ */
 export function Dialog({ open, onClose, title, description, size = 'md', footer, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -32,6 +35,9 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
     if (open && !el.open) {
       el.showModal()
       pushDialog(el)
+      // Start on the element marked data-autofocus, else on the dialog box itself (not the X).
+      const target = el.querySelector<HTMLElement>('[data-autofocus]') ?? el.querySelector<HTMLElement>('.modal-box')
+      target?.focus()
     } else if (!open && el.open) {
       closingFromProp.current = true
       el.close()
@@ -61,7 +67,7 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
       aria-describedby={description ? descriptionId : undefined}
     >
       {open && (
-        <div className={`modal-box flex max-h-[90vh] w-full flex-col p-0 ${sizeClass[size]}`}>
+        <div tabIndex={-1} className={`modal-box flex max-h-[90vh] w-full flex-col p-0 outline-none ${sizeClass[size]}`}>
           <header className="flex items-start justify-between gap-4 border-b border-base-300 px-6 py-4">
             <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-semibold leading-snug">{title}</h2>

@@ -17,6 +17,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
     <div className="space-y-1">
       <TextField
         label="Title"
+        data-autofocus
         placeholder={isRequest ? 'e.g. Robotics team needs travel funding' : 'e.g. Scholarships for young coders'}
         maxLength={120}
         error={errors.title?.message}

@@ -31,7 +31,9 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
         footer={
           <>
             <Button variant="ghost" onClick={onClose}>Cancel</Button>
-            <Button onClick={onContinue} disabled={!!waitUntil}>Continue to Post Form</Button>
+            <Button onClick={onContinue} disabled={!!waitUntil} data-autofocus>
+              Continue to Post Form
+            </Button>
           </>
         }
       >
