@@ -25,9 +25,9 @@ type Plan struct {
 var Plans = []Plan{
 	{ID: "monthly", Name: "1 Month Plan", Price: 400, Currency: "INR", Months: 1,
 		Features: []string{"Post once per day", "Full access", "Priority support"}},
-	{ID: "quarterly", Name: "3 Month Plan", Price: 900, Currency: "INR", Months: 3, Note: "Save 25%",
+	{ID: "quarterly", Name: "3 Month Plan", Price: 900, Currency: "INR", Months: 3, Note: "saves 25%",
 		Features: []string{"Post once per day", "Full access", "Priority support"}},
-	{ID: "biannual", Name: "6 Month Plan", Price: 1500, Currency: "INR", Months: 6, Note: "Save 38%",
+	{ID: "biannual", Name: "6 Month Plan", Price: 1500, Currency: "INR", Months: 6, Note: "saves 38%",
 		Features: []string{"Post once per day", "Full access", "Premium priority support"}},
 }
 
