@@ -1,12 +1,12 @@
 package listings
 
 import (
+	"database/sql"
 	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/search"
@@ -19,6 +19,8 @@ import (
 type Store struct {
 	app         core.App
 	generations map[string]*atomic.Int64
+
+	stmts *stmtCache
 
 	mu     sync.Mutex
 	counts map[string]cachedCount
@@ -34,7 +36,8 @@ const maxCachedCounts = 4096
 // NewStore makes a store and keeps its count cache honest by bumping a
 // table's generation whenever one of its records changes.
 func NewStore(app core.App) *Store {
-	s := &Store{app: app, generations: map[string]*atomic.Int64{}, counts: map[string]cachedCount{}}
+	s := &Store{app: app, generations: map[string]*atomic.Int64{}, counts: map[string]cachedCount{},
+		stmts: newStmtCache(app)}
 	for _, k := range Kinds {
 		s.generations[k.Table] = &atomic.Int64{}
 	}
@@ -71,19 +74,23 @@ func (s *Store) List(kind Kind, q *Query, viewer Viewer) (*Page, error) {
 	// who ask for a member's list.
 	withRejected := q.UserID != "" && (q.UserID == viewer.ID || viewer.IsAdmin)
 
-	sel := s.selectRows(kind, q, withRejected)
+	sq := &sqlq{}
+	sq.add("SELECT " + s.columns(kind))
+	s.from(sq, kind, q)
+	sq.add(" LEFT JOIN users u ON u.id = t.user")
+	s.where(sq, kind, q, withRejected)
 	switch q.Sort {
 	case "amount_desc":
-		sel.OrderBy("t."+kind.AmountField+" DESC", "t.rowid DESC")
+		sq.add(" ORDER BY t." + kind.AmountField + " DESC, t.rowid DESC")
 	case "amount_asc":
-		sel.OrderBy("t."+kind.AmountField+" ASC", "t.rowid DESC")
+		sq.add(" ORDER BY t." + kind.AmountField + " ASC, t.rowid DESC")
 	default:
-		sel.OrderBy(s.newestOrder(q))
+		sq.add(" ORDER BY " + s.newestOrder(q))
 	}
-	sel.Limit(int64(q.PerPage + 1)).Offset(int64((q.Page - 1) * q.PerPage))
+	sq.add(" LIMIT ? OFFSET ?", q.PerPage+1, (q.Page-1)*q.PerPage)
 
-	var rows []row
-	if err := sel.All(&rows); err != nil {
+	rows, err := s.scan(sq)
+	if err != nil {
 		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
 	}
 	page := &Page{Items: make([]Listing, 0, len(rows))}
@@ -107,14 +114,16 @@ func (s *Store) List(kind Kind, q *Query, viewer Viewer) (*Page, error) {
 
 // Find reads one listing by id (rejected ones included: callers decide).
 func (s *Store) Find(kind Kind, id string) (*row, error) {
-	sel := s.columns(kind).From(kind.Table+" t").
-		LeftJoin("users u", dbx.NewExp("u.id = t.user")).
-		Where(dbx.HashExp{"t.id": id}).Limit(1)
-	r := &row{}
-	if err := sel.One(r); err != nil {
+	sq := &sqlq{}
+	sq.add("SELECT "+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
+	rows, err := s.scan(sq)
+	if err != nil {
 		return nil, err
 	}
-	return r, nil
+	if len(rows) == 0 {
+		return nil, sql.ErrNoRows
+	}
+	return &rows[0], nil
 }
 
 // ToListing maps a row for a viewer.
@@ -129,76 +138,81 @@ func (s *Store) newestOrder(q *Query) string {
 	return "t.rowid DESC"
 }
 
-func (s *Store) columns(kind Kind) *dbx.SelectQuery {
-	cols := []string{
-		"t.id", "t.title", "t.description", "t." + kind.AmountField + " AS amount", "t.location",
-		"t.categories", "t.user", "t.created", "t.updated", "t.approved", "t.reviewed", "t.rejectionReason",
-		"u.username AS posterUsername", "u.displayName AS posterDisplayName",
-		"u.isVerified AS posterIsVerified", "u.avatar AS posterAvatar",
-	}
+// columns lists the selected columns in the order scan reads them.
+func (s *Store) columns(kind Kind) string {
+	extra := "NULL, NULL"
 	if kind.IsRequest {
-		cols = append(cols, "t.eventDate", "t.status")
-	} else {
-		cols = append(cols, "CAST(NULL AS TEXT) AS eventDate", "CAST(NULL AS TEXT) AS status")
+		extra = "t.eventDate, t.status"
 	}
-	return s.app.DB().Select(cols...)
+	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
+		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
+		"u.username, u.displayName, u.isVerified, u.avatar"
 }
 
-// selectRows builds the SELECT with every filter of q applied.
-func (s *Store) selectRows(kind Kind, q *Query, withRejected bool) *dbx.SelectQuery {
-	sel := s.columns(kind)
-	s.from(sel, kind, q)
-	sel.LeftJoin("users u", dbx.NewExp("u.id = t.user"))
-	s.where(sel, kind, q, withRejected)
-	return sel
+func (s *Store) scan(sq *sqlq) ([]row, error) {
+	res, err := s.stmts.query(sq)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	var rows []row
+	for res.Next() {
+		var r row
+		if err := res.Scan(&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
+			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status,
+			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar); err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	return rows, res.Err()
 }
 
-func (s *Store) from(sel *dbx.SelectQuery, kind Kind, q *Query) {
+func (s *Store) from(sq *sqlq, kind Kind, q *Query) {
 	if usesIndex(q) {
-		fts := search.FTSTable(kind.Table)
-		sel.From(fts+" f").InnerJoin(kind.Table+" t", dbx.NewExp(search.RowidJoin))
+		sq.add(" FROM " + search.FTSTable(kind.Table) + " f JOIN " + kind.Table + " t ON " + search.RowidJoin)
 		return
 	}
-	sel.From(kind.Table + " t")
+	sq.add(" FROM " + kind.Table + " t")
 }
 
-func (s *Store) where(sel *dbx.SelectQuery, kind Kind, q *Query, withRejected bool) {
+func (s *Store) where(sq *sqlq, kind Kind, q *Query, withRejected bool) {
+	sq.add(" WHERE 1=1")
 	if !withRejected {
-		sel.AndWhere(dbx.NewExp("NOT (t.reviewed = 1 AND t.approved = 0)"))
+		sq.add(" AND NOT (t.reviewed = 1 AND t.approved = 0)")
 	}
 	if q.Keyword != "" {
 		if usesIndex(q) {
-			fts := search.FTSTable(kind.Table)
-			sel.AndWhere(dbx.NewExp("f."+fts+" MATCH {:match}", dbx.Params{"match": ftsPhrase(q.Keyword)}))
+			sq.add(" AND f."+search.FTSTable(kind.Table)+" MATCH ?", ftsPhrase(q.Keyword))
 		} else {
 			like := likePattern(q.Keyword)
-			sel.AndWhere(dbx.NewExp(`(t.title LIKE {:kw} ESCAPE '\' OR t.description LIKE {:kw} ESCAPE '\')`, dbx.Params{"kw": like}))
+			sq.add(` AND (t.title LIKE ? ESCAPE '\' OR t.description LIKE ? ESCAPE '\')`, like, like)
 		}
 	}
 	if len(q.Categories) > 0 {
-		parts := make([]string, len(q.Categories))
-		params := dbx.Params{}
+		sq.add(" AND (")
 		for i, c := range q.Categories {
-			name := fmt.Sprintf("cat%d", i)
-			parts[i] = "t.categories LIKE {:" + name + "}"
-			params[name] = `%"` + c + `"%`
+			if i > 0 {
+				sq.add(" OR ")
+			}
+			sq.add("t.categories LIKE ?", `%"`+c+`"%`)
 		}
-		sel.AndWhere(dbx.NewExp("("+strings.Join(parts, " OR ")+")", params))
+		sq.add(")")
 	}
 	if q.MinAmount != nil {
-		sel.AndWhere(dbx.NewExp("t."+kind.AmountField+" >= {:minAmount}", dbx.Params{"minAmount": *q.MinAmount}))
+		sq.add(" AND t."+kind.AmountField+" >= ?", *q.MinAmount)
 	}
 	if q.MaxAmount != nil {
-		sel.AndWhere(dbx.NewExp("t."+kind.AmountField+" <= {:maxAmount}", dbx.Params{"maxAmount": *q.MaxAmount}))
+		sq.add(" AND t."+kind.AmountField+" <= ?", *q.MaxAmount)
 	}
 	if q.Location != "" {
-		sel.AndWhere(dbx.NewExp(`(t.location = '' OR t.location LIKE {:loc} ESCAPE '\')`, dbx.Params{"loc": likePattern(q.Location)}))
+		sq.add(` AND (t.location = '' OR t.location LIKE ? ESCAPE '\')`, likePattern(q.Location))
 	}
 	if q.Status != "" && kind.IsRequest {
-		sel.AndWhere(dbx.HashExp{"t.status": q.Status})
+		sq.add(" AND t.status = ?", q.Status)
 	}
 	if q.UserID != "" {
-		sel.AndWhere(dbx.HashExp{"t.user": q.UserID})
+		sq.add(" AND t.user = ?", q.UserID)
 	}
 }
 
@@ -215,14 +229,23 @@ func (s *Store) count(kind Kind, q *Query, withRejected bool) (int, error) {
 		return c.total, nil
 	}
 
-	inner := s.app.DB().Select("t.id")
-	s.from(inner, kind, q)
-	s.where(inner, kind, q, withRejected)
-	inner.Limit(TotalCap + 1)
-	built := inner.Build()
-
-	var total int
-	if err := s.app.DB().NewQuery("SELECT count(*) FROM (" + built.SQL() + ")").Bind(built.Params()).Row(&total); err != nil {
+	sq := &sqlq{}
+	sq.add("SELECT count(*) FROM (SELECT t.id")
+	s.from(sq, kind, q)
+	s.where(sq, kind, q, withRejected)
+	sq.add(" LIMIT ?)", TotalCap+1)
+	res, err := s.stmts.query(sq)
+	if err != nil {
+		return 0, fmt.Errorf("listings: count %s: %w", kind.Table, err)
+	}
+	total := 0
+	if res.Next() {
+		err = res.Scan(&total)
+	}
+	if cerr := res.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return 0, fmt.Errorf("listings: count %s: %w", kind.Table, err)
 	}
 
