@@ -12,13 +12,15 @@ export interface DialogProps {
   size?: keyof typeof sizeClass
   footer?: ReactNode
   children?: ReactNode
+  /** `data-testid` of the <dialog> element. */
+  testId?: string
 }
 
 /**
  * A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns.
  * Mark the element that should receive focus first with `data-autofocus`.
  */
-export function Dialog({ open, onClose, title, description, size = 'md', footer, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, size = 'md', footer, children, testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
@@ -65,6 +67,7 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
     >
       {open && (
         <div tabIndex={-1} className={`modal-box flex max-h-[90vh] w-full flex-col p-0 outline-none ${sizeClass[size]}`}>

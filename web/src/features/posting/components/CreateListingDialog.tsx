@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/Dialog'
 import { Tabs } from '@/components/ui/Tabs'
 import { useCategories } from '@/features/app-config/categories'
 import type { ListingKind } from '@/features/listings/types'
-import { errorMessage } from '@/lib/api'
+import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useCreateSponsorshipRequest } from '../api/create-sponsorship-request'
@@ -35,9 +35,11 @@ interface CreateListingDialogProps {
   initialKind: ListingKind
   userId: string
   onClose: () => void
+  /** The server answered 402: the plan ended while the form was open. */
+  onPaymentRequired?: () => void
 }
 
-export function CreateListingDialog({ open, initialKind, userId, onClose }: CreateListingDialogProps) {
+export function CreateListingDialog({ open, initialKind, userId, onClose, onPaymentRequired }: CreateListingDialogProps) {
   const [kind, setKind] = useState<ListingKind>(initialKind)
   const categories = useCategories()
   const createSponsorship = useCreateSponsorship()
@@ -59,6 +61,7 @@ export function CreateListingDialog({ open, initialKind, userId, onClose }: Crea
       onError: (error: unknown) => {
         applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' })
         toast({ title: texts.failure, description: errorMessage(error), variant: 'destructive' })
+        if (error instanceof ApiError && error.status === 402) onPaymentRequired?.()
       },
     }
     if (kind === 'sponsorship') createSponsorship.mutate(toSponsorshipPayload(values, userId), handlers)

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
 import { SubscriptionRequiredDialog } from '@/features/subscription/components/SubscriptionRequiredDialog'
 import type { CurrentUser } from '@/features/auth/types'
 import type { ListingKind } from '@/features/listings/types'
@@ -16,10 +18,22 @@ interface PostingFlowProps {
  */
 export function PostingFlow({ user, initialKind, onClose }: PostingFlowProps) {
   const [step, setStep] = useState<'gate' | 'form'>('gate')
+  const queryClient = useQueryClient()
+  // A 402 from the post: the plan lapsed meanwhile. Refresh the member and show the plans again.
+  const paymentRequired = () => {
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey })
+    setStep('gate')
+  }
   return (
     <>
       <SubscriptionRequiredDialog open={step === 'gate'} user={user} onClose={onClose} onContinue={() => setStep('form')} />
-      <CreateListingDialog open={step === 'form'} initialKind={initialKind} userId={user.id} onClose={onClose} />
+      <CreateListingDialog
+        open={step === 'form'}
+        initialKind={initialKind}
+        userId={user.id}
+        onClose={onClose}
+        onPaymentRequired={paymentRequired}
+      />
     </>
   )
 }

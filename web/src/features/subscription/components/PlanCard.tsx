@@ -9,9 +9,14 @@ interface PlanCardProps {
   actionLabel?: string
   onChoose?: (plan: Plan) => void
   current?: boolean
+  /** The button shows a spinner (this plan's checkout is running). */
+  busy?: boolean
+  disabled?: boolean
+  /** Accessible name of the button; `{actionLabel} to {plan name}` unless given. */
+  actionName?: string
 }
 
-export function PlanCard({ plan, highlighted = false, actionLabel, onChoose, current = false }: PlanCardProps) {
+export function PlanCard({ plan, highlighted = false, actionLabel = 'Subscribe', onChoose, current = false, busy = false, disabled = false, actionName }: PlanCardProps) {
   const headingId = `plan-${plan.id}-name`
   return (
     <section
@@ -39,14 +44,18 @@ export function PlanCard({ plan, highlighted = false, actionLabel, onChoose, cur
             </li>
           ))}
         </ul>
-        {current ? (
-          <span className="badge badge-primary mt-2 self-start">Current plan</span>
-        ) : (
-          onChoose && (
-            <Button className="mt-2" variant={highlighted ? 'primary' : 'outline'} onClick={() => onChoose(plan)} aria-describedby={headingId}>
-              {actionLabel ?? 'Choose Plan'}
-            </Button>
-          )
+        {current && <span className="badge badge-primary self-start">Current plan</span>}
+        {onChoose && (
+          <Button
+            className="mt-auto"
+            variant={highlighted ? 'primary' : 'outline'}
+            onClick={() => onChoose(plan)}
+            aria-label={actionName ?? `${actionLabel} to ${plan.name}`}
+            loading={busy}
+            disabled={disabled}
+          >
+            {actionLabel}
+          </Button>
         )}
       </div>
     </section>

@@ -1,13 +1,16 @@
-import { useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { useAppConfig, type Plan } from '@/features/app-config/api/get-app-config'
+import { useAppConfig } from '@/features/app-config/api/get-app-config'
 import type { CurrentUser } from '@/features/auth/types'
 import { formatDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { canOpenPostForm } from '../can-post'
 import { FALLBACK_PLANS, planName } from '../plans'
+import { useCheckout } from '../use-checkout'
 import { PlanCard } from './PlanCard'
+import { PlanTerms } from './PlanTerms'
+import { TestModeNotice } from './TestModeNotice'
 
 interface SubscriptionRequiredDialogProps {
   open: boolean
@@ -18,10 +21,12 @@ interface SubscriptionRequiredDialogProps {
 
 /** The first dialog of the posting flow: the plans, or the active-subscription view. */
 export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: SubscriptionRequiredDialogProps) {
-  const navigate = useNavigate()
   const plans = useAppConfig().data?.plans ?? FALLBACK_PLANS
+  const showPlans = !canOpenPostForm(user)
+  // Checkout (and, in live mode, checkout.js) only while the plans are on screen.
+  const checkout = useCheckout({ enabled: open && showPlans, onActivated: onContinue })
 
-  if (canOpenPostForm(user) && user) {
+  if (!showPlans && user) {
     const waitUntil = !user.isAdmin && user.canPostAt ? user.canPostAt : ''
     return (
       <Dialog
@@ -57,11 +62,6 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
     )
   }
 
-  const choose = (plan: Plan) => {
-    onClose()
-    navigate(user ? `${paths.subscription}?plan=${encodeURIComponent(plan.id)}` : paths.auth)
-  }
-
   return (
     <Dialog
       open={open}
@@ -70,12 +70,25 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
       title="Subscription Required"
       description="Posting a listing needs an active plan. Every plan lets you post once per day, with full access and priority support."
     >
+      {checkout.sandbox && <TestModeNotice className="mb-4" />}
       <div className="grid gap-4 md:grid-cols-3">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} highlighted={plan.id === 'quarterly'} actionLabel="Choose Plan" onChoose={choose} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            highlighted={plan.id === 'quarterly'}
+            onChoose={checkout.start}
+            busy={checkout.busyPlanId === plan.id}
+            disabled={!!checkout.busyPlanId || (!!user && !checkout.ready)}
+          />
         ))}
       </div>
-      <p className="mt-4 text-xs text-base-content/75">Prices are in Indian rupees (INR). Plans are paid once and do not renew automatically.</p>
+      <PlanTerms className="mt-4" />
+      {user?.subscriptionStatus === 'active' && !user.subscriptionActive && (
+        <p className="mt-2 text-xs text-base-content/75">
+          Your plan has expired. <Link className="link" to={paths.subscription}>See your subscription</Link>.
+        </p>
+      )}
     </Dialog>
   )
 }

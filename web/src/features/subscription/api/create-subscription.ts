@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { SubscriptionOrder } from '../types'
+
+/** Creates a payment order for a plan; the price is the server's. */
+export function createSubscription(input: { planId: string }): Promise<SubscriptionOrder> {
+  return api.post<SubscriptionOrder>('/api/payments/create-subscription', { planId: input.planId })
+}
+
+export function useCreateSubscription() {
+  return useMutation({ mutationFn: createSubscription })
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import type { CurrentUser } from '@/features/auth/types'
+import type { CheckoutSuccess } from '../types'
+import { paymentsKey } from './get-payments'
+
+/** Sends Checkout's success answer unchanged; the server answers with the own user, plan active. */
+export function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
+  return api.post<CurrentUser>('/api/payments/verify-subscription', {
+    razorpay_payment_id: response.razorpay_payment_id,
+    razorpay_order_id: response.razorpay_order_id,
+    razorpay_signature: response.razorpay_signature,
+  })
+}
+
+export function useVerifySubscription() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: verifySubscription,
+    onSuccess: (user) => {
+      const userKey = currentUserQueryOptions().queryKey
+      queryClient.setQueryData(userKey, user)
+      // Not awaited: the caller's success step (close the dialog, open the form) need not wait.
+      void queryClient.invalidateQueries({ queryKey: userKey })
+      void queryClient.invalidateQueries({ queryKey: paymentsKey })
+    },
+  })
+}

@@ -1,0 +1,77 @@
+import { useMemo } from 'react'
+import { Badge } from '@/components/ui/Badge'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
+import { formatDate, formatInr } from '@/lib/format'
+import { usePayments } from '../api/get-payments'
+import { paymentStatusClass, paymentStatusLabels } from '../status'
+import { paymentHistoryTexts } from '../texts'
+
+/** The member's own payments, newest first, 20 at a time. */
+export function PaymentHistory() {
+  const query = usePayments()
+  const payments = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
+
+  let body
+  if (query.isPending) {
+    body = (
+      <div className="flex items-center gap-3 py-6 text-base-content/75">
+        <Spinner label={paymentHistoryTexts.loading} className="loading-md" />
+        <p>{paymentHistoryTexts.loading}</p>
+      </div>
+    )
+  } else if (query.isError) {
+    body = <p role="alert" className="py-6 font-medium text-error">{paymentHistoryTexts.error}</p>
+  } else if (payments.length === 0) {
+    body = <p className="py-6 text-base-content/75">{paymentHistoryTexts.empty}</p>
+  } else {
+    body = (
+      <>
+        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-base-300 bg-base-200 text-base-content/80">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Date</th>
+                <th scope="col" className="px-4 py-2 font-medium">Plan</th>
+                <th scope="col" className="px-4 py-2 font-medium">Amount</th>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 font-medium">Payment id</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id} data-testid="payment-row" className="border-b border-base-300 last:border-0">
+                  <td className="px-4 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">{p.planName}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">{formatInr(p.amount / 100)}</td>
+                  <td className="px-4 py-2">
+                    <span className="flex flex-wrap gap-1">
+                      <Badge className={paymentStatusClass[p.status]}>{paymentStatusLabels[p.status]}</Badge>
+                      {p.sandbox && <Badge className="badge-warning">Test</Badge>}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs break-all">{p.paymentId || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {query.hasNextPage && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+        {query.isFetchNextPageError && <p role="alert" className="mt-2 text-sm text-error">{paymentHistoryTexts.error}</p>}
+      </>
+    )
+  }
+
+  return (
+    <section aria-labelledby="payment-history" className="space-y-3">
+      <h2 id="payment-history" className="text-xl font-semibold">Payment history</h2>
+      {body}
+    </section>
+  )
+}
