@@ -79,7 +79,25 @@ export const screens: Screen[] = [
   } },
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
-  { name: 'subscription', path: '/subscription', signedIn: true, ready: heading('Subscription') },
+  {
+    name: 'subscription',
+    path: '/subscription',
+    signedIn: true,
+    ready: async (page) => {
+      await heading('Subscription')(page)
+      await expect(page.getByRole('heading', { name: 'Payment history' })).toBeVisible()
+      await expect(page.getByText('Loading payments...')).toBeHidden()
+    },
+  },
+  {
+    name: 'checkout-dialog',
+    path: '/subscription',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: /with 3 Month Plan$/ }).click()
+      await expect(page.getByTestId('sandbox-checkout').getByRole('button', { name: 'Pay (test)' })).toBeVisible()
+    },
+  },
   { name: 'admin', path: '/admin', signedIn: true, ready: heading('Admin Dashboard') },
   { name: 'privacy-policy', path: '/policies/privacy-policy', signedIn: false, ready: heading('Privacy Policy') },
   { name: 'terms-conditions', path: '/policies/terms-conditions', signedIn: false, ready: heading('Terms & Conditions') },

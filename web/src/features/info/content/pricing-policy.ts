@@ -26,7 +26,7 @@ export const pricingPolicy: InfoDocument = {
     {
       heading: 'Renewing',
       paragraphs: [
-        'Plans do not renew automatically. If you buy a plan while one is still active, the new plan starts when the current one ends, so you never lose paid days.',
+        'Plans do not renew automatically. If you buy a plan while one is still active, its months are added to your current expiry date, so you never lose paid days. If your plan has already ended, the new one starts on the day you pay. When a plan ends, posting stops until you buy a new one; your listings stay published.',
       ],
     },
     {

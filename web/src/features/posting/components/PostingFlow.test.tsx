@@ -100,6 +100,27 @@ describe('PostingFlow', () => {
     expect(await within(form).findByText('Amount must be a whole number')).toBeInTheDocument()
   })
 
+  it('goes back to the subscription step when the post answers 402', async () => {
+    const user = userEvent.setup()
+    const message = 'An active subscription is required to post. Choose a plan to continue.'
+    mockFetch({
+      'GET /api/app-config': () => json(appConfig),
+      'POST /api/sponsorships': () => json({ status: 402, message, data: {} }, 402),
+    })
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorship" onClose={() => {}} />)
+    const form = await openForm(user)
+    await user.type(within(form).getByLabelText('Title'), 'Late')
+    await user.type(within(form).getByLabelText('Description'), 'Plan ended meanwhile.')
+    await user.clear(within(form).getByLabelText('Amount (USD)'))
+    await user.type(within(form).getByLabelText('Amount (USD)'), '100')
+    await user.click(within(form).getByLabelText('Arts'))
+    await user.click(within(form).getByRole('button', { name: 'Post Open Sponsorship' }))
+    expect(await screen.findByText('Failed to create sponsorship')).toBeInTheDocument()
+    expect(screen.getByText(message)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Listing' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Your subscription is active' })).toBeInTheDocument()
+  })
+
   it('disables Continue while the daily allowance is used up', async () => {
     mockFetch({ 'GET /api/app-config': () => json(appConfig) })
     renderWithProviders(<PostingFlow user={{ ...subscribed, canPostAt: '2030-01-01T10:00:00Z' }} initialKind="request" onClose={() => {}} />)
