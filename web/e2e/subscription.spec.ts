@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { expectToast, registerMember, uniqueName } from './helpers'
 
@@ -138,3 +141,34 @@ test('the pricing and refund policies state the plans the server sells', async (
   await page.goto('/policies/refund-policy')
   await expect(page.getByText(/1 Month Plan ₹400, 3 Month Plan ₹900, 6 Month Plan ₹1,500/)).toBeVisible()
 })
+
+const shotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
+const devices = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+}
+
+for (const [device, options] of Object.entries(devices)) {
+  test.describe(`subscription screens for a member without a plan (${device})`, () => {
+    test.use(options)
+
+    test(`plans dialog, sandbox checkout and /subscription (${device})`, async ({ page }) => {
+      mkdirSync(shotDir, { recursive: true })
+      await page.goto('/auth')
+      await registerMember(page, 'New Comer')
+      await page.goto('/home?create=1')
+      const gate = page.getByRole('dialog', { name: 'Subscription Required' })
+      await expect(gate.getByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeEnabled()
+      await page.screenshot({ path: join(shotDir, `${device}-subscription-required.png`) })
+      await gate.getByRole('button', { name: 'Subscribe to 3 Month Plan' }).click()
+      const checkout = page.getByTestId('sandbox-checkout')
+      await checkout.getByRole('button', { name: 'Fail payment (test)' }).click()
+      await expectToast(page, 'Payment failed')
+      await page.screenshot({ path: join(shotDir, `${device}-checkout-failed.png`) })
+      await checkout.getByRole('button', { name: 'Cancel' }).click()
+      await page.goto('/subscription')
+      await expect(page.getByTestId('payment-row')).toHaveCount(1)
+      await page.screenshot({ path: join(shotDir, `${device}-subscription-no-plan.png`), fullPage: device === 'desktop' })
+    })
+  })
+}

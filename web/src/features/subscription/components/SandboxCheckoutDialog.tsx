@@ -49,7 +49,7 @@ export function SandboxCheckoutDialog({ open, options, onPaid, onFailed, onCance
       description={<TestModeBadge />}
       testId="sandbox-checkout"
       footer={
-        <>
+        <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
           <Button variant="ghost" onClick={onCancel} disabled={!!busy}>Cancel</Button>
           <Button variant="outline" className="btn-error" onClick={() => void run('failed')} loading={busy === 'fail'} disabled={!!busy}>
             Fail payment (test)
@@ -57,11 +57,11 @@ export function SandboxCheckoutDialog({ open, options, onPaid, onFailed, onCance
           <Button onClick={() => void run('success')} loading={busy === 'pay'} disabled={!!busy} data-autofocus>
             Pay (test)
           </Button>
-        </>
+        </div>
       }
     >
       <div className="space-y-4 text-sm">
-        <p role="note" className="alert alert-warning alert-soft">
+        <p role="note" className="alert alert-warning alert-soft text-base-content">
           Test mode — no real money moves. This server has no Razorpay keys.
         </p>
         <p className="text-center">
