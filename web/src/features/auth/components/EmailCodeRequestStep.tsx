@@ -14,7 +14,7 @@ interface EmailCodeRequestStepProps {
   onSent: (input: EmailCodeRequestInput, answer: EmailCodeSent) => void
 }
 
-export function missingInformationToast(): void {
+function missingInformationToast(): void {
   toast({ title: 'Missing Information', description: 'Please provide both email and display name', variant: 'destructive' })
 }
 

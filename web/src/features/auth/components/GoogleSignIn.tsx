@@ -6,8 +6,6 @@ import { startGoogleRedirect } from '../api/start-google'
 import { GOOGLE_FAILED_TITLE, googleMessages } from '../google/messages'
 import { GoogleFallbackBox } from './GoogleFallbackBox'
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = googleMessages.notConfigured
-
 interface GoogleSignInProps {
   mode: 'login' | 'register'
   configured: boolean
