@@ -26,7 +26,7 @@ export function GoogleFallbackBox({ initialEmail = '', onSignedIn }: GoogleFallb
           <p className="mt-1 flex items-start gap-2 text-sm text-base-content/75" role="status">
             <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              We sent a code to <strong className="break-all text-base-content">{sent.email}</strong>. Enter it below to continue
+              We sent a code to <strong className="break-words text-base-content">{sent.email}</strong>. Enter it below to continue
               as {values.displayName}.
             </span>
           </p>
