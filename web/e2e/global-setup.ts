@@ -38,6 +38,7 @@ export default async function globalSetup() {
   if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)')
 
   const dataDir = mkdtempSync(join(tmpdir(), 'sponsorbridge-e2e-'))
+  process.env.E2E_DATA_DIR = dataDir // the workers read the development mailbox from here
   const log = openSync(join(dataDir, 'server.log'), 'a')
   const child = spawn(binary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir, '--publicDir', publicDir], {
     env: { ...process.env, DEMO_MODE: 'true', DEMO_PASSWORD, RATE_LIMITS: 'off' },

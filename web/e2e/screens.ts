@@ -16,6 +16,16 @@ const listingsLoaded = async (page: Page) => {
   await expect(page.getByRole('tabpanel').first().getByTestId('listing-card').first()).toBeVisible()
 }
 
+let fallbackRuns = 0
+/** The fallback box's second step (each call a fresh address: the server limits codes per address). */
+const requestFallbackCode = async (page: Page) => {
+  fallbackRuns += 1
+  await page.getByLabel('Email').fill(`screens-${Date.now().toString(36)}-${fallbackRuns}@example.com`)
+  await page.getByLabel('Display Name').fill('Nia Okafor')
+  await page.getByRole('button', { name: 'Continue with Google Account' }).click()
+  await expect(page.getByLabel('Code')).toBeVisible()
+}
+
 export const screens: Screen[] = [
   { name: 'auth-login', path: '/auth', signedIn: false, ready: heading('Welcome to SponsorBridge') },
   {
@@ -24,6 +34,18 @@ export const screens: Screen[] = [
     signedIn: false,
     ready: async (page) => {
       await expect(page.getByRole('heading', { name: 'Google Sign-in Fallback' })).toBeVisible()
+    },
+  },
+  { name: 'google-fallback-code', path: '/auth?manual=true', signedIn: false, ready: (page) => requestFallbackCode(page) },
+  {
+    name: 'google-fallback-wrong-code',
+    path: '/auth?manual=true',
+    signedIn: false,
+    ready: async (page) => {
+      await requestFallbackCode(page)
+      await page.getByLabel('Code').fill('000000')
+      await page.getByRole('button', { name: 'Verify code' }).click()
+      await expect(page.getByRole('region', { name: 'Google Sign-in Fallback' }).getByText('That code is not right. Check the e-mail and try again.')).toBeVisible()
     },
   },
   { name: 'home-sponsorships', path: '/home', signedIn: true, ready: listingsLoaded },

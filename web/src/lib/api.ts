@@ -12,12 +12,15 @@ export type FieldErrors = Record<string, string>
 export class ApiError extends Error {
   readonly status: number
   readonly fieldErrors: FieldErrors
+  /** The machine code of each field error (e.g. `data.google.code`), for logic rather than display. */
+  readonly fieldCodes: FieldErrors
 
-  constructor(status: number, message: string, fieldErrors: FieldErrors = {}) {
+  constructor(status: number, message: string, fieldErrors: FieldErrors = {}, fieldCodes: FieldErrors = {}) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.fieldErrors = fieldErrors
+    this.fieldCodes = fieldCodes
   }
 }
 
@@ -33,6 +36,7 @@ interface RequestOptions {
   body?: unknown
   query?: Query
   signal?: AbortSignal
+  headers?: Record<string, string>
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -46,13 +50,13 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path
 }
 
-function fieldErrorsFrom(data: unknown): FieldErrors {
+function fieldErrorsFrom(data: unknown, key: 'message' | 'code' = 'message'): FieldErrors {
   const out: FieldErrors = {}
   if (!data || typeof data !== 'object') return out
   for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
-    if (value && typeof value === 'object' && 'message' in value) {
-      const message = (value as { message: unknown }).message
-      if (typeof message === 'string') out[field] = message
+    if (value && typeof value === 'object' && key in value) {
+      const text = (value as Record<string, unknown>)[key]
+      if (typeof text === 'string') out[field] = text
     }
   }
   return out
@@ -63,7 +67,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   try {
     const body = JSON.parse(text) as { message?: unknown; data?: unknown }
     if (typeof body.message === 'string' && body.message) {
-      return new ApiError(response.status, body.message, fieldErrorsFrom(body.data))
+      return new ApiError(response.status, body.message, fieldErrorsFrom(body.data), fieldErrorsFrom(body.data, 'code'))
     }
   } catch {
     // Not JSON: fall through to the spec's "status: body text" form.
@@ -72,14 +76,14 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const { method = 'GET', body, query, signal } = options
+  const { method = 'GET', body, query, signal, headers = {} } = options
   const hasBody = body !== undefined
   let response: Response
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+      headers: hasBody ? { 'Content-Type': 'application/json', ...headers } : Object.keys(headers).length ? headers : undefined,
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
     })

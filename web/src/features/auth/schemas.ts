@@ -25,3 +25,20 @@ export type RegisterInput = z.infer<typeof registerSchema>
 export function toRegisterPayload({ displayName, username, password }: RegisterInput) {
   return { displayName, username, password }
 }
+
+/** The 'Google Sign-in Fallback' box, step 1; an empty field is the spec's 'Missing Information'. */
+export const emailCodeRequestSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
+  displayName: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Display name is required'),
+    z.maxLength(80, 'Display name must be at most 80 characters'),
+  ),
+})
+export type EmailCodeRequestInput = z.infer<typeof emailCodeRequestSchema>
+
+/** Step 2: the code from the e-mail (its length is the server's setting, so only "present" is checked here). */
+export const emailCodeSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1, 'Enter the code from the e-mail')),
+})
+export type EmailCodeInput = z.infer<typeof emailCodeSchema>

@@ -1,11 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { GoogleIcon } from '@/components/ui/icons'
 import { toast } from '@/lib/toast'
+import { startGoogleRedirect } from '../api/start-google'
+import { GOOGLE_FAILED_TITLE, googleMessages } from '../google/messages'
 import { GoogleFallbackBox } from './GoogleFallbackBox'
-
-export const GOOGLE_NOT_CONFIGURED_MESSAGE =
-  'Authentication not properly configured. Please use the manual sign-in option below.'
 
 interface GoogleSignInProps {
   mode: 'login' | 'register'
@@ -13,25 +12,35 @@ interface GoogleSignInProps {
   manualOpen: boolean
   onManualOpenChange: (open: boolean) => void
   initialEmail?: string
+  /** A member signed in through the fallback box (the page then leaves for /home). */
+  onSignedIn: () => void
 }
 
 /**
- * Google sign-in as laid out by the spec. The redirect flow and the e-mail code fallback are
- * the Google issue's; until then a click explains why it cannot sign in.
+ * Google sign-in as laid out by the spec: the button leaves for the server's redirect flow
+ * (docs/web-6.md); without a configured provider it explains why and opens the fallback box.
  */
-export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail }: GoogleSignInProps) {
+export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail, onSignedIn }: GoogleSignInProps) {
   const [busy, setBusy] = useState(false)
   const label = mode === 'login' ? 'Sign in with Google' : 'Sign up with Google'
 
+  // Back from Google's page restores this one from the back/forward cache, still busy.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
   function startGoogle() {
     if (!configured) {
-      toast({ title: 'Google sign-in failed', description: GOOGLE_NOT_CONFIGURED_MESSAGE, variant: 'destructive' })
+      toast({ title: GOOGLE_FAILED_TITLE, description: googleMessages.notConfigured, variant: 'destructive' })
       onManualOpenChange(true)
       return
     }
     setBusy(true)
-    toast({ title: 'Google sign-in', description: 'Google sign-in is not available in this version yet. Please use your username and password.' })
-    setBusy(false)
+    startGoogleRedirect()
   }
 
   return (
@@ -55,7 +64,7 @@ export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange,
           {manualOpen ? 'Hide manual Google entry' : 'Show manual Google entry'}
         </button>
       </div>
-      {manualOpen && <GoogleFallbackBox initialEmail={initialEmail} />}
+      {manualOpen && <GoogleFallbackBox initialEmail={initialEmail} onSignedIn={onSignedIn} />}
     </div>
   )
 }

@@ -8,6 +8,8 @@ import { AuthPromo } from '../components/AuthPromo'
 import { GoogleSignIn } from '../components/GoogleSignIn'
 import { LoginForm } from '../components/LoginForm'
 import { RegisterForm } from '../components/RegisterForm'
+import { goHomeAfterSignIn } from '../google/go-home'
+import { useGoogleAuthScreen } from '../google/use-google-auth-screen'
 import { useSession } from '../use-session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -28,6 +30,7 @@ export function AuthPage() {
   useDocumentTitle(tab === 'register' ? 'Register' : 'Login')
   const [manualOpen, setManualOpen] = useState(params.get('manual') === 'true')
   const [signedInHere, setSignedInHere] = useState(false)
+  useGoogleAuthScreen(() => setManualOpen(true))
 
   if (session.status === 'authenticated' && !signedInHere) return <Navigate to={paths.home} replace />
   if (config.isPending || session.status === 'loading') return <PageSpinner />
@@ -48,6 +51,11 @@ export function AuthPage() {
     window.setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_AFTER_SIGN_IN_MS)
   }
 
+  const onGoogleSignedIn = () => {
+    setSignedInHere(true)
+    goHomeAfterSignIn((to) => navigate(to, { replace: true }))
+  }
+
   const demo = config.data?.demo ? config.data.demoCredentials : undefined
   const googleConfigured = config.data?.google.configured ?? false
   const google = (
@@ -57,6 +65,7 @@ export function AuthPage() {
       manualOpen={manualOpen}
       onManualOpenChange={setManualOpen}
       initialEmail={params.get('email') ?? ''}
+      onSignedIn={onGoogleSignedIn}
     />
   )
 

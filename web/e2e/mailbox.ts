@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+interface Mail {
+  to: string[]
+  subject: string
+  text: string
+}
+
+/**
+ * The newest sign-in code mailed to `to`, read from the server's development mailbox
+ * (`<dataDir>/mailbox/*.json`, docs/config-6.md). There is deliberately no HTTP route for it.
+ */
+export async function readCode(to: string, { timeoutMs = 5000, dataDir = process.env.E2E_DATA_DIR, after = '' } = {}): Promise<string> {
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it)')
+  const dir = join(dataDir, 'mailbox')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    let files: string[] = []
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.json') && f > after).sort().reverse()
+    } catch {
+      // no mail yet
+    }
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Mail
+      if (!mail.to.some((a) => a.toLowerCase() === to.toLowerCase())) continue
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+      if (code) return code
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no mail to ${to} in ${dir}`)
+}

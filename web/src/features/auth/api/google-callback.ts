@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { rememberGoogleSignIn } from '@/lib/session-hints'
+import type { CurrentUser } from '../types'
+import { currentUserQueryOptions } from './get-current-user'
+
+/** The own user, plus where to go and whether the account was just created (docs/api-6.md). */
+export interface GoogleSignInResult extends CurrentUser {
+  redirect?: string
+  isNew?: boolean
+}
+
+export interface GoogleCallbackInput {
+  code: string
+  state: string
+}
+
+/** Finishes the redirect flow with what Google returned to /__/auth/handler. */
+export function completeGoogleCallback(input: GoogleCallbackInput): Promise<GoogleSignInResult> {
+  return api.post<GoogleSignInResult>('/api/auth/google/callback', input)
+}
+
+export function useGoogleCallback() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: completeGoogleCallback,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user)
+      rememberGoogleSignIn(user)
+    },
+  })
+}
