@@ -78,13 +78,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, query, signal, headers = {} } = options
   const hasBody = body !== undefined
+  // FormData (file uploads) goes as multipart: the browser sets the boundary header itself.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData
   let response: Response
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json', ...headers } : Object.keys(headers).length ? headers : undefined,
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: hasBody && !isForm ? { 'Content-Type': 'application/json', ...headers } : Object.keys(headers).length ? headers : undefined,
+      body: isForm ? (body as FormData) : hasBody ? JSON.stringify(body) : undefined,
       signal,
     })
   } catch (error) {
@@ -104,6 +106,8 @@ export const api = {
     request<T>(path, { method: 'POST', body }).then((r) => r.data),
   patch: <T>(path: string, body: unknown) =>
     request<T>(path, { method: 'PATCH', body }).then((r) => r.data),
+  delete: <T>(path: string, body?: unknown) =>
+    request<T>(path, { method: 'DELETE', body }).then((r) => r.data),
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,9 +1,33 @@
-import PocketBase from 'pocketbase'
+import PocketBase, { type RecordModel } from 'pocketbase'
 
 /**
- * The PocketBase SDK client, kept for realtime subscriptions only (messages, later issues).
- * Sign-in never goes through it: the session is an HttpOnly cookie the page cannot read.
+ * The PocketBase SDK client, used for realtime subscriptions only. Sign-in never goes through
+ * it: pb.authStore stays empty, and the HttpOnly session cookie rides both the EventSource
+ * (GET /api/realtime) and the subscription POST (same origin), so the server knows the member.
  * Auto-cancellation is off so TanStack Query alone decides about duplicate requests.
  */
 export const pb = new PocketBase(window.location.origin)
 pb.autoCancellation(false)
+
+export type RealtimeAction = 'create' | 'update' | 'delete' | (string & {})
+
+export interface InboxHandlers {
+  message: (action: RealtimeAction, record: RecordModel) => void
+  conversation: (action: RealtimeAction, record: RecordModel) => void
+  notification: (action: RealtimeAction, record: RecordModel) => void
+}
+
+/**
+ * Subscribes to the member's own messages, conversations and notifications (the server
+ * delivers only those). Returns the unsubscribe function.
+ */
+export function subscribeInbox(handlers: InboxHandlers): () => void {
+  const offs = Promise.all([
+    pb.collection('messages').subscribe('*', (e) => handlers.message(e.action, e.record)),
+    pb.collection('conversations').subscribe('*', (e) => handlers.conversation(e.action, e.record)),
+    pb.collection('notifications').subscribe('*', (e) => handlers.notification(e.action, e.record)),
+  ])
+  return () => {
+    void offs.then((fns) => Promise.all(fns.map((off) => off()))).catch(() => undefined)
+  }
+}

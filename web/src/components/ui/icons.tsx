@@ -103,3 +103,12 @@ export const BrandMark = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="23" cy="22" r="2.5" fill="#fbbf24" />
   </svg>
 )
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></Icon>
+)
+export const SendIcon = (p: IconProps) => (
+  <Icon {...p}><path d="m22 2-7 20-4-9-9-4Z" /><path d="M22 2 11 13" /></Icon>
+)
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M3 6h18" /><path d="M8 6V4h8v2" /><path d="M19 6l-1 14H6L5 6" /></Icon>
+)

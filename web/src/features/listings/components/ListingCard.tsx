@@ -1,9 +1,9 @@
 import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
+import { ListingAction } from '@/features/connect/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '../types'
 import { CategoryBadges, StatusBadge } from './badges'
-import { actionState, runListingAction } from './listing-actions'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
 
@@ -16,7 +16,6 @@ interface ListingCardProps {
 export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
   const { item } = listing
   const isRequest = listing.kind === 'request'
-  const state = actionState(listing, currentUserId)
   const titleId = `listing-${listing.kind}-${item.id}-title`
 
   return (
@@ -56,20 +55,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           >
             View Details
           </Button>
-          {state === 'own' ? (
-            <span className="badge badge-ghost self-center">Your listing</span>
-          ) : (
-            <Button
-              size="sm"
-              disabled={state === 'sponsored'}
-              onClick={(e) => {
-                e.stopPropagation()
-                runListingAction(listing)
-              }}
-            >
-              {listing.kind === 'sponsorship' ? 'Apply' : state === 'sponsored' ? 'Sponsored' : 'Sponsor'}
-            </Button>
-          )}
+          <ListingAction listing={listing} currentUserId={currentUserId} />
         </div>
       </div>
     </article>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
+import { ListingAction } from '@/features/connect/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '../types'
 import { CategoryBadges, StatusBadge } from './badges'
-import { actionState, runListingAction } from './listing-actions'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
 
@@ -24,21 +24,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ListingDetailDialog({ listing, currentUserId, onClose }: ListingDetailDialogProps) {
-  const state = listing ? actionState(listing, currentUserId) : 'available'
   const footer = listing && (
     <>
       <Button variant="ghost" onClick={onClose}>Close</Button>
-      {state !== 'own' && (
-        <Button
-          disabled={state === 'sponsored'}
-          onClick={() => {
-            runListingAction(listing)
-            onClose()
-          }}
-        >
-          {listing.kind === 'sponsorship' ? 'Apply for Sponsorship' : state === 'sponsored' ? 'Sponsored' : 'Sponsor This Project'}
-        </Button>
-      )}
+      <ListingAction listing={listing} currentUserId={currentUserId} detail />
     </>
   )
 

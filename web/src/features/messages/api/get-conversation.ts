@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Conversation } from '../types'
+import { conversationsKey } from './list-conversations'
+
+export function conversationQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...conversationsKey, 'one', id],
+    queryFn: ({ signal }) => api.get<Conversation>(`/api/conversations/${encodeURIComponent(id)}`, undefined, signal),
+  })
+}
+
+export function useConversation(id: string) {
+  return useQuery({ ...conversationQueryOptions(id), enabled: id !== '' })
+}

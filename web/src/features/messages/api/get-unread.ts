@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { UnreadCounts } from '../types'
+
+/** The navigation badges; refetched only when realtime or a read route says so. */
+export function unreadQueryOptions() {
+  return queryOptions({
+    queryKey: ['unread'],
+    queryFn: ({ signal }) => api.get<UnreadCounts>('/api/unread', undefined, signal),
+  })
+}
+
+export function useUnread(enabled = true) {
+  return useQuery({ ...unreadQueryOptions(), enabled })
+}

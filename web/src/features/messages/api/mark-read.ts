@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { UnreadCounts } from '../types'
+import { unreadQueryOptions } from './get-unread'
+import { conversationsKey } from './list-conversations'
+
+export function markConversationRead(conversationId: string): Promise<UnreadCounts> {
+  return api.post<UnreadCounts>(`/api/conversations/${encodeURIComponent(conversationId)}/read`)
+}
+
+export function useMarkConversationRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: markConversationRead,
+    onSuccess: (counts) => {
+      queryClient.setQueryData(unreadQueryOptions().queryKey, counts)
+      void queryClient.invalidateQueries({ queryKey: conversationsKey })
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+    },
+  })
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Message } from '../types'
+import { conversationsKey } from './list-conversations'
+import { appendMessage, messagesQueryOptions } from './list-messages'
+
+export function sendMessage(conversationId: string, body: string): Promise<Message> {
+  return api.post<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { body })
+}
+
+export function useSendMessage(conversationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: string) => sendMessage(conversationId, body),
+    onSuccess: (message) => {
+      queryClient.setQueryData(messagesQueryOptions(conversationId).queryKey, (data) => appendMessage(data, message))
+      void queryClient.invalidateQueries({ queryKey: conversationsKey })
+    },
+  })
+}

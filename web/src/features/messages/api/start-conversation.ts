@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Conversation } from '../types'
+import { conversationsKey } from './list-conversations'
+
+/** Opens (201) or finds (200) the conversation with another member. */
+export function startConversation(userId: string): Promise<Conversation> {
+  return api.post<Conversation>('/api/conversations', { userId })
+}
+
+export function useStartConversation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: startConversation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+  })
+}
