@@ -41,3 +41,8 @@ export const createListingPath = `${paths.home}?create=1`
 export function isPolicyPath(pathname: string): boolean {
   return pathname.startsWith('/policies/') || pathname === paths.aboutUs || pathname === paths.contactUs
 }
+
+/** /messages?c={id} opens a conversation directly. */
+export function conversationPath(conversationId: string): string {
+  return `${paths.messages}?c=${encodeURIComponent(conversationId)}`
+}

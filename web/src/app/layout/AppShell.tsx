@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router'
+import { useSession } from '@/features/auth/use-session'
+import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
 import { BottomBar } from './BottomBar'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -7,6 +9,8 @@ import { SkipLink } from './SkipLink'
 
 /** Header, desktop side navigation, the page, and the mobile bottom bar. */
 export function AppShell() {
+  const { user } = useSession()
+  useInboxRealtime(user?.id)
   return (
     <div className="min-h-dvh bg-base-200">
       <SkipLink />

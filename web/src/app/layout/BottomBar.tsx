@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router'
 import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
+import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
 import { createListingPath, paths } from '@/lib/paths'
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -24,7 +25,10 @@ export function BottomBar() {
           </NavLink>
         ) : (
           <NavLink to={paths.messages} className={itemClass}>
-            <MessageIcon className="size-6" />
+            <span className="relative">
+              <MessageIcon className="size-6" />
+              <MessagesNavBadge className="absolute -top-1.5 -right-3" />
+            </span>
             Messages
           </NavLink>
         )}

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { buttonClass } from '@/components/ui/button-class'
 import { BrandMark } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
+import { NotificationBell } from '@/features/messages/components/NotificationBell'
 import { paths } from '@/lib/paths'
 import { AvatarMenu } from './AvatarMenu'
 
@@ -18,7 +19,10 @@ export function Header() {
           </span>
         </Link>
         {user ? (
-          <AvatarMenu user={user} />
+          <div className="flex items-center gap-1">
+            <NotificationBell />
+            <AvatarMenu user={user} />
+          </div>
         ) : status === 'anonymous' && pathname !== paths.auth ? (
           <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>Login / Register</Link>
         ) : null}

@@ -1,7 +1,8 @@
-import { useState, type ComponentType, type SVGProps } from 'react'
+import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { ChevronDownIcon, FileTextIcon, HomeIcon, LogInIcon, MessageIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
+import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
 import { infoLinks, isPolicyPath, paths, policyLinks } from '@/lib/paths'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -9,12 +10,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary text-primary-content' : 'text-base-content/85 hover:bg-base-200'
   }`
 
-function Item({ to, label, icon: Icon, end }: { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }) {
+function Item({ to, label, icon: Icon, end, badge }: { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; badge?: ReactNode }) {
   return (
     <li>
       <NavLink to={to} end={end} className={linkClass}>
         <Icon className="size-5" />
-        {label}
+        <span className="flex-1">{label}</span>
+        {badge}
       </NavLink>
     </li>
   )
@@ -31,7 +33,7 @@ export function SideNav() {
       <ul className="space-y-1">
         <Item to={paths.home} label="Home" icon={HomeIcon} />
         <Item to={paths.profile} label="My Profile" icon={UserIcon} />
-        <Item to={paths.messages} label="Messages" icon={MessageIcon} />
+        <Item to={paths.messages} label="Messages" icon={MessageIcon} badge={user && <MessagesNavBadge />} />
         {user?.isAdmin && <Item to={paths.admin} label="Admin Dashboard" icon={ShieldIcon} />}
         <li>
           <button

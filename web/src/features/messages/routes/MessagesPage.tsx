@@ -1,25 +1,36 @@
+import { useSearchParams } from 'react-router'
 import { MessageIcon } from '@/components/ui/icons'
-import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
+import { useSession } from '@/features/auth/use-session'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { ConversationList } from '../components/ConversationList'
+import { ThreadView } from '../components/ThreadView'
 
+/** Conversation list and thread side by side; on phones the thread replaces the list. */
 export function MessagesPage() {
   useDocumentTitle('Messages')
+  const { user } = useSession()
+  const [params] = useSearchParams()
+  const active = params.get('c') ?? ''
+  if (!user) return null
+
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6 sm:px-6">
-      <PageHeader title="Messages" description="Talk directly with sponsors and the people you sponsor." />
-      <div className="flex flex-col items-center gap-3 rounded-box border border-base-300 bg-base-100 px-6 py-14 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <MessageIcon className="size-7" />
-        </span>
-        <h2 className="text-lg font-semibold">No conversations yet</h2>
-        <p className="max-w-md text-sm text-base-content/75">
-          When you apply for a sponsorship or sponsor a project, a conversation with the other member will start here.
-        </p>
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-0 py-0 sm:px-6 sm:py-6">
+      <h1 className={`px-4 pt-4 text-2xl font-bold tracking-tight sm:px-0 sm:pt-0 sm:text-3xl ${active ? 'sr-only md:not-sr-only' : ''}`}>Messages</h1>
+      <div className="flex h-[calc(100dvh-4rem-4rem-4.5rem)] min-h-[24rem] overflow-hidden border-y border-base-300 bg-base-100 sm:rounded-box sm:border md:h-[calc(100dvh-4rem-7.5rem)]">
+        <div className={`w-full overflow-y-auto border-base-300 md:block md:w-80 md:shrink-0 md:border-r ${active ? 'hidden' : ''}`}>
+          <ConversationList activeId={active} currentUserId={user.id} />
+        </div>
+        <div className={`min-w-0 flex-1 flex-col ${active ? 'flex' : 'hidden md:flex'}`}>
+          {active ? (
+            <ThreadView key={active} conversationId={active} />
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center text-base-content/75">
+              <MessageIcon className="size-10 text-primary/60" />
+              <p>Select a conversation to read and reply.</p>
+            </div>
+          )}
+        </div>
       </div>
-      <ComingSoon
-        title="Conversations"
-        items={['Conversations started from applications and sponsorships', 'Unread counts and live delivery of new messages', 'Notifications for new applications and decisions']}
-      />
     </div>
   )
 }

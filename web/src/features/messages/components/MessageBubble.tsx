@@ -1,0 +1,37 @@
+import { Link } from 'react-router'
+import { paths } from '@/lib/paths'
+import type { Message } from '../types'
+import { messageTime } from '../time'
+
+/** An ordinary message (mine on the right) or a centred system note about a listing. */
+export function MessageBubble({ message }: { message: Message }) {
+  if (message.kind === 'system') {
+    return (
+      <li className="flex justify-center py-1" data-testid="system-message">
+        <p className="max-w-md rounded-box bg-base-200 px-4 py-2 text-center text-sm text-base-content/80">
+          {message.body}
+          {message.contextType && (
+            <>
+              {' '}
+              <Link to={paths.profile} className="link link-primary whitespace-nowrap">
+                {message.contextType === 'application' ? 'View applications' : 'View sponsorships'}
+              </Link>
+            </>
+          )}
+          <span className="mt-0.5 block text-xs text-base-content/65">{messageTime(message.createdAt)}</span>
+        </p>
+      </li>
+    )
+  }
+  return (
+    <li className={`chat ${message.mine ? 'chat-end' : 'chat-start'}`} data-testid="message">
+      <div className={`chat-bubble whitespace-pre-wrap break-words ${message.mine ? 'chat-bubble-primary' : 'bg-base-100 text-base-content'}`}>
+        {message.body}
+      </div>
+      <div className="chat-footer mt-0.5 text-xs text-base-content/70">
+        <span className="sr-only">{message.mine ? 'You, ' : `${message.sender.displayName || 'Member'}, `}</span>
+        {messageTime(message.createdAt)}
+      </div>
+    </li>
+  )
+}
