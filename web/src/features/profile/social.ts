@@ -10,6 +10,7 @@ const profileUrls: Record<string, (handle: string) => string> = {
 
 /** A link to the member's page on a known platform; undefined for platforms we don't know. */
 export function socialProfileUrl(platform: string, username: string): string | undefined {
+  if (platform.toLowerCase() === 'website') return /^https?:\/\//i.test(username) ? username : undefined
   const handle = encodeURIComponent(username.replace(/^@/, ''))
   return profileUrls[platform.toLowerCase()]?.(handle)
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
 import { buttonClass } from '@/components/ui/button-class'
@@ -7,7 +8,7 @@ import { formatMonthYear } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { SocialLinks } from './SocialLinks'
 
-export function ProfileHeader({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfile; isOwn: boolean; action?: ReactNode }) {
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="profile-name">
       <div className="card-body gap-5 sm:flex-row sm:items-start">
@@ -23,6 +24,7 @@ export function ProfileHeader({ profile, isOwn }: { profile: PublicProfile; isOw
                 <SettingsIcon className="size-4" /> Edit profile
               </Link>
             )}
+            {action}
           </div>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             {profile.isVerified ? (

@@ -2,6 +2,8 @@ import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
+import { ProfileConnections } from '@/features/connect/components/ProfileConnections'
+import { MessageButton } from '@/features/messages/components/MessageButton'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { useUserProfile } from '../api/get-user-profile'
@@ -27,6 +29,7 @@ export function ProfilePage() {
         <ProfileHeader profile={user} isOwn />
         <SubscriptionSummary user={user} />
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
+        <ProfileConnections />
       </>
     )
   } else if (other.isPending) {
@@ -43,7 +46,7 @@ export function ProfilePage() {
   } else {
     content = (
       <>
-        <ProfileHeader profile={other.data} isOwn={false} />
+        <ProfileHeader profile={other.data} isOwn={false} action={<MessageButton userId={other.data.id} />} />
         <ProfileListings key={other.data.id} userId={other.data.id} currentUserId={user.id} isOwn={false} />
       </>
     )
