@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query'
+import type { CurrentUser } from '@/features/auth/types'
+import { api } from '@/lib/api'
+import { useStoreUser } from './update-user'
+
+/** The server sets a new session cookie and ends the member's other sessions. */
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<CurrentUser> {
+  return api.post<CurrentUser>('/api/user/password', body)
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, onSuccess: useStoreUser() })
+}

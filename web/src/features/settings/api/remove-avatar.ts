@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query'
+import type { CurrentUser } from '@/features/auth/types'
+import { api } from '@/lib/api'
+import { useStoreUser } from './update-user'
+
+export function removeAvatar(): Promise<CurrentUser> {
+  return api.delete<CurrentUser>('/api/user/avatar')
+}
+
+export function useRemoveAvatar() {
+  return useMutation({ mutationFn: removeAvatar, onSuccess: useStoreUser() })
+}

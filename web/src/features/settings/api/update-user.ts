@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import type { CurrentUser } from '@/features/auth/types'
+import { api } from '@/lib/api'
+
+export interface ProfilePatch {
+  displayName: string
+  bio: string
+  socialMedia: { platform: string; username: string }[]
+}
+
+export function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
+  return api.patch<CurrentUser>('/api/user', patch)
+}
+
+/** Every settings mutation answers the own user: put it in the current-user query. */
+export function useStoreUser() {
+  const queryClient = useQueryClient()
+  return (user: CurrentUser) => {
+    queryClient.setQueryData(currentUserQueryOptions().queryKey, user)
+    void queryClient.invalidateQueries({ queryKey: ['users', user.id] })
+  }
+}
+
+export function useUpdateUser() {
+  const store = useStoreUser()
+  return useMutation({ mutationFn: updateUser, onSuccess: store })
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod/mini'
+
+export const PLATFORMS = ['twitter', 'x', 'instagram', 'linkedin', 'github', 'youtube', 'facebook', 'website'] as const
+export const MAX_LINKS = 8
+export const BIO_MAX = 1000
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
+
+const USERNAME_PATTERN = /^@?[A-Za-z0-9._\-/]+$/
+
+const socialLink = z
+  .object({
+    platform: z.string(),
+    username: z.string().check(z.trim(), z.minLength(1, 'Each link needs a username'), z.maxLength(100, 'Usernames must be at most 100 characters')),
+    verified: z.optional(z.boolean()),
+  })
+  .check(
+    z.superRefine((link, ctx) => {
+      if (!(PLATFORMS as readonly string[]).includes(link.platform)) {
+        ctx.addIssue({ code: 'custom', path: ['platform'], message: `Unknown platform: choose ${PLATFORMS.join(', ')}` })
+      } else if (link.platform === 'website') {
+        if (!/^https?:\/\/\S+$/i.test(link.username)) ctx.addIssue({ code: 'custom', path: ['username'], message: 'Website must be an http:// or https:// address' })
+      } else if (link.username && !USERNAME_PATTERN.test(link.username)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['username'],
+          message: 'Usernames may only contain letters, numbers, dots, dashes, underscores, slashes and a leading @',
+        })
+      }
+    }),
+  )
+
+/** PATCH /api/user, mirroring the server's rules. */
+export const profileSchema = z
+  .object({
+    displayName: z.string().check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
+    bio: z.string().check(z.maxLength(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)),
+    socialMedia: z.array(socialLink).check(z.maxLength(MAX_LINKS, `At most ${MAX_LINKS} social links`)),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const seen = new Set<string>()
+      v.socialMedia.forEach((l, i) => {
+        const key = `${l.platform}:${l.username.trim().toLowerCase()}`
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['socialMedia', i, 'username'], message: 'Each link may appear only once' })
+        seen.add(key)
+      })
+    }),
+  )
+export type ProfileValues = z.infer<typeof profileSchema>
+
+export const emailSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'E-mail is required'), z.email('Enter a valid e-mail address')),
+})
+export type EmailValues = z.infer<typeof emailSchema>
+
+export const passwordSchema = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+    newPassword: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+    confirmPassword: z.string(),
+  })
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
+  )
+export type PasswordValues = z.infer<typeof passwordSchema>
+
+/** The browser's own check before an upload; the server decides by the content. */
+export function avatarFileError(file: File): string | undefined {
+  if (!AVATAR_TYPES.includes(file.type)) return 'The avatar must be a JPEG, PNG, GIF or WebP image'
+  if (file.size > AVATAR_MAX_BYTES) return 'The image must be at most 2 MB'
+  return undefined
+}
