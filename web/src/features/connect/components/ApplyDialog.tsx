@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
@@ -19,7 +19,7 @@ interface ApplyDialogProps {
 export function ApplyDialog({ open, sponsorship, onClose }: ApplyDialogProps) {
   const apply = useApply(sponsorship.id)
   const form = useForm<ConnectMessageValues>({ resolver: zodResolver(connectMessageSchema), defaultValues: { message: '' } })
-  const length = form.watch('message').length
+  const length = useWatch({ control: form.control, name: 'message' }).length
 
   const submit = form.handleSubmit(async ({ message }) => {
     try {

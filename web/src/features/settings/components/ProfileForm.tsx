@@ -1,4 +1,4 @@
-import { useFieldArray, useForm } from 'react-hook-form'
+import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextAreaField, TextField } from '@/components/ui/Field'
@@ -25,7 +25,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: defaults(user) })
   const links = useFieldArray({ control: form.control, name: 'socialMedia' })
   const { errors } = form.formState
-  const bioLength = form.watch('bio').length
+  const bioLength = useWatch({ control: form.control, name: 'bio' }).length
 
   const submit = form.handleSubmit((v) => {
     const patch = { displayName: v.displayName, bio: v.bio, socialMedia: v.socialMedia.map(({ platform, username }) => ({ platform, username })) }
