@@ -102,6 +102,31 @@ export const screens: Screen[] = [
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
   {
+    name: 'messages-thread',
+    path: '/messages',
+    signedIn: true,
+    // Opens (or continues) a conversation with a demo member and says hello once.
+    ready: async (page) => {
+      const headers = { Origin: new URL(page.url()).origin }
+      const listings = await page.request.get('/api/sponsorship-requests?q=Free%20health%20camp')
+      const [listing] = (await listings.json()) as { userId: string }[]
+      const conversation = await page.request.post('/api/conversations', { data: { userId: listing.userId }, headers })
+      const { id, lastMessage } = (await conversation.json()) as { id: string; lastMessage: string }
+      if (!lastMessage) await page.request.post(`/api/conversations/${id}/messages`, { data: { body: 'Hello Priya! Happy to help with the health camp.' }, headers })
+      await page.goto(`/messages?c=${id}`)
+      await expect(page.getByTestId('message').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'notifications',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click()
+      await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible()
+    },
+  },
+  {
     name: 'subscription',
     path: '/subscription',
     signedIn: true,

@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { json, mockFetch } from '@/test/fetch-mock'
 import { makeRequest, makeSponsorship } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { categoryBadgeClass, statusBadgeClass } from './badge-classes'
 import { ListingCard } from './ListingCard'
 
 describe('ListingCard', () => {
+  beforeEach(() => {
+    mockFetch({ 'GET /api/applications': () => json([]) })
+  })
+
   it('shows a sponsorship as the spec describes', async () => {
     const user = userEvent.setup()
     const onOpen = vi.fn()
@@ -19,9 +24,10 @@ describe('ListingCard', () => {
       'href',
       'https://www.google.com/maps/search/?api=1&query=Pune%2C%20India',
     )
-    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await user.click(await screen.findByRole('button', { name: 'Apply' }))
     expect(onOpen).not.toHaveBeenCalled()
-    expect(await screen.findByText('Application submitted')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Apply for Sponsorship' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
     await user.click(screen.getByRole('button', { name: 'View Details' }))
     expect(onOpen).toHaveBeenCalledTimes(1)
   })

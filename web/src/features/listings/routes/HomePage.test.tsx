@@ -17,6 +17,8 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
         ? json([makeSponsorship({ id: 's2', title: 'Second page offer' })], 200, listHeaders(2, false, 2))
         : json([makeSponsorship()], 200, listHeaders(2, true)),
     'GET /api/sponsorship-requests': () => json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, listHeaders(2, false)),
+    'GET /api/applications': () => json([]),
+    'POST /api/sponsorships/s1/apply': () => json({ id: 'a1', status: 'pending' }, 201),
     ...overrides,
   })
 }
@@ -82,7 +84,9 @@ describe('HomePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Coding scholarships' })
     expect(within(dialog).getByText('Sponsorship Amount')).toBeInTheDocument()
     expect(within(dialog).getByText('$1,500')).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Apply for Sponsorship' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply for Sponsorship' }))
+    const apply = await screen.findByRole('dialog', { name: 'Apply for Sponsorship' })
+    await user.click(within(apply).getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Application submitted')).toBeInTheDocument()
   })
 

@@ -24,11 +24,15 @@ export function MessageBubble({ message }: { message: Message }) {
     )
   }
   return (
-    <li className={`chat ${message.mine ? 'chat-end' : 'chat-start'}`} data-testid="message">
-      <div className={`chat-bubble whitespace-pre-wrap break-words ${message.mine ? 'chat-bubble-primary' : 'bg-base-100 text-base-content'}`}>
+    <li className={`flex flex-col py-1 ${message.mine ? 'items-end' : 'items-start'}`} data-testid="message">
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap break-words shadow-sm sm:max-w-[70%] ${
+          message.mine ? 'rounded-br-sm bg-primary text-primary-content' : 'rounded-bl-sm border border-base-300 bg-base-100 text-base-content'
+        }`}
+      >
         {message.body}
       </div>
-      <div className="chat-footer mt-0.5 text-xs text-base-content/70">
+      <div className="mt-0.5 px-1 text-xs text-base-content/70">
         <span className="sr-only">{message.mine ? 'You, ' : `${message.sender.displayName || 'Member'}, `}</span>
         {messageTime(message.createdAt)}
       </div>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { appendMessage, flattenMessages, type MessagePage } from './api/list-messages'
+import { badgeCount, relativeTime } from './time'
+import type { Message } from './types'
+
+const msg = (id: string): Message => ({
+  id, conversationId: 'c', sender: { id: 'u', username: 'u', displayName: 'U', avatar: '', isVerified: false, deleted: false },
+  mine: false, body: id, kind: 'text', contextType: '', contextId: '', createdAt: '2026-01-01T00:00:00Z',
+})
+
+describe('messages logic', () => {
+  it('puts older pages first and drops duplicates', () => {
+    const data = { pages: [{ messages: [msg('3'), msg('4')], hasMore: true }, { messages: [msg('1'), msg('2'), msg('3')], hasMore: false }] as MessagePage[], pageParams: [undefined, '3'] }
+    expect(flattenMessages(data).map((m) => m.id)).toEqual(['1', '2', '3', '4'])
+    const added = appendMessage(data, msg('5'))
+    expect(flattenMessages(added).map((m) => m.id)).toEqual(['1', '2', '3', '4', '5'])
+    expect(appendMessage(added, msg('5'))).toBe(added)
+  })
+
+  it('formats badges and times', () => {
+    expect(badgeCount(7)).toBe('7')
+    expect(badgeCount(120)).toBe('99+')
+    const now = new Date('2026-01-02T12:00:00Z')
+    expect(relativeTime('2026-01-02T11:59:50Z', now)).toBe('just now')
+    expect(relativeTime('2026-01-02T11:55:00Z', now)).toBe('5 minutes ago')
+    expect(relativeTime('2026-01-01T12:00:00Z', now)).toBe('yesterday')
+  })
+})
