@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
+import { MemberName } from '@/components/ui/MemberName'
 import { LogOutIcon, SettingsIcon, UserIcon } from '@/components/ui/icons'
 import { useLogout } from '@/features/auth/api/logout'
 import { avatarUrl, type CurrentUser } from '@/features/auth/types'
@@ -82,7 +83,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           className="absolute right-0 z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-xl"
         >
           <div className="border-b border-base-300 px-3 pt-1 pb-2" role="none">
-            <p className="truncate font-semibold">{user.displayName || user.username}</p>
+            <p className="font-semibold"><MemberName name={user.displayName || user.username} verified={user.isVerified} /></p>
             <p className="truncate text-xs text-base-content/75">@{user.username}</p>
           </div>
           <Link role="menuitem" tabIndex={-1} to={paths.profile} className={`${itemClass} mt-1`} onClick={close}>

@@ -1,27 +1,76 @@
+import { useSearchParams } from 'react-router'
 import { ExternalLinkIcon } from '@/components/ui/icons'
-import { ComingSoon, PageHeader } from '@/components/ui/PageHeader'
+import { PageHeader } from '@/components/ui/PageHeader'
+import { Tabs } from '@/components/ui/Tabs'
 import { buttonClass } from '@/components/ui/button-class'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useOverview } from '../api/get-overview'
+import { AuditLogTab } from '../components/AuditLogTab'
+import { ContactMessagesTab } from '../components/ContactMessagesTab'
+import { MembersTab } from '../components/MembersTab'
+import { ModerationTab } from '../components/ModerationTab'
+import { OverviewCounters } from '../components/OverviewCounters'
+import { SubscriptionsTab } from '../components/SubscriptionsTab'
 
+const tabs = [
+  { value: 'moderation', label: 'Moderation queue' },
+  { value: 'members', label: 'Members' },
+  { value: 'subscriptions', label: 'Subscriptions & payments' },
+  { value: 'messages', label: 'Contact messages' },
+  { value: 'audit', label: 'Audit log' },
+] as const
+
+type AdminTab = (typeof tabs)[number]['value']
+
+const panels: Record<AdminTab, () => React.ReactNode> = {
+  moderation: () => <ModerationTab />,
+  members: () => <MembersTab />,
+  subscriptions: () => <SubscriptionsTab />,
+  messages: () => <ContactMessagesTab />,
+  audit: () => <AuditLogTab />,
+}
+
+function isTab(value: string | null): value is AdminTab {
+  return tabs.some((t) => t.value === value)
+}
+
+/** The active tab lives in the URL (?tab=members) so a link or a reload opens it. */
 export function AdminPage() {
   useDocumentTitle('Admin Dashboard')
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: AdminTab = isTab(requested) ? requested : 'moderation'
+  const dashboardUrl = useOverview().data?.dashboardUrl || '/_/'
+  const panelId = (t: AdminTab) => `admin-panel-${t}`
+
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
       <PageHeader
         title="Admin Dashboard"
-        description="Moderation, members and payments."
+        description="Moderation, members, payments and messages."
         actions={
-          <a href="/_/" className={buttonClass({ variant: 'outline' })} target="_blank" rel="noopener noreferrer">
-            Superuser dashboard <ExternalLinkIcon className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <a href={dashboardUrl} className={buttonClass({ variant: 'outline', size: 'sm' })} target="_blank" rel="noopener noreferrer">
+              Open superuser dashboard <ExternalLinkIcon className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+            <p className="text-xs text-base-content/75">Needs a superuser login.</p>
+          </div>
         }
       />
-      <div className="grid gap-4 md:grid-cols-2">
-        <ComingSoon title="Moderation queue">New and reported listings, newest first, with approve and reject (with a reason shown to the poster).</ComingSoon>
-        <ComingSoon title="Members">Search members, verify them and their social links.</ComingSoon>
-        <ComingSoon title="Payments and subscriptions">Orders, payments and active subscriptions with totals.</ComingSoon>
-        <ComingSoon title="Contact messages and audit log">Messages sent through Contact Us, and a record of every moderation action.</ComingSoon>
+      <OverviewCounters />
+      <div className="overflow-x-auto pb-1">
+        <Tabs
+          items={tabs}
+          value={tab}
+          onChange={(next) => setParams(next === 'moderation' ? {} : { tab: next }, { replace: true })}
+          label="Admin sections"
+          panelId={panelId}
+          className="w-max min-w-full"
+        />
+      </div>
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={`${panelId(tab)}-tab`} tabIndex={-1}>
+        {panels[tab]()}
       </div>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router'
 import { MailIcon } from '@/components/ui/icons'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { ContactForm } from '../components/ContactForm'
 import { infoDocuments } from '../content'
 import { SUPPORT_EMAIL, type InfoDocument } from '../content/types'
 
@@ -28,6 +29,7 @@ function InfoArticle({ doc, slug }: { doc: InfoDocument; slug: string }) {
           </span>
         </a>
       )}
+      {slug === 'contact-us' && <ContactForm />}
       <div className="mt-6 space-y-8">
         {doc.sections.map((section) => (
           <section key={section.heading}>

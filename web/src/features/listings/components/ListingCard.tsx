@@ -5,6 +5,7 @@ import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '../types'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
+import { ModerationNote } from './ModerationNote'
 import { PosterLink } from './PosterLink'
 
 interface ListingCardProps {
@@ -31,6 +32,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           {listing.kind === 'request' && <StatusBadge status={listing.item.status} />}
         </div>
         <PosterLink item={item} />
+        <ModerationNote listing={listing} isOwn={state === 'own'} />
         <p className="text-2xl font-bold text-primary">
           <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>
           {formatUsd(listingAmount(listing))}

@@ -7,6 +7,7 @@ import { listingAmount, type Listing } from '../types'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
+import { ReportListing } from './ReportListing'
 
 interface ListingDetailDialogProps {
   listing: Listing | null
@@ -26,6 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ListingDetailDialog({ listing, currentUserId, onClose }: ListingDetailDialogProps) {
   const footer = listing && (
     <>
+      {currentUserId && state !== 'own' && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
       <Button variant="ghost" onClick={onClose}>Close</Button>
       <ListingAction listing={listing} currentUserId={currentUserId} detail />
     </>

@@ -28,7 +28,7 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
           </div>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             {profile.isVerified ? (
-              <span className="inline-flex items-center gap-1 font-medium text-success">
+              <span className="inline-flex items-center gap-1 font-medium text-blue-700">
                 <VerifiedIcon className="size-4" /> Verified member
               </span>
             ) : (

@@ -1,0 +1,2 @@
+/** Prefix of every admin query: invalidating it refreshes the whole dashboard. */
+export const adminKey = ['admin'] as const

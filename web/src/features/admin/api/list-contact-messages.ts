@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { ContactMessage, ContactStatus, PagedList } from '../types'
+import { adminKey } from './admin-key'
+
+export function contactMessagesQueryOptions(status: ContactStatus, page: number) {
+  return queryOptions({
+    queryKey: [...adminKey, 'contact-messages', { status, page }],
+    queryFn: ({ signal }) => api.get<PagedList<ContactMessage>>('/api/admin/contact-messages', { status, page }, signal),
+  })
+}
+
+export function useContactMessages(status: ContactStatus, page: number) {
+  return useQuery({ ...contactMessagesQueryOptions(status, page), placeholderData: keepPreviousData })
+}

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { AdminMember, PagedList } from '../types'
+import { adminKey } from './admin-key'
+
+export const membersKey = [...adminKey, 'members'] as const
+
+export function membersQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: [...membersKey, { q, page }],
+    queryFn: ({ signal }) => api.get<PagedList<AdminMember>>('/api/admin/members', { q, page }, signal),
+  })
+}
+
+export function useMembers(q: string, page: number) {
+  return useQuery({ ...membersQueryOptions(q, page), placeholderData: keepPreviousData })
+}

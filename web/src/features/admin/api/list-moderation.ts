@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { AdminListingKind, ModerationItem, PagedList } from '../types'
+import { adminKey } from './admin-key'
+
+export const moderationKey = [...adminKey, 'moderation'] as const
+
+export function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
+  return queryOptions({
+    queryKey: [...moderationKey, { kind, page }],
+    queryFn: ({ signal }) => api.get<PagedList<ModerationItem>>('/api/admin/moderation', { kind, page }, signal),
+  })
+}
+
+export function useModerationQueue(kind: AdminListingKind | '', page: number) {
+  return useQuery({ ...moderationQueryOptions(kind, page), placeholderData: keepPreviousData })
+}

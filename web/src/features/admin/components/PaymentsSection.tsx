@@ -1,0 +1,63 @@
+import { Badge } from '@/components/ui/Badge'
+import { MemberName } from '@/components/ui/MemberName'
+import { formatDate } from '@/lib/format'
+import { adminTexts } from '../texts'
+import type { SubscriptionsOverview } from '../types'
+import { formatMinorAmount } from './money'
+import { EmptyState } from './QueryStatus'
+
+function statusClass(status: string): string {
+  if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
+  if (status === 'failed') return 'bg-red-100 text-red-800 border-red-300'
+  return 'bg-gray-100 text-gray-700 border-gray-300'
+}
+
+export function PaymentsSection({ payments }: { payments: SubscriptionsOverview['payments'] }) {
+  return (
+    <section aria-labelledby="payments-title" className="space-y-3">
+      <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
+      {!payments.available ? (
+        <EmptyState>{adminTexts.noPayments}</EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/80">
+            {payments.count} payments recorded, {payments.paid} paid.
+            {payments.totals.map((t) => (
+              <span key={t.currency} className="ml-2 font-semibold">
+                Paid {t.currency}: {formatMinorAmount(t.amount, t.currency)} ({t.count})
+              </span>
+            ))}
+          </p>
+          {payments.recent.length === 0 ? (
+            <EmptyState>{adminTexts.noPayments}</EmptyState>
+          ) : (
+            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+              <table className="table table-sm">
+                <caption className="sr-only">The 20 most recent payments</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th><th scope="col">Member</th><th scope="col">Plan</th><th scope="col">Amount</th>
+                    <th scope="col">Status</th><th scope="col">Provider</th><th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {payments.recent.map((p) => (
+                    <tr key={p.id}>
+                      <td className="font-mono text-xs break-all">{p.orderId}</td>
+                      <td>{p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}</td>
+                      <td>{p.plan}</td>
+                      <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
+                      <td><Badge className={statusClass(p.status)}>{p.status}</Badge></td>
+                      <td>{p.provider}</td>
+                      <td className="whitespace-nowrap">{formatDate(p.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react'
+import { MemberName } from '@/components/ui/MemberName'
+import { formatDate, formatInr } from '@/lib/format'
+import { useSubscriptionsOverview } from '../api/get-subscriptions'
+import type { SubscriptionsOverview } from '../types'
+import { Pager } from './Pager'
+import { PaymentsSection } from './PaymentsSection'
+import { EmptyState, QueryStatus } from './QueryStatus'
+
+function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 shadow-sm">
+      <dt className="text-xs font-medium text-base-content/75">{label}</dt>
+      <dd className="mt-1 text-xl font-bold">{value}</dd>
+      {hint && <dd className="text-xs text-base-content/75">{hint}</dd>}
+    </div>
+  )
+}
+
+function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; onPage: (page: number) => void }) {
+  if (data.items.length === 0) return <EmptyState>No active subscriptions.</EmptyState>
+  return (
+    <>
+      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table table-sm">
+          <thead>
+            <tr><th scope="col">Member</th><th scope="col">E-mail</th><th scope="col">Plan</th><th scope="col">Expires</th></tr>
+          </thead>
+          <tbody>
+            {data.items.map((s) => (
+              <tr key={s.member.id}>
+                <td><MemberName name={s.member.displayName || s.member.username} verified={s.member.isVerified} /></td>
+                <td className="break-all">{s.email || '–'}</td>
+                <td>{s.planName || s.plan}</td>
+                <td className="whitespace-nowrap">{formatDate(s.expiry)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="Active subscription pages" page={data.page} totalPages={data.totalPages} totalItems={data.totalItems} onChange={onPage} />
+    </>
+  )
+}
+
+export function SubscriptionsTab() {
+  const [page, setPage] = useState(1)
+  const query = useSubscriptionsOverview(page)
+  return (
+    <QueryStatus query={query} loading="Loading subscriptions">
+      {() => {
+        const data = query.data
+        if (!data) return null
+        return (
+          <div className="space-y-6">
+            <section aria-labelledby="plans-title" className="space-y-3">
+              <h2 id="plans-title" className="text-lg font-semibold">Plans</h2>
+              <dl className="grid gap-3 sm:grid-cols-3">
+                {data.plans.map((p) => (
+                  <Stat key={p.plan} label={`${p.name} · ${formatInr(p.price)}`} value={`${p.active} active`} />
+                ))}
+              </dl>
+              <dl className="grid gap-3 sm:grid-cols-3">
+                <Stat label="Active subscriptions" value={data.totals.active} />
+                <Stat label="Lapsed subscriptions" value={data.totals.lapsed} />
+                <Stat label="Active plan value" value={formatInr(data.totals.activePlanValue)} hint="Value at catalogue prices, not revenue" />
+              </dl>
+            </section>
+            <section aria-labelledby="active-title" className="space-y-3">
+              <h2 id="active-title" className="text-lg font-semibold">Active subscriptions</h2>
+              <ActiveTable data={data.active} onPage={setPage} />
+            </section>
+            <PaymentsSection payments={data.payments} />
+          </div>
+        )
+      }}
+    </QueryStatus>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Listing } from '@/features/listings/types'
+import type { ModerationItem } from '../types'
+
+export type ReviewState = 'Pending' | 'Approved' | 'Rejected'
+
+export function reviewState(listing: { reviewed: boolean; approved: boolean }): ReviewState {
+  if (!listing.reviewed) return 'Pending'
+  return listing.approved ? 'Approved' : 'Rejected'
+}
+
+export const reviewStateClass: Record<ReviewState, string> = {
+  Pending: 'bg-amber-50 text-amber-900 border-amber-300',
+  Approved: 'bg-green-100 text-green-800 border-green-300',
+  Rejected: 'bg-red-100 text-red-800 border-red-300',
+}
+
+/** The queue's item as the listings feature's card and dialog take it. */
+export function toListing(item: ModerationItem): Listing {
+  return item.kind === 'sponsorships' ? { kind: 'sponsorship', item: item.listing } : { kind: 'request', item: item.listing }
+}
+
+export function kindLabel(kind: ModerationItem['kind']): string {
+  return kind === 'sponsorships' ? 'Open Sponsorship' : 'Sponsors Required'
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { ReportInput } from '../schemas'
+import type { ListingKind } from '../types'
+
+export interface ReportListingInput extends ReportInput {
+  kind: ListingKind
+  id: string
+}
+
+export interface ReportAnswer {
+  id: string
+  kind: string
+  listingId: string
+  reason: string
+  createdAt: string
+}
+
+const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
+
+/** A report changes nothing a member sees: no query to refresh. */
+export function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
+  return api.post<ReportAnswer>(`${routes[kind]}/${encodeURIComponent(id)}/report`, { reason })
+}
+
+export function useReportListing() {
+  return useMutation({ mutationFn: reportListing })
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod/mini'
+
+export const REPORT_REASON_MAX = 500
+
+/** The Report dialog; the server's messages (docs/api-7.md). */
+export const reportSchema = z.object({
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please tell us why you are reporting this listing'),
+      z.maxLength(REPORT_REASON_MAX, 'Reason must be at most 500 characters'),
+    ),
+})
+
+export type ReportInput = z.infer<typeof reportSchema>
