@@ -12,6 +12,15 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 
+/** The admin dashboard with one tab open and loaded (its spinner gone, its rows shown). */
+const adminTab = (tab: string, rowTestId?: string) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('counter-members').getByText(/\d/)).toBeVisible()
+  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0)
+  if (rowTestId) await expect(page.getByTestId(rowTestId).first()).toBeVisible()
+}
+
 const listingsLoaded = async (page: Page) => {
   await expect(page.getByRole('tabpanel').first().getByTestId('listing-card').first()).toBeVisible()
 }
@@ -145,7 +154,30 @@ export const screens: Screen[] = [
       await expect(page.getByTestId('sandbox-checkout').getByRole('button', { name: 'Pay (test)' })).toBeVisible()
     },
   },
-  { name: 'admin', path: '/admin', signedIn: true, ready: heading('Admin Dashboard') },
+  { name: 'admin', path: '/admin', signedIn: true, ready: adminTab('Moderation queue', 'moderation-row') },
+  { name: 'admin-members', path: '/admin?tab=members', signedIn: true, ready: adminTab('Members', 'member-row') },
+  { name: 'admin-subscriptions', path: '/admin?tab=subscriptions', signedIn: true, ready: adminTab('Subscriptions & payments') },
+  { name: 'admin-messages', path: '/admin?tab=messages', signedIn: true, ready: adminTab('Contact messages') },
+  { name: 'admin-audit', path: '/admin?tab=audit', signedIn: true, ready: adminTab('Audit log') },
+  {
+    name: 'admin-reject-dialog',
+    path: '/admin',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByTestId('moderation-row').first().getByRole('button', { name: 'Reject' }).click()
+      await expect(page.getByRole('dialog', { name: 'Reject listing' })).toBeVisible()
+    },
+  },
+  {
+    name: 'report-dialog',
+    path: '/home?q=market',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('article', { name: 'Market stall micro-sponsorships' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: /^Report/ }).click()
+      await expect(page.getByRole('dialog', { name: 'Report listing' })).toBeVisible()
+    },
+  },
   { name: 'privacy-policy', path: '/policies/privacy-policy', signedIn: false, ready: heading('Privacy Policy') },
   { name: 'terms-conditions', path: '/policies/terms-conditions', signedIn: false, ready: heading('Terms & Conditions') },
   { name: 'refund-policy', path: '/policies/refund-policy', signedIn: false, ready: heading('Refund Policy') },

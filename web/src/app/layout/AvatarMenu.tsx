@@ -83,7 +83,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           className="absolute right-0 z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-xl"
         >
           <div className="border-b border-base-300 px-3 pt-1 pb-2" role="none">
-            <p className="font-semibold"><MemberName name={user.displayName || user.username} verified={user.isVerified} /></p>
+            <p className="font-semibold"><MemberName name={user.displayName || user.username} verified={user.isVerified} textLabel /></p>
             <p className="truncate text-xs text-base-content/75">@{user.username}</p>
           </div>
           <Link role="menuitem" tabIndex={-1} to={paths.profile} className={`${itemClass} mt-1`} onClick={close}>

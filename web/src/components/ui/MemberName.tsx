@@ -1,22 +1,37 @@
 import { UnverifiedIcon, VerifiedIcon } from './icons'
 
+interface MemberNameProps {
+  name: string
+  verified: boolean
+  className?: string
+  /** Inside ARIA widgets that allow no img children (menus): the label becomes hidden text. */
+  textLabel?: boolean
+}
+
 /**
  * A member's name with the trust badge (`isVerified`, never the e-mail check): a blue check for
  * verified members, the grey icon otherwise.
  */
-export function MemberName({ name, verified, className = '' }: { name: string; verified: boolean; className?: string }) {
+export function MemberName({ name, verified, className = '', textLabel = false }: MemberNameProps) {
   return (
     <span className={`inline-flex max-w-full items-center gap-1 ${className}`}>
       <span className="truncate">{name}</span>
-      <VerifiedMark verified={verified} />
+      <VerifiedMark verified={verified} textLabel={textLabel} />
     </span>
   )
 }
 
-export function VerifiedMark({ verified }: { verified: boolean }) {
-  return verified ? (
-    <VerifiedIcon className="size-4 shrink-0 text-blue-600" role="img" aria-hidden="false" aria-label="Verified member" />
-  ) : (
-    <UnverifiedIcon className="size-4 shrink-0 text-base-content/60" role="img" aria-hidden="false" aria-label="Unverified member" />
-  )
+export function VerifiedMark({ verified, textLabel = false }: { verified: boolean; textLabel?: boolean }) {
+  const label = verified ? 'Verified member' : 'Unverified member'
+  const Icon = verified ? VerifiedIcon : UnverifiedIcon
+  const className = `size-4 shrink-0 ${verified ? 'text-blue-600' : 'text-base-content/60'}`
+  if (textLabel) {
+    return (
+      <>
+        <Icon className={className} />
+        <span className="sr-only">({label})</span>
+      </>
+    )
+  }
+  return <Icon className={className} role="img" aria-hidden="false" aria-label={label} />
 }
