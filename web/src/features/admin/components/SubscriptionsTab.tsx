@@ -9,9 +9,9 @@ import { EmptyState, QueryStatus } from './QueryStatus'
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
-    <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 shadow-sm">
+    <div className="rounded-box border border-base-300 bg-base-100 px-3 py-2 shadow-sm sm:px-4 sm:py-3">
       <dt className="text-xs font-medium text-base-content/75">{label}</dt>
-      <dd className="mt-1 text-xl font-bold">{value}</dd>
+      <dd className="mt-1 text-lg font-bold sm:text-xl">{value}</dd>
       {hint && <dd className="text-xs text-base-content/75">{hint}</dd>}
     </div>
   )
@@ -55,12 +55,12 @@ export function SubscriptionsTab() {
           <div className="space-y-6">
             <section aria-labelledby="plans-title" className="space-y-3">
               <h2 id="plans-title" className="text-lg font-semibold">Plans</h2>
-              <dl className="grid gap-3 sm:grid-cols-3">
+              <dl className="grid grid-cols-3 gap-2 sm:gap-3">
                 {data.plans.map((p) => (
                   <Stat key={p.plan} label={`${p.name} · ${formatInr(p.price)}`} value={`${p.active} active`} />
                 ))}
               </dl>
-              <dl className="grid gap-3 sm:grid-cols-3">
+              <dl className="grid grid-cols-3 gap-2 sm:gap-3">
                 <Stat label="Active subscriptions" value={data.totals.active} />
                 <Stat label="Lapsed subscriptions" value={data.totals.lapsed} />
                 <Stat label="Active plan value" value={formatInr(data.totals.activePlanValue)} hint="Value at catalogue prices, not revenue" />

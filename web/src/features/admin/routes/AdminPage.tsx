@@ -59,16 +59,14 @@ export function AdminPage() {
         }
       />
       <OverviewCounters />
-      <div className="overflow-x-auto pb-1">
-        <Tabs
-          items={tabs}
-          value={tab}
-          onChange={(next) => setParams(next === 'moderation' ? {} : { tab: next }, { replace: true })}
-          label="Admin sections"
-          panelId={panelId}
-          className="w-max min-w-full"
-        />
-      </div>
+      <Tabs
+        items={tabs}
+        value={tab}
+        onChange={(next) => setParams(next === 'moderation' ? {} : { tab: next }, { replace: true })}
+        label="Admin sections"
+        panelId={panelId}
+        className="w-full flex-wrap"
+      />
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={`${panelId(tab)}-tab`} tabIndex={-1}>
         {panels[tab]()}
       </div>
