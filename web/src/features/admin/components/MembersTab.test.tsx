@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { json, mockFetch } from '@/test/fetch-mock'
+import { makeUser } from '@/test/fixtures'
+import { renderWithProviders } from '@/test/render'
+import type { AdminMember } from '../types'
+import { MembersTab } from './MembersTab'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const member: AdminMember = {
+  ...makeUser({ id: 'm1', username: 'kenji', displayName: 'Kenji Watanabe' }),
+  emailVerified: false,
+  socialMedia: [
+    { platform: 'twitter', username: 'kenji', verified: false },
+    { platform: 'github', username: 'kenjiw', verified: true, verificationDate: '2025-11-20T10:00:00Z' },
+  ],
+}
+
+describe('MembersTab', () => {
+  it('searches (debounced), verifies a member and a social link by its index', async () => {
+    const user = userEvent.setup()
+    const { calls } = mockFetch({
+      'GET /api/admin/members': () => json({ page: 1, perPage: 20, totalItems: 1, totalPages: 1, items: [member] }),
+      'POST /api/admin/members/m1/verify': () => json({ ...member, isVerified: true }),
+      'POST /api/admin/members/m1/social/0/verify': () => json(member),
+    })
+    renderWithProviders(<MembersTab />)
+    const row = await screen.findByRole('article', { name: 'Kenji Watanabe' })
+    expect(within(row).getByRole('img', { name: 'Unverified member' })).toBeInTheDocument()
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by username or name' }), 'ken')
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'ken')).toBe(true))
+    expect(calls.filter((c) => c.url.searchParams.has('q'))).toHaveLength(1)
+
+    await user.click(within(row).getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Member verified')).toBeInTheDocument()
+
+    await user.click(within(row).getByRole('button', { name: /Social links \(2\)/ }))
+    expect(within(row).getByText(/Verified on Nov 20, 2025/)).toBeInTheDocument()
+    await user.click(within(row).getByRole('button', { name: /Verify .* @kenji$/ }))
+    expect(await screen.findByText('Social link verified')).toBeInTheDocument()
+    expect(calls.some((c) => c.init.method === 'POST' && c.url.pathname === '/api/admin/members/m1/social/0/verify')).toBe(true)
+  })
+})
