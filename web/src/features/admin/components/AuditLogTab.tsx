@@ -52,7 +52,7 @@ export function AuditLogTab() {
             <>
               <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
                 <table className="table table-sm" aria-label="Audit log">
-                  <thead>
+                  <thead className="text-base-content/80">
                     <tr><th scope="col">When</th><th scope="col">Administrator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Details</th></tr>
                   </thead>
                   <tbody>

@@ -5,7 +5,9 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ChevronDownIcon } from '@/components/ui/icons'
 import { MemberName } from '@/components/ui/MemberName'
+import { useAppConfig } from '@/features/app-config/api/get-app-config'
 import { avatarUrl } from '@/features/auth/types'
+import { FALLBACK_PLANS, planName } from '@/features/subscription/plans'
 import { formatDate } from '@/lib/format'
 import { profilePath } from '@/lib/paths'
 import { useVerifyMember, type VerifyMemberInput } from '../api/verify-member'
@@ -14,10 +16,10 @@ import type { AdminMember } from '../types'
 import { notifyError, notifySuccess } from './notify'
 import { SocialVerificationList } from './SocialVerificationList'
 
-function subscriptionText(m: AdminMember): string {
-  if (m.subscriptionActive) return `Active · ${m.subscriptionPlan} until ${formatDate(m.subscriptionExpiry)}`
+function subscriptionText(m: AdminMember, plan: string): string {
+  if (m.subscriptionActive) return `Active · ${plan} until ${formatDate(m.subscriptionExpiry)}`
   if (!m.subscriptionStatus) return 'No subscription'
-  return `${m.subscriptionPlan || 'Plan'} · ${m.subscriptionStatus}${m.subscriptionExpiry ? ` (expired ${formatDate(m.subscriptionExpiry)})` : ''}`
+  return `${plan || 'Plan'} · ${m.subscriptionStatus}${m.subscriptionExpiry ? ` (expired ${formatDate(m.subscriptionExpiry)})` : ''}`
 }
 
 export function MemberRow({ member }: { member: AdminMember }) {
@@ -26,6 +28,7 @@ export function MemberRow({ member }: { member: AdminMember }) {
   const verify = useVerifyMember()
   const name = member.displayName || member.username
   const social = member.socialMedia ?? []
+  const plans = useAppConfig().data?.plans ?? FALLBACK_PLANS
 
   function run(input: VerifyMemberInput, success: string) {
     verify.mutate(input, { onSuccess: () => notifySuccess(success, name), onError: notifyError })
@@ -47,7 +50,7 @@ export function MemberRow({ member }: { member: AdminMember }) {
             {member.email && <> · {member.email}</>}
           </p>
           <p className="text-sm text-base-content/80">
-            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>{subscriptionText(member)}</span>
+            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>{subscriptionText(member, member.subscriptionPlan ? planName(plans, member.subscriptionPlan) : '')}</span>
             <span className="text-base-content/75"> · Joined {formatDate(member.createdAt)}</span>
           </p>
         </div>

@@ -12,7 +12,8 @@ function statusClass(status: string): string {
   return 'bg-gray-100 text-gray-700 border-gray-300'
 }
 
-export function PaymentsSection({ payments }: { payments: SubscriptionsOverview['payments'] }) {
+export function PaymentsSection({ payments, plans }: { payments: SubscriptionsOverview['payments']; plans: SubscriptionsOverview['plans'] }) {
+  const planName = (id: string) => plans.find((p) => p.plan === id)?.name ?? id
   return (
     <section aria-labelledby="payments-title" className="space-y-3">
       <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
@@ -34,7 +35,7 @@ export function PaymentsSection({ payments }: { payments: SubscriptionsOverview[
             <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
               <table className="table table-sm">
                 <caption className="sr-only">The 20 most recent payments</caption>
-                <thead>
+                <thead className="text-base-content/80">
                   <tr>
                     <th scope="col">Order</th><th scope="col">Member</th><th scope="col">Plan</th><th scope="col">Amount</th>
                     <th scope="col">Status</th><th scope="col">Provider</th><th scope="col">Date</th>
@@ -45,7 +46,7 @@ export function PaymentsSection({ payments }: { payments: SubscriptionsOverview[
                     <tr key={p.id}>
                       <td className="font-mono text-xs break-all">{p.orderId}</td>
                       <td>{p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}</td>
-                      <td>{p.plan}</td>
+                      <td>{planName(p.plan)}</td>
                       <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
                       <td><Badge className={statusClass(p.status)}>{p.status}</Badge></td>
                       <td>{p.provider}</td>

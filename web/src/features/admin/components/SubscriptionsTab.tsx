@@ -23,7 +23,7 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table table-sm">
-          <thead>
+          <thead className="text-base-content/80">
             <tr><th scope="col">Member</th><th scope="col">E-mail</th><th scope="col">Plan</th><th scope="col">Expires</th></tr>
           </thead>
           <tbody>
@@ -70,7 +70,7 @@ export function SubscriptionsTab() {
               <h2 id="active-title" className="text-lg font-semibold">Active subscriptions</h2>
               <ActiveTable data={data.active} onPage={setPage} />
             </section>
-            <PaymentsSection payments={data.payments} />
+            <PaymentsSection payments={data.payments} plans={data.plans} />
           </div>
         )
       }}
