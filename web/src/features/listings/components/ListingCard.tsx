@@ -32,7 +32,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           {listing.kind === 'request' && <StatusBadge status={listing.item.status} />}
         </div>
         <PosterLink item={item} />
-        <ModerationNote listing={listing} isOwn={state === 'own'} />
+        <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
         <p className="text-2xl font-bold text-primary">
           <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>
           {formatUsd(listingAmount(listing))}

@@ -27,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ListingDetailDialog({ listing, currentUserId, onClose }: ListingDetailDialogProps) {
   const footer = listing && (
     <>
-      {currentUserId && state !== 'own' && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
+      {currentUserId && listing.item.userId !== currentUserId && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
       <Button variant="ghost" onClick={onClose}>Close</Button>
       <ListingAction listing={listing} currentUserId={currentUserId} detail />
     </>
