@@ -21,23 +21,12 @@ var errAlreadyApplied = errors.New("connect: already applied")
 // and offer, never to their own; it tells the poster (notification, e-mail)
 // and opens the conversation between the two.
 func apply(e *core.RequestEvent) error {
-	form := &messageForm{}
-	if err := bindOptional(e, form); err != nil {
-		return err
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
-	}
 	me := e.Auth
-	offer, err := e.App.FindRecordById("sponsorships", e.Request.PathValue("id"))
-	if err != nil || !visible(offer, me) {
-		return e.NotFoundError("Listing not found.", nil)
-	}
-	if offer.GetString("user") == me.Id {
-		return e.ForbiddenError("You cannot apply to your own sponsorship.", nil)
-	}
-	if offer.GetBool("reviewed") && !offer.GetBool("approved") {
-		return e.BadRequestError("This sponsorship was not approved and does not take applications.", nil)
+	form, offer, err := actionTarget(e, "sponsorships",
+		"You cannot apply to your own sponsorship.",
+		"This sponsorship was not approved and does not take applications.")
+	if err != nil {
+		return err
 	}
 
 	collection, err := e.App.FindCachedCollectionByNameOrId("applications")

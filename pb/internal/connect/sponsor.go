@@ -19,23 +19,12 @@ var errNotOpen = errors.New("connect: request is not open")
 // be open) inside the same transaction as the commitment: when two members
 // press at once, exactly one UPDATE changes a row and the other is told.
 func sponsor(e *core.RequestEvent) error {
-	form := &messageForm{}
-	if err := bindOptional(e, form); err != nil {
-		return err
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
-	}
 	me := e.Auth
-	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
-	if err != nil || !visible(request, me) {
-		return e.NotFoundError("Listing not found.", nil)
-	}
-	if request.GetString("user") == me.Id {
-		return e.ForbiddenError("You cannot sponsor your own request.", nil)
-	}
-	if request.GetBool("reviewed") && !request.GetBool("approved") {
-		return e.BadRequestError("This request was not approved and cannot be sponsored.", nil)
+	form, request, err := actionTarget(e, "sponsorship_requests",
+		"You cannot sponsor your own request.",
+		"This request was not approved and cannot be sponsored.")
+	if err != nil {
+		return err
 	}
 
 	collection, err := e.App.FindCachedCollectionByNameOrId("commitments")
