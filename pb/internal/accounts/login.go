@@ -3,7 +3,6 @@ package accounts
 import (
 	"errors"
 	"net/http"
-	"sponsorbridge/pb/internal/apierr"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -11,17 +10,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/crypto/bcrypt"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/session"
 )
 
 // login checks a username and password and starts a cookie session.
 func login(e *core.RequestEvent) error {
 	form := &loginForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 
 	member, err := FindByUsername(e.App, form.Username)

@@ -3,13 +3,13 @@ package accounts
 import (
 	"net/http"
 	"regexp"
-	"sponsorbridge/pb/internal/apierr"
 	"strings"
 	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -18,11 +18,8 @@ import (
 // can only name the three fields below.
 func register(e *core.RequestEvent) error {
 	form := &registerForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	if _, err := FindByUsername(e.App, form.Username); err == nil {
 		return usernameTaken(e)

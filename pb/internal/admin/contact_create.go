@@ -18,11 +18,8 @@ import (
 // sender. The route is rate limited per client (pb/app/settings.go).
 func contactCreate(e *core.RequestEvent) error {
 	form := &contactForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	c, err := e.App.FindCachedCollectionByNameOrId("contact_messages")
 	if err != nil {

@@ -26,11 +26,8 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 		}
 		form := &rejectForm{}
 		if !approve {
-			if err := e.BindBody(form); err != nil {
-				return e.BadRequestError("The request body is not valid JSON.", nil)
-			}
-			if err := form.validate(); err != nil {
-				return e.BadRequestError("Please check the highlighted fields.", err)
+			if err := apierr.Bind(e, form, form.validate); err != nil {
+				return err
 			}
 		}
 

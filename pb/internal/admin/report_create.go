@@ -32,11 +32,8 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 		}
 
 		form := &reportForm{}
-		if err := e.BindBody(form); err != nil {
-			return e.BadRequestError("The request body is not valid JSON.", nil)
-		}
-		if err := form.validate(); err != nil {
-			return e.BadRequestError("Please check the highlighted fields.", err)
+		if err := apierr.Bind(e, form, form.validate); err != nil {
+			return err
 		}
 
 		if reported(e.App, e.Auth.Id, kind.Table, listing.Id) {

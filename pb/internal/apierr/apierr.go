@@ -2,6 +2,8 @@
 // client exactly as written (the spec's texts), in PocketBase's error shape.
 package apierr
 
+import "github.com/pocketbase/pocketbase/core"
+
 // FieldError is one field's validation error.
 type FieldError struct {
 	code    string
@@ -21,4 +23,17 @@ func (e FieldError) Error() string { return e.message }
 func (e FieldError) Resolve(data map[string]any) any {
 	data["message"] = e.message
 	return data
+}
+
+// Bind reads a JSON body into form and runs its validation, answering the
+// same 400s everywhere: one for a body that is not JSON of the right shape,
+// one with the field messages.
+func Bind(e *core.RequestEvent, form any, validate func() error) error {
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	if err := validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	return nil
 }

@@ -3,13 +3,14 @@ package listings
 import (
 	"encoding/json"
 	"math"
-	"sponsorbridge/pb/internal/apierr"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"sponsorbridge/pb/internal/apierr"
 )
 
 // MaxAmount is the largest amount a listing may carry, in whole dollars.

@@ -2,7 +2,6 @@ package listings
 
 import (
 	"net/url"
-	"sponsorbridge/pb/internal/apierr"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/apierr"
 )
 
 // Paging limits of the list routes.

@@ -21,11 +21,8 @@ func sendMessage(e *core.RequestEvent) error {
 		return err
 	}
 	form := &sendForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	recipient := Other(conv, e.Auth.Id)
 	if recipient == "" {

@@ -15,11 +15,8 @@ import (
 // which never shows the trust badge.
 func changeEmail(e *core.RequestEvent) error {
 	form := &emailForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	member, err := freshMember(e)
 	if err != nil {

@@ -19,11 +19,8 @@ import (
 // the same; any changed or new link starts unverified.
 func updateProfile(e *core.RequestEvent) error {
 	form := &profileForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	member, err := freshMember(e)
 	if err != nil {

@@ -30,11 +30,8 @@ var errCodeUsed = errors.New("signin: code already used")
 // the typed display name. A wrong, expired or replayed code signs nobody in.
 func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	form := &codeVerifyForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
 	}
 	proofs, err := e.App.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
