@@ -195,6 +195,16 @@ func TestAPINotFoundAndSPA(t *testing.T) {
 		(&tests.ApiScenario{Name: c.method + " " + c.url, Method: c.method, URL: c.url,
 			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, TestAppFactory: spaApp(dir)}).Test(t)
 	}
+	(&tests.ApiScenario{Name: "the SPA is served with a content security policy", Method: http.MethodGet, URL: "/home",
+		ExpectedStatus: 200, ExpectedContent: []string{"SponsorBridge SPA"}, TestAppFactory: spaApp(dir),
+		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			csp := res.Header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "object-src 'none'", "script-src 'self' https://checkout.razorpay.com"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("CSP %q lacks %q", csp, want)
+				}
+			}
+		}}).Test(t)
 }
 
 func spaApp(dir string) func(t testing.TB) *tests.TestApp {

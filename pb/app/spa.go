@@ -35,6 +35,7 @@ func bindSPA(se *core.ServeEvent, dir string) {
 				return e.NotFoundError("File not found.", nil)
 			}
 		}
+		e.Response.Header().Set("Content-Security-Policy", contentSecurityPolicy)
 		if strings.HasPrefix(p, "assets/") {
 			e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		} else {
@@ -43,6 +44,16 @@ func bindSPA(se *core.ServeEvent, dir string) {
 		return static(e)
 	})
 }
+
+// contentSecurityPolicy lets the page load only its own code, plus
+// Razorpay Checkout (its script, its frames and its calls home); images may
+// come from anywhere over HTTPS (Google profile photos).
+const contentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' https://checkout.razorpay.com; " +
+	"frame-src https://api.razorpay.com https://checkout.razorpay.com; " +
+	"connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com; " +
+	"img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; " +
+	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
 
 // securityHeaders adds the headers PocketBase leaves to the app.
 func securityHeaders(e *core.RequestEvent) error {
