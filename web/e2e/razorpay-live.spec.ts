@@ -27,18 +27,19 @@ test.afterAll(async () => {
   await api?.close()
 })
 
-/** Serves the checkout.js stand-in and fails the test on any request that leaves 127.0.0.1. */
+const isLocal = (url: URL) => url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:'
+
+/** Serves the checkout.js stand-in; any other request that would leave 127.0.0.1 is blocked and fails the test. */
 async function isolate(page: Page, signingSecret: string) {
   const checkoutLoads: string[] = []
   const escaped: string[] = []
+  page.on('request', (r) => {
+    if (!isLocal(new URL(r.url())) && r.url() !== CHECKOUT_JS) escaped.push(r.url())
+  })
+  await page.route((url) => !isLocal(url) && url.href !== CHECKOUT_JS, (route) => route.abort('blockedbyclient'))
   await page.route(CHECKOUT_JS, async (route) => {
     checkoutLoads.push(route.request().url())
     await route.fulfill({ contentType: 'application/javascript', body: checkoutScript(signingSecret) })
-  })
-  page.on('request', (r) => {
-    const url = new URL(r.url())
-    const local = url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:'
-    if (!local && r.url() !== CHECKOUT_JS) escaped.push(r.url())
   })
   return { checkoutLoads, escaped }
 }
