@@ -147,4 +147,15 @@ describe('useCheckout (through the Subscription Required dialog)', () => {
     await waitFor(() => expect(opened).not.toBeNull())
     expect(opened!.options.prefill).toEqual({ name: 'Priya Sharma' })
   })
+
+  it("live mode: the plans step aside while Razorpay's window is open (a modal dialog would cover it)", async () => {
+    const user = userEvent.setup()
+    setup({ 'GET /api/app-config': () => json({ ...appConfig, payments: { mode: 'live' } }) })
+    await subscribe(user, 'Subscribe to 1 Month Plan')
+    await waitFor(() => expect(opened).not.toBeNull())
+    expect(loadCheckout).toHaveBeenCalledWith('live')
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeNull())
+    act(() => opened!.options.modal.ondismiss())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeEnabled())
+  })
 })

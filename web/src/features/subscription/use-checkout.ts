@@ -53,6 +53,8 @@ export function useCheckout({ enabled = true, onActivated, loader = loadCheckout
   const create = useCreateSubscription()
   const verify = useVerifySubscription()
   const [busyPlanId, setBusyPlanId] = useState<string | null>(null)
+  // Razorpay's window is open: it lives in <body>, outside any modal <dialog> (see liveWindowOpen).
+  const [windowOpen, setWindowOpen] = useState(false)
   const onActivatedRef = useRef(onActivated)
   useEffect(() => {
     onActivatedRef.current = onActivated
@@ -107,15 +109,24 @@ export function useCheckout({ enabled = true, onActivated, loader = loadCheckout
     }
     const checkout = new Checkout(
       checkoutOptions(order, user, {
-        handler: onPaid,
+        handler: (response) => {
+          setWindowOpen(false)
+          onPaid(response)
+        },
         // The member closed the window: no toast, the plans are usable again.
-        modal: { ondismiss: () => setBusyPlanId(null) },
+        modal: {
+          ondismiss: () => {
+            setWindowOpen(false)
+            setBusyPlanId(null)
+          },
+        },
       }),
     )
     // Razorpay keeps its window open after a failure so that the member can retry.
     checkout.on('payment.failed', (response) => {
       toast({ title: t.paymentFailed, description: response.error?.description || t.paymentFailedFallback, variant: 'destructive' })
     })
+    setWindowOpen(true)
     checkout.open()
   }
 
@@ -125,6 +136,12 @@ export function useCheckout({ enabled = true, onActivated, loader = loadCheckout
     /** Unknown until app-config has loaded. */
     mode,
     sandbox: mode === 'sandbox',
+    /**
+     * Razorpay's own window is on screen (live mode). checkout.js appends it to <body>, which an open
+     * modal <dialog> keeps under the top layer and inert: a modal caller must step aside meanwhile.
+     * (The sandbox's window is itself a modal dialog, stacked on top, so it needs nothing.)
+     */
+    liveWindowOpen: windowOpen && mode === 'live',
     ready: !!mode,
   }
 }

@@ -64,7 +64,8 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
 
   return (
     <Dialog
-      open={open}
+      // Hidden, not closed, while Razorpay's window is open: the modal dialog would cover it.
+      open={open && !checkout.liveWindowOpen}
       onClose={onClose}
       size="xl"
       title="Subscription Required"
