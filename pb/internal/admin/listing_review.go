@@ -93,11 +93,17 @@ type rejectForm struct {
 }
 
 func (f *rejectForm) validate() error {
-	f.Reason = strings.TrimSpace(f.Reason)
+	return cleanReason(&f.Reason, "A reason is required to reject a listing")
+}
+
+// cleanReason trims a required reason (rejection or report) and checks its
+// length; requiredMsg is what the member sees when it is empty.
+func cleanReason(reason *string, requiredMsg string) error {
+	*reason = strings.TrimSpace(*reason)
 	switch {
-	case f.Reason == "":
-		return validation.Errors{"reason": apierr.Field("validation_required", "A reason is required to reject a listing")}
-	case utf8.RuneCountInString(f.Reason) > 500:
+	case *reason == "":
+		return validation.Errors{"reason": apierr.Field("validation_required", requiredMsg)}
+	case utf8.RuneCountInString(*reason) > 500:
 		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most 500 characters")}
 	}
 	return nil

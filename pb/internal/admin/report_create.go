@@ -2,11 +2,8 @@ package admin
 
 import (
 	"net/http"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
@@ -74,12 +71,5 @@ type reportForm struct {
 }
 
 func (f *reportForm) validate() error {
-	f.Reason = strings.TrimSpace(f.Reason)
-	switch {
-	case f.Reason == "":
-		return validation.Errors{"reason": apierr.Field("validation_required", "Please tell us why you are reporting this listing")}
-	case utf8.RuneCountInString(f.Reason) > 500:
-		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most 500 characters")}
-	}
-	return nil
+	return cleanReason(&f.Reason, "Please tell us why you are reporting this listing")
 }

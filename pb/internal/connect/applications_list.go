@@ -37,16 +37,7 @@ func listApplications(e *core.RequestEvent) error {
 	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64((page - 1) * perPage)).All(&records); err != nil {
 		return e.InternalServerError("", err)
 	}
-	hasMore := len(records) > perPage
-	if hasMore {
-		records = records[:perPage]
-	}
-	out := make([]Application, 0, len(records))
-	for _, r := range records {
-		out = append(out, ToApplication(e.App, r))
-	}
-	pageHeaders(e, page, hasMore)
-	return e.JSON(http.StatusOK, out)
+	return answerPage(e, page, records, ToApplication)
 }
 
 // listCommitments answers the member's commitments: role=given (as sponsor)
@@ -66,13 +57,19 @@ func listCommitments(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
+	return answerPage(e, page, records, ToCommitment)
+}
+
+// answerPage answers one page of records (fetched with one extra row to tell
+// whether another page exists) in their wire shape, with the paging headers.
+func answerPage[T any](e *core.RequestEvent, page int, records []*core.Record, toWire func(core.App, *core.Record) T) error {
 	hasMore := len(records) > perPage
 	if hasMore {
 		records = records[:perPage]
 	}
-	out := make([]Commitment, 0, len(records))
+	out := make([]T, 0, len(records))
 	for _, r := range records {
-		out = append(out, ToCommitment(e.App, r))
+		out = append(out, toWire(e.App, r))
 	}
 	pageHeaders(e, page, hasMore)
 	return e.JSON(http.StatusOK, out)

@@ -38,26 +38,27 @@ type Listing struct {
 	Poster          Poster   `json:"poster"`
 }
 
-// row is one listing joined with its poster, as read from the database.
+// row is one listing joined with its poster, in the column order of
+// Store.columns (Store.scan reads it).
 type row struct {
-	ID              string         `db:"id"`
-	Title           string         `db:"title"`
-	Description     string         `db:"description"`
-	Amount          float64        `db:"amount"`
-	Location        string         `db:"location"`
-	Categories      string         `db:"categories"`
-	User            string         `db:"user"`
-	Created         string         `db:"created"`
-	Updated         string         `db:"updated"`
-	Approved        bool           `db:"approved"`
-	Reviewed        bool           `db:"reviewed"`
-	RejectionReason string         `db:"rejectionReason"`
-	EventDate       sql.NullString `db:"eventDate"`
-	Status          sql.NullString `db:"status"`
-	Username        sql.NullString `db:"posterUsername"`
-	DisplayName     sql.NullString `db:"posterDisplayName"`
-	IsVerified      sql.NullBool   `db:"posterIsVerified"`
-	Avatar          sql.NullString `db:"posterAvatar"`
+	ID              string
+	Title           string
+	Description     string
+	Amount          float64
+	Location        string
+	Categories      string
+	User            string
+	Created         string
+	Updated         string
+	Approved        bool
+	Reviewed        bool
+	RejectionReason string
+	EventDate       sql.NullString
+	Status          sql.NullString
+	Username        sql.NullString
+	DisplayName     sql.NullString
+	IsVerified      sql.NullBool
+	Avatar          sql.NullString
 }
 
 // toListing maps a row to the wire shape. showReason tells whether the
