@@ -8,7 +8,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/search"
 )
 
 // The rule every member-facing read of a listing goes through: signed in, and
@@ -30,11 +29,8 @@ func init() {
 		if err := app.Save(listingCollection("sponsorship_requests", users.Id, true)); err != nil {
 			return err
 		}
-		return search.Ensure(app)
+		return nil
 	}, func(app core.App) error {
-		if err := search.Drop(app); err != nil {
-			return err
-		}
 		for _, name := range []string{"sponsorship_requests", "sponsorships"} {
 			c, err := app.FindCollectionByNameOrId(name)
 			if err != nil {

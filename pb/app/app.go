@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
@@ -30,7 +31,8 @@ type Options struct {
 
 // Register binds every feature to app.
 func Register(app core.App, cfg *config.Config, opts Options) {
-	store := listings.NewStore(app)
+	engine := search.New(app, catalog.Categories, listings.SearchSpecs()...)
+	store := listings.NewStore(app, engine)
 	mailbox.Register(app, cfg)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
@@ -39,7 +41,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if err := applySettings(se.App, cfg); err != nil {
 				return err
 			}
-			if err := search.Ensure(se.App); err != nil {
+			if err := engine.Start(); err != nil {
 				return err
 			}
 			if cfg.DemoMode {

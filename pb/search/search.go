@@ -1,117 +1,236 @@
-// Package search keeps a SQLite FTS5 index (trigram tokenizer) over the title
-// and description of each listing collection. A trigram index answers
-// case-insensitive substring queries of three or more characters, which is
-// exactly the spec's keyword rule, without scanning the table.
-//
-// The index is a contentless table (it stores only the index, not a second
-// copy of the text) keyed by the NEGATED rowid of the listing, and kept in
-// step by triggers. Rowids grow with insertion time, so ascending index
-// order is newest first: FTS5 walks a doclist forwards cheaply, whereas
-// walking it backwards means loading it whole. Use RowidJoin to join. Ensure is idempotent and runs in the schema
-// migration and at every start: if a trigger went missing (for example
-// because a later schema change rebuilt the table) it is recreated and the
-// index rebuilt from the table.
 package search
 
 import (
+	"context"
 	"fmt"
-
-	"github.com/pocketbase/pocketbase/core"
+	"math"
+	"strings"
+	"time"
 )
 
-// Tables are the listing collections that carry a search index.
-var Tables = []string{"sponsorships", "sponsorship_requests"}
+// countBudget is how many listings past a page a query reads to count its
+// matches; beyond it the total is estimated from what was read.
+const countBudget = 4096
 
-// FTSTable names the index of a listing table.
-func FTSTable(table string) string { return table + "_fts" }
+// readyWait is how long a query waits for the index after a start.
+const readyWait = 5 * time.Second
 
-// Ensure creates the index and its triggers where missing and rebuilds the
-// index when anything had to be created.
-func Ensure(app core.App) error {
-	for _, table := range Tables {
-		if err := ensureTable(app, table); err != nil {
-			return fmt.Errorf("search: %s: %w", table, err)
-		}
+// Search answers one page of a table's matches, in order, as rowids.
+func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, error) {
+	wctx, cancel := context.WithTimeout(ctx, readyWait)
+	defer cancel()
+	if err := e.Wait(wctx); err != nil {
+		return nil, err
 	}
-	return nil
+	if err := e.catchUp(); err != nil {
+		return nil, err
+	}
+	after, err := decodeCursor(q.After, q.Sort)
+	if err != nil {
+		return nil, err
+	}
+	limit := max(q.Limit, 1)
+	offset := q.Offset
+	if after != nil {
+		offset = 0
+	}
+	want := offset + limit + 1 // one more tells whether there is a next page
+
+	e.mu.RLock()
+	ix := e.indexes[table]
+	if ix == nil {
+		e.mu.RUnlock()
+		return nil, fmt.Errorf("search: unknown table %q", table)
+	}
+	p := e.compile(ix, &q.Filter, q.Sort)
+	if p.kwVerify {
+		e.mu.RUnlock()
+		return e.searchVerified(ctx, table, q, after, offset, limit)
+	}
+	budget := 0
+	if q.Total && !p.exactByCount {
+		budget = countBudget
+	}
+	w := p.walk(after, want, budget)
+	res := &Result{}
+	if q.Total {
+		res.Total, res.Estimated = p.total(w)
+	}
+	var next cursor
+	keys := w.keys
+	if len(keys) > offset {
+		keys = keys[offset:]
+	} else {
+		keys = nil
+	}
+	if len(keys) > limit {
+		res.HasMore = true
+		keys = keys[:limit]
+		next = p.cursorOf(keys[len(keys)-1])
+	}
+	e.mu.RUnlock()
+
+	res.Rowids = make([]int64, len(keys))
+	for i, k := range keys {
+		res.Rowids[i] = rowidOf(k)
+	}
+	if res.HasMore {
+		res.Next = next.encode()
+	}
+	return res, nil
 }
 
-func ensureTable(app core.App, table string) error {
-	fts := FTSTable(table)
-	triggers := map[string]string{
-		fts + "_ai": fmt.Sprintf(`CREATE TRIGGER %[1]s_ai AFTER INSERT ON %[2]s BEGIN
-  INSERT INTO %[1]s(rowid, title, description) VALUES (-new.rowid, new.title, new.description);
-END`, fts, table),
-		fts + "_ad": fmt.Sprintf(`CREATE TRIGGER %[1]s_ad AFTER DELETE ON %[2]s BEGIN
-  DELETE FROM %[1]s WHERE rowid = -old.rowid;
-END`, fts, table),
-		fts + "_au": fmt.Sprintf(`CREATE TRIGGER %[1]s_au AFTER UPDATE OF title, description ON %[2]s BEGIN
-  DELETE FROM %[1]s WHERE rowid = -old.rowid;
-  INSERT INTO %[1]s(rowid, title, description) VALUES (-new.rowid, new.title, new.description);
-END`, fts, table),
-	}
-
-	created := false
-	if !exists(app, "table", fts) {
-		q := fmt.Sprintf(`CREATE VIRTUAL TABLE %s USING fts5(title, description, content='', contentless_delete=1, tokenize='trigram case_sensitive 0')`, fts)
-		if _, err := app.DB().NewQuery(q).Execute(); err != nil {
-			return err
+// total is the number of matches of a walk that started at the beginning:
+// exact when the walk read everything (or needed not to), else estimated
+// from the share of matches among what it read.
+func (p *plan) total(w walked) (int, bool) {
+	switch {
+	case p.empty:
+		return 0, false
+	case p.exactByCount:
+		if p.includeHidden {
+			return p.ix.aliveCount, false
 		}
-		created = true
+		return p.ix.visibleCount, false
+	case w.exhausted || w.examined == 0:
+		return w.found, false
 	}
-	for name, ddl := range triggers {
-		if exists(app, "trigger", name) {
-			continue
-		}
-		if _, err := app.DB().NewQuery(ddl).Execute(); err != nil {
-			return err
-		}
-		created = true
-	}
-	if created {
-		return Rebuild(app, table)
-	}
-	return nil
+	est := float64(w.found) / float64(w.examined) * float64(p.driverSize)
+	return max(w.found, roundEstimate(est)), true
 }
 
-// Rebuild refills a table's index from the table itself.
-func Rebuild(app core.App, table string) error {
-	fts := FTSTable(table)
-	return app.RunInTransaction(func(tx core.App) error {
-		if _, err := tx.DB().NewQuery("DELETE FROM " + fts).Execute(); err != nil {
-			return err
-		}
-		_, err := tx.DB().NewQuery(fmt.Sprintf(
-			`INSERT INTO %s(rowid, title, description) SELECT -rowid, title, description FROM %s`, fts, table)).Execute()
-		return err
-	})
+// roundEstimate keeps two significant digits: an estimate should not look
+// more precise than it is.
+func roundEstimate(x float64) int {
+	if x < 100 {
+		return int(math.Round(x))
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(x))-1)
+	return int(math.Round(x/mag) * mag)
 }
 
-// RowidJoin is the join condition between a listing table aliased t and its
-// index aliased f.
-const RowidJoin = "t.rowid = -f.rowid"
+// searchVerified serves a keyword the index can only narrow down: it
+// walks candidates in batches (holding the index lock only while walking)
+// and keeps those whose stored title or description contains the keyword.
+func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, after *cursor, offset, limit int) (*Result, error) {
+	want := offset + limit + 1
+	spec, _ := e.spec(table)
+	var (
+		matched         []int64
+		matchedKeys     []uint32
+		cur             = after
+		candidatesSeen  int
+		verifiedMatches int
+		candTotal       int
+		candEstimated   bool
+		sortOf          = q.Sort
+		lastPlan        *plan
+	)
+	batch := 64
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		e.mu.RLock()
+		p := e.compile(e.indexes[table], &q.Filter, q.Sort)
+		budget := 0
+		if q.Total && cur == after && after == nil {
+			budget = countBudget
+		}
+		w := p.walk(cur, batch, budget)
+		if cur == after && q.Total {
+			candTotal, candEstimated = p.total(w)
+		}
+		var nextCur *cursor
+		if len(w.keys) > 0 {
+			c := p.cursorOf(w.keys[len(w.keys)-1])
+			nextCur = &c
+		}
+		lastPlan = p
+		e.mu.RUnlock()
 
-// Drop removes the indexes and their triggers.
-func Drop(app core.App) error {
-	for _, table := range Tables {
-		fts := FTSTable(table)
-		for _, q := range []string{
-			"DROP TRIGGER IF EXISTS " + fts + "_ai",
-			"DROP TRIGGER IF EXISTS " + fts + "_ad",
-			"DROP TRIGGER IF EXISTS " + fts + "_au",
-			"DROP TABLE IF EXISTS " + fts,
-		} {
-			if _, err := app.DB().NewQuery(q).Execute(); err != nil {
-				return err
+		keys := w.keys
+		ok, err := e.verify(spec, keys, lastPlan.kwFolded)
+		if err != nil {
+			return nil, err
+		}
+		for i, k := range keys {
+			candidatesSeen++
+			if ok[i] {
+				verifiedMatches++
+				if len(matched) < want {
+					matched = append(matched, rowidOf(k))
+					matchedKeys = append(matchedKeys, k)
+				}
 			}
 		}
+		done := len(keys) < batch || (w.exhausted && len(w.keys) == w.found)
+		if len(matched) >= want || done || nextCur == nil {
+			break
+		}
+		cur = nextCur
+		batch = min(batch*2, 1024)
 	}
-	return nil
+
+	res := &Result{}
+	if q.Total {
+		if candEstimated || candidatesSeen < candTotal {
+			est := float64(verifiedMatches) / float64(max(candidatesSeen, 1)) * float64(candTotal)
+			res.Total, res.Estimated = max(verifiedMatches, roundEstimate(est)), true
+		} else {
+			res.Total = verifiedMatches
+		}
+	}
+	if len(matched) > offset {
+		matched, matchedKeys = matched[offset:], matchedKeys[offset:]
+	} else {
+		matched, matchedKeys = nil, nil
+	}
+	if len(matched) > limit {
+		res.HasMore = true
+		matched, matchedKeys = matched[:limit], matchedKeys[:limit]
+		e.mu.RLock()
+		c := cursor{sort: sortOf, key: matchedKeys[limit-1]}
+		if ix := e.indexes[table]; ix != nil && rowidOf(c.key) < int64(len(ix.amount)) {
+			c.amount = ix.amount[rowidOf(c.key)]
+		}
+		e.mu.RUnlock()
+		res.Next = c.encode()
+	}
+	res.Rowids = matched
+	return res, nil
 }
 
-func exists(app core.App, kind, name string) bool {
-	var n int
-	err := app.DB().NewQuery("SELECT count(*) FROM sqlite_master WHERE type = {:kind} AND name = {:name}").
-		Bind(map[string]any{"kind": kind, "name": name}).Row(&n)
-	return err == nil && n > 0
+// verify reads the candidates' text and tells which contain the keyword.
+func (e *Engine) verify(spec TableSpec, keys []uint32, folded string) ([]bool, error) {
+	out := make([]bool, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	pos := make(map[int64]int, len(keys))
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		pos[rowidOf(k)] = i
+		args[i] = rowidOf(k)
+	}
+	db, err := e.stmts.db()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query("SELECT rowid, title, description FROM "+spec.Table+" WHERE rowid IN ("+placeholders(len(keys))+")", args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: verify: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rowid int64
+		var title, desc string
+		if err := rows.Scan(&rowid, &title, &desc); err != nil {
+			return nil, err
+		}
+		if i, ok := pos[rowid]; ok {
+			out[i] = strings.Contains(fold(title), folded) || strings.Contains(fold(desc), folded)
+		}
+	}
+	return out, rows.Err()
 }

@@ -41,6 +41,7 @@ type Listing struct {
 // row is one listing joined with its poster, in the column order of
 // Store.columns (Store.scan reads it).
 type row struct {
+	rowid           int64
 	ID              string
 	Title           string
 	Description     string

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -17,13 +18,8 @@ const (
 	DefaultPerPage = 12
 	MaxPerPage     = 50
 	MaxPage        = 10000
-	// TotalCap bounds how far the total is counted: past it the answer says
-	// "more than TotalCap", so that no page ever pays for counting the table.
-	TotalCap = 100
-	// minTrigram is the shortest keyword the trigram index can answer; shorter
-	// keywords fall back to a scan.
-	minTrigram = 3
-	maxKeyword = 100
+	maxKeyword     = 100
+	maxCursor      = 64
 )
 
 // Query is a parsed, validated list request.
@@ -35,9 +31,14 @@ type Query struct {
 	Location   string
 	Status     string
 	UserID     string
-	Sort       string
-	Page       int
-	PerPage    int
+	// VerifiedOnly keeps listings whose poster carries the verified badge.
+	VerifiedOnly bool
+	Sort         string
+	// Cursor continues after the last listing of a previous page (keyset
+	// paging); Page is the older page-number way.
+	Cursor  string
+	Page    int
+	PerPage int
 }
 
 // ParseQuery reads and validates the list parameters (docs/api.md).
@@ -48,16 +49,33 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 		Status:   strings.TrimSpace(v.Get("status")),
 		UserID:   strings.TrimSpace(v.Get("userId")),
 		Sort:     strings.TrimSpace(v.Get("sort")),
+		Cursor:   strings.TrimSpace(v.Get("cursor")),
 		Page:     1,
 		PerPage:  DefaultPerPage,
 	}
 	errs := validation.Errors{}
 
-	if utf8.RuneCountInString(q.Keyword) > maxKeyword {
+	switch {
+	case !printable(q.Keyword):
+		errs["q"] = apierr.Field("validation_invalid_text", "Keyword contains characters that are not text")
+	case utf8.RuneCountInString(q.Keyword) > maxKeyword:
 		errs["q"] = apierr.Field("validation_too_long", "Keyword must be at most 100 characters")
 	}
-	if utf8.RuneCountInString(q.Location) > 120 {
+	switch {
+	case !printable(q.Location):
+		errs["location"] = apierr.Field("validation_invalid_text", "Location contains characters that are not text")
+	case utf8.RuneCountInString(q.Location) > 120:
 		errs["location"] = apierr.Field("validation_too_long", "Location must be at most 120 characters")
+	}
+	if len(q.Cursor) > maxCursor {
+		errs["cursor"] = apierr.Field("validation_invalid_cursor", "The cursor is not valid; start again from the first page")
+	}
+	switch v.Get("verified") {
+	case "", "false":
+	case "true":
+		q.VerifiedOnly = true
+	default:
+		errs["verified"] = apierr.Field("validation_invalid_bool", "verified must be true or false")
 	}
 	if len(q.UserID) > 32 {
 		errs["userId"] = apierr.Field("validation_invalid", "Unknown member")
@@ -130,35 +148,6 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 	return q, nil
 }
 
-// filterKey identifies the set of matches (not the page or order), for the
-// count cache.
-func (q *Query) filterKey(table string, withRejected bool) string {
-	var b strings.Builder
-	b.WriteString(table)
-	b.WriteByte(0)
-	b.WriteString(strings.ToLower(q.Keyword))
-	b.WriteByte(0)
-	b.WriteString(strings.Join(q.Categories, ","))
-	b.WriteByte(0)
-	if q.MinAmount != nil {
-		b.WriteString(strconv.FormatInt(*q.MinAmount, 10))
-	}
-	b.WriteByte(0)
-	if q.MaxAmount != nil {
-		b.WriteString(strconv.FormatInt(*q.MaxAmount, 10))
-	}
-	b.WriteByte(0)
-	b.WriteString(strings.ToLower(q.Location))
-	b.WriteByte(0)
-	b.WriteString(q.Status)
-	b.WriteByte(0)
-	b.WriteString(q.UserID)
-	if withRejected {
-		b.WriteString("\x00+rejected")
-	}
-	return b.String()
-}
-
 func canonicalCategory(name string) (string, bool) {
 	for _, c := range catalog.Categories {
 		if strings.EqualFold(c, name) {
@@ -187,4 +176,18 @@ func optionalAmount(raw string) (*int64, error) {
 		return nil, strconv.ErrSyntax
 	}
 	return &n, nil
+}
+
+// printable tells whether s is valid UTF-8 without control characters (a
+// NUL byte or an escape sequence is never part of a search).
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }

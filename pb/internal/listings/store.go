@@ -1,56 +1,42 @@
 package listings
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/search"
 )
 
-// Store reads listings with hand-written SQL that the indexes can answer:
-// newest first is rowid order (rowids grow with insertion time), keywords go
-// through the trigram index, and totals are counted at most to TotalCap and
-// cached until the table changes.
-type Store struct {
-	app         core.App
-	generations map[string]*atomic.Int64
+// hiddenSQL is the visibility rule of row.rejected as SQL over a listing
+// table aliased t, for the search engine.
+const hiddenSQL = "t.reviewed = 1 AND t.approved = 0"
 
-	stmts *stmtCache
-
-	mu     sync.Mutex
-	counts map[string]cachedCount
-}
-
-type cachedCount struct {
-	generation int64
-	total      int
-}
-
-const maxCachedCounts = 4096
-
-// NewStore makes a store and keeps its count cache honest by bumping a
-// table's generation whenever one of its records changes.
-func NewStore(app core.App) *Store {
-	s := &Store{app: app, generations: map[string]*atomic.Int64{}, counts: map[string]cachedCount{},
-		stmts: newStmtCache(app)}
+// SearchSpecs describe both listing tables to the search engine.
+func SearchSpecs() []search.TableSpec {
+	specs := make([]search.TableSpec, 0, len(Kinds))
 	for _, k := range Kinds {
-		s.generations[k.Table] = &atomic.Int64{}
+		specs = append(specs, search.TableSpec{Table: k.Table, AmountField: k.AmountField,
+			HasStatus: k.IsRequest, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL})
 	}
-	bump := func(e *core.ModelEvent) error {
-		if g, ok := s.generations[e.Model.TableName()]; ok {
-			g.Add(1)
-		}
-		return e.Next()
-	}
-	app.OnModelAfterCreateSuccess(Sponsorships.Table, Requests.Table).BindFunc(bump)
-	app.OnModelAfterUpdateSuccess(Sponsorships.Table, Requests.Table).BindFunc(bump)
-	app.OnModelAfterDeleteSuccess(Sponsorships.Table, Requests.Table).BindFunc(bump)
-	return s
+	return specs
+}
+
+// Store answers list queries through the search engine, which says which
+// listings match and in what order; the rows themselves are read here, one
+// query per page.
+type Store struct {
+	app    core.App
+	engine *search.Engine
+	stmts  *stmtCache
+}
+
+// NewStore makes a store over the engine.
+func NewStore(app core.App, engine *search.Engine) *Store {
+	return &Store{app: app, engine: engine, stmts: newStmtCache(app)}
 }
 
 // Viewer is who is asking: it decides whether rejected listings and
@@ -63,60 +49,94 @@ type Viewer struct {
 // Page is one page of a list answer.
 type Page struct {
 	Items   []Listing
-	Total   int
-	Capped  bool
 	HasMore bool
+	// Next is the cursor of the following page (when HasMore).
+	Next string
+	// Total is the number of matches, when asked for (the first page);
+	// Estimated says it was estimated from part of the index.
+	Total     int
+	HasTotal  bool
+	Estimated bool
 }
 
 // List answers one page of matches.
-func (s *Store) List(kind Kind, q *Query, viewer Viewer) (*Page, error) {
+func (s *Store) List(ctx context.Context, kind Kind, q *Query, viewer Viewer) (*Page, error) {
 	// Rejected listings show only in a poster's own list, or to administrators
 	// who ask for a member's list.
 	withRejected := q.UserID != "" && (q.UserID == viewer.ID || viewer.IsAdmin)
-
-	sq := &sqlq{}
-	sq.add("SELECT " + s.columns(kind))
-	s.from(sq, kind, q)
-	sq.add(" LEFT JOIN users u ON u.id = t.user")
-	s.where(sq, kind, q, withRejected)
-	switch q.Sort {
-	case "amount_desc":
-		sq.add(" ORDER BY t." + kind.AmountField + " DESC, t.rowid DESC")
-	case "amount_asc":
-		sq.add(" ORDER BY t." + kind.AmountField + " ASC, t.rowid DESC")
-	default:
-		sq.add(" ORDER BY " + s.newestOrder(q))
+	sq := &search.Query{
+		Filter: search.Filter{
+			Keyword: q.Keyword, Categories: q.Categories, MinAmount: q.MinAmount, MaxAmount: q.MaxAmount,
+			Location: q.Location, Status: q.Status, PosterID: q.UserID, VerifiedOnly: q.VerifiedOnly,
+			IncludeHidden: withRejected,
+		},
+		Sort:   sortOf(q.Sort),
+		After:  q.Cursor,
+		Offset: (q.Page - 1) * q.PerPage,
+		Limit:  q.PerPage,
+		Total:  q.Cursor == "",
 	}
-	sq.add(" LIMIT ? OFFSET ?", q.PerPage+1, (q.Page-1)*q.PerPage)
-
-	rows, err := s.scan(sq)
+	res, err := s.engine.Search(ctx, kind.Table, sq)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.byRowids(kind, res.Rowids)
 	if err != nil {
 		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
 	}
-	page := &Page{Items: make([]Listing, 0, len(rows))}
-	if len(rows) > q.PerPage {
-		page.HasMore = true
-		rows = rows[:q.PerPage]
-	}
+	page := &Page{Items: make([]Listing, 0, len(rows)), HasMore: res.HasMore, Next: res.Next,
+		Total: res.Total, HasTotal: sq.Total, Estimated: res.Estimated}
 	usersID := s.usersCollectionID()
 	for i := range rows {
 		page.Items = append(page.Items, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
 	}
+	return page, nil
+}
 
-	total, err := s.count(kind, q, withRejected)
+func sortOf(s string) search.Sort {
+	switch s {
+	case "amount_desc":
+		return search.AmountDesc
+	case "amount_asc":
+		return search.AmountAsc
+	}
+	return search.Newest
+}
+
+// byRowids reads the rows of a page in the engine's order (a row deleted
+// since the engine answered is left out).
+func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
+	if len(rowids) == 0 {
+		return nil, nil
+	}
+	sq := &sqlq{}
+	sq.add("SELECT t.rowid, " + s.columns(kind) + " FROM " + kind.Table + " t LEFT JOIN users u ON u.id = t.user WHERE t.rowid IN (" +
+		strings.TrimSuffix(strings.Repeat("?,", len(rowids)), ",") + ")")
+	for _, r := range rowids {
+		sq.args = append(sq.args, r)
+	}
+	found, err := s.scan(sq, true)
 	if err != nil {
 		return nil, err
 	}
-	page.Total = min(total, TotalCap)
-	page.Capped = total > TotalCap
-	return page, nil
+	byRowid := make(map[int64]int, len(found))
+	for i := range found {
+		byRowid[found[i].rowid] = i
+	}
+	out := make([]row, 0, len(rowids))
+	for _, r := range rowids {
+		if i, ok := byRowid[r]; ok {
+			out = append(out, found[i])
+		}
+	}
+	return out, nil
 }
 
 // Find reads one listing by id (rejected ones included: callers decide).
 func (s *Store) Find(kind Kind, id string) (*row, error) {
 	sq := &sqlq{}
 	sq.add("SELECT "+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scan(sq)
+	rows, err := s.scan(sq, false)
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +151,6 @@ func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
 	return r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
 }
 
-func (s *Store) newestOrder(q *Query) string {
-	if usesIndex(q) {
-		return "f.rowid ASC" // newest first in index order (see package search)
-	}
-	return "t.rowid DESC"
-}
-
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
 	extra := "NULL, NULL"
@@ -149,7 +162,7 @@ func (s *Store) columns(kind Kind) string {
 		"u.username, u.displayName, u.isVerified, u.avatar"
 }
 
-func (s *Store) scan(sq *sqlq) ([]row, error) {
+func (s *Store) scan(sq *sqlq, withRowid bool) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
@@ -158,104 +171,18 @@ func (s *Store) scan(sq *sqlq) ([]row, error) {
 	var rows []row
 	for res.Next() {
 		var r row
-		if err := res.Scan(&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
+		dest := []any{&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status,
-			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar); err != nil {
+			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar}
+		if withRowid {
+			dest = append([]any{&r.rowid}, dest...)
+		}
+		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}
 		rows = append(rows, r)
 	}
 	return rows, res.Err()
-}
-
-func (s *Store) from(sq *sqlq, kind Kind, q *Query) {
-	if usesIndex(q) {
-		sq.add(" FROM " + search.FTSTable(kind.Table) + " f JOIN " + kind.Table + " t ON " + search.RowidJoin)
-		return
-	}
-	sq.add(" FROM " + kind.Table + " t")
-}
-
-func (s *Store) where(sq *sqlq, kind Kind, q *Query, withRejected bool) {
-	sq.add(" WHERE 1=1")
-	if !withRejected {
-		sq.add(" AND NOT (t.reviewed = 1 AND t.approved = 0)")
-	}
-	if q.Keyword != "" {
-		if usesIndex(q) {
-			sq.add(" AND f."+search.FTSTable(kind.Table)+" MATCH ?", ftsPhrase(q.Keyword))
-		} else {
-			like := likePattern(q.Keyword)
-			sq.add(` AND (t.title LIKE ? ESCAPE '\' OR t.description LIKE ? ESCAPE '\')`, like, like)
-		}
-	}
-	if len(q.Categories) > 0 {
-		sq.add(" AND (")
-		for i, c := range q.Categories {
-			if i > 0 {
-				sq.add(" OR ")
-			}
-			sq.add("t.categories LIKE ?", `%"`+c+`"%`)
-		}
-		sq.add(")")
-	}
-	if q.MinAmount != nil {
-		sq.add(" AND t."+kind.AmountField+" >= ?", *q.MinAmount)
-	}
-	if q.MaxAmount != nil {
-		sq.add(" AND t."+kind.AmountField+" <= ?", *q.MaxAmount)
-	}
-	if q.Location != "" {
-		sq.add(` AND (t.location = '' OR t.location LIKE ? ESCAPE '\')`, likePattern(q.Location))
-	}
-	if q.Status != "" && kind.IsRequest {
-		sq.add(" AND t.status = ?", q.Status)
-	}
-	if q.UserID != "" {
-		sq.add(" AND t.user = ?", q.UserID)
-	}
-}
-
-// count counts the matches up to TotalCap+1, from the cache when the table
-// has not changed since.
-func (s *Store) count(kind Kind, q *Query, withRejected bool) (int, error) {
-	key := q.filterKey(kind.Table, withRejected)
-	gen := s.generations[kind.Table].Load()
-
-	s.mu.Lock()
-	c, ok := s.counts[key]
-	s.mu.Unlock()
-	if ok && c.generation == gen {
-		return c.total, nil
-	}
-
-	sq := &sqlq{}
-	sq.add("SELECT count(*) FROM (SELECT t.id")
-	s.from(sq, kind, q)
-	s.where(sq, kind, q, withRejected)
-	sq.add(" LIMIT ?)", TotalCap+1)
-	res, err := s.stmts.query(sq)
-	if err != nil {
-		return 0, fmt.Errorf("listings: count %s: %w", kind.Table, err)
-	}
-	total := 0
-	if res.Next() {
-		err = res.Scan(&total)
-	}
-	if cerr := res.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return 0, fmt.Errorf("listings: count %s: %w", kind.Table, err)
-	}
-
-	s.mu.Lock()
-	if len(s.counts) >= maxCachedCounts {
-		clear(s.counts)
-	}
-	s.counts[key] = cachedCount{generation: gen, total: total}
-	s.mu.Unlock()
-	return total, nil
 }
 
 func (s *Store) usersCollectionID() string {
@@ -264,19 +191,4 @@ func (s *Store) usersCollectionID() string {
 		return "users"
 	}
 	return c.Id
-}
-
-func usesIndex(q *Query) bool {
-	return len([]rune(q.Keyword)) >= minTrigram
-}
-
-// ftsPhrase quotes a keyword as one FTS5 phrase: with the trigram tokenizer a
-// phrase matches exactly where the text contains the keyword.
-func ftsPhrase(keyword string) string {
-	return `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
-}
-
-func likePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
 }

@@ -1,0 +1,392 @@
+// Package search is the engine behind every listing list: keyword search,
+// filters, sort orders and keyset paging over an in-memory index of both
+// listing tables, kept in step with SQLite through a change log
+// (changes.go). It answers which listings match (as rowids, in order); the
+// listings package reads those rows and shapes the answer.
+//
+// Why in memory: SQLite can use one index per table scan, so any mix of
+// filters (keyword and category and amount and location...) degrades to a
+// scan that grows with the table. Here every listing's filter attributes are
+// a few bytes in arrays, keywords go through an inverted index of terms, and
+// each query picks the cheapest way in (plan.go): walk the listings in the
+// requested order and stop after a page, or start from a small set (a
+// poster's listings, a rare keyword, a narrow amount range) and sort it.
+// About 30 bytes per listing plus the term index; docs/search.md has the
+// measurements.
+package search
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// TableSpec describes one listing table to the engine.
+type TableSpec struct {
+	Table        string
+	AmountField  string
+	HasStatus    bool
+	HasEventDate bool
+	// HiddenSQL is the visibility rule as SQL over the table aliased t: true
+	// when the listing is hidden from everyone but its poster and
+	// administrators.
+	HiddenSQL string
+}
+
+// ErrNotReady is returned while the index loads after a start.
+var ErrNotReady = errors.New("search: the index is still loading")
+
+// Engine answers list queries for the listing tables.
+type Engine struct {
+	app        core.App
+	specs      []TableSpec
+	categories []string
+
+	mu      sync.RWMutex // guards indexes and everything in them
+	indexes map[string]*index
+
+	applyMu sync.Mutex   // one applier at a time
+	applied atomic.Int64 // last change applied
+
+	ready   chan struct{}
+	loadErr atomic.Pointer[error]
+	stmts   stmtCache
+
+	// Now is the clock deciding whether an event date has passed.
+	Now func() time.Time
+}
+
+// New makes an engine over the given tables; categories are the names a
+// listing's categories are matched against (at most 8).
+func New(app core.App, categories []string, specs ...TableSpec) *Engine {
+	if len(categories) > 8 {
+		panic("search: at most 8 categories fit a listing's category byte")
+	}
+	e := &Engine{app: app, specs: specs, categories: categories, ready: make(chan struct{}), Now: time.Now}
+	e.stmts.db = func() (*sql.DB, error) {
+		b, ok := app.ConcurrentDB().(*dbx.DB)
+		if !ok {
+			return nil, fmt.Errorf("search: unexpected database handle %T", app.ConcurrentDB())
+		}
+		return b.DB(), nil
+	}
+	return e
+}
+
+// Specs lists the tables the engine covers.
+func (e *Engine) Specs() []TableSpec { return e.specs }
+
+// Start installs the change log (quick) and loads the index in the
+// background, so that a large table never keeps the server from answering
+// its health check. Queries wait for the load (see Wait).
+func (e *Engine) Start() error {
+	if err := Install(e.app, e.specs); err != nil {
+		return err
+	}
+	go func() {
+		start := time.Now()
+		if err := e.reload(); err != nil {
+			e.loadErr.Store(&err)
+			e.app.Logger().Error("search: loading the index failed", "error", err)
+		} else {
+			e.app.Logger().Info("search: index loaded", "took", time.Since(start).String(), "listings", e.size())
+		}
+		close(e.ready)
+	}()
+	return nil
+}
+
+// Wait blocks until the index is loaded or ctx ends.
+func (e *Engine) Wait(ctx context.Context) error {
+	select {
+	case <-e.ready:
+		if p := e.loadErr.Load(); p != nil {
+			return *p
+		}
+		return nil
+	case <-ctx.Done():
+		return ErrNotReady
+	}
+}
+
+// Ready tells whether the index has loaded.
+func (e *Engine) Ready() bool {
+	select {
+	case <-e.ready:
+		return e.loadErr.Load() == nil
+	default:
+		return false
+	}
+}
+
+func (e *Engine) size() int {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	n := 0
+	for _, ix := range e.indexes {
+		n += ix.aliveCount
+	}
+	return n
+}
+
+// reload builds every index from its table in one read transaction (so the
+// snapshot and the change log position agree) and swaps them in.
+func (e *Engine) reload() error {
+	e.applyMu.Lock()
+	defer e.applyMu.Unlock()
+	return e.reloadLocked()
+}
+
+func (e *Engine) reloadLocked() error {
+	db, err := e.stmts.db()
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(context.Background(), &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck // read-only
+	var seq int64
+	if err := tx.QueryRow("SELECT COALESCE(MAX(seq), 0) FROM " + changesTable).Scan(&seq); err != nil {
+		return err
+	}
+	built := make(map[string]*index, len(e.specs))
+	for _, spec := range e.specs {
+		ix := newIndex(spec)
+		rows, err := tx.Query(e.selectSQL(spec) + " ORDER BY t.rowid DESC")
+		if err != nil {
+			return fmt.Errorf("search: load %s: %w", spec.Table, err)
+		}
+		err = e.scanDocs(rows, spec, func(d *doc) {
+			ix.grow(d.rowid)
+			ix.putBulk(d)
+			ix.addTerms(keyOf(d.rowid), uniqueTerms(d.title, d.description))
+		})
+		if err != nil {
+			return fmt.Errorf("search: load %s: %w", spec.Table, err)
+		}
+		ix.sortAmountOrder()
+		built[spec.Table] = ix
+	}
+	e.mu.Lock()
+	e.indexes = built
+	e.applied.Store(seq)
+	e.mu.Unlock()
+	return nil
+}
+
+// selectSQL reads the indexed columns of a table aliased t, with the
+// poster's verified badge.
+func (e *Engine) selectSQL(spec TableSpec) string {
+	status, event := "''", "''"
+	if spec.HasStatus {
+		status = "t.status"
+	}
+	if spec.HasEventDate {
+		event = "t.eventDate"
+	}
+	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
+		(%s), %s, %s, COALESCE(u.isVerified, 0)
+		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, spec.Table)
+}
+
+func (e *Engine) scanDocs(rows *sql.Rows, spec TableSpec, fn func(*doc)) error {
+	defer rows.Close()
+	var (
+		amount     float64
+		categories string
+		location   string
+		status     string
+		event      string
+	)
+	for rows.Next() {
+		d := &doc{}
+		if err := rows.Scan(&d.rowid, &d.title, &d.description, &amount, &location, &categories, &d.poster,
+			&d.hidden, &status, &event, &d.verified); err != nil {
+			return err
+		}
+		if d.rowid <= 0 || d.rowid > maxRowid {
+			return fmt.Errorf("rowid %d out of the engine's range", d.rowid)
+		}
+		d.amount = int64(amount)
+		d.location = fold(location)
+		d.cats = e.categoryMask(categories)
+		d.status = statusCode(status)
+		d.event = eventUnix(event)
+		fn(d)
+	}
+	return rows.Err()
+}
+
+// catchUp applies the change log up to now. It runs before every query; when
+// nothing changed it costs one indexed read.
+func (e *Engine) catchUp() error {
+	db, err := e.stmts.db()
+	if err != nil {
+		return err
+	}
+	var last int64
+	if err := e.stmts.queryRow("SELECT COALESCE(MAX(seq), 0) FROM " + changesTable).Scan(&last); err != nil {
+		return fmt.Errorf("search: read change log: %w", err)
+	}
+	if last <= e.applied.Load() {
+		return nil
+	}
+	e.applyMu.Lock()
+	defer e.applyMu.Unlock()
+	for {
+		from := e.applied.Load()
+		if last <= from {
+			return nil
+		}
+		cs, err := readChanges(db, from, 4096)
+		if err != nil {
+			return err
+		}
+		if len(cs) == 0 {
+			return nil
+		}
+		if cs[0].seq != from+1 {
+			// Entries we never applied were pruned (a long stop of a
+			// replica, say): start over from the tables.
+			return e.reloadLocked()
+		}
+		if err := e.apply(db, cs); err != nil {
+			return err
+		}
+		e.applied.Store(cs[len(cs)-1].seq)
+	}
+}
+
+func readChanges(db *sql.DB, from int64, limit int) ([]change, error) {
+	rows, err := db.Query("SELECT seq, tbl, rid, op, old_text FROM "+changesTable+" WHERE seq > ? ORDER BY seq LIMIT ?", from, limit)
+	if err != nil {
+		return nil, fmt.Errorf("search: read change log: %w", err)
+	}
+	defer rows.Close()
+	var out []change
+	for rows.Next() {
+		var c change
+		var old sql.NullString
+		if err := rows.Scan(&c.seq, &c.tbl, &c.rid, &c.op, &old); err != nil {
+			return nil, err
+		}
+		if old.Valid {
+			c.oldText = &old.String
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// apply reads the current state of every row a batch touched and files it.
+func (e *Engine) apply(db *sql.DB, cs []change) error {
+	groups := groupChanges(cs)
+	type staged struct {
+		spec    TableSpec
+		current map[int64]*doc
+		pending map[int64]*pending
+	}
+	var stage []staged
+	verified := map[string]bool{}
+	for tbl, byRow := range groups {
+		if tbl == "users" {
+			if err := readVerified(db, byRow, verified); err != nil {
+				return err
+			}
+			continue
+		}
+		spec, ok := e.spec(tbl)
+		if !ok {
+			continue
+		}
+		current, err := e.readDocs(db, spec, byRow)
+		if err != nil {
+			return err
+		}
+		stage = append(stage, staged{spec: spec, current: current, pending: byRow})
+	}
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, s := range stage {
+		ix := e.indexes[s.spec.Table]
+		for rowid, p := range s.pending {
+			key := keyOf(rowid)
+			d := s.current[rowid]
+			textChanged := len(p.oldTexts) > 0 || !ix.has(rowid)
+			if textChanged {
+				for _, old := range p.oldTexts {
+					ix.removeTerms(key, uniqueTerms(old, ""))
+				}
+			}
+			if d == nil {
+				ix.drop(rowid)
+				continue
+			}
+			ix.put(d)
+			if textChanged {
+				ix.addTerms(key, uniqueTerms(d.title, d.description))
+			}
+		}
+	}
+	for userID, v := range verified {
+		for _, ix := range e.indexes {
+			ix.setVerified(userID, v)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) spec(table string) (TableSpec, bool) {
+	for _, s := range e.specs {
+		if s.Table == table {
+			return s, true
+		}
+	}
+	return TableSpec{}, false
+}
+
+func (e *Engine) readDocs(db *sql.DB, spec TableSpec, byRow map[int64]*pending) (map[int64]*doc, error) {
+	ids := make([]any, 0, len(byRow))
+	for rid := range byRow {
+		ids = append(ids, rid)
+	}
+	out := make(map[int64]*doc, len(ids))
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		rows, err := db.Query(e.selectSQL(spec)+" WHERE t.rowid IN ("+placeholders(n)+")", ids[:n]...)
+		if err != nil {
+			return nil, fmt.Errorf("search: read %s: %w", spec.Table, err)
+		}
+		if err := e.scanDocs(rows, spec, func(d *doc) { out[d.rowid] = d }); err != nil {
+			return nil, fmt.Errorf("search: read %s: %w", spec.Table, err)
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+func readVerified(db *sql.DB, byRow map[int64]*pending, into map[string]bool) error {
+	for rid := range byRow {
+		var id string
+		var v bool
+		err := db.QueryRow("SELECT id, isVerified FROM users WHERE rowid = ?", rid).Scan(&id, &v)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // deleted since; their listings went with them
+		}
+		if err != nil {
+			return fmt.Errorf("search: read users: %w", err)
+		}
+		into[id] = v
+	}
+	return nil
+}
