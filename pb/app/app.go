@@ -53,6 +53,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			se.Router.BindFunc(securityHeaders)
 			se.Router.Bind(session.Middleware())
+			se.Router.Bind(session.Resolve(se.App))
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)

@@ -17,14 +17,13 @@ func (ix *index) keywordDocs(folded string) (docs *roaring.Bitmap, verify bool, 
 		return nil, false, false
 	}
 	verify = len(runs) > 1
-	limit := maxUnion(ix.aliveCount)
 	var sets []*roaring.Bitmap
 	for _, run := range runs {
 		ids := ix.terms.containing(run)
 		if ids.IsEmpty() {
 			return nil, false, true
 		}
-		set, ok := ix.unionOf(ids, limit)
+		set, ok := ix.unionOf(ids)
 		if !ok {
 			verify = true // too common: leave it to the text check
 			continue
@@ -45,24 +44,26 @@ func (ix *index) keywordDocs(folded string) (docs *roaring.Bitmap, verify bool, 
 	return docs, verify, false
 }
 
+// maxUnionTerms bounds how many terms' lists a keyword may merge (a one- or
+// two-letter keyword is inside most terms): beyond it the keyword is checked
+// listing by listing instead, which is cheap exactly because it is common.
+const maxUnionTerms = 4096
+
 // unionOf is the set of listings filed under any of the terms, or false
-// when it would hold more than limit postings.
-func (ix *index) unionOf(ids *roaring.Bitmap, limit int) (*roaring.Bitmap, bool) {
-	total := 0
+// when there are too many terms to merge.
+func (ix *index) unionOf(ids *roaring.Bitmap) (*roaring.Bitmap, bool) {
+	if ids.GetCardinality() > maxUnionTerms {
+		return nil, false
+	}
 	var bigs []*roaring.Bitmap
 	var small []uint32
 	it := ids.Iterator()
 	for it.HasNext() {
 		p := &ix.postings[it.Next()]
 		if p.big != nil {
-			total += int(p.big.GetCardinality())
 			bigs = append(bigs, p.big)
 		} else {
-			total += len(p.small)
 			small = append(small, p.small...)
-		}
-		if total > limit {
-			return nil, false
 		}
 	}
 	if len(bigs) == 1 && len(small) == 0 {

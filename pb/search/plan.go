@@ -50,10 +50,6 @@ const (
 	driverSet                      // a bitmap (keyword and/or poster)
 )
 
-// maxUnion bounds the listings a keyword's terms may add up to before the
-// keyword is checked per listing instead (a one-letter keyword, say).
-func maxUnion(n int) int { return max(1<<15, n/4) }
-
 func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	p := &plan{ix: ix, sort: s, includeHidden: f.IncludeHidden, poster: -1, verifiedOnly: f.VerifiedOnly, now: e.Now().Unix()}
 	n := max(ix.aliveCount, 1)

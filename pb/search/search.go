@@ -12,6 +12,10 @@ import (
 // matches; beyond it the total is estimated from what was read.
 const countBudget = 4096
 
+// verifyBudget is how many candidates a keyword that needs its text
+// checked reads for its total; beyond it the total is estimated.
+const verifyBudget = 256
+
 // readyWait is how long a query waits for the index after a start.
 const readyWait = 5 * time.Second
 
@@ -165,7 +169,8 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			}
 		}
 		done := len(keys) < batch || (w.exhausted && len(w.keys) == w.found)
-		if len(matched) >= want || done || nextCur == nil {
+		counted := !q.Total || candidatesSeen >= verifyBudget
+		if (len(matched) >= want && counted) || done || nextCur == nil {
 			break
 		}
 		cur = nextCur

@@ -246,3 +246,20 @@ func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) 
 		s.Headers = Cookie(t, FindByUsername(t, app, username))
 	}
 }
+
+// NewAppFromDir makes a test app from a copy of an existing data directory
+// (a seeded benchmark database kept between runs), with every feature
+// registered.
+func NewAppFromDir(t testing.TB, dir string, cfg *config.Config) *tests.TestApp {
+	t.Helper()
+	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
+		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg == nil {
+		cfg = Config()
+	}
+	app.Register(ta, cfg, app.Options{})
+	return ta
+}

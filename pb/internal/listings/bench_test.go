@@ -1,0 +1,482 @@
+package listings_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	mrand "math/rand"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/search"
+)
+
+// make bench: listings of each kind (BENCH_LISTINGS, 100,000 by default),
+// the real router over HTTP, 32 concurrent clients in this process, and
+// parameters that change on every request (a repeated URL would measure a
+// cache). Each benchmark reports requests/s, p50 and p99 latency, CPU per
+// request, and its rate as a share of /api/health measured in the same run.
+//
+// The seeded database is kept in $TMPDIR between runs (it takes a while at a
+// million listings) and copied for each run; delete it to reseed.
+
+var (
+	benchOnce    sync.Once
+	benchServer  *httptest.Server
+	benchHeaders map[string]string
+	benchAdmin   map[string]string
+	benchApp     *tests.TestApp
+	benchCorpus  *corpus
+	benchHealth  float64 // requests/s of /api/health, measured first
+	benchPosters []string
+)
+
+func benchSize() int {
+	if n, err := strconv.Atoi(os.Getenv("BENCH_LISTINGS")); err == nil && n > 0 {
+		return n
+	}
+	return 100_000
+}
+
+const benchDataVersion = "v3"
+
+func setupBench(b *testing.B) {
+	benchOnce.Do(func() {
+		n := benchSize()
+		benchCorpus = newCorpus()
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("sponsorbridge-bench-%d-%s", n, benchDataVersion))
+		if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
+			seedBenchDir(b, dir, n)
+		}
+		start := time.Now()
+		benchApp = testutil.NewAppFromDir(b, dir, nil)
+		b.Logf("copied the seeded data directory in %s", time.Since(start).Round(time.Millisecond))
+
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		start = time.Now()
+		benchServer = httptest.NewServer(testutil.Handler(b, benchApp)) // starts the engine's load
+		benchServer.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = 128
+		benchServer.Client().Timeout = 10 * time.Second
+		admin := testutil.FindByUsername(b, benchApp, "benchadmin")
+		benchAdmin = testutil.Cookie(b, admin)
+		benchAdmin["Origin"] = benchServer.URL
+		member := testutil.FindByUsername(b, benchApp, "benchmember")
+		benchHeaders = testutil.Cookie(b, member)
+		benchHeaders["Origin"] = benchServer.URL
+		if res := get(b, "/api/sponsorships"); res != 200 {
+			b.Fatalf("first list: %d", res)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		b.Logf("index of %d + %d listings ready %s after the server started; heap %+.1f MB",
+			n, n, time.Since(start).Round(time.Millisecond), float64(int64(m1.HeapInuse)-int64(m0.HeapInuse))/1e6)
+
+		// The ceiling: /api/health as a load balancer asks it (no session).
+		benchHealth = measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, nil).rate
+		b.Logf("/api/health: %.0f requests/s (the ceiling for this run)", benchHealth)
+	})
+}
+
+func seedBenchDir(b *testing.B, dir string, n int) {
+	start := time.Now()
+	app := testutil.NewApp(b, nil)
+	testutil.CreateMember(b, app, "benchadmin", testutil.MemberOpts{Admin: true, Subscribed: true, Verified: true})
+	member := testutil.CreateMember(b, app, "benchmember", testutil.MemberOpts{})
+	// 500 posters, one in five verified; they share the member's password hash.
+	users, _ := app.FindCollectionByNameOrId("users")
+	for i := 0; i < 500; i++ {
+		r := core.NewRecord(users)
+		r.Set("username", fmt.Sprintf("poster%03d", i))
+		r.Set("displayName", fmt.Sprintf("Poster %d", i))
+		r.Set("isVerified", i%5 == 0)
+		r.SetRaw("password", member.GetString("password"))
+		if err := app.SaveNoValidate(r); err != nil {
+			b.Fatal(err)
+		}
+		benchPosters = append(benchPosters, r.Id)
+	}
+	for i, table := range []string{"sponsorships", "sponsorship_requests"} {
+		if err := benchCorpus.seedListings(app, table, benchPosters, n, int64(i+1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, q := range []string{"ANALYZE", "PRAGMA wal_checkpoint(TRUNCATE)"} {
+		if _, err := app.DB().NewQuery(q).Execute(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []string{"data.db", "auxiliary.db"} {
+		if err := copyFile(filepath.Join(app.DataDir(), f), filepath.Join(dir, f)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	app.Cleanup()
+	b.Logf("seeded %d listings of each kind in %s", n, time.Since(start).Round(time.Millisecond))
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+func get(b *testing.B, path string) int {
+	req, _ := http.NewRequest(http.MethodGet, benchServer.URL+path, nil)
+	for k, v := range benchHeaders {
+		req.Header.Set(k, v)
+	}
+	res, err := benchServer.Client().Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode
+}
+
+type loadResult struct {
+	n        int
+	rate     float64
+	p50, p99 time.Duration
+	cpu      time.Duration // per request, server and in-process client
+	errors   int
+	first    string
+}
+
+// measure runs 32 clients for d, each request's path drawn fresh.
+func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, headers map[string]string) loadResult {
+	const clients = 32
+	var (
+		mu      sync.Mutex
+		lat     []time.Duration
+		errs    int
+		first   string
+		wg      sync.WaitGroup
+		seq     atomic.Int64
+		stop    atomic.Bool
+		client  = benchServer.Client()
+		cpuFrom = processCPU()
+		from    = time.Now()
+	)
+	for c := 0; c < clients; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := mrand.New(mrand.NewSource(seq.Add(1) + time.Now().UnixNano()))
+			var mine []time.Duration
+			bad := 0
+			badPath := ""
+			for !stop.Load() {
+				p := path(rng)
+				req, _ := http.NewRequest(http.MethodGet, benchServer.URL+p, nil)
+				for k, v := range headers {
+					req.Header.Set(k, v)
+				}
+				t0 := time.Now()
+				res, err := client.Do(req)
+				if err == nil {
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+				}
+				mine = append(mine, time.Since(t0))
+				if err != nil || res.StatusCode != 200 {
+					bad++
+					if badPath == "" {
+						badPath = p
+						if err == nil {
+							badPath += " -> " + res.Status
+						}
+					}
+				}
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			errs += bad
+			if first == "" {
+				first = badPath
+			}
+			mu.Unlock()
+		}()
+	}
+	time.Sleep(d)
+	stop.Store(true)
+	wg.Wait()
+	elapsed := time.Since(from)
+	cpu := processCPU() - cpuFrom
+	slices.Sort(lat)
+	r := loadResult{n: len(lat), errors: errs, first: first}
+	if r.n > 0 {
+		r.rate = float64(r.n) / elapsed.Seconds()
+		r.p50 = lat[r.n/2]
+		r.p99 = lat[r.n*99/100]
+		r.cpu = cpu / time.Duration(r.n)
+	}
+	return r
+}
+
+// runClass is one benchmark: a load of d = -benchtime per b.N (use
+// -benchtime=1x and BENCH_SECONDS to set the duration).
+func runClass(b *testing.B, path func(*mrand.Rand) string) {
+	setupBench(b)
+	runClassAs(b, path, benchHeaders)
+}
+
+func runClassAs(b *testing.B, path func(*mrand.Rand) string, headers map[string]string) {
+	setupBench(b)
+	secs := 5
+	if s, err := strconv.Atoi(os.Getenv("BENCH_SECONDS")); err == nil && s > 0 {
+		secs = s
+	}
+	b.ResetTimer()
+	var r loadResult
+	for i := 0; i < b.N; i++ {
+		r = measure(b, time.Duration(secs)*time.Second, path, headers)
+	}
+	b.StopTimer()
+	if r.errors > 0 {
+		b.Errorf("%d of %d requests failed (first: %s)", r.errors, r.n, r.first)
+	}
+	b.ReportMetric(r.rate, "req/s")
+	b.ReportMetric(float64(r.p50.Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(r.p99.Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(r.cpu.Microseconds()), "cpu-µs/req")
+	if benchHealth > 0 {
+		b.ReportMetric(100*r.rate/benchHealth, "%-of-health")
+	}
+	b.ReportMetric(0, "ns/op") // the load's own metrics above are the result
+}
+
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// The query classes of the mix. Every parameter is drawn per request.
+
+func kindPath(rng *mrand.Rand) string {
+	if rng.Intn(2) == 0 {
+		return "/api/sponsorships"
+	}
+	return "/api/sponsorship-requests"
+}
+
+// keyword is what members type: mostly whole words drawn from the same
+// long-tail law as the text, sometimes the first letters of one.
+func keyword(rng *mrand.Rand, z *mrand.Zipf) string {
+	w := benchCorpus.words[z.Uint64()]
+	if rng.Intn(5) == 0 && len(w) > 4 {
+		w = w[:3+rng.Intn(len(w)-3)]
+	}
+	return w
+}
+
+func zipfFor(rng *mrand.Rand) *mrand.Zipf { return benchCorpus.zipf(rng) }
+
+func plainPage(rng *mrand.Rand) string {
+	return fmt.Sprintf("%s?page=%d", kindPath(rng), 1+rng.Intn(5))
+}
+
+func keywordPage(rng *mrand.Rand) string {
+	return fmt.Sprintf("%s?q=%s&page=%d", kindPath(rng), url.QueryEscape(keyword(rng, zipfFor(rng))), 1+rng.Intn(3))
+}
+
+func categoryAmountLocation(rng *mrand.Rand) string {
+	cats := benchCategories[rng.Intn(7)]
+	if rng.Intn(2) == 0 {
+		cats += "," + benchCategories[rng.Intn(7)]
+	}
+	lo := 1 + rng.Intn(9800)
+	city := benchCities[rng.Intn(len(benchCities))]
+	loc := strings.ToLower(city[:3+rng.Intn(len(city)-2)])
+	return fmt.Sprintf("%s?categories=%s&minAmount=%d&maxAmount=%d&location=%s", kindPath(rng), cats, lo, lo+200, url.QueryEscape(loc))
+}
+
+func keywordCategoryByAmount(rng *mrand.Rand) string {
+	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
+	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(keyword(rng, zipfFor(rng))),
+		benchCategories[rng.Intn(7)], 1+rng.Intn(9000), order)
+}
+
+func mix(rng *mrand.Rand) string {
+	switch x := rng.Intn(100); {
+	case x < 30:
+		return plainPage(rng)
+	case x < 70:
+		return keywordPage(rng)
+	case x < 90:
+		return categoryAmountLocation(rng)
+	default:
+		return keywordCategoryByAmount(rng)
+	}
+}
+
+// The ceiling: /api/health without a session, and with one (what signing
+// the member in costs every request).
+func BenchmarkHealth(b *testing.B) {
+	setupBench(b)
+	runClassAs(b, func(*mrand.Rand) string { return "/api/health" }, nil)
+}
+
+func BenchmarkHealthSignedIn(b *testing.B) {
+	runClass(b, func(*mrand.Rand) string { return "/api/health" })
+}
+
+func BenchmarkPlainPages(b *testing.B)                 { runClass(b, plainPage) }
+func BenchmarkKeywordPages(b *testing.B)               { runClass(b, keywordPage) }
+func BenchmarkCategoryAmountLocation(b *testing.B)     { runClass(b, categoryAmountLocation) }
+func BenchmarkKeywordCategoryMinByAmount(b *testing.B) { runClass(b, keywordCategoryByAmount) }
+func BenchmarkMix(b *testing.B)                        { runClass(b, mix) }
+
+// Writes do not starve reads: the mix while 20 listings a second are posted
+// through the real route.
+func BenchmarkMixWithWrites(b *testing.B) {
+	setupBench(b)
+	stop := make(chan struct{})
+	var posted, failed atomic.Int64
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		rng := mrand.New(mrand.NewSource(99))
+		z := zipfFor(rng)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			path, amount := "/api/sponsorships", "amount"
+			if i%2 == 1 {
+				path, amount = "/api/sponsorship-requests", "requestedAmount"
+			}
+			body := fmt.Sprintf(`{"title":%q,"description":%q,%q:%d,"categories":[%q],"location":%q}`,
+				benchCorpus.text(rng, z, 5, false), benchCorpus.text(rng, z, 40, true), amount, 1+rng.Intn(10000),
+				benchCategories[rng.Intn(7)], benchCities[rng.Intn(len(benchCities))])
+			req, _ := http.NewRequest(http.MethodPost, benchServer.URL+path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			for k, v := range benchAdmin {
+				req.Header.Set(k, v)
+			}
+			res, err := benchServer.Client().Do(req)
+			if err != nil || res.StatusCode != 201 {
+				failed.Add(1)
+			} else {
+				posted.Add(1)
+			}
+			if err == nil {
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		}
+	}()
+	runClass(b, mix)
+	close(stop)
+	if failed.Load() > 0 {
+		b.Errorf("%d posts failed", failed.Load())
+	}
+	b.Logf("posted %d listings during the run", posted.Load())
+}
+
+// Deep pages: the first pages of 50 against pages 2-200 reached by cursor.
+var cursorChains struct {
+	once  sync.Once
+	paths []string // "/api/...?perPage=50&cursor=..." for pages 2..200 of a few lists
+}
+
+func BenchmarkFirstPagesOf50(b *testing.B) {
+	runClass(b, func(rng *mrand.Rand) string {
+		return fmt.Sprintf("%s?perPage=50&categories=%s", kindPath(rng), benchCategories[rng.Intn(7)])
+	})
+}
+
+func BenchmarkDeepPagesByCursor(b *testing.B) {
+	setupBench(b)
+	cursorChains.once.Do(func() {
+		for _, kind := range []string{"/api/sponsorships", "/api/sponsorship-requests"} {
+			for _, cat := range benchCategories {
+				base := kind + "?perPage=50&categories=" + cat
+				next := ""
+				for page := 2; page <= 200; page++ {
+					req, _ := http.NewRequest(http.MethodGet, benchServer.URL+base+next, nil)
+					for k, v := range benchHeaders {
+						req.Header.Set(k, v)
+					}
+					res, err := benchServer.Client().Do(req)
+					if err != nil {
+						b.Fatal(err)
+					}
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					c := res.Header.Get("X-Next-Cursor")
+					if c == "" {
+						break
+					}
+					next = "&cursor=" + c
+					cursorChains.paths = append(cursorChains.paths, base+next)
+				}
+			}
+		}
+	})
+	runClass(b, func(rng *mrand.Rand) string { return cursorChains.paths[rng.Intn(len(cursorChains.paths))] })
+}
+
+// Building the index from the tables, from scratch (what every start does).
+func BenchmarkIndexBuild(b *testing.B) {
+	setupBench(b)
+	for i := 0; i < b.N; i++ {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		e := search.New(benchApp, catalog.Categories, listings.SearchSpecs()...)
+		if err := e.Start(); err != nil {
+			b.Fatal(err)
+		}
+		if err := e.Wait(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		took := time.Since(start)
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		b.ReportMetric(took.Seconds(), "build-s")
+		b.ReportMetric(float64(int64(m1.HeapInuse)-int64(m0.HeapInuse))/1e6, "heap-MB")
+		runtime.KeepAlive(e)
+	}
+	b.ReportMetric(0, "ns/op")
+}
