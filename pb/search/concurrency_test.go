@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"
 )
 
@@ -16,7 +17,7 @@ func TestConcurrentReadsAndWrites(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(seed(t), 11))
-	users := seedReference(t, app, rng, 300)
+	users := scanref.Seed(t, app, rng, specs, 300)
 	e := newEngine(t, app)
 
 	var wg sync.WaitGroup

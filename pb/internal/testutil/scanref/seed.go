@@ -1,0 +1,98 @@
+package scanref
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/search"
+)
+
+// Words make listing texts hard for an index: case, Unicode folding,
+// punctuation inside and around words.
+var Words = strings.Fields(`school library robotics Robotics ROBOTICS football garden health clinic music
+	festival theatre coding bootcamp scholarship river cleanup solar lamps village women girls youth
+	seniors art mural film startup market café CAFÉ naïve Straße straße İstanbul ıstanbul 東京 ñandú
+	c++ e-mail 100% A&B (pilot) end. well, "quoted" x86_64 pre-school preschool schools Über über`)
+
+// Places are locations in several spellings; "" is no location.
+var Places = []string{"", "", "Pune", "Pune, India", "pune", "Mumbai", "New York", "new york city", "Lagos",
+	"São Paulo", "SÃO PAULO", "Köln", "Tokyo 東京", "Berlin"}
+
+// Sentence joins n random words with varied separators (runs of spaces,
+// newlines, punctuation).
+func Sentence(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString([]string{" ", " ", " ", "  ", ", ", " - ", "\n"}[rng.IntN(7)])
+		}
+		b.WriteString(Words[rng.IntN(len(Words))])
+	}
+	return b.String()
+}
+
+// Seed makes 12 posters (one in three verified) and n random listings of
+// each table; it returns the posters' ids.
+func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []search.TableSpec, n int) []string {
+	users := make([]string, 12)
+	for i := range users {
+		users[i] = testutil.CreateMember(t, app, "poster"+strconv.Itoa(i), testutil.MemberOpts{Verified: i%3 == 0}).Id
+	}
+	for _, s := range specs {
+		for i := 0; i < n; i++ {
+			InsertRandom(t, app, rng, s, users)
+		}
+	}
+	return users
+}
+
+// InsertRandom inserts one random listing with plain SQL: any mix of
+// categories, amounts with many ties, rejected ones, statuses, and event
+// dates in the past, the future or none.
+func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s search.TableSpec, users []string) {
+	t.Helper()
+	cats := []string{}
+	for _, c := range catalog.Categories {
+		if rng.IntN(5) == 0 {
+			cats = append(cats, c)
+		}
+	}
+	if len(cats) == 0 {
+		cats = []string{catalog.Categories[rng.IntN(len(catalog.Categories))]}
+	}
+	catJSON := `["` + strings.Join(cats, `","`) + `"]`
+	reviewed, approved := rng.IntN(4) == 0, rng.IntN(2) == 0
+	cols := "id, title, description, " + s.AmountField + ", location, categories, user, approved, reviewed, rejectionReason, created, updated"
+	vals := "{:id}, {:title}, {:desc}, {:amount}, {:loc}, {:cats}, {:user}, {:approved}, {:reviewed}, '', {:now}, {:now}"
+	params := map[string]any{
+		"id": fmt.Sprintf("r%014d", rng.Int64N(1e14)), "title": Sentence(rng, 1+rng.IntN(5)), "desc": Sentence(rng, 1+rng.IntN(25)),
+		"amount": 1 + rng.IntN(60)*rng.IntN(200), "loc": Places[rng.IntN(len(Places))], "cats": catJSON,
+		"user": users[rng.IntN(len(users))], "approved": approved, "reviewed": reviewed, "now": types.NowDateTime().String(),
+	}
+	if s.HasStatus {
+		cols += ", status, eventDate"
+		vals += ", {:status}, {:event}"
+		params["status"] = []string{"open", "open", "sponsored", "closed"}[rng.IntN(4)]
+		event := ""
+		switch rng.IntN(3) {
+		case 0:
+			event = time.Now().UTC().AddDate(0, 0, -1-rng.IntN(30)).Truncate(24 * time.Hour).Format(types.DefaultDateLayout)
+		case 1:
+			event = time.Now().UTC().AddDate(0, 0, rng.IntN(30)).Truncate(24 * time.Hour).Format(types.DefaultDateLayout)
+		}
+		params["event"] = event
+	}
+	_, err := app.DB().NewQuery("INSERT INTO " + s.Table + " (" + cols + ") VALUES (" + vals + ")").Bind(params).Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
