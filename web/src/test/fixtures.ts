@@ -76,3 +76,14 @@ export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): Sponso
 export function listHeaders(total: number, hasMore: boolean, page = 1): Record<string, string> {
   return { 'X-Total-Count': String(total), 'X-Has-More': String(hasMore), 'X-Page': String(page), 'X-Per-Page': '12' }
 }
+
+/** Headers of a listing page: the first carries the total, each with more after it a cursor. */
+export function listingPageHeaders(opts: { total?: number; estimated?: boolean; next?: string }): Record<string, string> {
+  const h: Record<string, string> = { 'X-Has-More': String(!!opts.next), 'X-Per-Page': '12' }
+  if (opts.total !== undefined) {
+    h['X-Total-Count'] = String(opts.total)
+    h['X-Total-Estimated'] = String(!!opts.estimated)
+  }
+  if (opts.next) h['X-Next-Cursor'] = opts.next
+  return h
+}

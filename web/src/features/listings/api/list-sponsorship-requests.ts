@@ -11,7 +11,7 @@ export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
     queryKey: [...sponsorshipRequestsKey, 'list', filters],
     queryFn: ({ pageParam, signal }) =>
       fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
-    initialPageParam: 1,
+    initialPageParam: '',
     getNextPageParam: nextPageParam,
   })
 }

@@ -10,7 +10,7 @@ export function sponsorshipsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...sponsorshipsKey, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>('/api/sponsorships', filters, pageParam, signal),
-    initialPageParam: 1,
+    initialPageParam: '',
     getNextPageParam: nextPageParam,
   })
 }

@@ -3,11 +3,11 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useSponsorshipRequests } from '../api/list-sponsorship-requests'
 import { useSponsorships } from '../api/list-sponsorships'
+import { showingText } from '../api/list-page'
 import type { ListingFilters } from '../filters'
 import type { Listing, ListingKind } from '../types'
 import { listingTexts } from '../texts'
 import { ListingCard } from './ListingCard'
-
 
 interface ListingPanelProps {
   kind: ListingKind
@@ -47,7 +47,6 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
     return <p className="py-16 text-center text-base-content/75">{emptyText ?? texts.empty}</p>
   }
 
-  const last = query.data.pages[query.data.pages.length - 1]
   return (
     <div className="space-y-6" aria-busy={query.isPlaceholderData || undefined}>
       <ul className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
@@ -59,8 +58,7 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
       </ul>
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-base-content/75" aria-live="polite">
-          Showing {listings.length} of {last.total}
-          {last.totalCapped ? '+' : ''}
+          {showingText(listings.length, query.data.pages[0])}
         </p>
         {query.hasNextPage && (
           <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, type MockCall } from '@/test/fetch-mock'
-import { appConfig, listHeaders, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
+import { appConfig, listHeaders, listingPageHeaders, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { HomePage } from './HomePage'
 
@@ -13,9 +13,9 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
     'GET /api/user': () => json(makeUser()),
     'GET /api/app-config': () => json(appConfig),
     'GET /api/sponsorships': (call) =>
-      call.url.searchParams.get('page') === '2'
-        ? json([makeSponsorship({ id: 's2', title: 'Second page offer' })], 200, listHeaders(2, false, 2))
-        : json([makeSponsorship()], 200, listHeaders(2, true)),
+      call.url.searchParams.get('cursor') === 'c1'
+        ? json([makeSponsorship({ id: 's2', title: 'Second page offer' })], 200, listingPageHeaders({}))
+        : json([makeSponsorship()], 200, listingPageHeaders({ total: 2, next: 'c1' })),
     'GET /api/sponsorship-requests': () => json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, listHeaders(2, false)),
     'GET /api/applications': () => json([]),
     'POST /api/sponsorships/s1/apply': () => json({ id: 'a1', status: 'pending' }, 201),
@@ -43,7 +43,7 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />, { route: '/home?q=code&categories=Education&min=10' })
     await screen.findByRole('article', { name: 'Coding scholarships' })
     const first = calls.find((c) => c.url.pathname === '/api/sponsorships')!
-    expect(Object.fromEntries(first.url.searchParams)).toEqual({ q: 'code', categories: 'Education', minAmount: '10', page: '1', perPage: '12' })
+    expect(Object.fromEntries(first.url.searchParams)).toEqual({ q: 'code', categories: 'Education', minAmount: '10', perPage: '12' })
     expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
 
     await user.click(screen.getByRole('tab', { name: 'Sponsors Required' }))
@@ -63,7 +63,15 @@ describe('HomePage', () => {
     expect(within(panel).getByText('Showing 1 of 2')).toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: 'Load more' }))
     expect(await within(panel).findByRole('article', { name: 'Second page offer' })).toBeInTheDocument()
+    expect(within(panel).getByText('Showing 2 of 2')).toBeInTheDocument()
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('says "about" when the server estimated the total', async () => {
+    setup({ 'GET /api/sponsorships': () => json([makeSponsorship()], 200, listingPageHeaders({ total: 14000, estimated: true, next: 'c1' })) })
+    renderWithProviders(<HomePage />, { route: '/home' })
+    const panel = await screen.findByRole('tabpanel', { name: 'Open Sponsorships' })
+    expect(await within(panel).findByText('Showing 1 of about 14,000')).toBeInTheDocument()
   })
 
   it('shows the loading, empty and error texts of the spec', async () => {
