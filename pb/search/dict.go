@@ -107,3 +107,22 @@ func eachGram(s string, fn func(gram)) {
 		}
 	}
 }
+
+// containedIn returns the ids of the entries that are substrings of q
+// (every substring of q looked up; q is short: a location).
+func (d *dict) containedIn(q string) *roaring.Bitmap {
+	out := roaring.New()
+	starts := make([]int, 0, len(q)+1)
+	for i := range q {
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(q))
+	for a := 0; a < len(starts)-1; a++ {
+		for b := a + 1; b < len(starts); b++ {
+			if id, ok := d.ids[q[starts[a]:starts[b]]]; ok {
+				out.Add(id)
+			}
+		}
+	}
+	return out
+}

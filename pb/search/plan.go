@@ -75,6 +75,9 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 
 	if f.Location != "" {
 		p.locIDs = ix.locs.containing(fold(f.Location))
+		if f.LocationEitherWay {
+			p.locIDs = roaring.Or(p.locIDs, ix.locs.containedIn(fold(f.Location)))
+		}
 		c := ix.locCount[0]
 		it := p.locIDs.Iterator()
 		for i := 0; it.HasNext() && i < 4096; i++ {

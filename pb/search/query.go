@@ -28,8 +28,11 @@ type Filter struct {
 	MinAmount  *int64
 	MaxAmount  *int64
 	// Location is a case-insensitive substring of the listing's location;
-	// listings without a location always pass.
-	Location string
+	// listings without a location always pass. With LocationEitherWay the
+	// listing's location may also be a substring of this one (two listings
+	// in "Pune" and "Pune, India" are in the same place).
+	Location          string
+	LocationEitherWay bool
 	// Status is "", "open", "sponsored" or "closed", compared with the
 	// effective status (an open request whose event date has passed is
 	// closed: see EventPassed).

@@ -68,7 +68,8 @@ func randomFilter(rng *rand.Rand, docs []scanref.Doc, users []string, isRequest 
 		f.MaxAmount = &v
 	}
 	if rng.IntN(3) == 0 {
-		f.Location = []string{"pune", "PUNE", "york", "ão", "köln", "東京", "zz", "Pune, India", "n"}[rng.IntN(9)]
+		f.Location = []string{"pune", "PUNE", "york", "ão", "köln", "東京", "zz", "Pune, India", "n", "New York City, USA"}[rng.IntN(10)]
+		f.LocationEitherWay = rng.IntN(3) == 0
 	}
 	if rng.IntN(6) == 0 {
 		f.PosterID = users[rng.IntN(len(users))]

@@ -76,8 +76,11 @@ func Match(d Doc, f search.Filter, now int64) bool {
 	if f.MinAmount != nil && d.Amount < *f.MinAmount || f.MaxAmount != nil && d.Amount > *f.MaxAmount {
 		return false
 	}
-	if f.Location != "" && d.Location != "" && !strings.Contains(strings.ToLower(d.Location), strings.ToLower(f.Location)) {
-		return false
+	if f.Location != "" && d.Location != "" {
+		here, there := strings.ToLower(d.Location), strings.ToLower(f.Location)
+		if !strings.Contains(here, there) && !(f.LocationEitherWay && strings.Contains(there, here)) {
+			return false
+		}
 	}
 	if f.PosterID != "" && d.User != f.PosterID {
 		return false
