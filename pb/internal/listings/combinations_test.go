@@ -66,6 +66,7 @@ var dims = []string{"q", "categories", "minAmount", "maxAmount", "location", "us
 
 func TestEveryFilterCombinationEqualsAScan(t *testing.T) {
 	dir := comboTemplate(t)
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	seed := uint64(time.Now().UnixNano())
 	if s, err := strconv.ParseUint(os.Getenv("SEARCH_SEED"), 10, 64); err == nil {
 		seed = s
