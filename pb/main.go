@@ -23,6 +23,7 @@ func main() {
 	pb := pocketbase.NewWithConfig(pocketbase.Config{
 		DataMaxOpenConns: config.DBConns,
 		DataMaxIdleConns: config.DBConns,
+		DBConnect:        app.DBConnect,
 	})
 
 	var publicDir string

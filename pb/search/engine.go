@@ -178,6 +178,7 @@ func (e *Engine) reloadLocked() error {
 			return fmt.Errorf("search: load %s: %w", spec.Table, err)
 		}
 		ix.sortAmountOrder()
+		ix.fileAmounts()
 		built[spec.Table] = ix
 	}
 	e.mu.Lock()

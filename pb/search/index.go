@@ -77,6 +77,10 @@ type index struct {
 	event  []int64
 
 	alive         *roaring.Bitmap
+	visible       *roaring.Bitmap // alive and not hidden
+	catDocs       [8]*roaring.Bitmap
+	statusDocs    [4]*roaring.Bitmap
+	verifiedDocs  *roaring.Bitmap
 	aliveCount    int
 	visibleCount  int
 	catCount      [8]int
@@ -88,6 +92,7 @@ type index struct {
 
 	locs     *dict // entry 0 is "" (no location)
 	locCount []int
+	locDocs  []posting
 
 	posters   []poster
 	posterIDs map[string]uint32
@@ -95,12 +100,27 @@ type index struct {
 	// amountOrder holds every live key sorted by (amount, key): amount
 	// order with the newest first among equal amounts.
 	amountOrder []uint32
+
+	// Amounts are also filed in buckets (bounds from the amounts at load):
+	// cumBuckets[b] holds every listing whose bucket is b or lower, so any
+	// amount range is two bitmaps apart (amounts.go).
+	bounds     []int64
+	cumBuckets []*roaring.Bitmap
 }
 
 func newIndex(spec TableSpec) *index {
-	ix := &index{spec: spec, alive: roaring.New(), terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{}}
+	ix := &index{spec: spec, alive: roaring.New(), visible: roaring.New(), verifiedDocs: roaring.New(),
+		terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{}}
+	for i := range ix.catDocs {
+		ix.catDocs[i] = roaring.New()
+	}
+	for i := range ix.statusDocs {
+		ix.statusDocs[i] = roaring.New()
+	}
 	ix.locs.intern("")
 	ix.locCount = []int{0}
+	ix.locDocs = []posting{{}}
+	ix.setBounds(nil)
 	return ix
 }
 
@@ -135,6 +155,7 @@ func growTo[T any](s []T, n int) []T {
 func (ix *index) put(d *doc) {
 	ix.putAttrs(d)
 	key := keyOf(d.rowid)
+	ix.addAmountBucket(d.amount, key)
 	i := ix.amountSlot(d.amount, key)
 	ix.amountOrder = append(ix.amountOrder, 0)
 	copy(ix.amountOrder[i+1:], ix.amountOrder[i:])
@@ -160,6 +181,7 @@ func (ix *index) putAttrs(d *doc) {
 		fl |= flagHidden
 	} else {
 		ix.visibleCount++
+		ix.visible.Add(key)
 	}
 	ix.flags[r] = fl
 	ix.amount[r] = d.amount
@@ -167,15 +189,19 @@ func (ix *index) putAttrs(d *doc) {
 	for c := range 8 {
 		if d.cats&(1<<c) != 0 {
 			ix.catCount[c]++
+			ix.catDocs[c].Add(key)
 		}
 	}
 	ix.statusCount[d.status]++
+	ix.statusDocs[d.status].Add(key)
 
 	l := ix.locs.intern(d.location)
 	if int(l) >= len(ix.locCount) {
 		ix.locCount = append(ix.locCount, 0)
+		ix.locDocs = append(ix.locDocs, posting{})
 	}
 	ix.locCount[l]++
+	ix.locDocs[l].add(key)
 	ix.loc[r] = l
 
 	p := ix.internPoster(d.poster, d.verified)
@@ -183,6 +209,7 @@ func (ix *index) putAttrs(d *doc) {
 	ix.posters[p].docs.Add(key)
 	if ix.posters[p].verified {
 		ix.verifiedCount++
+		ix.verifiedDocs.Add(key)
 	}
 	if ix.spec.HasEventDate {
 		ix.event[r] = d.event
@@ -209,18 +236,24 @@ func (ix *index) drop(rowid int64) {
 	r, key := rowid, keyOf(rowid)
 	if ix.flags[r]&flagHidden == 0 {
 		ix.visibleCount--
+		ix.visible.Remove(key)
 	}
 	for c := range 8 {
 		if ix.cats[r]&(1<<c) != 0 {
 			ix.catCount[c]--
+			ix.catDocs[c].Remove(key)
 		}
 	}
 	ix.statusCount[ix.status(r)]--
+	ix.statusDocs[ix.status(r)].Remove(key)
 	ix.locCount[ix.loc[r]]--
+	ix.locDocs[ix.loc[r]].remove(key)
+	ix.dropAmountBucket(ix.amount[r], key)
 	p := &ix.posters[ix.poster[r]]
 	p.docs.Remove(key)
 	if p.verified {
 		ix.verifiedCount--
+		ix.verifiedDocs.Remove(key)
 	}
 	if i := ix.amountSlot(ix.amount[r], key); i < len(ix.amountOrder) && ix.amountOrder[i] == key {
 		ix.amountOrder = append(ix.amountOrder[:i], ix.amountOrder[i+1:]...)
@@ -267,11 +300,14 @@ func (ix *index) setVerified(userID string, verified bool) {
 	if !ok || ix.posters[p].verified == verified {
 		return
 	}
-	n := int(ix.posters[p].docs.GetCardinality())
+	docs := ix.posters[p].docs
+	n := int(docs.GetCardinality())
 	if verified {
 		ix.verifiedCount += n
+		ix.verifiedDocs.Or(docs)
 	} else {
 		ix.verifiedCount -= n
+		ix.verifiedDocs.AndNot(docs)
 	}
 	ix.posters[p].verified = verified
 }

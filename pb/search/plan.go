@@ -1,14 +1,23 @@
 package search
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
-// plan is a compiled query over one index: the per-listing checks, and the
-// way in (the driver) that the cost estimates chose.
+// plan is a compiled query over one index: the checks every listing must
+// pass (match), and the way in that the cost estimates chose (the driver).
+//
+// Two ways in, priced in nanoseconds from the sets' sizes:
+//   - walk: read one set (all listings, a poster's, the keyword's terms
+//     merged lazily, a slice of amountOrder) in the requested order and
+//     check each listing until a page is full: cheap when matches are
+//     common, whatever the table's size;
+//   - intersect: materialize every condition as a bitmap and AND them (a
+//     few microseconds per condition at 100,000 listings): cheap when each
+//     condition is common but together they are rare (a category and a
+//     narrow amount range and a location), and it counts exactly.
 type plan struct {
 	ix   *index
 	sort Sort
@@ -24,21 +33,20 @@ type plan struct {
 	status        uint8 // 0 any
 	now           int64
 
-	// kwDocs is the keyword's set of listings (nil: no keyword, or one too
-	// common to be worth building); kwVerify says the set is a superset and
-	// each candidate's text must be checked (verify.go).
-	kwDocs   *roaring.Bitmap
-	kwVerify bool
 	kwFolded string
+	kwVerify bool            // the keyword's set is a superset: check each listing's text
+	kwTerms  *roaring.Bitmap // term ids of a single-run keyword (for the lazy merge)
+	kwDocs   *roaring.Bitmap // the keyword's listings, when built
+	kwSize   int             // its size, or an upper bound
 
-	empty bool // nothing can match
+	empty bool
 
 	driver     driverKind
 	set        *roaring.Bitmap // driverSet
 	lo, hi     int             // amountOrder slots of the amount range
 	driverSize int
-	// exactByCount: the driver's size is the number of matches (no other
-	// check can fail), so the total needs no walk.
+	// exactByCount: the driver holds exactly the matches, so the total is
+	// its size.
 	exactByCount bool
 }
 
@@ -46,55 +54,116 @@ type driverKind uint8
 
 const (
 	driverAll    driverKind = iota // every listing, newest first
+	driverSet                      // a bitmap, newest first (or collected and sorted)
+	driverLazyKW                   // the keyword's terms merged lazily, newest first
 	driverAmount                   // amountOrder[lo:hi], in amount order
-	driverSet                      // a bitmap (keyword and/or poster)
 )
+
+// Cost model, in nanoseconds (measured on the development machine).
+const (
+	costItem      = 20.0 // one listing checked
+	costArrayItem = 6.0  // one element of a sparse bitmap in a set operation
+	costPerChunk  = 900  // one dense 65,536-key container in a set operation
+	// lazyMaxTerms bounds the terms merged lazily; past it the keyword's
+	// set is built instead.
+	lazyMaxTerms = 256
+)
+
+// cond is one condition as a set: its size (or an upper bound), whether
+// membership is the condition exactly, and how to get the bitmap.
+type cond struct {
+	size  int
+	exact bool
+	cost  float64 // to build the bitmap (0 when it exists)
+	get   func() *roaring.Bitmap
+	have  *roaring.Bitmap // already built (no cost to use)
+}
+
+func (ix *index) opCost(size int) float64 {
+	chunks := float64(len(ix.flags))/65536 + 1
+	dense := chunks * costPerChunk
+	return min(dense, float64(size)*costArrayItem)
+}
 
 func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	p := &plan{ix: ix, sort: s, includeHidden: f.IncludeHidden, poster: -1, verifiedOnly: f.VerifiedOnly, now: e.Now().Unix()}
 	n := max(ix.aliveCount, 1)
-	sel := 1.0
+	var conds []cond
+	have := func(b *roaring.Bitmap, size int, exact bool) {
+		conds = append(conds, cond{size: size, exact: exact, have: b})
+	}
+
 	if !p.includeHidden {
-		sel *= float64(ix.visibleCount) / float64(n)
+		have(ix.visible, ix.visibleCount, true)
 	}
 
 	if len(f.Categories) > 0 {
 		mask, _ := e.CategoryMask(f.Categories)
 		p.catMask = mask
-		c := 0
+		var bms []*roaring.Bitmap
+		size := 0
 		for i := range 8 {
 			if mask&(1<<i) != 0 {
-				c += ix.catCount[i]
+				bms = append(bms, ix.catDocs[i])
+				size += ix.catCount[i]
 			}
 		}
-		sel *= min(1, float64(c)/float64(n))
-		if c == 0 {
+		size = min(size, n)
+		if size == 0 {
 			p.empty = true
+			return p
+		}
+		if len(bms) == 1 {
+			have(bms[0], size, true)
+		} else {
+			conds = append(conds, cond{size: size, exact: true, cost: float64(len(bms)) * ix.opCost(size),
+				get: func() *roaring.Bitmap { return roaring.FastOr(bms...) }})
 		}
 	}
 
 	if f.Location != "" {
-		p.locIDs = ix.locs.containing(fold(f.Location))
+		p.locIDs = ix.locs.containing(fold(f.Location)).Clone() // shared: copy before adding
 		if f.LocationEitherWay {
-			p.locIDs = roaring.Or(p.locIDs, ix.locs.containedIn(fold(f.Location)))
+			p.locIDs.Or(ix.locs.containedIn(fold(f.Location)))
 		}
-		c := ix.locCount[0]
-		it := p.locIDs.Iterator()
-		for i := 0; it.HasNext() && i < 4096; i++ {
-			c += ix.locCount[it.Next()]
+		p.locIDs.Add(0)
+		ids := p.locIDs
+		size, cost := 0, 0.0
+		it := ids.Iterator()
+		for it.HasNext() {
+			id := it.Next()
+			size += ix.locCount[id]
+			cost += ix.opCost(ix.locDocs[id].size())
 		}
-		sel *= min(1, float64(c)/float64(n))
+		conds = append(conds, cond{size: min(size, n), exact: true, cost: cost,
+			get: func() *roaring.Bitmap { return ix.unionPostings(ix.locDocs, ids) }})
 	}
 
 	if f.Status != "" {
 		p.status = statusCode(f.Status)
-		sel *= float64(ix.statusCount[p.status]+1) / float64(n)
-	}
-	if f.VerifiedOnly {
-		sel *= float64(ix.verifiedCount) / float64(n)
+		// Event dates make "open" and "closed" depend on the clock: the
+		// sets are supersets, and each listing is checked (match).
+		dated := ix.spec.HasEventDate
+		switch p.status {
+		case statusClosed:
+			if dated {
+				both := []*roaring.Bitmap{ix.statusDocs[statusClosed], ix.statusDocs[statusOpen]}
+				size := ix.statusCount[statusClosed] + ix.statusCount[statusOpen]
+				conds = append(conds, cond{size: size, exact: false, cost: ix.opCost(size),
+					get: func() *roaring.Bitmap { return roaring.FastOr(both...) }})
+			} else {
+				have(ix.statusDocs[statusClosed], ix.statusCount[statusClosed], true)
+			}
+		default:
+			have(ix.statusDocs[p.status], ix.statusCount[p.status], !(dated && p.status == statusOpen))
+		}
 	}
 
-	var sets []*roaring.Bitmap
+	if f.VerifiedOnly {
+		have(ix.verifiedDocs, ix.verifiedCount, true)
+	}
+
+	var posterDocs *roaring.Bitmap
 	if f.PosterID != "" {
 		id, ok := ix.posterIDs[f.PosterID]
 		if !ok {
@@ -102,24 +171,11 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 			return p
 		}
 		p.poster = int64(id)
-		sets = append(sets, ix.posters[id].docs)
-	}
-	if kw := strings.TrimSpace(f.Keyword); kw != "" {
-		p.kwFolded = fold(kw)
-		docs, verify, none := ix.keywordDocs(p.kwFolded)
-		if none {
-			p.empty = true
-			return p
-		}
-		p.kwDocs, p.kwVerify = docs, verify
-		if docs != nil {
-			sets = append(sets, docs)
-		} else {
-			sel *= 0.5 // a keyword too common to build: most listings have it
-		}
+		posterDocs = ix.posters[id].docs
+		have(posterDocs, int(posterDocs.GetCardinality()), true)
 	}
 
-	// The amount range is a slice of amountOrder.
+	// The amount range: a slice of amountOrder, and a set of whole buckets.
 	p.lo, p.hi = 0, len(ix.amountOrder)
 	if f.MinAmount != nil {
 		p.hasMin, p.min = true, *f.MinAmount
@@ -133,83 +189,150 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		p.hi = p.lo
 	}
 	m := p.hi - p.lo
-	if m == 0 || p.empty {
+	if m == 0 {
 		p.empty = true
 		return p
 	}
-	sel *= float64(m) / float64(n)
+	if p.hasMin || p.hasMax {
+		conds = append(conds, cond{size: m, cost: 2 * ix.opCost(n), get: func() *roaring.Bitmap {
+			b, _ := ix.amountSet(p.min, p.max, p.hasMin, p.hasMax)
+			return b
+		}})
+		if _, exact := ix.amountSet(p.min, p.max, p.hasMin, p.hasMax); exact {
+			conds[len(conds)-1].exact = true
+		}
+	}
 
-	var set *roaring.Bitmap
-	switch len(sets) {
-	case 1:
-		set = sets[0]
-	case 2:
-		set = roaring.And(sets[0], sets[1])
+	var kwCond *cond
+	if kw := strings.TrimSpace(f.Keyword); kw != "" {
+		p.kwFolded = fold(kw)
+		k := ix.keyword(p.kwFolded)
+		if k.none {
+			p.empty = true
+			return p
+		}
+		p.kwVerify, p.kwTerms, p.kwSize = k.verify, k.terms, min(k.size, n)
+		if k.build != nil {
+			conds = append(conds, cond{size: p.kwSize, exact: !k.verify, cost: k.cost, get: k.build})
+			kwCond = &conds[len(conds)-1]
+		}
 	}
-	if set != nil {
-		sel *= float64(set.GetCardinality()) / float64(n)
-	}
-	p.choose(n, m, set, sel)
+
+	p.choose(n, m, conds, kwCond, posterDocs)
 	return p
 }
 
-// choose picks the cheapest driver. need is a page's worth of matches; a
-// driver read in the requested order stops once it has them, a driver in
-// another order must read everything and sort.
-func (p *plan) choose(n, m int, set *roaring.Bitmap, sel float64) {
-	const need = 64.0
+// choose prices the ways in and keeps the cheapest.
+func (p *plan) choose(n, m int, conds []cond, kwCond *cond, posterDocs *roaring.Bitmap) {
+	const need = 64.0 // a page and a little counting
+	sel := 1.0
+	for _, c := range conds {
+		sel *= float64(c.size) / float64(n)
+	}
 	expected := max(sel*float64(n), 1e-9)
-	stopEarly := func(size int) float64 { return min(float64(size), need*float64(size)/expected) }
+	stopEarly := func(size int) float64 { return min(float64(size), need*float64(size)/expected) * costItem }
+	// A walk that is not led by the keyword checks it per listing, which
+	// needs the keyword's set built.
+	kwBuild := 0.0
+	if kwCond != nil {
+		kwBuild = kwCond.cost
+	}
 
-	type option struct {
-		kind driverKind
-		cost float64
+	best, bestCost := driverAll, stopEarly(n)+kwBuild
+	if p.sort != Newest {
+		best, bestCost = driverAmount, stopEarly(m)+kwBuild
 	}
-	var opts []option
-	if p.sort == Newest {
-		opts = append(opts, option{driverAll, stopEarly(n)})
-		if p.hasMin || p.hasMax {
-			opts = append(opts, option{driverAmount, float64(m) * 1.5}) // collect and sort
-		}
-	} else {
-		opts = append(opts, option{driverAmount, stopEarly(m)})
-	}
-	if set != nil {
-		size := int(set.GetCardinality())
-		cost := float64(size) * 1.2
-		if p.sort == Newest {
-			cost = stopEarly(size)
-		}
-		opts = append(opts, option{driverSet, cost * 0.9}) // bitmap walks beat array reads a little
-	}
-	best := opts[0]
-	for _, o := range opts[1:] {
-		if o.cost < best.cost {
-			best = o
+	if p.sort == Newest && p.kwTerms != nil && p.kwTerms.GetCardinality() <= lazyMaxTerms {
+		// Merging the terms costs a heap step per listing read.
+		c := stopEarly(p.kwSize)*1.5 + float64(p.kwTerms.GetCardinality())*costItem
+		if c < bestCost {
+			best, bestCost = driverLazyKW, c
 		}
 	}
-	p.driver = best.kind
-	switch best.kind {
+	if posterDocs != nil {
+		size := int(posterDocs.GetCardinality())
+		c := stopEarly(size) + kwBuild
+		if p.sort != Newest {
+			c = float64(size)*costItem + kwBuild
+		}
+		if c < bestCost {
+			best, bestCost = driverSet, c
+			p.set = posterDocs
+		}
+	}
+	// Intersecting everything.
+	andCost := 0.0
+	for _, c := range conds {
+		andCost += c.cost + p.ix.opCost(c.size)
+	}
+	resultCost := expected * costItem
+	if p.sort != Newest {
+		resultCost = min(expected, float64(n)) * costItem * 1.5
+	}
+	if andCost+min(resultCost, need*costItem*4) < bestCost {
+		best = driverSet
+		p.set = p.intersect(conds)
+	}
+
+	p.driver = best
+	switch best {
 	case driverAll:
 		p.driverSize = p.ix.aliveCount
+		switch {
+		case len(conds) == 0:
+			p.exactByCount = true
+		case len(conds) == 1 && conds[0].have == p.ix.visible:
+			p.exactByCount, p.driverSize = true, p.ix.visibleCount
+		}
 	case driverAmount:
 		p.driverSize = m
+	case driverLazyKW:
+		p.driverSize = p.kwSize
 	case driverSet:
-		p.set = set
-		p.driverSize = int(set.GetCardinality())
+		p.driverSize = int(p.set.GetCardinality())
+		if p.set != posterDocs || len(conds) == 1 {
+			p.exactByCount = allExact(conds)
+		}
 	}
-	p.exactByCount = p.driver == driverAll && p.onlyVisibility()
+	if p.driver != driverLazyKW && p.driver != driverSet && kwCond != nil && p.kwDocs == nil {
+		p.kwDocs = kwCond.get()
+	}
+	if p.driver == driverSet && p.set == posterDocs && kwCond != nil && p.kwDocs == nil {
+		p.kwDocs = kwCond.get()
+	}
 }
 
-// onlyVisibility tells whether visibility is the only check a listing of
-// the whole index must pass.
-func (p *plan) onlyVisibility() bool {
-	return p.catMask == 0 && !p.hasMin && !p.hasMax && p.locIDs == nil && p.poster < 0 &&
-		!p.verifiedOnly && p.status == 0 && p.kwDocs == nil && !p.kwVerify
+func allExact(conds []cond) bool {
+	for _, c := range conds {
+		if !c.exact {
+			return false
+		}
+	}
+	return true
 }
 
-// match applies every check to one listing (the driver's own condition
-// included: it is cheap and keeps the walk simple).
+// intersect builds every condition's set and ANDs them, smallest first.
+func (p *plan) intersect(conds []cond) *roaring.Bitmap {
+	sets := make([]*roaring.Bitmap, 0, len(conds)+1)
+	for _, c := range conds {
+		b := c.have
+		if b == nil {
+			b = c.get()
+		}
+		sets = append(sets, b)
+	}
+	if len(sets) == 0 {
+		return p.ix.alive
+	}
+	if p.includeHidden {
+		sets = append(sets, p.ix.alive)
+	}
+	out := roaring.FastAnd(sets...)
+	return out
+}
+
+// match applies every check to one listing (cheap array reads; the
+// keyword by its set when one was built).
 func (p *plan) match(key uint32) bool {
 	ix := p.ix
 	r := rowidOf(key)
@@ -240,7 +363,7 @@ func (p *plan) match(key uint32) bool {
 	if p.status != 0 && ix.effectiveStatus(r, p.now) != p.status {
 		return false
 	}
-	if p.kwDocs != nil && p.driver != driverSet && !p.kwDocs.Contains(key) {
+	if p.kwDocs != nil && p.driver != driverLazyKW && !p.kwDocs.Contains(key) {
 		return false
 	}
 	return true
@@ -256,180 +379,30 @@ func (ix *index) effectiveStatus(r int64, now int64) uint8 {
 	return s
 }
 
-// walked is what a walk found.
-type walked struct {
-	keys      []uint32 // matches after the cursor, in order, at most want
-	found     int      // matches seen (counting goes on past want within the budget)
-	examined  int      // listings read
-	exhausted bool     // the driver had nothing more
-}
-
-// walk reads the driver from the cursor on, collecting want matches, then
-// counts on for at most budget more listings.
-func (p *plan) walk(after *cursor, want, budget int) walked {
-	var w walked
-	if p.empty {
-		w.exhausted = true
-		return w
-	}
-	limit := -1 // examined count at which to stop once want is reached
-	visit := func(key uint32) bool {
-		w.examined++
-		if p.match(key) {
-			w.found++
-			if len(w.keys) < want {
-				w.keys = append(w.keys, key)
-				if len(w.keys) == want {
-					limit = w.examined + budget
-				}
-			}
-		}
-		return limit < 0 || w.examined < limit
-	}
-	switch {
-	case p.driver == driverAll:
-		w.exhausted = walkBitmap(p.ix.alive, after, visit)
-	case p.driver == driverSet && p.sort == Newest:
-		w.exhausted = walkBitmap(p.set, after, visit)
-	case p.driver == driverAmount && p.sort != Newest:
-		w.exhausted = p.walkAmount(after, visit)
-	default:
-		// A driver in another order than the one asked for: collect all,
-		// sort, then take the page after the cursor.
-		return p.collectSorted(after, want)
-	}
-	return w
-}
-
-func walkBitmap(b *roaring.Bitmap, after *cursor, visit func(uint32) bool) bool {
-	it := b.Iterator()
-	if after != nil {
-		it.AdvanceIfNeeded(after.key + 1)
-	}
+// unionPostings merges the postings of the given ids.
+func (ix *index) unionPostings(list []posting, ids *roaring.Bitmap) *roaring.Bitmap {
+	var bigs []*roaring.Bitmap
+	var small []uint32
+	it := ids.Iterator()
 	for it.HasNext() {
-		if !visit(it.Next()) {
-			return !it.HasNext()
+		p := &list[it.Next()]
+		if p.big != nil {
+			bigs = append(bigs, p.big)
+		} else {
+			small = append(small, p.small...)
 		}
 	}
-	return true
-}
-
-// walkAmount reads amountOrder[lo:hi] in amount order (ascending, or
-// descending by runs of equal amounts, newest first within a run).
-func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
-	ix, order := p.ix, p.ix.amountOrder
-	if p.sort == AmountAsc {
-		start := p.lo
-		if after != nil {
-			start = max(start, ix.amountSlot(after.amount, after.key+1))
-		}
-		for i := start; i < p.hi; i++ {
-			if !visit(order[i]) {
-				return i+1 >= p.hi
-			}
-		}
-		return true
+	var out *roaring.Bitmap
+	switch len(bigs) {
+	case 0:
+		out = roaring.New()
+	case 1:
+		out = bigs[0].Clone()
+	default:
+		out = roaring.FastOr(bigs...)
 	}
-	end := p.hi
-	if after != nil {
-		// The rest of the cursor's run, then the runs below it.
-		runStart := max(p.lo, ix.amountBound(after.amount, false))
-		runEnd := min(p.hi, ix.amountBound(after.amount, true))
-		for i := max(runStart, ix.amountSlot(after.amount, after.key+1)); i < runEnd; i++ {
-			if !visit(order[i]) {
-				return false
-			}
-		}
-		end = min(end, runStart)
+	if len(small) > 0 {
+		out.AddMany(small)
 	}
-	for end > p.lo {
-		a := ix.amount[rowidOf(order[end-1])]
-		start := max(p.lo, ix.amountBound(a, false))
-		for i := start; i < end; i++ {
-			if !visit(order[i]) {
-				return i+1 >= end && start <= p.lo
-			}
-		}
-		end = start
-	}
-	return true
-}
-
-// collectSorted reads the whole driver, sorts the matches in the requested
-// order and returns those after the cursor.
-func (p *plan) collectSorted(after *cursor, want int) walked {
-	var w walked
-	var all []uint32
-	visit := func(key uint32) bool {
-		w.examined++
-		if p.match(key) {
-			all = append(all, key)
-		}
-		return true
-	}
-	if p.driver == driverSet {
-		walkBitmap(p.set, nil, visit)
-	} else {
-		for _, k := range p.ix.amountOrder[p.lo:p.hi] {
-			visit(k)
-		}
-	}
-	slices.SortFunc(all, p.compare)
-	w.found, w.exhausted = len(all), true
-	start := 0
-	if after != nil {
-		start, _ = slices.BinarySearchFunc(all, after.key, func(k, _ uint32) int {
-			if c := p.compareCursor(k, after); c <= 0 {
-				return -1
-			}
-			return 1
-		})
-	}
-	end := min(len(all), start+want)
-	w.keys = all[start:end]
-	return w
-}
-
-// compare orders two keys in the plan's sort order.
-func (p *plan) compare(a, b uint32) int {
-	if p.sort != Newest {
-		x, y := p.ix.amount[rowidOf(a)], p.ix.amount[rowidOf(b)]
-		if x != y {
-			if (x < y) == (p.sort == AmountAsc) {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// compareCursor orders a key against a cursor position.
-func (p *plan) compareCursor(k uint32, c *cursor) int {
-	if p.sort != Newest {
-		x := p.ix.amount[rowidOf(k)]
-		if x != c.amount {
-			if (x < c.amount) == (p.sort == AmountAsc) {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case k < c.key:
-		return -1
-	case k > c.key:
-		return 1
-	}
-	return 0
-}
-
-func (p *plan) cursorOf(key uint32) cursor {
-	return cursor{sort: p.sort, amount: p.ix.amount[rowidOf(key)], key: key}
+	return out
 }

@@ -92,10 +92,7 @@ func (p *plan) total(w walked) (int, bool) {
 	case p.empty:
 		return 0, false
 	case p.exactByCount:
-		if p.includeHidden {
-			return p.ix.aliveCount, false
-		}
-		return p.ix.visibleCount, false
+		return p.driverSize, false
 	case w.exhausted || w.examined == 0:
 		return w.found, false
 	}

@@ -70,7 +70,7 @@ func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestA
 		t.Fatal(err)
 	}
 	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
-		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns})
+		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) 
 func NewAppFromDir(t testing.TB, dir string, cfg *config.Config) *tests.TestApp {
 	t.Helper()
 	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
-		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns})
+		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
 	if err != nil {
 		t.Fatal(err)
 	}
