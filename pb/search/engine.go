@@ -52,8 +52,10 @@ type Engine struct {
 	mu      sync.RWMutex // guards indexes and everything in them
 	indexes map[string]*index
 
-	applyMu sync.Mutex   // one applier at a time
-	applied atomic.Int64 // last change applied
+	applyMu  sync.Mutex   // one applier at a time
+	applied  atomic.Int64 // last change applied
+	prunedAt atomic.Int64
+	pruning  atomic.Bool
 
 	ready   chan struct{}
 	started atomic.Bool
@@ -94,6 +96,22 @@ func (e *Engine) Start() error {
 	if !e.started.CompareAndSwap(false, true) {
 		return nil // served again (tests build several routers over one app)
 	}
+	// A schema change made while serving (the superuser dashboard) may
+	// rebuild a table and drop its triggers: restore them and reload.
+	e.app.OnCollectionAfterUpdateSuccess().BindFunc(func(ce *core.CollectionEvent) error {
+		if _, ok := e.spec(ce.Collection.Name); ok || ce.Collection.Name == "users" {
+			go func() {
+				err := Install(e.app, e.specs)
+				if err == nil {
+					err = e.reload()
+				}
+				if err != nil {
+					e.app.Logger().Error("search: reloading after a schema change failed", "error", err)
+				}
+			}()
+		}
+		return ce.Next()
+	})
 	go func() {
 		start := time.Now()
 		if err := e.reload(); err != nil {
@@ -185,6 +203,9 @@ func (e *Engine) reloadLocked() error {
 	e.indexes = built
 	e.applied.Store(seq)
 	e.mu.Unlock()
+	// Everything up to seq is in the snapshot: the log before it can go.
+	e.prunedAt.Store(0)
+	e.maybePrune()
 	return nil
 }
 
@@ -268,7 +289,34 @@ func (e *Engine) catchUp() error {
 			return err
 		}
 		e.applied.Store(cs[len(cs)-1].seq)
+		e.maybePrune()
 	}
+}
+
+// pruneEvery and pruneKeep: the log is trimmed once it holds pruneEvery
+// applied entries, keeping the last pruneKeep (a replica that falls further
+// behind reloads: see catchUp).
+const (
+	pruneEvery = 5000
+	pruneKeep  = 1000
+)
+
+func (e *Engine) maybePrune() {
+	applied := e.applied.Load()
+	if applied-e.prunedAt.Load() < pruneEvery || !e.pruning.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer e.pruning.Store(false)
+		upto := applied - pruneKeep
+		_, err := e.app.NonconcurrentDB().NewQuery("DELETE FROM " + changesTable + " WHERE seq <= {:upto}").
+			Bind(map[string]any{"upto": upto}).Execute()
+		if err != nil {
+			e.app.Logger().Warn("search: trimming the change log failed", "error", err)
+			return
+		}
+		e.prunedAt.Store(upto)
+	}()
 }
 
 func readChanges(db *sql.DB, from int64, limit int) ([]change, error) {

@@ -267,3 +267,38 @@ func mutate(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 		}
 	}
 }
+
+// The change log is trimmed as it is applied; an engine that fell behind
+// the trim (a replica stopped for a while) notices the gap and reloads.
+func TestTrimmedLogAndAnEngineLeftBehind(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	rng := rand.New(rand.NewPCG(seed(t), 17))
+	users := scanref.Seed(t, app, rng, specs, 50)
+	front, behind := newEngine(t, app), newEngine(t, app)
+
+	for i := 0; i < 6500; i++ {
+		scanref.InsertRandom(t, app, rng, specs[i%2], users)
+		if i%1000 == 999 {
+			if _, err := front.Search(context.Background(), specs[0].Table, &search.Query{Limit: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var oldest int64
+		if err := app.DB().NewQuery("SELECT COALESCE(MIN(seq), 0) FROM _search_changes").Row(&oldest); err != nil {
+			t.Fatal(err)
+		}
+		if oldest > 1000 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log was not trimmed (oldest entry %d)", oldest)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	checkAgainstReference(t, app, behind, rng, users, 40)
+	checkAgainstReference(t, app, front, rng, users, 40)
+}
