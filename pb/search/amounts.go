@@ -3,17 +3,15 @@ package search
 import (
 	"math"
 	"sort"
-
-	"github.com/RoaringBitmap/roaring/v2"
 )
 
-// amountBuckets is how many buckets amounts are filed in. A range query is
-// cumBuckets[hi] minus cumBuckets[lo-1]: two bitmap operations whatever the
-// range, plus a check of the listings in the two edge buckets.
+// amountBuckets is how many buckets amounts are filed in. A range [min, max]
+// is a difference of two cumulative bitsets (whole buckets) and a check of
+// the listings in the two edge buckets.
 const amountBuckets = 32
 
 // setBounds picks bucket bounds at the quantiles of the sorted amounts (so
-// buckets hold about as many listings each) and files nothing.
+// buckets hold about as many listings each) and empties the buckets.
 func (ix *index) setBounds(sorted []int64) {
 	ix.bounds = []int64{math.MinInt64}
 	for b := 1; b < amountBuckets && len(sorted) > 0; b++ {
@@ -22,27 +20,15 @@ func (ix *index) setBounds(sorted []int64) {
 			ix.bounds = append(ix.bounds, v)
 		}
 	}
-	ix.cumBuckets = make([]*roaring.Bitmap, len(ix.bounds))
-	for i := range ix.cumBuckets {
-		ix.cumBuckets[i] = roaring.New()
+	ix.cum = make([]bitset, len(ix.bounds))
+	for i := range ix.cum {
+		ix.cum[i] = make(bitset, ix.words)
 	}
 }
 
 // bucketOf is the bucket of an amount: the last bound at or below it.
 func (ix *index) bucketOf(amount int64) int {
 	return sort.Search(len(ix.bounds), func(i int) bool { return ix.bounds[i] > amount }) - 1
-}
-
-func (ix *index) addAmountBucket(amount int64, key uint32) {
-	for b := ix.bucketOf(amount); b < len(ix.cumBuckets); b++ {
-		ix.cumBuckets[b].Add(key)
-	}
-}
-
-func (ix *index) dropAmountBucket(amount int64, key uint32) {
-	for b := ix.bucketOf(amount); b < len(ix.cumBuckets); b++ {
-		ix.cumBuckets[b].Remove(key)
-	}
 }
 
 // fileAmounts builds the buckets after a bulk load, from amountOrder.
@@ -52,36 +38,88 @@ func (ix *index) fileAmounts() {
 		sorted[i] = ix.amount[rowidOf(k)]
 	}
 	ix.setBounds(sorted)
-	acc := roaring.New()
-	start := 0
-	for b := range ix.bounds {
-		end := len(sorted)
-		if b+1 < len(ix.bounds) {
-			end = sort.Search(len(sorted), func(i int) bool { return sorted[i] >= ix.bounds[b+1] })
+	b := 0
+	for i, k := range ix.amountOrder {
+		for b+1 < len(ix.bounds) && sorted[i] >= ix.bounds[b+1] {
+			b++
 		}
-		keys := append([]uint32(nil), ix.amountOrder[start:end]...)
-		sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-		acc.Or(roaring.BitmapOf(keys...))
-		ix.cumBuckets[b] = acc.Clone()
-		start = end
+		ix.cum[b].set(rowidOf(k))
+	}
+	for b := 1; b < len(ix.cum); b++ {
+		for w := range ix.cum[b] {
+			ix.cum[b][w] |= ix.cum[b-1][w]
+		}
 	}
 }
 
-// amountSet is a superset of the listings in [min, max] made of whole
-// buckets, and whether it is exact (the range falls on bucket bounds).
-func (ix *index) amountSet(min, max int64, hasMin, hasMax bool) (*roaring.Bitmap, bool) {
+// amountRange is [min, max] in buckets: every listing of the inner buckets
+// is in the range; those of the edge buckets must be checked one by one.
+type amountRange struct {
+	on             bool
+	min, max       int64
+	inHi, inLo     bitset // inner: inHi &^ inLo (inLo nil: nothing to subtract)
+	edgeHi, edgeLo bitset // whole range: edgeHi &^ edgeLo
+	innerEmpty     bool
+	exact          bool // the range falls on bucket bounds: no edges
+}
+
+func (ix *index) amountRange(hasMin, hasMax bool, min, max int64) amountRange {
+	a := amountRange{on: hasMin || hasMax, min: math.MinInt64, max: math.MaxInt64}
+	if !a.on {
+		return a
+	}
 	lo, hi := 0, len(ix.bounds)-1
-	exact := true
+	loWhole, hiWhole := true, true
 	if hasMin {
+		a.min = min
 		lo = ix.bucketOf(min)
-		exact = exact && ix.bounds[lo] == min
+		loWhole = ix.bounds[lo] == min || lo == 0 && min <= ix.bounds[0]
 	}
 	if hasMax {
+		a.max = max
 		hi = ix.bucketOf(max)
-		exact = exact && hi+1 < len(ix.bounds) && ix.bounds[hi+1] == max+1
+		hiWhole = hi+1 < len(ix.bounds) && ix.bounds[hi+1] == max+1
 	}
-	if lo == 0 {
-		return ix.cumBuckets[hi], exact
+	a.edgeHi = ix.cum[hi]
+	if lo > 0 {
+		a.edgeLo = ix.cum[lo-1]
 	}
-	return roaring.AndNot(ix.cumBuckets[hi], ix.cumBuckets[lo-1]), exact
+	inLo, inHi := lo, hi
+	if !loWhole {
+		inLo++
+	}
+	if !hiWhole {
+		inHi--
+	}
+	a.exact = loWhole && hiWhole
+	if inLo > inHi {
+		a.innerEmpty = true
+		return a
+	}
+	a.inHi = ix.cum[inHi]
+	if inLo > 0 {
+		a.inLo = ix.cum[inLo-1]
+	}
+	return a
 }
+
+// words of the range at word w: in (surely inside) and edge (to check).
+func (a *amountRange) wordsAt(w int) (in, edge uint64) {
+	all := a.edgeHi[w]
+	if a.edgeLo != nil {
+		all &^= a.edgeLo[w]
+	}
+	if !a.innerEmpty {
+		in = a.inHi[w]
+		if a.inLo != nil {
+			in &^= a.inLo[w]
+		}
+	}
+	return in, all &^ in
+}
+
+// The open ends of an amount range.
+const (
+	minAmount = math.MinInt64
+	maxAmount = math.MaxInt64
+)

@@ -195,8 +195,7 @@ func (e *Engine) reloadLocked() error {
 		if err != nil {
 			return fmt.Errorf("search: load %s: %w", spec.Table, err)
 		}
-		ix.sortAmountOrder()
-		ix.fileAmounts()
+		ix.finishLoad()
 		built[spec.Table] = ix
 	}
 	e.mu.Lock()

@@ -7,12 +7,13 @@ import (
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
-// A listing lives in the index under its key: the bitwise complement of its
-// SQLite rowid. Rowids grow with insertion time, so ascending keys are newest
-// first, and every bitmap walks "newest first" forwards, where roaring can
-// also skip ahead to a cursor. Per-listing attributes sit in plain slices
-// indexed by rowid (a few bytes each), so a filter checks a listing with a
-// handful of array reads.
+// Listings are numbered by their SQLite rowid: rowids grow with insertion
+// time, so the newest listing has the highest. Per-listing attributes sit
+// in plain slices indexed by rowid (a few bytes each), attribute sets in
+// bitsets indexed by rowid (bits.go). Sparse sets (a term's listings, a
+// poster's) are roaring bitmaps of keys: the bitwise complement of the
+// rowid, so that ascending keys are newest first and roaring's forward
+// iteration (which can skip ahead) walks "newest first".
 func keyOf(rowid int64) uint32 { return ^uint32(rowid) }
 func rowidOf(key uint32) int64 { return int64(^key) }
 
@@ -56,8 +57,9 @@ type poster struct {
 	docs     *roaring.Bitmap // keys
 }
 
-// posting is the set of listings holding one term: a short sorted slice
-// while rare (most terms of a long-tail vocabulary), a bitmap beyond.
+// posting is the set of listings holding one term (or one location): a
+// short sorted slice of keys while rare (most terms of a long-tail
+// vocabulary), a bitmap beyond.
 type posting struct {
 	small []uint32
 	big   *roaring.Bitmap
@@ -76,11 +78,13 @@ type index struct {
 	poster []uint32
 	event  []int64
 
-	alive         *roaring.Bitmap
-	visible       *roaring.Bitmap // alive and not hidden
-	catDocs       [8]*roaring.Bitmap
-	statusDocs    [4]*roaring.Bitmap
-	verifiedDocs  *roaring.Bitmap
+	words    int // length of every bitset
+	alive    bitset
+	visible  bitset // alive and not hidden
+	cat      [8]bitset
+	status   [4]bitset
+	verified bitset
+
 	aliveCount    int
 	visibleCount  int
 	catCount      [8]int
@@ -89,10 +93,16 @@ type index struct {
 
 	terms    *dict
 	postings []posting
+	// termDense holds a bitset for every frequent term (like locDense), so
+	// a keyword's listings are built a word at a time.
+	termDense map[uint32]bitset
 
 	locs     *dict // entry 0 is "" (no location)
 	locCount []int
 	locDocs  []posting
+	// locDense holds a bitset for every frequent location (at least
+	// denseShare of the listings), so a location filter is word operations.
+	locDense map[uint32]bitset
 
 	posters   []poster
 	posterIDs map[string]uint32
@@ -100,23 +110,19 @@ type index struct {
 	// amountOrder holds every live key sorted by (amount, key): amount
 	// order with the newest first among equal amounts.
 	amountOrder []uint32
+	// Amounts are also filed in buckets (bounds at the quantiles of the
+	// amounts at load): cum[b] has the listings of bucket b and below.
+	bounds []int64
+	cum    []bitset
 
-	// Amounts are also filed in buckets (bounds from the amounts at load):
-	// cumBuckets[b] holds every listing whose bucket is b or lower, so any
-	// amount range is two bitmaps apart (amounts.go).
-	bounds     []int64
-	cumBuckets []*roaring.Bitmap
+	// eventOrder lists the open requests with an event date by (date,
+	// rowid): the ones whose date has passed are a prefix (query time).
+	eventOrder []int64
 }
 
 func newIndex(spec TableSpec) *index {
-	ix := &index{spec: spec, alive: roaring.New(), visible: roaring.New(), verifiedDocs: roaring.New(),
-		terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{}}
-	for i := range ix.catDocs {
-		ix.catDocs[i] = roaring.New()
-	}
-	for i := range ix.statusDocs {
-		ix.statusDocs[i] = roaring.New()
-	}
+	ix := &index{spec: spec, terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{},
+		locDense: map[uint32]bitset{}, termDense: map[uint32]bitset{}}
 	ix.locs.intern("")
 	ix.locCount = []int{0}
 	ix.locDocs = []posting{{}}
@@ -128,7 +134,22 @@ func (ix *index) has(rowid int64) bool {
 	return rowid > 0 && rowid < int64(len(ix.flags)) && ix.flags[rowid]&flagAlive != 0
 }
 
-func (ix *index) status(rowid int64) uint8 { return ix.flags[rowid] >> statusShift & 3 }
+func (ix *index) statusOf(rowid int64) uint8 { return ix.flags[rowid] >> statusShift & 3 }
+
+// bitsets lists every attribute bitset (for growing them together).
+func (ix *index) bitsets() []*bitset {
+	out := []*bitset{&ix.alive, &ix.visible, &ix.verified}
+	for i := range ix.cat {
+		out = append(out, &ix.cat[i])
+	}
+	for i := range ix.status {
+		out = append(out, &ix.status[i])
+	}
+	for i := range ix.cum {
+		out = append(out, &ix.cum[i])
+	}
+	return out
+}
 
 func (ix *index) grow(rowid int64) {
 	if rowid < int64(len(ix.flags)) {
@@ -143,6 +164,16 @@ func (ix *index) grow(rowid int64) {
 	if ix.spec.HasEventDate {
 		ix.event = growTo(ix.event, n)
 	}
+	ix.words = (n + 63) / 64
+	for _, b := range ix.bitsets() {
+		*b = b.grown(ix.words)
+	}
+	for id, b := range ix.locDense {
+		ix.locDense[id] = b.grown(ix.words)
+	}
+	for id, b := range ix.termDense {
+		ix.termDense[id] = b.grown(ix.words)
+	}
 }
 
 func growTo[T any](s []T, n int) []T {
@@ -155,19 +186,43 @@ func growTo[T any](s []T, n int) []T {
 func (ix *index) put(d *doc) {
 	ix.putAttrs(d)
 	key := keyOf(d.rowid)
-	ix.addAmountBucket(d.amount, key)
 	i := ix.amountSlot(d.amount, key)
 	ix.amountOrder = append(ix.amountOrder, 0)
 	copy(ix.amountOrder[i+1:], ix.amountOrder[i:])
 	ix.amountOrder[i] = key
+	for b := ix.bucketOf(d.amount); b < len(ix.cum); b++ {
+		ix.cum[b].set(d.rowid)
+	}
+	if ix.dated(d.rowid) {
+		j := ix.eventSlot(d.event, d.rowid)
+		ix.eventOrder = append(ix.eventOrder, 0)
+		copy(ix.eventOrder[j+1:], ix.eventOrder[j:])
+		ix.eventOrder[j] = d.rowid
+	}
 }
 
-// putBulk is put for a load: listings arrive newest first (ascending keys,
-// so bitmaps append), and amountOrder is sorted once at the end
-// (sortAmountOrder).
+// putBulk is put for a load: amountOrder, the amount buckets and
+// eventOrder are built once at the end (finishLoad).
 func (ix *index) putBulk(d *doc) {
 	ix.putAttrs(d)
 	ix.amountOrder = append(ix.amountOrder, keyOf(d.rowid))
+	if ix.dated(d.rowid) {
+		ix.eventOrder = append(ix.eventOrder, d.rowid)
+	}
+}
+
+// finishLoad sorts what putBulk appended and files the amounts.
+func (ix *index) finishLoad() {
+	sort.Slice(ix.amountOrder, func(i, j int) bool {
+		a, b := ix.amountOrder[i], ix.amountOrder[j]
+		x, y := ix.amount[rowidOf(a)], ix.amount[rowidOf(b)]
+		return x < y || (x == y && a < b)
+	})
+	sort.Slice(ix.eventOrder, func(i, j int) bool {
+		a, b := ix.eventOrder[i], ix.eventOrder[j]
+		return ix.event[a] < ix.event[b] || (ix.event[a] == ix.event[b] && a < b)
+	})
+	ix.fileAmounts()
 }
 
 func (ix *index) putAttrs(d *doc) {
@@ -177,11 +232,13 @@ func (ix *index) putAttrs(d *doc) {
 	ix.grow(d.rowid)
 	r, key := d.rowid, keyOf(d.rowid)
 	fl := uint8(flagAlive) | d.status<<statusShift
+	ix.alive.set(r)
+	ix.aliveCount++
 	if d.hidden {
 		fl |= flagHidden
 	} else {
 		ix.visibleCount++
-		ix.visible.Add(key)
+		ix.visible.set(r)
 	}
 	ix.flags[r] = fl
 	ix.amount[r] = d.amount
@@ -189,11 +246,11 @@ func (ix *index) putAttrs(d *doc) {
 	for c := range 8 {
 		if d.cats&(1<<c) != 0 {
 			ix.catCount[c]++
-			ix.catDocs[c].Add(key)
+			ix.cat[c].set(r)
 		}
 	}
 	ix.statusCount[d.status]++
-	ix.statusDocs[d.status].Add(key)
+	ix.status[d.status].set(r)
 
 	l := ix.locs.intern(d.location)
 	if int(l) >= len(ix.locCount) {
@@ -203,29 +260,48 @@ func (ix *index) putAttrs(d *doc) {
 	ix.locCount[l]++
 	ix.locDocs[l].add(key)
 	ix.loc[r] = l
+	if b, ok := ix.locDense[l]; ok {
+		b.set(r)
+	} else if ix.locCount[l] >= ix.denseMin() {
+		ix.makeDense(l)
+	}
 
 	p := ix.internPoster(d.poster, d.verified)
 	ix.poster[r] = p
 	ix.posters[p].docs.Add(key)
 	if ix.posters[p].verified {
 		ix.verifiedCount++
-		ix.verifiedDocs.Add(key)
+		ix.verified.set(r)
 	}
 	if ix.spec.HasEventDate {
 		ix.event[r] = d.event
 	}
-
-	ix.alive.Add(key)
-	ix.aliveCount++
 }
 
-// sortAmountOrder sorts amountOrder after a bulk load.
-func (ix *index) sortAmountOrder() {
-	sort.Slice(ix.amountOrder, func(i, j int) bool {
-		a, b := ix.amountOrder[i], ix.amountOrder[j]
-		x, y := ix.amount[rowidOf(a)], ix.amount[rowidOf(b)]
-		return x < y || (x == y && a < b)
-	})
+// denseMin is how many listings make a location frequent.
+func (ix *index) denseMin() int { return max(256, ix.aliveCount/64) }
+
+func (ix *index) makeDense(l uint32) { ix.locDense[l] = ix.bitsOf(&ix.locDocs[l]) }
+
+// bitsOf is a posting as a bitset.
+func (ix *index) bitsOf(p *posting) bitset {
+	b := make(bitset, ix.words)
+	if p.big != nil {
+		it := p.big.Iterator()
+		for it.HasNext() {
+			b.set(rowidOf(it.Next()))
+		}
+	} else {
+		for _, k := range p.small {
+			b.set(rowidOf(k))
+		}
+	}
+	return b
+}
+
+// dated tells whether a listing belongs in eventOrder.
+func (ix *index) dated(r int64) bool {
+	return ix.spec.HasEventDate && ix.event[r] != 0 && ix.statusOf(r) == statusOpen
 }
 
 // drop removes a listing's attributes (its terms go with removeTerms).
@@ -234,32 +310,44 @@ func (ix *index) drop(rowid int64) {
 		return
 	}
 	r, key := rowid, keyOf(rowid)
+	ix.alive.unset(r)
+	ix.aliveCount--
 	if ix.flags[r]&flagHidden == 0 {
 		ix.visibleCount--
-		ix.visible.Remove(key)
+		ix.visible.unset(r)
 	}
 	for c := range 8 {
 		if ix.cats[r]&(1<<c) != 0 {
 			ix.catCount[c]--
-			ix.catDocs[c].Remove(key)
+			ix.cat[c].unset(r)
 		}
 	}
-	ix.statusCount[ix.status(r)]--
-	ix.statusDocs[ix.status(r)].Remove(key)
-	ix.locCount[ix.loc[r]]--
-	ix.locDocs[ix.loc[r]].remove(key)
-	ix.dropAmountBucket(ix.amount[r], key)
+	st := ix.statusOf(r)
+	ix.statusCount[st]--
+	ix.status[st].unset(r)
+	l := ix.loc[r]
+	ix.locCount[l]--
+	ix.locDocs[l].remove(key)
+	if b, ok := ix.locDense[l]; ok {
+		b.unset(r)
+	}
+	for b := ix.bucketOf(ix.amount[r]); b < len(ix.cum); b++ {
+		ix.cum[b].unset(r)
+	}
 	p := &ix.posters[ix.poster[r]]
 	p.docs.Remove(key)
 	if p.verified {
 		ix.verifiedCount--
-		ix.verifiedDocs.Remove(key)
+		ix.verified.unset(r)
 	}
 	if i := ix.amountSlot(ix.amount[r], key); i < len(ix.amountOrder) && ix.amountOrder[i] == key {
 		ix.amountOrder = append(ix.amountOrder[:i], ix.amountOrder[i+1:]...)
 	}
-	ix.alive.Remove(key)
-	ix.aliveCount--
+	if ix.dated(r) {
+		if j := ix.eventSlot(ix.event[r], r); j < len(ix.eventOrder) && ix.eventOrder[j] == r {
+			ix.eventOrder = append(ix.eventOrder[:j], ix.eventOrder[j+1:]...)
+		}
+	}
 	ix.flags[r] = 0
 }
 
@@ -284,6 +372,20 @@ func (ix *index) amountBound(amount int64, after bool) int {
 	})
 }
 
+func (ix *index) eventSlot(event, r int64) int {
+	return sort.Search(len(ix.eventOrder), func(i int) bool {
+		x := ix.eventOrder[i]
+		return ix.event[x] > event || (ix.event[x] == event && x >= r)
+	})
+}
+
+// expired lists the open requests whose event date has passed (reads show
+// them closed; a periodic job closes them in the table).
+func (ix *index) expired(now int64) []int64 {
+	n := sort.Search(len(ix.eventOrder), func(i int) bool { return !EventPassed(ix.event[ix.eventOrder[i]], now) })
+	return ix.eventOrder[:n]
+}
+
 func (ix *index) internPoster(id string, verified bool) uint32 {
 	if p, ok := ix.posterIDs[id]; ok {
 		return p
@@ -300,14 +402,16 @@ func (ix *index) setVerified(userID string, verified bool) {
 	if !ok || ix.posters[p].verified == verified {
 		return
 	}
-	docs := ix.posters[p].docs
-	n := int(docs.GetCardinality())
-	if verified {
-		ix.verifiedCount += n
-		ix.verifiedDocs.Or(docs)
-	} else {
-		ix.verifiedCount -= n
-		ix.verifiedDocs.AndNot(docs)
+	it := ix.posters[p].docs.Iterator()
+	for it.HasNext() {
+		r := rowidOf(it.Next())
+		if verified {
+			ix.verified.set(r)
+			ix.verifiedCount++
+		} else {
+			ix.verified.unset(r)
+			ix.verifiedCount--
+		}
 	}
 	ix.posters[p].verified = verified
 }
@@ -319,7 +423,13 @@ func (ix *index) addTerms(key uint32, ts []string) {
 		if int(id) >= len(ix.postings) {
 			ix.postings = append(ix.postings, posting{})
 		}
-		ix.postings[id].add(key)
+		pst := &ix.postings[id]
+		pst.add(key)
+		if b, ok := ix.termDense[id]; ok {
+			b.set(rowidOf(key))
+		} else if pst.big != nil && pst.size() >= ix.denseMin() {
+			ix.termDense[id] = ix.bitsOf(pst)
+		}
 	}
 }
 
@@ -328,6 +438,9 @@ func (ix *index) removeTerms(key uint32, ts []string) {
 	for _, t := range ts {
 		if id, ok := ix.terms.lookup(t); ok {
 			ix.postings[id].remove(key)
+			if b, ok := ix.termDense[id]; ok {
+				b.unset(rowidOf(key))
+			}
 		}
 	}
 }
@@ -368,4 +481,12 @@ func (p *posting) size() int {
 		return int(p.big.GetCardinality())
 	}
 	return len(p.small)
+}
+
+func (p *posting) contains(key uint32) bool {
+	if p.big != nil {
+		return p.big.Contains(key)
+	}
+	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
+	return i < len(p.small) && p.small[i] == key
 }

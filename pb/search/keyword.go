@@ -8,8 +8,7 @@ type kwInfo struct {
 	verify bool            // the set is a superset: check each listing's text
 	terms  *roaring.Bitmap // a single-run keyword's terms (for the lazy merge)
 	size   int             // the set's size, or an upper bound
-	cost   float64         // what building the set costs
-	build  func() *roaring.Bitmap
+	build  func() bitset
 }
 
 // maxUnionTerms bounds how many terms' lists a keyword may merge (a one- or
@@ -49,7 +48,6 @@ func (ix *index) keyword(folded string) kwInfo {
 		for it.HasNext() {
 			pst := &ix.postings[it.Next()]
 			size += pst.size()
-			k.cost += ix.opCost(pst.size())
 		}
 		if size == 0 {
 			return kwInfo{none: true}
@@ -63,15 +61,46 @@ func (ix *index) keyword(folded string) kwInfo {
 	if len(runs) == 1 {
 		k.terms = usable[0].ids
 	}
-	k.build = func() *roaring.Bitmap {
-		sets := make([]*roaring.Bitmap, len(usable))
+	k.build = func() bitset {
+		var out bitset
 		for i, u := range usable {
-			sets[i] = ix.unionPostings(ix.postings, u.ids)
+			b := ix.postingBits(u.ids)
+			if i == 0 {
+				out = b
+				continue
+			}
+			for w := range out {
+				out[w] &= b[w]
+			}
 		}
-		if len(sets) == 1 {
-			return sets[0]
-		}
-		return roaring.FastAnd(sets...)
+		return out
 	}
 	return k
+}
+
+// postingBits sets the bits of every listing filed under the given ids.
+func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
+	out := make(bitset, ix.words)
+	it := ids.Iterator()
+	for it.HasNext() {
+		id := it.Next()
+		if d, ok := ix.termDense[id]; ok {
+			for w, x := range d {
+				out[w] |= x
+			}
+			continue
+		}
+		p := &ix.postings[id]
+		if p.big != nil {
+			bi := p.big.Iterator()
+			for bi.HasNext() {
+				out.set(rowidOf(bi.Next()))
+			}
+			continue
+		}
+		for _, k := range p.small {
+			out.set(rowidOf(k))
+		}
+	}
+	return out
 }

@@ -8,10 +8,6 @@ import (
 	"time"
 )
 
-// countBudget is how many listings past a page a query reads to count its
-// matches; beyond it the total is estimated from what was read.
-const countBudget = 4096
-
 // verifyBudget is how many candidates a keyword that needs its text
 // checked reads for its total; beyond it the total is estimated.
 const verifyBudget = 256
@@ -51,14 +47,10 @@ func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, e
 		e.mu.RUnlock()
 		return e.searchVerified(ctx, table, q, after, offset, limit)
 	}
-	budget := 0
-	if q.Total && !p.exactByCount {
-		budget = countBudget
-	}
-	w := p.walk(after, want, budget)
+	w := p.walk(after, want, q.Total)
 	res := &Result{}
 	if q.Total {
-		res.Total, res.Estimated = p.total(w)
+		res.Total, res.Estimated = w.total, !w.exact
 	}
 	var next cursor
 	keys := w.keys
@@ -82,22 +74,6 @@ func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, e
 		res.Next = next.encode()
 	}
 	return res, nil
-}
-
-// total is the number of matches of a walk that started at the beginning:
-// exact when the walk read everything (or needed not to), else estimated
-// from the share of matches among what it read.
-func (p *plan) total(w walked) (int, bool) {
-	switch {
-	case p.empty:
-		return 0, false
-	case p.exactByCount:
-		return p.driverSize, false
-	case w.exhausted || w.examined == 0:
-		return w.found, false
-	}
-	est := float64(w.found) / float64(w.examined) * float64(p.driverSize)
-	return max(w.found, roundEstimate(est)), true
 }
 
 // roundEstimate keeps two significant digits: an estimate should not look
@@ -134,13 +110,10 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		}
 		e.mu.RLock()
 		p := e.compile(e.indexes[table], &q.Filter, q.Sort)
-		budget := 0
-		if q.Total && cur == after && after == nil {
-			budget = countBudget
-		}
-		w := p.walk(cur, batch, budget)
-		if cur == after && q.Total {
-			candTotal, candEstimated = p.total(w)
+		first := cur == after && candidatesSeen == 0
+		w := p.walk(cur, batch, first && q.Total && after == nil)
+		if first && q.Total {
+			candTotal, candEstimated = w.total, !w.exact
 		}
 		var nextCur *cursor
 		if len(w.keys) > 0 {
@@ -165,7 +138,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 				}
 			}
 		}
-		done := len(keys) < batch || (w.exhausted && len(w.keys) == w.found)
+		done := len(keys) < batch || !w.more
 		counted := !q.Total || candidatesSeen >= verifyBudget
 		if (len(matched) >= want && counted) || done || nextCur == nil {
 			break

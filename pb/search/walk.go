@@ -6,66 +6,93 @@ import (
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
-// walked is what a walk found.
+// walked is a page of matches after a cursor and, when counted, the total.
 type walked struct {
-	keys      []uint32 // matches after the cursor, in order, at most want
-	found     int      // matches seen (counting goes on past want within the budget)
-	examined  int      // listings read
-	exhausted bool     // the driver had nothing more
+	keys  []uint32 // matches after the cursor, in order, at most want
+	total int      // all matches (from the start), when counted
+	exact bool     // total is exact; else estimated from the part read
+	// more tells that matches may follow the last key (for a caller that
+	// reads on in batches).
+	more bool
 }
 
-// walk reads the driver from the cursor on, collecting want matches, then
-// counts on for at most budget more listings.
-func (p *plan) walk(after *cursor, want, budget int) walked {
-	var w walked
+// countBudget is how many listings past a page a walk led by a sparse set
+// reads to count; beyond it the total is estimated.
+const countBudget = 4096
+
+// collectLimit is the most matches an amount order collects and sorts;
+// with more it walks amountOrder instead.
+const collectLimit = 20000
+
+// walk reads the matches after the cursor in the requested order: want of
+// them, and (count) the total.
+func (p *plan) walk(after *cursor, want int, count bool) walked {
 	if p.empty {
-		w.exhausted = true
-		return w
-	}
-	limit := -1 // examined count at which to stop once want is reached
-	visit := func(key uint32) bool {
-		w.examined++
-		if p.match(key) {
-			w.found++
-			if len(w.keys) < want {
-				w.keys = append(w.keys, key)
-				if len(w.keys) == want {
-					limit = w.examined + budget
-				}
-			}
-		}
-		return limit < 0 || w.examined < limit
+		return walked{exact: true}
 	}
 	switch {
-	case p.driver == driverAll:
-		w.exhausted = walkBitmap(p.ix.alive, after, visit)
-	case p.driver == driverSet && p.sort == Newest:
-		w.exhausted = walkBitmap(p.set, after, visit)
-	case p.driver == driverLazyKW:
-		w.exhausted = p.walkLazy(after, visit)
-	case p.driver == driverSet && p.sort != Newest && p.set.GetCardinality() > collectLimit:
-		// Too many to sort: walk amountOrder and keep the set's listings.
-		w.exhausted = p.walkAmount(after, func(k uint32) bool {
-			if !p.set.Contains(k) {
-				return true
-			}
-			return visit(k)
-		})
-	case p.driver == driverAmount && p.sort != Newest:
-		w.exhausted = p.walkAmount(after, visit)
-	default:
-		// A driver in another order than the one asked for: collect all,
-		// sort, then take the page after the cursor.
-		return p.collectSorted(after, want)
+	case p.sort != Newest:
+		return p.walkByAmount(after, want, count)
+	case p.driver == driverPoster:
+		return p.walkKeys(after, want, count, func(from uint32, visit func(uint32) bool) bool {
+			return walkBitmap(p.posterD, from, visit)
+		}, int(p.posterD.GetCardinality()))
+	case p.driver == driverKW:
+		return p.walkKeys(after, want, count, func(from uint32, visit func(uint32) bool) bool {
+			return p.walkLazy(from, visit)
+		}, p.kwSize)
+	}
+	var from int64
+	if after != nil {
+		from = rowidOf(after.key)
+	}
+	s := p.scan(from, want, count)
+	w := walked{total: s.total, exact: true, more: len(s.rows) == want}
+	w.keys = make([]uint32, len(s.rows))
+	for i, r := range s.rows {
+		w.keys[i] = keyOf(r)
 	}
 	return w
 }
 
-func walkBitmap(b *roaring.Bitmap, after *cursor, visit func(uint32) bool) bool {
-	it := b.Iterator()
+// walkKeys reads a sparse driver newest first, testing each listing, and
+// counts on for countBudget more listings (then estimates from the share
+// of matches among those read).
+func (p *plan) walkKeys(after *cursor, want int, count bool, each func(from uint32, visit func(uint32) bool) bool, size int) walked {
+	var w walked
+	var from uint32
 	if after != nil {
-		it.AdvanceIfNeeded(after.key + 1)
+		from = after.key + 1
 	}
+	read, found, limit := 0, 0, -1
+	exhausted := each(from, func(k uint32) bool {
+		read++
+		if p.test(rowidOf(k)) {
+			found++
+			if len(w.keys) < want {
+				w.keys = append(w.keys, k)
+				if len(w.keys) == want {
+					limit = read
+					if count {
+						limit += countBudget
+					}
+				}
+			}
+		}
+		return limit < 0 || read < limit
+	})
+	w.more = !exhausted
+	w.exact = exhausted
+	w.total = found
+	if !exhausted && count && read > 0 {
+		w.total = max(found, roundEstimate(float64(found)/float64(read)*float64(size)))
+	}
+	return w
+}
+
+func walkBitmap(b *roaring.Bitmap, from uint32, visit func(uint32) bool) bool {
+	it := b.Iterator()
+	it.AdvanceIfNeeded(from)
 	for it.HasNext() {
 		if !visit(it.Next()) {
 			return !it.HasNext()
@@ -74,58 +101,9 @@ func walkBitmap(b *roaring.Bitmap, after *cursor, visit func(uint32) bool) bool 
 	return true
 }
 
-// walkAmount reads amountOrder[lo:hi] in amount order (ascending, or
-// descending by runs of equal amounts, newest first within a run).
-func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
-	ix, order := p.ix, p.ix.amountOrder
-	if p.sort == AmountAsc {
-		start := p.lo
-		if after != nil {
-			start = max(start, ix.amountSlot(after.amount, after.key+1))
-		}
-		for i := start; i < p.hi; i++ {
-			if !visit(order[i]) {
-				return i+1 >= p.hi
-			}
-		}
-		return true
-	}
-	end := p.hi
-	if after != nil {
-		// The rest of the cursor's run, then the runs below it.
-		runStart := max(p.lo, ix.amountBound(after.amount, false))
-		runEnd := min(p.hi, ix.amountBound(after.amount, true))
-		for i := max(runStart, ix.amountSlot(after.amount, after.key+1)); i < runEnd; i++ {
-			if !visit(order[i]) {
-				return false
-			}
-		}
-		end = min(end, runStart)
-	}
-	for end > p.lo {
-		a := ix.amount[rowidOf(order[end-1])]
-		start := max(p.lo, ix.amountBound(a, false))
-		for i := start; i < end; i++ {
-			if !visit(order[i]) {
-				return i+1 >= end && start <= p.lo
-			}
-		}
-		end = start
-	}
-	return true
-}
-
-// collectLimit is the most listings a set driver collects and sorts for an
-// amount order; past it amountOrder is walked instead.
-const collectLimit = 20000
-
 // walkLazy merges the keyword's terms in key order (newest first) without
 // building their union: a page costs a few heap steps per listing.
-func (p *plan) walkLazy(after *cursor, visit func(uint32) bool) bool {
-	var from uint32
-	if after != nil {
-		from = after.key + 1
-	}
+func (p *plan) walkLazy(from uint32, visit func(uint32) bool) bool {
 	u := newUnionIter(p.ix, p.kwTerms, from)
 	for {
 		k, ok := u.next()
@@ -139,42 +117,97 @@ func (p *plan) walkLazy(after *cursor, visit func(uint32) bool) bool {
 	}
 }
 
-// collectSorted reads the whole driver, sorts the matches in the requested
-// order and returns those after the cursor.
-func (p *plan) collectSorted(after *cursor, want int) walked {
-	var w walked
+// walkByAmount answers the amount orders: the matches are counted with a
+// scan; when few they are collected and sorted, else amountOrder is
+// walked with each listing tested.
+func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 	var all []uint32
-	visit := func(key uint32) bool {
-		w.examined++
-		if p.match(key) {
-			all = append(all, key)
-		}
-		return true
-	}
 	switch p.driver {
-	case driverSet:
-		walkBitmap(p.set, nil, visit)
-	case driverLazyKW:
-		p.walkLazy(nil, visit)
+	case driverPoster:
+		walkBitmap(p.posterD, 0, func(k uint32) bool {
+			if p.test(rowidOf(k)) {
+				all = append(all, k)
+			}
+			return true
+		})
 	default:
-		for _, k := range p.ix.amountOrder[p.lo:p.hi] {
-			visit(k)
+		c := p.scan(0, 0, true)
+		// Walking amountOrder reads about want*(range)/matches listings;
+		// collecting reads every match. Take the cheaper.
+		lo, hi := p.ix.amountSlots(&p.amount)
+		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
+		if c.total > collectLimit || walkCost < float64(c.total) {
+			w := walked{total: c.total, exact: true}
+			exhausted := p.walkAmount(after, func(k uint32) bool {
+				if p.test(rowidOf(k)) {
+					w.keys = append(w.keys, k)
+				}
+				return len(w.keys) < want
+			})
+			w.more = !exhausted
+			return w
+		}
+		s := p.scan(0, c.total, false)
+		all = make([]uint32, len(s.rows))
+		for i, r := range s.rows {
+			all[i] = keyOf(r)
 		}
 	}
 	slices.SortFunc(all, p.compare)
-	w.found, w.exhausted = len(all), true
 	start := 0
 	if after != nil {
 		start, _ = slices.BinarySearchFunc(all, after.key, func(k, _ uint32) int {
-			if c := p.compareCursor(k, after); c <= 0 {
+			if p.compareCursor(k, after) <= 0 {
 				return -1
 			}
 			return 1
 		})
 	}
 	end := min(len(all), start+want)
-	w.keys = all[start:end]
-	return w
+	return walked{keys: all[start:end], total: len(all), exact: true, more: end < len(all)}
+}
+
+// walkAmount reads amountOrder over the amount range in amount order
+// (ascending, or descending by runs of equal amounts, newest first within
+// a run), after the cursor.
+func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
+	ix, order := p.ix, p.ix.amountOrder
+	lo, hi := ix.amountSlots(&p.amount)
+	if p.sort == AmountAsc {
+		start := lo
+		if after != nil {
+			start = max(start, ix.amountSlot(after.amount, after.key+1))
+		}
+		for i := start; i < hi; i++ {
+			if !visit(order[i]) {
+				return i+1 >= hi
+			}
+		}
+		return true
+	}
+	end := hi
+	if after != nil {
+		// The rest of the cursor's run, then the runs below it.
+		runStart := max(lo, ix.amountBound(after.amount, false))
+		runEnd := min(hi, ix.amountBound(after.amount, true))
+		for i := max(runStart, ix.amountSlot(after.amount, after.key+1)); i < runEnd; i++ {
+			if !visit(order[i]) {
+				return false
+			}
+		}
+		end = min(end, runStart)
+	}
+	for end > lo {
+		a := ix.amount[rowidOf(order[end-1])]
+		start := max(lo, ix.amountBound(a, false))
+		for i := start; i < end; i++ {
+			if !visit(order[i]) {
+				return i+1 >= end && start <= lo
+			}
+		}
+		end = start
+	}
+	return true
 }
 
 // compare orders two keys in the plan's sort order.

@@ -1,0 +1,88 @@
+package search
+
+import "math/bits"
+
+// scanned is what a scan found.
+type scanned struct {
+	rows  []int64 // matches below the start, newest first, at most want
+	total int     // every match below the start, when counting
+}
+
+// scan combines the factors a word at a time from the newest listings
+// (highest rowids) down, starting below from (0: from the top). It keeps
+// the first want matches and, with count, counts all of them.
+func (p *plan) scan(from int64, want int, count bool) scanned {
+	var s scanned
+	ix := p.ix
+	top := ix.words - 1
+	var firstMask uint64 = ^uint64(0)
+	if from > 0 {
+		top = int((from - 1) >> 6)
+		firstMask = ^uint64(0) >> (63 - uint((from-1)&63))
+	}
+	for w := min(top, ix.words-1); w >= 0; w-- {
+		v := ix.alive[w]
+		if w == top {
+			v &= firstMask
+		}
+		for _, f := range p.factors {
+			if v == 0 {
+				break
+			}
+			v &= f.word(w)
+		}
+		if v != 0 && p.kwBits != nil {
+			v &= p.kwBits[w]
+		}
+		if v == 0 {
+			continue
+		}
+		var in, edge uint64 = v, 0
+		if p.amount.on {
+			ia, ea := p.amount.wordsAt(w)
+			in, edge = v&ia, v&ea
+		}
+		// Listings that need a look one by one: the edge buckets of the
+		// amount range, and every listing when a poster is named.
+		check := edge
+		if p.poster >= 0 {
+			check, in = check|in, 0
+		}
+		if len(s.rows) >= want {
+			if !count {
+				return s
+			}
+			s.total += bits.OnesCount64(in)
+			for check != 0 {
+				b := highest(check)
+				check &^= 1 << b
+				if p.itemOK(int64(w)<<6 | int64(b)) {
+					s.total++
+				}
+			}
+			continue
+		}
+		all := in | check
+		for all != 0 {
+			b := highest(all)
+			all &^= 1 << b
+			r := int64(w)<<6 | int64(b)
+			if check&(1<<b) != 0 && !p.itemOK(r) {
+				continue
+			}
+			s.total++
+			if len(s.rows) < want {
+				s.rows = append(s.rows, r)
+			}
+		}
+	}
+	return s
+}
+
+// itemOK checks what the words cannot: the amount itself and the poster.
+func (p *plan) itemOK(r int64) bool {
+	if a := p.ix.amount[r]; p.amount.on && (a < p.amount.min || a > p.amount.max) {
+		return false
+	}
+	return p.poster < 0 || int64(p.ix.poster[r]) == p.poster
+}
