@@ -91,8 +91,10 @@ type index struct {
 	statusCount   [4]int
 	verifiedCount int
 
-	terms    *dict
-	postings []posting
+	terms     *dict
+	postings  []posting
+	termCount []int32 // listings per term
+	kwc       kwCache
 	// termDense holds a bitset for every frequent term (like locDense), so
 	// a keyword's listings are built a word at a time.
 	termDense map[uint32]bitset
@@ -174,6 +176,7 @@ func (ix *index) grow(rowid int64) {
 	for id, b := range ix.termDense {
 		ix.termDense[id] = b.grown(ix.words)
 	}
+	ix.kwc.grow(ix.words)
 }
 
 func growTo[T any](s []T, n int) []T {
@@ -422,27 +425,35 @@ func (ix *index) addTerms(key uint32, ts []string) {
 		id := ix.terms.intern(t)
 		if int(id) >= len(ix.postings) {
 			ix.postings = append(ix.postings, posting{})
+			ix.termCount = append(ix.termCount, 0)
 		}
 		pst := &ix.postings[id]
+		if pst.contains(key) {
+			continue
+		}
 		pst.add(key)
+		ix.termCount[id]++
 		if b, ok := ix.termDense[id]; ok {
 			b.set(rowidOf(key))
-		} else if pst.big != nil && pst.size() >= ix.denseMin() {
+		} else if int(ix.termCount[id]) >= ix.denseMin() {
 			ix.termDense[id] = ix.bitsOf(pst)
 		}
 	}
+	ix.kwc.follow(rowidOf(key), ts, true)
 }
 
 // removeTerms takes a listing out of each of its former terms.
 func (ix *index) removeTerms(key uint32, ts []string) {
 	for _, t := range ts {
-		if id, ok := ix.terms.lookup(t); ok {
+		if id, ok := ix.terms.lookup(t); ok && ix.postings[id].contains(key) {
 			ix.postings[id].remove(key)
+			ix.termCount[id]--
 			if b, ok := ix.termDense[id]; ok {
 				b.unset(rowidOf(key))
 			}
 		}
 	}
+	ix.kwc.follow(rowidOf(key), ts, false)
 }
 
 func (p *posting) add(key uint32) {

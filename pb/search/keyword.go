@@ -30,6 +30,7 @@ func (ix *index) keyword(folded string) kwInfo {
 	}
 	k := kwInfo{verify: len(runs) > 1, size: ix.aliveCount}
 	type runSet struct {
+		run  string
 		ids  *roaring.Bitmap
 		size int
 	}
@@ -46,13 +47,12 @@ func (ix *index) keyword(folded string) kwInfo {
 		size := 0
 		it := ids.Iterator()
 		for it.HasNext() {
-			pst := &ix.postings[it.Next()]
-			size += pst.size()
+			size += int(ix.termCount[it.Next()])
 		}
 		if size == 0 {
 			return kwInfo{none: true}
 		}
-		usable = append(usable, runSet{ids, size})
+		usable = append(usable, runSet{run, ids, size})
 		k.size = min(k.size, size)
 	}
 	if len(usable) == 0 {
@@ -64,13 +64,16 @@ func (ix *index) keyword(folded string) kwInfo {
 	k.build = func() bitset {
 		var out bitset
 		for i, u := range usable {
-			b := ix.postingBits(u.ids)
-			if i == 0 {
-				out = b
-				continue
-			}
-			for w := range out {
-				out[w] &= b[w]
+			b := ix.runBits(u.run, u.ids)
+			switch {
+			case len(usable) == 1:
+				return b // read-only from here on
+			case i == 0:
+				out = append(bitset(nil), b...)
+			default:
+				for w := range out {
+					out[w] &= b[w]
+				}
 			}
 		}
 		return out
@@ -103,4 +106,17 @@ func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
 		}
 	}
 	return out
+}
+
+// runBits is the listings of a run's terms, from the cache when it has
+// them; expensive builds are cached. The answer is read-only.
+func (ix *index) runBits(run string, ids *roaring.Bitmap) bitset {
+	if b := ix.kwc.get(run); b != nil {
+		return b
+	}
+	b := ix.postingBits(ids)
+	if ids.GetCardinality() >= kwCacheMinTerms {
+		ix.kwc.put(run, b)
+	}
+	return b
 }

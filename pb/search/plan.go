@@ -19,9 +19,10 @@ type plan struct {
 	ix   *index
 	sort Sort
 
-	factors []factor
-	amount  amountRange
-	now     int64
+	factors   []factor
+	hiddenToo bool // hidden listings count too (a poster's own list)
+	amount    amountRange
+	now       int64
 
 	poster  int64 // -1 any
 	posterD *roaring.Bitmap
@@ -82,6 +83,7 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	}
 
 	if f.IncludeHidden {
+		p.hiddenToo = true
 		add(factor{ix.alive}, ix.aliveCount)
 	} else {
 		add(factor{ix.visible}, ix.visibleCount)

@@ -46,8 +46,16 @@ func (p *plan) walk(after *cursor, want int, count bool) walked {
 	if after != nil {
 		from = rowidOf(after.key)
 	}
-	s := p.scan(from, want, count)
+	// With no condition but visibility the total is a counter.
+	plain := len(p.factors) == 1 && !p.amount.on && p.kwBits == nil && p.poster < 0
+	s := p.scan(from, want, count && !plain)
 	w := walked{total: s.total, exact: true, more: len(s.rows) == want}
+	if plain {
+		w.total = p.ix.visibleCount
+		if p.hiddenToo {
+			w.total = p.ix.aliveCount
+		}
+	}
 	w.keys = make([]uint32, len(s.rows))
 	for i, r := range s.rows {
 		w.keys[i] = keyOf(r)

@@ -60,6 +60,10 @@ const benchDataVersion = "v3"
 
 func setupBench(b *testing.B) {
 	benchOnce.Do(func() {
+		if os.Getenv("BENCH_NO_KEYWORD_CACHE") != "" {
+			search.KeywordCacheSize = 0
+			b.Log("keyword cache off")
+		}
 		n := benchSize()
 		benchCorpus = newCorpus()
 		dir := filepath.Join(os.TempDir(), fmt.Sprintf("sponsorbridge-bench-%d-%s", n, benchDataVersion))

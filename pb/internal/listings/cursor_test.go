@@ -125,3 +125,15 @@ func titles(t testing.TB, res *http.Response) []string {
 	}
 	return out
 }
+
+// A market with no listings at all answers an empty page.
+func TestEmptyMarket(t *testing.T) {
+	for _, url := range []string{"/api/sponsorships", "/api/sponsorship-requests?q=school&categories=Arts&minAmount=5&sort=amount_desc"} {
+		testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
+			testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
+		}), tests.ApiScenario{
+			Name: "empty " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200,
+			ExpectedContent: []string{"[]"}, AfterTestFunc: expectHeaders(map[string]string{"X-Total-Count": "0", "X-Has-More": "false"}),
+		}, testutil.As("dan")).Test(t)
+	}
+}

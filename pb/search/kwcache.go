@@ -1,0 +1,98 @@
+package search
+
+import (
+	"strings"
+	"sync"
+)
+
+// A keyword whose run is inside many terms ("sch" while a member types
+// "school") costs a pass over all those terms' lists to build. The cache
+// keeps the last few such builds, kept exact as listings change (addTerms
+// and removeTerms update every cached run the changed terms contain), so
+// the next member typing the same letters pays nothing.
+const (
+	// kwCacheMinTerms: only builds that merged at least this many terms are
+	// worth keeping.
+	kwCacheMinTerms = 32
+)
+
+// KeywordCacheSize is how many builds each table keeps (0 turns the cache
+// off: the benchmark measures both).
+var KeywordCacheSize = 32
+
+type kwCache struct {
+	mu      sync.Mutex
+	entries map[string]*kwEntry
+	clock   uint64
+	hits    uint64
+	misses  uint64
+}
+
+type kwEntry struct {
+	bits bitset
+	used uint64
+}
+
+func (c *kwCache) get(run string) bitset {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.entries[run]; e != nil {
+		c.clock++
+		e.used = c.clock
+		c.hits++
+		return e.bits
+	}
+	c.misses++
+	return nil
+}
+
+func (c *kwCache) put(run string, b bitset) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[string]*kwEntry{}
+	}
+	if KeywordCacheSize <= 0 {
+		return
+	}
+	if len(c.entries) >= KeywordCacheSize {
+		var oldest string
+		var at uint64
+		for r, e := range c.entries {
+			if oldest == "" || e.used < at {
+				oldest, at = r, e.used
+			}
+		}
+		delete(c.entries, oldest)
+	}
+	c.clock++
+	c.entries[run] = &kwEntry{bits: b, used: c.clock}
+}
+
+// follow keeps the cached sets exact when a listing gains (on) or loses
+// terms. Runs under the index's write lock.
+func (c *kwCache) follow(r int64, terms []string, on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for run, e := range c.entries {
+		for _, t := range terms {
+			if strings.Contains(t, run) {
+				if on {
+					e.bits.set(r)
+				} else {
+					e.bits.unset(r)
+				}
+				break
+			}
+		}
+	}
+}
+
+// grow lengthens the cached sets with the index.
+func (c *kwCache) grow(words int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.entries {
+		e.bits = e.bits.grown(words)
+	}
+}
