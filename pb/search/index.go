@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -120,6 +121,17 @@ type index struct {
 	// eventOrder lists the open requests with an event date by (date,
 	// rowid): the ones whose date has passed are a prefix (query time).
 	eventOrder []int64
+
+	scratch sync.Pool // bitsets of length words, for one query's sets
+}
+
+// scratchBits is a zeroed bitset of the index's length, from the pool.
+func (ix *index) scratchBits() bitset {
+	if b, ok := ix.scratch.Get().(bitset); ok && len(b) == ix.words {
+		clear(b)
+		return b
+	}
+	return make(bitset, ix.words)
 }
 
 func newIndex(spec TableSpec) *index {
@@ -428,10 +440,9 @@ func (ix *index) addTerms(key uint32, ts []string) {
 			ix.termCount = append(ix.termCount, 0)
 		}
 		pst := &ix.postings[id]
-		if pst.contains(key) {
+		if !pst.add(key) {
 			continue
 		}
-		pst.add(key)
 		ix.termCount[id]++
 		if b, ok := ix.termDense[id]; ok {
 			b.set(rowidOf(key))
@@ -445,8 +456,7 @@ func (ix *index) addTerms(key uint32, ts []string) {
 // removeTerms takes a listing out of each of its former terms.
 func (ix *index) removeTerms(key uint32, ts []string) {
 	for _, t := range ts {
-		if id, ok := ix.terms.lookup(t); ok && ix.postings[id].contains(key) {
-			ix.postings[id].remove(key)
+		if id, ok := ix.terms.lookup(t); ok && ix.postings[id].remove(key) {
 			ix.termCount[id]--
 			if b, ok := ix.termDense[id]; ok {
 				b.unset(rowidOf(key))
@@ -456,35 +466,38 @@ func (ix *index) removeTerms(key uint32, ts []string) {
 	ix.kwc.follow(rowidOf(key), ts, false)
 }
 
-func (p *posting) add(key uint32) {
+// add files a key; false when it was there already.
+func (p *posting) add(key uint32) bool {
 	if p.big != nil {
-		p.big.Add(key)
-		return
+		return p.big.CheckedAdd(key)
 	}
 	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
 	if i < len(p.small) && p.small[i] == key {
-		return
+		return false
 	}
 	if len(p.small) < smallPosting {
 		p.small = append(p.small, 0)
 		copy(p.small[i+1:], p.small[i:])
 		p.small[i] = key
-		return
+		return true
 	}
 	p.big = roaring.BitmapOf(p.small...)
 	p.big.Add(key)
 	p.small = nil
+	return true
 }
 
-func (p *posting) remove(key uint32) {
+// remove takes a key out; false when it was not there.
+func (p *posting) remove(key uint32) bool {
 	if p.big != nil {
-		p.big.Remove(key)
-		return
+		return p.big.CheckedRemove(key)
 	}
 	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
 	if i < len(p.small) && p.small[i] == key {
 		p.small = append(p.small[:i], p.small[i+1:]...)
+		return true
 	}
+	return false
 }
 
 func (p *posting) size() int {

@@ -22,7 +22,11 @@ type plan struct {
 	factors   []factor
 	hiddenToo bool // hidden listings count too (a poster's own list)
 	amount    amountRange
-	now       int64
+	// lo, hi: the amountOrder slots of the range when it became a factor
+	// (amount walks still need them).
+	amountSlotsFixed bool
+	lo, hi           int
+	now              int64
 
 	poster  int64 // -1 any
 	posterD *roaring.Bitmap
@@ -34,8 +38,9 @@ type plan struct {
 	kwSize   int             // size of its set, or an upper bound
 	kwBuild  func() bitset
 
-	empty  bool
-	driver driverKind
+	empty   bool
+	driver  driverKind
+	scratch []bitset // bitsets borrowed from the index's pool
 	// estimated is the expected number of matches (planning only).
 	estimated float64
 }
@@ -105,14 +110,14 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		add(fc, size)
 	}
 	if f.Status != "" {
-		fc, size := ix.statusFactor(statusCode(f.Status), p.now)
+		fc, size := p.statusFactor(statusCode(f.Status))
 		add(fc, size)
 	}
 	if f.VerifiedOnly {
 		add(factor{ix.verified}, ix.verifiedCount)
 	}
 	if f.Location != "" {
-		fc, size := ix.locationFactor(fold(f.Location), f.LocationEitherWay)
+		fc, size := p.locationFactor(fold(f.Location), f.LocationEitherWay)
 		add(fc, size)
 	}
 	p.amount = ix.amountRange(f.MinAmount != nil, f.MaxAmount != nil, deref(f.MinAmount), deref(f.MaxAmount))
@@ -122,7 +127,20 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 			p.empty = true
 			return p
 		}
-		sel *= float64(hi-lo) / float64(n)
+		// A narrow range is cheaper set bit by bit from amountOrder (and
+		// exact) than checked listing by listing in its edge buckets.
+		if hi-lo <= n/16 {
+			b := p.borrow()
+			for _, k := range ix.amountOrder[lo:hi] {
+				b.set(rowidOf(k))
+			}
+			add(factor{b}, hi-lo)
+			p.amount.on = false // the factor is exact
+			p.amountSlotsFixed = true
+			p.lo, p.hi = lo, hi
+		} else {
+			sel *= float64(hi-lo) / float64(n)
+		}
 	}
 	if f.PosterID != "" {
 		id, ok := ix.posterIDs[f.PosterID]
@@ -202,12 +220,13 @@ func (p *plan) test(r int64) bool {
 
 // statusFactor is the listings whose effective status is s: an open
 // request whose event date has passed counts as closed.
-func (ix *index) statusFactor(s uint8, now int64) (factor, int) {
-	expired := ix.expired(now)
+func (p *plan) statusFactor(s uint8) (factor, int) {
+	ix := p.ix
+	expired := ix.expired(p.now)
 	if len(expired) == 0 || (s != statusOpen && s != statusClosed) {
 		return factor{ix.status[s]}, ix.statusCount[s]
 	}
-	b := make(bitset, ix.words)
+	b := p.borrow()
 	copy(b, ix.status[s])
 	for _, r := range expired {
 		if s == statusOpen {
@@ -224,7 +243,8 @@ func (ix *index) statusFactor(s uint8, now int64) (factor, int) {
 
 // locationFactor is the listings whose location contains q (or, either
 // way, is contained in it) and those without a location.
-func (ix *index) locationFactor(q string, eitherWay bool) (factor, int) {
+func (p *plan) locationFactor(q string, eitherWay bool) (factor, int) {
+	ix := p.ix
 	ids := ix.locs.containing(q).Clone()
 	if eitherWay {
 		ids.Or(ix.locs.containedIn(q))
@@ -242,16 +262,16 @@ func (ix *index) locationFactor(q string, eitherWay bool) (factor, int) {
 			continue
 		}
 		if sparse == nil {
-			sparse = make(bitset, ix.words)
+			sparse = p.borrow()
 		}
-		p := &ix.locDocs[id]
-		if p.big != nil {
-			bi := p.big.Iterator()
+		pst := &ix.locDocs[id]
+		if pst.big != nil {
+			bi := pst.big.Iterator()
 			for bi.HasNext() {
 				sparse.set(rowidOf(bi.Next()))
 			}
 		} else {
-			for _, k := range p.small {
+			for _, k := range pst.small {
 				sparse.set(rowidOf(k))
 			}
 		}
@@ -260,6 +280,14 @@ func (ix *index) locationFactor(q string, eitherWay bool) (factor, int) {
 		fc = append(fc, sparse)
 	}
 	return fc, size
+}
+
+// slots is the amountOrder slice of the plan's amount range.
+func (p *plan) slots() (int, int) {
+	if p.amountSlotsFixed {
+		return p.lo, p.hi
+	}
+	return p.ix.amountSlots(&p.amount)
 }
 
 // amountSlots is the amountOrder slice of the range.
@@ -272,4 +300,19 @@ func (ix *index) amountSlots(a *amountRange) (int, int) {
 		hi = ix.amountBound(a.max, true)
 	}
 	return lo, max(hi, lo)
+}
+
+// borrow takes a zeroed bitset from the index's pool for this query.
+func (p *plan) borrow() bitset {
+	b := p.ix.scratchBits()
+	p.scratch = append(p.scratch, b)
+	return b
+}
+
+// release returns the query's bitsets to the pool.
+func (p *plan) release() {
+	for _, b := range p.scratch {
+		p.ix.scratch.Put(b) //nolint:staticcheck // a slice header is small enough
+	}
+	p.scratch = nil
 }

@@ -48,6 +48,7 @@ func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, e
 		return e.searchVerified(ctx, table, q, after, offset, limit)
 	}
 	w := p.walk(after, want, q.Total)
+	p.release()
 	res := &Result{}
 	if q.Total {
 		res.Total, res.Estimated = w.total, !w.exact
@@ -121,6 +122,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			nextCur = &c
 		}
 		lastPlan = p
+		p.release()
 		e.mu.RUnlock()
 
 		keys := w.keys

@@ -142,7 +142,7 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 		c := p.scan(0, 0, true)
 		// Walking amountOrder reads about want*(range)/matches listings;
 		// collecting reads every match. Take the cheaper.
-		lo, hi := p.ix.amountSlots(&p.amount)
+		lo, hi := p.slots()
 		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
 		if c.total > collectLimit || walkCost < float64(c.total) {
 			w := walked{total: c.total, exact: true}
@@ -180,7 +180,7 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 // a run), after the cursor.
 func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
 	ix, order := p.ix, p.ix.amountOrder
-	lo, hi := ix.amountSlots(&p.amount)
+	lo, hi := p.slots()
 	if p.sort == AmountAsc {
 		start := lo
 		if after != nil {
