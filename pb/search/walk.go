@@ -16,9 +16,14 @@ type walked struct {
 	more bool
 }
 
-// countBudget is how many listings past a page a walk led by a sparse set
-// reads to count; beyond it the total is estimated.
-const countBudget = 4096
+// A walk led by a sparse set reads all of it when it is small (exact
+// totals for small markets); otherwise it reads countBudget listings past
+// the page and estimates the total from the share of matches among what it
+// read (labelled as an estimate).
+const (
+	countAll    = 4096
+	countBudget = 256
+)
 
 // collectLimit is the most matches an amount order collects and sorts;
 // with more it walks amountOrder instead.
@@ -81,7 +86,10 @@ func (p *plan) walkKeys(after *cursor, want int, count bool, each func(from uint
 				w.keys = append(w.keys, k)
 				if len(w.keys) == want {
 					limit = read
-					if count {
+					switch {
+					case count && size <= countAll:
+						limit = countAll + 1
+					case count:
 						limit += countBudget
 					}
 				}
