@@ -8,7 +8,7 @@ import (
 // amountBuckets is how many buckets amounts are filed in. A range [min, max]
 // is a difference of two cumulative bitsets (whole buckets) and a check of
 // the listings in the two edge buckets.
-const amountBuckets = 32
+const amountBuckets = 64
 
 // setBounds picks bucket bounds at the quantiles of the sorted amounts (so
 // buckets hold about as many listings each) and empties the buckets.

@@ -301,16 +301,7 @@ func (ix *index) makeDense(l uint32) { ix.locDense[l] = ix.bitsOf(&ix.locDocs[l]
 // bitsOf is a posting as a bitset.
 func (ix *index) bitsOf(p *posting) bitset {
 	b := make(bitset, ix.words)
-	if p.big != nil {
-		it := p.big.Iterator()
-		for it.HasNext() {
-			b.set(rowidOf(it.Next()))
-		}
-	} else {
-		for _, k := range p.small {
-			b.set(rowidOf(k))
-		}
-	}
+	setPosting(b, p)
 	return b
 }
 

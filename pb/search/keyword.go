@@ -93,17 +93,7 @@ func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
 			}
 			continue
 		}
-		p := &ix.postings[id]
-		if p.big != nil {
-			bi := p.big.Iterator()
-			for bi.HasNext() {
-				out.set(rowidOf(bi.Next()))
-			}
-			continue
-		}
-		for _, k := range p.small {
-			out.set(rowidOf(k))
-		}
+		setPosting(out, &ix.postings[id])
 	}
 	return out
 }
@@ -119,4 +109,22 @@ func (ix *index) runBits(run string, ids *roaring.Bitmap) bitset {
 		ix.kwc.put(run, b)
 	}
 	return b
+}
+
+// setPosting sets the bits of a posting's listings, reading a bitmap in
+// batches.
+func setPosting(out bitset, p *posting) {
+	if p.big == nil {
+		for _, k := range p.small {
+			out.set(rowidOf(k))
+		}
+		return
+	}
+	var buf [256]uint32
+	it := p.big.ManyIterator()
+	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
+		for _, k := range buf[:n] {
+			out.set(rowidOf(k))
+		}
+	}
 }

@@ -17,8 +17,12 @@ const (
 )
 
 // KeywordCacheSize is how many builds each table keeps (0 turns the cache
-// off: the benchmark measures both).
-var KeywordCacheSize = 32
+// off: the benchmark measures both), within kwCacheBytes.
+var KeywordCacheSize = 256
+
+// kwCacheBytes bounds the cache of one table: 32 MiB is 2,000 builds at
+// 100,000 listings, 256 at a million.
+const kwCacheBytes = 32 << 20
 
 type kwCache struct {
 	mu      sync.Mutex
@@ -55,7 +59,8 @@ func (c *kwCache) put(run string, b bitset) {
 	if KeywordCacheSize <= 0 {
 		return
 	}
-	if len(c.entries) >= KeywordCacheSize {
+	limit := min(KeywordCacheSize, kwCacheBytes/max(8*len(b), 1))
+	for len(c.entries) >= limit && len(c.entries) > 0 {
 		var oldest string
 		var at uint64
 		for r, e := range c.entries {
@@ -64,6 +69,9 @@ func (c *kwCache) put(run string, b bitset) {
 			}
 		}
 		delete(c.entries, oldest)
+	}
+	if limit == 0 {
+		return
 	}
 	c.clock++
 	c.entries[run] = &kwEntry{bits: b, used: c.clock}

@@ -264,17 +264,7 @@ func (p *plan) locationFactor(q string, eitherWay bool) (factor, int) {
 		if sparse == nil {
 			sparse = p.borrow()
 		}
-		pst := &ix.locDocs[id]
-		if pst.big != nil {
-			bi := pst.big.Iterator()
-			for bi.HasNext() {
-				sparse.set(rowidOf(bi.Next()))
-			}
-		} else {
-			for _, k := range pst.small {
-				sparse.set(rowidOf(k))
-			}
-		}
+		setPosting(sparse, &ix.locDocs[id])
 	}
 	if sparse != nil {
 		fc = append(fc, sparse)

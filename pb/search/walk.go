@@ -147,12 +147,18 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 			return true
 		})
 	default:
-		c := p.scan(0, 0, true)
+		// One scan counts every match and keeps them, unless the plan's
+		// estimate says they are too many to sort anyway.
+		keep := collectLimit
+		if p.estimated > 2*collectLimit {
+			keep = 0
+		}
+		c := p.scan(0, keep, true)
 		// Walking amountOrder reads about want*(range)/matches listings;
-		// collecting reads every match. Take the cheaper.
+		// sorting what the scan kept costs about matches*log(matches).
 		lo, hi := p.slots()
 		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
-		if c.total > collectLimit || walkCost < float64(c.total) {
+		if c.total > keep || walkCost < float64(c.total)*4 {
 			w := walked{total: c.total, exact: true}
 			exhausted := p.walkAmount(after, func(k uint32) bool {
 				if p.test(rowidOf(k)) {
@@ -163,9 +169,8 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 			w.more = !exhausted
 			return w
 		}
-		s := p.scan(0, c.total, false)
-		all = make([]uint32, len(s.rows))
-		for i, r := range s.rows {
+		all = make([]uint32, len(c.rows))
+		for i, r := range c.rows {
 			all[i] = keyOf(r)
 		}
 	}
