@@ -6,7 +6,16 @@ import "math/bits"
 type scanned struct {
 	rows  []int64 // matches below the start, newest first, at most want
 	total int     // every match below the start, when counting
+	// estimated: counting stopped at countWords and total was scaled up
+	// from the part read.
+	estimated bool
 }
+
+// countWords bounds how far a scan reads past its page to count: 4,096
+// words are the newest 262,144 listings. Smaller tables are counted
+// exactly; beyond, the total is estimated from the newest ones (and says
+// so), so no query's cost grows with the table.
+const countWords = 4096
 
 // scan combines the factors a word at a time from the newest listings
 // (highest rowids) down, starting below from (0: from the top). It keeps
@@ -20,16 +29,31 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		top = int((from - 1) >> 6)
 		firstMask = ^uint64(0) >> (63 - uint((from-1)&63))
 	}
+	counted := 0
 	for w := min(top, ix.words-1); w >= 0; w-- {
+		if len(s.rows) >= want {
+			counted++
+			if counted > countWords && count {
+				// Scale the count of the words read to all of them.
+				read := float64(top - w)
+				s.total = max(s.total, roundEstimate(float64(s.total)*float64(top+1)/read))
+				s.estimated = true
+				return s
+			}
+		}
 		v := ix.alive[w]
 		if w == top {
 			v &= firstMask
 		}
 		for _, f := range p.factors {
+			if len(f) == 1 {
+				v &= f[0][w]
+			} else {
+				v &= f.word(w)
+			}
 			if v == 0 {
 				break
 			}
-			v &= f.word(w)
 		}
 		if v != 0 && p.kwBits != nil {
 			v &= p.kwBits[w]

@@ -54,7 +54,7 @@ func (p *plan) walk(after *cursor, want int, count bool) walked {
 	// With no condition but visibility the total is a counter.
 	plain := len(p.factors) == 1 && !p.amount.on && p.kwBits == nil && p.poster < 0
 	s := p.scan(from, want, count && !plain)
-	w := walked{total: s.total, exact: true, more: len(s.rows) == want}
+	w := walked{total: s.total, exact: !s.estimated, more: len(s.rows) == want}
 	if plain {
 		w.total = p.ix.visibleCount
 		if p.hiddenToo {
@@ -158,8 +158,8 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 		// sorting what the scan kept costs about matches*log(matches).
 		lo, hi := p.slots()
 		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
-		if c.total > keep || walkCost < float64(c.total)*4 {
-			w := walked{total: c.total, exact: true}
+		if c.estimated || c.total > keep || walkCost < float64(c.total)*4 {
+			w := walked{total: c.total, exact: !c.estimated}
 			exhausted := p.walkAmount(after, func(k uint32) bool {
 				if p.test(rowidOf(k)) {
 					w.keys = append(w.keys, k)

@@ -349,6 +349,17 @@ func keywordCategoryByAmount(rng *mrand.Rand) string {
 		benchCategories[rng.Intn(7)], 1+rng.Intn(9000), order)
 }
 
+// The same with whole words only (no first letters of a word).
+func keywordCategoryByAmountWholeWords(rng *mrand.Rand) string {
+	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
+	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(benchCorpus.words[zipfFor(rng).Uint64()]),
+		benchCategories[rng.Intn(7)], 1+rng.Intn(9000), order)
+}
+
+func BenchmarkKeywordCategoryMinByAmountWholeWords(b *testing.B) {
+	runClass(b, keywordCategoryByAmountWholeWords)
+}
+
 func mix(rng *mrand.Rand) string {
 	switch x := rng.Intn(100); {
 	case x < 30:
