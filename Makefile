@@ -8,7 +8,7 @@ DATA_DIR   ?= pb_data
 HTTP       ?= 127.0.0.1:8090
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench lint clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m lint clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -53,9 +53,14 @@ test-web: web-deps
 test-e2e: build browser
 	npm --prefix web run e2e
 
-## bench: seed 100,000 listings and measure the list routes under concurrent load
+## bench: seed 100,000 listings of each kind and measure the list routes under a varied
+## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind
 bench:
-	go test -run '^$$' -bench . -benchtime 3s ./pb/internal/listings/
+	BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 60m ./pb/internal/listings/
+	go test -run '^$$' -bench Percolate ./pb/search/
+
+bench-1m:
+	BENCH_LISTINGS=1000000 BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 90m ./pb/internal/listings/
 
 clean:
 	rm -rf bin pb_public
