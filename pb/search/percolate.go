@@ -39,6 +39,7 @@ type compiled struct {
 	loc          string // folded
 	locEither    bool
 	poster       string
+	exclude      string
 	verifiedOnly bool
 	status       uint8
 	withHidden   bool
@@ -51,7 +52,7 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 		return nil, false
 	}
 	c := &compiled{id: id, kw: fold(strings.TrimSpace(f.Keyword)), catMask: mask, loc: fold(f.Location),
-		locEither: f.LocationEitherWay, poster: f.PosterID, verifiedOnly: f.VerifiedOnly, withHidden: f.IncludeHidden}
+		locEither: f.LocationEitherWay, poster: f.PosterID, exclude: f.ExcludePosterID, verifiedOnly: f.VerifiedOnly, withHidden: f.IncludeHidden}
 	if f.Status != "" {
 		c.status = statusCode(f.Status)
 	}
@@ -90,6 +91,7 @@ func (c *compiled) match(p *probe) bool {
 		c.hasMin && p.amount < c.min,
 		c.hasMax && p.amount > c.max,
 		c.poster != "" && c.poster != p.l.PosterID,
+		c.exclude != "" && c.exclude == p.l.PosterID,
 		c.verifiedOnly && !p.l.PosterVerified,
 		c.status != 0 && c.status != p.status:
 		return false

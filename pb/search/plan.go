@@ -30,6 +30,7 @@ type plan struct {
 
 	poster  int64 // -1 any
 	posterD *roaring.Bitmap
+	exclude int64 // a poster left out, -1 none
 
 	kwFolded string
 	kwVerify bool            // the keyword's set is a superset: check each listing's text
@@ -79,7 +80,10 @@ func (f factor) has(r int64) bool {
 const lazyMaxTerms = 256
 
 func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
-	p := &plan{ix: ix, sort: s, poster: -1, now: e.Now().Unix()}
+	p := &plan{ix: ix, sort: s, poster: -1, exclude: -1, now: e.Now().Unix()}
+	if id, ok := ix.posterIDs[f.ExcludePosterID]; ok && f.ExcludePosterID != "" {
+		p.exclude = int64(id)
+	}
 	n := max(ix.aliveCount, 1)
 	sel := 1.0
 	add := func(fc factor, size int) {
@@ -213,6 +217,9 @@ func (p *plan) test(r int64) bool {
 		return false
 	}
 	if p.poster >= 0 && int64(ix.poster[r]) != p.poster {
+		return false
+	}
+	if p.exclude >= 0 && int64(ix.poster[r]) == p.exclude {
 		return false
 	}
 	if p.kwBits != nil && !p.kwBits.has(r) {

@@ -36,9 +36,12 @@ type Filter struct {
 	// Status is "", "open", "sponsored" or "closed", compared with the
 	// effective status (an open request whose event date has passed is
 	// closed: see EventPassed).
-	Status       string
-	PosterID     string
-	VerifiedOnly bool
+	Status   string
+	PosterID string
+	// ExcludePosterID leaves one member's listings out (a listing's matches
+	// never include its poster's own).
+	ExcludePosterID string
+	VerifiedOnly    bool
 	// IncludeHidden shows hidden (rejected) listings: a poster's own list,
 	// or an administrator's view of a member's list.
 	IncludeHidden bool

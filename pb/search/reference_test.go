@@ -78,6 +78,9 @@ func randomFilter(rng *rand.Rand, docs []scanref.Doc, users []string, isRequest 
 	if rng.IntN(5) == 0 {
 		f.VerifiedOnly = true
 	}
+	if rng.IntN(8) == 0 {
+		f.ExcludePosterID = users[rng.IntN(len(users))]
+	}
 	if isRequest && rng.IntN(3) == 0 {
 		f.Status = []string{"open", "sponsored", "closed"}[rng.IntN(3)]
 	}
@@ -153,7 +156,7 @@ func checkAgainstReference(t *testing.T, app core.App, e *search.Engine, rng *ra
 }
 
 func describe(f search.Filter) string {
-	s := fmt.Sprintf("q=%q cats=%v loc=%q status=%q poster=%q verified=%v hidden=%v", f.Keyword, f.Categories, f.Location, f.Status, f.PosterID, f.VerifiedOnly, f.IncludeHidden)
+	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v hidden=%v", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.IncludeHidden)
 	if f.MinAmount != nil {
 		s += fmt.Sprintf(" min=%d", *f.MinAmount)
 	}

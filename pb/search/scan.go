@@ -69,7 +69,7 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		// Listings that need a look one by one: the edge buckets of the
 		// amount range, and every listing when a poster is named.
 		check := edge
-		if p.poster >= 0 {
+		if p.poster >= 0 || p.exclude >= 0 {
 			check, in = check|in, 0
 		}
 		if len(s.rows) >= want {
@@ -106,6 +106,9 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 // itemOK checks what the words cannot: the amount itself and the poster.
 func (p *plan) itemOK(r int64) bool {
 	if a := p.ix.amount[r]; p.amount.on && (a < p.amount.min || a > p.amount.max) {
+		return false
+	}
+	if p.exclude >= 0 && int64(p.ix.poster[r]) == p.exclude {
 		return false
 	}
 	return p.poster < 0 || int64(p.ix.poster[r]) == p.poster

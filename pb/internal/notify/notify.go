@@ -6,14 +6,11 @@ package notify
 
 import (
 	"fmt"
-	"html"
 	"log/slog"
-	"net/mail"
 	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/routine"
 )
 
@@ -103,32 +100,10 @@ func Mail(app core.App, pending ...*Pending) {
 	})
 }
 
-// send mails one note to its member, if they have an address.
+// send mails one note to its member (see deliver).
 func send(app core.App, n Note) error {
-	member, err := app.FindRecordById("users", n.UserID)
-	if err != nil {
-		return nil // the member is gone: nobody to tell
-	}
-	to := member.Email()
-	if to == "" {
-		return nil
-	}
-	meta := app.Settings().Meta
-	link := strings.TrimRight(meta.AppURL, "/") + n.Link
-	greeting := "Hello " + member.GetString("displayName") + ","
-	text := greeting + "\n\n" + n.Title + "\n" + n.Body + "\n\nOpen SponsorBridge: " + link + "\n"
-	body := "<p>" + html.EscapeString(greeting) + "</p><p><strong>" + html.EscapeString(n.Title) + "</strong></p>"
-	if n.Body != "" {
-		body += "<p>" + html.EscapeString(n.Body) + "</p>"
-	}
-	body += `<p><a href="` + html.EscapeString(link) + `">Open SponsorBridge</a></p>`
-	return app.NewMailClient().Send(&mailer.Message{
-		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
-		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
-		Subject: n.Title,
-		HTML:    body,
-		Text:    text,
-	})
+	return deliver(app, n.UserID, TopicOf(n.Type), n.Title, n.Title, []Item{{Title: n.Title, Body: n.Body, Link: n.Link}},
+		"Open SponsorBridge", n.Link)
 }
 
 // Clip shortens s to at most n characters, marking the cut.

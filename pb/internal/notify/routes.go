@@ -11,6 +11,14 @@ func BindRoutes(se *core.ServeEvent) {
 	g.Bind(apis.RequireAuth("users"))
 	g.GET("", list)
 	g.POST("/read", markRead).Bind(apis.BodyLimit(16 << 10))
+
+	prefs := se.Router.Group("/api/user/email-preferences")
+	prefs.Bind(apis.RequireAuth("users"))
+	prefs.GET("", getPrefs)
+	prefs.PATCH("", updatePrefs).Bind(apis.BodyLimit(4 << 10))
+
+	se.Router.GET("/api/email/unsubscribe", unsubscribe)
+	se.Router.POST("/api/email/unsubscribe", unsubscribe).Bind(apis.BodyLimit(4 << 10))
 }
 
 // UnreadCount counts the member's unread notifications.

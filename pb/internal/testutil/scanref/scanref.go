@@ -85,6 +85,9 @@ func Match(d Doc, f search.Filter, now int64) bool {
 	if f.PosterID != "" && d.User != f.PosterID {
 		return false
 	}
+	if f.ExcludePosterID != "" && d.User == f.ExcludePosterID {
+		return false
+	}
 	if f.VerifiedOnly && !d.Verified {
 		return false
 	}

@@ -1,0 +1,128 @@
+package notify
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/routine"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Some news comes in bursts (a member's saved search matches ten listings
+// posted in an afternoon). Those e-mails are batched: the first item after
+// an hour of quiet goes out at once; items arriving within the hour wait
+// and go together when it is up (FlushDigests runs every minute). One key
+// per batch: "matches" for a member's matches, "alert:<id>" per saved
+// search.
+const digestEvery = time.Hour
+
+const digestCollection = "mail_digests"
+
+// DigestNote says how a batch reads.
+type DigestNote struct {
+	Key        string
+	Topic      string
+	Subject    string // when the batch holds one item
+	SubjectN   string // with %d, when it holds several
+	Action     string
+	ActionPath string
+}
+
+type digestState struct {
+	DigestNote
+	Items []Item `json:"items"`
+}
+
+// Digest adds an item to a member's batch, and mails at once when the
+// batch was quiet for an hour. Safe to call from several requests at once
+// (one transaction; SQLite serializes writers).
+func Digest(app core.App, userID string, note DigestNote, it Item) error {
+	var sendNow *digestState
+	err := app.RunInTransaction(func(tx core.App) error {
+		row, err := tx.FindFirstRecordByFilter(digestCollection, "user = {:u} && key = {:k}", dbx.Params{"u": userID, "k": note.Key})
+		now := types.NowDateTime()
+		if err != nil {
+			c, err := tx.FindCachedCollectionByNameOrId(digestCollection)
+			if err != nil {
+				return err
+			}
+			row = core.NewRecord(c)
+			row.Set("user", userID)
+			row.Set("key", note.Key)
+			row.Set("lastSentAt", now)
+			row.Set("pending", digestState{DigestNote: note})
+			sendNow = &digestState{DigestNote: note, Items: []Item{it}}
+			return tx.Save(row)
+		}
+		var st digestState
+		_ = json.Unmarshal([]byte(row.GetString("pending")), &st)
+		st.DigestNote = note
+		quiet := row.GetDateTime("lastSentAt").Time().Add(digestEvery).Before(now.Time())
+		if quiet && len(st.Items) == 0 {
+			row.Set("lastSentAt", now)
+			sendNow = &digestState{DigestNote: note, Items: []Item{it}}
+		} else if len(st.Items) < 50 {
+			st.Items = append(st.Items, it)
+		}
+		row.Set("pending", st)
+		return tx.Save(row)
+	})
+	if err != nil {
+		return fmt.Errorf("notify: digest: %w", err)
+	}
+	if sendNow != nil {
+		st := *sendNow
+		routine.FireAndForget(func() { mailDigest(app, userID, st) })
+	}
+	return nil
+}
+
+// FlushDigests mails every batch whose hour is up.
+func FlushDigests(app core.App) error {
+	cutoff := types.NowDateTime().Add(-digestEvery)
+	var rows []*core.Record
+	err := app.RecordQuery(digestCollection).
+		AndWhere(dbx.NewExp("lastSentAt <= {:c} AND pending LIKE '%\"title\"%'", dbx.Params{"c": cutoff.String()})).
+		Limit(500).All(&rows)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		var st digestState
+		err := app.RunInTransaction(func(tx core.App) error {
+			fresh, err := tx.FindRecordById(digestCollection, r.Id)
+			if err != nil {
+				return err
+			}
+			_ = json.Unmarshal([]byte(fresh.GetString("pending")), &st)
+			if len(st.Items) == 0 {
+				return nil
+			}
+			fresh.Set("lastSentAt", types.NowDateTime())
+			fresh.Set("pending", digestState{DigestNote: st.DigestNote})
+			return tx.Save(fresh)
+		})
+		if err != nil {
+			app.Logger().Warn("notify: digest flush failed", slog.String("error", err.Error()))
+			continue
+		}
+		if len(st.Items) > 0 {
+			mailDigest(app, r.GetString("user"), st)
+		}
+	}
+	return nil
+}
+
+func mailDigest(app core.App, userID string, st digestState) {
+	subject := st.Subject
+	if len(st.Items) > 1 {
+		subject = fmt.Sprintf(st.SubjectN, len(st.Items))
+	}
+	if err := deliver(app, userID, st.Topic, subject, subject, st.Items, st.Action, st.ActionPath); err != nil {
+		app.Logger().Warn("notify: digest e-mail failed", slog.String("user", userID), slog.String("error", err.Error()))
+	}
+}

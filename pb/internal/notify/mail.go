@@ -1,0 +1,113 @@
+package notify
+
+import (
+	"net/mail"
+	"net/url"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/mailer"
+	"github.com/pocketbase/pocketbase/tools/template"
+)
+
+// Item is one entry of a mail: a line with a link (a digest has several).
+type Item struct {
+	Title string `json:"title"`
+	Body  string `json:"body,omitempty"`
+	Link  string `json:"link"` // app path
+}
+
+// letter is what one notification e-mail says.
+type letter struct {
+	Greeting    string
+	Heading     string
+	Items       []itemView
+	Action      string
+	ActionURL   string
+	Unsubscribe string
+	TopicName   string
+}
+
+type itemView struct {
+	Title, Body, URL string
+}
+
+var registry = template.NewRegistry()
+
+// The HTML part, rendered with PocketBase's template registry (html/template:
+// every value is escaped); the plain-text part says the same.
+const htmlLayout = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:18px;font-weight:600;color:#4f46e5">SponsorBridge</p>
+<p>{{.Greeting}}</p>
+<p style="font-size:16px;font-weight:600">{{.Heading}}</p>
+<ul style="padding-left:18px">{{range .Items}}<li style="margin:8px 0"><a href="{{.URL}}" style="color:#4f46e5">{{.Title}}</a>{{if .Body}}<br><span style="color:#4b5563">{{.Body}}</span>{{end}}</li>{{end}}</ul>
+{{if .ActionURL}}<p><a href="{{.ActionURL}}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">{{.Action}}</a></p>{{end}}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">You get these e-mails for {{.TopicName}}. <a href="{{.Unsubscribe}}" style="color:#6b7280">Unsubscribe</a> or choose what we send in Settings.</p>
+</body></html>`
+
+func (l letter) text() string {
+	var b strings.Builder
+	b.WriteString(l.Greeting + "\n\n" + l.Heading + "\n\n")
+	for _, it := range l.Items {
+		b.WriteString("- " + it.Title + "\n")
+		if it.Body != "" {
+			b.WriteString("  " + it.Body + "\n")
+		}
+		b.WriteString("  " + it.URL + "\n")
+	}
+	if l.ActionURL != "" {
+		b.WriteString("\n" + l.Action + ": " + l.ActionURL + "\n")
+	}
+	b.WriteString("\nYou get these e-mails for " + l.TopicName + ". Unsubscribe: " + l.Unsubscribe + "\n")
+	return b.String()
+}
+
+var topicNames = map[string]string{
+	TopicMessages: "new messages", TopicApplications: "applications and sponsorships",
+	TopicListings: "updates about your listings", TopicMatches: "new matches for your listings",
+	TopicAlerts: "your saved searches", TopicPlanExpiry: "your plan",
+}
+
+// deliver e-mails a letter to a member, unless they have no address or
+// switched the topic off. Every notification mail carries a one-click
+// unsubscribe link for its topic and the List-Unsubscribe headers.
+func deliver(app core.App, userID, topic, subject, heading string, items []Item, action, actionPath string) error {
+	member, err := app.FindRecordById("users", userID)
+	if err != nil {
+		return nil // the member is gone: nobody to tell
+	}
+	to := member.Email()
+	if to == "" || !PrefsOf(member)[topic] {
+		return nil
+	}
+	meta := app.Settings().Meta
+	base := strings.TrimRight(meta.AppURL, "/")
+	unsub := base + "/api/email/unsubscribe?" + url.Values{
+		"u": {userID}, "t": {topic}, "s": {unsubscribeSig(app, userID, topic)},
+	}.Encode()
+	l := letter{
+		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: heading,
+		Action: action, Unsubscribe: unsub, TopicName: topicNames[topic],
+	}
+	if actionPath != "" {
+		l.ActionURL = base + actionPath
+	}
+	for _, it := range items {
+		l.Items = append(l.Items, itemView{Title: it.Title, Body: it.Body, URL: base + it.Link})
+	}
+	html, err := registry.LoadString(htmlLayout).Render(l)
+	if err != nil {
+		return err
+	}
+	return app.NewMailClient().Send(&mailer.Message{
+		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
+		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
+		Subject: subject,
+		HTML:    html,
+		Text:    l.text(),
+		Headers: map[string]string{
+			"List-Unsubscribe":      "<" + unsub + ">",
+			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+		},
+	})
+}

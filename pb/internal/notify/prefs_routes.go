@@ -1,0 +1,91 @@
+package notify
+
+import (
+	"encoding/json"
+	"html"
+	"net/http"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// getPrefs answers the member's e-mail switches.
+func getPrefs(e *core.RequestEvent) error {
+	return e.JSON(http.StatusOK, PrefsOf(e.Auth))
+}
+
+// updatePrefs switches topics on or off: {"matches": false, ...}.
+func updatePrefs(e *core.RequestEvent) error {
+	body := map[string]json.RawMessage{}
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	member, err := e.App.FindRecordById("users", e.Auth.Id)
+	if err != nil {
+		return e.UnauthorizedError("You are not signed in.", nil)
+	}
+	prefs := PrefsOf(member)
+	errs := validation.Errors{}
+	for topic, raw := range body {
+		if _, known := prefs[topic]; !known {
+			errs[topic] = apierr.Field("validation_unknown_topic", "Unknown e-mail topic")
+			continue
+		}
+		var on bool
+		if err := json.Unmarshal(raw, &on); err != nil {
+			errs[topic] = apierr.Field("validation_invalid_bool", "Must be true or false")
+			continue
+		}
+		prefs[topic] = on
+	}
+	if len(errs) > 0 {
+		return e.BadRequestError("Please check the highlighted fields.", errs)
+	}
+	member.Set("emailPrefs", prefs)
+	if err := e.App.Save(member); err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, prefs)
+}
+
+// unsubscribe serves the link in every notification e-mail. GET shows a
+// confirmation button (mail scanners follow links; they must not
+// unsubscribe anyone); POST, from that button or from a mail client's
+// one-click (RFC 8058), switches the topic off. The signature in the link
+// stands for the member: no session is needed.
+func unsubscribe(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	userID, topic, sig := q.Get("u"), q.Get("t"), q.Get("s")
+	name, known := topicNames[topic]
+	if !known || userID == "" || !validUnsubscribe(e.App, userID, topic, sig) {
+		return e.HTML(http.StatusBadRequest, page("This unsubscribe link is not valid",
+			"It may have been cut short. You can choose what we e-mail you in Settings."))
+	}
+	if e.Request.Method == http.MethodGet {
+		return e.HTML(http.StatusOK, page("Unsubscribe from e-mails about "+name+"?",
+			`<form method="post"><button type="submit" style="background:#4f46e5;color:#fff;border:0;padding:10px 16px;border-radius:8px;font-size:15px">Unsubscribe</button></form>`))
+	}
+	member, err := e.App.FindRecordById("users", userID)
+	if err != nil {
+		return e.HTML(http.StatusOK, page("You are unsubscribed", "This account no longer exists."))
+	}
+	prefs := PrefsOf(member)
+	prefs[topic] = false
+	member.Set("emailPrefs", prefs)
+	if err := e.App.Save(member); err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.HTML(http.StatusOK, page("You are unsubscribed",
+		"We will no longer e-mail you about "+html.EscapeString(name)+". You can switch it back on in Settings."))
+}
+
+// page is a minimal standalone HTML page (the unsubscribe link is opened
+// from a mail client, outside the app). body may hold trusted markup.
+func page(title, body string) string {
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+		`<title>` + html.EscapeString(title) + ` · SponsorBridge</title></head>` +
+		`<body style="font-family:system-ui,sans-serif;max-width:520px;margin:64px auto;padding:0 24px;color:#1f2937">` +
+		`<p style="font-weight:600;color:#4f46e5">SponsorBridge</p><h1 style="font-size:22px">` + html.EscapeString(title) + `</h1><p>` + body + `</p></body></html>`
+}
