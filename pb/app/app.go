@@ -17,6 +17,9 @@ import (
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/matching"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
@@ -33,6 +36,16 @@ type Options struct {
 func Register(app core.App, cfg *config.Config, opts Options) {
 	engine := search.New(app, catalog.Categories, listings.SearchSpecs()...)
 	store := listings.NewStore(app, engine)
+	saved := savedsearch.New(app, engine)
+	saved.BindHooks()
+	matches := matching.New(app, engine, store)
+	matches.BindHooks()
+	app.Cron().MustAdd("sbCloseEventsPassed", "*/10 * * * *", func() { closeEventsPassed(app) })
+	app.Cron().MustAdd("sbFlushDigests", "* * * * *", func() {
+		if err := notify.FlushDigests(app); err != nil {
+			app.Logger().Warn("notify: flushing digests failed", "error", err)
+		}
+	})
 	mailbox.Register(app, cfg)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
@@ -44,6 +57,10 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if err := engine.Start(); err != nil {
 				return err
 			}
+			if err := saved.Load(); err != nil {
+				return err
+			}
+			closeEventsPassed(se.App)
 			if cfg.DemoMode {
 				if err := demo.Seed(se.App, cfg.DemoPassword); err != nil {
 					return err
@@ -58,6 +75,8 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
 			listings.BindRoutes(se, store)
+			saved.BindRoutes(se)
+			matches.BindRoutes(se)
 			admin.BindRoutes(se, store)
 			if err := signin.BindRoutes(se, cfg); err != nil {
 				return err
@@ -82,4 +101,13 @@ func announceDemo(app core.App, cfg *config.Config) {
 	msg := fmt.Sprintf("Demo mode: sign in as %q with password %q (%s).", appconfig.DemoUsername, cfg.DemoPassword, how)
 	fmt.Println(msg)
 	app.Logger().Info(msg)
+}
+
+func closeEventsPassed(app core.App) {
+	n, err := listings.CloseEventsPassed(app)
+	if err != nil {
+		app.Logger().Warn("listings: closing requests whose event passed failed", "error", err)
+	} else if n > 0 {
+		app.Logger().Info("listings: closed requests whose event passed", "count", n)
+	}
 }

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -34,9 +36,11 @@ func sponsor(e *core.RequestEvent) error {
 	commitment := core.NewRecord(collection)
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		// Open, and its event not past: one conditional statement.
 		res, err := tx.DB().Update("sponsorship_requests",
 			dbx.Params{"status": "sponsored", "updated": types.NowDateTime().String()},
-			dbx.HashExp{"id": request.Id, "status": "open"}).Execute()
+			dbx.And(dbx.HashExp{"id": request.Id, "status": "open"},
+				dbx.NewExp("(eventDate = '' OR eventDate >= {:cut})", dbx.Params{"cut": listings.EventPassedBefore(time.Now())}))).Execute()
 		if err != nil {
 			return err
 		}
@@ -83,6 +87,9 @@ func sponsor(e *core.RequestEvent) error {
 	})
 	if errors.Is(err, errNotOpen) {
 		current, findErr := e.App.FindRecordById("sponsorship_requests", request.Id)
+		if findErr == nil && current.GetString("status") == "open" {
+			return e.Error(http.StatusConflict, "This request's event date has passed; it can no longer be sponsored.", nil)
+		}
 		if findErr == nil && current.GetString("status") == "closed" {
 			return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
 		}

@@ -91,7 +91,7 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		l.RequestedAmount = &amount
 		date := rfc3339(r.EventDate.String)
 		l.EventDate = &date
-		l.Status = r.Status.String
+		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, time.Now())
 	} else {
 		l.Amount = &amount
 	}

@@ -192,3 +192,17 @@ func (s *Store) usersCollectionID() string {
 	}
 	return c.Id
 }
+
+// ByRowids reads listings in the given order as the viewer sees them.
+func (s *Store) ByRowids(kind Kind, rowids []int64, viewer Viewer) ([]Listing, error) {
+	rows, err := s.byRowids(kind, rowids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Listing, 0, len(rows))
+	usersID := s.usersCollectionID()
+	for i := range rows {
+		out = append(out, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
+	}
+	return out, nil
+}

@@ -32,6 +32,15 @@ func (h *handlers) update(e *core.RequestEvent) error {
 	if h.kind.IsRequest && data.status != nil && record.GetString("status") == StatusSponsored {
 		return e.BadRequestError("A sponsored request cannot be reopened or closed.", nil)
 	}
+	if h.kind.IsRequest && data.status != nil && *data.status == StatusOpen {
+		event := record.GetString("eventDate")
+		if data.eventDate != nil {
+			event = *data.eventDate
+		}
+		if EffectiveStatus(StatusOpen, event, time.Now()) != StatusOpen {
+			return e.BadRequestError("Move the event date forward to reopen this request.", nil)
+		}
+	}
 
 	data.apply(record, h.kind)
 	if data.changesContent() {

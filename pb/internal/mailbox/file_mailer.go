@@ -22,6 +22,8 @@ type Message struct {
 	Subject string   `json:"subject"`
 	Text    string   `json:"text"`
 	HTML    string   `json:"html"`
+	// Headers are the extra ones (List-Unsubscribe...).
+	Headers map[string]string `json:"headers,omitempty"`
 }
 
 // fileMailer keeps each message as <dir>/<UTC time>-<random>.json: names sort
@@ -39,6 +41,7 @@ func (m *fileMailer) Send(msg *mailer.Message) error {
 		Subject: msg.Subject,
 		Text:    msg.Text,
 		HTML:    msg.HTML,
+		Headers: msg.Headers,
 	}
 	for _, to := range msg.To {
 		out.To = append(out.To, to.Address)

@@ -24,7 +24,15 @@ func bindExpiryJob(app core.App) {
 			app.Logger().Info("Payments: expired lapsed subscriptions", "count", n)
 		}
 	})
+	app.Cron().MustAdd(reminderJobID, "15 * * * *", func() {
+		if _, err := RemindExpiring(app, time.Now()); err != nil {
+			app.Logger().Error("Payments: plan reminders failed", "error", err)
+		}
+	})
 }
+
+// reminderJobID names the hourly reminder of plans about to end.
+const reminderJobID = "sbRemindExpiringPlans"
 
 // ExpireLapsed marks every active subscription whose expiry has passed as
 // expired and tells how many it changed. Records are saved one by one so

@@ -1,0 +1,82 @@
+package listings
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/search"
+)
+
+// A request whose event day has ended is closed: reads show it closed at
+// once (EffectiveStatus), and this job, run at start and every ten minutes,
+// closes it in the table and tells its poster. Each close is one
+// conditional UPDATE (still open, same event date), so it never races a
+// Sponsor press or an edit of the date.
+
+// EventPassedBefore is the stored eventDate below which an event has passed.
+func EventPassedBefore(now time.Time) string {
+	return now.Add(-24 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")
+}
+
+// EffectiveStatus is what members see: an open request whose event date has
+// passed is closed.
+func EffectiveStatus(status, eventDate string, now time.Time) string {
+	if status == StatusOpen && eventDate != "" {
+		if d, err := types.ParseDateTime(eventDate); err == nil && search.EventPassed(d.Time().Unix(), now.Unix()) {
+			return StatusClosed
+		}
+	}
+	return status
+}
+
+// CloseEventsPassed closes the open requests whose event has passed and
+// notifies their posters; it answers how many it closed.
+func CloseEventsPassed(app core.App) (int, error) {
+	var due []struct {
+		ID        string `db:"id"`
+		User      string `db:"user"`
+		Title     string `db:"title"`
+		EventDate string `db:"eventDate"`
+	}
+	err := app.DB().Select("id", "user", "title", "eventDate").From(Requests.Table).
+		Where(dbx.NewExp("status = 'open' AND eventDate != '' AND eventDate < {:cut}", dbx.Params{"cut": EventPassedBefore(time.Now())})).
+		Limit(1000).All(&due)
+	if err != nil {
+		return 0, fmt.Errorf("listings: close passed events: %w", err)
+	}
+	closed := 0
+	for _, d := range due {
+		var pending *notify.Pending
+		err := app.RunInTransaction(func(tx core.App) error {
+			res, err := tx.DB().Update(Requests.Table, dbx.Params{"status": StatusClosed, "updated": types.NowDateTime().String()},
+				dbx.HashExp{"id": d.ID, "status": StatusOpen, "eventDate": d.EventDate}).Execute()
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n != 1 {
+				return nil // sponsored, closed or moved meanwhile
+			}
+			closed++
+			pending, err = notify.Create(tx, notify.Note{
+				UserID: d.User, Type: notify.TypeEventPassed,
+				Title:   "“" + notify.Clip(d.Title, 120) + "” is closed: its event date has passed",
+				Body:    "Move the event date forward to reopen it.",
+				Link:    "/listings/requests/" + d.ID,
+				Subject: d.ID,
+			})
+			return err
+		})
+		if err != nil {
+			app.Logger().Warn("listings: closing a passed event failed", slog.String("id", d.ID), slog.String("error", err.Error()))
+			continue
+		}
+		notify.Mail(app, pending)
+	}
+	return closed, nil
+}

@@ -1,0 +1,138 @@
+package matching
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/search"
+)
+
+// Finder finds a listing's matches.
+type Finder struct {
+	app    core.App
+	engine *search.Engine
+	store  *listings.Store
+	wg     sync.WaitGroup // notifications in flight (tests wait on it)
+}
+
+// New makes a finder.
+func New(app core.App, engine *search.Engine, store *listings.Store) *Finder {
+	return &Finder{app: app, engine: engine, store: store}
+}
+
+func other(k listings.Kind) listings.Kind {
+	if k.IsRequest {
+		return listings.Sponsorships
+	}
+	return listings.Requests
+}
+
+// For answers a listing's matches, best first, at most limit.
+func (f *Finder) For(ctx context.Context, r *core.Record, viewer listings.Viewer, limit int) ([]Match, error) {
+	kind := listings.KindOf(r)
+	l, err := listings.SearchListing(f.app, r)
+	if err != nil || !open(f.engine, l) {
+		return []Match{}, err
+	}
+	theirs := other(kind)
+	filter := filterFor(kind, l)
+	res, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: filter, Limit: candidates})
+	if err != nil {
+		return nil, err
+	}
+	found, err := f.store.ByRowids(theirs, res.Rowids, viewer)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Match, 0, len(found))
+	for _, c := range found {
+		score, reasons := rank(l, kind, c)
+		out = append(out, Match{Listing: c, Reasons: reasons, score: score})
+	}
+	out = best(out)
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// notifyLimit bounds how many members one new listing notifies (the best
+// matches' posters).
+const notifyLimit = 50
+
+// BindHooks tells the posters of matching listings when a listing becomes
+// visible: one in-app notification each, and an e-mail batched at most
+// once an hour per member. Off the request path.
+func (f *Finder) BindHooks() {
+	for _, kind := range listings.Kinds {
+		f.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
+			if !listings.HiddenRecord(e.Record) {
+				f.announce(e.Record.Clone())
+			}
+			return e.Next()
+		})
+		f.app.OnRecordAfterUpdateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
+			if listings.HiddenRecord(e.Record.Original()) && !listings.HiddenRecord(e.Record) {
+				f.announce(e.Record.Clone())
+			}
+			return e.Next()
+		})
+	}
+}
+
+// Wait blocks until the announcements so far are out (tests).
+func (f *Finder) Wait() { f.wg.Wait() }
+
+func (f *Finder) announce(r *core.Record) {
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		matches, err := f.For(context.Background(), r, listings.Viewer{}, notifyLimit)
+		if err != nil {
+			f.app.Logger().Warn("matching: announcing failed", slog.String("error", err.Error()))
+			return
+		}
+		kind := listings.KindOf(r)
+		what := map[bool]string{true: "request", false: "offer"}
+		title := r.GetString("title")
+		page := listings.PagePath(r)
+		told := map[string]bool{}
+		for _, m := range matches {
+			owner := m.Listing.UserID
+			if told[owner] {
+				continue
+			}
+			told[owner] = true
+			heading := "A new " + what[kind.IsRequest] + " matches your " + what[!kind.IsRequest] + " “" + notify.Clip(m.Listing.Title, 80) + "”"
+			if _, err := notify.Create(f.app, notify.Note{UserID: owner, Type: notify.TypeMatch, Title: heading,
+				Body: title, Link: page, Subject: r.Id}); err != nil {
+				f.app.Logger().Warn("matching: notifying failed", slog.String("error", err.Error()))
+			}
+			err := notify.Digest(f.app, owner, notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
+				Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
+				notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page})
+			if err != nil {
+				f.app.Logger().Warn("matching: queueing the e-mail failed", slog.String("error", err.Error()))
+			}
+		}
+	}()
+}
+
+func joinReasons(rs []string) string {
+	out := ""
+	for i, r := range rs {
+		if r == "" {
+			continue
+		}
+		if i > 0 && out != "" {
+			out += " · "
+		}
+		out += r
+	}
+	return out
+}

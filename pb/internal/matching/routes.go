@@ -1,0 +1,57 @@
+package matching
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/membership"
+)
+
+// BindRoutes registers GET {kind path}/{id}/matches for both kinds.
+func (f *Finder) BindRoutes(se *core.ServeEvent) {
+	for _, kind := range listings.Kinds {
+		se.Router.GET(kind.Path+"/{id}/matches", f.matches(kind)).Bind(apis.RequireAuth("users"))
+	}
+}
+
+// matches answers a listing's best matches with why they match. A hidden
+// listing exists only for its poster and administrators (as its own page).
+func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		r, err := e.App.FindRecordById(kind.Table, e.Request.PathValue("id"))
+		viewer := listings.Viewer{ID: e.Auth.Id, IsAdmin: membership.IsAdmin(e.Auth)}
+		if err != nil || (listings.HiddenRecord(r) && r.GetString("user") != viewer.ID && !viewer.IsAdmin) {
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		ms, err := f.For(e.Request.Context(), r, viewer, Best)
+		if err != nil {
+			return e.InternalServerError("", err)
+		}
+		out := make([]matchDTO, len(ms))
+		for i, m := range ms {
+			out[i] = matchDTO{Listing: m.Listing, Reasons: nonEmpty(m.Reasons), Why: joinReasons(m.Reasons)}
+		}
+		e.Response.Header().Set("Cache-Control", "no-store")
+		return e.JSON(http.StatusOK, out)
+	}
+}
+
+type matchDTO struct {
+	Listing listings.Listing `json:"listing"`
+	Reasons []string         `json:"reasons"`
+	// Why is the reasons as one line: "Education · amount fits · Pune".
+	Why string `json:"why"`
+}
+
+func nonEmpty(rs []string) []string {
+	out := []string{}
+	for _, r := range rs {
+		if r != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}

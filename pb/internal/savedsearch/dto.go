@@ -1,0 +1,28 @@
+package savedsearch
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Saved is the wire shape of a saved search.
+type Saved struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Query     Query  `json:"query"`
+	Paused    bool   `json:"paused"`
+	CreatedAt string `json:"createdAt"`
+	// Path opens the listing screen with the search applied.
+	Path string `json:"path"`
+}
+
+func toSaved(r *core.Record) Saved {
+	var q Query
+	_ = json.Unmarshal([]byte(r.GetString("query")), &q)
+	kind := r.GetString("kind")
+	return Saved{ID: r.Id, Name: r.GetString("name"), Kind: kind, Query: q, Paused: r.GetBool("paused"),
+		CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339), Path: q.appPath(kind)}
+}

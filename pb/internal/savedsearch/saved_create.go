@@ -1,0 +1,81 @@
+package savedsearch
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+// create saves the member's current search under a name. At most
+// MaxPerMember each: the count and the insert share one transaction.
+func (s *Service) create(e *core.RequestEvent) error {
+	form := &createForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	kind, _ := kindOf(form.Kind)
+	q, err := normalize(kind, form.Query)
+	if err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{"query": err})
+	}
+	c, err := e.App.FindCachedCollectionByNameOrId(Collection)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	record := core.NewRecord(c)
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		n, err := tx.CountRecords(Collection, dbxUser(e.Auth.Id))
+		if err != nil {
+			return err
+		}
+		if n >= MaxPerMember {
+			return e.Error(http.StatusConflict, "You can keep at most 20 saved searches. Delete one to save another.", nil)
+		}
+		record.Set("user", e.Auth.Id)
+		record.Set("name", form.Name)
+		record.Set("kind", form.Kind)
+		record.Set("query", q)
+		record.Set("paused", false)
+		return tx.Save(record)
+	})
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusCreated, toSaved(record))
+}
+
+type createForm struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Query Query  `json:"query"`
+}
+
+func (f *createForm) validate() error {
+	f.Name = strings.TrimSpace(f.Name)
+	errs := validation.Errors{}
+	if err := validateName(f.Name); err != nil {
+		errs["name"] = err
+	}
+	if _, ok := kindOf(f.Kind); !ok {
+		errs["kind"] = apierr.Field("validation_invalid_kind", "Kind must be sponsorships or requests")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func validateName(name string) error {
+	switch {
+	case name == "":
+		return apierr.Field("validation_required", "Give the search a name")
+	case utf8.RuneCountInString(name) > 60:
+		return apierr.Field("validation_too_long", "Name must be at most 60 characters")
+	}
+	return nil
+}

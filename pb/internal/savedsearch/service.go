@@ -1,0 +1,148 @@
+package savedsearch
+
+import (
+	"encoding/json"
+	"log/slog"
+	"sync"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/search"
+)
+
+// Collection is the saved searches' collection.
+const Collection = "saved_searches"
+
+// MaxPerMember is how many searches a member may keep.
+const MaxPerMember = 20
+
+// Service holds every active (not paused) saved search in a percolator per
+// kind, kept in step with the collection by record hooks.
+type Service struct {
+	app    core.App
+	engine *search.Engine
+
+	mu     sync.RWMutex
+	perc   map[string]*search.Percolator // by kind
+	owners map[string]stored             // by saved search id
+
+	// wg tracks alert dispatches in flight (tests wait on it).
+	wg sync.WaitGroup
+}
+
+type stored struct {
+	user, name, kind string
+	query            Query
+}
+
+// New makes the service; Load fills it at start.
+func New(app core.App, engine *search.Engine) *Service {
+	return &Service{app: app, engine: engine}
+}
+
+// Load reads every saved search into the percolators.
+func (s *Service) Load() error {
+	perc := map[string]*search.Percolator{KindSponsorships: s.engine.NewPercolator(), KindRequests: s.engine.NewPercolator()}
+	owners := map[string]stored{}
+	var rows []*core.Record
+	if err := s.app.RecordQuery(Collection).All(&rows); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		st, ok := fromRecord(r)
+		if !ok {
+			continue
+		}
+		owners[r.Id] = st
+		if !r.GetBool("paused") {
+			perc[st.kind].Put(r.Id, withOwnerLeftOut(st))
+		}
+	}
+	s.mu.Lock()
+	s.perc, s.owners = perc, owners
+	s.mu.Unlock()
+	return nil
+}
+
+// withOwnerLeftOut: a member's own listings never alert them.
+func withOwnerLeftOut(st stored) search.Filter {
+	f := st.query.filter()
+	f.ExcludePosterID = st.user
+	return f
+}
+
+func fromRecord(r *core.Record) (stored, bool) {
+	var q Query
+	if err := json.Unmarshal([]byte(r.GetString("query")), &q); err != nil {
+		return stored{}, false
+	}
+	kind := r.GetString("kind")
+	if _, ok := kindOf(kind); !ok {
+		return stored{}, false
+	}
+	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, query: q}, true
+}
+
+// BindHooks keeps the percolators in step with the collection, and alerts
+// on listings that become visible.
+func (s *Service) BindHooks() {
+	follow := func(e *core.RecordEvent) error {
+		s.follow(e.Record, false)
+		return e.Next()
+	}
+	s.app.OnRecordAfterCreateSuccess(Collection).BindFunc(follow)
+	s.app.OnRecordAfterUpdateSuccess(Collection).BindFunc(follow)
+	s.app.OnRecordAfterDeleteSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
+		s.follow(e.Record, true)
+		return e.Next()
+	})
+
+	for _, kind := range listings.Kinds {
+		s.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
+			if !listings.HiddenRecord(e.Record) {
+				s.dispatch(e.Record)
+			}
+			return e.Next()
+		})
+		// A listing hidden until an administrator approved it alerts then.
+		s.app.OnRecordAfterUpdateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
+			if listings.HiddenRecord(e.Record.Original()) && !listings.HiddenRecord(e.Record) {
+				s.dispatch(e.Record)
+			}
+			return e.Next()
+		})
+	}
+}
+
+func (s *Service) follow(r *core.Record, deleted bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.perc == nil {
+		return
+	}
+	if old, ok := s.owners[r.Id]; ok {
+		s.perc[old.kind].Remove(r.Id)
+		delete(s.owners, r.Id)
+	}
+	if deleted {
+		return
+	}
+	st, ok := fromRecord(r)
+	if !ok {
+		return
+	}
+	s.owners[r.Id] = st
+	if !r.GetBool("paused") {
+		s.perc[st.kind].Put(r.Id, withOwnerLeftOut(st))
+	}
+}
+
+// Wait blocks until the alerts dispatched so far are out (tests).
+func (s *Service) Wait() { s.wg.Wait() }
+
+func (s *Service) logError(what string, err error) {
+	if err != nil {
+		s.app.Logger().Warn("savedsearch: "+what, slog.String("error", err.Error()))
+	}
+}
