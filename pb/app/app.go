@@ -12,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
@@ -34,6 +35,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	engine := search.New(app, catalog.Categories, listings.SearchSpecs()...)
 	store := listings.NewStore(app, engine)
 	mailbox.Register(app, cfg)
+	builtin.BindRealtime(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -54,6 +56,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.BindFunc(securityHeaders)
 			se.Router.Bind(session.Middleware())
 			se.Router.Bind(session.Resolve(se.App))
+			se.Router.Bind(builtin.Guard())
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)

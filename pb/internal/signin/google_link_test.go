@@ -55,7 +55,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 		code := g.issueFor(verifier, amara)
 		rec := b.do(http.MethodPost, "/api/collections/users/auth-with-oauth2",
 			`{"provider":"google","code":"`+code+`","codeVerifier":"`+verifier+`","redirectURL":"`+testutil.Origin+`/__/auth/handler"}`, nil)
-		if rec.Code != http.StatusForbidden || countUsers(t, app) != 0 {
+		if rec.Code != http.StatusNotFound || countUsers(t, app) != 0 {
 			t.Fatalf("PocketBase's route signed in: %d %s", rec.Code, rec.Body.String())
 		}
 	})
