@@ -12,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"
@@ -57,6 +58,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(session.Middleware())
 			se.Router.Bind(session.Resolve(se.App))
 			se.Router.Bind(builtin.Guard())
+			se.Router.Bind(avatar.ThumbLimiter())
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
