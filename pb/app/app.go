@@ -8,11 +8,11 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
-	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"

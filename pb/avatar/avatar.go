@@ -29,7 +29,7 @@ const (
 	// maxDecodedBytes bounds the decoded size: 16-bit images count double.
 	maxDecodedBytes = MaxPixels * 4
 	// StoredSide is the longest side of a stored avatar (displayed at 256 at most).
-	StoredSide = 512
+	StoredSide  = 512
 	jpegQuality = 85
 )
 

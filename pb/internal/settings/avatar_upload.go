@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
-	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/avatar"
+	"sponsorbridge/pb/internal/apierr"
 )
 
 const (
