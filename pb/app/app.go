@@ -37,6 +37,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	store := listings.NewStore(app, engine)
 	mailbox.Register(app, cfg)
 	builtin.BindRealtime(app)
+	session.BindRealtime(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -56,6 +57,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			se.Router.BindFunc(securityHeaders)
 			se.Router.Bind(session.Middleware())
+			se.Router.Bind(session.RejectRevoked(se.App))
 			se.Router.Bind(session.Resolve(se.App))
 			se.Router.Bind(builtin.Guard())
 			se.Router.Bind(avatar.ThumbLimiter())
@@ -69,6 +71,12 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			}
 			connect.BindRoutes(se)
 			payments.BindRoutes(se, cfg)
+
+			se.App.Cron().MustAdd("sbCleanRevokedSessions", "25 3 * * *", func() {
+				if err := session.CleanRevoked(se.App); err != nil {
+					se.App.Logger().Error("Cleaning revoked sessions failed", "error", err)
+				}
+			})
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

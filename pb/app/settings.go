@@ -26,6 +26,7 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/user/email", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/user/avatar", MaxRequests: 10, Duration: 60},
 	{Label: "DELETE /api/user", MaxRequests: 5, Duration: 60},
+	{Label: "POST /api/logout/everywhere", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/payments/create-subscription", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/payments/verify-subscription", MaxRequests: 20, Duration: 60},
 	{Label: "POST /api/payments/sandbox/pay", MaxRequests: 20, Duration: 60},
