@@ -182,7 +182,10 @@ func (p *plan) choose(n, amountSlots int) {
 	switch {
 	case p.posterD != nil && p.posterD.GetCardinality() <= 4096:
 		p.driver = driverPoster
-	case p.sort == Newest && p.kwTerms != nil && p.kwTerms.GetCardinality() <= lazyMaxTerms && !p.kwVerify:
+	case p.kwTerms != nil && p.kwTerms.GetCardinality() <= lazyMaxTerms && !p.kwVerify &&
+		(p.sort == Newest || p.kwSize <= collectLimit):
+		// Newest first, the merge stops after a page; in an amount order a
+		// rare keyword's few listings are all read and sorted.
 		p.driver = driverKW
 	case p.sort != Newest:
 		p.driver = driverAmount

@@ -45,6 +45,9 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		if w == top {
 			v &= firstMask
 		}
+		if p.kwBits != nil {
+			v &= p.kwBits[w]
+		}
 		for _, f := range p.factors {
 			if len(f) == 1 {
 				v &= f[0][w]
@@ -54,9 +57,6 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 			if v == 0 {
 				break
 			}
-		}
-		if v != 0 && p.kwBits != nil {
-			v &= p.kwBits[w]
 		}
 		if v == 0 {
 			continue

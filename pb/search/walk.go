@@ -146,7 +146,26 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 			}
 			return true
 		})
+	case driverKW:
+		// A rare keyword: its few listings are all read and sorted (walking
+		// amountOrder for them would read most of it).
+		p.walkLazy(0, func(k uint32) bool {
+			if p.test(rowidOf(k)) {
+				all = append(all, k)
+			}
+			return true
+		})
 	default:
+		return p.walkAmountOrScan(after, want, count)
+	}
+	return p.sortedPage(all, after, want)
+}
+
+// walkAmountOrScan counts with one scan and then sorts what it kept or walks
+// amountOrder, whichever reads less.
+func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
+	var all []uint32
+	{
 		// One scan counts every match and keeps them, unless the plan's
 		// estimate says they are too many to sort anyway.
 		keep := collectLimit
@@ -174,6 +193,12 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 			all[i] = keyOf(r)
 		}
 	}
+	return p.sortedPage(all, after, want)
+}
+
+// sortedPage sorts matches in the plan's order and cuts the page after the
+// cursor.
+func (p *plan) sortedPage(all []uint32, after *cursor, want int) walked {
 	slices.SortFunc(all, p.compare)
 	start := 0
 	if after != nil {
