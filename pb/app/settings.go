@@ -24,6 +24,7 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/conversations/", MaxRequests: 60, Duration: 60},
 	{Label: "POST /api/user/password", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/user/email", MaxRequests: 5, Duration: 60},
+	{Label: "POST /api/user/email/confirm", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/user/avatar", MaxRequests: 10, Duration: 60},
 	{Label: "DELETE /api/user", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/logout/everywhere", MaxRequests: 5, Duration: 60},

@@ -110,7 +110,7 @@ func send(app core.App, n Note) error {
 		return nil // the member is gone: nobody to tell
 	}
 	to := member.Email()
-	if to == "" {
+	if to == "" || !member.Verified() { // only a proven address gets mail
 		return nil
 	}
 	meta := app.Settings().Meta

@@ -23,6 +23,7 @@ func BindRoutes(se *core.ServeEvent) {
 	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, apis.BodyLimit(maxAvatarBody))
 	se.Router.DELETE("/api/user/avatar", removeAvatar).Bind(auth)
 	se.Router.POST("/api/user/email", changeEmail).Bind(auth, apis.BodyLimit(maxJSON))
+	se.Router.POST("/api/user/email/confirm", confirmEmail).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.POST("/api/user/password", changePassword).Bind(auth, apis.BodyLimit(maxJSON))
 }
 
