@@ -17,9 +17,9 @@ import (
 )
 
 var (
-	errNoSubject         = errors.New("signin: Google gave no account id")
-	errNoEmail           = errors.New("signin: Google gave no e-mail address")
-	errEmailNotVerified  = errors.New("signin: Google has not verified the e-mail address")
+	errNoSubject        = errors.New("signin: Google gave no account id")
+	errNoEmail          = errors.New("signin: Google gave no e-mail address")
+	errEmailNotVerified = errors.New("signin: Google has not verified the e-mail address")
 )
 
 func codeFor(err error) string {
