@@ -40,6 +40,9 @@ var MemberRules = map[string][]Rule{
 	"POST /api/user/email": {
 		{Bucket: "email-change", Max: 5, Window: time.Hour, Message: "You have asked for many e-mail codes in a short time."},
 	},
+	"POST /api/user/password": {
+		{Bucket: "password", Max: 10, Window: time.Hour, Message: "You have changed your password many times in a short time."},
+	},
 	"POST /api/contact": {
 		{Bucket: "contact", Max: 5, Window: time.Hour, Message: "You have sent many messages to us in a short time."},
 	},

@@ -60,12 +60,14 @@ func uploadAvatar(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	member, err := freshMember(e)
+	member, err := changeMember(e, func(member *core.Record) error {
+		member.Set("avatar", file) // the previous file is removed after the save
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	member.Set("avatar", file) // the previous file is removed after the save
-	if err := e.App.Save(member); err != nil {
+		if isHTTPError(err) {
+			return err
+		}
 		return e.BadRequestError("Could not save the avatar.", err)
 	}
 	return answerOwn(e, member)
@@ -73,15 +75,15 @@ func uploadAvatar(e *core.RequestEvent) error {
 
 // removeAvatar clears the member's avatar.
 func removeAvatar(e *core.RequestEvent) error {
-	member, err := freshMember(e)
-	if err != nil {
-		return err
-	}
-	if member.GetString("avatar") != "" {
+	member, err := changeMember(e, func(member *core.Record) error {
 		member.Set("avatar", "")
-		if err := e.App.Save(member); err != nil {
-			return e.InternalServerError("", err)
+		return nil
+	})
+	if err != nil {
+		if isHTTPError(err) {
+			return err
 		}
+		return e.InternalServerError("", err)
 	}
 	return answerOwn(e, member)
 }

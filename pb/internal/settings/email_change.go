@@ -27,13 +27,10 @@ func changeEmail(e *core.RequestEvent) error {
 		return err
 	}
 	if strings.EqualFold(member.Email(), form.Email) {
-		if member.GetString("pendingEmail") != "" {
-			member.Set("pendingEmail", "")
-			if err := e.App.Save(member); err != nil {
-				return e.InternalServerError("", err)
-			}
+		if member.GetString("pendingEmail") == "" {
+			return answerOwn(e, member)
 		}
-		return answerOwn(e, member)
+		return savePending(e, "")
 	}
 	if _, err := signin.SendConfirmationCode(e.App, form.Email); err != nil {
 		if errors.Is(err, signin.ErrAddressLimited) {
@@ -42,8 +39,18 @@ func changeEmail(e *core.RequestEvent) error {
 		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
-	member.Set("pendingEmail", form.Email)
-	if err := e.App.Save(member); err != nil {
+	return savePending(e, form.Email)
+}
+
+func savePending(e *core.RequestEvent, address string) error {
+	member, err := changeMember(e, func(m *core.Record) error {
+		m.Set("pendingEmail", address)
+		return nil
+	})
+	if err != nil {
+		if isHTTPError(err) {
+			return err
+		}
 		return e.InternalServerError("", err)
 	}
 	return answerOwn(e, member)
