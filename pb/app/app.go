@@ -8,19 +8,22 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
-	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/search"
@@ -47,6 +50,8 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		}
 	})
 	mailbox.Register(app, cfg)
+	builtin.BindRealtime(app)
+	session.BindRealtime(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -70,7 +75,11 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			se.Router.BindFunc(securityHeaders)
 			se.Router.Bind(session.Middleware())
+			se.Router.Bind(session.RejectRevoked(se.App))
 			se.Router.Bind(session.Resolve(se.App))
+			se.Router.Bind(builtin.Guard())
+			se.Router.Bind(avatar.ThumbLimiter())
+			se.Router.Bind(limits.PerMember())
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
@@ -83,6 +92,12 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			}
 			connect.BindRoutes(se)
 			payments.BindRoutes(se, cfg)
+
+			se.App.Cron().MustAdd("sbCleanRevokedSessions", "25 3 * * *", func() {
+				if err := session.CleanRevoked(se.App); err != nil {
+					se.App.Logger().Error("Cleaning revoked sessions failed", "error", err)
+				}
+			})
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

@@ -109,6 +109,16 @@ export const screens: Screen[] = [
     await expect(page.getByTestId('listing-card').first()).toBeVisible()
   } },
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
+  {
+    name: 'settings-sign-out-everywhere-dialog',
+    path: '/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await heading('Settings')(page)
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+      await expect(page.getByRole('dialog', { name: 'Sign out everywhere?' })).toBeVisible()
+    },
+  },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
   {
     name: 'messages-thread',

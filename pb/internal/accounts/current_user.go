@@ -17,7 +17,7 @@ func currentUser(e *core.RequestEvent) error {
 	// Sliding session: each visit that loads the member renews the cookie,
 	// so an active member is never signed out mid-use.
 	if session.ViaCookie(e) {
-		if err := session.Start(e, member); err != nil {
+		if err := session.Renew(e, member); err != nil {
 			return err
 		}
 	}

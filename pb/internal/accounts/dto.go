@@ -32,7 +32,8 @@ type PublicUser struct {
 // OwnUser is the signed-in member's own record.
 type OwnUser struct {
 	PublicUser
-	Email              string `json:"email"`
+	Email              string `json:"email"`        // proven (a code came back, or Google vouched)
+	PendingEmail       string `json:"pendingEmail"` // waiting for its code
 	ProviderID         string `json:"providerId"`
 	SubscriptionPlan   string `json:"subscriptionPlan"`
 	SubscriptionStatus string `json:"subscriptionStatus"`
@@ -72,6 +73,7 @@ func ToOwn(app core.App, r *core.Record) (OwnUser, error) {
 	return OwnUser{
 		PublicUser:         ToPublic(r),
 		Email:              r.Email(),
+		PendingEmail:       r.GetString("pendingEmail"),
 		ProviderID:         r.GetString("providerId"),
 		SubscriptionPlan:   r.GetString("subscriptionPlan"),
 		SubscriptionStatus: r.GetString("subscriptionStatus"),

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -22,6 +23,14 @@ func login(e *core.RequestEvent) error {
 	}
 
 	member, err := FindByUsername(e.App, form.Username)
+	memberID := ""
+	if err == nil {
+		memberID = member.Id
+	}
+	gate := limits.SignIn(e, form.Username, memberID)
+	if err := gate.Begin(); err != nil {
+		return err
+	}
 	if err != nil || !member.ValidatePassword(form.Password) {
 		if err != nil {
 			burnPasswordCheck(form.Password) // same cost whether or not the name exists
@@ -32,6 +41,7 @@ func login(e *core.RequestEvent) error {
 	if err := session.Start(e, member); err != nil {
 		return err
 	}
+	gate.Succeeded(member.Id)
 	own, err := ToOwn(e.App, member)
 	if err != nil {
 		return e.InternalServerError("", err)

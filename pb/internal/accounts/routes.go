@@ -15,6 +15,7 @@ func BindRoutes(se *core.ServeEvent) {
 	se.Router.POST("/api/login", login).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/register", register).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/logout", logout)
+	se.Router.POST("/api/logout/everywhere", logoutEverywhere)
 	se.Router.GET("/api/user", currentUser)
 	se.Router.GET("/api/users/{id}", viewProfile).Bind(apis.RequireAuth("users"))
 }

@@ -178,7 +178,7 @@ func TestApproveAndReject(t *testing.T) {
 			url: func(t testing.TB, app core.App) string {
 				return "/api/collections/sponsorships/records/" + listingID(t, app, "sponsorships", "Dan pending offer")
 			},
-			status: 403, after: flags("sponsorships", "Dan pending offer", false, false, "")},
+			status: 404, after: flags("sponsorships", "Dan pending offer", false, false, "")},
 	})
 }
 

@@ -3,7 +3,6 @@ package matching
 import (
 	"context"
 	"log/slog"
-	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -17,7 +16,7 @@ type Finder struct {
 	app    core.App
 	engine *search.Engine
 	store  *listings.Store
-	wg     sync.WaitGroup // notifications in flight (tests wait on it)
+	jobs   notify.Jobs // announcements in flight
 }
 
 // New makes a finder.
@@ -69,6 +68,10 @@ const notifyLimit = 50
 // visible: one in-app notification each, and an e-mail batched at most
 // once an hour per member. Off the request path.
 func (f *Finder) BindHooks() {
+	f.app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		f.jobs.Close()
+		return e.Next()
+	})
 	for _, kind := range listings.Kinds {
 		f.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
 			if !listings.HiddenRecord(e.Record) {
@@ -86,12 +89,13 @@ func (f *Finder) BindHooks() {
 }
 
 // Wait blocks until the announcements so far are out (tests).
-func (f *Finder) Wait() { f.wg.Wait() }
+func (f *Finder) Wait() { f.jobs.Wait() }
 
 func (f *Finder) announce(r *core.Record) {
-	f.wg.Add(1)
-	go func() {
-		defer f.wg.Done()
+	if !f.engine.Ready() { // before the index is read there is nothing to match against
+		return
+	}
+	f.jobs.Go(func() {
 		matches, err := f.For(context.Background(), r, listings.Viewer{}, notifyLimit)
 		if err != nil {
 			f.app.Logger().Warn("matching: announcing failed", slog.String("error", err.Error()))
@@ -120,7 +124,7 @@ func (f *Finder) announce(r *core.Record) {
 				f.app.Logger().Warn("matching: queueing the e-mail failed", slog.String("error", err.Error()))
 			}
 		}
-	}()
+	})
 }
 
 func joinReasons(rs []string) string {

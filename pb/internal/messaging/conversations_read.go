@@ -16,13 +16,24 @@ func markConversationRead(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	field := unreadField(conv, e.Auth.Id)
-	if conv.GetInt(field) != 0 {
-		conv.Set(field, 0)
-		// a record save (not raw SQL) so the member's other tabs hear of it through realtime
-		if err := e.App.Save(conv); err != nil {
-			return e.InternalServerError("", err)
+	// Read and write the conversation in one transaction (writes are
+	// serialized): a copy read before the other member's new message would
+	// put the older last message back when saved.
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		fresh, err := tx.FindRecordById(Conversations, conv.Id)
+		if err != nil {
+			return err
 		}
+		field := unreadField(fresh, e.Auth.Id)
+		if fresh.GetInt(field) == 0 {
+			return nil
+		}
+		fresh.Set(field, 0)
+		// a record save (not raw SQL) so the member's other tabs hear of it through realtime
+		return tx.Save(fresh)
+	})
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	if err := notify.MarkSubjectRead(e.App, e.Auth.Id, conv.Id); err != nil {
 		return e.InternalServerError("", err)

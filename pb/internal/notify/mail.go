@@ -77,7 +77,7 @@ func deliver(app core.App, userID, topic, subject, heading string, items []Item,
 		return nil // the member is gone: nobody to tell
 	}
 	to := member.Email()
-	if to == "" || !PrefsOf(member)[topic] {
+	if to == "" || !member.Verified() || !PrefsOf(member)[topic] { // only a proven address gets mail
 		return nil
 	}
 	meta := app.Settings().Meta

@@ -12,13 +12,15 @@ import (
 // e-mail batched per saved search (at most one an hour). It runs off the
 // request path: posting never waits for it.
 func (s *Service) dispatch(listing *core.Record) {
+	s.mu.RLock()
+	loaded := s.perc != nil
+	s.mu.RUnlock()
+	if !loaded { // before Load (and in apps that never load): nothing saved to match
+		return
+	}
 	kind := kindName(listing.Collection().Name)
 	snapshot := listing.Clone()
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.alert(kind, snapshot)
-	}()
+	s.jobs.Go(func() { s.alert(kind, snapshot) })
 }
 
 func (s *Service) alert(kind string, listing *core.Record) {

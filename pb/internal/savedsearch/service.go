@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/search"
 )
 
@@ -27,8 +28,8 @@ type Service struct {
 	perc   map[string]*search.Percolator // by kind
 	owners map[string]stored             // by saved search id
 
-	// wg tracks alert dispatches in flight (tests wait on it).
-	wg sync.WaitGroup
+	// jobs are the alert dispatches in flight.
+	jobs notify.Jobs
 }
 
 type stored struct {
@@ -87,6 +88,10 @@ func fromRecord(r *core.Record) (stored, bool) {
 // BindHooks keeps the percolators in step with the collection, and alerts
 // on listings that become visible.
 func (s *Service) BindHooks() {
+	s.app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		s.jobs.Close()
+		return e.Next()
+	})
 	follow := func(e *core.RecordEvent) error {
 		s.follow(e.Record, false)
 		return e.Next()
@@ -139,7 +144,7 @@ func (s *Service) follow(r *core.Record, deleted bool) {
 }
 
 // Wait blocks until the alerts dispatched so far are out (tests).
-func (s *Service) Wait() { s.wg.Wait() }
+func (s *Service) Wait() { s.jobs.Wait() }
 
 func (s *Service) logError(what string, err error) {
 	if err != nil {

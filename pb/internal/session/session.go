@@ -50,9 +50,29 @@ func ViaCookie(e *core.RequestEvent) bool {
 	return v && e.Auth != nil
 }
 
-// Start issues a fresh auth token for the member and stores it in the cookie.
+// Start begins a new session for the member (a sign-in) and stores its
+// token in the cookie.
 func Start(e *core.RequestEvent, member *core.Record) error {
-	token, err := member.NewAuthToken()
+	return issue(e, member, newSessionID())
+}
+
+// Renew issues a fresh token for the request's own session (the sliding
+// renewal), so signing out later ends this token and every earlier one.
+func Renew(e *core.RequestEvent, member *core.Record) error {
+	sid := Current(e)
+	if sid == "" {
+		sid = newSessionID() // a token from before sessions had ids
+	}
+	return issue(e, member, sid)
+}
+
+// Current is the session id of the request's credentials ("" without one).
+func Current(e *core.RequestEvent) string {
+	return sessionOf(e.Request.Header.Get("Authorization"))
+}
+
+func issue(e *core.RequestEvent, member *core.Record, sid string) error {
+	token, err := newToken(member, sid)
 	if err != nil {
 		return e.InternalServerError("Could not start the session.", err)
 	}

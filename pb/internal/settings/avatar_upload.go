@@ -1,33 +1,27 @@
 package settings
 
 import (
-	"bytes"
-	"image"
-	_ "image/gif" // decoders the content check needs
-	_ "image/jpeg"
-	_ "image/png"
+	"errors"
 	"io"
+	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
-	_ "golang.org/x/image/webp"
 
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
 )
 
 const (
 	maxAvatar     = 2 << 20
 	maxAvatarBody = maxAvatar + 64<<10 // the file plus the multipart framing
-	maxAvatarSide = 8000
 )
 
-// The formats an avatar may be, by what image.DecodeConfig reports.
-var avatarFormats = map[string]string{"jpeg": ".jpg", "png": ".png", "gif": ".gif", "webp": ".webp"}
-
 // uploadAvatar replaces the member's avatar with the uploaded image (field
-// "avatar"). The content decides, not the name: the image header must
-// decode as JPEG, PNG, GIF or WebP of a sane size.
+// "avatar"). The content decides, not the name: the header must be JPEG,
+// PNG, GIF or WebP of at most avatar.MaxPixels, read before anything is
+// decoded; the picture is then stored re-encoded at avatar.StoredSide.
 func uploadAvatar(e *core.RequestEvent) error {
 	if err := e.Request.ParseMultipartForm(maxAvatarBody); err != nil {
 		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
@@ -49,25 +43,31 @@ func uploadAvatar(e *core.RequestEvent) error {
 	if err != nil || len(raw) > maxAvatar {
 		return avatarError(e, "The image must be at most 2 MB")
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
-	ext, ok := avatarFormats[format]
-	if err != nil || !ok {
+	stored, ext, err := avatar.Normalize(e.Request.Context(), raw)
+	switch {
+	case errors.Is(err, avatar.ErrTooLarge):
+		return avatarError(e, "The image is too large: at most 16 megapixels (4096 × 4096 pixels)")
+	case errors.Is(err, avatar.ErrNotImage):
 		return avatarError(e, "The avatar must be a JPEG, PNG, GIF or WebP image")
-	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide {
-		return avatarError(e, "The image must be at most 8000 pixels on each side")
+	case errors.Is(err, avatar.ErrBusy):
+		e.Response.Header().Set("Retry-After", "5")
+		return e.Error(http.StatusServiceUnavailable, "The server is busy processing pictures. Please try again in a moment.", nil)
+	case err != nil:
+		return e.InternalServerError("", err)
 	}
 
-	file, err := filesystem.NewFileFromBytes(raw, "avatar"+ext)
+	file, err := filesystem.NewFileFromBytes(stored, "avatar"+ext)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	member, err := freshMember(e)
+	member, err := changeMember(e, func(member *core.Record) error {
+		member.Set("avatar", file) // the previous file is removed after the save
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	member.Set("avatar", file) // the previous file is removed after the save
-	if err := e.App.Save(member); err != nil {
+		if isHTTPError(err) {
+			return err
+		}
 		return e.BadRequestError("Could not save the avatar.", err)
 	}
 	return answerOwn(e, member)
@@ -75,15 +75,15 @@ func uploadAvatar(e *core.RequestEvent) error {
 
 // removeAvatar clears the member's avatar.
 func removeAvatar(e *core.RequestEvent) error {
-	member, err := freshMember(e)
-	if err != nil {
-		return err
-	}
-	if member.GetString("avatar") != "" {
+	member, err := changeMember(e, func(member *core.Record) error {
 		member.Set("avatar", "")
-		if err := e.App.Save(member); err != nil {
-			return e.InternalServerError("", err)
+		return nil
+	})
+	if err != nil {
+		if isHTTPError(err) {
+			return err
 		}
+		return e.InternalServerError("", err)
 	}
 	return answerOwn(e, member)
 }

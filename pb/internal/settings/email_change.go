@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"errors"
+	"net/http"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -8,11 +10,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/signin"
 )
 
-// changeEmail sets the member's e-mail address. It must not belong to
-// another member; it is stored unverified (PocketBase's verified flag),
-// which never shows the trust badge.
+// changeEmail starts adding an address to the member's account: it waits
+// in pendingEmail (where it blocks nobody) and a code is mailed to it. The
+// answer is the same whether or not the address is another member's. An
+// address equal to the member's proven one cancels a pending change.
 func changeEmail(e *core.RequestEvent) error {
 	form := &emailForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -23,27 +27,86 @@ func changeEmail(e *core.RequestEvent) error {
 		return err
 	}
 	if strings.EqualFold(member.Email(), form.Email) {
-		return answerOwn(e, member)
-	}
-	if other, err := e.App.FindAuthRecordByEmail("users", form.Email); err == nil && other.Id != member.Id {
-		return emailTaken(e)
-	}
-	member.SetEmail(form.Email)
-	member.SetVerified(false)
-	if err := e.App.Save(member); err != nil {
-		// another member may have taken it between the check and the save
-		if _, findErr := e.App.FindAuthRecordByEmail("users", form.Email); findErr == nil {
-			return emailTaken(e)
+		if member.GetString("pendingEmail") == "" {
+			return answerOwn(e, member)
 		}
-		return e.BadRequestError("Could not save the e-mail address.", err)
+		return savePending(e, "")
+	}
+	if _, err := signin.SendConfirmationCode(e.App, form.Email); err != nil {
+		if errors.Is(err, signin.ErrAddressLimited) {
+			return e.TooManyRequestsError("Too many codes were requested for this e-mail address. Please wait a few minutes and try again.", nil)
+		}
+		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
+		return e.InternalServerError("We could not send the code. Please try again later.", nil)
+	}
+	return savePending(e, form.Email)
+}
+
+func savePending(e *core.RequestEvent, address string) error {
+	member, err := changeMember(e, func(m *core.Record) error {
+		m.Set("pendingEmail", address)
+		return nil
+	})
+	if err != nil {
+		if isHTTPError(err) {
+			return err
+		}
+		return e.InternalServerError("", err)
 	}
 	return answerOwn(e, member)
 }
 
-func emailTaken(e *core.RequestEvent) error {
-	return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
-		"email": apierr.Field("validation_email_taken", "This e-mail address is already in use"),
+// confirmEmail proves the pending address with its code and makes it the
+// member's. Having proven it, the member may learn that another account
+// proved it first.
+func confirmEmail(e *core.RequestEvent) error {
+	form := &confirmForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	member, err := freshMember(e)
+	if err != nil {
+		return err
+	}
+	pending := member.GetString("pendingEmail")
+	if pending == "" {
+		return e.BadRequestError("There is no e-mail address waiting for a code. Enter the address first.", nil)
+	}
+	if err := signin.ProveAddress(e.App, pending, form.Code); err != nil {
+		var ce *signin.CodeError
+		if errors.As(err, &ce) {
+			return e.Error(ce.Status, ce.Message, validation.Errors{"code": apierr.Field(ce.Code, ce.Message)})
+		}
+		return e.InternalServerError("", err)
+	}
+	var taken bool
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		m, err := tx.FindRecordById("users", member.Id)
+		if err != nil {
+			return err
+		}
+		if other, err := signin.FindByProvenEmail(tx, pending); err == nil && other.Id != m.Id {
+			taken = true
+			m.Set("pendingEmail", "")
+			return tx.Save(m)
+		}
+		m.SetEmail(pending)
+		m.SetVerified(true)
+		m.Set("pendingEmail", "")
+		if err := tx.Save(m); err != nil {
+			return err
+		}
+		member = m
+		return nil
 	})
+	switch {
+	case err != nil:
+		return e.InternalServerError("Could not save the e-mail address.", err)
+	case taken:
+		return e.Error(http.StatusConflict, "This e-mail address already belongs to another SponsorBridge account. Sign in to that account, or remove the address there first.",
+			validation.Errors{"email": apierr.Field("validation_email_taken", "This e-mail address already belongs to another account")})
+	}
+	return answerOwn(e, member)
 }
 
 // ----------------------------------------------------------------
@@ -59,6 +122,21 @@ func (f *emailForm) validate() error {
 		return validation.Errors{"email": apierr.Field("validation_required", "E-mail is required")}
 	case len(f.Email) > 254 || is.EmailFormat.Validate(f.Email) != nil:
 		return validation.Errors{"email": apierr.Field("validation_invalid_email", "Enter a valid e-mail address")}
+	}
+	return nil
+}
+
+type confirmForm struct {
+	Code string `json:"code"`
+}
+
+func (f *confirmForm) validate() error {
+	f.Code = strings.TrimSpace(f.Code)
+	switch {
+	case f.Code == "":
+		return validation.Errors{"code": apierr.Field("validation_required", "Enter the code from the e-mail")}
+	case len(f.Code) > 16:
+		return validation.Errors{"code": apierr.Field("validation_code_wrong", "That code is not right. Check the e-mail and try again.")}
 	}
 	return nil
 }

@@ -18,17 +18,24 @@ func changePassword(e *core.RequestEvent) error {
 	if err := apierr.Bind(e, form, form.validate); err != nil {
 		return err
 	}
-	member, err := freshMember(e)
+	// the slow check runs before the write transaction, not inside it
+	current, err := freshMember(e)
 	if err != nil {
 		return err
 	}
-	if !member.ValidatePassword(form.CurrentPassword) {
+	if !current.ValidatePassword(form.CurrentPassword) {
 		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
 			"currentPassword": apierr.Field("validation_wrong_password", "Current password is incorrect"),
 		})
 	}
-	member.SetPassword(form.NewPassword)
-	if err := e.App.Save(member); err != nil {
+	member, err := changeMember(e, func(m *core.Record) error {
+		m.SetPassword(form.NewPassword)
+		return nil
+	})
+	if err != nil {
+		if isHTTPError(err) {
+			return err
+		}
 		return e.BadRequestError("Could not change the password.", err)
 	}
 	if err := session.Start(e, member); err != nil {

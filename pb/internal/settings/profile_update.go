@@ -22,21 +22,24 @@ func updateProfile(e *core.RequestEvent) error {
 	if err := apierr.Bind(e, form, form.validate); err != nil {
 		return err
 	}
-	member, err := freshMember(e)
+	member, err := changeMember(e, func(member *core.Record) error {
+		if form.DisplayName != nil {
+			member.Set("displayName", *form.DisplayName)
+		}
+		if form.Bio != nil {
+			member.Set("bio", *form.Bio)
+		}
+		if form.SocialMedia != nil {
+			// verification carried over from the links as stored now, not as first read
+			previous := accounts.ToPublic(member).SocialMedia
+			member.Set("socialMedia", mergeLinks(previous, *form.SocialMedia))
+		}
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	if form.DisplayName != nil {
-		member.Set("displayName", *form.DisplayName)
-	}
-	if form.Bio != nil {
-		member.Set("bio", *form.Bio)
-	}
-	if form.SocialMedia != nil {
-		previous := accounts.ToPublic(member).SocialMedia
-		member.Set("socialMedia", mergeLinks(previous, *form.SocialMedia))
-	}
-	if err := e.App.Save(member); err != nil {
+		if isHTTPError(err) {
+			return err
+		}
 		return e.BadRequestError("Could not save your profile.", err)
 	}
 	return answerOwn(e, member)

@@ -5,10 +5,12 @@
 package settings
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
 
 	"sponsorbridge/pb/internal/accounts"
 )
@@ -23,6 +25,7 @@ func BindRoutes(se *core.ServeEvent) {
 	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, apis.BodyLimit(maxAvatarBody))
 	se.Router.DELETE("/api/user/avatar", removeAvatar).Bind(auth)
 	se.Router.POST("/api/user/email", changeEmail).Bind(auth, apis.BodyLimit(maxJSON))
+	se.Router.POST("/api/user/email/confirm", confirmEmail).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.POST("/api/user/password", changePassword).Bind(auth, apis.BodyLimit(maxJSON))
 }
 
@@ -35,6 +38,36 @@ func freshMember(e *core.RequestEvent) (*core.Record, error) {
 	return member, nil
 }
 
+// errGone: the member's account no longer exists.
+var errGone = errors.New("settings: the member is gone")
+
+// changeMember reads the signed-in member, applies change and saves, in one
+// transaction. Saving writes the whole record, so a copy read outside it
+// would put back what an administrator, a payment or another tab changed in
+// between (a verification, a subscription). change may return an error to
+// save nothing; the saved member is answered.
+func changeMember(e *core.RequestEvent, change func(member *core.Record) error) (*core.Record, error) {
+	var saved *core.Record
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		member, err := tx.FindRecordById("users", e.Auth.Id)
+		if err != nil {
+			return errGone
+		}
+		if err := change(member); err != nil {
+			return err
+		}
+		if err := tx.Save(member); err != nil {
+			return err
+		}
+		saved = member
+		return nil
+	})
+	if errors.Is(err, errGone) {
+		return nil, e.UnauthorizedError("You are not signed in.", nil)
+	}
+	return saved, err
+}
+
 // answerOwn answers the member's own record, as GET /api/user does.
 func answerOwn(e *core.RequestEvent, member *core.Record) error {
 	own, err := accounts.ToOwn(e.App, member)
@@ -43,4 +76,10 @@ func answerOwn(e *core.RequestEvent, member *core.Record) error {
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, own)
+}
+
+// isHTTPError tells whether err is already an answer for the client.
+func isHTTPError(err error) bool {
+	var apiErr *router.ApiError
+	return errors.As(err, &apiErr)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/session"
@@ -101,3 +102,15 @@ func httpGetWithHost(t testing.TB, b *browser, path, host string) *httptest.Resp
 }
 
 type httpRec = httptest.ResponseRecorder
+
+// unproven makes a member holding an address it never proved, as accounts
+// could before addresses had to be proven.
+func unproven(t testing.TB, app *tests.TestApp, username, email string) *core.Record {
+	t.Helper()
+	m := testutil.CreateMember(t, app, username, testutil.MemberOpts{Email: email})
+	m.SetVerified(false)
+	if err := app.Save(m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

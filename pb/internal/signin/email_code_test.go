@@ -136,15 +136,22 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 	}
 }
 
-func TestEmailCodeNeverTakesOverUnconfirmedAccount(t *testing.T) {
+// An account holding an address it never proved (stored before addresses
+// had to be proven) neither blocks the address's owner nor is taken over:
+// the owner's code signs them into their own new account, and the address
+// leaves the other account for its pendingEmail.
+func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 	app := testutil.NewApp(t, nil)
-	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
+	m := unproven(t, app, "priya", "priya@example.com")
 	b := newBrowser(t, app)
 	otpID, code := requestCode(t, app, b, "priya@example.com")
-	expectStatus(t, verify(b, otpID, code), 409, "already exists but has not confirmed the address")
+	expectStatus(t, verify(b, otpID, code), 201, `"email":"priya@example.com"`)
 	after := testutil.Find(t, app, "users", m.Id)
-	if b.signedIn() || after.Verified() || !after.ValidatePassword(testutil.Password) || countUsers(t, app) != 1 {
-		t.Fatal("the unconfirmed account was taken over")
+	if !b.signedIn() || countUsers(t, app) != 2 {
+		t.Fatal("the owner of the address was not signed in to an account of their own")
+	}
+	if after.Verified() || after.Email() != "" || after.GetString("pendingEmail") != "priya@example.com" || !after.ValidatePassword(testutil.Password) {
+		t.Fatalf("the account holding the address unproven was changed or taken over: %v", after.PublicExport())
 	}
 }
 

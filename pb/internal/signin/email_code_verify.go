@@ -73,8 +73,6 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	switch {
 	case errors.Is(err, errCodeUsed):
 		return codeError(e, msgCodeUsed, "validation_code_used")
-	case errors.Is(err, errUnverifiedAccount):
-		return e.Error(http.StatusConflict, msgUnverifiedAcc, nil)
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
@@ -114,11 +112,8 @@ func redeemCode(app core.App, otpID, proofID, displayName string) (member *core.
 			return err
 		}
 
-		member, err = findByEmail(tx, proof.Email())
+		member, err = FindByProvenEmail(tx, proof.Email())
 		switch {
-		case err == nil && !member.Verified():
-			member = nil
-			return errUnverifiedAccount
 		case err == nil:
 			return nil
 		case errors.Is(err, sql.ErrNoRows):

@@ -21,7 +21,6 @@ const (
 	msgNotConfigured = "Authentication not properly configured. Please use the manual sign-in option below."
 	msgInvalidAPIKey = "The identity provider API key is not valid. Please contact the administrator."
 	msgTimeout       = "Google did not answer in time. Please try again."
-	msgUnverifiedAcc = "An account with this e-mail address already exists but has not confirmed the address. Sign in with its username and password."
 )
 
 // Cause codes sent in data.google.code.
@@ -33,7 +32,6 @@ const (
 	codeNotConfigured    = "configuration_not_found"
 	codeInvalidAPIKey    = "invalid_api_key"
 	codeTimeout          = "timeout"
-	codeAccountConflict  = "account_exists_unverified"
 )
 
 // googleError answers status with message and the cause code, and logs the

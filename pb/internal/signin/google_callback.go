@@ -102,9 +102,6 @@ func exchangeError(e *core.RequestEvent, err error) error {
 // finishGoogle signs the Google identity in and answers the own user.
 func (h *handlers) finishGoogle(e *core.RequestEvent, id googleIdentity, redirect string) error {
 	member, isNew, err := signInGoogle(e.App, id)
-	if errors.Is(err, errUnverifiedAccount) {
-		return googleError(e, http.StatusConflict, msgUnverifiedAcc, codeAccountConflict, err)
-	}
 	if err != nil {
 		return serverError(e, err)
 	}

@@ -32,19 +32,23 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 		}
 	})
 
-	t.Run("unconfirmed address: refused, untouched", func(t *testing.T) {
+	t.Run("unproven address: blocks nobody, not taken over", func(t *testing.T) {
 		app := testutil.NewApp(t, g.config())
-		priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "amara@example.com"})
+		priya := unproven(t, app, "priya", "amara@example.com")
 		b := newBrowser(t, app)
 		code, state := g.authorize(start(t, b, "/home"), amara)
 		_, body, status := callback(b, code, state)
-		if status != http.StatusConflict || b.signedIn() {
-			t.Fatalf("%d %s", status, body)
+		if status != http.StatusCreated || !b.signedIn() {
+			t.Fatalf("the address's owner was refused: %d %s", status, body)
 		}
 		after := testutil.Find(t, app, "users", priya.Id)
-		if countUsers(t, app) != 1 || len(googleLinks(t, app, amara.Sub)) != 0 || after.Verified() ||
+		links := googleLinks(t, app, amara.Sub)
+		if countUsers(t, app) != 2 || len(links) != 1 || links[0].GetString("recordRef") == priya.Id {
+			t.Fatal("the Google account was not given an account of its own")
+		}
+		if after.Verified() || after.Email() != "" || after.GetString("pendingEmail") != "amara@example.com" ||
 			!after.ValidatePassword(testutil.Password) {
-			t.Fatal("the unconfirmed account was taken over")
+			t.Fatalf("the account holding the address unproven was changed or taken over: %v", after.PublicExport())
 		}
 	})
 
@@ -55,7 +59,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 		code := g.issueFor(verifier, amara)
 		rec := b.do(http.MethodPost, "/api/collections/users/auth-with-oauth2",
 			`{"provider":"google","code":"`+code+`","codeVerifier":"`+verifier+`","redirectURL":"`+testutil.Origin+`/__/auth/handler"}`, nil)
-		if rec.Code != http.StatusForbidden || countUsers(t, app) != 0 {
+		if rec.Code != http.StatusNotFound || countUsers(t, app) != 0 {
 			t.Fatalf("PocketBase's route signed in: %d %s", rec.Code, rec.Body.String())
 		}
 	})

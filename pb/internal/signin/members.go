@@ -17,10 +17,9 @@ import (
 )
 
 var (
-	errNoSubject         = errors.New("signin: Google gave no account id")
-	errNoEmail           = errors.New("signin: Google gave no e-mail address")
-	errEmailNotVerified  = errors.New("signin: Google has not verified the e-mail address")
-	errUnverifiedAccount = errors.New("signin: an account holds this e-mail without having confirmed it")
+	errNoSubject        = errors.New("signin: Google gave no account id")
+	errNoEmail          = errors.New("signin: Google gave no e-mail address")
+	errEmailNotVerified = errors.New("signin: Google has not verified the e-mail address")
 )
 
 func codeFor(err error) string {
@@ -39,9 +38,9 @@ type googleIdentity struct {
 	Picture string
 }
 
-// signInGoogle finds the member of a Google account, links an existing
-// account that has confirmed the same address, or creates one. An account
-// holding the address without having confirmed it is never taken over.
+// signInGoogle finds the member of a Google account, links the account
+// that has proven the same address, or creates one. An account holding the
+// address unproven is never taken over (and no longer holds it after).
 func signInGoogle(app core.App, id googleIdentity) (member *core.Record, isNew bool, err error) {
 	err = app.RunInTransaction(func(tx core.App) error {
 		users, err := tx.FindCachedCollectionByNameOrId("users")
@@ -59,11 +58,8 @@ func signInGoogle(app core.App, id googleIdentity) (member *core.Record, isNew b
 			return err
 		}
 
-		member, err = findByEmail(tx, id.Email)
+		member, err = FindByProvenEmail(tx, id.Email)
 		switch {
-		case err == nil && !member.Verified():
-			member = nil
-			return errUnverifiedAccount
 		case err == nil:
 			// same address confirmed on both sides: link, change nothing else
 		case errors.Is(err, sql.ErrNoRows):

@@ -69,3 +69,32 @@ func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers m
 	res.Body.Close()
 	return res
 }
+
+// DoRead is Do that also answers the response body.
+func DoRead(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, srv.URL+path, rd)
+	if err != nil {
+		t.Error(err)
+		return 0, ""
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		if k == "Origin" {
+			v = srv.URL
+		}
+		req.Header.Set(k, v)
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Error(err)
+		return 0, ""
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(raw)
+}

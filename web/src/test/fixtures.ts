@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     username: 'priya',
     displayName: 'Priya Sharma',
     email: '',
+    pendingEmail: '',
     avatar: '',
     photoURL: '',
     providerId: '',

@@ -19,7 +19,10 @@ export interface PublicProfile {
 }
 
 export interface CurrentUser extends PublicProfile {
+  /** Proven (a code came back, or Google vouched for it); notification e-mails go here. */
   email: string
+  /** An address waiting for the code mailed to it (POST /api/user/email/confirm). */
+  pendingEmail: string
   providerId: string
   subscriptionPlan: string
   subscriptionStatus: string

@@ -54,6 +54,11 @@ export const emailSchema = z.object({
 })
 export type EmailValues = z.infer<typeof emailSchema>
 
+export const emailCodeSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1, 'Enter the code from the e-mail')),
+})
+export type EmailCodeValues = z.infer<typeof emailCodeSchema>
+
 export const passwordSchema = z
   .object({
     currentPassword: z.string().check(z.minLength(1, 'Current password is required')),

@@ -1,21 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { forgetSignIn } from '@/lib/session-hints'
 import { currentUserQueryOptions } from './get-current-user'
 
+/** Ends this session on the server (a copy of the cookie stops working too). */
 export function logout(): Promise<void> {
   return api.post<void>('/api/logout')
 }
 
+/** Everything cached belonged to the member who left; keep only the signed-out user. */
+export function forgetMember(queryClient: QueryClient) {
+  forgetSignIn()
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' })
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, null)
+}
+
 export function useLogout() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      forgetSignIn()
-      // Everything cached belonged to the member who left; keep only the signed-out user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' })
-      queryClient.setQueryData(currentUserQueryOptions().queryKey, null)
-    },
-  })
+  return useMutation({ mutationFn: logout, onSuccess: () => forgetMember(queryClient) })
 }

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@/features/auth/types'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
+/** Mails a code to the address, which waits in pendingEmail until the code comes back. */
 export function changeEmail(email: string): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/user/email', { email })
 }

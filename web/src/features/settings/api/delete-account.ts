@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import { forgetMember } from '@/features/auth/api/logout'
 import { api } from '@/lib/api'
-import { forgetSignIn } from '@/lib/session-hints'
 
 export type DeleteAccountBody = { password: string } | { confirm: string }
 
@@ -11,12 +10,5 @@ export function deleteAccount(body: DeleteAccountBody): Promise<void> {
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteAccount,
-    onSuccess: () => {
-      forgetSignIn()
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' })
-      queryClient.setQueryData(currentUserQueryOptions().queryKey, null)
-    },
-  })
+  return useMutation({ mutationFn: deleteAccount, onSuccess: () => forgetMember(queryClient) })
 }

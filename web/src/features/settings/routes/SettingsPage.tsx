@@ -8,6 +8,7 @@ import { DeleteAccount } from '../components/DeleteAccount'
 import { EmailForm } from '../components/EmailForm'
 import { PasswordForm } from '../components/PasswordForm'
 import { ProfileForm } from '../components/ProfileForm'
+import { SessionsCard } from '../components/SessionsCard'
 
 export function SettingsPage() {
   useDocumentTitle('Settings')
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <ProfileForm key={user.id} user={user} />
       <EmailForm key={`email-${user.id}`} user={user} />
       <PasswordForm user={user} />
+      <SessionsCard />
       <DeleteAccount user={user} />
     </div>
   )

@@ -1,0 +1,35 @@
+package builtin
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// RealtimeTopics are the only subscriptions members may make: what the web
+// app's subscribeInbox (web/src/lib/pb.ts) asks for, without options.
+// Realtime checks each event against the collection's list rule (its
+// participants or owner only), so these stay readable by rule while the
+// HTTP records API is closed. Options are refused because they carry a
+// client filter and expand, which PocketBase resolves through relations
+// without applying the related collection's rules: a subscription with
+// filter=sender.applications_via_applicant.message~'a%' would turn every
+// incoming event into an oracle for other members' private notes.
+var RealtimeTopics = map[string]bool{
+	"messages/*":      true,
+	"conversations/*": true,
+	"notifications/*": true,
+}
+
+// BindRealtime refuses every other subscription from members and visitors.
+func BindRealtime(app core.App) {
+	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
+		if e.HasSuperuserAuth() {
+			return e.Next()
+		}
+		for _, topic := range e.Subscriptions {
+			if !RealtimeTopics[topic] {
+				return e.ForbiddenError("This realtime subscription is not available.", nil)
+			}
+		}
+		return e.Next()
+	})
+}

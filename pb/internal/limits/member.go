@@ -1,0 +1,51 @@
+package limits
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// Rule allows Max requests per Window to each member, counted in Bucket
+// (routes that share a bucket share the count).
+type Rule struct {
+	Bucket  string
+	Max     int
+	Window  time.Duration
+	Message string // what the member is told, before "Try again in …"
+}
+
+// PerMember applies MemberRules to signed-in members (visitors are left to
+// the route, which refuses them, and to the per-IP limits). It runs once
+// the auth token is loaded, before the route's own work.
+func PerMember() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "sbPerMemberLimits",
+		Priority: apis.DefaultRateLimitMiddlewarePriority + 2,
+		Func: func(e *core.RequestEvent) error {
+			rules := MemberRules[e.Request.Pattern]
+			if len(rules) == 0 || e.Auth == nil || e.Auth.IsSuperuser() || !enabled(e.App) {
+				return e.Next()
+			}
+			w := windowsOf(e.App)
+			for _, r := range rules {
+				ok, wait := w.take(r.Bucket+"|"+e.Auth.Id, r.Max, r.Window)
+				if !ok {
+					return tooMany(e, r.Message, wait)
+				}
+			}
+			return e.Next()
+		},
+	}
+}
+
+// tooMany answers 429 with the message, the wait in words and Retry-After.
+func tooMany(e *core.RequestEvent, message string, wait time.Duration) error {
+	e.Response.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+	return router.NewApiError(http.StatusTooManyRequests, message+" Try again in "+inWords(wait)+".", nil)
+}

@@ -1,0 +1,88 @@
+// Package limits holds the app's own limits, which PocketBase's per-IP rate
+// limiter cannot express: per member (messages, applications, reports and
+// the routes that send e-mail) and per account (failed sign-ins). They
+// count in memory: one process serves the app, and a restart only forgets
+// some recent history. PocketBase's per-IP rules (pb/app/settings.go) stay
+// in front of them. Both follow the same switch, the dashboard's (and
+// RATE_LIMITS') "rate limits enabled".
+package limits
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// now is the clock; tests move it.
+var now = time.Now
+
+// windows counts recent events per key in a sliding window: exact, and
+// atomic, so a burst of concurrent requests cannot slip past the count.
+type windows struct {
+	mu        sync.Mutex
+	hits      map[string][]time.Time
+	lastSweep time.Time
+}
+
+func windowsOf(app core.App) *windows {
+	return app.Store().GetOrSet("sbLimitWindows", func() any {
+		return &windows{hits: map[string][]time.Time{}}
+	}).(*windows)
+}
+
+// take records one event for key unless max events already happened in the
+// last window; it then answers how long until one slot frees.
+func (w *windows) take(key string, max int, window time.Duration) (bool, time.Duration) {
+	t := now()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.sweep(t)
+	kept := w.hits[key][:0]
+	for _, h := range w.hits[key] {
+		if t.Sub(h) < window {
+			kept = append(kept, h)
+		}
+	}
+	if len(kept) >= max {
+		w.hits[key] = kept
+		return false, kept[0].Add(window).Sub(t)
+	}
+	w.hits[key] = append(kept, t)
+	return true, 0
+}
+
+// sweep forgets keys with no recent events, so memory follows activity.
+func (w *windows) sweep(t time.Time) {
+	if t.Sub(w.lastSweep) < 10*time.Minute {
+		return
+	}
+	w.lastSweep = t
+	for key, hits := range w.hits {
+		if len(hits) == 0 || t.Sub(hits[len(hits)-1]) > 24*time.Hour {
+			delete(w.hits, key)
+		}
+	}
+}
+
+// enabled is the one switch for every limit.
+func enabled(app core.App) bool { return app.Settings().RateLimits.Enabled }
+
+// inWords says a wait the way a message should: "30 seconds", "4 minutes".
+func inWords(d time.Duration) string {
+	switch {
+	case d <= time.Second:
+		return "1 second"
+	case d < time.Minute:
+		return fmt.Sprintf("%d seconds", int(math.Ceil(d.Seconds())))
+	case d < 2*time.Minute:
+		return "1 minute"
+	case d < time.Hour:
+		return fmt.Sprintf("%d minutes", int(math.Ceil(d.Minutes())))
+	case d < 2*time.Hour:
+		return "1 hour"
+	}
+	return fmt.Sprintf("%d hours", int(math.Ceil(d.Hours())))
+}

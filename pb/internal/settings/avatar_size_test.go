@@ -1,0 +1,67 @@
+package settings_test
+
+import (
+	"bytes"
+	"image"
+	_ "image/jpeg"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// A small file may describe a huge picture: its size is read from the
+// header and a picture over the bound is refused before anything decodes it.
+func TestAvatarPixelBound(t *testing.T) {
+	f := testutil.Factory(nil, seed)
+	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if a := priya(t, app).GetString("avatar"); a != "" {
+			t.Errorf("avatar stored: %q", a)
+		}
+	}
+	bomb := testutil.LargePNG(t, 8000, 8000)
+	if len(bomb) > 300<<10 {
+		t.Fatalf("the test picture is %d bytes", len(bomb))
+	}
+	body, ctype := multipartBody(t, "avatar", "bomb.png", bomb)
+	call(t, f, "an 8000 × 8000 PNG of a few hundred KB is refused", http.MethodPost, "/api/user/avatar", "priya", body,
+		map[string]string{"Content-Type": ctype}, 400, []string{"The image is too large: at most 16 megapixels (4096 × 4096 pixels)"}, nil, noAvatar)
+	body, ctype = multipartBody(t, "avatar", "wide.png", testutil.LargePNG(t, 20000, 10))
+	call(t, f, "a very wide strip within the pixel count passes", http.MethodPost, "/api/user/avatar", "priya", body,
+		map[string]string{"Content-Type": ctype}, 200, []string{`"avatar":"/api/files/`}, nil, nil)
+}
+
+// An accepted avatar is stored re-encoded to at most 512 pixels a side, so
+// thumbnails never decode a large original.
+func TestAvatarIsStoredSmall(t *testing.T) {
+	f := testutil.Factory(nil, seed)
+	body, ctype := multipartBody(t, "avatar", "photo.png", testutil.LargePNG(t, 3000, 2000))
+	call(t, f, "a 3000 × 2000 picture is stored at 512 × 341 as JPEG", http.MethodPost, "/api/user/avatar", "priya", body,
+		map[string]string{"Content-Type": ctype}, 200, []string{`"avatar":"/api/files/`}, nil,
+		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			p := priya(t, app)
+			name := p.GetString("avatar")
+			if !strings.HasSuffix(name, ".jpg") {
+				t.Fatalf("stored as %q, want a .jpg", name)
+			}
+			fsys, err := app.NewFilesystem()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fsys.Close()
+			r, err := fsys.GetReader(p.BaseFilesPath() + "/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			raw, _ := io.ReadAll(r)
+			cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+			if err != nil || format != "jpeg" || cfg.Width != 512 || cfg.Height != 341 {
+				t.Errorf("stored picture: %s %dx%d (%v)", format, cfg.Width, cfg.Height, err)
+			}
+		})
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { forgetMember } from './logout'
+
+/** Ends every session of the member, on every device, this one included. */
+export function logoutEverywhere(): Promise<void> {
+  return api.post<void>('/api/logout/everywhere')
+}
+
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: logoutEverywhere, onSuccess: () => forgetMember(queryClient) })
+}
