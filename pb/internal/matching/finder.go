@@ -21,7 +21,18 @@ type Finder struct {
 
 // New makes a finder.
 func New(app core.App, engine *search.Engine, store *listings.Store) *Finder {
-	return &Finder{app: app, engine: engine, store: store}
+	f := &Finder{app: app, engine: engine, store: store}
+	app.Store().Set(storeKey, f)
+	return f
+}
+
+const storeKey = "sb.matching"
+
+// From returns the finder registered on app (tests wait on its
+// announcements).
+func From(app core.App) *Finder {
+	f, _ := app.Store().Get(storeKey).(*Finder)
+	return f
 }
 
 func other(k listings.Kind) listings.Kind {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
@@ -76,7 +75,7 @@ func Digest(app core.App, userID string, note DigestNote, it Item) error {
 	}
 	if sendNow != nil {
 		st := *sendNow
-		routine.FireAndForget(func() { mailDigest(app, userID, st) })
+		mailDigest(app, userID, st) // callers already run off the request path
 	}
 	return nil
 }

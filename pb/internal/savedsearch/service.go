@@ -39,7 +39,17 @@ type stored struct {
 
 // New makes the service; Load fills it at start.
 func New(app core.App, engine *search.Engine) *Service {
-	return &Service{app: app, engine: engine}
+	s := &Service{app: app, engine: engine}
+	app.Store().Set(storeKey, s)
+	return s
+}
+
+const storeKey = "sb.savedsearch"
+
+// From returns the service registered on app (tests wait on its alerts).
+func From(app core.App) *Service {
+	s, _ := app.Store().Get(storeKey).(*Service)
+	return s
 }
 
 // Load reads every saved search into the percolators.
