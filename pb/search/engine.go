@@ -138,6 +138,9 @@ func (e *Engine) Wait(ctx context.Context) error {
 	}
 }
 
+// Started tells whether Start ran (the index is loaded or loading).
+func (e *Engine) Started() bool { return e.started.Load() }
+
 // Ready tells whether the index has loaded.
 func (e *Engine) Ready() bool {
 	select {

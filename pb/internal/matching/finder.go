@@ -103,7 +103,7 @@ func (f *Finder) BindHooks() {
 func (f *Finder) Wait() { f.jobs.Wait() }
 
 func (f *Finder) announce(r *core.Record) {
-	if !f.engine.Ready() { // before the index is read there is nothing to match against
+	if !f.engine.Started() { // an app that never served has no index to match against
 		return
 	}
 	f.jobs.Go(func() {

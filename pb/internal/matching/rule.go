@@ -73,13 +73,15 @@ func rank(me *search.Listing, meKind listings.Kind, other listings.Listing) (flo
 	if meKind.IsRequest {
 		offer, request = request, offer
 	}
-	score := 3 * float64(len(shared))
+	// Weights make the order lexicographic: categories, then coverage
+	// (at most 10), then place (at most 2).
+	score := 100 * float64(len(shared))
 	reasons := []string{strings.Join(shared, ", ")}
 	if offer >= request {
-		score += 2
+		score += 10
 		reasons = append(reasons, "amount fits")
 	} else {
-		score += 1 + offer/request
+		score += 10 * offer / request
 		reasons = append(reasons, "covers "+percent(offer/request)+" of the amount")
 	}
 	here, there := strings.ToLower(strings.TrimSpace(me.Location)), strings.ToLower(strings.TrimSpace(other.Location))

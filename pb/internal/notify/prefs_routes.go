@@ -22,14 +22,10 @@ func updatePrefs(e *core.RequestEvent) error {
 	if err := e.BindBody(&body); err != nil {
 		return e.BadRequestError("The request body is not valid JSON.", nil)
 	}
-	member, err := e.App.FindRecordById("users", e.Auth.Id)
-	if err != nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
-	}
-	prefs := PrefsOf(member)
+	changes := map[string]bool{}
 	errs := validation.Errors{}
 	for topic, raw := range body {
-		if _, known := prefs[topic]; !known {
+		if _, known := topicNames[topic]; !known {
 			errs[topic] = apierr.Field("validation_unknown_topic", "Unknown e-mail topic")
 			continue
 		}
@@ -38,16 +34,36 @@ func updatePrefs(e *core.RequestEvent) error {
 			errs[topic] = apierr.Field("validation_invalid_bool", "Must be true or false")
 			continue
 		}
-		prefs[topic] = on
+		changes[topic] = on
 	}
 	if len(errs) > 0 {
 		return e.BadRequestError("Please check the highlighted fields.", errs)
 	}
-	member.Set("emailPrefs", prefs)
-	if err := e.App.Save(member); err != nil {
-		return e.InternalServerError("", err)
+	prefs, err := setPrefs(e.App, e.Auth.Id, changes)
+	if err != nil {
+		return e.UnauthorizedError("You are not signed in.", nil)
 	}
 	return e.JSON(http.StatusOK, prefs)
+}
+
+// setPrefs changes some switches of a member in one transaction: the
+// member is read and written inside it, so a stale copy never puts back
+// what another request changed.
+func setPrefs(app core.App, userID string, changes map[string]bool) (Prefs, error) {
+	var prefs Prefs
+	err := app.RunInTransaction(func(tx core.App) error {
+		member, err := tx.FindRecordById("users", userID)
+		if err != nil {
+			return err
+		}
+		prefs = PrefsOf(member)
+		for t, on := range changes {
+			prefs[t] = on
+		}
+		member.Set("emailPrefs", prefs)
+		return tx.Save(member)
+	})
+	return prefs, err
 }
 
 // unsubscribe serves the link in every notification e-mail. GET shows a
@@ -67,15 +83,8 @@ func unsubscribe(e *core.RequestEvent) error {
 		return e.HTML(http.StatusOK, page("Unsubscribe from e-mails about "+name+"?",
 			`<form method="post"><button type="submit" style="background:#4f46e5;color:#fff;border:0;padding:10px 16px;border-radius:8px;font-size:15px">Unsubscribe</button></form>`))
 	}
-	member, err := e.App.FindRecordById("users", userID)
-	if err != nil {
+	if _, err := setPrefs(e.App, userID, map[string]bool{topic: false}); err != nil {
 		return e.HTML(http.StatusOK, page("You are unsubscribed", "This account no longer exists."))
-	}
-	prefs := PrefsOf(member)
-	prefs[topic] = false
-	member.Set("emailPrefs", prefs)
-	if err := e.App.Save(member); err != nil {
-		return e.InternalServerError("", err)
 	}
 	return e.HTML(http.StatusOK, page("You are unsubscribed",
 		"We will no longer e-mail you about "+html.EscapeString(name)+". You can switch it back on in Settings."))

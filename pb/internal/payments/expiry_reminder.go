@@ -29,12 +29,20 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 	for _, m := range members {
 		expiry := m.GetDateTime("subscriptionExpiry")
 		var pending *notify.Pending
+		sent := false
 		err := app.RunInTransaction(func(tx core.App) error {
-			m.Set("planReminderFor", expiry)
-			if err := tx.Save(m); err != nil {
+			// One conditional statement: a renewal or another run meanwhile
+			// leaves it unchanged, and nothing else of the member is written.
+			res, err := tx.DB().Update("users", dbx.Params{"planReminderFor": expiry.String()},
+				dbx.And(dbx.HashExp{"id": m.Id, "subscriptionExpiry": expiry.String()},
+					dbx.NewExp("planReminderFor != {:e}", dbx.Params{"e": expiry.String()}))).Execute()
+			if err != nil {
 				return err
 			}
-			var err error
+			if n, _ := res.RowsAffected(); n != 1 {
+				return nil
+			}
+			sent = true
 			pending, err = notify.Create(tx, notify.Note{
 				UserID: m.Id, Type: notify.TypePlanExpiring,
 				Title:   "Your plan ends on " + expiry.Time().UTC().Format("2 January 2006"),
@@ -47,8 +55,10 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 		if err != nil {
 			return reminded, err
 		}
-		notify.Mail(app, pending)
-		reminded++
+		if sent {
+			notify.Mail(app, pending)
+			reminded++
+		}
 	}
 	return reminded, nil
 }

@@ -73,7 +73,7 @@ func TestSavedSearchRoutes(t *testing.T) {
 		with(tests.ApiScenario{Name: "visitor cannot list", Method: http.MethodGet, URL: "/api/saved-searches",
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
 		with(tests.ApiScenario{Name: "visitor cannot save", Method: http.MethodPost, URL: "/api/saved-searches",
-			Body: strings.NewReader(`{"name":"x","kind":"requests","query":{}}`),
+			Body:    strings.NewReader(`{"name":"x","kind":"requests","query":{}}`),
 			Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
 		with(tests.ApiScenario{Name: "member lists only their own", Method: http.MethodGet, URL: "/api/saved-searches",
 			ExpectedStatus: 200,
