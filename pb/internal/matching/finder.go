@@ -16,12 +16,12 @@ type Finder struct {
 	app    core.App
 	engine *search.Engine
 	store  *listings.Store
-	jobs   notify.Jobs // announcements in flight
+	jobs   *notify.Jobs // the app's notification queue
 }
 
 // New makes a finder.
 func New(app core.App, engine *search.Engine, store *listings.Store) *Finder {
-	f := &Finder{app: app, engine: engine, store: store}
+	f := &Finder{app: app, engine: engine, store: store, jobs: notify.JobsOf(app)}
 	app.Store().Set(storeKey, f)
 	return f
 }
@@ -55,18 +55,26 @@ func (f *Finder) For(ctx context.Context, r *core.Record, viewer listings.Viewer
 	if err != nil {
 		return nil, err
 	}
-	found, err := f.store.ByRowids(theirs, res.Rowids, viewer)
+	// Rank on the index's facets (no database read); read in full only
+	// the ones shown.
+	facets := f.engine.Facets(theirs.Table, res.Rowids)
+	ranked := make([]Match, 0, len(facets))
+	for _, c := range facets {
+		ranked = append(ranked, Match{score: score(l, kind, c), rowid: c.Rowid})
+	}
+	ranked = best(ranked, limit)
+	rowids := make([]int64, len(ranked))
+	for i, m := range ranked {
+		rowids[i] = m.rowid
+	}
+	found, err := f.store.ByRowids(theirs, rowids, viewer)
 	if err != nil {
 		return nil, err
 	}
+	// ByRowids keeps the order given and leaves out listings deleted meanwhile
 	out := make([]Match, 0, len(found))
-	for _, c := range found {
-		score, reasons := rank(l, kind, c)
-		out = append(out, Match{Listing: c, Reasons: reasons, score: score})
-	}
-	out = best(out)
-	if len(out) > limit {
-		out = out[:limit]
+	for _, listing := range found {
+		out = append(out, Match{Listing: listing, Reasons: reasons(l, kind, listing)})
 	}
 	return out, nil
 }
@@ -79,10 +87,6 @@ const notifyLimit = 50
 // visible: one in-app notification each, and an e-mail batched at most
 // once an hour per member. Off the request path.
 func (f *Finder) BindHooks() {
-	f.app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		f.jobs.Close()
-		return e.Next()
-	})
 	for _, kind := range listings.Kinds {
 		f.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
 			if !listings.HiddenRecord(e.Record) {
@@ -117,6 +121,7 @@ func (f *Finder) announce(r *core.Record) {
 		title := r.GetString("title")
 		page := listings.PagePath(r)
 		told := map[string]bool{}
+		ds := make([]notify.Delivery, 0, len(matches))
 		for _, m := range matches {
 			owner := m.Listing.UserID
 			if told[owner] {
@@ -124,16 +129,16 @@ func (f *Finder) announce(r *core.Record) {
 			}
 			told[owner] = true
 			heading := "A new " + what[kind.IsRequest] + " matches your " + what[!kind.IsRequest] + " “" + notify.Clip(m.Listing.Title, 80) + "”"
-			if _, err := notify.Create(f.app, notify.Note{UserID: owner, Type: notify.TypeMatch, Title: heading,
-				Body: title, Link: page, Subject: r.Id}); err != nil {
-				f.app.Logger().Warn("matching: notifying failed", slog.String("error", err.Error()))
-			}
-			err := notify.Digest(f.app, owner, notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
-				Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
-				notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page})
-			if err != nil {
-				f.app.Logger().Warn("matching: queueing the e-mail failed", slog.String("error", err.Error()))
-			}
+			ds = append(ds, notify.Delivery{
+				UserID: owner,
+				Note:   &notify.Note{Type: notify.TypeMatch, Title: heading, Body: title, Link: page, Subject: r.Id},
+				Digest: notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
+					Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
+				Item: notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page},
+			})
+		}
+		if err := notify.Fanout(f.app, ds); err != nil {
+			f.app.Logger().Warn("matching: notifying failed", slog.String("error", err.Error()))
 		}
 	})
 }

@@ -57,60 +57,81 @@ type Match struct {
 	Listing listings.Listing `json:"listing"`
 	Reasons []string         `json:"reasons"`
 	score   float64
+	rowid   int64
 }
 
-// rank scores a candidate: shared categories first, then how much of the
-// request the offer covers, then how close the places are, then recency
-// (the engine's order breaks ties).
-func rank(me *search.Listing, meKind listings.Kind, other listings.Listing) (float64, []string) {
-	var shared []string
-	for _, c := range me.Categories {
-		if slices.Contains(other.Categories, c) {
-			shared = append(shared, c)
-		}
-	}
-	offer, request := float64(me.Amount), float64(amountOf(other))
-	if meKind.IsRequest {
-		offer, request = request, offer
-	}
-	// Weights make the order lexicographic: categories, then coverage
-	// (at most 10), then place (at most 2).
-	score := 100 * float64(len(shared))
-	reasons := []string{strings.Join(shared, ", ")}
+// score ranks a candidate: shared categories first, then how much of the
+// request the offer covers, then how close the places are (the engine's
+// newest-first order breaks ties). The weights make the order
+// lexicographic: categories (100 each), coverage (at most 10), place (at
+// most 2).
+func score(me *search.Listing, meKind listings.Kind, other search.Facet) float64 {
+	offer, request := coverage(me, meKind, other.Amount)
+	s := 100 * float64(len(shared(me.Categories, other.Categories)))
 	if offer >= request {
-		score += 10
-		reasons = append(reasons, "amount fits")
+		s += 10
 	} else {
-		score += 10 * offer / request
-		reasons = append(reasons, "covers "+percent(offer/request)+" of the amount")
+		s += 10 * offer / request
 	}
-	here, there := strings.ToLower(strings.TrimSpace(me.Location)), strings.ToLower(strings.TrimSpace(other.Location))
+	here, there := search.Fold(strings.TrimSpace(me.Location)), strings.TrimSpace(other.Location)
 	switch {
 	case here != "" && here == there:
-		score += 2
-		reasons = append(reasons, other.Location)
+		s += 2
 	case here != "" && there != "":
-		score++
-		reasons = append(reasons, other.Location)
-	default:
-		reasons = append(reasons, "any location")
+		s++
 	}
-	return score, reasons
+	return s
 }
 
-func amountOf(l listings.Listing) int64 {
-	if l.Amount != nil {
-		return *l.Amount
+// reasons says why a shown match matches: its shared categories, how the
+// amount fits, and its place.
+func reasons(me *search.Listing, meKind listings.Kind, other listings.Listing) []string {
+	amount := other.Amount
+	if amount == nil {
+		amount = other.RequestedAmount
 	}
-	if l.RequestedAmount != nil {
-		return *l.RequestedAmount
+	var a int64
+	if amount != nil {
+		a = *amount
 	}
-	return 0
+	offer, request := coverage(me, meKind, a)
+	out := []string{strings.Join(shared(me.Categories, other.Categories), ", ")}
+	if offer >= request {
+		out = append(out, "amount fits")
+	} else {
+		out = append(out, "covers "+percent(offer/request)+" of the amount")
+	}
+	if strings.TrimSpace(me.Location) != "" && strings.TrimSpace(other.Location) != "" {
+		out = append(out, strings.TrimSpace(other.Location))
+	} else {
+		out = append(out, "any location")
+	}
+	return out
+}
+
+// coverage orders two amounts as (offer, request).
+func coverage(me *search.Listing, meKind listings.Kind, other int64) (offer, request float64) {
+	if meKind.IsRequest {
+		return float64(other), float64(me.Amount)
+	}
+	return float64(me.Amount), float64(other)
+}
+
+func shared(mine, theirs []string) []string {
+	var out []string
+	for _, c := range mine {
+		if slices.Contains(theirs, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func percent(x float64) string { return strconv.Itoa(int(math.Floor(x*100))) + "%" }
 
-func best(ms []Match) []Match {
+// best keeps the limit best, stable (the engine's newest-first order
+// breaks ties).
+func best(ms []Match, limit int) []Match {
 	slices.SortStableFunc(ms, func(a, b Match) int { return cmp.Compare(b.score, a.score) })
-	return ms[:min(len(ms), Best)]
+	return ms[:min(len(ms), limit)]
 }

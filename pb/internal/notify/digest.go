@@ -42,40 +42,103 @@ type digestState struct {
 func Digest(app core.App, userID string, note DigestNote, it Item) error {
 	var sendNow *digestState
 	err := app.RunInTransaction(func(tx core.App) error {
-		row, err := tx.FindFirstRecordByFilter(digestCollection, "user = {:u} && key = {:k}", dbx.Params{"u": userID, "k": note.Key})
-		now := types.NowDateTime()
-		if err != nil {
-			c, err := tx.FindCachedCollectionByNameOrId(digestCollection)
-			if err != nil {
-				return err
-			}
-			row = core.NewRecord(c)
-			row.Set("user", userID)
-			row.Set("key", note.Key)
-			row.Set("lastSentAt", now)
-			row.Set("pending", digestState{DigestNote: note})
-			sendNow = &digestState{DigestNote: note, Items: []Item{it}}
-			return tx.Save(row)
-		}
-		var st digestState
-		_ = json.Unmarshal([]byte(row.GetString("pending")), &st)
-		st.DigestNote = note
-		quiet := row.GetDateTime("lastSentAt").Time().Add(digestEvery).Before(now.Time())
-		if quiet && len(st.Items) == 0 {
-			row.Set("lastSentAt", now)
-			sendNow = &digestState{DigestNote: note, Items: []Item{it}}
-		} else if len(st.Items) < 50 {
-			st.Items = append(st.Items, it)
-		}
-		row.Set("pending", st)
-		return tx.Save(row)
+		var err error
+		sendNow, err = digestIn(tx, userID, note, it)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("notify: digest: %w", err)
 	}
 	if sendNow != nil {
-		st := *sendNow
-		mailDigest(app, userID, st) // callers already run off the request path
+		mailDigest(app, userID, *sendNow) // callers already run off the request path
+	}
+	return nil
+}
+
+// digestIn adds the item with tx; it answers the batch to mail once tx
+// has committed (the batch was quiet for an hour), or nil.
+func digestIn(tx core.App, userID string, note DigestNote, it Item) (*digestState, error) {
+	row := &core.Record{}
+	err := tx.RecordQuery(digestCollection).AndWhere(dbx.HashExp{"user": userID, "key": note.Key}).Limit(1).One(row)
+	now := types.NowDateTime()
+	if err != nil {
+		c, err := tx.FindCachedCollectionByNameOrId(digestCollection)
+		if err != nil {
+			return nil, err
+		}
+		row = core.NewRecord(c)
+		row.Set("user", userID)
+		row.Set("key", note.Key)
+		row.Set("lastSentAt", now)
+		row.Set("pending", digestState{DigestNote: note})
+		return &digestState{DigestNote: note, Items: []Item{it}}, tx.Save(row)
+	}
+	var st digestState
+	_ = json.Unmarshal([]byte(row.GetString("pending")), &st)
+	st.DigestNote = note
+	var sendNow *digestState
+	quiet := row.GetDateTime("lastSentAt").Time().Add(digestEvery).Before(now.Time())
+	if quiet && len(st.Items) == 0 {
+		row.Set("lastSentAt", now)
+		sendNow = &digestState{DigestNote: note, Items: []Item{it}}
+	} else if len(st.Items) < 50 {
+		st.Items = append(st.Items, it)
+	}
+	row.Set("pending", st)
+	return sendNow, tx.Save(row)
+}
+
+// Delivery is one receiver's share of a fan-out: an in-app note (optional)
+// and an item for one of their e-mail batches.
+type Delivery struct {
+	UserID string
+	Note   *Note
+	Digest DigestNote
+	Item   Item
+}
+
+// fanoutChunk bounds how long one fan-out holds SQLite's write lock: a
+// listing posted meanwhile waits for at most one chunk.
+const fanoutChunk = 16
+
+// Fanout stores many deliveries (one new listing alerting hundreds of
+// saved searches) in chunked transactions, and mails the batches that are
+// due after each chunk has committed.
+func Fanout(app core.App, ds []Delivery) error {
+	for len(ds) > 0 {
+		chunk := ds[:min(fanoutChunk, len(ds))]
+		ds = ds[len(chunk):]
+		type due struct {
+			user string
+			st   digestState
+		}
+		var mail []due
+		err := app.RunInTransaction(func(tx core.App) error {
+			mail = mail[:0]
+			for _, d := range chunk {
+				if d.Note != nil {
+					n := *d.Note
+					n.UserID = d.UserID
+					if _, err := Create(tx, n); err != nil {
+						return err
+					}
+				}
+				st, err := digestIn(tx, d.UserID, d.Digest, d.Item)
+				if err != nil {
+					return err
+				}
+				if st != nil {
+					mail = append(mail, due{d.UserID, *st})
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("notify: fan-out: %w", err)
+		}
+		for _, m := range mail {
+			mailDigest(app, m.user, m.st)
+		}
 	}
 	return nil
 }

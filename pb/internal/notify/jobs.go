@@ -1,39 +1,89 @@
 package notify
 
-import "sync"
+import (
+	"sync"
 
-// Jobs runs notification work off the request path and lets the app wait
-// for it when it stops: a job never touches an app that has shut down
-// (its database closed, its data folder removed).
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Jobs runs notification work off the request path, one job at a time:
+// a burst of new listings, each alerting hundreds of members, queues up
+// behind one worker instead of taking every core (and SQLite's write lock)
+// from the requests being served. When the app stops it waits for the
+// queue: a job never touches an app that has shut down.
 type Jobs struct {
-	mu     sync.Mutex
-	closed bool
-	wg     sync.WaitGroup
+	mu      sync.Mutex
+	closed  bool
+	queue   []func()
+	running bool
+	idle    *sync.Cond
 }
 
-// Go runs fn in the background unless the jobs are closed; it tells
-// whether fn will run.
+// Go queues fn unless the jobs are closed; it tells whether fn will run.
 func (j *Jobs) Go(fn func()) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.closed {
 		return false
 	}
-	j.wg.Add(1)
-	go func() {
-		defer j.wg.Done()
-		fn()
-	}()
+	j.queue = append(j.queue, fn)
+	if !j.running {
+		j.running = true
+		go j.work()
+	}
 	return true
 }
 
-// Wait blocks until the jobs started so far are done.
-func (j *Jobs) Wait() { j.wg.Wait() }
+func (j *Jobs) work() {
+	for {
+		j.mu.Lock()
+		if len(j.queue) == 0 {
+			j.running = false
+			if j.idle != nil {
+				j.idle.Broadcast()
+			}
+			j.mu.Unlock()
+			return
+		}
+		fn := j.queue[0]
+		j.queue[0] = nil
+		j.queue = j.queue[1:]
+		j.mu.Unlock()
+		fn()
+	}
+}
 
-// Close refuses new jobs and waits for the running ones.
+// Wait blocks until every job queued so far is done.
+func (j *Jobs) Wait() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.idle == nil {
+		j.idle = sync.NewCond(&j.mu)
+	}
+	for j.running {
+		j.idle.Wait()
+	}
+}
+
+// Close refuses new jobs and waits for the queued ones.
 func (j *Jobs) Close() {
 	j.mu.Lock()
 	j.closed = true
 	j.mu.Unlock()
-	j.wg.Wait()
+	j.Wait()
+}
+
+const jobsKey = "sb.notify.jobs"
+
+// JobsOf is the app's one notification queue (alerts and match
+// announcements share it); it is closed when the app stops.
+func JobsOf(app core.App) *Jobs {
+	return app.Store().GetOrSet(jobsKey, func() any {
+		j := &Jobs{}
+		app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+			j.Close()
+			return e.Next()
+		})
+		return j
+	}).(*Jobs)
 }

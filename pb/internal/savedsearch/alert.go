@@ -47,26 +47,26 @@ func (s *Service) alert(kind string, listing *core.Record) {
 	title := listing.GetString("title")
 	page := listings.PagePath(listing)
 	notified := map[string]bool{}
+	ds := make([]notify.Delivery, 0, len(matched))
 	for i, st := range matched {
+		d := notify.Delivery{
+			UserID: st.user,
+			Digest: notify.DigestNote{
+				Key: "alert:" + matchedIDs[i], Topic: notify.TopicAlerts,
+				Subject:  "New listing for your saved search “" + st.name + "”",
+				SubjectN: "%d new listings for your saved search “" + notify.Clip(st.name, 60) + "”",
+				Action:   "Open the search", ActionPath: st.query.appPath(st.kind),
+			},
+			Item: notify.Item{Title: title, Body: notify.Clip(listing.GetString("description"), 160), Link: page},
+		}
 		// One in-app notification per member and listing, naming the first
 		// of their searches it matches; one e-mail batch per search.
 		if !notified[st.user] {
 			notified[st.user] = true
-			_, err := notify.Create(s.app, notify.Note{
-				UserID: st.user, Type: notify.TypeSavedSearch,
-				Title:   "New listing for “" + st.name + "”",
-				Body:    title,
-				Link:    page,
-				Subject: listing.Id,
-			})
-			s.logError("notifying", err)
+			d.Note = &notify.Note{Type: notify.TypeSavedSearch, Title: "New listing for “" + st.name + "”",
+				Body: title, Link: page, Subject: listing.Id}
 		}
-		err := notify.Digest(s.app, st.user, notify.DigestNote{
-			Key: "alert:" + matchedIDs[i], Topic: notify.TopicAlerts,
-			Subject:  "New listing for your saved search “" + st.name + "”",
-			SubjectN: "%d new listings for your saved search “" + notify.Clip(st.name, 60) + "”",
-			Action:   "Open the search", ActionPath: st.query.appPath(st.kind),
-		}, notify.Item{Title: title, Body: notify.Clip(listing.GetString("description"), 160), Link: page})
-		s.logError("queueing the e-mail", err)
+		ds = append(ds, d)
 	}
+	s.logError("alerting", notify.Fanout(s.app, ds))
 }

@@ -28,8 +28,8 @@ type Service struct {
 	perc   map[string]*search.Percolator // by kind
 	owners map[string]stored             // by saved search id
 
-	// jobs are the alert dispatches in flight.
-	jobs notify.Jobs
+	// jobs is the app's notification queue (alerts run there).
+	jobs *notify.Jobs
 }
 
 type stored struct {
@@ -39,7 +39,7 @@ type stored struct {
 
 // New makes the service; Load fills it at start.
 func New(app core.App, engine *search.Engine) *Service {
-	s := &Service{app: app, engine: engine}
+	s := &Service{app: app, engine: engine, jobs: notify.JobsOf(app)}
 	app.Store().Set(storeKey, s)
 	return s
 }
@@ -98,10 +98,6 @@ func fromRecord(r *core.Record) (stored, bool) {
 // BindHooks keeps the percolators in step with the collection, and alerts
 // on listings that become visible.
 func (s *Service) BindHooks() {
-	s.app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		s.jobs.Close()
-		return e.Next()
-	})
 	follow := func(e *core.RecordEvent) error {
 		s.follow(e.Record, false)
 		return e.Next()

@@ -16,6 +16,7 @@ export const paths = {
   aboutUs: '/about-us',
   contactUs: '/contact-us',
   googleCallback: '/__/auth/handler',
+  listing: '/listings/:kind/:id',
 } as const
 
 export const policyLinks = [
@@ -45,4 +46,19 @@ export function isPolicyPath(pathname: string): boolean {
 /** /messages?c={id} opens a conversation directly. */
 export function conversationPath(conversationId: string): string {
   return `${paths.messages}?c=${encodeURIComponent(conversationId)}`
+}
+
+/** A listing's own page: what notifications, e-mails, matches and alerts link to. */
+export function listingPath(kind: 'sponsorship' | 'request', id: string): string {
+  return `/listings/${kind === 'sponsorship' ? 'sponsorships' : 'requests'}/${encodeURIComponent(id)}`
+}
+
+/**
+ * Where to go after signing in: the in-app path a protected page sent the visitor from, else
+ * home. Only same-site paths ("/x", never "//host" or a URL) are followed.
+ */
+export function returnPath(from: unknown): string {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return paths.home
+  if (from === paths.auth || from.startsWith(paths.auth + '?') || from === paths.landing) return paths.home
+  return from
 }

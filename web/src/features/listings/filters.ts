@@ -7,6 +7,8 @@ export interface ListingFilters {
   minAmount?: number
   maxAmount?: number
   location: string
+  /** Only listings whose poster carries the verified badge. */
+  verified?: boolean
   userId?: string
 }
 
@@ -37,6 +39,7 @@ export function readListingParams(params: URLSearchParams, knownCategories: read
       minAmount: wholeNumber(params.get('min')),
       maxAmount: wholeNumber(params.get('max')),
       location: params.get('location') ?? '',
+      verified: params.get('verified') === 'true' || undefined,
     },
   }
 }
@@ -56,13 +59,14 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if ('minAmount' in f) set('min', f.minAmount)
     if ('maxAmount' in f) set('max', f.maxAmount)
     if ('location' in f) set('location', f.location?.trim())
+    if ('verified' in f) set('verified', f.verified ? 'true' : undefined)
   }
   return out
 }
 
 /** Whether any of the dropdown's filters is set (the dot on the Filter button). */
 export function hasActiveFilters(f: ListingFilters): boolean {
-  return f.categories.length > 0 || f.minAmount !== undefined || f.maxAmount !== undefined || f.location.trim() !== ''
+  return f.categories.length > 0 || f.minAmount !== undefined || f.maxAmount !== undefined || f.location.trim() !== '' || !!f.verified
 }
 
 /** The list endpoints' query parameters (docs/api.md "List query parameters"). */
@@ -73,6 +77,7 @@ export function toListQuery(f: ListingFilters): Record<string, string | number |
     minAmount: f.minAmount,
     maxAmount: f.maxAmount,
     location: f.location.trim() || undefined,
+    verified: f.verified ? 'true' : undefined,
     userId: f.userId,
   }
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
 import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import { paths } from '@/lib/paths'
+import { paths, returnPath } from '@/lib/paths'
 import { AuthPromo } from '../components/AuthPromo'
 import { GoogleSignIn } from '../components/GoogleSignIn'
 import { LoginForm } from '../components/LoginForm'
@@ -25,6 +25,9 @@ export function AuthPage() {
   const session = useSession()
   const config = useAppConfig()
   const navigate = useNavigate()
+  const location = useLocation()
+  // A protected page (a shared listing link) sent the visitor here: go back there after sign-in.
+  const target = returnPath((location.state as { from?: unknown } | null)?.from)
   const [params, setParams] = useSearchParams()
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login'
   useDocumentTitle(tab === 'register' ? 'Register' : 'Login')
@@ -32,7 +35,7 @@ export function AuthPage() {
   const [signedInHere, setSignedInHere] = useState(false)
   useGoogleAuthScreen(() => setManualOpen(true))
 
-  if (session.status === 'authenticated' && !signedInHere) return <Navigate to={paths.home} replace />
+  if (session.status === 'authenticated' && !signedInHere) return <Navigate to={target} replace />
   if (config.isPending || session.status === 'loading') return <PageSpinner />
 
   const setTab = (next: AuthTab) =>
@@ -48,12 +51,12 @@ export function AuthPage() {
 
   const onSignedIn = () => {
     setSignedInHere(true)
-    window.setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_AFTER_SIGN_IN_MS)
+    window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_AFTER_SIGN_IN_MS)
   }
 
   const onGoogleSignedIn = () => {
     setSignedInHere(true)
-    goHomeAfterSignIn((to) => navigate(to, { replace: true }))
+    goHomeAfterSignIn((to) => navigate(to, { replace: true }), target)
   }
 
   const demo = config.data?.demo ? config.data.demoCredentials : undefined

@@ -56,7 +56,7 @@ function useRequestStatus(item: SponsorshipRequest): string {
   if (closed.length > 0) return 'closed'
   for (const o of outcomes) {
     if (o.status === 'success') return 'sponsored'
-    if (o.error instanceof ApiError && o.error.status === 409) return o.error.message.includes('closed') ? 'closed' : 'sponsored'
+    if (o.error instanceof ApiError && o.error.status === 409) return o.error.message.includes('closed') || o.error.message.includes('event date has passed') ? 'closed' : 'sponsored'
   }
   return item.status
 }

@@ -5,7 +5,7 @@ import { FilterIcon } from '@/components/ui/icons'
 import { useDismiss } from '@/lib/use-dismiss'
 import { hasActiveFilters, type ListingFilters } from '../filters'
 
-type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location'>
+type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified'>
 
 interface FilterDropdownProps {
   value: FilterFields
@@ -18,6 +18,7 @@ interface Draft {
   max: string
   location: string
   categories: string[]
+  verified: boolean
 }
 
 const toDraft = (v: FilterFields): Draft => ({
@@ -25,6 +26,7 @@ const toDraft = (v: FilterFields): Draft => ({
   max: v.maxAmount?.toString() ?? '',
   location: v.location,
   categories: v.categories,
+  verified: !!v.verified,
 })
 
 const toAmount = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s))))
@@ -57,7 +59,7 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
     if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) {
       return setError('Min must not be greater than Max')
     }
-    onApply({ minAmount, maxAmount, location: draft.location.trim(), categories: draft.categories })
+    onApply({ minAmount, maxAmount, location: draft.location.trim(), categories: draft.categories, verified: draft.verified || undefined })
     setOpen(false)
     trigger.current?.focus()
   }
@@ -103,9 +105,21 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
               ))}
             </div>
           </fieldset>
+          <label className="mt-3 flex cursor-pointer items-start justify-between gap-3 rounded-field border border-base-300 p-2.5">
+            <span>
+              <span className="block text-sm font-semibold">Verified posters only</span>
+              <span className="block text-xs text-base-content/70">Posters whose identity an administrator has checked</span>
+            </span>
+            <input
+              type="checkbox"
+              className="toggle toggle-primary toggle-sm mt-0.5"
+              checked={draft.verified}
+              onChange={(e) => setDraft({ ...draft, verified: e.target.checked })}
+            />
+          </label>
           {error && <p className="mt-2 text-sm text-error" role="alert">{error}</p>}
           <div className="mt-4 flex gap-2">
-            <Button variant="ghost" className="flex-1" onClick={() => setDraft({ min: '', max: '', location: '', categories: [] })}>
+            <Button variant="ghost" className="flex-1" onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false })}>
               Clear
             </Button>
             <Button type="submit" className="flex-1">Apply Filters</Button>

@@ -6,6 +6,7 @@ import { Tabs } from '@/components/ui/Tabs'
 import { useCategories } from '@/features/app-config/categories'
 import { useSession } from '@/features/auth/use-session'
 import { PostingFlow } from '@/features/posting/components/PostingFlow'
+import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton'
 import { FilterDropdown } from '../components/FilterDropdown'
 import { ListingDetailDialog } from '../components/ListingDetailDialog'
 import { ListingPanel } from '../components/ListingPanel'
@@ -70,6 +71,17 @@ export function HomePage() {
           <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
         </div>
         <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
+        <SaveSearchButton
+          kind={tab}
+          query={{
+            q: filters.q.trim() || undefined,
+            categories: filters.categories.length ? filters.categories : undefined,
+            minAmount: filters.minAmount,
+            maxAmount: filters.maxAmount,
+            location: filters.location.trim() || undefined,
+            verified: filters.verified || undefined,
+          }}
+        />
       </div>
 
       {tabs.map(({ value }) => (

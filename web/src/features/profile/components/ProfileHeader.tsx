@@ -38,6 +38,13 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
             )}
             {profile.createdAt && <span className="text-base-content/75">Member since {formatMonthYear(profile.createdAt)}</span>}
           </p>
+          <p className="text-xs text-base-content/70" data-testid="verified-explained">
+            {profile.isVerified
+              ? 'Verified: a SponsorBridge administrator has checked this member’s identity through their linked social accounts.'
+              : isOwn
+                ? 'Verified members have had their identity checked by an administrator. To get verified, add your social media links in Settings; an administrator reviews them and marks your profile verified.'
+                : 'Verified members have had their identity checked by an administrator through their linked social accounts.'}
+          </p>
           <p className="whitespace-pre-line text-base-content/85">
             {profile.bio || (isOwn ? 'You have not written a bio yet.' : 'This member has not written a bio yet.')}
           </p>

@@ -3,6 +3,7 @@ import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
 import { ProfileConnections } from '@/features/connect/components/ProfileConnections'
+import { OwnListingMatches } from '@/features/matches/components/OwnListingMatches'
 import { MessageButton } from '@/features/messages/components/MessageButton'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -29,6 +30,7 @@ export function ProfilePage() {
         <ProfileHeader profile={user} isOwn />
         <SubscriptionSummary user={user} />
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
+        <OwnListingMatches userId={user.id} />
         <ProfileConnections />
       </>
     )

@@ -1,11 +1,13 @@
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { useSession } from '@/features/auth/use-session'
+import { SavedSearchesCard } from '@/features/saved-searches/components/SavedSearchesCard'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { AvatarForm } from '../components/AvatarForm'
 import { DeleteAccount } from '../components/DeleteAccount'
 import { EmailForm } from '../components/EmailForm'
+import { EmailPreferencesCard } from '../components/EmailPreferencesCard'
 import { PasswordForm } from '../components/PasswordForm'
 import { ProfileForm } from '../components/ProfileForm'
 import { SessionsCard } from '../components/SessionsCard'
@@ -24,6 +26,8 @@ export function SettingsPage() {
       <ProfileForm key={user.id} user={user} />
       <EmailForm key={`email-${user.id}`} user={user} />
       <PasswordForm user={user} />
+      <SavedSearchesCard />
+      <EmailPreferencesCard />
       <SessionsCard />
       <DeleteAccount user={user} />
     </div>

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Listing, Sponsorship, SponsorshipRequest } from '../types'
+import { sponsorshipRequestsKey } from './list-sponsorship-requests'
+import { sponsorshipsKey } from './list-sponsorships'
+
+/** One listing by its page's kind segment ("sponsorships" | "requests"). */
+export function useListing(segment: string, id: string) {
+  const isRequest = segment === 'requests'
+  const known = isRequest || segment === 'sponsorships'
+  return useQuery({
+    // under the list keys: whatever refreshes the lists refreshes the page
+    queryKey: [...(isRequest ? sponsorshipRequestsKey : sponsorshipsKey), 'detail', id],
+    enabled: known,
+    queryFn: async ({ signal }): Promise<Listing> =>
+      isRequest
+        ? { kind: 'request', item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal) }
+        : { kind: 'sponsorship', item: await api.get<Sponsorship>(`/api/sponsorships/${encodeURIComponent(id)}`, undefined, signal) },
+  })
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import { formatDate, formatUsd } from '@/lib/format'
+import { listingAmount, type Listing } from '../types'
+import { CategoryBadges, StatusBadge } from './badges'
+import { ListingLocation } from './ListingLocation'
+import { PosterLink } from './PosterLink'
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-base-content/75">{label}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  )
+}
+
+/** A listing's facts, as the detail dialog and the listing's own page show them. */
+export function ListingDetails({ listing }: { listing: Listing }) {
+  return (
+    <dl className="space-y-4">
+      <Row label="Posted by"><PosterLink item={listing.item} /></Row>
+      <Row label={listing.kind === 'sponsorship' ? 'Sponsorship Amount' : 'Requested Amount'}>
+        <span className="text-xl font-bold text-primary">{formatUsd(listingAmount(listing))}</span>
+      </Row>
+      {listing.kind === 'request' && (
+        <Row label="Event Date">{listing.item.eventDate ? formatDate(listing.item.eventDate, 'UTC') : 'Not set'}</Row>
+      )}
+      <Row label="Description">
+        <p className="whitespace-pre-line break-words">{listing.item.description}</p>
+      </Row>
+      <Row label="Categories"><CategoryBadges categories={listing.item.categories} /></Row>
+      <Row label="Location">
+        {listing.item.location ? (
+          <div className="flex flex-col gap-1">
+            <span>{listing.item.location}</span>
+            <ListingLocation location={listing.item.location} linkLabel="View on Google Maps" />
+          </div>
+        ) : (
+          'Not specified'
+        )}
+      </Row>
+      <Row label="Posted on">{formatDate(listing.item.createdAt)}</Row>
+      {listing.kind === 'request' && (
+        <Row label="Status"><StatusBadge status={listing.item.status} /></Row>
+      )}
+      {listing.item.rejectionReason && (
+        <Row label="Moderation">
+          <span className="text-error">Rejected: {listing.item.rejectionReason}</span>
+        </Row>
+      )}
+    </dl>
+  )
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/features/listings/types'
+
+/** docs/api/matches-and-alerts.md, "Matches". The listing is of the other kind. */
+export interface MatchAnswer {
+  listing: Sponsorship | SponsorshipRequest
+  reasons: string[]
+  why: string
+}
+
+const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
+
+export const matchesKey = (kind: ListingKind, id: string) => ['matches', kind, id] as const
+
+export function useMatches(kind: ListingKind, id: string, enabled = true) {
+  return useQuery({
+    queryKey: matchesKey(kind, id),
+    queryFn: ({ signal }) => api.get<MatchAnswer[]>(`${routes[kind]}/${encodeURIComponent(id)}/matches`, undefined, signal),
+    enabled,
+    staleTime: 30_000,
+  })
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router'
+import { Spinner } from '@/components/ui/Spinner'
+import type { ListingKind } from '@/features/listings/types'
+import { formatUsd } from '@/lib/format'
+import { listingPath } from '@/lib/paths'
+import { useMatches, type MatchAnswer } from '../api/get-matches'
+
+/** The rule as members read it (docs/api/matches-and-alerts.md). */
+export const MATCH_RULE =
+  'A match shares a category, the offer covers at least half of the requested amount, the places agree (or either has none), and the request is open with its event still ahead.'
+
+function amountOf(m: MatchAnswer): number {
+  return 'amount' in m.listing ? m.listing.amount : m.listing.requestedAmount
+}
+
+interface MatchesSectionProps {
+  kind: ListingKind
+  id: string
+  /** Heading level and wording for where it is shown. */
+  heading?: string
+  compact?: boolean
+}
+
+/** A listing's best matches (up to five, best first) with why each matches. */
+export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
+  const matches = useMatches(kind, id)
+  const otherKind: ListingKind = kind === 'sponsorship' ? 'request' : 'sponsorship'
+  const headingId = `matches-${id}`
+  return (
+    <section aria-labelledby={headingId} data-testid="matches" className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}>
+      <h3 id={headingId} className="font-semibold">{heading}</h3>
+      {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
+      {matches.isPending ? (
+        <div className="py-3"><Spinner label="Loading matches" /></div>
+      ) : matches.isError ? (
+        <p className="mt-2 text-sm text-error">Matches could not be loaded.</p>
+      ) : matches.data.length === 0 ? (
+        <p className="mt-2 text-sm text-base-content/75">
+          No matches yet. We will tell you when a matching {otherKind === 'request' ? 'request' : 'offer'} is posted.
+        </p>
+      ) : (
+        <ol className="mt-2 divide-y divide-base-300">
+          {matches.data.map((m) => (
+            <li key={m.listing.id} className="flex items-start justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <Link to={listingPath(otherKind, m.listing.id)} className="link link-hover font-medium break-words">
+                  {m.listing.title}
+                </Link>
+                <p className="text-xs text-base-content/75">{m.why}</p>
+              </div>
+              <span className="shrink-0 text-sm font-semibold text-primary">{formatUsd(amountOf(m))}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import { formatUsd } from '@/lib/format'
+import type { SavedQuery, SavedSearchKind } from './types'
+
+/** A name suggested from the search itself: "school · Education · Pune". */
+export function suggestName(kind: SavedSearchKind, q: SavedQuery): string {
+  const parts = [q.q?.trim(), ...(q.categories ?? []), q.location?.trim()].filter(Boolean) as string[]
+  const base = parts.length ? parts.join(' · ') : kind === 'requests' ? 'All requests' : 'All sponsorships'
+  return base.slice(0, 60)
+}
+
+/** The search in words, after the tab's name. */
+export function describe(q: SavedQuery): string {
+  const bits: string[] = []
+  if (q.q?.trim()) bits.push(`matching “${q.q.trim()}”`)
+  if (q.categories?.length) bits.push(`in ${q.categories.join(', ')}`)
+  if (q.minAmount !== undefined && q.maxAmount !== undefined) bits.push(`from ${formatUsd(q.minAmount)} to ${formatUsd(q.maxAmount)}`)
+  else if (q.minAmount !== undefined) bits.push(`from ${formatUsd(q.minAmount)}`)
+  else if (q.maxAmount !== undefined) bits.push(`up to ${formatUsd(q.maxAmount)}`)
+  if (q.location?.trim()) bits.push(`near ${q.location.trim()}`)
+  if (q.verified) bits.push('verified posters only')
+  return bits.length ? ' ' + bits.join(', ') : ', every new listing'
+}
+

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+/** docs/api/matches-and-alerts.md, "E-mail choices". */
+export type EmailTopic = 'messages' | 'applications' | 'listings' | 'matches' | 'alerts' | 'planExpiry'
+export type EmailPreferences = Record<EmailTopic, boolean>
+
+export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] = [
+  { topic: 'messages', label: 'Messages', hint: 'When a member writes to you' },
+  { topic: 'applications', label: 'Applications and sponsorships', hint: 'Applications to your offers, decisions on yours, sponsorships of your requests' },
+  { topic: 'listings', label: 'Your listings', hint: 'Moderation results, requests closed after their event' },
+  { topic: 'matches', label: 'Matches', hint: 'New listings that match yours (at most one e-mail an hour)' },
+  { topic: 'alerts', label: 'Saved search alerts', hint: 'New listings for your saved searches (at most one e-mail an hour per search)' },
+  { topic: 'planExpiry', label: 'Plan expiry', hint: 'A reminder three days before your plan ends' },
+]
+
+const key = ['email-preferences'] as const
+
+export function useEmailPreferences() {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<EmailPreferences>('/api/user/email-preferences', undefined, signal) })
+}
+
+export function useSetEmailPreference() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (change: Partial<EmailPreferences>) => api.patch<EmailPreferences>('/api/user/email-preferences', change),
+    onSuccess: (prefs) => qc.setQueryData(key, prefs),
+  })
+}
