@@ -32,3 +32,29 @@ export async function readCode(to: string, { timeoutMs = 5000, dataDir = process
   }
   throw new Error(`no mail to ${to} in ${dir}`)
 }
+
+export interface MailboxMessage extends Mail {
+  html: string
+  headers?: Record<string, string>
+}
+
+/** The newest mail to `to` whose subject equals `subject`, waiting for it to arrive. */
+export async function readMail(to: string, subject: string, { timeoutMs = 10_000, dataDir = process.env.E2E_DATA_DIR } = {}): Promise<MailboxMessage> {
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it)')
+  const dir = join(dataDir, 'mailbox')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    let files: string[] = []
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse()
+    } catch {
+      // no mail yet
+    }
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MailboxMessage
+      if (mail.subject === subject && mail.to.some((a) => a.toLowerCase() === to.toLowerCase())) return mail
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no mail "${subject}" to ${to} in ${dir}`)
+}
