@@ -2,6 +2,7 @@ package listings
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/search"
 )
@@ -51,6 +52,27 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
+	}
+	return l, nil
+}
+
+// Probe reads a listing (one prepared statement, its poster joined) as
+// the search engine's reverse question sees it, with its poster's id:
+// what the matches route needs, without loading PocketBase records.
+func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
+	r, err := s.Find(kind, id)
+	if err != nil {
+		return nil, err
+	}
+	l := &search.Listing{
+		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
+		Location: r.Location, PosterID: r.User, Hidden: r.Reviewed && !r.Approved, Status: r.Status.String,
+		PosterVerified: r.IsVerified.Bool,
+	}
+	if kind.IsRequest && r.EventDate.String != "" {
+		if d, err := types.ParseDateTime(r.EventDate.String); err == nil && !d.IsZero() {
+			l.EventUnix = d.Time().Unix()
+		}
 	}
 	return l, nil
 }

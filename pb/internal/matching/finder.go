@@ -42,12 +42,11 @@ func other(k listings.Kind) listings.Kind {
 	return listings.Requests
 }
 
-// For answers a listing's matches, best first, at most limit.
-func (f *Finder) For(ctx context.Context, r *core.Record, viewer listings.Viewer, limit int) ([]Match, error) {
-	kind := listings.KindOf(r)
-	l, err := listings.SearchListing(f.app, r)
-	if err != nil || !open(f.engine, l) {
-		return []Match{}, err
+// For answers the matches of l (a listing of kind), best first, at most
+// limit.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int) ([]Match, error) {
+	if !open(f.engine, l) {
+		return []Match{}, nil
 	}
 	theirs := other(kind)
 	filter := filterFor(kind, l)
@@ -111,7 +110,12 @@ func (f *Finder) announce(r *core.Record) {
 		return
 	}
 	f.jobs.Go(func() {
-		matches, err := f.For(context.Background(), r, listings.Viewer{}, notifyLimit)
+		l, err := listings.SearchListing(f.app, r)
+		if err != nil {
+			f.app.Logger().Warn("matching: reading the listing failed", slog.String("error", err.Error()))
+			return
+		}
+		matches, err := f.For(context.Background(), listings.KindOf(r), l, listings.Viewer{}, notifyLimit)
 		if err != nil {
 			f.app.Logger().Warn("matching: announcing failed", slog.String("error", err.Error()))
 			return

@@ -21,12 +21,12 @@ func (f *Finder) BindRoutes(se *core.ServeEvent) {
 // listing exists only for its poster and administrators (as its own page).
 func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		r, err := e.App.FindRecordById(kind.Table, e.Request.PathValue("id"))
+		l, err := f.store.Probe(kind, e.Request.PathValue("id"))
 		viewer := listings.Viewer{ID: e.Auth.Id, IsAdmin: membership.IsAdmin(e.Auth)}
-		if err != nil || (listings.HiddenRecord(r) && r.GetString("user") != viewer.ID && !viewer.IsAdmin) {
+		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
-		ms, err := f.For(e.Request.Context(), r, viewer, Best)
+		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best)
 		if err != nil {
 			return e.InternalServerError("", err)
 		}

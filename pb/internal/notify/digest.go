@@ -1,7 +1,9 @@
 package notify
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -56,36 +58,48 @@ func Digest(app core.App, userID string, note DigestNote, it Item) error {
 }
 
 // digestIn adds the item with tx; it answers the batch to mail once tx
-// has committed (the batch was quiet for an hour), or nil.
+// has committed (the batch was quiet for an hour), or nil. Batches are the
+// server's own bookkeeping (no API, no realtime, no hooks): plain SQL
+// keeps a fan-out to hundreds of members cheap.
 func digestIn(tx core.App, userID string, note DigestNote, it Item) (*digestState, error) {
-	row := &core.Record{}
-	err := tx.RecordQuery(digestCollection).AndWhere(dbx.HashExp{"user": userID, "key": note.Key}).Limit(1).One(row)
+	var row struct {
+		ID         string `db:"id"`
+		LastSentAt string `db:"lastSentAt"`
+		Pending    string `db:"pending"`
+	}
 	now := types.NowDateTime()
+	err := tx.DB().Select("id", "lastSentAt", "pending").From(digestCollection).
+		Where(dbx.HashExp{"user": userID, "key": note.Key}).Limit(1).One(&row)
+	if errors.Is(err, sql.ErrNoRows) {
+		pending, _ := json.Marshal(digestState{DigestNote: note, Items: []Item{}})
+		_, err := tx.DB().Insert(digestCollection, dbx.Params{
+			"id": core.GenerateDefaultRandomId(), "user": userID, "key": note.Key, "lastSentAt": now.String(),
+			"pending": string(pending), "created": now.String(), "updated": now.String(),
+		}).Execute()
+		return &digestState{DigestNote: note, Items: []Item{it}}, err
+	}
 	if err != nil {
-		c, err := tx.FindCachedCollectionByNameOrId(digestCollection)
-		if err != nil {
-			return nil, err
-		}
-		row = core.NewRecord(c)
-		row.Set("user", userID)
-		row.Set("key", note.Key)
-		row.Set("lastSentAt", now)
-		row.Set("pending", digestState{DigestNote: note})
-		return &digestState{DigestNote: note, Items: []Item{it}}, tx.Save(row)
+		return nil, err
 	}
 	var st digestState
-	_ = json.Unmarshal([]byte(row.GetString("pending")), &st)
+	_ = json.Unmarshal([]byte(row.Pending), &st)
 	st.DigestNote = note
 	var sendNow *digestState
-	quiet := row.GetDateTime("lastSentAt").Time().Add(digestEvery).Before(now.Time())
-	if quiet && len(st.Items) == 0 {
-		row.Set("lastSentAt", now)
+	last, _ := types.ParseDateTime(row.LastSentAt)
+	sent := last.String()
+	if last.Time().Add(digestEvery).Before(now.Time()) && len(st.Items) == 0 {
+		sent = now.String()
 		sendNow = &digestState{DigestNote: note, Items: []Item{it}}
 	} else if len(st.Items) < 50 {
 		st.Items = append(st.Items, it)
 	}
-	row.Set("pending", st)
-	return sendNow, tx.Save(row)
+	if st.Items == nil {
+		st.Items = []Item{}
+	}
+	pending, _ := json.Marshal(st)
+	_, err = tx.DB().Update(digestCollection, dbx.Params{"pending": string(pending), "lastSentAt": sent, "updated": now.String()},
+		dbx.HashExp{"id": row.ID}).Execute()
+	return sendNow, err
 }
 
 // Delivery is one receiver's share of a fan-out: an in-app note (optional)
