@@ -3,9 +3,10 @@ import { expect, test } from '@playwright/test'
 import { ADMIN, login } from './helpers'
 import { screens } from './screens'
 
-test.describe('accessibility (axe-core)', () => {
+for (const colorScheme of ['light', 'dark'] as const) test.describe(`accessibility (axe-core), ${colorScheme} theme`, () => {
+  test.use({ colorScheme })
   for (const signedIn of [false, true]) {
-    test(`no serious or critical findings (${signedIn ? 'member' : 'visitor'} screens)`, async ({ page }) => {
+    test(`no serious or critical findings (${signedIn ? 'member' : 'visitor'} screens, ${colorScheme})`, async ({ page }) => {
       test.setTimeout(120_000)
       if (signedIn) await login(page, ADMIN.username, ADMIN.password)
       const findings: string[] = []
@@ -15,7 +16,7 @@ test.describe('accessibility (axe-core)', () => {
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
         for (const v of results.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {
-            findings.push(`${screen.name}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+            findings.push(`${screen.name} (${colorScheme}): [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
           }
         }
       }

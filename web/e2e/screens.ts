@@ -104,6 +104,27 @@ export const screens: Screen[] = [
       await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
     },
   },
+  {
+    name: 'save-search-dialog',
+    path: '/home?tab=requests&q=health',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Save search' }).click()
+      await expect(page.getByRole('dialog', { name: 'Save this search' })).toBeVisible()
+    },
+  },
+  {
+    name: 'listing-page',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      const found = await page.request.get('/api/sponsorship-requests?q=Free%20health%20camp')
+      const [listing] = (await found.json()) as { id: string }[]
+      await page.goto(`/listings/requests/${listing.id}`)
+      await heading('Free health camp for senior citizens')(page)
+      await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
+    },
+  },
   { name: 'profile', path: '/profile', signedIn: true, ready: async (page) => {
     await heading('SponsorBridge Admin')(page)
     await expect(page.getByTestId('listing-card').first()).toBeVisible()

@@ -30,5 +30,6 @@ var samples = []sample{
 	{false, "daniel", "Mental-health first aid training", "We sponsor certified mental-health first aid courses for community leaders, teachers and coaches.", 1100, "Abuja, Nigeria", []string{"Healthcare", "Education"}, "", 0, true},
 	{true, "kenji", "Mural for the children's hospital ward", "Local artists will paint a calming ocean mural across the paediatric ward corridor. Paint, scaffolding and insurance are needed.", 2100, "Kyoto, Japan", []string{"Arts", "Healthcare"}, "open", 75, false},
 	{false, "admin", "Small-business bookkeeping clinics", "Sponsorship for free bookkeeping clinics that help home-based businesses register, invoice and file taxes.", 600, "Bengaluru, India", []string{"Business", "Education"}, "", 0, false},
+	{false, "daniel", "Pune health and learning fund", "We back community health checks and after-school learning in and around Pune. Tell us who will benefit and what the money buys.", 2000, "Pune, India", []string{"Healthcare", "Education"}, "", 0, true},
 	{true, "priya", "Coding bootcamp scholarships for women returners", "Ten scholarships for women returning to work after a career break, covering a 12-week web development bootcamp.", 5000, "Mumbai, India", []string{"Education", "Technology", "Business"}, "open", 90, false},
 }
