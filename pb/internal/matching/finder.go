@@ -44,12 +44,14 @@ func other(k listings.Kind) listings.Kind {
 
 // For answers the matches of l (a listing of kind), best first, at most
 // limit.
-func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int) ([]Match, error) {
+// verifiedOnly keeps only listings whose poster is verified.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, verifiedOnly bool) ([]Match, error) {
 	if !open(f.engine, l) {
 		return []Match{}, nil
 	}
 	theirs := other(kind)
 	filter := filterFor(kind, l)
+	filter.VerifiedOnly = verifiedOnly
 	res, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: filter, Limit: candidates})
 	if err != nil {
 		return nil, err
@@ -115,7 +117,7 @@ func (f *Finder) announce(r *core.Record) {
 			f.app.Logger().Warn("matching: reading the listing failed", slog.String("error", err.Error()))
 			return
 		}
-		matches, err := f.For(context.Background(), listings.KindOf(r), l, listings.Viewer{}, notifyLimit)
+		matches, err := f.For(context.Background(), listings.KindOf(r), l, listings.Viewer{}, notifyLimit, false)
 		if err != nil {
 			f.app.Logger().Warn("matching: announcing failed", slog.String("error", err.Error()))
 			return

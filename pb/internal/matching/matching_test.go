@@ -42,6 +42,7 @@ func seed(t testing.TB, app core.App) {
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Email: "bob@example.com"})
 	testutil.CreateMember(t, app, "cat", testutil.MemberOpts{})
+	vera := testutil.CreateMember(t, app, "vera", testutil.MemberOpts{Verified: true})
 	testutil.CreateMember(t, app, "root", testutil.MemberOpts{Admin: true})
 	edu := []string{"Education"}
 	listing(t, app, offers, ann, testutil.ListingOpts{Title: "Ann funds schools", Amount: 300, Location: "Pune", Categories: edu}, "")
@@ -63,6 +64,7 @@ func seed(t testing.TB, app core.App) {
 		{bob, testutil.ListingOpts{Title: "Last month's fair", Amount: 200, Location: "Pune", Categories: edu}, inDays(-3), false},
 		{bob, testutil.ListingOpts{Title: "Hidden rejected lab", Amount: 200, Location: "Pune", Categories: edu, Reviewed: true, RejectionReason: "No"}, day, false},
 		{ann, testutil.ListingOpts{Title: "Ann's own request", Amount: 200, Location: "Pune", Categories: edu}, day, false},
+		{vera, testutil.ListingOpts{Title: "Verified Vera's class", Amount: 250, Location: "Pune", Categories: edu}, day, true},
 	} {
 		listing(t, app, requests, r.owner, r.o, r.date)
 	}
@@ -101,6 +103,14 @@ func TestMatchesRoute(t *testing.T) {
 			},
 			NotExpectedContent: notMatching,
 		}, on(offers, "Ann funds schools", "ann")),
+		testutil.Prepared(f, tests.ApiScenario{Name: "verified posters only", Method: http.MethodGet,
+			URL: "/api/sponsorships/{id}/matches?verified=true", ExpectedStatus: 200,
+			ExpectedContent:    []string{`"title":"Verified Vera's class"`, `"isVerified":true`},
+			NotExpectedContent: append([]string{"Anywhere reading club", "Pune school library", `"isVerified":false`}, notMatching...)},
+			on(offers, "Ann funds schools", "cat")),
+		testutil.Prepared(f, tests.ApiScenario{Name: "verified other than true or false", Method: http.MethodGet,
+			URL: "/api/sponsorships/{id}/matches?verified=yes", ExpectedStatus: 400,
+			ExpectedContent: []string{"verified must be true or false"}}, on(offers, "Ann funds schools", "cat")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "another member sees the same matches", Method: http.MethodGet,
 			URL: "/api/sponsorships/{id}/matches", ExpectedStatus: 200,
 			ExpectedContent: []string{`"Anywhere reading club"`, `"Pune school library"`}, NotExpectedContent: notMatching},
@@ -142,8 +152,9 @@ func TestMatchesAreRankedBestFirst(t *testing.T) {
 	if code != 200 {
 		t.Fatal(code, body)
 	}
-	first, second := strings.Index(body, "Anywhere reading club"), strings.Index(body, "Pune school library")
-	if first < 0 || second < 0 || first > second {
+	// Vera's (Pune, fits) above the reading club (fits, any place) above the library (75%)
+	first, second, third := strings.Index(body, "Verified Vera's class"), strings.Index(body, "Anywhere reading club"), strings.Index(body, "Pune school library")
+	if first < 0 || second < 0 || third < 0 || first > second || second > third {
 		t.Fatalf("want the full fit first: %s", body)
 	}
 }
@@ -168,8 +179,8 @@ func TestANewListingTellsTheMatchedPosters(t *testing.T) {
 		t.Fatal(err)
 	}
 	bob, ann := testutil.FindByUsername(t, app, "bob"), testutil.FindByUsername(t, app, "ann")
-	if len(notes) != 2 {
-		t.Fatalf("%d match notifications, want one each for bob and ann", len(notes))
+	if len(notes) != 3 {
+		t.Fatalf("%d match notifications, want one each for bob, vera and ann", len(notes))
 	}
 	for _, n := range notes {
 		switch n.GetString("user") {
@@ -178,7 +189,7 @@ func TestANewListingTellsTheMatchedPosters(t *testing.T) {
 				!strings.HasPrefix(n.GetString("link"), "/listings/sponsorships/") {
 				t.Fatalf("bob's note: %v", n.PublicExport())
 			}
-		case ann.Id: // her own request matches Dee's offer
+		case ann.Id, testutil.FindByUsername(t, app, "vera").Id: // their requests match Dee's offer too
 		default:
 			t.Fatalf("unexpected receiver %s", n.GetString("user"))
 		}

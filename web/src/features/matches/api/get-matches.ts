@@ -11,12 +11,13 @@ export interface MatchAnswer {
 
 const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
 
-export const matchesKey = (kind: ListingKind, id: string) => ['matches', kind, id] as const
+export const matchesKey = (kind: ListingKind, id: string, verified: boolean) => ['matches', kind, id, verified] as const
 
-export function useMatches(kind: ListingKind, id: string, enabled = true) {
+export function useMatches(kind: ListingKind, id: string, verified = false, enabled = true) {
   return useQuery({
-    queryKey: matchesKey(kind, id),
-    queryFn: ({ signal }) => api.get<MatchAnswer[]>(`${routes[kind]}/${encodeURIComponent(id)}/matches`, undefined, signal),
+    queryKey: matchesKey(kind, id, verified),
+    queryFn: ({ signal }) =>
+      api.get<MatchAnswer[]>(`${routes[kind]}/${encodeURIComponent(id)}/matches`, verified ? { verified: 'true' } : undefined, signal),
     enabled,
     staleTime: 30_000,
   })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
 import type { ListingKind } from '@/features/listings/types'
@@ -23,12 +24,19 @@ interface MatchesSectionProps {
 
 /** A listing's best matches (up to five, best first) with why each matches. */
 export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
-  const matches = useMatches(kind, id)
+  const [verified, setVerified] = useState(false)
+  const matches = useMatches(kind, id, verified)
   const otherKind: ListingKind = kind === 'sponsorship' ? 'request' : 'sponsorship'
   const headingId = `matches-${id}`
   return (
     <section aria-labelledby={headingId} data-testid="matches" className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}>
-      <h3 id={headingId} className="font-semibold">{heading}</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold">{heading}</h3>
+        <label className="flex cursor-pointer items-center gap-2 text-xs">
+          <input type="checkbox" className="toggle toggle-primary toggle-xs" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
+          Verified posters only
+        </label>
+      </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
       {matches.isPending ? (
         <div className="py-3"><Spinner label="Loading matches" /></div>
@@ -36,7 +44,8 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
         <p className="mt-2 text-sm text-error">Matches could not be loaded.</p>
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
-          No matches yet. We will tell you when a matching {otherKind === 'request' ? 'request' : 'offer'} is posted.
+          {verified ? 'No matches from verified posters yet. ' : 'No matches yet. '}
+          We will tell you when a matching {otherKind === 'request' ? 'request' : 'offer'} is posted.
         </p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">
