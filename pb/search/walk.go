@@ -97,7 +97,9 @@ func (p *plan) walkKeys(after *cursor, want int, count bool, each func(from uint
 		}
 		return limit < 0 || read < limit
 	})
-	w.more = !exhausted
+	// Counting reads past the page: matches found beyond the keys kept
+	// follow them even when the walk reached the end.
+	w.more = !exhausted || found > len(w.keys)
 	w.exact = exhausted
 	w.total = found
 	if !exhausted && count && read > 0 {
