@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -34,6 +36,9 @@ func sponsor(e *core.RequestEvent) error {
 	commitment := core.NewRecord(collection)
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
 		res, err := tx.DB().Update("sponsorship_requests",
 			dbx.Params{"status": "sponsored", "updated": types.NowDateTime().String()},
 			dbx.HashExp{"id": request.Id, "status": "open"}).Execute()
@@ -89,7 +94,7 @@ func sponsor(e *core.RequestEvent) error {
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
 	}
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToCommitment(e.App, commitment))

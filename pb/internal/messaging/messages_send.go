@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -32,6 +33,9 @@ func sendMessage(e *core.RequestEvent) error {
 	var msg *core.Record
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
 		var err error
 		if msg, err = Send(tx, conv.Id, Post{SenderID: e.Auth.Id, Body: form.Body}); err != nil {
 			return err
@@ -47,7 +51,7 @@ func sendMessage(e *core.RequestEvent) error {
 		return err
 	})
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id, map[string]Person{}))
