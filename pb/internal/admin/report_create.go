@@ -49,6 +49,10 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 			if err := membership.Present(e, tx); err != nil {
 				return err
 			}
+			// its poster may have deleted their account (and the listing) meanwhile
+			if _, err := tx.FindRecordById(kind.Table, listing.Id); err != nil {
+				return e.NotFoundError("Listing not found.", nil)
+			}
 			return tx.Save(r)
 		})
 		if err != nil {

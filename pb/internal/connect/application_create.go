@@ -40,6 +40,10 @@ func apply(e *core.RequestEvent) error {
 		if err := membership.Present(e, tx); err != nil {
 			return err
 		}
+		// the poster may have deleted their account (and the offer with it) since the first read
+		if _, err := tx.FindRecordById("sponsorships", offer.Id); err != nil {
+			return e.NotFoundError("Listing not found.", nil)
+		}
 		exists, err := tx.CountRecords("applications", dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id})
 		if err != nil {
 			return err

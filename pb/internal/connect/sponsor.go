@@ -88,7 +88,10 @@ func sponsor(e *core.RequestEvent) error {
 	})
 	if errors.Is(err, errNotOpen) {
 		current, findErr := e.App.FindRecordById("sponsorship_requests", request.Id)
-		if findErr == nil && current.GetString("status") == "closed" {
+		if findErr != nil { // its poster deleted their account meanwhile
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		if current.GetString("status") == "closed" {
 			return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
 		}
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)

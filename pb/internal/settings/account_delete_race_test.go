@@ -14,10 +14,12 @@ import (
 )
 
 // A member deletes their account while their other tabs post, edit, apply,
-// sponsor, report, decide, start conversations and send messages, over real
-// HTTP. Every request answers as if it came before the deletion (2xx or its
-// usual 4xx) or after it (401 or 404), never 500, and nothing of the member
-// is left behind that the deletion should have removed.
+// sponsor, report, decide, start conversations and send messages, and while
+// another member messages them and applies to, sponsors and reports their
+// listings, over real HTTP. Every request answers as if it came before the
+// deletion (2xx or its usual 4xx) or after it (401, 404, or "deleted their
+// account"), never 500, and nothing of the member is left behind that the
+// deletion should have removed.
 func TestDeleteAccountWhileActive(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
@@ -29,6 +31,7 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 	for round := range rounds {
 		victim := testutil.CreateMember(t, app, fmt.Sprintf("leaver%d", round), testutil.MemberOpts{Subscribed: true})
 		own := testutil.CreateListing(t, app, "sponsorships", victim, testutil.ListingOpts{Title: fmt.Sprintf("Leaver offer %d", round)})
+		ownRequest := testutil.CreateListing(t, app, "sponsorship_requests", victim, testutil.ListingOpts{Title: fmt.Sprintf("Leaver request %d", round)})
 		offer := testutil.CreateListing(t, app, "sponsorships", priya, testutil.ListingOpts{Title: fmt.Sprintf("Priya offer %d", round)})
 		request := testutil.CreateListing(t, app, "sponsorship_requests", priya, testutil.ListingOpts{Title: fmt.Sprintf("Priya request %d", round)})
 		application := createApplication(t, app, own, priya)
@@ -37,23 +40,36 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		type call struct{ method, path, body string }
-		calls := []call{
-			{http.MethodPost, "/api/sponsorship-requests", `{"title":"New","description":"D","requestedAmount":10,"categories":["Community"]}`},
-			{http.MethodPatch, "/api/sponsorships/" + own.Id, `{"title":"Edited offer"}`},
-			{http.MethodPost, "/api/sponsorships/" + offer.Id + "/apply", `{"message":"Pick me"}`},
-			{http.MethodPost, "/api/sponsorship-requests/" + request.Id + "/sponsor", `{}`},
-			{http.MethodPost, "/api/sponsorships/" + offer.Id + "/report", `{"reason":"Looks like spam to me"}`},
-			{http.MethodPost, "/api/applications/" + application.Id + "/accept", ``},
-			{http.MethodPost, "/api/conversations", `{"userId":"` + zed.Id + `"}`},
-			{http.MethodPost, "/api/conversations/" + conv.Id + "/read", ``},
-			{http.MethodPatch, "/api/user", `{"bio":"Still here"}`},
-			{http.MethodPost, "/api/notifications/read", `{}`},
-		}
-		for i := range 6 {
-			calls = append(calls, call{http.MethodPost, "/api/conversations/" + conv.Id + "/messages", fmt.Sprintf(`{"body":"Message %d"}`, i)})
-		}
 		headers := testutil.Cookie(t, victim)
+		other := testutil.Cookie(t, priya)
+		type call struct {
+			method, path, body string
+			headers            map[string]string
+		}
+		calls := []call{
+			{http.MethodPost, "/api/sponsorship-requests", `{"title":"New","description":"D","requestedAmount":10,"categories":["Community"]}`, headers},
+			{http.MethodPatch, "/api/sponsorships/" + own.Id, `{"title":"Edited offer"}`, headers},
+			{http.MethodPost, "/api/sponsorships/" + offer.Id + "/apply", `{"message":"Pick me"}`, headers},
+			{http.MethodPost, "/api/sponsorship-requests/" + request.Id + "/sponsor", `{}`, headers},
+			{http.MethodPost, "/api/sponsorships/" + offer.Id + "/report", `{"reason":"Looks like spam to me"}`, headers},
+			{http.MethodPost, "/api/applications/" + application.Id + "/accept", ``, headers},
+			{http.MethodPost, "/api/conversations", `{"userId":"` + zed.Id + `"}`, headers},
+			{http.MethodPost, "/api/conversations/" + conv.Id + "/read", ``, headers},
+			{http.MethodPatch, "/api/user", `{"bio":"Still here"}`, headers},
+			{http.MethodPost, "/api/notifications/read", `{}`, headers},
+		}
+		// the other member, at the same moment
+		calls = append(calls,
+			call{http.MethodPost, "/api/conversations/" + conv.Id + "/messages", `{"body":"Are you there?"}`, other},
+			call{http.MethodPost, "/api/conversations/" + conv.Id + "/messages", `{"body":"Hello?"}`, other},
+			call{http.MethodPost, "/api/sponsorships/" + own.Id + "/apply", `{"message":"Me please"}`, other},
+			call{http.MethodPost, "/api/sponsorship-requests/" + ownRequest.Id + "/sponsor", `{}`, other},
+			call{http.MethodPost, "/api/sponsorships/" + own.Id + "/report", `{"reason":"Odd offer, please check"}`, other},
+			call{http.MethodPost, "/api/conversations", `{"userId":"` + victim.Id + `"}`, other},
+		)
+		for i := range 6 {
+			calls = append(calls, call{http.MethodPost, "/api/conversations/" + conv.Id + "/messages", fmt.Sprintf(`{"body":"Message %d"}`, i), headers})
+		}
 		type answer struct {
 			call   call
 			status int
@@ -73,7 +89,7 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 				if i == deleteAt {
 					deleteStatus, deleteBody = testutil.DoRead(t, srv, http.MethodDelete, "/api/user", `{"confirm":"DELETE"}`, headers)
 				}
-				status, body := testutil.DoRead(t, srv, c.method, c.path, c.body, headers)
+				status, body := testutil.DoRead(t, srv, c.method, c.path, c.body, c.headers)
 				answers[i] = answer{c, status, body}
 			}()
 		}
@@ -99,6 +115,7 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 			{"sponsorship_requests", dbx.HashExp{"user": victim.Id}},
 			{"applications", dbx.HashExp{"applicant": victim.Id}},
 			{"applications", dbx.HashExp{"poster": victim.Id}},
+			{"commitments", dbx.HashExp{"poster": victim.Id}},
 			{"reports", dbx.HashExp{"reporter": victim.Id}},
 			{"notifications", dbx.HashExp{"user": victim.Id}},
 			{"conversations", dbx.Or(dbx.HashExp{"userA": victim.Id}, dbx.HashExp{"userB": victim.Id})},
