@@ -42,6 +42,12 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 
 		headers := testutil.Cookie(t, victim)
 		other := testutil.Cookie(t, priya)
+		// a new address waits for its code, which the member types during the deletion
+		newAddress := fmt.Sprintf("leaver%d@example.com", round)
+		if status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/user/email", `{"email":"`+newAddress+`"}`, headers); status != 200 {
+			t.Fatalf("round %d: e-mail change: %d %s", round, status, body)
+		}
+		code := codeSentTo(t, app, newAddress)
 		type call struct {
 			method, path, body string
 			headers            map[string]string
@@ -56,6 +62,7 @@ func TestDeleteAccountWhileActive(t *testing.T) {
 			{http.MethodPost, "/api/conversations", `{"userId":"` + zed.Id + `"}`, headers},
 			{http.MethodPost, "/api/conversations/" + conv.Id + "/read", ``, headers},
 			{http.MethodPatch, "/api/user", `{"bio":"Still here"}`, headers},
+			{http.MethodPost, "/api/user/email/confirm", `{"code":"` + code + `"}`, headers},
 			{http.MethodPost, "/api/notifications/read", `{}`, headers},
 		}
 		// the other member, at the same moment
