@@ -8,7 +8,7 @@ DATA_DIR   ?= pb_data
 HTTP       ?= 127.0.0.1:8090
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m lint clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -61,6 +61,12 @@ bench:
 
 bench-1m:
 	BENCH_LISTINGS=1000000 BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 90m ./pb/internal/listings/
+
+## memprobe: peak memory of the server binary on make bench's 100,000-listing data under list,
+## search, upload and thumbnail load (docs/security.md, "Memory"; sizes fly.toml)
+memprobe: server
+	@test -f $${TMPDIR:-/tmp}/sponsorbridge-bench-100000-v3/data.db || { echo "Run make bench once first: it seeds the data memprobe copies."; exit 1; }
+	go run ./pb/cmd/memprobe -bin $(BIN) -seconds $${MEMPROBE_SECONDS:-20}
 
 clean:
 	rm -rf bin pb_public

@@ -155,3 +155,40 @@ test('a member opening /admin gets the 404 page and no Admin entry', async ({ pa
   const response = await page.request.get('/api/admin/overview')
   expect(response.status()).toBe(403)
 })
+
+test('an administrator verifies the social link they clicked even after the member reordered them', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  // the member, in their own browser, lists GitHub then X
+  const memberContext = await browser.newContext()
+  const memberPage = await memberContext.newPage()
+  const member = await registerMember(memberPage, 'Link Owner')
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
+  const setLinks = async (links: { platform: string; username: string }[]) => {
+    const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin } })
+    expect(response.status(), await response.text()).toBe(200)
+  }
+  await setLinks([{ platform: 'github', username: 'owner-gh' }, { platform: 'twitter', username: 'owner_x' }])
+
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.goto('/admin?tab=members')
+  await page.getByRole('searchbox', { name: 'Search by username or name' }).fill(member.username)
+  const card = page.getByRole('article', { name: 'Link Owner' })
+  await expect(page.getByTestId('member-row')).toHaveCount(1)
+  await card.getByRole('button', { name: /Social links \(2\)/ }).click()
+  const links = card.getByRole('list', { name: 'Social links' })
+  await expect(links.getByRole('listitem').first()).toContainText('GitHub @owner-gh')
+
+  // while the administrator looks, the member puts X first
+  await setLinks([{ platform: 'twitter', username: 'owner_x' }, { platform: 'github', username: 'owner-gh' }])
+
+  await links.getByRole('button', { name: 'Verify GitHub @owner-gh' }).click()
+  await expectToast(page, 'Social link verified')
+  await expect(links.getByRole('listitem').filter({ hasText: 'GitHub @owner-gh' })).toContainText(/Verified on/)
+  await expect(links.getByRole('listitem').filter({ hasText: 'X (Twitter) @owner_x' })).toContainText('Not verified')
+
+  // the member's own profile shows the same: GitHub verified, X not
+  const own = await memberPage.request.get('/api/user')
+  const body = (await own.json()) as { socialMedia: { platform: string; verified: boolean }[] }
+  expect(body.socialMedia.map((l) => [l.platform, l.verified])).toEqual([['twitter', false], ['github', true]])
+  await memberContext.close()
+})

@@ -30,10 +30,17 @@ func contactCreate(e *core.RequestEvent) error {
 	r.Set("email", form.Email)
 	r.Set("subject", form.Subject)
 	r.Set("message", form.Message)
-	if m := accounts.Member(e); m != nil {
-		r.Set("member", m.Id)
-	}
-	if err := e.App.Save(r); err != nil {
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		// a member who deleted their account meanwhile is not linked (the
+		// deletion would have unlinked them); the message itself still counts
+		if m := accounts.Member(e); m != nil {
+			if _, err := tx.FindRecordById("users", m.Id); err == nil {
+				r.Set("member", m.Id)
+			}
+		}
+		return tx.Save(r)
+	})
+	if err != nil {
 		return e.BadRequestError("Could not store the message.", err)
 	}
 	return e.JSON(http.StatusCreated, map[string]string{

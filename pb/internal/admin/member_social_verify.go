@@ -3,7 +3,7 @@ package admin
 import (
 	"fmt"
 	"net/http"
-	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -11,26 +11,30 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 )
 
-// socialVerify marks one of a member's social links (by its position in
-// socialMedia) verified, with the date, or withdraws it. Entries are kept as
-// stored, unknown keys included; only verified and verificationDate change.
+// socialVerify marks one of a member's social links verified, with the date,
+// or withdraws it. The link is named by its value (platform and username, as
+// the administrator saw it), never by its position: a member may reorder or
+// change their links after the administrator opened the page, and a position
+// would then point to another link. A link that no longer exists answers
+// 404. Entries are kept as stored, unknown keys included; only verified and
+// verificationDate change.
 func socialVerify(verify bool) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		index, err := strconv.Atoi(e.Request.PathValue("index"))
-		if err != nil || index < 0 {
-			return e.NotFoundError("Social link not found.", nil)
+		form := &socialLinkForm{}
+		if err := e.BindBody(form); err != nil {
+			return e.BadRequestError("The request body is not valid JSON.", nil)
 		}
 		var member *core.Record
-		err = e.App.RunInTransaction(func(tx core.App) error {
+		err := e.App.RunInTransaction(func(tx core.App) error {
 			r, err := tx.FindRecordById("users", e.Request.PathValue("id"))
 			if err != nil {
 				return e.NotFoundError("Member not found.", nil)
 			}
 			var links []map[string]any
-			if err := r.UnmarshalJSONField("socialMedia", &links); err != nil || index >= len(links) {
+			if err := r.UnmarshalJSONField("socialMedia", &links); err != nil {
 				return e.NotFoundError("Social link not found.", nil)
 			}
-			link := links[index]
+			link := form.find(links)
 			if link == nil {
 				return e.NotFoundError("Social link not found.", nil)
 			}
@@ -48,7 +52,7 @@ func socialVerify(verify bool) func(e *core.RequestEvent) error {
 			if !verify {
 				action = actionUnverifySocial
 			}
-			details := fmt.Sprintf("%s: %v on %v (link %d)", r.GetString("username"), link["username"], link["platform"], index)
+			details := fmt.Sprintf("%s: %v on %v", r.GetString("username"), link["username"], link["platform"])
 			return logAction(tx, e.Auth, action, "users", r.Id, details)
 		})
 		if err != nil {
@@ -56,4 +60,29 @@ func socialVerify(verify bool) func(e *core.RequestEvent) error {
 		}
 		return e.JSON(http.StatusOK, toMember(member, time.Now()))
 	}
+}
+
+// ----------------------------------------------------------------
+
+// socialLinkForm names a link by its value. Platforms are stored lower case
+// and usernames compared without regard to case, as the settings route
+// refuses two links that differ only in case.
+type socialLinkForm struct {
+	Platform string `json:"platform"`
+	Username string `json:"username"`
+}
+
+func (f *socialLinkForm) find(links []map[string]any) map[string]any {
+	platform, username := strings.ToLower(strings.TrimSpace(f.Platform)), strings.TrimSpace(f.Username)
+	if platform == "" || username == "" {
+		return nil
+	}
+	for _, link := range links {
+		p, _ := link["platform"].(string)
+		u, _ := link["username"].(string)
+		if link != nil && strings.EqualFold(p, platform) && strings.EqualFold(u, username) {
+			return link
+		}
+	}
+	return nil
 }

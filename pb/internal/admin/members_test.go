@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/testutil"
 )
 
 func memberPath(username, suffix string) func(testing.TB, core.App) string {
@@ -59,7 +60,8 @@ func TestMembers(t *testing.T) {
 			status: 404, want: []string{"Member not found."}, after: noLog},
 		{name: "a member cannot verify themselves", method: http.MethodPost, who: "dan", url: memberPath("dan", "/verify"),
 			status: 403, after: all(noLog, isVerified("dan", false))},
-		{name: "verify a social link sets the date", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/0/verify"),
+		{name: "verify a social link, named by its value, sets the date", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/verify"), body: `{"platform":"twitter","username":"priya_s"}`,
 			status: 200, want: []string{`"platform":"twitter","username":"priya_s","verified":true,"verificationDate":"20`},
 			after: func(t testing.TB, app *tests.TestApp) {
 				links := social(t, app, "priya")
@@ -68,7 +70,11 @@ func TestMembers(t *testing.T) {
 				}
 				logged("verify_social", "priya_s on twitter")(t, app)
 			}},
-		{name: "unverify a social link clears the date", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/1/unverify"),
+		{name: "the username is matched without regard to case", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/verify"), body: `{"platform":"Twitter","username":"PRIYA_S"}`,
+			status: 200, want: []string{`"username":"priya_s","verified":true`}},
+		{name: "unverify a social link clears the date", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/unverify"), body: `{"platform":"instagram","username":"priya.art"}`,
 			status: 200, after: func(t testing.TB, app *tests.TestApp) {
 				links := social(t, app, "priya")
 				if links[1].Verified || links[1].VerificationDate != "" || links[0].Verified {
@@ -76,12 +82,23 @@ func TestMembers(t *testing.T) {
 				}
 				logged("unverify_social", "priya.art")(t, app)
 			}},
-		{name: "social link out of range", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/2/verify"),
+		{name: "a link the member does not have", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/verify"), body: `{"platform":"github","username":"priya_s"}`,
 			status: 404, want: []string{"Social link not found."}, after: noLog},
-		{name: "social link index not a number", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/first/verify"),
+		{name: "a link without a username", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/verify"), body: `{"platform":"twitter"}`,
+			status: 404, want: []string{"Social link not found."}, after: noLog},
+		{name: "a body that is not JSON", method: http.MethodPost, who: "boss",
+			url: memberPath("priya", "/social/verify"), body: `[`,
+			status: 400, want: []string{"The request body is not valid JSON."}, after: noLog},
+		{name: "positions are not accepted any more", method: http.MethodPost, who: "boss", url: memberPath("priya", "/social/0/verify"),
 			status: 404, after: noLog},
-		{name: "member without social links", method: http.MethodPost, who: "boss", url: memberPath("dan", "/social/0/verify"),
+		{name: "member without social links", method: http.MethodPost, who: "boss",
+			url: memberPath("dan", "/social/verify"), body: `{"platform":"twitter","username":"priya_s"}`,
 			status: 404, after: noLog},
+		{name: "members cannot verify their own links", method: http.MethodPost, who: "priya",
+			url: memberPath("priya", "/social/verify"), body: `{"platform":"twitter","username":"priya_s"}`,
+			status: 403, after: noLog},
 		{name: "administrator rights are not granted here", method: http.MethodPost, who: "boss", url: memberPath("dan", "/admin"),
 			status: 404, after: func(t testing.TB, app *tests.TestApp) {
 				if findMember(t, app, "dan").GetBool("isAdmin") {
@@ -97,4 +114,49 @@ func findMember(t testing.TB, app core.App, username string) *core.Record {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// The administrator opens the members page, the member then reorders their
+// links, and the administrator verifies the link they saw first: that link
+// is verified, not the one now in its place. When the member changed the
+// link itself meanwhile, nothing is verified.
+func TestSocialVerifyFollowsTheLinkNotItsPosition(t *testing.T) {
+	app := factory(t)
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app)
+
+	status, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/members?q=priya", "")
+	if status != 200 || !strings.Contains(body, `"socialMedia":[{"platform":"twitter","username":"priya_s"`) {
+		t.Fatalf("members page: %d %s", status, body)
+	}
+	// priya swaps her links and renames the Instagram one
+	status, body = call(t, srv, app, "priya", http.MethodPatch, "/api/user",
+		`{"socialMedia":[{"platform":"instagram","username":"priya.art"},{"platform":"twitter","username":"priya_s"}]}`)
+	if status != 200 {
+		t.Fatalf("reorder: %d %s", status, body)
+	}
+	id := memberID(t, app, "priya")
+	status, body = call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+id+"/social/verify",
+		`{"platform":"twitter","username":"priya_s"}`)
+	if status != 200 {
+		t.Fatalf("verify: %d %s", status, body)
+	}
+	links := social(t, app, "priya")
+	if links[0].Platform != "instagram" || links[1].Platform != "twitter" || !links[1].Verified {
+		t.Errorf("the link the administrator saw was not the one verified: %+v", links)
+	}
+
+	// priya renames her Twitter link after the administrator looked: the old
+	// value names no link, and the new one stays unverified
+	if status, body = call(t, srv, app, "priya", http.MethodPatch, "/api/user",
+		`{"socialMedia":[{"platform":"twitter","username":"priya_new"}]}`); status != 200 {
+		t.Fatalf("rename: %d %s", status, body)
+	}
+	if status, body = call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+id+"/social/unverify",
+		`{"platform":"instagram","username":"priya.art"}`); status != 404 || !strings.Contains(body, "Social link not found.") {
+		t.Errorf("a removed link answered %d %s", status, body)
+	}
+	if links := social(t, app, "priya"); len(links) != 1 || links[0].Verified {
+		t.Errorf("links after the rename: %+v", links)
+	}
 }

@@ -45,12 +45,22 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 		r.Set("listingKind", kind.Table)
 		r.Set("listingId", listing.Id)
 		r.Set("reason", form.Reason)
-		if err := e.App.Save(r); err != nil {
+		err = e.App.RunInTransaction(func(tx core.App) error {
+			if err := membership.Present(e, tx); err != nil {
+				return err
+			}
+			// its poster may have deleted their account (and the listing) meanwhile
+			if _, err := tx.FindRecordById(kind.Table, listing.Id); err != nil {
+				return e.NotFoundError("Listing not found.", nil)
+			}
+			return tx.Save(r)
+		})
+		if err != nil {
 			// the unique index caught a concurrent duplicate
 			if reported(e.App, e.Auth.Id, kind.Table, listing.Id) {
 				return e.Error(http.StatusConflict, alreadyReported, nil)
 			}
-			return e.InternalServerError("", err)
+			return apierr.Or500(e, err)
 		}
 		return e.JSON(http.StatusCreated, map[string]any{
 			"id": r.Id, "kind": kindSegment(kind), "listingId": listing.Id, "reason": form.Reason,

@@ -2,7 +2,12 @@
 // client exactly as written (the spec's texts), in PocketBase's error shape.
 package apierr
 
-import "github.com/pocketbase/pocketbase/core"
+import (
+	"errors"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
 
 // FieldError is one field's validation error.
 type FieldError struct {
@@ -36,4 +41,14 @@ func Bind(e *core.RequestEvent, form any, validate func() error) error {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	return nil
+}
+
+// Or500 answers err unchanged when it is already an answer for the client
+// (a route's 4xx returned from inside a transaction), and as a 500 otherwise.
+func Or500(e *core.RequestEvent, err error) error {
+	var apiErr *router.ApiError
+	if errors.As(err, &apiErr) {
+		return apiErr
+	}
+	return e.InternalServerError("", err)
 }

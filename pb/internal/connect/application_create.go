@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -36,6 +37,13 @@ func apply(e *core.RequestEvent) error {
 	record := core.NewRecord(collection)
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
+		// the poster may have deleted their account (and the offer with it) since the first read
+		if _, err := tx.FindRecordById("sponsorships", offer.Id); err != nil {
+			return e.NotFoundError("Listing not found.", nil)
+		}
 		exists, err := tx.CountRecords("applications", dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id})
 		if err != nil {
 			return err
@@ -78,7 +86,7 @@ func apply(e *core.RequestEvent) error {
 		return e.Error(http.StatusConflict, "You have already applied for this sponsorship.", nil)
 	}
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToApplication(e.App, record))

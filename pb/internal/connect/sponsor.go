@@ -10,7 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -36,6 +38,9 @@ func sponsor(e *core.RequestEvent) error {
 	commitment := core.NewRecord(collection)
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
 		// Open, and its event not past: one conditional statement.
 		res, err := tx.DB().Update("sponsorship_requests",
 			dbx.Params{"status": "sponsored", "updated": types.NowDateTime().String()},
@@ -87,16 +92,19 @@ func sponsor(e *core.RequestEvent) error {
 	})
 	if errors.Is(err, errNotOpen) {
 		current, findErr := e.App.FindRecordById("sponsorship_requests", request.Id)
-		if findErr == nil && current.GetString("status") == "open" {
+		if findErr != nil { // its poster deleted their account meanwhile
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		if current.GetString("status") == "open" {
 			return e.Error(http.StatusConflict, "This request's event date has passed; it can no longer be sponsored.", nil)
 		}
-		if findErr == nil && current.GetString("status") == "closed" {
+		if current.GetString("status") == "closed" {
 			return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
 		}
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
 	}
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToCommitment(e.App, commitment))

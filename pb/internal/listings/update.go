@@ -1,58 +1,78 @@
 package listings
 
 import (
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 // update lets a poster edit or close their own listing. An edit of the
 // content sends the listing back to moderation (reviewed and approved
 // cleared, rejection reason dropped). A sponsored request keeps its status.
+//
+// The read, the state checks and the save run in one transaction: a Sponsor
+// press commits between an edit's read and its save otherwise, and the edit
+// then writes its stale "open" over "sponsored" (the next sponsor hit the
+// unique commitment index). Transactions take the app's one writing
+// connection, so the re-read inside sees every committed claim.
 func (h *handlers) update(e *core.RequestEvent) error {
-	record, err := e.App.FindRecordById(h.kind.Table, e.Request.PathValue("id"))
 	viewer := viewerOf(e)
-	if err != nil || (record.GetBool("reviewed") && !record.GetBool("approved") &&
-		record.GetString("user") != viewer.ID && !viewer.IsAdmin) {
-		return e.NotFoundError("Listing not found.", nil)
-	}
-	if record.GetString("user") != viewer.ID {
-		return e.ForbiddenError("Only the poster can change this listing.", nil)
-	}
-
 	form := &listingForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	bindErr := e.BindBody(form)
+
+	var saved *core.Record
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		record, err := tx.FindRecordById(h.kind.Table, e.Request.PathValue("id"))
+		if err != nil || (record.GetBool("reviewed") && !record.GetBool("approved") &&
+			record.GetString("user") != viewer.ID && !viewer.IsAdmin) {
+			return e.NotFoundError("Listing not found.", nil)
+		}
+		if record.GetString("user") != viewer.ID {
+			return e.ForbiddenError("Only the poster can change this listing.", nil)
+		}
+		if bindErr != nil {
+			return e.BadRequestError("The request body is not valid JSON.", nil)
+		}
+		data, err := form.validate(h.kind, false, time.Now())
+		if err != nil {
+			return e.BadRequestError("Please check the highlighted fields.", err)
+		}
+		if h.kind.IsRequest && data.status != nil && record.GetString("status") == StatusSponsored {
+			return e.BadRequestError("A sponsored request cannot be reopened or closed.", nil)
+		}
+		if h.kind.IsRequest && data.status != nil && *data.status == StatusOpen {
+			event := record.GetString("eventDate")
+			if data.eventDate != nil {
+				event = *data.eventDate
+			}
+			if EffectiveStatus(StatusOpen, event, time.Now()) != StatusOpen {
+				return e.BadRequestError("Move the event date forward to reopen this request.", nil)
+			}
+		}
+
+		data.apply(record, h.kind)
+		if data.changesContent() {
+			record.Set("reviewed", false)
+			record.Set("approved", false)
+			record.Set("rejectionReason", "")
+		}
+		if err := tx.Save(record); err != nil {
+			return e.BadRequestError("Could not save the listing.", err)
+		}
+		saved = record
+		return nil
+	})
+	var apiErr *router.ApiError
+	if errors.As(err, &apiErr) {
+		return apiErr
 	}
-	data, err := form.validate(h.kind, false, time.Now())
 	if err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+		return e.InternalServerError("", err)
 	}
-	if h.kind.IsRequest && data.status != nil && record.GetString("status") == StatusSponsored {
-		return e.BadRequestError("A sponsored request cannot be reopened or closed.", nil)
-	}
-	if h.kind.IsRequest && data.status != nil && *data.status == StatusOpen {
-		event := record.GetString("eventDate")
-		if data.eventDate != nil {
-			event = *data.eventDate
-		}
-		if EffectiveStatus(StatusOpen, event, time.Now()) != StatusOpen {
-			return e.BadRequestError("Move the event date forward to reopen this request.", nil)
-		}
-	}
-
-	data.apply(record, h.kind)
-	if data.changesContent() {
-		record.Set("reviewed", false)
-		record.Set("approved", false)
-		record.Set("rejectionReason", "")
-	}
-	if err := e.App.Save(record); err != nil {
-		return e.BadRequestError("Could not save the listing.", err)
-	}
-
-	r, err := h.store.Find(h.kind, record.Id)
+	r, err := h.store.Find(h.kind, saved.Id)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

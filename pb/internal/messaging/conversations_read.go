@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -21,8 +22,9 @@ func markConversationRead(e *core.RequestEvent) error {
 	// put the older last message back when saved.
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		fresh, err := tx.FindRecordById(Conversations, conv.Id)
-		if err != nil {
-			return err
+		if err != nil || !IsParticipant(fresh, e.Auth.Id) {
+			// the member deleted their account meanwhile (which unlinks them)
+			return e.NotFoundError("Conversation not found.", nil)
 		}
 		field := unreadField(fresh, e.Auth.Id)
 		if fresh.GetInt(field) == 0 {
@@ -33,7 +35,7 @@ func markConversationRead(e *core.RequestEvent) error {
 		return tx.Save(fresh)
 	})
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	if err := notify.MarkSubjectRead(e.App, e.Auth.Id, conv.Id); err != nil {
 		return e.InternalServerError("", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // startConversation opens (or finds) the conversation with another member.
@@ -19,12 +20,23 @@ func startConversation(e *core.RequestEvent) error {
 	if err := form.validate(e.Auth.Id); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	if _, err := e.App.FindRecordById("users", form.UserID); err != nil {
-		return e.NotFoundError("Member not found.", nil)
-	}
-	conv, created, err := Open(e.App, e.Auth.Id, form.UserID)
+	// both members are read in the transaction that opens the conversation,
+	// so neither can delete their account between the check and the insert
+	var conv *core.Record
+	var created bool
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
+		if _, err := tx.FindRecordById("users", form.UserID); err != nil {
+			return e.NotFoundError("Member not found.", nil)
+		}
+		var err error
+		conv, created, err = Open(tx, e.Auth.Id, form.UserID)
+		return err
+	})
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	status := http.StatusOK
 	if created {

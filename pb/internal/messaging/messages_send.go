@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -24,15 +25,26 @@ func sendMessage(e *core.RequestEvent) error {
 	if err := apierr.Bind(e, form, form.validate); err != nil {
 		return err
 	}
-	recipient := Other(conv, e.Auth.Id)
-	if recipient == "" {
-		return e.BadRequestError("This member has deleted their account and cannot receive messages.", nil)
+	if Other(conv, e.Auth.Id) == "" {
+		return recipientGone(e)
 	}
 
 	var msg *core.Record
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		var err error
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
+		// the recipient may have deleted their account since the first read
+		// (which unlinks them): a notification for nobody cannot be saved
+		fresh, err := tx.FindRecordById(Conversations, conv.Id)
+		if err != nil || !IsParticipant(fresh, e.Auth.Id) {
+			return e.NotFoundError("Conversation not found.", nil)
+		}
+		recipient := Other(fresh, e.Auth.Id)
+		if recipient == "" {
+			return recipientGone(e)
+		}
 		if msg, err = Send(tx, conv.Id, Post{SenderID: e.Auth.Id, Body: form.Body}); err != nil {
 			return err
 		}
@@ -47,10 +59,14 @@ func sendMessage(e *core.RequestEvent) error {
 		return err
 	})
 	if err != nil {
-		return e.InternalServerError("", err)
+		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id, map[string]Person{}))
+}
+
+func recipientGone(e *core.RequestEvent) error {
+	return e.BadRequestError("This member has deleted their account and cannot receive messages.", nil)
 }
 
 // ----------------------------------------------------------------

@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // orderAnswer is what Checkout is opened with (spec section 3's payment
@@ -70,8 +71,14 @@ func (h *handlers) createSubscription(e *core.RequestEvent) error {
 	record.Set("status", StatusCreated)
 	record.Set("provider", h.provider.Name())
 	record.Set("receipt", receipt)
-	if err := e.App.Save(record); err != nil {
-		return e.InternalServerError("", err)
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil {
+			return err
+		}
+		return tx.Save(record)
+	})
+	if err != nil {
+		return apierr.Or500(e, err)
 	}
 
 	return e.JSON(http.StatusOK, orderAnswer{

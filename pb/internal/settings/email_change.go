@@ -83,7 +83,7 @@ func confirmEmail(e *core.RequestEvent) error {
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		m, err := tx.FindRecordById("users", member.Id)
 		if err != nil {
-			return err
+			return errGone // the account was deleted meanwhile
 		}
 		if other, err := signin.FindByProvenEmail(tx, pending); err == nil && other.Id != m.Id {
 			taken = true
@@ -100,6 +100,8 @@ func confirmEmail(e *core.RequestEvent) error {
 		return nil
 	})
 	switch {
+	case errors.Is(err, errGone):
+		return e.UnauthorizedError("You are not signed in.", nil)
 	case err != nil:
 		return e.InternalServerError("Could not save the e-mail address.", err)
 	case taken:

@@ -6,14 +6,20 @@ import { adminKey } from './admin-key'
 export interface VerifyMemberInput {
   memberId: string
   verified: boolean
-  /** Position in socialMedia as returned; absent for the member's own badge. */
-  socialIndex?: number
+  /** The social link as shown (named by value, never by position: the member may reorder meanwhile); absent for the member's own badge. */
+  link?: SocialLinkRef
 }
 
-export function verifyMember({ memberId, verified, socialIndex }: VerifyMemberInput): Promise<AdminMember> {
+export interface SocialLinkRef {
+  platform: string
+  username: string
+}
+
+export function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
   const base = `/api/admin/members/${encodeURIComponent(memberId)}`
   const action = verified ? 'verify' : 'unverify'
-  return api.post<AdminMember>(socialIndex === undefined ? `${base}/${action}` : `${base}/social/${socialIndex}/${action}`)
+  if (!link) return api.post<AdminMember>(`${base}/${action}`)
+  return api.post<AdminMember>(`${base}/social/${action}`, { platform: link.platform, username: link.username })
 }
 
 /** Badges show in members, the queue, the overview and the log: refresh the dashboard. */

@@ -64,7 +64,7 @@ export function MemberRow({ member }: { member: AdminMember }) {
           <Button
             size="sm"
             variant={member.isVerified ? 'outline' : 'primary'}
-            loading={verify.isPending && verify.variables?.socialIndex === undefined}
+            loading={verify.isPending && verify.variables?.link === undefined}
             onClick={() =>
               run({ memberId: member.id, verified: !member.isVerified }, member.isVerified ? adminTexts.memberUnverified : adminTexts.memberVerified)
             }
@@ -77,9 +77,9 @@ export function MemberRow({ member }: { member: AdminMember }) {
         <SocialVerificationList
           id={socialId}
           entries={social}
-          pendingIndex={verify.isPending ? verify.variables?.socialIndex : undefined}
-          onToggle={(index, verified) =>
-            run({ memberId: member.id, socialIndex: index, verified }, verified ? adminTexts.socialVerified : adminTexts.socialUnverified)
+          pending={verify.isPending ? verify.variables?.link : undefined}
+          onToggle={(link, verified) =>
+            run({ memberId: member.id, link, verified }, verified ? adminTexts.socialVerified : adminTexts.socialUnverified)
           }
         />
       )}

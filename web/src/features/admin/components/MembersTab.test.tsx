@@ -19,12 +19,12 @@ const member: AdminMember = {
 }
 
 describe('MembersTab', () => {
-  it('searches (debounced), verifies a member and a social link by its index', async () => {
+  it('searches (debounced), verifies a member and a social link by its platform and username', async () => {
     const user = userEvent.setup()
     const { calls } = mockFetch({
       'GET /api/admin/members': () => json({ page: 1, perPage: 20, totalItems: 1, totalPages: 1, items: [member] }),
       'POST /api/admin/members/m1/verify': () => json({ ...member, isVerified: true }),
-      'POST /api/admin/members/m1/social/0/verify': () => json(member),
+      'POST /api/admin/members/m1/social/verify': () => json(member),
     })
     renderWithProviders(<MembersTab />)
     const row = await screen.findByRole('article', { name: 'Kenji Watanabe' })
@@ -41,6 +41,7 @@ describe('MembersTab', () => {
     expect(within(row).getByText(/Verified on Nov 20, 2025/)).toBeInTheDocument()
     await user.click(within(row).getByRole('button', { name: /Verify .* @kenji$/ }))
     expect(await screen.findByText('Social link verified')).toBeInTheDocument()
-    expect(calls.some((c) => c.init.method === 'POST' && c.url.pathname === '/api/admin/members/m1/social/0/verify')).toBe(true)
+    const verifyCall = calls.find((c) => c.init.method === 'POST' && c.url.pathname === '/api/admin/members/m1/social/verify')
+    expect(verifyCall?.body).toEqual({ platform: 'twitter', username: 'kenji' })
   })
 })

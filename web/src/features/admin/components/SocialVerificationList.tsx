@@ -2,20 +2,21 @@ import { Button } from '@/components/ui/Button'
 import type { SocialMediaEntry } from '@/features/auth/types'
 import { platformLabel } from '@/features/profile/social'
 import { formatDate } from '@/lib/format'
+import type { SocialLinkRef } from '../api/verify-member'
 
 interface SocialVerificationListProps {
   id: string
   entries: SocialMediaEntry[]
-  pendingIndex?: number
-  onToggle: (index: number, verified: boolean) => void
+  pending?: SocialLinkRef
+  onToggle: (link: SocialLinkRef, verified: boolean) => void
 }
 
-/** A member's social links with their verification; index = position in the array as returned. */
-export function SocialVerificationList({ id, entries, pendingIndex, onToggle }: SocialVerificationListProps) {
+/** A member's social links with their verification; a toggle names its link by platform and username. */
+export function SocialVerificationList({ id, entries, pending, onToggle }: SocialVerificationListProps) {
   return (
     <ul id={id} className="mt-3 divide-y divide-base-300 rounded-field border border-base-300" aria-label="Social links">
-      {entries.map((entry, index) => (
-        <li key={`${index}-${entry.platform}-${entry.username}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+      {entries.map((entry) => (
+        <li key={`${entry.platform}-${entry.username}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
           <span className="min-w-0 break-all">
             <span className="font-medium">{platformLabel(entry.platform)}</span> @{entry.username.replace(/^@/, '')}
           </span>
@@ -26,9 +27,9 @@ export function SocialVerificationList({ id, entries, pendingIndex, onToggle }: 
             <Button
               size="xs"
               variant="outline"
-              loading={pendingIndex === index}
+              loading={pending?.platform === entry.platform && pending.username === entry.username}
               aria-label={`${entry.verified ? 'Unverify' : 'Verify'} ${platformLabel(entry.platform)} @${entry.username.replace(/^@/, '')}`}
-              onClick={() => onToggle(index, !entry.verified)}
+              onClick={() => onToggle({ platform: entry.platform, username: entry.username }, !entry.verified)}
             >
               {entry.verified ? 'Unverify' : 'Verify'}
             </Button>

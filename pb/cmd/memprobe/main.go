@@ -1,0 +1,151 @@
+// Command memprobe measures the server binary's peak memory under the loads
+// a deploy must survive, to size the VM from a measurement (fly.toml;
+// docs/security.md, "Memory"). It copies a seeded data directory (make bench
+// leaves one in $TMPDIR), starts bin/sponsorbridge on it, samples
+// /proc/<pid>/status every 20 ms and reports the peaks after each phase:
+//
+//  1. started, search index loaded;
+//  2. 32 clients listing and searching with varied filters;
+//  3. members uploading the largest accepted avatar (4,096 × 4,096 PNG) at once;
+//  4. everything at once: the list load, uploads, and thumbnail requests.
+//
+// The figure that sizes a VM is the peak of anonymous memory (heap, stacks,
+// SQLite's caches); VmHWM also counts data.db's file pages once for every
+// SQLite connection that maps them, though the kernel holds them once.
+//
+// Run: make memprobe (or go run ./pb/cmd/memprobe -h). Linux only (/proc).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/sponsorbridge", "server binary")
+	seeded := flag.String("data", filepath.Join(os.TempDir(), "sponsorbridge-bench-100000-v3"),
+		"seeded data directory to copy (make bench creates it; its benchmember's password is secret-pass-1)")
+	seconds := flag.Int("seconds", 20, "length of each load phase")
+	clients := flag.Int("clients", 32, "concurrent list and search clients")
+	uploaders := flag.Int("uploaders", 6, "members uploading an avatar at once")
+	flag.Parse()
+	if err := run(*bin, *seeded, time.Duration(*seconds)*time.Second, *clients, *uploaders); err != nil {
+		fmt.Fprintln(os.Stderr, "memprobe:", err)
+		os.Exit(1)
+	}
+}
+
+func run(bin, seeded string, phase time.Duration, clients, uploaders int) error {
+	dir, err := os.MkdirTemp("", "memprobe-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	for _, name := range []string{"data.db", "auxiliary.db"} {
+		if err := copyFile(filepath.Join(seeded, name), filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("copy the seeded data (run make bench once to create it): %w", err)
+		}
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	base := "http://127.0.0.1:" + strconv.Itoa(port)
+	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:"+strconv.Itoa(port), "--dir", dir)
+	cmd.Env = append(os.Environ(), "RATE_LIMITS=off", "APP_URL="+base)
+	logFile, err := os.Create(filepath.Join(dir, "server.log"))
+	if err != nil {
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+	}()
+	p := &probe{base: base, pid: cmd.Process.Pid}
+	go p.sample()
+	started := time.Now()
+	if err := p.waitFor("/api/health", nil, 60*time.Second); err != nil {
+		return err
+	}
+	member, err := p.signIn("benchmember", "secret-pass-1")
+	if err != nil {
+		return err
+	}
+	if err := p.waitFor("/api/sponsorships", member, 10*time.Minute); err != nil {
+		return err
+	}
+	fmt.Printf("index ready %s after start\n", time.Since(started).Round(time.Millisecond))
+	p.report("1. started, index loaded")
+
+	words, err := p.words(member)
+	if err != nil {
+		return err
+	}
+	n := p.lists(member, words, clients, phase)
+	p.report(fmt.Sprintf("2. %d clients listing and searching for %s (%d requests)", clients, phase, n))
+
+	picture, err := largestPicture()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("upload: %d × %d PNG of %d KB\n", 4096, 4096, len(picture)/1024)
+	uploaderJars, err := p.members(uploaders)
+	if err != nil {
+		return err
+	}
+	ok, busy := p.uploads(uploaderJars, picture)
+	p.report(fmt.Sprintf("3. %d avatar uploads at once (%d stored, %d told busy)", uploaders, ok, busy))
+
+	var avatars []string
+	for _, h := range uploaderJars {
+		path, err := p.avatarPath(h)
+		if err != nil {
+			return err
+		}
+		avatars = append(avatars, path)
+	}
+	// new members upload while the thumbnails of the first ones are asked for
+	laterJars, err := p.members(uploaders)
+	if err != nil {
+		return err
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var listed, thumbs, stored, told atomic.Int64
+	wg.Add(3)
+	go func() { defer wg.Done(); listed.Store(int64(p.lists(member, words, clients, phase))) }()
+	go func() { defer wg.Done(); thumbs.Store(int64(p.thumbnails(avatars, 6, stop))) }()
+	go func() {
+		defer wg.Done()
+		deadline := time.Now().Add(phase)
+		for time.Now().Before(deadline) {
+			a, b := p.uploads(laterJars, picture)
+			stored.Add(int64(a))
+			told.Add(int64(b))
+		}
+	}()
+	time.Sleep(phase)
+	close(stop)
+	wg.Wait()
+	p.report(fmt.Sprintf("4. all at once for %s: %d list requests, %d thumbnails, %d uploads stored, %d told busy",
+		phase, listed.Load(), thumbs.Load(), stored.Load(), told.Load()))
+	fmt.Printf("peak anonymous memory: %d MB; data.db is %d MB\n", p.peakAnon.Load()/1024, fileSize(filepath.Join(dir, "data.db"))/(1<<20))
+	return nil
+}

@@ -1,0 +1,24 @@
+package membership
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Present re-reads the signed-in member inside the write transaction tx and
+// answers 401 when the account is gone. A member may delete their account
+// while another of their requests is under way; that request was
+// authenticated before the deletion. Deleting runs in a transaction and
+// transactions take turns on the app's one writing connection, so a member
+// found here stays until tx commits (and the deletion then removes or
+// unlinks what tx wrote), and one not found must write nothing: a row
+// pointing to a deleted member fails PocketBase's relation check (a 500
+// before) or, saved just after the check, is left behind.
+func Present(e *core.RequestEvent, tx core.App) error {
+	if e.Auth == nil {
+		return e.UnauthorizedError("You are not signed in.", nil)
+	}
+	if _, err := tx.FindRecordById("users", e.Auth.Id); err != nil {
+		return e.UnauthorizedError("You are not signed in.", nil)
+	}
+	return nil
+}

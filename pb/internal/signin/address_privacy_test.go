@@ -1,0 +1,105 @@
+package signin_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// volatile are the parts of an answer that differ between any two requests
+// (ids, times, codes); the rest must be the same for a member's address and
+// for an address nobody has.
+var (
+	volatileFields = []string{"otpId", "expiresAt", "id", "created", "updated", "createdAt"}
+	volatileCode   = regexp.MustCompile(`\b\d{6}\b`)
+)
+
+// comparable is a JSON answer without its volatile fields, keys in order.
+func comparable(answer string) string {
+	var v map[string]any
+	if json.Unmarshal([]byte(answer), &v) != nil {
+		return answer
+	}
+	for _, f := range volatileFields {
+		delete(v, f)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// Every route that takes an e-mail address answers a member's address and an
+// unknown one alike (status, body, and the mail it sends), so nobody learns
+// from the answers which addresses belong to members. Two did not:
+// PocketBase's request-email-change (400 for a member's address, 204
+// otherwise; now closed) and the settings' e-mail change ("already in use";
+// now a code goes to the address either way, see TestEmailChangeAnswersTheSameEitherWay).
+func TestNoRouteTellsWhetherAnAddressIsAMembers(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	testutil.CreateMember(t, app, "owner", testutil.MemberOpts{Email: "owner@example.com"})
+	asker := testutil.CreateMember(t, app, "asker", testutil.MemberOpts{Email: "asker@example.com"})
+	srv := testutil.Serve(t, app)
+	visitor := map[string]string{"Origin": testutil.Origin}
+	member := testutil.Cookie(t, asker)
+
+	routes := []struct {
+		name, method, path, body string // body has ADDRESS where the address goes
+		headers                  map[string]string
+	}{
+		{"sign-in code", http.MethodPost, "/api/auth/email-code/request", `{"email":"ADDRESS","displayName":"Someone"}`, visitor},
+		{"sign-up (an e-mail in the body is not taken)", http.MethodPost, "/api/register", `{"displayName":"X","username":"probeNAME","password":"secret-pass-9","email":"ADDRESS"}`, visitor},
+		{"sign-in with an address as username", http.MethodPost, "/api/login", `{"username":"ADDRESS","password":"secret-pass-9"}`, visitor},
+		{"contact form", http.MethodPost, "/api/contact", `{"name":"X","email":"ADDRESS","subject":"Hello","message":"A question about plans."}`, visitor},
+		{"PocketBase password reset", http.MethodPost, "/api/collections/users/request-password-reset", `{"email":"ADDRESS"}`, visitor},
+		{"PocketBase one-time password", http.MethodPost, "/api/collections/users/request-otp", `{"email":"ADDRESS"}`, visitor},
+		{"PocketBase verification", http.MethodPost, "/api/collections/users/request-verification", `{"email":"ADDRESS"}`, visitor},
+		{"PocketBase e-mail change", http.MethodPost, "/api/collections/users/request-email-change", `{"newEmail":"ADDRESS"}`, member},
+		{"PocketBase password sign-in", http.MethodPost, "/api/collections/users/auth-with-password", `{"identity":"ADDRESS","password":"secret-pass-9"}`, visitor},
+		{"PocketBase sign-up", http.MethodPost, "/api/collections/users/records", `{"email":"ADDRESS","password":"secret-pass-9","passwordConfirm":"secret-pass-9"}`, visitor},
+		{"superusers' password reset", http.MethodPost, "/api/collections/_superusers/request-password-reset", `{"email":"ADDRESS"}`, visitor},
+		{"superusers' one-time password", http.MethodPost, "/api/collections/_superusers/request-otp", `{"email":"ADDRESS"}`, visitor},
+		// last: on the old code it changed the asker's address
+		{"e-mail change in settings", http.MethodPost, "/api/user/email", `{"email":"ADDRESS"}`, member},
+	}
+	send := func(i int, body, address string, headers map[string]string, method, path string) (int, string) {
+		name := "p" + address[:1] + string(rune('a'+i)) // a new username for each sign-up
+		b := strings.ReplaceAll(strings.ReplaceAll(body, "ADDRESS", address), "NAME", name)
+		status, answer := testutil.DoRead(t, srv, method, path, b, headers)
+		answer = strings.ReplaceAll(strings.ReplaceAll(answer, address, "ADDRESS"), "probe"+name, "probeNAME")
+		return status, comparable(answer)
+	}
+	mails := func(address string) []mailbox.Message {
+		time.Sleep(50 * time.Millisecond) // some mail leaves after the answer
+		msgs, _ := mailbox.Read(mailbox.Dir(app), address)
+		return msgs
+	}
+	for i, r := range routes {
+		known, unknown := "owner@example.com", "nobody"+string(rune('a'+i))+"@example.com"
+		before := len(mails(known))
+		ks, kb := send(i, r.body, known, r.headers, r.method, r.path)
+		us, ub := send(i, r.body, unknown, r.headers, r.method, r.path)
+		if ks != us || kb != ub {
+			t.Errorf("%s: a member's address and an unknown one are told apart:\nmember's: %d %s\nunknown:  %d %s", r.name, ks, kb, us, ub)
+		}
+		if ks >= 500 {
+			t.Errorf("%s: answered %d", r.name, ks)
+		}
+		all := mails(known) // newest first
+		km, um := all[:len(all)-before], mails(unknown)
+		if len(km) != len(um) {
+			t.Errorf("%s: %d mails to the member's address, %d to the unknown one", r.name, len(km), len(um))
+			continue
+		}
+		for j := range km {
+			if volatileCode.ReplaceAllString(km[j].Text, "") != volatileCode.ReplaceAllString(um[j].Text, "") {
+				t.Errorf("%s: the mails differ:\n%s\n%s", r.name, km[j].Text, um[j].Text)
+			}
+		}
+	}
+}
