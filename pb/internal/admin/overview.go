@@ -39,7 +39,7 @@ func overview(e *core.RequestEvent) error {
 		return int(n)
 	}
 	for _, k := range listings.Kinds {
-		o.PendingReview += count(k.Table, dbx.HashExp{"reviewed": false})
+		o.PendingReview += count(k.Table, dbx.Or(dbx.HashExp{"reviewed": false}, dbx.HashExp{"approved": false, "rejectionReason": ""}))
 	}
 	reported, err := reportedListings(e.App, listings.Kinds)
 	if err != nil {

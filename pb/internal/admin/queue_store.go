@@ -37,9 +37,11 @@ func reportedListings(app core.App, kinds []listings.Kind) ([]queueRef, error) {
 	return refs, nil
 }
 
-// pendingWhere selects the not yet reviewed listings without open reports.
+// pendingWhere selects the listings waiting for review without open
+// reports: not yet reviewed, or rejected and then edited by their poster
+// (still hidden, the reason cleared: a rejection always has one).
 func pendingWhere(table string) string {
-	return fmt.Sprintf(`t.reviewed = 0 AND t.id NOT IN
+	return fmt.Sprintf(`(t.reviewed = 0 OR (t.approved = 0 AND t.rejectionReason = '')) AND t.id NOT IN
 		(SELECT listingId FROM reports WHERE resolved = 0 AND listingKind = '%s')`, table)
 }
 

@@ -1,6 +1,7 @@
 package listings
 
 import (
+	"database/sql"
 	"errors"
 	"net/http"
 	"time"
@@ -53,9 +54,14 @@ func (h *handlers) update(e *core.RequestEvent) error {
 			}
 		}
 
+		rejected := record.GetBool("reviewed") && !record.GetBool("approved")
 		data.apply(record, h.kind)
 		if data.changesContent() {
-			record.Set("reviewed", false)
+			// Back to moderation. A rejected listing stays hidden until an
+			// administrator approves the edit: it keeps reviewed (hidden) and
+			// loses its reason, which puts it in the moderation queue as
+			// "edited after rejection" (admin.pendingWhere).
+			record.Set("reviewed", rejected)
 			record.Set("approved", false)
 			record.Set("rejectionReason", "")
 		}
@@ -73,6 +79,9 @@ func (h *handlers) update(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	r, err := h.store.Find(h.kind, saved.Id)
+	if errors.Is(err, sql.ErrNoRows) { // deleted with its poster's account meanwhile
+		return e.NotFoundError("Listing not found.", nil)
+	}
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

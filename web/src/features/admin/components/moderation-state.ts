@@ -3,9 +3,11 @@ import type { ModerationItem } from '../types'
 
 export type ReviewState = 'Pending' | 'Approved' | 'Rejected'
 
-export function reviewState(listing: { reviewed: boolean; approved: boolean }): ReviewState {
+/** A rejected listing its poster edited keeps `reviewed` (it stays hidden) and loses its reason: pending again. */
+export function reviewState(listing: { reviewed: boolean; approved: boolean; rejectionReason?: string }): ReviewState {
   if (!listing.reviewed) return 'Pending'
-  return listing.approved ? 'Approved' : 'Rejected'
+  if (listing.approved) return 'Approved'
+  return listing.rejectionReason ? 'Rejected' : 'Pending'
 }
 
 export const reviewStateClass: Record<ReviewState, string> = {

@@ -7,6 +7,10 @@ import type { Listing } from '../types'
  */
 export function ModerationNote({ listing, isOwn }: { listing: Listing; isOwn: boolean }) {
   const { reviewed, approved, rejectionReason } = listing.item
+  if (reviewed && !approved && !rejectionReason) {
+    // rejected, then edited by its poster: hidden from others until approved
+    return isOwn ? <Badge className="w-fit border-amber-300 bg-amber-50 text-amber-900">Waiting for review</Badge> : null
+  }
   if (reviewed && !approved) {
     return (
       <div className="space-y-1 rounded-field border border-red-200 bg-red-50 p-2 text-sm text-red-800" data-testid="rejection-note">
