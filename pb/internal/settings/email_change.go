@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -107,6 +108,11 @@ func confirmEmail(e *core.RequestEvent) error {
 	case taken:
 		return e.Error(http.StatusConflict, "This e-mail address already belongs to another SponsorBridge account. Sign in to that account, or remove the address there first.",
 			validation.Errors{"email": apierr.Field("validation_email_taken", "This e-mail address already belongs to another account")})
+	}
+	// PocketBase ends every session of a member whose address changes:
+	// this one continues with a fresh session, as after a password change.
+	if err := session.Start(e, member); err != nil {
+		return err
 	}
 	return answerOwn(e, member)
 }
