@@ -9,9 +9,9 @@ test('phone: bottom bar instead of the side navigation, Create opens the posting
   await expect(bar).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
   await expect(bar.getByRole('link', { name: 'Home' })).toBeVisible()
-  // Administrators see Admin in place of Messages.
+  // Administrators keep Messages and also get Admin.
   await expect(bar.getByRole('link', { name: 'Admin' })).toBeVisible()
-  await expect(bar.getByRole('link', { name: 'Messages' })).toHaveCount(0)
+  await expect(bar.getByRole('link', { name: 'Messages' })).toBeVisible()
   await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible()
 
   await bar.getByRole('link', { name: 'Profile' }).click()
@@ -26,4 +26,18 @@ test('phone: bottom bar instead of the side navigation, Create opens the posting
   // A touch anywhere outside the menu closes it.
   await page.touchscreen.tap(20, 420)
   await expect(page.getByRole('menu')).toBeHidden()
+})
+
+test('phone: "+" on the requests tab keeps the tab and opens the request form', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.getByRole('tab', { name: 'Sponsors Required' }).click()
+  await expect(page).toHaveURL(/tab=requests/)
+  const bar = page.getByRole('navigation', { name: 'Mobile' })
+  await bar.getByRole('link', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/tab=requests/)
+  await expect(page.getByRole('tab', { name: 'Sponsors Required', selected: true }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Continue to Post Form' }).click()
+  const form = page.getByRole('dialog', { name: 'Create New Listing' })
+  await expect(form.getByRole('tab', { name: 'Sponsors Required' })).toHaveAttribute('aria-selected', 'true')
+  await expect(form.getByLabel('Requested Amount (USD)')).toBeVisible()
 })

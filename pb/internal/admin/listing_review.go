@@ -12,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/notify"
 )
 
 // reviewListing approves or rejects a listing. Either way the listing counts
@@ -32,6 +33,7 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 		}
 
 		id := e.Request.PathValue("id")
+		var pending *notify.Pending
 		err := e.App.RunInTransaction(func(tx core.App) error {
 			record, err := tx.FindRecordById(kind.Table, id)
 			if err != nil {
@@ -54,11 +56,25 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 			if resolved > 0 {
 				details = strings.TrimSpace(details + fmt.Sprintf(" (%d open report(s) resolved)", resolved))
 			}
+			if !approve {
+				// The poster learns of a rejection and its reason (in the app and by e-mail).
+				pending, err = notify.Create(tx, notify.Note{
+					UserID: record.GetString("user"), Type: notify.TypeListingRejected,
+					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was not approved",
+					Body:    "Reason: " + form.Reason + " Edit the listing to send it for review again.",
+					Link:    listings.PagePath(record),
+					Subject: id,
+				})
+				if err != nil {
+					return err
+				}
+			}
 			return logAction(tx, e.Auth, action, kind.Table, id, details)
 		})
 		if err != nil {
 			return err
 		}
+		notify.Mail(e.App, pending)
 		return h.answerListing(e, kind, id)
 	}
 }

@@ -101,6 +101,28 @@ func logged(action, details string) func(testing.TB, *tests.TestApp) {
 	}
 }
 
+// toldOfRejection checks the poster got one notification naming the reason
+// (and linking the listing's page), and nobody else did.
+func toldOfRejection(poster, reason string) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		rows, err := app.FindAllRecords("notifications", dbx.HashExp{"type": "listing_rejected"})
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("expected one rejection notice, got %d (%v)", len(rows), err)
+		}
+		r := rows[0]
+		if r.GetString("user") != memberID(t, app, poster) || !strings.Contains(r.GetString("body"), reason) ||
+			!strings.HasPrefix(r.GetString("link"), "/listings/") {
+			t.Errorf("rejection notice: %v", r.PublicExport())
+		}
+	}
+}
+
+func noRejectionNotice(t testing.TB, app *tests.TestApp) {
+	if n, _ := app.CountRecords("notifications", dbx.HashExp{"type": "listing_rejected"}); n != 0 {
+		t.Errorf("%d rejection notices after an approval", n)
+	}
+}
+
 func flags(table, title string, reviewed, approved bool, reason string) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		r, err := app.FindFirstRecordByData(table, "title", title)
@@ -128,11 +150,12 @@ func TestApproveAndReject(t *testing.T) {
 		{name: "approve a request", method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorship_requests", "sponsorship-requests", "Priya pending request", "approve"),
 			status: 200, want: []string{`"reviewed":true`, `"approved":true`, `"title":"Priya pending request"`},
-			after: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""))},
+			after: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""), noRejectionNotice)},
 		{name: "reject with a reason", method: http.MethodPost, who: "boss", body: `{"reason":"  Not a real offer "}`,
 			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
 			status: 200, want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
-			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"))},
+			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"),
+				toldOfRejection("dan", "Not a real offer"))},
 		{name: "approving a rejected listing clears the reason", method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
 			status: 200, want: []string{`"approved":true`},

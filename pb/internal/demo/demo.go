@@ -120,6 +120,32 @@ func seedListings(app core.App, ids map[string]string) error {
 		if err := app.Save(r); err != nil {
 			return fmt.Errorf("demo: listing %q: %w", s.title, err)
 		}
+		if s.request && s.status == "sponsored" {
+			if err := seedCommitment(app, r, ids[sponsoredBy[s.title]]); err != nil {
+				return fmt.Errorf("demo: listing %q: %w", s.title, err)
+			}
+		}
 	}
 	return nil
+}
+
+// sponsoredBy names the sponsor of each sponsored sample request: a
+// sponsored request always has its commitment.
+var sponsoredBy = map[string]string{"Youth football league kits": "priya"}
+
+func seedCommitment(app core.App, request *core.Record, sponsorID string) error {
+	if sponsorID == "" {
+		return fmt.Errorf("no sponsor named for a sponsored request")
+	}
+	c, err := app.FindCollectionByNameOrId("commitments")
+	if err != nil {
+		return err
+	}
+	r := core.NewRecord(c)
+	r.Set("request", request.Id)
+	r.Set("sponsor", sponsorID)
+	r.Set("poster", request.GetString("user"))
+	r.Set("amount", request.GetInt("requestedAmount"))
+	r.Set("message", "Happy to cover the kits for all twelve teams. Good luck this season!")
+	return app.Save(r)
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/config"
@@ -32,6 +33,19 @@ func TestDemoModeSeedsAndAnnounces(t *testing.T) {
 			for _, table := range []string{"sponsorships", "sponsorship_requests"} {
 				if n, _ := app.CountRecords(table); n < 5 {
 					t.Errorf("%s: only %d demo listings", table, n)
+				}
+			}
+			// The demo never contradicts itself: a sponsored request has its
+			// commitment, from a sponsor who is not its poster.
+			sponsored, _ := app.FindAllRecords("sponsorship_requests", dbx.HashExp{"status": "sponsored"})
+			if len(sponsored) == 0 {
+				t.Error("no sponsored demo request")
+			}
+			for _, r := range sponsored {
+				c, err := app.FindFirstRecordByData("commitments", "request", r.Id)
+				if err != nil || c.GetString("sponsor") == "" || c.GetString("sponsor") == r.GetString("user") ||
+					c.GetInt("amount") != r.GetInt("requestedAmount") {
+					t.Errorf("sponsored %q has no proper commitment (%v)", r.GetString("title"), err)
 				}
 			}
 		},

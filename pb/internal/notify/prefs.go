@@ -25,10 +25,11 @@ var Topics = []string{TopicMessages, TopicApplications, TopicListings, TopicMatc
 
 // More notification types.
 const (
-	TypeMatch        = "match"
-	TypeSavedSearch  = "saved_search"
-	TypeEventPassed  = "event_passed"
-	TypePlanExpiring = "plan_expiring"
+	TypeMatch           = "match"
+	TypeSavedSearch     = "saved_search"
+	TypeEventPassed     = "event_passed"
+	TypePlanExpiring    = "plan_expiring"
+	TypeListingRejected = "listing_rejected"
 )
 
 // TopicOf is the e-mail topic of a notification type.

@@ -39,6 +39,14 @@ export function profilePath(userId?: string): string {
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
 export const createListingPath = `${paths.home}?create=1`
 
+/** On the listing screen "+" keeps its tab and filters (the form's type follows the tab); elsewhere it opens home's form. */
+export function createPathFrom(pathname: string, search: string): string {
+  if (pathname !== paths.home) return createListingPath
+  const params = new URLSearchParams(search)
+  params.set('create', '1')
+  return `${paths.home}?${params.toString()}`
+}
+
 export function isPolicyPath(pathname: string): boolean {
   return pathname.startsWith('/policies/') || pathname === paths.aboutUs || pathname === paths.contactUs
 }

@@ -1,15 +1,16 @@
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useLocation } from 'react-router'
 import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
-import { createListingPath, paths } from '@/lib/paths'
+import { createPathFrom, paths } from '@/lib/paths'
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? 'text-primary' : 'text-base-content/80'}`
 
-/** Mobile bottom bar: Home, Messages (Admin for administrators), Create, Profile. */
+/** Mobile bottom bar: Home, Messages, Create, Profile, and Admin for administrators. */
 export function BottomBar() {
   const { user } = useSession()
+  const location = useLocation()
   if (!user) return null
   return (
     <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden">
@@ -18,23 +19,16 @@ export function BottomBar() {
           <HomeIcon className="size-6" />
           Home
         </NavLink>
-        {user.isAdmin ? (
-          <NavLink to={paths.admin} className={itemClass}>
-            <ShieldIcon className="size-6" />
-            Admin
-          </NavLink>
-        ) : (
-          <NavLink to={paths.messages} className={itemClass}>
-            <span className="relative">
-              <MessageIcon className="size-6" />
-              <MessagesNavBadge className="absolute -top-1.5 -right-3" />
-            </span>
-            Messages
-          </NavLink>
-        )}
+        <NavLink to={paths.messages} className={itemClass}>
+          <span className="relative">
+            <MessageIcon className="size-6" />
+            <MessagesNavBadge className="absolute -top-1.5 -right-3" />
+          </span>
+          Messages
+        </NavLink>
         <div className="flex flex-1 items-center justify-center">
           <Link
-            to={createListingPath}
+            to={createPathFrom(location.pathname, location.search)}
             className="btn btn-circle btn-primary -mt-6 size-14 shadow-lg ring-4 ring-base-100"
             aria-label="Create"
           >
@@ -45,6 +39,12 @@ export function BottomBar() {
           <UserIcon className="size-6" />
           Profile
         </NavLink>
+        {user.isAdmin && (
+          <NavLink to={paths.admin} className={itemClass}>
+            <ShieldIcon className="size-6" />
+            Admin
+          </NavLink>
+        )}
       </div>
     </nav>
   )

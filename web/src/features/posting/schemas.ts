@@ -15,7 +15,10 @@ export const listingFormSchema = z.object({
   location: z.string().check(z.trim(), z.maxLength(120, 'Location must be at most 120 characters')),
   eventDate: z
     .string()
-    .check(z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date')),
+    .check(
+      z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
+      z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),
+    ),
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>
@@ -45,4 +48,9 @@ export function toRequestPayload(v: ListingFormValues, userId: string) {
     categories: v.categories,
     userId,
   }
+}
+
+/** The earliest event date the server accepts: yesterday in UTC (the day is not over everywhere). */
+export function earliestEventDate(now: Date = new Date()): string {
+  return new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10)
 }

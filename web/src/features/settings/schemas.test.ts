@@ -17,7 +17,7 @@ describe('settings schemas', () => {
   })
 
   it('checks that the new passwords match', () => {
-    expect(issues(passwordSchema.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' }))).toContain('Passwords do not match')
+    expect(issues(passwordSchema.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' }))).toContain("Passwords don't match")
     expect(issues(passwordSchema.safeParse({ currentPassword: '', newPassword: '123', confirmPassword: '123' }))).toEqual([
       'Current password is required',
       'Password must be at least 6 characters',

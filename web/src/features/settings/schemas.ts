@@ -66,7 +66,7 @@ export const passwordSchema = z
     confirmPassword: z.string(),
   })
   .check(
-    z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
+    z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
   )
 export type PasswordValues = z.infer<typeof passwordSchema>
 

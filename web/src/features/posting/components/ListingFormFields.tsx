@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
 import type { ListingKind } from '@/features/listings/types'
-import type { ListingFormInput, ListingFormValues } from '../schemas'
+import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
 
 interface ListingFormFieldsProps {
   kind: ListingKind
@@ -42,7 +42,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
         />
         <TextField label="Location (optional)" placeholder="City, Country" maxLength={120} error={errors.location?.message} {...register('location')} />
       </div>
-      {isRequest && <TextField label="Event Date (optional)" type="date" error={errors.eventDate?.message} {...register('eventDate')} />}
+      {isRequest && <TextField label="Event Date (optional)" type="date" min={earliestEventDate()} error={errors.eventDate?.message} {...register('eventDate')} />}
       <fieldset
         className="pt-2"
         aria-invalid={errors.categories ? true : undefined}

@@ -34,8 +34,8 @@ export function EmailPreferencesCard() {
                 <input
                   type="checkbox"
                   className="toggle toggle-primary"
-                  checked={prefs.data[topic]}
-                  disabled={set.isPending && set.variables?.[topic] !== undefined}
+                  // shows the member's choice at once; the server's answer confirms it (or a toast says why not)
+                  checked={set.isPending && set.variables?.[topic] !== undefined ? !!set.variables[topic] : prefs.data[topic]}
                   onChange={(e) =>
                     set.mutate(
                       { [topic]: e.target.checked },
