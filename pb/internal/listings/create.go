@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/when"
 )
 
 // create posts a new listing for the signed-in member. The owner is the
@@ -73,7 +74,7 @@ func checkAllowance(e *core.RequestEvent, app core.App, member *core.Record, now
 	}
 	if !next.IsZero() {
 		return e.TooManyRequestsError("Your plan allows one new listing every 24 hours. You can post again after "+
-			next.UTC().Format("2 Jan 2006 15:04 MST")+".", nil)
+			when.DateTime(next)+".", nil)
 	}
 	return nil
 }

@@ -36,6 +36,9 @@ type Listing struct {
 	Reviewed        bool     `json:"reviewed"`
 	RejectionReason *string  `json:"rejectionReason,omitzero"`
 	Poster          Poster   `json:"poster"`
+	// Applied tells a signed-in member whether they applied to this offer
+	// (offers of others only): a page of cards needs no request per card.
+	Applied *bool `json:"applied,omitzero"`
 }
 
 // row is one listing joined with its poster, in the column order of

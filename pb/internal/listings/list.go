@@ -30,6 +30,9 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
+	if err := markApplied(e.App, h.kind, page.Items, viewerOf(e)); err != nil {
+		return e.InternalServerError("", err)
+	}
 	hd := e.Response.Header()
 	if page.HasTotal {
 		hd.Set("X-Total-Count", strconv.Itoa(page.Total))

@@ -14,5 +14,9 @@ func (h *handlers) view(e *core.RequestEvent) error {
 	if err != nil || (r.rejected() && r.User != viewer.ID && !viewer.IsAdmin) {
 		return e.NotFoundError("Listing not found.", nil)
 	}
-	return e.JSON(http.StatusOK, h.store.ToListing(h.kind, r, viewer))
+	one := []Listing{h.store.ToListing(h.kind, r, viewer)}
+	if err := markApplied(e.App, h.kind, one, viewer); err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, one[0])
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/when"
 )
 
 // reminderLead is how long before a plan ends its member is reminded.
@@ -45,7 +46,7 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 			sent = true
 			pending, err = notify.Create(tx, notify.Note{
 				UserID: m.Id, Type: notify.TypePlanExpiring,
-				Title:   "Your plan ends on " + expiry.Time().UTC().Format("2 January 2006"),
+				Title:   "Your plan ends on " + when.Date(expiry.Time()),
 				Body:    "Renew it to keep posting listings.",
 				Link:    "/subscription",
 				Subject: m.Id,

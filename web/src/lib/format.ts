@@ -16,19 +16,35 @@ export function formatInr(amount: number): string {
   return inr.format(amount)
 }
 
-/** A calendar date; event dates are stored at midnight UTC, so they are shown in UTC. */
-export function formatDate(iso: string | undefined, timeZone?: string): string {
-  if (!iso) return ''
+// Every date and time the app shows goes through these helpers: the member's locale (the
+// browser's) and, for instants, the member's time zone. (The server writes UTC and says so.)
+
+function parse(iso: string | undefined): Date | null {
+  if (!iso) return null
   const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone })
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** A calendar date ("Nov 22, 2026"); event dates are stored at midnight UTC, so pass 'UTC' for them. */
+export function formatDate(iso: string | undefined, timeZone?: string): string {
+  return parse(iso)?.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone }) ?? ''
+}
+
+/** An instant to the minute in the member's zone ("Nov 24, 2026, 1:02 PM"). */
+export function formatDateTime(iso: string | undefined): string {
+  return parse(iso)?.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) ?? ''
+}
+
+/** A time of day ("1:02 PM"). */
+export function formatTime(date: Date): string {
+  return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
 }
 
 export function formatMonthYear(iso: string | undefined): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long' })
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long' })
 }
 
 export function mapsSearchUrl(location: string): string {

@@ -9,12 +9,24 @@ const variantClass = {
   destructive: 'border-error bg-error text-error-content',
 } as const
 
-/** Renders the single current toast; the live regions stay mounted so screen readers hear it. */
+/**
+ * Renders the single current toast; the live regions stay mounted so screen readers hear it. While
+ * a dialog is open the toast sits inside the dialog's box, below its buttons, taking its own room:
+ * floating over the page it would cover the box's title, close button or footer.
+ */
 export function Toaster() {
   const toast = useCurrentToast()
   const topDialog = useTopDialog()
+  const box = topDialog?.querySelector<HTMLElement>('.modal-box') ?? null
   const region = (
-    <div className="pointer-events-none fixed inset-x-3 top-3 z-[100] mx-auto flex max-w-[420px] flex-col md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-[420px]">
+    <div
+      data-testid="toaster"
+      className={
+        box
+          ? 'pointer-events-none flex w-full shrink-0 flex-col px-4 empty:hidden [&:has(>*>*)]:pb-4'
+          : 'pointer-events-none fixed inset-x-3 top-3 z-[100] mx-auto flex max-w-[420px] flex-col md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-[420px]'
+      }
+    >
       <div role="status" aria-live="polite">
         {toast && toast.variant !== 'destructive' && <ToastCard key={toast.id} {...toast} />}
       </div>
@@ -23,14 +35,14 @@ export function Toaster() {
       </div>
     </div>
   )
-  return createPortal(region, topDialog ?? document.body)
+  return createPortal(region, box ?? topDialog ?? document.body)
 }
 
 function ToastCard({ title, description, variant }: { title: string; description?: string; variant: keyof typeof variantClass }) {
   return (
     <div
       data-testid="toast"
-      className={`pointer-events-auto flex w-full max-w-[420px] items-start gap-3 rounded-box border p-4 shadow-lg ${variantClass[variant]}`}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-box border p-4 shadow-lg ${variantClass[variant]}`}
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>

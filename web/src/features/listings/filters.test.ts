@@ -68,7 +68,27 @@ describe('toListQuery', () => {
       minAmount: 0,
       maxAmount: undefined,
       location: undefined,
+      verified: undefined,
+      sort: undefined,
       userId: 'u1',
     })
+  })
+})
+
+describe('verified and sort', () => {
+  it('read from and write to the URL; newest is the default and stays out of it', () => {
+    const { filters } = readListingParams(new URLSearchParams('verified=true&sort=amount_desc'), ['Arts'])
+    expect(filters.verified).toBe(true)
+    expect(filters.sort).toBe('amount_desc')
+    expect(readListingParams(new URLSearchParams('sort=bogus&verified=yes'), []).filters).toMatchObject({ sort: undefined, verified: undefined })
+    expect(writeListingParams(new URLSearchParams('sort=amount_asc'), { filters: { sort: 'newest' } }).toString()).toBe('')
+    expect(writeListingParams(new URLSearchParams(), { filters: { sort: 'amount_asc', verified: true } }).toString()).toBe('verified=true&sort=amount_asc')
+  })
+  it('verified counts in the filter dot, the order does not', () => {
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, verified: true })).toBe(true)
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, sort: 'amount_desc' })).toBe(false)
+  })
+  it('are sent to the list route', () => {
+    expect(toListQuery({ ...EMPTY_FILTERS, verified: true, sort: 'amount_asc' })).toMatchObject({ verified: 'true', sort: 'amount_asc' })
   })
 })

@@ -9,10 +9,19 @@ export interface ListingFilters {
   location: string
   /** Only listings whose poster carries the verified badge. */
   verified?: boolean
+  /** The server's order: newest first unless asked (docs/api.md "sort"). */
+  sort?: ListingSort
   userId?: string
 }
 
 export type ListingTab = 'sponsorships' | 'requests'
+
+export type ListingSort = 'newest' | 'amount_desc' | 'amount_asc'
+export const SORTS: { value: ListingSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'amount_desc', label: 'Amount: high to low' },
+  { value: 'amount_asc', label: 'Amount: low to high' },
+]
 
 export const EMPTY_FILTERS: ListingFilters = { q: '', categories: [], location: '' }
 
@@ -40,6 +49,7 @@ export function readListingParams(params: URLSearchParams, knownCategories: read
       maxAmount: wholeNumber(params.get('max')),
       location: params.get('location') ?? '',
       verified: params.get('verified') === 'true' || undefined,
+      sort: SORTS.some((o) => o.value === params.get('sort') && o.value !== 'newest') ? (params.get('sort') as ListingSort) : undefined,
     },
   }
 }
@@ -60,6 +70,7 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if ('maxAmount' in f) set('max', f.maxAmount)
     if ('location' in f) set('location', f.location?.trim())
     if ('verified' in f) set('verified', f.verified ? 'true' : undefined)
+    if ('sort' in f) set('sort', f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
   return out
 }
@@ -78,6 +89,7 @@ export function toListQuery(f: ListingFilters): Record<string, string | number |
     maxAmount: f.maxAmount,
     location: f.location.trim() || undefined,
     verified: f.verified ? 'true' : undefined,
+    sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
     userId: f.userId,
   }
 }

@@ -24,6 +24,8 @@ interface ListingBase {
 
 export interface Sponsorship extends ListingBase {
   amount: number
+  /** Whether the signed-in member applied (offers of others only; docs/api.md). */
+  applied?: boolean
 }
 
 export type RequestStatus = 'open' | 'sponsored' | 'closed' | (string & {})

@@ -1,4 +1,6 @@
-const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+import { formatDate, formatTime } from '@/lib/format'
+
+const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -17,16 +19,16 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
     if (Math.abs(value) < size) return rtf.format(Math.round(value), unit)
     value /= size
   }
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+  return formatDate(iso)
 }
 
 /** The time of day of a message, with the date when it is not today. */
 export function messageTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+  const time = formatTime(date)
   if (date.toDateString() === now.toDateString()) return time
-  return `${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`
+  return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`
 }
 
 export function badgeCount(n: number): string {

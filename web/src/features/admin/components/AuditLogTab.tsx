@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/format'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { profilePath } from '@/lib/paths'
@@ -7,8 +8,7 @@ import type { AuditEntry } from '../types'
 import { Pager } from './Pager'
 import { EmptyState, QueryStatus } from './QueryStatus'
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+const dateTime = formatDateTime
 
 const targetLabels: Record<string, string> = {
   sponsorships: 'Sponsorship',

@@ -5,6 +5,7 @@ import type { Listing, Sponsorship, SponsorshipRequest } from '@/features/listin
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { closeMutationKey, useCloseRequest } from '../api/close-request'
+import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
 import { sponsorMutationKey } from '../api/sponsor-request'
 import { ApplyDialog } from './ApplyDialog'
@@ -34,11 +35,14 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
 
 function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
   const [open, setOpen] = useState(false)
-  const sent = useApplications({ role: 'sent', sponsorshipId: item.id })
-  const applied = (sent.data?.length ?? 0) > 0
+  // The list answer says whether the member applied; only a listing from elsewhere asks.
+  const known = item.applied !== undefined
+  const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
+  const justApplied = useMutationState({ filters: { mutationKey: applyMutationKey(item.id), status: 'success' } }).length > 0
+  const applied = justApplied || (known ? !!item.applied : (sent.data?.length ?? 0) > 0)
   return (
     <span onClick={stop} className="contents">
-      <Button size={size} disabled={applied || sent.isPending} onClick={() => setOpen(true)}>
+      <Button size={size} disabled={applied || (!known && sent.isPending)} onClick={() => setOpen(true)}>
         {applied ? 'Applied' : detail ? 'Apply for Sponsorship' : 'Apply'}
       </Button>
       {open && <ApplyDialog open sponsorship={item} onClose={() => setOpen(false)} />}

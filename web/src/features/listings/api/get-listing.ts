@@ -4,14 +4,20 @@ import type { Listing, Sponsorship, SponsorshipRequest } from '../types'
 import { sponsorshipRequestsKey } from './list-sponsorship-requests'
 import { sponsorshipsKey } from './list-sponsorships'
 
-/** One listing by its page's kind segment ("sponsorships" | "requests"). */
-export function useListing(segment: string, id: string) {
+/**
+ * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)
+ * shows at once; the server's answer replaces it, and so does every later change (the close,
+ * sponsor and edit mutations invalidate the list keys this lives under).
+ */
+export function useListing(segment: string, id: string, initial?: Listing) {
   const isRequest = segment === 'requests'
   const known = isRequest || segment === 'sponsorships'
   return useQuery({
     // under the list keys: whatever refreshes the lists refreshes the page
     queryKey: [...(isRequest ? sponsorshipRequestsKey : sponsorshipsKey), 'detail', id],
-    enabled: known,
+    enabled: known && id !== '',
+    initialData: initial,
+    initialDataUpdatedAt: 0, // stale at once: refetched when the dialog opens
     queryFn: async ({ signal }): Promise<Listing> =>
       isRequest
         ? { kind: 'request', item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal) }

@@ -33,7 +33,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
         </div>
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
-        <p className="text-2xl font-bold text-primary">
+        <p className="text-2xl font-bold text-primary" data-testid="listing-amount">
           <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>
           {formatUsd(listingAmount(listing))}
         </p>

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { ListingAction } from '@/features/connect/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
+import { useListing } from '../api/get-listing'
 import type { Listing } from '../types'
 import { ListingDetails } from './ListingDetails'
 import { ReportListing } from './ReportListing'
@@ -12,7 +13,11 @@ interface ListingDetailDialogProps {
   onClose: () => void
 }
 
-export function ListingDetailDialog({ listing, currentUserId, onClose }: ListingDetailDialogProps) {
+export function ListingDetailDialog({ listing: opened, currentUserId, onClose }: ListingDetailDialogProps) {
+  // What the dialog shows follows the listing's changes (closing, sponsoring, editing), not the
+  // copy the card handed over.
+  const fresh = useListing(opened?.kind === 'request' ? 'requests' : 'sponsorships', opened?.item.id ?? '', opened ?? undefined)
+  const listing = opened && fresh.data?.item.id === opened.item.id ? fresh.data : opened
   const footer = listing && (
     <>
       {currentUserId && listing.item.userId !== currentUserId && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}

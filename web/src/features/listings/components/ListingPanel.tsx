@@ -41,7 +41,12 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
     )
   }
   if (query.isError) {
-    return <p className="py-16 text-center font-medium text-error" role="alert">{texts.error}</p>
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center" role="alert">
+        <p className="font-medium text-error">{texts.error}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>Retry</Button>
+      </div>
+    )
   }
   if (listings.length === 0) {
     return <p className="py-16 text-center text-base-content/75">{emptyText ?? texts.empty}</p>

@@ -11,7 +11,7 @@ import { FilterDropdown } from '../components/FilterDropdown'
 import { ListingDetailDialog } from '../components/ListingDetailDialog'
 import { ListingPanel } from '../components/ListingPanel'
 import { SearchBox } from '../components/SearchBox'
-import { readListingParams, TAB_KIND, writeListingParams, type ListingFilters, type ListingTab } from '../filters'
+import { readListingParams, SORTS, TAB_KIND, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '../filters'
 import type { Listing } from '../types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -66,10 +66,21 @@ export function HomePage() {
 
       <Tabs items={tabs} value={tab} onChange={(t) => update({ tab: t })} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
 
-      <div className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="min-w-0 flex-1 basis-full sm:basis-auto">
           <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
         </div>
+        <label className="sr-only" htmlFor="listing-sort">Sort by</label>
+        <select
+          id="listing-sort"
+          className="select w-auto max-w-[9.5rem] bg-base-100 sm:max-w-none"
+          value={filters.sort ?? 'newest'}
+          onChange={(e) => update({ filters: { sort: e.target.value as ListingSort } })}
+        >
+          {SORTS.map((o) => (
+            <option key={o.value} value={o.value}>{o.label}</option>
+          ))}
+        </select>
         <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
         <SaveSearchButton
           kind={tab}

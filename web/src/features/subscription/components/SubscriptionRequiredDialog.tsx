@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/format'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
@@ -54,7 +55,7 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
           )}
           {waitUntil && (
             <p role="alert" className="alert alert-warning alert-soft">
-              Your plan allows one new listing every 24 hours. You can post again after {new Date(waitUntil).toLocaleString()}.
+              Your plan allows one new listing every 24 hours. You can post again after {formatDateTime(waitUntil)}.
             </p>
           )}
         </div>

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, expectToast, login, uniqueName } from './helpers'
+
+const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+
+async function postRequest(page: Page, title: string) {
+  const data = { title, description: 'Chairs for the village hall.', requestedAmount: 300, location: 'Pune, India', categories: ['Community'], eventDate: '' }
+  const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+test('closing a request from its detail dialog updates the dialog as well as the card', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Hall chairs ')
+  await postRequest(page, title)
+  await page.goto(`/home?tab=requests&q=${encodeURIComponent(title)}`)
+  await page.getByRole('article', { name: title }).click()
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog.locator('dl').getByText('Open', { exact: true })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close request' }).click()
+  await expectToast(page, 'Request closed')
+  // The toast takes its own room in the dialog: it covers none of the dialog's controls.
+  const toastBox = (await page.getByTestId('toast').boundingBox())!
+  for (const control of await dialog.getByRole('button').all()) {
+    if (!(await control.isVisible()) || (await page.getByTestId('toast').getByRole('button').all()).length === 0) continue
+    const b = await control.boundingBox()
+    if (!b || (await control.evaluate((el) => !!el.closest('[data-testid="toast"]')))) continue
+    const overlaps = b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height
+    expect(overlaps, `the toast covers "${await control.textContent()}"`).toBe(false)
+  }
+  await expect(dialog.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
+  await expect(dialog.locator('dl').getByText('Open', { exact: true })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByRole('article', { name: title }).locator('.badge', { hasText: 'Closed' })).toBeVisible()
+})
+
+test('the list can be sorted by amount, and the sort is kept in the URL', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.getByLabel('Sort by').selectOption({ label: 'Amount: high to low' })
+  await expect(page).toHaveURL(/sort=amount_desc/)
+  const panel = page.locator('#listing-panel-sponsorships')
+  await expect(panel.getByRole('article').first()).toBeVisible()
+  const amounts = async () =>
+    (await panel.getByTestId('listing-amount').allTextContents()).map((t) => Number(t.replace(/[^0-9]/g, '')))
+  await expect.poll(async () => { const a = await amounts(); return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] >= v) }).toBe(true)
+  await page.getByLabel('Sort by').selectOption({ label: 'Amount: low to high' })
+  await expect(page).toHaveURL(/sort=amount_asc/)
+  await expect.poll(async () => { const a = await amounts(); return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] <= v) }).toBe(true)
+  await page.reload()
+  await expect(page.getByLabel('Sort by')).toHaveValue('amount_asc')
+})
+
+test('a list that failed to load offers Retry', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  let failing = true
+  await page.route('**/api/sponsorships?*', (route) => (failing ? route.fulfill({ status: 503, body: '{"message":"down","status":503,"data":{}}' }) : route.continue()))
+  await page.goto('/home?q=garden')
+  const panel = page.locator('#listing-panel-sponsorships')
+  await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 15_000 })
+  failing = false
+  await panel.getByRole('button', { name: 'Retry' }).click()
+  await expect(panel.getByRole('article', { name: 'Community garden starter grants' })).toBeVisible()
+})
+
+test('a page of cards is one request: no call per card for the member’s applications', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const calls: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname)
+  })
+  await page.goto('/home')
+  await expect(page.locator('#listing-panel-sponsorships').getByRole('article').first()).toBeVisible()
+  await expect(page.locator('#listing-panel-sponsorships').getByRole('button', { name: 'Apply' }).first()).toBeEnabled()
+  expect(calls.filter((p) => p === '/api/applications')).toEqual([])
+  expect(calls.filter((p) => p === '/api/sponsorships')).toHaveLength(1)
+})
