@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, expectToast, login, uniqueName } from './helpers'
+import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
 
 const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
@@ -74,4 +74,48 @@ test('a page of cards is one request: no call per card for the member’s applic
   await expect(page.locator('#listing-panel-sponsorships').getByRole('button', { name: 'Apply' }).first()).toBeEnabled()
   expect(calls.filter((p) => p === '/api/applications')).toEqual([])
   expect(calls.filter((p) => p === '/api/sponsorships')).toHaveLength(1)
+})
+
+test('a poster edits a rejected listing: it stays hidden from others until an administrator approves it', async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  await login(page, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Theatre grants ')
+  const created = await page.request.post('/api/sponsorships', {
+    data: { title, description: 'Travel grants for theatre groups.', amount: 500, location: 'Kochi, India', categories: ['Arts'] },
+    headers: { Origin: origin() },
+  })
+  const { id } = (await created.json()) as { id: string }
+  const rejected = await page.request.post(`/api/admin/listings/sponsorships/${id}/reject`, { data: { reason: 'Say who can apply' }, headers: { Origin: origin() } })
+  expect(rejected.status()).toBe(200)
+
+  // The poster opens it from their profile (the card shows the reason) and edits it through the posting form.
+  await page.goto('/profile')
+  const card = page.getByRole('article', { name: title })
+  await expect(card.getByText('Rejected: Say who can apply')).toBeVisible()
+  await card.click()
+  const dialog = page.getByRole('dialog', { name: title })
+  await dialog.getByRole('button', { name: 'Edit' }).click()
+  const form = page.getByRole('dialog', { name: 'Edit Open Sponsorship' })
+  await expect(form.getByLabel('Title')).toHaveValue(title)
+  await form.getByLabel('Description').fill('Travel grants for amateur theatre groups in Kerala; any group of five or more can apply.')
+  await form.getByRole('button', { name: 'Save changes' }).click()
+  await expectToast(page, 'Listing updated')
+  await expect(form).toBeHidden()
+  await expect(dialog.getByText('any group of five or more can apply')).toBeVisible()
+
+  // Another member cannot see it yet.
+  const other = await (await browser.newContext()).newPage()
+  await other.goto('/auth')
+  await registerMember(other, 'Curious Member')
+  await other.goto(`/listings/sponsorships/${id}`)
+  await expect(other.getByRole('heading', { name: 'Listing not found' })).toBeVisible()
+
+  // The administrator finds it in the queue and approves it; now everyone sees it.
+  await page.goto('/admin')
+  const row = page.getByTestId('moderation-row').filter({ hasText: title })
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible()
+  await row.getByRole('button', { name: 'Approve' }).click()
+  await expect(row).toHaveCount(0) // approved listings leave the queue
+  await other.goto(`/listings/sponsorships/${id}`)
+  await expect(other.getByRole('heading', { level: 1, name: title })).toBeVisible()
 })

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { ListingAction } from '@/features/connect/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
+import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { useListing } from '../api/get-listing'
 import type { Listing } from '../types'
 import { ListingDetails } from './ListingDetails'
@@ -22,6 +23,7 @@ export function ListingDetailDialog({ listing: opened, currentUserId, onClose }:
     <>
       {currentUserId && listing.item.userId !== currentUserId && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
       <Button variant="ghost" onClick={onClose}>Close</Button>
+      {currentUserId && listing.item.userId === currentUserId && <EditListingButton listing={listing} />}
       <ListingAction listing={listing} currentUserId={currentUserId} detail />
     </>
   )

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
 import { ListingAction } from '@/features/connect/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
+import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -55,6 +56,7 @@ export function ListingPage() {
           <ListingDetails listing={l} />
           <div className="flex flex-wrap items-center justify-end gap-2">
             {user && !own && <ReportListing listing={l} />}
+            {own && <EditListingButton listing={l} />}
             <ListingAction listing={l} currentUserId={user?.id} detail />
           </div>
         </div>
