@@ -35,7 +35,7 @@ func TestConcurrentReadsAndWrites(t *testing.T) {
 				default:
 				}
 				spec := specs[qr.IntN(len(specs))]
-				f := randomFilter(qr, nil, users, spec.HasStatus)
+				f := randomFilter(qr, nil, users, spec.HasEventDate)
 				res, err := e.Search(context.Background(), spec.Table, &search.Query{Filter: f, Sort: search.Sort(qr.IntN(3)), Limit: 20, Total: true})
 				if err != nil {
 					errs <- err

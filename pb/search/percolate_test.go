@@ -27,7 +27,7 @@ func TestPercolatorEqualsTheRules(t *testing.T) {
 		p := e.NewPercolator()
 		filters := map[string]search.Filter{}
 		for i := 0; i < 300; i++ {
-			f := randomFilter(rng, docs, users, s.HasStatus)
+			f := randomFilter(rng, docs, users, s.HasEventDate)
 			f.IncludeHidden = false // saved searches never see hidden listings
 			id := "f" + strconv.Itoa(i)
 			if !p.Put(id, f) {

@@ -81,8 +81,12 @@ func randomFilter(rng *rand.Rand, docs []scanref.Doc, users []string, isRequest 
 	if rng.IntN(8) == 0 {
 		f.ExcludePosterID = users[rng.IntN(len(users))]
 	}
-	if isRequest && rng.IntN(3) == 0 {
-		f.Status = []string{"open", "sponsored", "closed"}[rng.IntN(3)]
+	if rng.IntN(3) == 0 {
+		if isRequest {
+			f.Status = []string{"open", "sponsored", "closed"}[rng.IntN(3)]
+		} else {
+			f.Status = []string{"open", "closed"}[rng.IntN(2)]
+		}
 	}
 	return f
 }
@@ -127,7 +131,7 @@ func checkAgainstReference(t *testing.T, app core.App, e *search.Engine, rng *ra
 	for _, s := range specs {
 		docs := scanref.Load(t, app, s)
 		for i := 0; i < rounds; i++ {
-			f := randomFilter(rng, docs, users, s.HasStatus)
+			f := randomFilter(rng, docs, users, s.HasEventDate)
 			sort := search.Sort(rng.IntN(3))
 			limit := 1 + rng.IntN(40)
 			byPage := rng.IntN(4) == 0
@@ -245,8 +249,11 @@ func mutate(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 				}
 				rec.Set("title", scanref.Sentence(rng, 4))
 				rec.Set("categories", []string{catalog.Categories[rng.IntN(len(catalog.Categories))]})
-				if s.HasStatus {
+				switch {
+				case s.HasEventDate: // requests
 					rec.Set("status", []string{"open", "sponsored", "closed"}[rng.IntN(3)])
+				case s.HasStatus: // offers
+					rec.Set("status", []string{"open", "closed"}[rng.IntN(2)])
 				}
 				if err := app.Save(rec); err != nil {
 					t.Fatal(err)

@@ -18,6 +18,9 @@ test('closing a request from its detail dialog updates the dialog as well as the
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog.locator('dl').getByText('Open', { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: 'Close request' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Close this request?' })
+  await expect(confirm.getByText('It will no longer take sponsors. You can reopen it later.')).toBeVisible()
+  await confirm.getByRole('button', { name: 'Close request' }).click()
   await expectToast(page, 'Request closed')
   // The toast takes its own room in the dialog: it covers none of the dialog's controls.
   const toastBox = (await page.getByTestId('toast').boundingBox())!
@@ -118,4 +121,41 @@ test('a poster edits a rejected listing: it stays hidden from others until an ad
   await expect(row).toHaveCount(0) // approved listings leave the queue
   await other.goto(`/listings/sponsorships/${id}`)
   await expect(other.getByRole('heading', { level: 1, name: title })).toBeVisible()
+})
+
+test('an offer closes after a confirmation, refuses applications, and reopens', async ({ page, browser }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Robot kits ')
+  const created = await page.request.post('/api/sponsorships', {
+    data: { title, description: 'Kits for school robotics clubs.', amount: 400, location: 'Pune, India', categories: ['Education'] },
+    headers: { Origin: origin() },
+  })
+  const { id } = (await created.json()) as { id: string }
+
+  const member = await (await browser.newContext()).newPage()
+  await member.goto('/auth')
+  await registerMember(member, 'Club Lead')
+  await member.goto(`/home?q=${encodeURIComponent(title)}`)
+  await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Apply' })).toBeEnabled()
+
+  await page.goto(`/listings/sponsorships/${id}`)
+  await page.getByRole('button', { name: 'Close offer' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Close this offer?' })
+  await confirm.getByRole('button', { name: 'Close offer' }).click()
+  await expectToast(page, 'Offer closed')
+  await expect(page.getByRole('button', { name: 'Reopen offer' })).toBeVisible()
+  await expect(page.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
+
+  await member.reload()
+  const card = member.getByRole('article', { name: title })
+  await expect(card.locator('.badge', { hasText: 'Closed' })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Closed' })).toBeDisabled()
+  const refused = await member.request.post(`/api/sponsorships/${id}/apply`, { data: { message: 'Please' }, headers: { Origin: origin() } })
+  expect(refused.status()).toBe(409)
+  expect(await refused.text()).toContain('This sponsorship is closed and no longer takes applications.')
+
+  await page.getByRole('button', { name: 'Reopen offer' }).click()
+  await expectToast(page, 'Offer reopened')
+  await member.reload()
+  await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Apply' })).toBeEnabled()
 })

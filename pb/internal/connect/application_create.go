@@ -41,8 +41,13 @@ func apply(e *core.RequestEvent) error {
 			return err
 		}
 		// the poster may have deleted their account (and the offer with it) since the first read
-		if _, err := tx.FindRecordById("sponsorships", offer.Id); err != nil {
+		current, err := tx.FindRecordById("sponsorships", offer.Id)
+		if err != nil {
 			return e.NotFoundError("Listing not found.", nil)
+		}
+		// read in the transaction: a close committed a moment ago counts
+		if current.GetString("status") == "closed" {
+			return e.Error(http.StatusConflict, "This sponsorship is closed and no longer takes applications.", nil)
 		}
 		exists, err := tx.CountRecords("applications", dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id})
 		if err != nil {

@@ -43,9 +43,7 @@ func (h *handlers) create(e *core.RequestEvent) error {
 		record.Set("user", member.Id)
 		record.Set("approved", false)
 		record.Set("reviewed", false)
-		if h.kind.IsRequest {
-			record.Set("status", StatusOpen)
-		}
+		record.Set("status", StatusOpen)
 		return tx.Save(record)
 	})
 	if err != nil {
@@ -99,7 +97,7 @@ func (c *cleaned) apply(record *core.Record, kind Kind) {
 	if kind.IsRequest && c.eventDate != nil {
 		record.Set("eventDate", *c.eventDate)
 	}
-	if kind.IsRequest && c.status != nil {
+	if c.status != nil {
 		record.Set("status", *c.status)
 	}
 }

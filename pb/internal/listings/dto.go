@@ -97,6 +97,10 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, time.Now())
 	} else {
 		l.Amount = &amount
+		l.Status = r.Status.String
+		if l.Status == "" {
+			l.Status = StatusOpen // offers from before offers had a status
+		}
 	}
 	if showReason {
 		reason := r.RejectionReason

@@ -97,13 +97,14 @@ func (f *listingForm) validate(kind Kind, creating bool, now time.Time) (*cleane
 				out.eventDate = &date
 			}
 		}
-		if f.Status != nil && !creating {
-			s := strings.TrimSpace(*f.Status)
-			if s != StatusOpen && s != StatusClosed {
-				errs["status"] = apierr.Field("validation_invalid_status", "Status can only be set to open or closed")
-			} else {
-				out.status = &s
-			}
+	}
+	// Both kinds are closed and reopened by their poster.
+	if f.Status != nil && !creating {
+		s := strings.TrimSpace(*f.Status)
+		if s != StatusOpen && s != StatusClosed {
+			errs["status"] = apierr.Field("validation_invalid_status", "Status can only be set to open or closed")
+		} else {
+			out.status = &s
 		}
 	}
 

@@ -109,9 +109,10 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 
 	switch q.Status {
 	case "":
-	case StatusOpen, StatusSponsored, StatusClosed:
+	case StatusOpen, StatusClosed:
+	case StatusSponsored:
 		if !kind.IsRequest {
-			errs["status"] = apierr.Field("validation_invalid_status", "Only sponsorship requests have a status")
+			errs["status"] = apierr.Field("validation_invalid_status", "An Open Sponsorship is open or closed")
 		}
 	default:
 		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored or closed")

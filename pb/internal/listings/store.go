@@ -20,7 +20,7 @@ func SearchSpecs() []search.TableSpec {
 	specs := make([]search.TableSpec, 0, len(Kinds))
 	for _, k := range Kinds {
 		specs = append(specs, search.TableSpec{Table: k.Table, AmountField: k.AmountField,
-			HasStatus: k.IsRequest, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL})
+			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL})
 	}
 	return specs
 }
@@ -153,7 +153,7 @@ func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
 
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
-	extra := "NULL, NULL"
+	extra := "NULL, t.status"
 	if kind.IsRequest {
 		extra = "t.eventDate, t.status"
 	}

@@ -46,6 +46,7 @@ func seed(t testing.TB, app core.App) {
 	testutil.CreateMember(t, app, "root", testutil.MemberOpts{Admin: true})
 	edu := []string{"Education"}
 	listing(t, app, offers, ann, testutil.ListingOpts{Title: "Ann funds schools", Amount: 300, Location: "Pune", Categories: edu}, "")
+	listing(t, app, offers, ann, testutil.ListingOpts{Title: "Ann's closed offer", Amount: 900, Location: "Pune", Categories: edu, Status: "closed"}, "")
 	listing(t, app, offers, ann, testutil.ListingOpts{Title: "Ann's rejected offer", Amount: 300, Categories: edu,
 		Reviewed: true, RejectionReason: "No"}, "")
 	day := inDays(30)
@@ -118,7 +119,7 @@ func TestMatchesRoute(t *testing.T) {
 		testutil.Prepared(f, tests.ApiScenario{Name: "a request's matches", Method: http.MethodGet,
 			URL: "/api/sponsorship-requests/{id}/matches", ExpectedStatus: 200,
 			ExpectedContent:    []string{`"title":"Ann funds schools"`, `"why":"Education · covers 75% of the amount · Pune"`},
-			NotExpectedContent: []string{"Ann's rejected offer"}}, on(requests, "Pune school library", "bob")),
+			NotExpectedContent: []string{"Ann's rejected offer", "Ann's closed offer"}}, on(requests, "Pune school library", "bob")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "a request whose event passed has none", Method: http.MethodGet,
 			URL: "/api/sponsorship-requests/{id}/matches", ExpectedStatus: 200, ExpectedContent: []string{`[]`}},
 			on(requests, "Last month's fair", "bob")),

@@ -216,6 +216,10 @@ func CreateListing(t testing.TB, app core.App, table string, owner *core.Record,
 		r.Set("status", o.Status)
 	} else {
 		r.Set("amount", o.Amount)
+		if o.Status == "" {
+			o.Status = "open"
+		}
+		r.Set("status", o.Status)
 	}
 	if !o.Created.IsZero() {
 		dt, _ := types.ParseDateTime(o.Created)

@@ -34,7 +34,10 @@ func Load(t testing.TB, app core.App, s search.TableSpec) []Doc {
 	t.Helper()
 	status, event := "''", "''"
 	if s.HasStatus {
-		status, event = "t.status", "t.eventDate"
+		status = "t.status"
+	}
+	if s.HasEventDate {
+		event = "t.eventDate"
 	}
 	rows, err := app.DB().NewQuery(`SELECT t.rowid, t.id, t.title, t.description, t.` + s.AmountField + `, t.location, t.categories, t.user,
 		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0) FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()

@@ -79,9 +79,17 @@ func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s search.TableSpec
 		"user": users[rng.IntN(len(users))], "approved": approved, "reviewed": reviewed, "now": types.NowDateTime().String(),
 	}
 	if s.HasStatus {
-		cols += ", status, eventDate"
-		vals += ", {:status}, {:event}"
-		params["status"] = []string{"open", "open", "sponsored", "closed"}[rng.IntN(4)]
+		cols += ", status"
+		vals += ", {:status}"
+		statuses := []string{"open", "open", "closed"}
+		if s.HasEventDate {
+			statuses = []string{"open", "open", "sponsored", "closed"}
+		}
+		params["status"] = statuses[rng.IntN(len(statuses))]
+	}
+	if s.HasEventDate {
+		cols += ", eventDate"
+		vals += ", {:event}"
 		event := ""
 		switch rng.IntN(3) {
 		case 0:

@@ -24,6 +24,8 @@ interface ListingBase {
 
 export interface Sponsorship extends ListingBase {
   amount: number
+  /** An offer is open or closed by its poster. */
+  status?: 'open' | 'closed' | (string & {})
   /** Whether the signed-in member applied (offers of others only; docs/api.md). */
   applied?: boolean
 }

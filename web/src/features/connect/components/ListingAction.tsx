@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
 import type { Listing, Sponsorship, SponsorshipRequest } from '@/features/listings/types'
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
-import { closeMutationKey, useCloseRequest } from '../api/close-request'
 import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
+import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
 import { sponsorMutationKey } from '../api/sponsor-request'
 import { ApplyDialog } from './ApplyDialog'
 import { SponsorDialog } from './SponsorDialog'
@@ -27,19 +28,33 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
   const own = !!currentUserId && listing.item.userId === currentUserId
   const size: Size = detail ? 'md' : 'sm'
   if (listing.kind === 'sponsorship') {
-    if (own) return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
+    if (own) return detail ? <OwnerStatusAction listing={listing} /> : <span className="badge badge-ghost self-center">Your listing</span>
     return <ApplyAction item={listing.item} size={size} detail={detail} />
   }
   return <SponsorAction item={listing.item} size={size} detail={detail} own={own} />
 }
 
+/** What this page last did to the listing's status (closed or reopened it), if anything. */
+function useOwnerStatus(id: string): OwnerStatus | undefined {
+  const done = useMutationState({ filters: { mutationKey: statusMutationKey(id), status: 'success' }, select: (m) => m.state.variables as OwnerStatus })
+  return done.at(-1)
+}
+
 function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
   const [open, setOpen] = useState(false)
+  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed'
   // The list answer says whether the member applied; only a listing from elsewhere asks.
   const known = item.applied !== undefined
   const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
   const justApplied = useMutationState({ filters: { mutationKey: applyMutationKey(item.id), status: 'success' } }).length > 0
   const applied = justApplied || (known ? !!item.applied : (sent.data?.length ?? 0) > 0)
+  if (closed && !applied) {
+    return (
+      <Button size={size} disabled>
+        Closed
+      </Button>
+    )
+  }
   return (
     <span onClick={stop} className="contents">
       <Button size={size} disabled={applied || (!known && sent.isPending)} onClick={() => setOpen(true)}>
@@ -56,8 +71,8 @@ function useRequestStatus(item: SponsorshipRequest): string {
     filters: { mutationKey: sponsorMutationKey(item.id) },
     select: (m) => ({ status: m.state.status, error: m.state.error }),
   })
-  const closed = useMutationState({ filters: { mutationKey: closeMutationKey(item.id), status: 'success' } })
-  if (closed.length > 0) return 'closed'
+  const changed = useOwnerStatus(item.id)
+  if (changed) return changed
   for (const o of outcomes) {
     if (o.status === 'success') return 'sponsored'
     if (o.error instanceof ApiError && o.error.status === 409) return o.error.message.includes('closed') || o.error.message.includes('event date has passed') ? 'closed' : 'sponsored'
@@ -68,24 +83,10 @@ function useRequestStatus(item: SponsorshipRequest): string {
 function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; size: Size; detail: boolean; own: boolean }) {
   const [open, setOpen] = useState(false)
   const status = useRequestStatus(item)
-  const close = useCloseRequest(item.id)
 
   if (own) {
-    if (!detail || status !== 'open') return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
-    return (
-      <Button
-        variant="outline"
-        loading={close.isPending}
-        onClick={() =>
-          close.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Request closed', description: 'This request no longer takes sponsors.', variant: 'success' }),
-            onError: (error) => toast({ title: 'Could not close the request', description: errorMessage(error), variant: 'destructive' }),
-          })
-        }
-      >
-        Close request
-      </Button>
-    )
+    if (detail && status !== 'sponsored') return <OwnerStatusAction listing={{ kind: 'request', item: { ...item, status } }} />
+    return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
   }
   if (status !== 'open') {
     return (
@@ -99,5 +100,52 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
       <Button size={size} onClick={() => setOpen(true)}>{detail ? 'Sponsor This Project' : 'Sponsor'}</Button>
       {open && <SponsorDialog open request={item} onClose={() => setOpen(false)} />}
     </span>
+  )
+}
+
+/** The poster's Close (after a confirmation) and Reopen, for both kinds. */
+function OwnerStatusAction({ listing }: { listing: Listing }) {
+  const [confirming, setConfirming] = useState(false)
+  const change = useSetListingStatus(listing.kind, listing.item.id)
+  const status = useOwnerStatus(listing.item.id) ?? listing.item.status ?? 'open'
+  const noun = listing.kind === 'sponsorship' ? 'offer' : 'request'
+  const Noun = listing.kind === 'sponsorship' ? 'Offer' : 'Request'
+  const set = (next: OwnerStatus) =>
+    change.mutate(next, {
+      onSuccess: () => {
+        setConfirming(false)
+        toast(
+          next === 'closed'
+            ? { title: `${Noun} closed`, description: `This ${noun} no longer takes ${listing.kind === 'sponsorship' ? 'applications' : 'sponsors'}. You can reopen it.`, variant: 'success' }
+            : { title: `${Noun} reopened`, variant: 'success' },
+        )
+      },
+      onError: (error) => toast({ title: `Could not ${next === 'closed' ? 'close' : 'reopen'} the ${noun}`, description: errorMessage(error), variant: 'destructive' }),
+    })
+  if (status === 'closed') {
+    return (
+      <Button variant="outline" loading={change.isPending} onClick={() => set('open')}>
+        Reopen {noun}
+      </Button>
+    )
+  }
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        Close {noun}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Close this ${noun}?`}
+        description={`It will no longer take ${listing.kind === 'sponsorship' ? 'applications' : 'sponsors'}. You can reopen it later.`}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button loading={change.isPending} onClick={() => set('closed')}>Close {noun}</Button>
+          </>
+        }
+      />
+    </>
   )
 }

@@ -29,7 +29,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="text-base leading-snug font-semibold break-words">{item.title}</h3>
-          {listing.kind === 'request' && <StatusBadge status={listing.item.status} />}
+          {(listing.kind === 'request' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />

@@ -40,9 +40,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         )}
       </Row>
       <Row label="Posted on">{formatDate(listing.item.createdAt)}</Row>
-      {listing.kind === 'request' && (
-        <Row label="Status"><StatusBadge status={listing.item.status} /></Row>
-      )}
+      <Row label="Status"><StatusBadge status={listing.item.status ?? 'open'} /></Row>
       {listing.item.rejectionReason && (
         <Row label="Moderation">
           <span className="text-error">Rejected: {listing.item.rejectionReason}</span>
