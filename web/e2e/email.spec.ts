@@ -7,7 +7,7 @@ test('settings: a new e-mail address counts only once the code mailed to it come
   await registerMember(page, 'Mail Changer') // signs this browser in
   const address = `${uniqueName('mail')}@example.com`
   await page.goto('/settings')
-  const card = page.getByRole('region', { name: 'E-mail' })
+  const card = page.getByRole('region', { name: 'E-mail', exact: true })
   await expect(card).toContainText('You have not set an e-mail address.')
 
   await card.getByLabel('E-mail address').fill(address)

@@ -14,7 +14,9 @@ export async function login(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page).toHaveURL(/\/home$/)
+  // home, or the page a protected route sent the visitor from (it returns there after sign-in)
+  await expect(page).not.toHaveURL(/\/auth/)
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
 }
 
 /** Creates a member through the API (same browser context, so the session cookie is set). */

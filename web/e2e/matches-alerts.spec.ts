@@ -163,3 +163,20 @@ test('the verified-only switch keeps only verified posters, in the URL and the f
   await page.goto('/profile')
   await expect(page.getByTestId('verified-explained')).toContainText('add your social media links in Settings')
 })
+
+test('a shared listing link: a visitor signs in and lands on the listing', async ({ browser }) => {
+  const poster = await newPage(browser)
+  await login(poster, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Shared link ')
+  const id = await postRequest(poster, title)
+
+  const visitor = await newPage(browser)
+  await visitor.goto(`/listings/requests/${id}`)
+  await expect(visitor).toHaveURL(/\/auth$/)
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', /SponsorBridge/)
+  await visitor.getByLabel('Username').fill(ADMIN.username)
+  await visitor.getByLabel('Password').fill(ADMIN.password)
+  await visitor.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(visitor).toHaveURL(new RegExp(`/listings/requests/${id}$`))
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+})
