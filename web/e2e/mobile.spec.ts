@@ -41,3 +41,15 @@ test('phone: "+" on the requests tab keeps the tab and opens the request form', 
   await expect(form.getByRole('tab', { name: 'Sponsors Required' })).toHaveAttribute('aria-selected', 'true')
   await expect(form.getByLabel('Requested Amount (USD)')).toBeVisible()
 })
+
+test('phone: the admin sections are one scrollable row', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.goto('/admin?tab=subscriptions')
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' })
+  await expect(tabs.getByRole('tab', { name: 'Subscriptions & payments' })).toHaveAttribute('aria-selected', 'true')
+  const first = (await tabs.getByRole('tab').first().boundingBox())!
+  const last = (await tabs.getByRole('tab').last().boundingBox())!
+  expect(Math.abs(first.y - last.y)).toBeLessThan(4) // one row
+  const tabsBox = (await tabs.boundingBox())!
+  expect(tabsBox.width).toBeLessThanOrEqual(390)
+})

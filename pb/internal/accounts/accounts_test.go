@@ -208,6 +208,15 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
 		},
 		{
+			Name: "visitor: GET /api/session is 200 with no user (no console error)", Method: http.MethodGet, URL: "/api/session",
+			ExpectedStatus: 200, ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
+		},
+		{
+			Name: "garbage cookie: the session says nobody", Method: http.MethodGet, URL: "/api/session",
+			Headers:        map[string]string{"Cookie": "sb_session=not-a-token"},
+			ExpectedStatus: 200, ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
+		},
+		{
 			Name: "visitor: profiles need a session", Method: http.MethodGet, URL: "/api/users/anything",
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
 		},
@@ -227,6 +236,8 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 	}{
 		{"member reads own record", "priya", func() string { return "/api/user" }, 200,
 			[]string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`}, []string{"tokenKey"}},
+		{"the session names the member", "priya", func() string { return "/api/session" }, 200,
+			[]string{`{"user":{`, `"username":"priya"`, `"email":"priya@example.com"`}, []string{"tokenKey", `"user":null`}},
 		{"administrator sees isAdmin", "boss", func() string { return "/api/user" }, 200,
 			[]string{`"username":"boss"`, `"isAdmin":true`}, nil},
 		{"member views another member's public profile", "boss", func() string { return "/api/users/" + priya.Id }, 200,

@@ -17,6 +17,7 @@ func BindRoutes(se *core.ServeEvent) {
 	se.Router.POST("/api/logout", logout)
 	se.Router.POST("/api/logout/everywhere", logoutEverywhere)
 	se.Router.GET("/api/user", currentUser)
+	se.Router.GET("/api/session", sessionState)
 	se.Router.GET("/api/users/{id}", viewProfile).Bind(apis.RequireAuth("users"))
 }
 

@@ -33,13 +33,13 @@ function renderAt(path: string) {
 
 describe('route guards', () => {
   it('send a visitor to /auth', async () => {
-    mockFetch({ 'GET /api/user': () => json({ status: 401, message: 'Unauthorized.', data: {} }, 401) })
+    mockFetch({ 'GET /api/session': () => json({ user: null }) })
     renderAt('/home')
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument()
   })
 
   it('show a spinner while the session loads, then the page', async () => {
-    mockFetch({ 'GET /api/user': () => json(makeUser()) })
+    mockFetch({ 'GET /api/session': () => json({ user: makeUser() }) })
     renderAt('/home')
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Listings' })).toBeInTheDocument()
@@ -48,7 +48,7 @@ describe('route guards', () => {
 
   it('re-checks once when the session flag disagrees, then clears it', async () => {
     sessionStorage.setItem('isAuthenticated', 'true')
-    const { calls } = mockFetch({ 'GET /api/user': () => json({ status: 401, message: 'Unauthorized.', data: {} }, 401) })
+    const { calls } = mockFetch({ 'GET /api/session': () => json({ user: null }) })
     renderAt('/home')
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument()
     expect(calls.length).toBe(2)
@@ -56,13 +56,13 @@ describe('route guards', () => {
   })
 
   it('show /admin to administrators only', async () => {
-    mockFetch({ 'GET /api/user': () => json(makeUser({ isAdmin: false })) })
+    mockFetch({ 'GET /api/session': () => json({ user: makeUser({ isAdmin: false }) }) })
     renderAt('/admin')
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
   })
 
   it('let administrators in', async () => {
-    mockFetch({ 'GET /api/user': () => json(makeUser({ isAdmin: true })) })
+    mockFetch({ 'GET /api/session': () => json({ user: makeUser({ isAdmin: true }) }) })
     renderAt('/admin')
     expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument()
   })

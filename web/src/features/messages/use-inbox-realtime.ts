@@ -11,19 +11,42 @@ import { notificationsKey } from './api/list-notifications'
  * because the server fixes the subscriber's identity when the subscription is made.
  * The PocketBase SDK is loaded on demand, so it stays out of the first screen's bundle.
  */
+/**
+ * A burst of events (a quick chat: a message, its conversation and the unread count arrive
+ * together, line after line) is coalesced per query: one refetch after the burst instead of each
+ * event aborting the refetch the previous one started (an aborted request each time).
+ */
+const COALESCE_MS = 120
+
+function coalescer(run: (key: readonly unknown[]) => void) {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>()
+  return {
+    schedule(key: readonly unknown[]) {
+      const id = JSON.stringify(key)
+      clearTimeout(timers.get(id))
+      timers.set(id, setTimeout(() => { timers.delete(id); run(key) }, COALESCE_MS))
+    },
+    stop() {
+      for (const t of timers.values()) clearTimeout(t)
+      timers.clear()
+    },
+  }
+}
+
 export function useInboxRealtime(userId: string | undefined) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!userId) return
-    const unread = () => void queryClient.invalidateQueries({ queryKey: unreadQueryOptions().queryKey })
-    const conversations = () => void queryClient.invalidateQueries({ queryKey: conversationsKey })
+    const later = coalescer((queryKey) => void queryClient.invalidateQueries({ queryKey }))
+    const unread = () => later.schedule(unreadQueryOptions().queryKey)
+    const conversations = () => later.schedule(conversationsKey)
     let off: (() => void) | undefined
     let cancelled = false
     void import('@/lib/pb').then(({ subscribeInbox }) => {
       if (cancelled) return
       off = subscribeInbox({
         message: (_action, record) => {
-          void queryClient.invalidateQueries({ queryKey: [...messagesKey, String(record.conversation)] })
+          later.schedule([...messagesKey, String(record.conversation)])
           conversations()
           unread()
         },
@@ -32,13 +55,14 @@ export function useInboxRealtime(userId: string | undefined) {
           unread()
         },
         notification: () => {
-          void queryClient.invalidateQueries({ queryKey: notificationsKey })
+          later.schedule(notificationsKey)
           unread()
         },
       })
     })
     return () => {
       cancelled = true
+      later.stop()
       off?.()
     }
   }, [userId, queryClient])

@@ -43,7 +43,7 @@ function setup(handlers: Parameters<typeof mockFetch>[0] = {}) {
   const onContinue = vi.fn()
   const fetches = mockFetch({
     'GET /api/app-config': () => json(appConfig),
-    'GET /api/user': () => json(member),
+    'GET /api/session': () => json({ user: member }),
     'POST /api/payments/create-subscription': () => json(order),
     ...handlers,
   })

@@ -9,6 +9,7 @@ import { useAppConfig } from '@/features/app-config/api/get-app-config'
 import { avatarUrl } from '@/features/auth/types'
 import { FALLBACK_PLANS, planName } from '@/features/subscription/plans'
 import { formatDate } from '@/lib/format'
+import { stateLabels } from '@/features/subscription/status'
 import { profilePath } from '@/lib/paths'
 import { useVerifyMember, type VerifyMemberInput } from '../api/verify-member'
 import { adminTexts } from '../texts'
@@ -19,7 +20,8 @@ import { SocialVerificationList } from './SocialVerificationList'
 function subscriptionText(m: AdminMember, plan: string): string {
   if (m.subscriptionActive) return `Active · ${plan} until ${formatDate(m.subscriptionExpiry)}`
   if (!m.subscriptionStatus) return 'No subscription'
-  return `${plan || 'Plan'} · ${m.subscriptionStatus}${m.subscriptionExpiry ? ` (expired ${formatDate(m.subscriptionExpiry)})` : ''}`
+  const state = (stateLabels as Record<string, string>)[m.subscriptionStatus] ?? m.subscriptionStatus
+  return `${plan || 'Plan'} · ${state}${m.subscriptionExpiry ? ` (ended ${formatDate(m.subscriptionExpiry)})` : ''}`
 }
 
 export function MemberRow({ member }: { member: AdminMember }) {

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 import { MemberName } from '@/components/ui/MemberName'
+import { paymentStatusLabels } from '@/features/subscription/status'
 import { formatDate } from '@/lib/format'
 import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'
@@ -10,6 +11,11 @@ function statusClass(status: string): string {
   if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
   if (status === 'failed') return 'bg-red-100 text-red-800 border-red-300'
   return 'bg-gray-100 text-gray-700 border-gray-300'
+}
+
+/** The member's words for a payment's state ("Paid", "Not completed", "Failed"). */
+function statusLabel(status: string): string {
+  return (paymentStatusLabels as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
 }
 
 export function PaymentsSection({ payments, plans }: { payments: SubscriptionsOverview['payments']; plans: SubscriptionsOverview['plans'] }) {
@@ -44,11 +50,11 @@ export function PaymentsSection({ payments, plans }: { payments: SubscriptionsOv
                 <tbody>
                   {payments.recent.map((p) => (
                     <tr key={p.id}>
-                      <td className="font-mono text-xs break-all">{p.orderId}</td>
+                      <td className="font-mono text-xs whitespace-nowrap">{p.orderId}</td>
                       <td>{p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}</td>
-                      <td>{planName(p.plan)}</td>
+                      <td className="whitespace-nowrap">{planName(p.plan)}</td>
                       <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
-                      <td><Badge className={statusClass(p.status)}>{p.status}</Badge></td>
+                      <td><Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge></td>
                       <td>{p.provider}</td>
                       <td className="whitespace-nowrap">{formatDate(p.createdAt)}</td>
                     </tr>

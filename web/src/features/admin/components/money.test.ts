@@ -3,7 +3,7 @@ import { formatMinorAmount } from './money'
 
 describe('formatMinorAmount', () => {
   it('shows paise as rupees', () => {
-    expect(formatMinorAmount(130000, 'INR')).toBe('₹1,300.00')
+    expect(formatMinorAmount(130000, 'INR')).toBe('₹1,300') // as members see it
     expect(formatMinorAmount(40050, 'inr')).toBe('₹400.50')
   })
   it('survives an unknown currency code', () => {

@@ -65,7 +65,7 @@ export function AdminPage() {
         onChange={(next) => setParams(next === 'moderation' ? {} : { tab: next }, { replace: true })}
         label="Admin sections"
         panelId={panelId}
-        className="w-full flex-wrap"
+        className="w-full flex-nowrap overflow-x-auto"
       />
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={`${panelId(tab)}-tab`} tabIndex={-1}>
         {panels[tab]()}

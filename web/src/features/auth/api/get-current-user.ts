@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, api } from '@/lib/api'
+import { api } from '@/lib/api'
 import type { CurrentUser } from '../types'
 
-/** The signed-in member, or null: a 401 means nobody is signed in. */
+/** The signed-in member, or null for a visitor (GET /api/session answers 200 either way: no console error). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  try {
-    return await api.get<CurrentUser>('/api/user', undefined, signal)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  const { user } = await api.get<{ user: CurrentUser | null }>('/api/session', undefined, signal)
+  return user
 }
 
 export function currentUserQueryOptions() {

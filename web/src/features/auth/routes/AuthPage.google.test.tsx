@@ -24,7 +24,7 @@ afterEach(() => {
 function serve(configured: boolean) {
   mockFetch({
     'GET /api/app-config': () => json({ ...appConfig, google: { configured } }),
-    'GET /api/user': () => json({ status: 401, message: 'x', data: {} }, 401),
+    'GET /api/session': () => json({ user: null }),
   })
 }
 const box = () => screen.queryByRole('heading', { name: 'Google Sign-in Fallback' })

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
   return mockFetch({
-    'GET /api/user': () => json(makeUser()),
+    'GET /api/session': () => json({ user: makeUser() }),
     'GET /api/app-config': () => json(appConfig),
     'GET /api/sponsorships': (call) =>
       call.url.searchParams.get('cursor') === 'c1'

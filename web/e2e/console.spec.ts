@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN, login, registerMember } from './helpers'
+
+const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+
+test('visitor pages log no console errors (nobody signed in is not an error)', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  for (const path of ['/', '/auth', '/auth?tab=register', '/policies/privacy-policy', '/about-us']) {
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+  }
+  expect(errors).toEqual([])
+})
+
+test('a burst of live messages aborts no requests', async ({ page, browser }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const admin = await page.request.get('/api/user')
+  const adminId = ((await admin.json()) as { id: string }).id
+
+  const other = await (await browser.newContext()).newPage()
+  await other.goto('/auth')
+  await registerMember(other, 'Quick Typist')
+  const started = await other.request.post('/api/conversations', { data: { userId: adminId }, headers: { Origin: origin() } })
+  const { id } = (await started.json()) as { id: string }
+
+  await page.goto(`/messages?c=${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+  const failed: string[] = []
+  page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`))
+  for (let i = 0; i < 8; i++) {
+    await other.request.post(`/api/conversations/${id}/messages`, { data: { body: `Line ${i}` }, headers: { Origin: origin() } })
+  }
+  await expect(page.getByTestId('message').filter({ hasText: 'Line 7' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(failed.filter((f) => f.includes('/api/'))).toEqual([])
+})
