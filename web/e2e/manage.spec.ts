@@ -159,3 +159,31 @@ test('an offer closes after a confirmation, refuses applications, and reopens', 
   await member.reload()
   await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Apply' })).toBeEnabled()
 })
+
+test('each side of an application reads its own note and link in the conversation', async ({ page, browser }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Choir robes ')
+  const created = await page.request.post('/api/sponsorships', {
+    data: { title, description: 'Robes for a community choir.', amount: 300, location: '', categories: ['Arts'] },
+    headers: { Origin: origin() },
+  })
+  const { id } = (await created.json()) as { id: string }
+
+  const member = await (await browser.newContext()).newPage()
+  await member.goto('/auth')
+  const who = await registerMember(member, 'Choir Lead')
+  const applied = await member.request.post(`/api/sponsorships/${id}/apply`, { data: {}, headers: { Origin: origin() } })
+  const { conversationId } = (await applied.json()) as { conversationId: string }
+
+  await member.goto(`/messages?c=${conversationId}`)
+  const mine = member.getByTestId('system-message').filter({ hasText: title })
+  await expect(mine).toContainText(`You applied for the sponsorship “${title}”.`)
+  await mine.getByRole('link', { name: 'View your applications' }).click()
+  await expect(member).toHaveURL(/\/profile#my-applications$/)
+  await expect(member.getByRole('heading', { name: 'My applications' })).toBeInViewport()
+
+  await page.goto(`/messages?c=${conversationId}`)
+  const theirs = page.getByTestId('system-message').filter({ hasText: title })
+  await expect(theirs).toContainText(`${who.displayName} applied for your sponsorship “${title}”.`)
+  await expect(theirs.getByRole('link', { name: 'View applications' })).toHaveAttribute('href', '/profile#received-applications')
+})

@@ -72,6 +72,7 @@ func apply(e *core.RequestEvent) error {
 		_, err = introduce(tx, introduction{
 			from: me.Id, to: offer.GetString("user"),
 			note:        fmt.Sprintf("%s applied for your sponsorship “%s”.", me.GetString("displayName"), title),
+			senderNote:  fmt.Sprintf("You applied for the sponsorship “%s”.", title),
 			contextType: "application", contextID: record.Id, message: form.Message,
 		})
 		if err != nil {

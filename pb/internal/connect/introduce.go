@@ -10,7 +10,8 @@ import (
 // conversation between the two members.
 type introduction struct {
 	from, to    string
-	note        string // the system line naming the listing
+	note        string // the system line naming the listing, as the other member reads it
+	senderNote  string // the same line as its sender reads it
 	contextType string // "application" or "commitment"
 	contextID   string
 	message     string // the member's own words, if any
@@ -24,7 +25,7 @@ func introduce(tx core.App, in introduction) (string, error) {
 		return "", err
 	}
 	_, err = messaging.Send(tx, conv.Id, messaging.Post{
-		SenderID: in.from, Body: in.note, System: true, ContextType: in.contextType, ContextID: in.contextID,
+		SenderID: in.from, Body: in.note, SenderBody: in.senderNote, System: true, ContextType: in.contextType, ContextID: in.contextID,
 	})
 	if err != nil {
 		return "", err

@@ -75,6 +75,7 @@ func sponsor(e *core.RequestEvent) error {
 		_, err = introduce(tx, introduction{
 			from: me.Id, to: claimed.GetString("user"),
 			note:        fmt.Sprintf("%s sponsored your request “%s” ($%d).", me.GetString("displayName"), title, amount),
+			senderNote:  fmt.Sprintf("You sponsored the request “%s” ($%d).", title, amount),
 			contextType: "commitment", contextID: commitment.Id, message: form.Message,
 		})
 		if err != nil {

@@ -90,6 +90,7 @@ func unreadField(conv *core.Record, userID string) string {
 type Post struct {
 	SenderID    string
 	Body        string
+	SenderBody  string // a system note as its sender reads it ("You applied for …"); empty: Body
 	System      bool   // a note about an application or commitment, written by the app
 	ContextType string // "application" or "commitment" for system messages
 	ContextID   string
@@ -116,6 +117,7 @@ func Send(tx core.App, convID string, p Post) (*core.Record, error) {
 		msg.Set("kind", "system")
 		msg.Set("contextType", p.ContextType)
 		msg.Set("contextId", p.ContextID)
+		msg.Set("senderBody", p.SenderBody)
 	}
 	if err := tx.Save(msg); err != nil {
 		return nil, fmt.Errorf("messaging: save message: %w", err)
@@ -123,6 +125,11 @@ func Send(tx core.App, convID string, p Post) (*core.Record, error) {
 
 	recipient := Other(conv, p.SenderID)
 	conv.Set("lastMessage", notify.Clip(p.Body, 200))
+	mine := ""
+	if p.SenderBody != "" {
+		mine = notify.Clip(p.SenderBody, 200)
+	}
+	conv.Set("lastMessageMine", mine)
 	conv.Set("lastMessageAt", types.NowDateTime())
 	conv.Set("lastSender", p.SenderID)
 	if recipient != "" {

@@ -55,10 +55,14 @@ type Conversation struct {
 
 // ToConversation maps a conversation for the participant viewerID.
 func ToConversation(app core.App, conv *core.Record, viewerID string) Conversation {
+	last := conv.GetString("lastMessage")
+	if mine := conv.GetString("lastMessageMine"); mine != "" && conv.GetString("lastSender") == viewerID {
+		last = mine
+	}
 	return Conversation{
 		ID:            conv.Id,
 		Other:         PersonOf(app, Other(conv, viewerID)),
-		LastMessage:   conv.GetString("lastMessage"),
+		LastMessage:   last,
 		LastMessageAt: accounts.FormatTime(conv.GetDateTime("lastMessageAt").Time()),
 		LastSenderID:  conv.GetString("lastSender"),
 		UnreadCount:   conv.GetInt(unreadField(conv, viewerID)),
@@ -87,12 +91,17 @@ func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]
 		p = PersonOf(app, sender)
 		people[sender] = p
 	}
+	mine := sender != "" && sender == viewerID
+	body := m.GetString("body")
+	if own := m.GetString("senderBody"); mine && own != "" {
+		body = own // each side reads its own wording of a note
+	}
 	return Message{
 		ID:             m.Id,
 		ConversationID: m.GetString("conversation"),
 		Sender:         p,
-		Mine:           sender != "" && sender == viewerID,
-		Body:           m.GetString("body"),
+		Mine:           mine,
+		Body:           body,
 		Kind:           m.GetString("kind"),
 		ContextType:    m.GetString("contextType"),
 		ContextID:      m.GetString("contextId"),

@@ -3,6 +3,23 @@ import { paths } from '@/lib/paths'
 import type { Message } from '../types'
 import { messageTime } from '../time'
 
+/** Where a note leads, for the side reading it: the applicant to their own applications, the poster to the ones received. */
+function NoteLink({ message }: { message: Message }) {
+  const [label, hash] =
+    message.contextType === 'application'
+      ? message.mine
+        ? ['View your applications', 'my-applications']
+        : ['View applications', 'received-applications']
+      : message.mine
+        ? ['View your sponsorships', 'commitments']
+        : ['View sponsorships', 'commitments']
+  return (
+    <Link to={`${paths.profile}#${hash}`} className="link link-primary whitespace-nowrap">
+      {label}
+    </Link>
+  )
+}
+
 /** An ordinary message (mine on the right) or a centred system note about a listing. */
 export function MessageBubble({ message }: { message: Message }) {
   if (message.kind === 'system') {
@@ -13,9 +30,7 @@ export function MessageBubble({ message }: { message: Message }) {
           {message.contextType && (
             <>
               {' '}
-              <Link to={paths.profile} className="link link-primary whitespace-nowrap">
-                {message.contextType === 'application' ? 'View applications' : 'View sponsorships'}
-              </Link>
+              <NoteLink message={message} />
             </>
           )}
           <span className="mt-0.5 block text-xs text-base-content/65">{messageTime(message.createdAt)}</span>

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router'
+import { useEffect } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
@@ -21,6 +22,21 @@ export function ProfilePage() {
   const isOwn = !requestedId || requestedId === user?.id
   const other = useUserProfile(requestedId, !isOwn)
   useDocumentTitle(isOwn ? 'My Profile' : other.data?.displayName ?? 'Profile')
+  // /profile#my-applications (a conversation note's link) scrolls to that section once it is there
+  const { hash } = useLocation()
+  useEffect(() => {
+    if (!hash) return
+    const id = hash.slice(1)
+    let tries = 0
+    const timer = setInterval(() => {
+      const el = document.getElementById(id)
+      if (el || ++tries > 40) {
+        clearInterval(timer)
+        el?.scrollIntoView({ block: 'start' })
+      }
+    }, 50)
+    return () => clearInterval(timer)
+  }, [hash])
 
   if (!user) return null
   let content
