@@ -13,6 +13,10 @@ for (const colorScheme of ['light', 'dark'] as const) test.describe(`accessibili
       for (const screen of screens.filter((s) => s.signedIn === signedIn)) {
         await page.goto(screen.path)
         await screen.ready(page)
+        // dialogs fade in: colours read mid-transition are not the ones members see
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('dialog[open], dialog[open] .modal-box')].every((el) => getComputedStyle(el).opacity === '1'),
+        )
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
         for (const v of results.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {
