@@ -26,7 +26,7 @@ const Best = 5
 
 // candidates is how many of the other side the engine hands over for
 // ranking.
-const candidates = 200
+const candidates = 100
 
 // filterFor is the engine query for the listings of the other kind that
 // match l (an offer's amount a covers a request's r when a >= r/2).
