@@ -15,7 +15,7 @@ for (const colorScheme of ['light', 'dark'] as const) test.describe(`accessibili
         await screen.ready(page)
         // dialogs fade in: colours read mid-transition are not the ones members see
         await page.waitForFunction(() =>
-          [...document.querySelectorAll('dialog[open], dialog[open] .modal-box')].every((el) => getComputedStyle(el).opacity === '1'),
+          Array.from(document.querySelectorAll('dialog[open], dialog[open] .modal-box')).every((el) => getComputedStyle(el).opacity === '1'),
         )
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
         for (const v of results.violations) {
