@@ -29,7 +29,8 @@ const (
 	statusShift = 2
 )
 
-// Stored statuses. Offers have none; requests one of the other three.
+// Stored statuses: a request is open, sponsored or closed, an offer open or
+// closed; none for a table without a status.
 const (
 	statusNone uint8 = iota
 	statusOpen
@@ -420,88 +421,4 @@ func (ix *index) setVerified(userID string, verified bool) {
 		}
 	}
 	ix.posters[p].verified = verified
-}
-
-// addTerms files a listing under each of its terms.
-func (ix *index) addTerms(key uint32, ts []string) {
-	for _, t := range ts {
-		id := ix.terms.intern(t)
-		if int(id) >= len(ix.postings) {
-			ix.postings = append(ix.postings, posting{})
-			ix.termCount = append(ix.termCount, 0)
-		}
-		pst := &ix.postings[id]
-		if !pst.add(key) {
-			continue
-		}
-		ix.termCount[id]++
-		if b, ok := ix.termDense[id]; ok {
-			b.set(rowidOf(key))
-		} else if int(ix.termCount[id]) >= ix.denseMin() {
-			ix.termDense[id] = ix.bitsOf(pst)
-		}
-	}
-	ix.kwc.follow(rowidOf(key), ts, true)
-}
-
-// removeTerms takes a listing out of each of its former terms.
-func (ix *index) removeTerms(key uint32, ts []string) {
-	for _, t := range ts {
-		if id, ok := ix.terms.lookup(t); ok && ix.postings[id].remove(key) {
-			ix.termCount[id]--
-			if b, ok := ix.termDense[id]; ok {
-				b.unset(rowidOf(key))
-			}
-		}
-	}
-	ix.kwc.follow(rowidOf(key), ts, false)
-}
-
-// add files a key; false when it was there already.
-func (p *posting) add(key uint32) bool {
-	if p.big != nil {
-		return p.big.CheckedAdd(key)
-	}
-	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
-	if i < len(p.small) && p.small[i] == key {
-		return false
-	}
-	if len(p.small) < smallPosting {
-		p.small = append(p.small, 0)
-		copy(p.small[i+1:], p.small[i:])
-		p.small[i] = key
-		return true
-	}
-	p.big = roaring.BitmapOf(p.small...)
-	p.big.Add(key)
-	p.small = nil
-	return true
-}
-
-// remove takes a key out; false when it was not there.
-func (p *posting) remove(key uint32) bool {
-	if p.big != nil {
-		return p.big.CheckedRemove(key)
-	}
-	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
-	if i < len(p.small) && p.small[i] == key {
-		p.small = append(p.small[:i], p.small[i+1:]...)
-		return true
-	}
-	return false
-}
-
-func (p *posting) size() int {
-	if p.big != nil {
-		return int(p.big.GetCardinality())
-	}
-	return len(p.small)
-}
-
-func (p *posting) contains(key uint32) bool {
-	if p.big != nil {
-		return p.big.Contains(key)
-	}
-	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
-	return i < len(p.small) && p.small[i] == key
 }
