@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"io"
 	mrand "math/rand"
-	"net/http"
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -132,18 +130,7 @@ func BenchmarkPostWithSavedSearches(b *testing.B) {
 	defer tick.Stop()
 	for time.Since(from) < time.Duration(12*benchSeconds())*time.Second {
 		<-tick.C
-		path, amount := "/api/sponsorships", "amount"
-		if rng.Intn(2) == 1 {
-			path, amount = "/api/sponsorship-requests", "requestedAmount"
-		}
-		body := fmt.Sprintf(`{"title":%q,"description":%q,%q:%d,"categories":[%q],"location":%q}`,
-			benchCorpus.text(rng, z, 5, false), benchCorpus.text(rng, z, 40, true), amount, 1+rng.Intn(10000),
-			benchCategories[rng.Intn(7)], benchCities[rng.Intn(len(benchCities))])
-		req, _ := http.NewRequest(http.MethodPost, benchServer.URL+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		for k, v := range benchAdmin {
-			req.Header.Set(k, v)
-		}
+		req := newListingPost(rng, z, rng.Intn(2) == 1)
 		t0 := time.Now()
 		res, err := benchServer.Client().Do(req)
 		lat = append(lat, time.Since(t0))

@@ -38,25 +38,6 @@ type digestState struct {
 	Items []Item `json:"items"`
 }
 
-// Digest adds an item to a member's batch, and mails at once when the
-// batch was quiet for an hour. Safe to call from several requests at once
-// (one transaction; SQLite serializes writers).
-func Digest(app core.App, userID string, note DigestNote, it Item) error {
-	var sendNow *digestState
-	err := app.RunInTransaction(func(tx core.App) error {
-		var err error
-		sendNow, err = digestIn(tx, userID, note, it)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("notify: digest: %w", err)
-	}
-	if sendNow != nil {
-		mailDigest(app, userID, *sendNow) // callers already run off the request path
-	}
-	return nil
-}
-
 // digestIn adds the item with tx; it answers the batch to mail once tx
 // has committed (the batch was quiet for an hour), or nil. Batches are the
 // server's own bookkeeping (no API, no realtime, no hooks): plain SQL
