@@ -1,14 +1,26 @@
+import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
-import { EMAIL_TOPICS, useEmailPreferences, useSetEmailPreference } from '../api/email-preferences'
+import { EMAIL_TOPICS, useEmailPreferences, useSetEmailPreference, type EmailPreferences, type EmailTopic } from '../api/email-preferences'
 import { SettingsCard } from './SettingsCard'
 
 /** Which notification e-mails the member gets; in-app notifications always stay. */
 export function EmailPreferencesCard() {
   const prefs = useEmailPreferences()
   const set = useSetEmailPreference()
+  // The member's choice shows at once, set in the change event itself: a controlled checkbox
+  // whose value waits for the mutation's (batched) state would snap back for a moment. The
+  // server's answer confirms it; a failure puts the stored value back and a toast says why.
+  const [shown, setShown] = useState<Partial<EmailPreferences>>({})
+  const show = (topic: EmailTopic, value: boolean | undefined) =>
+    setShown((s) => {
+      const next = { ...s }
+      if (value === undefined) delete next[topic]
+      else next[topic] = value
+      return next
+    })
   return (
     <SettingsCard
       id="email-preferences"
@@ -34,17 +46,23 @@ export function EmailPreferencesCard() {
                 <input
                   type="checkbox"
                   className="toggle toggle-primary"
-                  // shows the member's choice at once; the server's answer confirms it (or a toast says why not)
-                  checked={set.isPending && set.variables?.[topic] !== undefined ? !!set.variables[topic] : prefs.data[topic]}
-                  onChange={(e) =>
+                  checked={shown[topic] ?? prefs.data[topic]}
+                  onChange={(e) => {
+                    show(topic, e.target.checked)
                     set.mutate(
                       { [topic]: e.target.checked },
                       {
-                        onSuccess: (p) => toast({ title: p[topic] ? `E-mails about ${label.toLowerCase()} are on` : `E-mails about ${label.toLowerCase()} are off` }),
-                        onError: (err) => toast({ title: errorMessage(err), variant: 'destructive' }),
+                        onSuccess: (p) => {
+                          show(topic, p[topic])
+                          toast({ title: p[topic] ? `E-mails about ${label.toLowerCase()} are on` : `E-mails about ${label.toLowerCase()} are off` })
+                        },
+                        onError: (err) => {
+                          show(topic, undefined)
+                          toast({ title: errorMessage(err), variant: 'destructive' })
+                        },
                       },
                     )
-                  }
+                  }}
                 />
               </label>
             </li>
