@@ -1,5 +1,6 @@
-// Package app is the one registration list: every feature's routes, hooks
-// and settings are bound here, in one place, for the server and the tests.
+// Package app is the one registration list: every feature's hooks, jobs,
+// start-up work, middleware and routes are bound here, one line each, for
+// the server and the tests alike.
 package app
 
 import (
@@ -15,17 +16,19 @@ import (
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
-	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
+	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/signin"
+	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/search"
 )
 
@@ -37,35 +40,47 @@ type Options struct {
 
 // Register binds every feature to app.
 func Register(app core.App, cfg *config.Config, opts Options) {
+	// The shared parts: the search engine over both listing tables, the
+	// listing store, saved searches and matches (both percolate new listings).
 	engine := search.New(app, catalog.Categories, listings.SearchSpecs()...)
 	store := listings.NewStore(app, engine)
 	saved := savedsearch.New(app, engine)
-	saved.BindHooks()
 	matches := matching.New(app, engine, store)
-	matches.BindHooks()
-	app.Cron().MustAdd("sbCloseEventsPassed", "*/10 * * * *", func() { closeEventsPassed(app) })
-	app.Cron().MustAdd("sbFlushDigests", "* * * * *", func() {
-		if err := notify.FlushDigests(app); err != nil {
-			app.Logger().Warn("notify: flushing digests failed", "error", err)
-		}
-	})
-	mailbox.Register(app, cfg)
-	builtin.BindRealtime(app)
-	session.BindRealtime(app)
+
+	// Hooks: what happens around writes, mail, OAuth2 and realtime.
+	engine.BindHooks()        // a schema change in the dashboard reinstalls the change log
+	notify.BindHooks(app)     // the notification queue drains when the app stops
+	saved.BindHooks()         // keep the percolator in step; alert on new listings
+	matches.BindHooks()       // tell members about listings matching theirs
+	mailbox.BindHooks(app)    // mail goes to the development mailbox while SMTP is off
+	signin.BindHooks(app)     // PocketBase's own OAuth2 route is closed
+	builtin.BindRealtime(app) // realtime subscriptions only to what the rules allow
+	session.BindRealtime(app) // a revoked session's subscriptions fall silent
+
+	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
+	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
+	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
+	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)
+	every(app, "sbRemindExpiringPlans", "15 * * * *", payments.RemindJob)
+	every(app, "sbCleanRevokedSessions", "25 3 * * *", session.CleanRevoked)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
 		Func: func(se *core.ServeEvent) error {
+			// Start-up: settings from the environment, then in-memory state.
 			if err := applySettings(se.App, cfg); err != nil {
 				return err
 			}
+			payments.AnnounceMode(se.App, cfg)
 			if err := engine.Start(); err != nil {
 				return err
 			}
 			if err := saved.Load(); err != nil {
 				return err
 			}
-			closeEventsPassed(se.App)
+			if err := closeEventsPassed(se.App); err != nil {
+				se.App.Logger().Warn("sbCloseEventsPassed failed", "error", err)
+			}
 			if cfg.DemoMode {
 				if err := demo.Seed(se.App, cfg.DemoPassword); err != nil {
 					return err
@@ -73,31 +88,28 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 				announceDemo(se.App, cfg)
 			}
 
+			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
-			se.Router.Bind(session.Middleware())
-			se.Router.Bind(session.RejectRevoked(se.App))
-			se.Router.Bind(session.Resolve(se.App))
-			se.Router.Bind(builtin.Guard())
+			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
+			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
+			se.Router.Bind(session.Resolve(se.App))       // the member, re-read once per request
+			se.Router.Bind(builtin.Guard())               // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
 
-			appconfig.BindRoutes(se, cfg)
-			accounts.BindRoutes(se)
-			listings.BindRoutes(se, store)
-			saved.BindRoutes(se)
-			matches.BindRoutes(se)
-			admin.BindRoutes(se, store)
-			if err := signin.BindRoutes(se, cfg); err != nil {
-				return err
-			}
-			connect.BindRoutes(se)
-			payments.BindRoutes(se, cfg)
-
-			se.App.Cron().MustAdd("sbCleanRevokedSessions", "25 3 * * *", func() {
-				if err := session.CleanRevoked(se.App); err != nil {
-					se.App.Logger().Error("Cleaning revoked sessions failed", "error", err)
-				}
-			})
+			// Routes, one line per feature (docs/api/).
+			appconfig.BindRoutes(se, cfg)  // /api/config, /api/health
+			accounts.BindRoutes(se)        // register, login, logout, session
+			signin.BindRoutes(se, cfg)     // Google and e-mail codes
+			listings.BindRoutes(se, store) // the two listing kinds: search, read, post, edit
+			saved.BindRoutes(se)           // saved searches
+			matches.BindRoutes(se)         // best matches
+			sponsoring.BindRoutes(se)      // applications and sponsoring
+			messaging.BindRoutes(se)       // conversations and messages
+			notify.BindRoutes(se)          // notifications, e-mail choices, unsubscribe
+			settings.BindRoutes(se)        // profile, avatar, e-mail, password, account
+			payments.BindRoutes(se, cfg)   // plans, checkout, webhook
+			admin.BindRoutes(se, store)    // moderation, members, payments, contact, audit
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {
@@ -105,6 +117,15 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			}
 			return se.Next()
 		},
+	})
+}
+
+// every adds a job to PocketBase's cron; a failure is logged, never fatal.
+func every(app core.App, id, spec string, job func(core.App) error) {
+	app.Cron().MustAdd(id, spec, func() {
+		if err := job(app); err != nil {
+			app.Logger().Error(id+" failed", "error", err)
+		}
 	})
 }
 
@@ -118,11 +139,10 @@ func announceDemo(app core.App, cfg *config.Config) {
 	app.Logger().Info(msg)
 }
 
-func closeEventsPassed(app core.App) {
+func closeEventsPassed(app core.App) error {
 	n, err := listings.CloseEventsPassed(app)
-	if err != nil {
-		app.Logger().Warn("listings: closing requests whose event passed failed", "error", err)
-	} else if n > 0 {
+	if n > 0 {
 		app.Logger().Info("listings: closed requests whose event passed", "count", n)
 	}
+	return err
 }

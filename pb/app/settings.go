@@ -4,6 +4,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/signin"
 )
 
 // Tighter limits for the routes that guess passwords or create things,
@@ -37,7 +39,8 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "/api/", MaxRequests: 300, Duration: 10},
 }
 
-// applySettings writes the settings that come from the environment.
+// applySettings writes the settings that come from the environment: the
+// app's own, then mail's and Google sign-in's.
 func applySettings(app core.App, cfg *config.Config) error {
 	s := app.Settings()
 	s.Meta.AppName = "SponsorBridge"
@@ -48,5 +51,11 @@ func applySettings(app core.App, cfg *config.Config) error {
 	if len(cfg.TrustedProxyHeaders) > 0 {
 		s.TrustedProxy.Headers = cfg.TrustedProxyHeaders
 	}
-	return app.Save(s)
+	if err := app.Save(s); err != nil {
+		return err
+	}
+	if err := mailbox.ApplySettings(app, cfg); err != nil {
+		return err
+	}
+	return signin.ConfigureGoogle(app, cfg)
 }

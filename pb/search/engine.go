@@ -96,10 +96,26 @@ func (e *Engine) Start() error {
 	if !e.started.CompareAndSwap(false, true) {
 		return nil // served again (tests build several routers over one app)
 	}
-	// A schema change made while serving (the superuser dashboard) may
-	// rebuild a table and drop its triggers: restore them and reload.
+	go func() {
+		start := time.Now()
+		if err := e.reload(); err != nil {
+			e.loadErr.Store(&err)
+			e.app.Logger().Error("search: loading the index failed", "error", err)
+		} else {
+			e.app.Logger().Info("search: index loaded", "took", time.Since(start).String(), "listings", e.size())
+		}
+		close(e.ready)
+	}()
+	return nil
+}
+
+// BindHooks follows schema changes made while serving (the superuser
+// dashboard): a change may rebuild a table and drop its triggers, so they
+// are restored and the index reloaded.
+func (e *Engine) BindHooks() {
 	e.app.OnCollectionAfterUpdateSuccess().BindFunc(func(ce *core.CollectionEvent) error {
-		if _, ok := e.spec(ce.Collection.Name); ok || ce.Collection.Name == "users" {
+		_, covered := e.spec(ce.Collection.Name)
+		if e.started.Load() && (covered || ce.Collection.Name == "users") {
 			go func() {
 				err := Install(e.app, e.specs)
 				if err == nil {
@@ -112,17 +128,6 @@ func (e *Engine) Start() error {
 		}
 		return ce.Next()
 	})
-	go func() {
-		start := time.Now()
-		if err := e.reload(); err != nil {
-			e.loadErr.Store(&err)
-			e.app.Logger().Error("search: loading the index failed", "error", err)
-		} else {
-			e.app.Logger().Info("search: index loaded", "took", time.Since(start).String(), "listings", e.size())
-		}
-		close(e.ready)
-	}()
-	return nil
 }
 
 // Wait blocks until the index is loaded or ctx ends.

@@ -22,22 +22,9 @@ const DirName = "mailbox"
 // Dir is the development mailbox of app.
 func Dir(app core.App) string { return filepath.Join(app.DataDir(), DirName) }
 
-// Register applies the SMTP settings at start and routes every outgoing
-// mail to the development mailbox while SMTP is off.
-func Register(app core.App, cfg *config.Config) {
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "sbMailSettings",
-		Func: func(se *core.ServeEvent) error {
-			if err := ApplySettings(se.App, cfg); err != nil {
-				return err
-			}
-			if !se.App.Settings().SMTP.Enabled {
-				se.App.Logger().Warn("SMTP is not configured: outgoing mail, sign-in codes included, is written to the log and to " +
-					Dir(se.App) + ". Set SMTP_HOST (see docs/config-6.md) before real members use this server.")
-			}
-			return se.Next()
-		},
-	})
+// BindHooks routes every outgoing mail to the development mailbox while
+// SMTP is off.
+func BindHooks(app core.App) {
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {
@@ -73,5 +60,12 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		s.SMTP.Password = cfg.SMTPPassword
 		s.SMTP.TLS = cfg.SMTPTLS
 	}
-	return app.Save(s)
+	if err := app.Save(s); err != nil {
+		return err
+	}
+	if !s.SMTP.Enabled {
+		app.Logger().Warn("SMTP is not configured: outgoing mail, sign-in codes included, is written to the log and to " +
+			Dir(app) + ". Set SMTP_HOST (see docs/operations.md) before real members use this server.")
+	}
+	return nil
 }

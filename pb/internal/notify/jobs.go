@@ -76,14 +76,16 @@ func (j *Jobs) Close() {
 const jobsKey = "sb.notify.jobs"
 
 // JobsOf is the app's one notification queue (alerts and match
-// announcements share it); it is closed when the app stops.
+// announcements share it).
 func JobsOf(app core.App) *Jobs {
-	return app.Store().GetOrSet(jobsKey, func() any {
-		j := &Jobs{}
-		app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-			j.Close()
-			return e.Next()
-		})
-		return j
-	}).(*Jobs)
+	return app.Store().GetOrSet(jobsKey, func() any { return &Jobs{} }).(*Jobs)
+}
+
+// BindHooks closes the notification queue when the app stops, after the
+// queued jobs are out.
+func BindHooks(app core.App) {
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		JobsOf(app).Close()
+		return e.Next()
+	})
 }

@@ -7,32 +7,22 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// expiryJobID names the daily job in PocketBase's cron (and its dashboard).
-const expiryJobID = "sbExpireSubscriptions"
-
-// bindExpiryJob runs ExpireLapsed every day at 00:05 UTC. Posting checks the
-// expiry itself (membership.SubscriptionActive), so the job only keeps the
-// stored status honest for the UI, the dashboard and the admin pages.
-func bindExpiryJob(app core.App) {
-	app.Cron().MustAdd(expiryJobID, "5 0 * * *", func() {
-		n, err := ExpireLapsed(app, time.Now())
-		if err != nil {
-			app.Logger().Error("Payments: expiring lapsed subscriptions failed", "error", err)
-			return
-		}
-		if n > 0 {
-			app.Logger().Info("Payments: expired lapsed subscriptions", "count", n)
-		}
-	})
-	app.Cron().MustAdd(reminderJobID, "15 * * * *", func() {
-		if _, err := RemindExpiring(app, time.Now()); err != nil {
-			app.Logger().Error("Payments: plan reminders failed", "error", err)
-		}
-	})
+// ExpireJob runs ExpireLapsed now (a daily job). Posting checks the expiry
+// itself (membership.SubscriptionActive), so the job only keeps the stored
+// status honest for the UI, the dashboard and the admin pages.
+func ExpireJob(app core.App) error {
+	n, err := ExpireLapsed(app, time.Now())
+	if n > 0 {
+		app.Logger().Info("Payments: expired lapsed subscriptions", "count", n)
+	}
+	return err
 }
 
-// reminderJobID names the hourly reminder of plans about to end.
-const reminderJobID = "sbRemindExpiringPlans"
+// RemindJob mails the reminder of plans about to end (an hourly job).
+func RemindJob(app core.App) error {
+	_, err := RemindExpiring(app, time.Now())
+	return err
+}
 
 // ExpireLapsed marks every active subscription whose expiry has passed as
 // expired and tells how many it changed. Records are saved one by one so

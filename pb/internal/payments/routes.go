@@ -19,10 +19,9 @@ const (
 	maxWebhookBody = 1 << 20
 )
 
-// BindRoutes registers the payment routes and the daily expiry job.
+// BindRoutes registers the payment routes.
 func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 	h := &handlers{provider: NewProvider(cfg), webhookSecret: []byte(cfg.RazorpayWebhookSecret)}
-	announceMode(se.App, cfg)
 
 	g := se.Router.Group("/api/payments")
 	g.GET("", h.list).Bind(apis.RequireAuth("users"))
@@ -34,8 +33,6 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 		// Only exists in sandbox mode: with live keys nothing can sign a checkout locally.
 		g.POST("/sandbox/pay", h.sandboxPay(sb)).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
 	}
-
-	bindExpiryJob(se.App)
 }
 
 type handlers struct {
@@ -45,7 +42,9 @@ type handlers struct {
 
 var bannerOnce sync.Once
 
-func announceMode(app core.App, cfg *config.Config) {
+// AnnounceMode warns at start when payments run in the sandbox, or when
+// the webhook cannot be verified.
+func AnnounceMode(app core.App, cfg *config.Config) {
 	if !cfg.PaymentsSandbox() {
 		if cfg.RazorpayWebhookSecret == "" {
 			app.Logger().Warn("Payments: RAZORPAY_WEBHOOK_SECRET is not set; the Razorpay webhook is refused and only browser verification activates plans.")

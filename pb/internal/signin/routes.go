@@ -20,12 +20,8 @@ type handlers struct {
 	keys  *jwksCache
 }
 
-// BindRoutes configures the Google provider from the environment and
-// registers the sign-in routes.
-func BindRoutes(se *core.ServeEvent, cfg *config.Config) error {
-	if err := ConfigureGoogle(se.App, cfg); err != nil {
-		return err
-	}
+// BindRoutes registers the sign-in routes.
+func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 	h := &handlers{flows: newFlowStore(), keys: newJWKSCache(cfg.GoogleJWKSURL)}
 
 	se.Router.GET("/api/auth/google/start", h.googleStart)
@@ -33,14 +29,15 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) error {
 	se.Router.POST("/api/auth/google", h.googleIDToken).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/auth/email-code/request", h.emailCodeRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/auth/email-code/verify", h.emailCodeVerify).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
+}
 
-	// PocketBase's own OAuth2 route for users would link accounts by rules
-	// looser than ours and hand the token to page scripts: the app's routes
-	// above are the only way in.
-	se.App.OnRecordAuthWithOAuth2Request("users").BindFunc(func(e *core.RecordAuthWithOAuth2RequestEvent) error {
+// BindHooks closes PocketBase's own OAuth2 route for users: it would link
+// accounts by rules looser than ours and hand the token to page scripts,
+// so the app's routes are the only way in.
+func BindHooks(app core.App) {
+	app.OnRecordAuthWithOAuth2Request("users").BindFunc(func(e *core.RecordAuthWithOAuth2RequestEvent) error {
 		return e.ForbiddenError("Sign in with Google through the app.", nil)
 	})
-	return nil
 }
 
 // sameOriginOnly refuses sign-in posts that a browser sent from another

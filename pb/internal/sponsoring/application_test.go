@@ -1,4 +1,4 @@
-package connect_test
+package sponsoring_test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package connect
+package sponsoring
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 )
 
-var errAlreadyApplied = errors.New("connect: already applied")
+var errAlreadyApplied = errors.New("sponsoring: already applied")
 
 // apply records the member's application to a sponsorship, once per member
 // and offer, never to their own; it tells the poster (notification, e-mail)

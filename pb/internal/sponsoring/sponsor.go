@@ -1,4 +1,4 @@
-package connect
+package sponsoring
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 )
 
-var errNotOpen = errors.New("connect: request is not open")
+var errNotOpen = errors.New("sponsoring: request is not open")
 
 // sponsor records the member's commitment to an open request and marks the
 // request sponsored. The claim is one conditional UPDATE (status must still

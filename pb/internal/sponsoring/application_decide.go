@@ -1,4 +1,4 @@
-package connect
+package sponsoring
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 )
 
-var errDecided = errors.New("connect: application already decided")
+var errDecided = errors.New("sponsoring: application already decided")
 
 // decide answers the route that accepts or declines an application: only
 // the sponsorship's poster, and only while the application is pending.

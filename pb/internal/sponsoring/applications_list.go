@@ -1,4 +1,4 @@
-package connect
+package sponsoring
 
 import (
 	"net/http"

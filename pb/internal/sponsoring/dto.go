@@ -1,4 +1,4 @@
-package connect
+package sponsoring
 
 import (
 	"github.com/pocketbase/pocketbase/core"
