@@ -53,7 +53,7 @@ func auditList(e *core.RequestEvent) error {
 	}
 	var records []*core.Record
 	err = e.App.RecordQuery("moderation_log").AndWhere(where).OrderBy("created DESC", "rowid DESC").
-		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

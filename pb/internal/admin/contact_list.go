@@ -59,7 +59,7 @@ func contactList(e *core.RequestEvent) error {
 	}
 	var records []*core.Record
 	err = e.App.RecordQuery("contact_messages").AndWhere(where).OrderBy("created DESC", "id DESC").
-		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

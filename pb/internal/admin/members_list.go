@@ -36,7 +36,7 @@ func membersList(e *core.RequestEvent) error {
 	}
 	var records []*core.Record
 	err = e.App.RecordQuery("users").AndWhere(where).OrderBy("created DESC", "id DESC").
-		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

@@ -74,7 +74,7 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 	}
 
 	var refs []queueRef
-	offset, limit := p.offset(), p.perPage
+	offset, limit := p.Offset(), p.PerPage
 	if offset < len(reported) {
 		refs = append(refs, reported[offset:min(len(reported), offset+limit)]...)
 		limit -= len(refs)

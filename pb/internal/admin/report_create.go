@@ -20,8 +20,7 @@ const alreadyReported = "You have already reported this listing."
 func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		listing, err := e.App.FindRecordById(kind.Table, e.Request.PathValue("id"))
-		rejected := err == nil && listing.GetBool("reviewed") && !listing.GetBool("approved")
-		if err != nil || (rejected && listing.GetString("user") != e.Auth.Id && !membership.IsAdmin(e.Auth)) {
+		if err != nil || !listings.VisibleTo(listing, e.Auth) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
 		if listing.GetString("user") == e.Auth.Id {

@@ -101,7 +101,7 @@ func subscriptionsOverview(e *core.RequestEvent) error {
 
 	var records []*core.Record
 	err = e.App.RecordQuery("users").AndWhere(active).OrderBy("subscriptionExpiry ASC", "id").
-		Limit(int64(p.perPage)).Offset(int64(p.offset())).All(&records)
+		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

@@ -133,10 +133,10 @@ func rfc3339(stored string) string {
 }
 
 // rejected tells whether moderators rejected the listing.
-func (r *row) rejected() bool { return r.Reviewed && !r.Approved }
+func (r *row) rejected() bool { return rejected(r.Reviewed, r.Approved) }
 
 // reasonVisibleTo tells whether the viewer sees a rejection reason: only on
 // a rejected listing, and only its poster and administrators.
 func (r *row) reasonVisibleTo(v Viewer) bool {
-	return r.rejected() && (r.User == v.ID || v.IsAdmin)
+	return r.rejected() && v.Sees(r.User, true)
 }

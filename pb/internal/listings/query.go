@@ -11,13 +11,14 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 )
 
 // Paging limits of the list routes.
 const (
 	DefaultPerPage = 12
 	MaxPerPage     = 50
-	MaxPage        = 10000
+	MaxPage        = paging.MaxPage
 	maxKeyword     = 100
 	maxCursor      = 64
 )
@@ -126,22 +127,8 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 		errs["sort"] = apierr.Field("validation_invalid_sort", "Sort must be newest, amount_desc or amount_asc")
 	}
 
-	if raw := v.Get("page"); raw != "" {
-		n, perr := strconv.Atoi(raw)
-		if perr != nil || n < 1 || n > MaxPage {
-			errs["page"] = apierr.Field("validation_invalid_page", "Page must be a whole number from 1 to 10000")
-		} else {
-			q.Page = n
-		}
-	}
-	if raw := v.Get("perPage"); raw != "" {
-		n, perr := strconv.Atoi(raw)
-		if perr != nil || n < 1 || n > MaxPerPage {
-			errs["perPage"] = apierr.Field("validation_invalid_per_page", "perPage must be a whole number from 1 to 50")
-		} else {
-			q.PerPage = n
-		}
-	}
+	p := paging.Read(v, DefaultPerPage, MaxPerPage, errs)
+	q.Page, q.PerPage = p.Page, p.PerPage
 
 	if len(errs) > 0 {
 		return nil, errs

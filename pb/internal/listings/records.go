@@ -4,13 +4,39 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/search"
 )
 
-// HiddenRecord is the visibility rule (hiddenSQL) for a listing record:
-// hidden from everyone but its poster and administrators.
+// The visibility rule, the one place it is written in Go (hiddenSQL says
+// it in SQL, the collections' API rules in PocketBase's filter language):
+// a listing an administrator reviewed and did not approve is rejected, and
+// a rejected listing exists only for its poster and administrators.
+func rejected(reviewed, approved bool) bool { return reviewed && !approved }
+
+// Sees tells whether the viewer sees a listing of poster's that is
+// rejected or not.
+func (v Viewer) Sees(poster string, rejected bool) bool {
+	return !rejected || (v.ID != "" && poster == v.ID) || v.IsAdmin
+}
+
+// HiddenRecord tells whether a listing record is rejected (hidden from
+// everyone but its poster and administrators).
 func HiddenRecord(r *core.Record) bool {
-	return r.GetBool("reviewed") && !r.GetBool("approved")
+	return rejected(r.GetBool("reviewed"), r.GetBool("approved"))
+}
+
+// VisibleTo tells whether member (nil: a visitor) sees the listing record.
+func VisibleTo(r *core.Record, member *core.Record) bool {
+	return ViewerOf(member).Sees(r.GetString("user"), HiddenRecord(r))
+}
+
+// ViewerOf is a member as a viewer of listings (nil: a visitor).
+func ViewerOf(member *core.Record) Viewer {
+	if member == nil {
+		return Viewer{}
+	}
+	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member)}
 }
 
 // KindOf tells a listing record's kind.
@@ -66,7 +92,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
 	}
 	l := &search.Listing{
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
-		Location: r.Location, PosterID: r.User, Hidden: r.Reviewed && !r.Approved, Status: r.Status.String,
+		Location: r.Location, PosterID: r.User, Hidden: r.rejected(), Status: r.Status.String,
 		PosterVerified: r.IsVerified.Bool,
 	}
 	if kind.IsRequest && r.EventDate.String != "" {

@@ -4,7 +4,6 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/membership"
 )
 
 const maxBody = 64 << 10
@@ -28,9 +27,4 @@ type handlers struct {
 	store *Store
 }
 
-func viewerOf(e *core.RequestEvent) Viewer {
-	if e.Auth == nil {
-		return Viewer{}
-	}
-	return Viewer{ID: e.Auth.Id, IsAdmin: membership.IsAdmin(e.Auth)}
-}
+func viewerOf(e *core.RequestEvent) Viewer { return ViewerOf(e.Auth) }

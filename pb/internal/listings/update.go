@@ -27,8 +27,7 @@ func (h *handlers) update(e *core.RequestEvent) error {
 	var saved *core.Record
 	err := e.App.RunInTransaction(func(tx core.App) error {
 		record, err := tx.FindRecordById(h.kind.Table, e.Request.PathValue("id"))
-		if err != nil || (record.GetBool("reviewed") && !record.GetBool("approved") &&
-			record.GetString("user") != viewer.ID && !viewer.IsAdmin) {
+		if err != nil || !viewer.Sees(record.GetString("user"), HiddenRecord(record)) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
 		if record.GetString("user") != viewer.ID {
@@ -54,14 +53,14 @@ func (h *handlers) update(e *core.RequestEvent) error {
 			}
 		}
 
-		rejected := record.GetBool("reviewed") && !record.GetBool("approved")
+		wasRejected := HiddenRecord(record)
 		data.apply(record, h.kind)
 		if data.changesContent() {
 			// Back to moderation. A rejected listing stays hidden until an
 			// administrator approves the edit: it keeps reviewed (hidden) and
 			// loses its reason, which puts it in the moderation queue as
 			// "edited after rejection" (admin.pendingWhere).
-			record.Set("reviewed", rejected)
+			record.Set("reviewed", wasRejected)
 			record.Set("approved", false)
 			record.Set("rejectionReason", "")
 		}

@@ -11,7 +11,7 @@ import (
 func (h *handlers) view(e *core.RequestEvent) error {
 	viewer := viewerOf(e)
 	r, err := h.store.Find(h.kind, e.Request.PathValue("id"))
-	if err != nil || (r.rejected() && r.User != viewer.ID && !viewer.IsAdmin) {
+	if err != nil || !viewer.Sees(r.User, r.rejected()) {
 		return e.NotFoundError("Listing not found.", nil)
 	}
 	one := []Listing{h.store.ToListing(h.kind, r, viewer)}

@@ -2,6 +2,7 @@ package messaging
 
 import (
 	"net/http"
+	"sponsorbridge/pb/internal/paging"
 	"strconv"
 
 	"github.com/pocketbase/dbx"
@@ -12,7 +13,7 @@ const conversationsPerPage = 30
 
 // listConversations answers the member's conversations, latest activity first.
 func listConversations(e *core.RequestEvent) error {
-	page, err := pageParam(e)
+	p, err := paging.FromRequest(e, conversationsPerPage, 0)
 	if err != nil {
 		return err
 	}
@@ -20,7 +21,7 @@ func listConversations(e *core.RequestEvent) error {
 	err = e.App.RecordQuery(Conversations).
 		AndWhere(dbx.Or(dbx.HashExp{"userA": e.Auth.Id}, dbx.HashExp{"userB": e.Auth.Id})).
 		OrderBy("COALESCE(NULLIF([[lastMessageAt]], ''), [[created]]) DESC", "rowid DESC").
-		Limit(conversationsPerPage + 1).Offset(int64((page - 1) * conversationsPerPage)).
+		Limit(conversationsPerPage + 1).Offset(int64(p.Offset())).
 		All(&convs)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -35,7 +36,7 @@ func listConversations(e *core.RequestEvent) error {
 	}
 	h := e.Response.Header()
 	h.Set("Cache-Control", "no-store")
-	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Page", strconv.Itoa(p.Page))
 	h.Set("X-Has-More", strconv.FormatBool(hasMore))
 	return e.JSON(http.StatusOK, out)
 }

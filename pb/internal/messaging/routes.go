@@ -1,8 +1,6 @@
 package messaging
 
 import (
-	"strconv"
-
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -31,17 +29,4 @@ func participantConversation(e *core.RequestEvent) (*core.Record, error) {
 		return nil, e.NotFoundError("Conversation not found.", nil)
 	}
 	return conv, nil
-}
-
-// pageParam reads a 1-based page number (default 1).
-func pageParam(e *core.RequestEvent) (int, error) {
-	raw := e.Request.URL.Query().Get("page")
-	if raw == "" {
-		return 1, nil
-	}
-	page, err := strconv.Atoi(raw)
-	if err != nil || page < 1 || page > 10000 {
-		return 0, e.BadRequestError("Page must be a positive whole number.", nil)
-	}
-	return page, nil
 }

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"net/http"
+	"sponsorbridge/pb/internal/paging"
 	"strconv"
 	"time"
 
@@ -24,18 +25,15 @@ type Notification struct {
 
 // list answers the member's notifications, newest first, 20 a page.
 func list(e *core.RequestEvent) error {
-	page, err := strconv.Atoi(e.Request.URL.Query().Get("page"))
-	if e.Request.URL.Query().Get("page") == "" {
-		page, err = 1, nil
-	}
-	if err != nil || page < 1 || page > 10000 {
-		return e.BadRequestError("Page must be a positive whole number.", nil)
+	p, err := paging.FromRequest(e, perPage, 0)
+	if err != nil {
+		return err
 	}
 	var records []*core.Record
 	err = e.App.RecordQuery(Collection).
 		AndWhere(dbx.HashExp{"user": e.Auth.Id}).
 		OrderBy("created DESC", "rowid DESC").
-		Limit(perPage + 1).Offset(int64((page - 1) * perPage)).
+		Limit(perPage + 1).Offset(int64(p.Offset())).
 		All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -57,7 +55,7 @@ func list(e *core.RequestEvent) error {
 	}
 	h := e.Response.Header()
 	h.Set("Cache-Control", "no-store")
-	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Page", strconv.Itoa(p.Page))
 	h.Set("X-Has-More", strconv.FormatBool(hasMore))
 	h.Set("X-Unread-Count", strconv.Itoa(unread))
 	return e.JSON(http.StatusOK, out)

@@ -2,6 +2,7 @@ package payments
 
 import (
 	"net/http"
+	"sponsorbridge/pb/internal/paging"
 	"strconv"
 
 	"github.com/pocketbase/dbx"
@@ -16,10 +17,11 @@ const (
 // list answers one page of the member's own payments, newest first, as a
 // JSON array with the paging in headers (as the listing routes do).
 func (h *handlers) list(e *core.RequestEvent) error {
-	page, perPage, err := paging(e)
+	p, err := paging.FromRequest(e, defaultPerPage, maxPerPage)
 	if err != nil {
-		return e.BadRequestError(err.Error(), nil)
+		return err
 	}
+	page, perPage := p.Page, p.PerPage
 	owner := dbx.HashExp{"user": e.Auth.Id}
 	total, err := e.App.CountRecords("payments", owner)
 	if err != nil {
@@ -41,24 +43,4 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	hd.Set("X-Has-More", strconv.FormatBool(int64(page*perPage) < total))
 	hd.Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, items)
-}
-
-type pagingError string
-
-func (p pagingError) Error() string { return string(p) }
-
-func paging(e *core.RequestEvent) (page, perPage int, err error) {
-	q := e.Request.URL.Query()
-	page, perPage = 1, defaultPerPage
-	if raw := q.Get("page"); raw != "" {
-		if page, err = strconv.Atoi(raw); err != nil || page < 1 || page > 10000 {
-			return 0, 0, pagingError("The page parameter must be a whole number from 1.")
-		}
-	}
-	if raw := q.Get("perPage"); raw != "" {
-		if perPage, err = strconv.Atoi(raw); err != nil || perPage < 1 || perPage > maxPerPage {
-			return 0, 0, pagingError("The perPage parameter must be a whole number from 1 to " + strconv.Itoa(maxPerPage) + ".")
-		}
-	}
-	return page, perPage, nil
 }

@@ -43,8 +43,8 @@ func TestPaymentHistory(t *testing.T) {
 	get("first page says there is more", "dan", "/api/payments?perPage=2", 200, []string{"order_new", "order_mid"},
 		[]string{"order_old"}, map[string]string{"X-Has-More": "true"})
 	get("members without payments get an empty list", "boss", "/api/payments", 200, []string{`[]`}, []string{"order_"}, nil)
-	get("perPage over 50", "dan", "/api/payments?perPage=51", 400, []string{"The perPage parameter must be a whole number from 1 to 50."}, nil, nil)
-	get("garbage page", "dan", "/api/payments?page=x", 400, []string{"The page parameter must be a whole number from 1."}, nil, nil)
+	get("perPage over 50", "dan", "/api/payments?perPage=51", 400, []string{"perPage must be a whole number from 1 to 50"}, nil, nil)
+	get("garbage page", "dan", "/api/payments?page=x", 400, []string{"Page must be a whole number from 1 to 10000"}, nil, nil)
 	get("visitor", "", "/api/payments", 401, []string{`"status":401`}, []string{"order_"}, nil)
 }
 

@@ -2,6 +2,7 @@ package sponsoring
 
 import (
 	"net/http"
+	"sponsorbridge/pb/internal/paging"
 	"strconv"
 
 	"github.com/pocketbase/dbx"
@@ -19,7 +20,7 @@ func listApplications(e *core.RequestEvent) error {
 	if column == "" {
 		return e.BadRequestError("Role must be sent or received.", nil)
 	}
-	page, err := pageParam(e)
+	p, err := paging.FromRequest(e, perPage, 0)
 	if err != nil {
 		return err
 	}
@@ -34,10 +35,10 @@ func listApplications(e *core.RequestEvent) error {
 		sel.AndWhere(dbx.HashExp{"status": status})
 	}
 	var records []*core.Record
-	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64((page - 1) * perPage)).All(&records); err != nil {
+	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64(p.Offset())).All(&records); err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, page, records, ToApplication)
+	return answerPage(e, p.Page, records, ToApplication)
 }
 
 // listCommitments answers the member's commitments: role=given (as sponsor)
@@ -47,17 +48,17 @@ func listCommitments(e *core.RequestEvent) error {
 	if column == "" {
 		return e.BadRequestError("Role must be given or received.", nil)
 	}
-	page, err := pageParam(e)
+	p, err := paging.FromRequest(e, perPage, 0)
 	if err != nil {
 		return err
 	}
 	var records []*core.Record
 	err = e.App.RecordQuery("commitments").AndWhere(dbx.HashExp{column: e.Auth.Id}).
-		OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64((page - 1) * perPage)).All(&records)
+		OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64(p.Offset())).All(&records)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, page, records, ToCommitment)
+	return answerPage(e, p.Page, records, ToCommitment)
 }
 
 // answerPage answers one page of records (fetched with one extra row to tell
@@ -73,18 +74,6 @@ func answerPage[T any](e *core.RequestEvent, page int, records []*core.Record, t
 	}
 	pageHeaders(e, page, hasMore)
 	return e.JSON(http.StatusOK, out)
-}
-
-func pageParam(e *core.RequestEvent) (int, error) {
-	raw := e.Request.URL.Query().Get("page")
-	if raw == "" {
-		return 1, nil
-	}
-	page, err := strconv.Atoi(raw)
-	if err != nil || page < 1 || page > 10000 {
-		return 0, e.BadRequestError("Page must be a positive whole number.", nil)
-	}
-	return page, nil
 }
 
 func pageHeaders(e *core.RequestEvent, page int, hasMore bool) {

@@ -94,7 +94,7 @@ func TestListApplications(t *testing.T) {
 			[]string{`"username":"zed"`}, []string{`"username":"priya"`}},
 		{"a bad status filter is refused", "dan", "?role=received&status=won", 400, []string{"Status must be"}, nil},
 		{"others see none of it", "boss", "?role=received", 200, []string{`[]`}, []string{"Robotics"}},
-		{"a bad page is refused", "dan", "?role=received&page=0", 400, []string{"Page must be a positive whole number."}, nil},
+		{"a bad page is refused", "dan", "?role=received&page=0", 400, []string{"Page must be a whole number from 1 to 10000"}, nil},
 	} {
 		s := tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/applications" + c.query,
 			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant}

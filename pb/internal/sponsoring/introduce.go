@@ -49,10 +49,3 @@ func conversationID(app core.App, a, b string) string {
 	}
 	return conv.Id
 }
-
-// visible tells whether a listing exists for the member: a rejected listing
-// exists only for its poster and administrators.
-func visible(listing *core.Record, member *core.Record) bool {
-	rejected := listing.GetBool("reviewed") && !listing.GetBool("approved")
-	return !rejected || listing.GetString("user") == member.Id || member.GetBool("isAdmin")
-}
