@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/when"
 )
 
 // SocialLink is one entry of a member's socialMedia list.
@@ -59,7 +60,7 @@ func ToPublic(r *core.Record) PublicUser {
 		IsVerified:  r.GetBool("isVerified"),
 		SocialMedia: links,
 		Bio:         r.GetString("bio"),
-		CreatedAt:   FormatTime(r.GetDateTime("created").Time()),
+		CreatedAt:   when.API(r.GetDateTime("created").Time()),
 	}
 }
 
@@ -77,9 +78,9 @@ func ToOwn(app core.App, r *core.Record) (OwnUser, error) {
 		ProviderID:         r.GetString("providerId"),
 		SubscriptionPlan:   r.GetString("subscriptionPlan"),
 		SubscriptionStatus: r.GetString("subscriptionStatus"),
-		SubscriptionExpiry: FormatTime(r.GetDateTime("subscriptionExpiry").Time()),
+		SubscriptionExpiry: when.API(r.GetDateTime("subscriptionExpiry").Time()),
 		SubscriptionActive: membership.SubscriptionActive(r, now),
-		CanPostAt:          FormatTime(next),
+		CanPostAt:          when.API(next),
 		IsAdmin:            membership.IsAdmin(r),
 	}, nil
 }
@@ -91,12 +92,4 @@ func AvatarURL(r *core.Record) string {
 		return ""
 	}
 	return "/api/files/" + r.Collection().Id + "/" + r.Id + "/" + name
-}
-
-// FormatTime renders t as RFC 3339 in UTC, or "" for the zero time.
-func FormatTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/when"
 )
 
 // AuditEntry is one row of the moderation log.
@@ -61,7 +62,7 @@ func auditList(e *core.RequestEvent) error {
 	for i, r := range records {
 		items[i] = AuditEntry{ID: r.Id, ActorID: r.GetString("actor"), ActorName: r.GetString("actorName"),
 			Action: r.GetString("action"), TargetKind: r.GetString("targetKind"), TargetID: r.GetString("targetId"),
-			Details: r.GetString("details"), CreatedAt: storedTime(r.GetString("created"))}
+			Details: r.GetString("details"), CreatedAt: when.APIStored(r.GetString("created"))}
 	}
 	return e.JSON(http.StatusOK, newPage(p, int(total), items))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/when"
 )
 
 // ContactMessage is a stored contact-form message.
@@ -29,8 +30,8 @@ func toContactMessage(r *core.Record) ContactMessage {
 	return ContactMessage{
 		ID: r.Id, Name: r.GetString("name"), Email: r.GetString("email"), Subject: r.GetString("subject"),
 		Message: r.GetString("message"), MemberID: r.GetString("member"), Resolved: r.GetBool("resolved"),
-		ResolvedBy: r.GetString("resolvedBy"), ResolvedAt: storedTime(r.GetString("resolvedAt")),
-		CreatedAt: storedTime(r.GetString("created")),
+		ResolvedBy: r.GetString("resolvedBy"), ResolvedAt: when.APIStored(r.GetString("resolvedAt")),
+		CreatedAt: when.APIStored(r.GetString("created")),
 	}
 }
 

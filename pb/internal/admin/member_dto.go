@@ -7,6 +7,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Member is what administrators see of a member: the public profile plus
@@ -30,7 +31,7 @@ func toMember(r *core.Record, now time.Time) Member {
 		IsAdmin:            membership.IsAdmin(r),
 		SubscriptionPlan:   r.GetString("subscriptionPlan"),
 		SubscriptionStatus: r.GetString("subscriptionStatus"),
-		SubscriptionExpiry: accounts.FormatTime(r.GetDateTime("subscriptionExpiry").Time()),
+		SubscriptionExpiry: when.API(r.GetDateTime("subscriptionExpiry").Time()),
 		SubscriptionActive: membership.SubscriptionActive(r, now),
 	}
 }

@@ -3,12 +3,11 @@ package admin
 import (
 	"fmt"
 	"net/http"
+	"sponsorbridge/pb/internal/when"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-
-	"sponsorbridge/pb/internal/accounts"
 )
 
 // socialVerify marks one of a member's social links verified, with the date,
@@ -41,7 +40,7 @@ func socialVerify(verify bool) func(e *core.RequestEvent) error {
 			link["verified"] = verify
 			link["verificationDate"] = ""
 			if verify {
-				link["verificationDate"] = accounts.FormatTime(time.Now())
+				link["verificationDate"] = when.API(time.Now())
 			}
 			r.Set("socialMedia", links)
 			if err := tx.Save(r); err != nil {

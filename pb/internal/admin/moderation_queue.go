@@ -7,11 +7,11 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/when"
 )
 
 // maxReasonsShown bounds the reports listed with one queue item (the count
@@ -33,18 +33,10 @@ type ReportSummary struct {
 
 // ReportEntry is one open report.
 type ReportEntry struct {
-	ID        string    `json:"id"`
-	Reason    string    `json:"reason"`
-	CreatedAt string    `json:"createdAt"`
-	Reporter  PersonRef `json:"reporter"`
-}
-
-// PersonRef names a member in admin answers.
-type PersonRef struct {
-	ID          string `json:"id"`
-	Username    string `json:"username"`
-	DisplayName string `json:"displayName"`
-	IsVerified  bool   `json:"isVerified"`
+	ID        string          `json:"id"`
+	Reason    string          `json:"reason"`
+	CreatedAt string          `json:"createdAt"`
+	Reporter  accounts.Person `json:"reporter"`
 }
 
 // moderationQueue answers the queue: listings with open reports first (even
@@ -131,17 +123,8 @@ func openReports(app core.App, table, id string) (ReportSummary, error) {
 		return s, err
 	}
 	for _, r := range rows {
-		s.Reasons = append(s.Reasons, ReportEntry{ID: r.ID, Reason: r.Reason, CreatedAt: storedTime(r.Created),
-			Reporter: PersonRef{ID: r.Reporter, Username: r.Username, DisplayName: r.DisplayName, IsVerified: r.IsVerified}})
+		s.Reasons = append(s.Reasons, ReportEntry{ID: r.ID, Reason: r.Reason, CreatedAt: when.APIStored(r.Created),
+			Reporter: accounts.Person{ID: r.Reporter, Username: r.Username, DisplayName: r.DisplayName, IsVerified: r.IsVerified}})
 	}
 	return s, nil
-}
-
-// storedTime renders PocketBase's stored date text as RFC 3339 UTC, or "".
-func storedTime(stored string) string {
-	dt, err := types.ParseDateTime(stored)
-	if err != nil {
-		return ""
-	}
-	return accounts.FormatTime(dt.Time())
 }

@@ -2,6 +2,8 @@ package admin
 
 import (
 	"fmt"
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -33,15 +35,15 @@ type CurrencyTotal struct {
 
 // Payment is one payment as administrators see it.
 type Payment struct {
-	ID        string    `json:"id"`
-	OrderID   string    `json:"orderId"`
-	Member    PersonRef `json:"member"`
-	Plan      string    `json:"plan"`
-	Amount    int64     `json:"amount"`
-	Currency  string    `json:"currency"`
-	Status    string    `json:"status"`
-	Provider  string    `json:"provider"`
-	CreatedAt string    `json:"createdAt"`
+	ID        string          `json:"id"`
+	OrderID   string          `json:"orderId"`
+	Member    accounts.Person `json:"member"`
+	Plan      string          `json:"plan"`
+	Amount    int64           `json:"amount"`
+	Currency  string          `json:"currency"`
+	Status    string          `json:"status"`
+	Provider  string          `json:"provider"`
+	CreatedAt string          `json:"createdAt"`
 }
 
 type paymentRow struct {
@@ -108,9 +110,9 @@ func paymentsSummary(app core.App) (PaymentsSummary, error) {
 	}
 	for _, r := range rows {
 		s.Recent = append(s.Recent, Payment{ID: r.ID, OrderID: r.OrderID,
-			Member: PersonRef{ID: r.User, Username: r.Username, DisplayName: r.DisplayName, IsVerified: r.IsVerified},
+			Member: accounts.Person{ID: r.User, Username: r.Username, DisplayName: r.DisplayName, IsVerified: r.IsVerified},
 			Plan:   r.Plan, Amount: r.Amount, Currency: r.Currency, Status: r.Status, Provider: r.Provider,
-			CreatedAt: storedTime(r.Created)})
+			CreatedAt: when.APIStored(r.Created)})
 	}
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/when"
 )
 
 const alreadyReported = "You have already reported this listing."
@@ -63,7 +64,7 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 		}
 		return e.JSON(http.StatusCreated, map[string]any{
 			"id": r.Id, "kind": kindSegment(kind), "listingId": listing.Id, "reason": form.Reason,
-			"createdAt": storedTime(r.GetString("created")),
+			"createdAt": when.APIStored(r.GetString("created")),
 		})
 	}
 }

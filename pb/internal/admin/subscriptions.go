@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Subscriptions is the subscriptions and payments overview.
@@ -26,11 +28,11 @@ type Subscriptions struct {
 
 // ActiveSubscription is one member's active plan.
 type ActiveSubscription struct {
-	Member   PersonRef `json:"member"`
-	Email    string    `json:"email"`
-	Plan     string    `json:"plan"`
-	PlanName string    `json:"planName"`
-	Expiry   string    `json:"expiry"`
+	Member   accounts.Person `json:"member"`
+	Email    string          `json:"email"`
+	Plan     string          `json:"plan"`
+	PlanName string          `json:"planName"`
+	Expiry   string          `json:"expiry"`
 }
 
 // PlanCount is the number of active subscriptions of one plan.
@@ -109,10 +111,10 @@ func subscriptionsOverview(e *core.RequestEvent) error {
 	for i, r := range records {
 		plan, _ := catalog.FindPlan(r.GetString("subscriptionPlan"))
 		items[i] = ActiveSubscription{
-			Member: PersonRef{ID: r.Id, Username: r.GetString("username"), DisplayName: r.GetString("displayName"),
+			Member: accounts.Person{ID: r.Id, Username: r.GetString("username"), DisplayName: r.GetString("displayName"),
 				IsVerified: r.GetBool("isVerified")},
 			Email: r.Email(), Plan: r.GetString("subscriptionPlan"), PlanName: plan.Name,
-			Expiry: storedTime(r.GetString("subscriptionExpiry")),
+			Expiry: when.APIStored(r.GetString("subscriptionExpiry")),
 		}
 	}
 	out.Active = newPage(p, out.Totals.Active, items)

@@ -3,39 +3,29 @@ package listings
 import (
 	"database/sql"
 	"encoding/json"
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
 	"time"
-
-	"github.com/pocketbase/pocketbase/tools/types"
 )
-
-// Poster is the public face of a listing's owner, sent with every listing so
-// that a page of cards needs no further lookups.
-type Poster struct {
-	ID          string `json:"id"`
-	Username    string `json:"username"`
-	DisplayName string `json:"displayName"`
-	IsVerified  bool   `json:"isVerified"`
-	Avatar      string `json:"avatar"`
-}
 
 // Listing is the wire shape of both kinds (spec section 3 field names).
 type Listing struct {
-	ID              string   `json:"id"`
-	Title           string   `json:"title"`
-	Description     string   `json:"description"`
-	Amount          *int64   `json:"amount,omitzero"`
-	RequestedAmount *int64   `json:"requestedAmount,omitzero"`
-	EventDate       *string  `json:"eventDate,omitzero"`
-	Status          string   `json:"status,omitzero"`
-	Location        string   `json:"location"`
-	Categories      []string `json:"categories"`
-	UserID          string   `json:"userId"`
-	CreatedAt       string   `json:"createdAt"`
-	UpdatedAt       string   `json:"updatedAt"`
-	Approved        bool     `json:"approved"`
-	Reviewed        bool     `json:"reviewed"`
-	RejectionReason *string  `json:"rejectionReason,omitzero"`
-	Poster          Poster   `json:"poster"`
+	ID              string          `json:"id"`
+	Title           string          `json:"title"`
+	Description     string          `json:"description"`
+	Amount          *int64          `json:"amount,omitzero"`
+	RequestedAmount *int64          `json:"requestedAmount,omitzero"`
+	EventDate       *string         `json:"eventDate,omitzero"`
+	Status          string          `json:"status,omitzero"`
+	Location        string          `json:"location"`
+	Categories      []string        `json:"categories"`
+	UserID          string          `json:"userId"`
+	CreatedAt       string          `json:"createdAt"`
+	UpdatedAt       string          `json:"updatedAt"`
+	Approved        bool            `json:"approved"`
+	Reviewed        bool            `json:"reviewed"`
+	RejectionReason *string         `json:"rejectionReason,omitzero"`
+	Poster          accounts.Person `json:"poster"`
 	// Applied tells a signed-in member whether they applied to this offer
 	// (offers of others only): a page of cards needs no request per card.
 	Applied *bool `json:"applied,omitzero"`
@@ -76,11 +66,11 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		Location:    r.Location,
 		Categories:  parseCategories(r.Categories),
 		UserID:      r.User,
-		CreatedAt:   rfc3339(r.Created),
-		UpdatedAt:   rfc3339(r.Updated),
+		CreatedAt:   when.APIStored(r.Created),
+		UpdatedAt:   when.APIStored(r.Updated),
 		Approved:    r.Approved,
 		Reviewed:    r.Reviewed,
-		Poster: Poster{
+		Poster: accounts.Person{
 			ID:          r.User,
 			Username:    r.Username.String,
 			DisplayName: r.DisplayName.String,
@@ -92,7 +82,7 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 	}
 	if kind.IsRequest {
 		l.RequestedAmount = &amount
-		date := rfc3339(r.EventDate.String)
+		date := when.APIStored(r.EventDate.String)
 		l.EventDate = &date
 		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, time.Now())
 	} else {
@@ -118,18 +108,6 @@ func parseCategories(raw string) []string {
 		out = []string{}
 	}
 	return out
-}
-
-// rfc3339 turns PocketBase's stored date text into RFC 3339 (UTC), or "".
-func rfc3339(stored string) string {
-	if stored == "" {
-		return ""
-	}
-	dt, err := types.ParseDateTime(stored)
-	if err != nil || dt.IsZero() {
-		return ""
-	}
-	return dt.Time().UTC().Format(time.RFC3339)
 }
 
 // rejected tells whether moderators rejected the listing.

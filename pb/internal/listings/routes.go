@@ -3,7 +3,6 @@ package listings
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-
 )
 
 const maxBody = 64 << 10

@@ -4,53 +4,18 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
 )
-
-// DeletedMember is how a member who deleted their account is shown.
-const DeletedMember = "Deleted member"
-
-// Person is the public face of a participant or sender.
-type Person struct {
-	ID          string `json:"id"`
-	Username    string `json:"username"`
-	DisplayName string `json:"displayName"`
-	Avatar      string `json:"avatar"`
-	IsVerified  bool   `json:"isVerified"`
-	Deleted     bool   `json:"deleted"`
-}
-
-// PersonOf answers the person with id, or the deleted-member placeholder.
-func PersonOf(app core.App, id string) Person {
-	if id == "" {
-		return Person{DisplayName: DeletedMember, Deleted: true}
-	}
-	r, err := app.FindRecordById("users", id)
-	if err != nil {
-		return Person{DisplayName: DeletedMember, Deleted: true}
-	}
-	return ToPerson(r)
-}
-
-// ToPerson maps a users record.
-func ToPerson(r *core.Record) Person {
-	return Person{
-		ID:          r.Id,
-		Username:    r.GetString("username"),
-		DisplayName: r.GetString("displayName"),
-		Avatar:      accounts.AvatarURL(r),
-		IsVerified:  r.GetBool("isVerified"),
-	}
-}
 
 // Conversation is the wire shape of a conversation, as one participant sees it.
 type Conversation struct {
-	ID            string `json:"id"`
-	Other         Person `json:"other"`
-	LastMessage   string `json:"lastMessage"`
-	LastMessageAt string `json:"lastMessageAt"`
-	LastSenderID  string `json:"lastSenderId"`
-	UnreadCount   int    `json:"unreadCount"`
-	CreatedAt     string `json:"createdAt"`
+	ID            string          `json:"id"`
+	Other         accounts.Person `json:"other"`
+	LastMessage   string          `json:"lastMessage"`
+	LastMessageAt string          `json:"lastMessageAt"`
+	LastSenderID  string          `json:"lastSenderId"`
+	UnreadCount   int             `json:"unreadCount"`
+	CreatedAt     string          `json:"createdAt"`
 }
 
 // ToConversation maps a conversation for the participant viewerID.
@@ -61,34 +26,34 @@ func ToConversation(app core.App, conv *core.Record, viewerID string) Conversati
 	}
 	return Conversation{
 		ID:            conv.Id,
-		Other:         PersonOf(app, Other(conv, viewerID)),
+		Other:         accounts.PersonOf(app, Other(conv, viewerID)),
 		LastMessage:   last,
-		LastMessageAt: accounts.FormatTime(conv.GetDateTime("lastMessageAt").Time()),
+		LastMessageAt: when.API(conv.GetDateTime("lastMessageAt").Time()),
 		LastSenderID:  conv.GetString("lastSender"),
 		UnreadCount:   conv.GetInt(unreadField(conv, viewerID)),
-		CreatedAt:     accounts.FormatTime(conv.GetDateTime("created").Time()),
+		CreatedAt:     when.API(conv.GetDateTime("created").Time()),
 	}
 }
 
 // Message is the wire shape of a message.
 type Message struct {
-	ID             string `json:"id"`
-	ConversationID string `json:"conversationId"`
-	Sender         Person `json:"sender"`
-	Mine           bool   `json:"mine"`
-	Body           string `json:"body"`
-	Kind           string `json:"kind"`
-	ContextType    string `json:"contextType"`
-	ContextID      string `json:"contextId"`
-	CreatedAt      string `json:"createdAt"`
+	ID             string          `json:"id"`
+	ConversationID string          `json:"conversationId"`
+	Sender         accounts.Person `json:"sender"`
+	Mine           bool            `json:"mine"`
+	Body           string          `json:"body"`
+	Kind           string          `json:"kind"`
+	ContextType    string          `json:"contextType"`
+	ContextID      string          `json:"contextId"`
+	CreatedAt      string          `json:"createdAt"`
 }
 
 // ToMessage maps a message for viewerID; people caches senders across a page.
-func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]Person) Message {
+func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]accounts.Person) Message {
 	sender := m.GetString("sender")
 	p, ok := people[sender]
 	if !ok {
-		p = PersonOf(app, sender)
+		p = accounts.PersonOf(app, sender)
 		people[sender] = p
 	}
 	mine := sender != "" && sender == viewerID
@@ -105,6 +70,6 @@ func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]
 		Kind:           m.GetString("kind"),
 		ContextType:    m.GetString("contextType"),
 		ContextID:      m.GetString("contextId"),
-		CreatedAt:      accounts.FormatTime(m.GetDateTime("created").Time()),
+		CreatedAt:      when.API(m.GetDateTime("created").Time()),
 	}
 }

@@ -3,6 +3,7 @@ package messaging
 import (
 	"net/http"
 	"slices"
+	"sponsorbridge/pb/internal/accounts"
 	"strconv"
 
 	"github.com/pocketbase/dbx"
@@ -50,7 +51,7 @@ func listMessages(e *core.RequestEvent) error {
 	}
 	slices.Reverse(records)
 
-	people := map[string]Person{}
+	people := map[string]accounts.Person{}
 	out := make([]Message, 0, len(records))
 	for _, m := range records {
 		out = append(out, ToMessage(e.App, m, e.Auth.Id, people))

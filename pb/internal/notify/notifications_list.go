@@ -3,8 +3,8 @@ package notify
 import (
 	"net/http"
 	"sponsorbridge/pb/internal/paging"
+	"sponsorbridge/pb/internal/when"
 	"strconv"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -50,7 +50,7 @@ func list(e *core.RequestEvent) error {
 	for _, r := range records {
 		out = append(out, Notification{
 			ID: r.Id, Type: r.GetString("type"), Title: r.GetString("title"), Body: r.GetString("body"),
-			Link: r.GetString("link"), Read: r.GetBool("read"), CreatedAt: formatTime(r.GetDateTime("created").Time()),
+			Link: r.GetString("link"), Read: r.GetBool("read"), CreatedAt: when.API(r.GetDateTime("created").Time()),
 		})
 	}
 	h := e.Response.Header()
@@ -63,11 +63,4 @@ func list(e *core.RequestEvent) error {
 
 func dbxUnread(userID string) dbx.Expression {
 	return dbx.HashExp{"user": userID, "read": false}
-}
-
-func formatTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
 }

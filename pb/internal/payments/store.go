@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Payment statuses.
@@ -62,7 +62,7 @@ func ToPayment(r *core.Record) Payment {
 		Status:      r.GetString("status"),
 		Receipt:     r.GetString("receipt"),
 		Sandbox:     r.GetString("provider") == ProviderSandbox,
-		CreatedAt:   accounts.FormatTime(r.GetDateTime("created").Time()),
-		ActivatedAt: accounts.FormatTime(r.GetDateTime("activatedAt").Time()),
+		CreatedAt:   when.API(r.GetDateTime("created").Time()),
+		ActivatedAt: when.API(r.GetDateTime("activatedAt").Time()),
 	}
 }

@@ -2,7 +2,7 @@ package savedsearch
 
 import (
 	"encoding/json"
-	"time"
+	"sponsorbridge/pb/internal/when"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -24,5 +24,5 @@ func toSaved(r *core.Record) Saved {
 	_ = json.Unmarshal([]byte(r.GetString("query")), &q)
 	kind := r.GetString("kind")
 	return Saved{ID: r.Id, Name: r.GetString("name"), Kind: kind, Query: q, Paused: r.GetBool("paused"),
-		CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339), Path: q.appPath(kind)}
+		CreatedAt: when.API(r.GetDateTime("created").Time()), Path: q.appPath(kind)}
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/when"
 )
 
 type codeSent struct {
@@ -52,7 +52,7 @@ func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, codeSent{OTPID: issued.otp.Id, Email: form.Email,
-		ExpiresAt: accounts.FormatTime(issued.expires)})
+		ExpiresAt: when.API(issued.expires)})
 }
 
 // ----------------------------------------------------------------

@@ -4,7 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
-	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Application statuses.
@@ -24,15 +24,15 @@ type ListingRef struct {
 
 // Application is the wire shape of an application, the same for both sides.
 type Application struct {
-	ID             string           `json:"id"`
-	Status         string           `json:"status"`
-	Message        string           `json:"message"`
-	CreatedAt      string           `json:"createdAt"`
-	DecidedAt      string           `json:"decidedAt"`
-	Sponsorship    ListingRef       `json:"sponsorship"`
-	Applicant      messaging.Person `json:"applicant"`
-	Poster         messaging.Person `json:"poster"`
-	ConversationID string           `json:"conversationId"`
+	ID             string          `json:"id"`
+	Status         string          `json:"status"`
+	Message        string          `json:"message"`
+	CreatedAt      string          `json:"createdAt"`
+	DecidedAt      string          `json:"decidedAt"`
+	Sponsorship    ListingRef      `json:"sponsorship"`
+	Applicant      accounts.Person `json:"applicant"`
+	Poster         accounts.Person `json:"poster"`
+	ConversationID string          `json:"conversationId"`
 }
 
 // ToApplication maps an application record.
@@ -41,10 +41,10 @@ func ToApplication(app core.App, r *core.Record) Application {
 		ID:             r.Id,
 		Status:         r.GetString("status"),
 		Message:        r.GetString("message"),
-		CreatedAt:      accounts.FormatTime(r.GetDateTime("created").Time()),
-		DecidedAt:      accounts.FormatTime(r.GetDateTime("decidedAt").Time()),
-		Applicant:      messaging.PersonOf(app, r.GetString("applicant")),
-		Poster:         messaging.PersonOf(app, r.GetString("poster")),
+		CreatedAt:      when.API(r.GetDateTime("created").Time()),
+		DecidedAt:      when.API(r.GetDateTime("decidedAt").Time()),
+		Applicant:      accounts.PersonOf(app, r.GetString("applicant")),
+		Poster:         accounts.PersonOf(app, r.GetString("poster")),
 		ConversationID: conversationID(app, r.GetString("applicant"), r.GetString("poster")),
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
@@ -57,14 +57,14 @@ func ToApplication(app core.App, r *core.Record) Application {
 
 // Commitment is the wire shape of a sponsor's commitment to a request.
 type Commitment struct {
-	ID             string           `json:"id"`
-	Amount         int              `json:"amount"`
-	Message        string           `json:"message"`
-	CreatedAt      string           `json:"createdAt"`
-	Request        ListingRef       `json:"request"`
-	Sponsor        messaging.Person `json:"sponsor"`
-	Poster         messaging.Person `json:"poster"`
-	ConversationID string           `json:"conversationId"`
+	ID             string          `json:"id"`
+	Amount         int             `json:"amount"`
+	Message        string          `json:"message"`
+	CreatedAt      string          `json:"createdAt"`
+	Request        ListingRef      `json:"request"`
+	Sponsor        accounts.Person `json:"sponsor"`
+	Poster         accounts.Person `json:"poster"`
+	ConversationID string          `json:"conversationId"`
 }
 
 // ToCommitment maps a commitment record.
@@ -73,9 +73,9 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 		ID:             r.Id,
 		Amount:         r.GetInt("amount"),
 		Message:        r.GetString("message"),
-		CreatedAt:      accounts.FormatTime(r.GetDateTime("created").Time()),
-		Sponsor:        messaging.PersonOf(app, r.GetString("sponsor")),
-		Poster:         messaging.PersonOf(app, r.GetString("poster")),
+		CreatedAt:      when.API(r.GetDateTime("created").Time()),
+		Sponsor:        accounts.PersonOf(app, r.GetString("sponsor")),
+		Poster:         accounts.PersonOf(app, r.GetString("poster")),
 		ConversationID: conversationID(app, r.GetString("sponsor"), r.GetString("poster")),
 	}
 	c.Request.ID = r.GetString("request")

@@ -1,10 +1,36 @@
-// Package when formats times for people: the one place the server writes a
-// date or a time into a message or an e-mail. The server does not know a
-// member's time zone, so it writes UTC and says so; the web app shows the
-// same instants in the member's own locale and zone.
+// Package when formats times: the one place the server writes a date or a
+// time, for the API (RFC 3339 in UTC) or for people (a message or an
+// e-mail). The server does not know a member's time zone, so it writes UTC
+// and says so; the web app shows the same instants in the member's own
+// locale and zone.
 package when
 
-import "time"
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// API is an instant in API answers: RFC 3339 in UTC, or "" for the zero time.
+func API(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// APIStored is API for a time as PocketBase stores it ("2006-01-02
+// 15:04:05.000Z"); "" when empty or unreadable.
+func APIStored(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	dt, err := types.ParseDateTime(stored)
+	if err != nil {
+		return ""
+	}
+	return API(dt.Time())
+}
 
 // DateTime is an instant to the minute: "24 Nov 2026, 07:32 UTC".
 func DateTime(t time.Time) string { return t.UTC().Format("2 Jan 2006, 15:04") + " UTC" }
