@@ -73,11 +73,8 @@ func (f *registerForm) validate() error {
 	f.Username = strings.TrimSpace(f.Username)
 	errs := validation.Errors{}
 
-	switch {
-	case f.DisplayName == "":
-		errs["displayName"] = apierr.Field("validation_required", "Display name is required")
-	case utf8.RuneCountInString(f.DisplayName) > 80:
-		errs["displayName"] = apierr.Field("validation_too_long", "Display name must be at most 80 characters")
+	if err := CheckDisplayName(f.DisplayName); err != nil {
+		errs["displayName"] = err
 	}
 
 	switch {
@@ -89,11 +86,8 @@ func (f *registerForm) validate() error {
 		errs["username"] = apierr.Field("validation_invalid_username", "Username may only contain letters, numbers, dots, dashes and underscores")
 	}
 
-	switch {
-	case utf8.RuneCountInString(f.Password) < 6:
-		errs["password"] = apierr.Field("validation_too_short", "Password must be at least 6 characters")
-	case len(f.Password) > 71:
-		errs["password"] = apierr.Field("validation_too_long", "Password must be at most 71 bytes")
+	if err := CheckPassword(f.Password); err != nil {
+		errs["password"] = err
 	}
 
 	if len(errs) > 0 {

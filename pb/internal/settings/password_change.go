@@ -1,11 +1,10 @@
 package settings
 
 import (
-	"unicode/utf8"
-
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/session"
 )
@@ -56,11 +55,8 @@ func (f *passwordForm) validate() error {
 	if f.CurrentPassword == "" {
 		errs["currentPassword"] = apierr.Field("validation_required", "Current password is required")
 	}
-	switch {
-	case utf8.RuneCountInString(f.NewPassword) < 6:
-		errs["newPassword"] = apierr.Field("validation_too_short", "Password must be at least 6 characters")
-	case len(f.NewPassword) > 71:
-		errs["newPassword"] = apierr.Field("validation_too_long", "Password must be at most 71 bytes")
+	if err := accounts.CheckPassword(f.NewPassword); err != nil {
+		errs["newPassword"] = err
 	}
 	if len(errs) > 0 {
 		return errs

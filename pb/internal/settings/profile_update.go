@@ -89,11 +89,8 @@ func (f *profileForm) validate() error {
 	if f.DisplayName != nil {
 		name := strings.TrimSpace(*f.DisplayName)
 		f.DisplayName = &name
-		switch {
-		case name == "":
-			errs["displayName"] = apierr.Field("validation_required", "Display name is required")
-		case utf8.RuneCountInString(name) > 80:
-			errs["displayName"] = apierr.Field("validation_too_long", "Display name must be at most 80 characters")
+		if err := accounts.CheckDisplayName(name); err != nil {
+			errs["displayName"] = err
 		}
 	}
 	if f.Bio != nil {

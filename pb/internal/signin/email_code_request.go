@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"net/mail"
 	"strings"
-	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/when"
 )
@@ -72,7 +72,7 @@ func (f *codeRequestForm) validate() error {
 	case len(f.Email) > 254 || is.EmailFormat.Validate(f.Email) != nil || !plainAddress(f.Email):
 		errs["email"] = apierr.Field("validation_invalid_email", "Enter a valid e-mail address")
 	}
-	if err := validateDisplayName(f.DisplayName); err != nil {
+	if err := accounts.CheckDisplayName(f.DisplayName); err != nil {
 		errs["displayName"] = err
 	}
 	if len(errs) > 0 {
@@ -85,14 +85,4 @@ func (f *codeRequestForm) validate() error {
 func plainAddress(s string) bool {
 	a, err := mail.ParseAddress(s)
 	return err == nil && a.Address == s && a.Name == ""
-}
-
-func validateDisplayName(name string) error {
-	switch {
-	case name == "":
-		return apierr.Field("validation_required", "Display name is required")
-	case utf8.RuneCountInString(name) > 80:
-		return apierr.Field("validation_too_long", "Display name must be at most 80 characters")
-	}
-	return nil
 }

@@ -156,7 +156,7 @@ func (f *codeVerifyForm) validate() error {
 	case len(f.Code) > 16:
 		errs["code"] = apierr.Field("validation_code_wrong", msgCodeWrong)
 	}
-	if err := validateDisplayName(f.DisplayName); err != nil {
+	if err := accounts.CheckDisplayName(f.DisplayName); err != nil {
 		errs["displayName"] = err
 	}
 	if len(errs) > 0 {
