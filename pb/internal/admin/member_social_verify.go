@@ -3,6 +3,7 @@ package admin
 import (
 	"fmt"
 	"net/http"
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/when"
 	"strings"
 	"time"
@@ -20,8 +21,8 @@ import (
 func socialVerify(verify bool) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		form := &socialLinkForm{}
-		if err := e.BindBody(form); err != nil {
-			return e.BadRequestError("The request body is not valid JSON.", nil)
+		if err := apierr.ReadBody(e, form); err != nil {
+			return err
 		}
 		var member *core.Record
 		err := e.App.RunInTransaction(func(tx core.App) error {

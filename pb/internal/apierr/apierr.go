@@ -34,13 +34,31 @@ func (e FieldError) Resolve(data map[string]any) any {
 // same 400s everywhere: one for a body that is not JSON of the right shape,
 // one with the field messages.
 func Bind(e *core.RequestEvent, form any, validate func() error) error {
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := ReadBody(e, form); err != nil {
+		return err
 	}
 	if err := validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	return nil
+}
+
+// ReadBody reads a JSON body into form, answering the one 400 for a body
+// that is not JSON of the right shape. Routes whose validation answers
+// differently than Bind's read with it and validate themselves.
+func ReadBody(e *core.RequestEvent, form any) error {
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	return nil
+}
+
+// ReadOptionalBody is ReadBody for a body that may be absent altogether.
+func ReadOptionalBody(e *core.RequestEvent, form any) error {
+	if e.Request.ContentLength == 0 {
+		return nil
+	}
+	return ReadBody(e, form)
 }
 
 // Or500 answers err unchanged when it is already an answer for the client

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/when"
 )
@@ -16,8 +17,8 @@ import (
 // same transaction as the insert, so two quick posts cannot both pass.
 func (h *handlers) create(e *core.RequestEvent) error {
 	form := &listingForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	now := time.Now()
 	data, err := form.validate(h.kind, true, now)

@@ -14,8 +14,8 @@ import (
 // startConversation opens (or finds) the conversation with another member.
 func startConversation(e *core.RequestEvent) error {
 	form := &startForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	if err := form.validate(e.Auth.Id); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"net/http"
+	"sponsorbridge/pb/internal/apierr"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -11,10 +12,8 @@ import (
 // them when the body names none. Other members' ids are simply not matched.
 func markRead(e *core.RequestEvent) error {
 	form := &readForm{}
-	if e.Request.ContentLength != 0 {
-		if err := e.BindBody(form); err != nil {
-			return e.BadRequestError("The request body is not valid JSON.", nil)
-		}
+	if err := apierr.ReadOptionalBody(e, form); err != nil {
+		return err
 	}
 	if len(form.IDs) > 100 {
 		return e.BadRequestError("At most 100 notifications can be marked at once.", nil)

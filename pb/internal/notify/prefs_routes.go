@@ -19,8 +19,8 @@ func getPrefs(e *core.RequestEvent) error {
 // updatePrefs switches topics on or off: {"matches": false, ...}.
 func updatePrefs(e *core.RequestEvent) error {
 	body := map[string]json.RawMessage{}
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, &body); err != nil {
+		return err
 	}
 	changes := map[string]bool{}
 	errs := validation.Errors{}

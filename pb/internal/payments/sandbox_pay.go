@@ -19,8 +19,8 @@ import (
 func (h *handlers) sandboxPay(sb *SandboxProvider) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		form := &sandboxPayForm{}
-		if err := e.BindBody(form); err != nil {
-			return e.BadRequestError("The request body is not valid JSON.", nil)
+		if err := apierr.ReadBody(e, form); err != nil {
+			return err
 		}
 		if err := form.validate(); err != nil {
 			return e.BadRequestError("Please check the test payment.", err)

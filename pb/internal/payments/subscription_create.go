@@ -34,8 +34,8 @@ type orderAnswer struct {
 // provider fails.
 func (h *handlers) createSubscription(e *core.RequestEvent) error {
 	form := &createForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	plan, err := form.validate()
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 // order and activates the plan. Replays answer success without extending again.
 func (h *handlers) verifySubscription(e *core.RequestEvent) error {
 	form := &verifyForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	if err := form.validate(); err != nil {
 		return e.BadRequestError("The payment details are incomplete.", err)

@@ -21,8 +21,8 @@ const ConfirmWord = "DELETE"
 // a request they sponsored stays sponsored. The session cookie is cleared.
 func deleteAccount(e *core.RequestEvent) error {
 	form := &deleteForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	member, err := freshMember(e)
 	if err != nil {

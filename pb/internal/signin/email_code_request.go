@@ -27,8 +27,8 @@ type codeSent struct {
 // accounts; the account itself is created only when the code comes back.
 func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 	form := &codeRequestForm{}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
+	if err := apierr.ReadBody(e, form); err != nil {
+		return err
 	}
 	if err := form.validate(); err != nil {
 		msg := "Please check the highlighted fields."

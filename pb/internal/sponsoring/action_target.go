@@ -3,6 +3,7 @@ package sponsoring
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
 )
 
@@ -11,7 +12,7 @@ import (
 // not rejected.
 func actionTarget(e *core.RequestEvent, table, ownMsg, rejectedMsg string) (*messageForm, *core.Record, error) {
 	form := &messageForm{}
-	if err := bindOptional(e, form); err != nil {
+	if err := apierr.ReadOptionalBody(e, form); err != nil {
 		return nil, nil, err
 	}
 	if err := form.validate(); err != nil {

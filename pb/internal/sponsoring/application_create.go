@@ -98,17 +98,6 @@ func apply(e *core.RequestEvent) error {
 	return e.JSON(http.StatusCreated, ToApplication(e.App, record))
 }
 
-// bindOptional reads a JSON body that may be absent altogether.
-func bindOptional(e *core.RequestEvent, form any) error {
-	if e.Request.ContentLength == 0 {
-		return nil
-	}
-	if err := e.BindBody(form); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	return nil
-}
-
 // ----------------------------------------------------------------
 
 // messageForm is the optional note of an application or a commitment.
