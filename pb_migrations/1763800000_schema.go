@@ -6,8 +6,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 	"github.com/pocketbase/pocketbase/tools/types"
-
-	"sponsorbridge/pb/catalog"
 )
 
 // The rule every member-facing read of a listing goes through: signed in, and
@@ -85,7 +83,7 @@ func extendUsers(app core.App) error {
 		&core.BoolField{Name: "isVerified"},
 		&core.JSONField{Name: "socialMedia", MaxSize: 8 << 10},
 		&core.TextField{Name: "bio", Max: 1000},
-		&core.SelectField{Name: "subscriptionPlan", MaxSelect: 1, Values: catalog.PlanIDs()},
+		&core.SelectField{Name: "subscriptionPlan", MaxSelect: 1, Values: []string{"monthly", "quarterly", "biannual"}},
 		&core.SelectField{Name: "subscriptionStatus", MaxSelect: 1, Values: []string{"active", "expired", "cancelled"}},
 		&core.DateField{Name: "subscriptionExpiry"},
 		&core.BoolField{Name: "isAdmin"},
@@ -115,7 +113,8 @@ func listingCollection(name, usersID string, isRequest bool) *core.Collection {
 		&core.TextField{Name: "description", Required: true, Max: 5000},
 		&core.NumberField{Name: amountField, Required: true, OnlyInt: true, Min: types.Pointer(1.0), Max: types.Pointer(1e12)},
 		&core.TextField{Name: "location", Max: 120},
-		&core.SelectField{Name: "categories", Required: true, MaxSelect: len(catalog.Categories), Values: catalog.Categories},
+		&core.SelectField{Name: "categories", Required: true, MaxSelect: 7,
+			Values: []string{"Education", "Healthcare", "Technology", "Environment", "Arts", "Community", "Business"}},
 		&core.RelationField{Name: "user", Required: true, MaxSelect: 1, CollectionId: usersID, CascadeDelete: true},
 		&core.BoolField{Name: "approved"},
 		&core.BoolField{Name: "reviewed"},

@@ -4,8 +4,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 	"github.com/pocketbase/pocketbase/tools/types"
-
-	"sponsorbridge/pb/catalog"
 )
 
 // Payments are Razorpay (or sandbox) orders and what became of them; webhook
@@ -49,7 +47,7 @@ func paymentsCollection(usersID string) *core.Collection {
 		// Not required and no cascade: a deleted account leaves its payments
 		// (with an empty owner) for the accounts instead of blocking the deletion.
 		&core.RelationField{Name: "user", MaxSelect: 1, CollectionId: usersID},
-		&core.SelectField{Name: "plan", Required: true, MaxSelect: 1, Values: catalog.PlanIDs()},
+		&core.SelectField{Name: "plan", Required: true, MaxSelect: 1, Values: []string{"monthly", "quarterly", "biannual"}},
 		&core.NumberField{Name: "amount", Required: true, OnlyInt: true, Min: types.Pointer(1.0)},
 		&core.TextField{Name: "currency", Required: true, Max: 3},
 		&core.SelectField{Name: "status", Required: true, MaxSelect: 1, Values: []string{"created", "paid", "failed"}},
