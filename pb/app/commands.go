@@ -17,9 +17,10 @@ import (
 func RegisterCommands(pb *pocketbase.PocketBase, cfg *config.Config) {
 	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangGo,
-		Dir:          "pb_migrations",
+		Dir:          migrationsDir,
 		Automigrate:  false, // schema changes are written as reviewed migrations
 	})
+	fixMigrationPackage(pb.RootCmd)
 
 	adminCmd := &cobra.Command{
 		Use:   "admin",

@@ -1,7 +1,11 @@
 package app_test
 
 import (
+	"go/parser"
+	"go/token"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,4 +90,46 @@ func TestSuperuserTogglesIsAdmin(t *testing.T) {
 		s.URL = "/api/collections/users/records/" + testutil.FindByUsername(t, a, "dan").Id
 		s.Headers = map[string]string{"Authorization": token}
 	}).Test(t)
+}
+
+// `sponsorbridge migrate create NAME` (run from the repository root) writes a
+// migration that belongs to the migrations package, so the build keeps
+// working (PocketBase's template would name the package after the folder).
+func TestMigrateCreateWritesTheMigrationsPackage(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "pb_migrations"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	// the command asks for confirmation on standard input
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteString("y\n"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	stdin := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = stdin }()
+
+	if err := runCommand(t, t.TempDir(), "migrate", "create", "add_things"); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "pb_migrations", "*_add_things.go"))
+	if len(files) != 1 {
+		t.Fatalf("created %v", files)
+	}
+	src, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), files[0], src, parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name.Name != "migrations" {
+		t.Errorf("package %s, want migrations:\n%s", f.Name.Name, src)
+	}
 }
