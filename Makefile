@@ -6,9 +6,11 @@ export GOTOOLCHAIN := auto
 BIN        := bin/sponsorbridge
 DATA_DIR   ?= pb_data
 HTTP       ?= 127.0.0.1:8090
+# golangci-lint is built from the Go module proxy at this version (config: .golangci.yml)
+GOLANGCI_LINT := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint lint-go lint-web clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -38,17 +40,25 @@ browser:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## test: every test (Go, front end, browser)
-test: test-go test-web test-e2e
+## test: every check and test (lint, Go, front end, browser)
+test: lint test-go test-web test-e2e
 
 test-go:
-	go vet ./pb/... ./pb_migrations/...
 	go test -count=1 ./pb/... ./pb_migrations/...
 
 test-web: web-deps
 	npm --prefix web run typecheck
-	npm --prefix web run lint
 	npm --prefix web test
+
+## lint: golangci-lint (.golangci.yml: go vet, staticcheck, errcheck, gofmt, goimports, ...)
+## and the web app's ESLint
+lint: lint-go lint-web
+
+lint-go:
+	$(GOLANGCI_LINT) run ./pb/... ./pb_migrations/...
+
+lint-web: web-deps
+	npm --prefix web run lint
 
 test-e2e: build browser
 	npm --prefix web run e2e

@@ -62,19 +62,6 @@ func statusCode(s string) uint8 {
 	return statusNone
 }
 
-// StatusName is the wire name of a status code.
-func statusName(c uint8) string {
-	switch c {
-	case statusOpen:
-		return "open"
-	case statusSponsored:
-		return "sponsored"
-	case statusClosed:
-		return "closed"
-	}
-	return ""
-}
-
 // eventUnix reads a stored date; 0 when there is none.
 func eventUnix(stored string) int64 {
 	if stored == "" {
@@ -100,14 +87,6 @@ func (c *stmtCache) queryRow(q string, args ...any) *sqlRow {
 		return &sqlRow{err: err}
 	}
 	return &sqlRow{row: stmt.QueryRow(args...)}
-}
-
-func (c *stmtCache) query(q string, args ...any) (*sql.Rows, error) {
-	stmt, err := c.prepare(q)
-	if err != nil {
-		return nil, err
-	}
-	return stmt.Query(args...)
 }
 
 func (c *stmtCache) prepare(q string) (*sql.Stmt, error) {

@@ -76,18 +76,3 @@ func (p *posting) remove(key uint32) bool {
 	}
 	return false
 }
-
-func (p *posting) size() int {
-	if p.big != nil {
-		return int(p.big.GetCardinality())
-	}
-	return len(p.small)
-}
-
-func (p *posting) contains(key uint32) bool {
-	if p.big != nil {
-		return p.big.Contains(key)
-	}
-	i := sort.Search(len(p.small), func(i int) bool { return p.small[i] >= key })
-	return i < len(p.small) && p.small[i] == key
-}

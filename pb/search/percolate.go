@@ -96,7 +96,7 @@ func (c *compiled) match(p *probe) bool {
 		c.status != 0 && c.status != p.status:
 		return false
 	}
-	if c.loc != "" && p.loc != "" && !strings.Contains(p.loc, c.loc) && !(c.locEither && strings.Contains(c.loc, p.loc)) {
+	if c.loc != "" && p.loc != "" && !strings.Contains(p.loc, c.loc) && (!c.locEither || !strings.Contains(c.loc, p.loc)) {
 		return false
 	}
 	return c.kw == "" || strings.Contains(p.title, c.kw) || strings.Contains(p.desc, c.kw)

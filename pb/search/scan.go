@@ -24,7 +24,7 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 	var s scanned
 	ix := p.ix
 	top := ix.words - 1
-	var firstMask uint64 = ^uint64(0)
+	firstMask := ^uint64(0)
 	if from > 0 {
 		top = int((from - 1) >> 6)
 		firstMask = ^uint64(0) >> (63 - uint((from-1)&63))

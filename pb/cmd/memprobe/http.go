@@ -37,7 +37,7 @@ func (p *probe) waitFor(path string, h http.Header, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for {
 		res, raw, err := p.do(http.MethodGet, path, nil, "", h)
-		if err == nil && res.StatusCode == 200 {
+		if err == nil && res.StatusCode == http.StatusOK {
 			return nil
 		}
 		if time.Now().After(deadline) {
@@ -64,7 +64,7 @@ func session(res *http.Response) http.Header {
 func (p *probe) signIn(username, password string) (http.Header, error) {
 	body, _ := json.Marshal(map[string]string{"username": username, "password": password})
 	res, raw, err := p.do(http.MethodPost, "/api/login", bytes.NewReader(body), "application/json", nil)
-	if err != nil || res.StatusCode != 200 {
+	if err != nil || res.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("sign-in as %s: %v %s", username, err, raw)
 	}
 	return session(res), nil
@@ -85,7 +85,7 @@ func (p *probe) members(n int) ([]http.Header, error) {
 func (p *probe) register(username string) (http.Header, error) {
 	body, _ := json.Marshal(map[string]string{"username": username, "displayName": "Probe " + username, "password": "probe-pass-1"})
 	res, raw, err := p.do(http.MethodPost, "/api/register", bytes.NewReader(body), "application/json", nil)
-	if err != nil || res.StatusCode != 201 {
+	if err != nil || res.StatusCode != http.StatusCreated {
 		return nil, fmt.Errorf("register %s: %v %s", username, err, raw)
 	}
 	return session(res), nil

@@ -24,7 +24,7 @@ func (p *probe) words(h http.Header) ([]string, error) {
 	var out []string
 	for _, path := range []string{"/api/sponsorships?perPage=50", "/api/sponsorship-requests?perPage=50", "/api/sponsorships?perPage=50&sort=amount_asc"} {
 		res, raw, err := p.do(http.MethodGet, path, nil, "", h)
-		if err != nil || res.StatusCode != 200 {
+		if err != nil || res.StatusCode != http.StatusOK {
 			return nil, fmt.Errorf("list %s: %v %s", path, err, raw)
 		}
 		var page []struct { // a list answers an array (the total is a header)
@@ -103,7 +103,7 @@ func (p *probe) lists(h http.Header, words []string, clients int, d time.Duratio
 			rng := mrand.New(mrand.NewSource(int64(c) + time.Now().UnixNano()))
 			for time.Now().Before(deadline) {
 				res, _, err := p.do(http.MethodGet, listPath(rng, words), nil, "", h)
-				if err != nil || res.StatusCode != 200 {
+				if err != nil || res.StatusCode != http.StatusOK {
 					failed.Add(1)
 					continue
 				}
@@ -155,9 +155,9 @@ func (p *probe) uploads(members []http.Header, picture []byte) (stored, busy int
 			switch {
 			case err != nil:
 				fmt.Println("  upload:", err)
-			case res.StatusCode == 200:
+			case res.StatusCode == http.StatusOK:
 				ok.Add(1)
-			case res.StatusCode == 503:
+			case res.StatusCode == http.StatusServiceUnavailable:
 				told.Add(1)
 			default:
 				fmt.Printf("  upload: %d %s\n", res.StatusCode, raw)
@@ -170,7 +170,7 @@ func (p *probe) uploads(members []http.Header, picture []byte) (stored, busy int
 
 func (p *probe) avatarPath(h http.Header) (string, error) {
 	res, raw, err := p.do(http.MethodGet, "/api/user", nil, "", h)
-	if err != nil || res.StatusCode != 200 {
+	if err != nil || res.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("current user: %v %s", err, raw)
 	}
 	var me struct {

@@ -3,10 +3,11 @@ package admin
 import (
 	"fmt"
 	"net/http"
-	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/when"
 	"strings"
 	"time"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/when"
 
 	"github.com/pocketbase/pocketbase/core"
 )

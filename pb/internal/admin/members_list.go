@@ -26,7 +26,7 @@ func membersList(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 
-	var where dbx.Expression = dbx.NewExp("1 = 1")
+	where := dbx.NewExp("1 = 1")
 	if q != "" {
 		where = dbx.NewExp(`(username LIKE {:q} ESCAPE '\' OR displayName LIKE {:q} ESCAPE '\')`, dbx.Params{"q": likePattern(q)})
 	}

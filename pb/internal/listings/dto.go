@@ -3,9 +3,10 @@ package listings
 import (
 	"database/sql"
 	"encoding/json"
+	"time"
+
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/when"
-	"time"
 )
 
 // Listing is the wire shape of both kinds (spec section 3 field names).

@@ -2,8 +2,9 @@ package messaging
 
 import (
 	"net/http"
-	"sponsorbridge/pb/internal/paging"
 	"strconv"
+
+	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"

@@ -3,8 +3,9 @@ package messaging
 import (
 	"net/http"
 	"slices"
-	"sponsorbridge/pb/internal/accounts"
 	"strconv"
+
+	"sponsorbridge/pb/internal/accounts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"

@@ -74,7 +74,7 @@ var topicNames = map[string]string{
 func deliver(app core.App, userID, topic, subject, heading string, items []Item, action, actionPath string) error {
 	member, err := app.FindRecordById("users", userID)
 	if err != nil {
-		return nil // the member is gone: nobody to tell
+		return nil //nolint:nilerr // the member is gone: nobody to tell
 	}
 	to := member.Email()
 	if to == "" || !member.Verified() || !PrefsOf(member)[topic] { // only a proven address gets mail

@@ -2,9 +2,10 @@ package notify
 
 import (
 	"net/http"
+	"strconv"
+
 	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
-	"strconv"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"

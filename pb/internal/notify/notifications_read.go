@@ -2,6 +2,7 @@ package notify
 
 import (
 	"net/http"
+
 	"sponsorbridge/pb/internal/apierr"
 
 	"github.com/pocketbase/dbx"

@@ -1,6 +1,7 @@
 package payments
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ func (h *handlers) createSubscription(e *core.RequestEvent) error {
 	})
 	if err != nil {
 		e.App.Logger().Error("Payments: order creation failed", "plan", plan.ID, "user", member.Id, "error", err)
-		if pe, ok := err.(*ProviderError); ok && pe.Unreachable {
+		if pe := (*ProviderError)(nil); errors.As(err, &pe) && pe.Unreachable {
 			return e.Error(http.StatusServiceUnavailable,
 				"The payment provider could not be reached. Please try again in a few minutes.", nil)
 		}

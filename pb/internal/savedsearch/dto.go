@@ -2,6 +2,7 @@ package savedsearch
 
 import (
 	"encoding/json"
+
 	"sponsorbridge/pb/internal/when"
 
 	"github.com/pocketbase/pocketbase/core"

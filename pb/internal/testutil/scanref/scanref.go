@@ -81,7 +81,7 @@ func Match(d Doc, f search.Filter, now int64) bool {
 	}
 	if f.Location != "" && d.Location != "" {
 		here, there := strings.ToLower(d.Location), strings.ToLower(f.Location)
-		if !strings.Contains(here, there) && !(f.LocationEitherWay && strings.Contains(there, here)) {
+		if !strings.Contains(here, there) && (!f.LocationEitherWay || !strings.Contains(there, here)) {
 			return false
 		}
 	}
