@@ -23,7 +23,7 @@ func runCommand(t *testing.T, dir string, args ...string) error {
 	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true})
 	app.RegisterCommands(pb, testutil.Config())
 	pb.RootCmd.SetArgs(args)
-	defer pb.ResetBootstrapState()
+	defer pb.ClearBootstrap()
 	return pb.RootCmd.Execute()
 }
 
@@ -37,7 +37,7 @@ func TestAdminGrantAndRevokeCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	testutil.CreateMember(t, pb, "dan", testutil.MemberOpts{})
-	if err := pb.ResetBootstrapState(); err != nil {
+	if err := pb.ClearBootstrap(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -46,7 +46,7 @@ func TestAdminGrantAndRevokeCommand(t *testing.T) {
 		if err := check.Bootstrap(); err != nil {
 			t.Fatal(err)
 		}
-		defer check.ResetBootstrapState()
+		defer check.ClearBootstrap()
 		return testutil.FindByUsername(t, check, "dan").GetBool("isAdmin")
 	}
 

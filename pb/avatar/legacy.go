@@ -33,7 +33,7 @@ func ClearOversized(app core.App) (int, error) {
 			continue // a missing file shows no picture either way
 		}
 		head, err := io.ReadAll(io.LimitReader(r, 64<<10)) // headers sit at the start
-		r.Close()
+		_ = r.Close()
 		if err != nil {
 			return removed, err
 		}

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -42,7 +43,7 @@ func TestConcurrentReadsAndWrites(t *testing.T) {
 					return
 				}
 				if res.HasMore {
-					if _, err := e.Search(context.Background(), spec.Table, &search.Query{Filter: f, Limit: 20, After: res.Next}); err != nil && err != search.ErrBadCursor {
+					if _, err := e.Search(context.Background(), spec.Table, &search.Query{Filter: f, Limit: 20, After: res.Next}); err != nil && !errors.Is(err, search.ErrBadCursor) {
 						errs <- err
 						return
 					}

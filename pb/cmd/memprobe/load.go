@@ -202,7 +202,7 @@ func (p *probe) thumbnails(avatars []string, n int, stop chan struct{}) int {
 				}
 				path := avatars[(c+i)%len(avatars)] + "?thumb=" + []string{"96x96", "256x256", ""}[i%3]
 				res, raw, err := p.do(http.MethodGet, path, nil, "", nil)
-				if err == nil && res.StatusCode == 200 {
+				if err == nil && res.StatusCode == http.StatusOK {
 					count.Add(1)
 				} else if c == 0 && i == 0 {
 					fmt.Printf("  thumbnail %s: %v %d %.200s\n", path, err, statusOf(res), raw)

@@ -42,7 +42,7 @@ type Query struct {
 	PerPage int
 }
 
-// ParseQuery reads and validates the list parameters (docs/api.md).
+// ParseQuery reads and validates the list parameters (docs/api/README.md).
 func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 	q := &Query{
 		Keyword:  strings.TrimSpace(v.Get("q")),
