@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -34,4 +35,28 @@ func TestSchemaMatchesTheCatalog(t *testing.T) {
 	check("payments", "plan", catalog.PlanIDs())
 	check("sponsorships", "categories", catalog.Categories)
 	check("sponsorship_requests", "categories", catalog.Categories)
+}
+
+// The dashboard names a listing's poster (it read "N/A" without a
+// presentable field on users) and tells the internal e-mail proofs apart
+// from members.
+func TestDashboardPresentsMembersAndListings(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	field := func(collection, name string) core.Field {
+		t.Helper()
+		c, err := app.FindCollectionByNameOrId(collection)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Fields.GetByName(name)
+	}
+	if f, _ := field("users", "displayName").(*core.TextField); f == nil || !f.Presentable {
+		t.Error("users.displayName is not presentable")
+	}
+	if f, _ := field("sponsorships", "title").(*core.TextField); f == nil || !f.Presentable {
+		t.Error("sponsorships.title is not presentable")
+	}
+	if f, _ := field("email_proofs", "email").(*core.EmailField); f == nil || !strings.Contains(f.Help, "not a member") {
+		t.Errorf("email_proofs.email has no help saying what it is: %+v", f)
+	}
 }
