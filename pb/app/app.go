@@ -13,6 +13,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"
@@ -50,6 +51,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		}
 	})
 	mailbox.Register(app, cfg)
+	backup.Register(app, cfg) // Litestream backups, restore at start, graceful shutdown
 	builtin.BindRealtime(app)
 	session.BindRealtime(app)
 

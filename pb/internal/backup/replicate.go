@@ -1,0 +1,182 @@
+// Package backup keeps the server's SQLite databases continuously backed up
+// with Litestream (used as a Go library, in-process: the image needs no second
+// binary), restores them (the restore command, and automatically at start on
+// an empty volume), and shuts the server down gracefully.
+//
+// Everything is configured from the environment through pb/internal/config
+// (LITESTREAM_*); docs/operations-backup.md is the operator's side.
+package backup
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/benbjohnson/litestream"
+	"github.com/benbjohnson/litestream/file"
+	"github.com/benbjohnson/litestream/s3"
+
+	"sponsorbridge/pb/internal/config"
+)
+
+// Databases are the files replicated, each under its own name below the
+// replica URL. auxiliary.db holds PocketBase's request and error logs: not
+// members' data, but the record of what happened before a failure, so it is
+// replicated too, on a slower interval (LogsSyncInterval) because every
+// request writes to it.
+var Databases = []string{"data.db", "auxiliary.db"}
+
+// shutdownSyncTimeout bounds the final upload at shutdown (Litestream
+// retries failed uploads until then); it fits in fly.toml's kill_timeout.
+const shutdownSyncTimeout = 5 * time.Second
+
+// logger writes Litestream's own messages to stdout (fly logs), not to
+// PocketBase's log database: that database is replicated itself, and a
+// replication message written into it would make more to replicate.
+var logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelInfo})).With("component", "backup")
+
+// Replicator runs Litestream for the databases of one data directory.
+type Replicator struct {
+	mu    sync.Mutex
+	store *litestream.Store
+	dbs   []*litestream.DB
+}
+
+// Start begins replicating every database in dataDir. The databases need not
+// exist yet: Litestream picks a database up once it does.
+func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.store != nil {
+		return nil
+	}
+	var dbs []*litestream.DB
+	for _, name := range Databases {
+		db := litestream.NewDB(filepath.Join(dataDir, name))
+		interval := b.SyncInterval
+		if name != "data.db" {
+			interval = b.LogsSyncInterval
+		}
+		db.MonitorInterval = interval
+		client, err := newClient(b, name)
+		if err != nil {
+			return err
+		}
+		replica := litestream.NewReplicaWithClient(db, client)
+		replica.SyncInterval = interval
+		if fc, ok := client.(*file.ReplicaClient); ok {
+			fc.Replica = replica // keeps the data directory's owner and modes on replica files
+		}
+		db.Replica = replica
+		dbs = append(dbs, db)
+	}
+	store := litestream.NewStore(dbs, litestream.CompactionLevels{
+		{Level: 0},
+		{Level: 1, Interval: 30 * time.Second},
+		{Level: 2, Interval: 5 * time.Minute},
+		{Level: 3, Interval: time.Hour},
+	})
+	store.Logger = logger
+	store.SnapshotRetention = b.Retention
+	store.SnapshotInterval = min(b.Retention, 24*time.Hour)
+	store.SetShutdownSyncTimeout(shutdownSyncTimeout)
+	for _, db := range dbs {
+		db.SetLogger(logger.With("db", filepath.Base(db.Path())))
+	}
+	if err := store.Open(ctx); err != nil {
+		return fmt.Errorf("backup: starting Litestream: %w", err)
+	}
+	r.store, r.dbs = store, dbs
+	return nil
+}
+
+// Running tells whether replication is on.
+func (r *Replicator) Running() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.store != nil
+}
+
+// Stop ships what is left, checkpoints each WAL into its database (TRUNCATE:
+// the WAL files end empty) through Litestream, which copies the frames first,
+// ships that too and stops. Call it once no more writes come.
+func (r *Replicator) Stop(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.store == nil {
+		return nil
+	}
+	var errs []error
+	for _, db := range r.dbs {
+		if !db.IsOpen() || db.SQLDB() == nil {
+			continue // never saw its database file
+		}
+		if err := db.Checkpoint(ctx, litestream.CheckpointModeTruncate); err != nil {
+			errs = append(errs, fmt.Errorf("checkpoint %s: %w", filepath.Base(db.Path()), err))
+		}
+	}
+	if err := r.store.Close(ctx); err != nil {
+		errs = append(errs, err)
+	}
+	r.store, r.dbs = nil, nil
+	return errors.Join(errs...)
+}
+
+// Lag is how long ago each replicated database last shipped its changes
+// successfully (zero time: not yet).
+func (r *Replicator) LastSync() map[string]time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := map[string]time.Time{}
+	for _, db := range r.dbs {
+		out[filepath.Base(db.Path())] = db.LastSuccessfulSyncAt()
+	}
+	return out
+}
+
+// newClient builds the replica client for one database: the replica URL with
+// the database's name appended to its path, and the S3 settings from config
+// (they win over anything Litestream would read from the environment itself).
+func newClient(b config.Backup, name string) (litestream.ReplicaClient, error) {
+	u, err := url.Parse(b.ReplicaURL)
+	if err != nil {
+		return nil, fmt.Errorf("backup: LITESTREAM_REPLICA_URL: %w", err)
+	}
+	u.Path = path.Join("/", u.Path, name)
+	if u.Scheme == "file" {
+		return file.NewReplicaClient(filepath.FromSlash(u.Path)), nil
+	}
+	client, err := litestream.NewReplicaClientFromURL(u.String())
+	if err != nil {
+		return nil, fmt.Errorf("backup: LITESTREAM_REPLICA_URL: %w", err)
+	}
+	if sc, ok := client.(*s3.ReplicaClient); ok {
+		sc.AccessKeyID = b.AccessKeyID
+		sc.SecretAccessKey = b.SecretAccessKey
+		if b.Endpoint != "" {
+			sc.Endpoint, _ = litestream.EnsureEndpointScheme(b.Endpoint)
+			sc.ForcePathStyle = true
+		}
+		if b.Region != "" {
+			sc.Region = b.Region
+		}
+	}
+	return client, nil
+}
+
+// Describe is the replica URL without credentials or query (for logs).
+func Describe(replicaURL string) string {
+	u, err := url.Parse(replicaURL)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	u.User, u.RawQuery = nil, ""
+	return u.String()
+}
