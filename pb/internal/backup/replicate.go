@@ -37,10 +37,11 @@ var Databases = []string{"data.db", "auxiliary.db"}
 // retries failed uploads until then); it fits in fly.toml's kill_timeout.
 const shutdownSyncTimeout = 5 * time.Second
 
-// logger writes Litestream's own messages to stdout (fly logs), not to
+// logger writes Litestream's warnings and errors to stdout (fly logs; its
+// info messages, a compaction every 30 seconds, are noise there), not to
 // PocketBase's log database: that database is replicated itself, and a
 // replication message written into it would make more to replicate.
-var logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelInfo})).With("component", "backup")
+var logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "backup")
 
 // Replicator runs Litestream for the databases of one data directory.
 type Replicator struct {
@@ -115,8 +116,14 @@ func (r *Replicator) Stop(ctx context.Context) error {
 	}
 	var errs []error
 	for _, db := range r.dbs {
-		if !db.IsOpen() || db.SQLDB() == nil {
-			continue // never saw its database file
+		// Sync first: a database on a slow interval may not have been
+		// picked up yet (Sync opens it).
+		if err := db.Sync(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("sync %s: %w", filepath.Base(db.Path()), err))
+			continue
+		}
+		if db.SQLDB() == nil {
+			continue // no database file
 		}
 		if err := db.Checkpoint(ctx, litestream.CheckpointModeTruncate); err != nil {
 			errs = append(errs, fmt.Errorf("checkpoint %s: %w", filepath.Base(db.Path()), err))
