@@ -107,7 +107,9 @@ func env(extra ...string) []string {
 	var out []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "LITESTREAM_") || strings.HasPrefix(name, "RAZORPAY_") ||
+		// AWS_*: this machine sets AWS_CA_BUNDLE, which the AWS SDK refuses
+		// beside the HTTP client Litestream's S3 client brings.
+		if strings.HasPrefix(name, "LITESTREAM_") || strings.HasPrefix(name, "AWS_") || strings.HasPrefix(name, "RAZORPAY_") ||
 			strings.HasPrefix(name, "SMTP_") || name == "DEMO_MODE" || name == "APP_URL" {
 			continue
 		}
