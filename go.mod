@@ -18,6 +18,7 @@ require (
 	golang.org/x/image v0.46.0
 	golang.org/x/oauth2 v0.36.0
 	golang.org/x/sync v0.23.0
+	modernc.org/sqlite v1.57.0
 )
 
 require (
@@ -88,5 +89,4 @@ require (
 	modernc.org/libc v1.74.4 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.0 // indirect
-	modernc.org/sqlite v1.57.0 // indirect
 )

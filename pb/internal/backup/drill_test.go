@@ -62,14 +62,36 @@ func TestRestoreDrill(t *testing.T) {
 	if code := srv.wait(30 * time.Second); code != 0 {
 		t.Fatalf("exit code %d after SIGTERM, want 0", code)
 	}
-	if n := walSize(dataDB); n != 0 {
-		t.Errorf("data.db-wal holds %d bytes after the stop: not checkpointed", n)
+	for _, db := range []string{dataDB, auxDB} {
+		if n := unCheckpointed(t, db); n != 0 {
+			t.Errorf("%s: %d WAL frames not checkpointed after the stop", filepath.Base(db), n)
+		}
 	}
 	for table, want := range map[string]int{"users": 2, "payments": 2, "sponsorships": 1, "sponsorship_requests": 1, "messages": 4, "applications": 1} {
 		if n := count(t, dataDB, `SELECT count(*) FROM `+table); n < want {
 			t.Fatalf("before the wipe: %d rows in %s, want at least %d", n, table, want)
 		}
 	}
+	// A plain restart ships what changed, not a new full copy.
+	before := l0Files(t, replica)
+	srv = serve(t, data, backupEnv(replica)...)
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	var first int64
+	for _, size := range before {
+		first = max(first, size)
+	}
+	if first <= 16<<10 {
+		t.Fatalf("the first full copy is only %d bytes: the check below cannot tell a full copy", first)
+	}
+	for name, size := range l0Files(t, replica) {
+		if _, ok := before[name]; !ok && size > 16<<10 {
+			t.Errorf("a restart uploaded %s, %d bytes: a full snapshot", name, size)
+		}
+	}
+
 	wantMessages := count(t, dataDB, `SELECT count(*) FROM messages WHERE conversation = ?`, conv.ID)
 	wantData, wantAux := dump(t, dataDB), dump(t, auxDB)
 	if len(wantAux["_logs"]) == 0 {
@@ -178,4 +200,20 @@ func TestRestoreAfterKill(t *testing.T) {
 	if old < 10 {
 		t.Fatalf("only %d messages older than the lag: the drill proves nothing", old)
 	}
+}
+
+// l0Files lists the replica's level-0 files of data.db with their sizes.
+func l0Files(t testing.TB, replica string) map[string]int64 {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(replica, "data.db", "ltx", "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int64{}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			out[e.Name()] = info.Size()
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ package backup_test
 import (
 	"bytes"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -363,6 +364,25 @@ func walSize(path string) int64 {
 		return 0
 	}
 	return fi.Size()
+}
+
+// unCheckpointed tells how many frames of path's WAL are not yet copied into
+// the database file (from the WAL index: mxFrame and nBackfill, native
+// byte order; SQLite's file format, "The WAL-Index Format").
+func unCheckpointed(t testing.TB, path string) int {
+	t.Helper()
+	if walSize(path) == 0 {
+		return 0
+	}
+	shm, err := os.ReadFile(path + "-shm")
+	if err != nil || len(shm) < 136 {
+		t.Fatalf("%s-wal without a readable index: %v", path, err)
+	}
+	if v := binary.LittleEndian.Uint32(shm[0:]); v != 3007000 {
+		t.Fatalf("%s-shm: unknown WAL index version %d", path, v)
+	}
+	mxFrame, nBackfill := binary.LittleEndian.Uint32(shm[16:]), binary.LittleEndian.Uint32(shm[96:])
+	return int(mxFrame) - int(nBackfill)
 }
 
 func fileURL(dir string) string { return "file://" + filepath.ToSlash(dir) }

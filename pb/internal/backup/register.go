@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -151,22 +152,29 @@ func (s *service) stop(be *core.BootstrapEvent) error {
 		return be.Next() // only a server that served has anything to finish
 	}
 	be.App.Cron().Stop()
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownSyncTimeout+5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownSyncTimeout+2*time.Second)
 	defer cancel()
-	if s.rep.Running() {
-		start := time.Now()
-		if err := s.rep.Stop(ctx); err != nil {
-			fmt.Println("backup: WARNING: the final upload failed:", err)
-		} else {
-			fmt.Println("backup: final upload done and WALs checkpointed in", time.Since(start).Round(time.Millisecond))
+	if !s.rep.Running() {
+		// No backups: empty the WAL files into the databases.
+		for name, db := range map[string]dbx.Builder{"data.db": be.App.NonconcurrentDB(), "auxiliary.db": be.App.AuxNonconcurrentDB()} {
+			var busy, frames, copied int
+			if err := db.NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Row(&busy, &frames, &copied); err != nil || busy != 0 {
+				fmt.Printf("Shutdown: checkpointing %s: %d of %d WAL frames copied (%v)\n", name, copied, frames, err)
+			}
 		}
 		return be.Next()
 	}
-	if _, err := be.App.NonconcurrentDB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
-		fmt.Println("Shutdown: checkpointing data.db failed:", err)
+	// Backups: Litestream checkpoints (PASSIVE, see Flush) and ships the
+	// rest now, and closes after PocketBase's connections (see Stop).
+	start := time.Now()
+	if err := s.rep.Flush(ctx); err != nil {
+		fmt.Println("backup: WARNING: the final upload failed:", err)
 	}
-	if _, err := be.App.AuxNonconcurrentDB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
-		fmt.Println("Shutdown: checkpointing auxiliary.db failed:", err)
+	err := be.Next() // PocketBase closes its connections
+	if e := s.rep.Stop(ctx); e != nil {
+		fmt.Println("backup: WARNING: stopping Litestream:", e)
+	} else {
+		fmt.Println("backup: final upload done and WALs checkpointed in", time.Since(start).Round(time.Millisecond))
 	}
-	return be.Next()
+	return err
 }
