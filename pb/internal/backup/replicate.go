@@ -194,7 +194,9 @@ func finalCheckpoint(ctx context.Context, path string) error {
 		return fmt.Errorf("checkpoint %s: %w", filepath.Base(path), err)
 	}
 	if busy != 0 || copied < frames {
-		return fmt.Errorf("checkpoint %s: %d of %d WAL frames copied", filepath.Base(path), copied, frames)
+		// A reader still open (the search index load, when a start is cut
+		// short): the rest stays in the WAL, which is durable and shipped.
+		return fmt.Errorf("checkpoint %s: %d of %d WAL frames copied; the rest stays in the WAL (a reader was still open)", filepath.Base(path), copied, frames)
 	}
 	return nil
 }
