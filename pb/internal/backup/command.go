@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -18,12 +19,15 @@ import (
 // It uses PocketBase's own --dir flag, so it names the same directory as serve.
 func RestoreCommand(cfg *config.Config) *cobra.Command {
 	var timestamp string
+	var nextStart bool
 	cmd := &cobra.Command{
 		Use:   "restore",
 		Short: "Restore the databases from the backup replica (LITESTREAM_REPLICA_URL) into an empty data directory",
 		Long: "Restores data.db and auxiliary.db from the Litestream replica named by LITESTREAM_REPLICA_URL into the\n" +
 			"data directory (--dir), which must be empty or missing. Without --timestamp: the latest backup;\n" +
-			"with --timestamp 2026-11-25T10:00:00Z: the state at that moment (within LITESTREAM_RETENTION).",
+			"with --timestamp 2026-11-25T10:00:00Z: the state at that moment (within LITESTREAM_RETENTION).\n" +
+			"With --at-next-start the directory may be the live one: the restore goes into DIR/"+PendingDir+" and the\n" +
+			"next start of the server swaps it in, moving the current databases aside.",
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -40,7 +44,16 @@ func RestoreCommand(cfg *config.Config) *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			start := time.Now()
-			if err := Restore(ctx, cfg.Backup, dir, at, func(msg string) { fmt.Println(msg) }); err != nil {
+			say := func(msg string) { fmt.Println(msg) }
+			if nextStart {
+				if err := RestorePending(ctx, cfg.Backup, dir, at, say); err != nil {
+					return fmt.Errorf("restore: %w", err)
+				}
+				fmt.Printf("Restored into %s in %s. The next start of the server with --dir %s swaps it in (the current databases move to %s/replaced-<time>/).\n",
+					filepath.Join(dir, PendingDir), time.Since(start).Round(time.Millisecond), dir, dir)
+				return nil
+			}
+			if err := Restore(ctx, cfg.Backup, dir, at, say); err != nil {
 				return fmt.Errorf("restore: %w", err)
 			}
 			fmt.Printf("Restore into %s done in %s. Start the server with --dir %s.\n", dir, time.Since(start).Round(time.Millisecond), dir)
@@ -48,6 +61,7 @@ func RestoreCommand(cfg *config.Config) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&timestamp, "timestamp", "", "restore the state at this moment (RFC 3339) instead of the latest")
+	cmd.Flags().BoolVar(&nextStart, "at-next-start", false, "restore beside the live databases (into DIR/"+PendingDir+"), for the next start of the server to swap in")
 	return cmd
 }
 

@@ -24,7 +24,8 @@ const optimizeJob = "__pbDBOptimize__"
 
 // Register binds backups, the restore at start and the graceful shutdown to app:
 //
-//   - bootstrap: a missing data.db is restored from the replica first;
+//   - bootstrap: a restore waiting in restore-pending/ is swapped in, and a
+//     missing data.db is restored from the replica, before the databases open;
 //   - serve: replication starts (or a loud warning that backups are off);
 //   - terminate (SIGTERM/SIGINT): stop accepting, end realtime streams, let
 //     requests in flight finish (DrainTimeout);
@@ -35,8 +36,11 @@ func Register(app core.App, cfg *config.Config) {
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
+			say := func(msg string) { fmt.Println(msg) }
+			if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
+				return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
+			}
 			if cfg.BackupsOn() {
-				say := func(msg string) { fmt.Println(msg) }
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
 					return err
 				}

@@ -124,3 +124,56 @@ func checkEmpty(dir string) error {
 	}
 	return fmt.Errorf("refusing to restore into %s: it is not empty (%s). Restore into an empty or new directory; move the old one aside first if you mean to replace it", dir, strings.Join(names, ", "))
 }
+
+// PendingDir is where `restore --at-next-start` writes, inside the data
+// directory; the next start swaps it in (SwapPending).
+const PendingDir = "restore-pending"
+
+// pendingComplete marks a pending restore as whole: written last.
+const pendingComplete = "COMPLETE"
+
+// RestorePending restores into <dataDir>/restore-pending for the next start
+// to swap in: the way to go back in time on a machine whose only process is
+// the server (Fly). The live databases are not touched.
+func RestorePending(ctx context.Context, b config.Backup, dataDir string, at time.Time, say func(string)) error {
+	dir := filepath.Join(dataDir, PendingDir)
+	if err := Restore(ctx, b, dir, at, say); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, pendingComplete), []byte(at.UTC().Format(time.RFC3339)+"\n"), 0o644)
+}
+
+// SwapPending, at start before the databases open: when a complete pending
+// restore waits in dataDir, the current databases (with their WAL files and
+// Litestream's state) move to dataDir/replaced-<time>/ and the restored ones
+// take their place. It reports whether it swapped.
+func SwapPending(dataDir string, now time.Time, say func(string)) (bool, error) {
+	pending := filepath.Join(dataDir, PendingDir)
+	if _, err := os.Stat(filepath.Join(pending, pendingComplete)); err != nil {
+		if _, dirErr := os.Stat(pending); dirErr == nil {
+			say("backup: WARNING: " + pending + " holds an unfinished restore; it is ignored (remove it, then restore again)")
+		}
+		return false, nil
+	}
+	aside := filepath.Join(dataDir, "replaced-"+now.UTC().Format("20060102T150405Z"))
+	if err := os.MkdirAll(aside, 0o755); err != nil {
+		return false, err
+	}
+	for _, name := range Databases {
+		for _, f := range []string{name, name + "-wal", name + "-shm", "." + name + litestream.MetaDirSuffix} {
+			if err := os.Rename(filepath.Join(dataDir, f), filepath.Join(aside, f)); err != nil && !os.IsNotExist(err) {
+				return false, err
+			}
+		}
+	}
+	for _, name := range Databases {
+		if err := os.Rename(filepath.Join(pending, name), filepath.Join(dataDir, name)); err != nil && !os.IsNotExist(err) {
+			return false, err
+		}
+	}
+	if err := os.RemoveAll(pending); err != nil {
+		return false, err
+	}
+	say(fmt.Sprintf("backup: swapped in the restored databases from %s; the replaced ones are in %s", pending, aside))
+	return true, nil
+}
