@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -66,6 +67,10 @@ func Register(app core.App, cfg *config.Config) {
 	})
 }
 
+// offBanner prints the backups-off warning to stdout once a process (tests
+// serve many apps).
+var offBanner sync.Once
+
 type service struct {
 	cfg    *config.Config
 	rep    Replicator
@@ -80,7 +85,7 @@ func (s *service) serve(se *core.ServeEvent) error {
 		msg := "BACKUPS ARE OFF: LITESTREAM_REPLICA_URL is not set, so data.db lives only on this disk. " +
 			"A lost volume loses every member, listing, message and payment. See docs/operations-backup.md."
 		se.App.Logger().Warn(msg)
-		fmt.Println("\n!!! " + msg + " !!!")
+		offBanner.Do(func() { fmt.Println("\n!!! " + msg + " !!!") })
 		return se.Next()
 	}
 	if err := s.rep.Start(context.Background(), s.cfg.Backup, se.App.DataDir()); err != nil {
