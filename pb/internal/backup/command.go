@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -14,6 +15,9 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 )
+
+// serving tells whether this process was started to serve.
+var serving atomic.Bool
 
 // RestoreCommand is `sponsorbridge restore [--dir pb_data] [--timestamp RFC3339]`.
 // It uses PocketBase's own --dir flag, so it names the same directory as serve.
@@ -68,12 +72,19 @@ func RestoreCommand(cfg *config.Config) *cobra.Command {
 // RunRestoreCommand adds the restore command to pb's commands and, when it
 // is the one invoked, runs it and reports true. It must run before pb.Start:
 // Start opens the databases first, which creates an empty data.db in the
-// directory to restore into.
+// directory to restore into. It also notes whether the command is serve:
+// only the server swaps in a pending restore (a command run beside a live
+// server must not move its databases away).
 func RunRestoreCommand(pb *pocketbase.PocketBase, cfg *config.Config, args []string) (bool, error) {
 	restore := RestoreCommand(cfg)
 	pb.RootCmd.AddCommand(restore)
+	// PocketBase adds its serve command in Start: probe for it with a stand-in.
+	probe := &cobra.Command{Use: "serve"}
+	pb.RootCmd.AddCommand(probe)
 	found, _, err := pb.RootCmd.Find(args)
+	pb.RootCmd.RemoveCommand(probe)
 	if err != nil || found != restore {
+		serving.Store(err == nil && found == probe)
 		return false, nil
 	}
 	pb.RootCmd.SetArgs(args)

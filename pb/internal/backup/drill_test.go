@@ -248,6 +248,15 @@ func TestPointInTimeAtNextStart(t *testing.T) {
 	if code := restore.wait(30 * time.Second); code != 0 {
 		t.Fatalf("restore --at-next-start exited %d:\n%s", code, restore.out.String())
 	}
+	// Another command beside the live server (as over fly ssh console)
+	// leaves the pending restore alone: only the server swaps.
+	su := run(t, env(backupEnv(replica)...), "superuser", "upsert", "ops@example.com", "secret123456", "--dir", data)
+	if code := su.wait(30 * time.Second); code != 0 || strings.Contains(su.out.String(), "swapped") {
+		t.Fatalf("superuser upsert beside the server: exit %d:\n%s", code, su.out.String())
+	}
+	if _, err := os.Stat(filepath.Join(data, "restore-pending", "COMPLETE")); err != nil {
+		t.Fatalf("the pending restore is gone before the server restarted: %v", err)
+	}
 	srv.signal(syscall.SIGTERM)
 	if code := srv.wait(30 * time.Second); code != 0 {
 		t.Fatalf("exit code %d after SIGTERM, want 0", code)

@@ -38,8 +38,10 @@ func Register(app core.App, cfg *config.Config) {
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
 			say := func(msg string) { fmt.Println(msg) }
-			if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
-				return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
+			if serving.Load() {
+				if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
+					return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
+				}
 			}
 			if cfg.BackupsOn() {
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
@@ -89,7 +91,11 @@ func (s *service) serve(se *core.ServeEvent) error {
 		return se.Next()
 	}
 	if err := s.rep.Start(context.Background(), s.cfg.Backup, se.App.DataDir()); err != nil {
-		return err
+		// Serve without backups rather than not at all, and say so loudly.
+		msg := fmt.Sprintf("BACKUPS ARE OFF: Litestream could not start (%v). Fix the LITESTREAM_* settings and restart.", err)
+		se.App.Logger().Error(msg)
+		fmt.Println("\n!!! " + msg + " !!!")
+		return se.Next()
 	}
 	// Litestream owns the checkpoints while it replicates: PocketBase's
 	// nightly TRUNCATE checkpoint would wait on Litestream's read lock and
