@@ -30,7 +30,7 @@ func RestoreCommand(cfg *config.Config) *cobra.Command {
 		Long: "Restores data.db and auxiliary.db from the Litestream replica named by LITESTREAM_REPLICA_URL into the\n" +
 			"data directory (--dir), which must be empty or missing. Without --timestamp: the latest backup;\n" +
 			"with --timestamp 2026-11-25T10:00:00Z: the state at that moment (within LITESTREAM_RETENTION).\n" +
-			"With --at-next-start the directory may be the live one: the restore goes into DIR/"+PendingDir+" and the\n" +
+			"With --at-next-start the directory may be the live one: the restore goes into DIR/" + PendingDir + " and the\n" +
 			"next start of the server swaps it in, moving the current databases aside.",
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
