@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/config"
 	_ "sponsorbridge/pb_migrations"
 )
@@ -29,6 +30,14 @@ func main() {
 	var publicDir string
 	pb.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", "./pb_public", "the directory with the built web app")
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
+
+	// restore runs before pb.Start, which would create an empty database first
+	if ran, err := backup.RunRestoreCommand(pb, cfg, os.Args[1:]); ran {
+		if err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 
 	app.Register(pb, cfg, app.Options{PublicDir: publicDir})
 	app.RegisterCommands(pb, cfg)

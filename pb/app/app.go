@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
@@ -56,6 +57,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	signin.BindHooks(app)     // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app) // realtime subscriptions only to what the rules allow
 	session.BindRealtime(app) // a revoked session's subscriptions fall silent
+	backup.Register(app, cfg) // Litestream backups, restore at start, graceful shutdown
 
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)

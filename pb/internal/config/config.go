@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -62,7 +63,37 @@ type Config struct {
 	MailFrom string
 	// RazorpayTimeout bounds every call to Razorpay's API (0 means 10 seconds).
 	RazorpayTimeout time.Duration
+
+	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
+	// an empty ReplicaURL turns backups off (docs/operations-backup.md).
+	Backup Backup
 }
+
+// Backup holds the LITESTREAM_* settings.
+type Backup struct {
+	// ReplicaURL is where the databases are replicated: s3://bucket/path
+	// (any S3-compatible storage) or file:///path. Each database goes under
+	// its own name below it (…/data.db, …/auxiliary.db).
+	ReplicaURL string
+	// AccessKeyID and SecretAccessKey sign S3 requests (empty: the AWS
+	// SDK's own chain of credentials).
+	AccessKeyID     string
+	SecretAccessKey string
+	// Endpoint is the address of S3-compatible storage (Tigris, R2, MinIO...);
+	// Region its region. Both may also be query parameters of ReplicaURL.
+	Endpoint string
+	Region   string
+	// SyncInterval is how often new WAL frames of data.db are shipped: a
+	// write older than twice this (plus the upload) is in the replica.
+	SyncInterval time.Duration
+	// LogsSyncInterval is the same for auxiliary.db (PocketBase's request logs).
+	LogsSyncInterval time.Duration
+	// Retention is how far back a point-in-time restore can go.
+	Retention time.Duration
+}
+
+// BackupsOn tells whether a replica is configured.
+func (c *Config) BackupsOn() bool { return c.Backup.ReplicaURL != "" }
 
 // Load reads the configuration from the environment. Every secret also has
 // a NAME_FILE twin that points at a file holding the value.
@@ -110,6 +141,9 @@ func Load() (*Config, error) {
 	if c.RazorpayTimeout, err = duration("RAZORPAY_TIMEOUT", 10*time.Second); err != nil {
 		return nil, err
 	}
+	if err = loadBackup(&c.Backup); err != nil {
+		return nil, err
+	}
 	if c.DemoMode && c.DemoPassword == "" {
 		c.DemoPassword = randomPassword()
 		c.DemoPasswordGenerated = true
@@ -118,6 +152,49 @@ func Load() (*Config, error) {
 		return nil, fmt.Errorf("config: DEMO_PASSWORD must be at least 6 characters")
 	}
 	return c, nil
+}
+
+func loadBackup(b *Backup) error {
+	b.ReplicaURL = env("LITESTREAM_REPLICA_URL", "")
+	b.AccessKeyID = env("LITESTREAM_ACCESS_KEY_ID", "")
+	b.Endpoint = env("LITESTREAM_S3_ENDPOINT", "")
+	b.Region = env("LITESTREAM_S3_REGION", "")
+	var err error
+	if b.SecretAccessKey, err = secret("LITESTREAM_SECRET_ACCESS_KEY"); err != nil {
+		return err
+	}
+	if b.SyncInterval, err = duration("LITESTREAM_SYNC_INTERVAL", time.Second); err != nil {
+		return err
+	}
+	if b.LogsSyncInterval, err = duration("LITESTREAM_LOGS_SYNC_INTERVAL", time.Minute); err != nil {
+		return err
+	}
+	if b.Retention, err = duration("LITESTREAM_RETENTION", 24*time.Hour); err != nil {
+		return err
+	}
+	if b.ReplicaURL == "" {
+		return nil
+	}
+	u, err := url.Parse(b.ReplicaURL)
+	if err != nil {
+		return fmt.Errorf("config: LITESTREAM_REPLICA_URL is not a URL")
+	}
+	switch u.Scheme {
+	case "s3":
+		if u.Host == "" {
+			return fmt.Errorf("config: LITESTREAM_REPLICA_URL needs a bucket: s3://bucket/path")
+		}
+	case "file":
+		if u.Host != "" || !strings.HasPrefix(u.Path, "/") {
+			return fmt.Errorf("config: LITESTREAM_REPLICA_URL needs an absolute path: file:///path")
+		}
+	default:
+		return fmt.Errorf("config: LITESTREAM_REPLICA_URL must start with s3:// or file://, got %q", u.Scheme)
+	}
+	if (b.AccessKeyID == "") != (b.SecretAccessKey == "") {
+		return fmt.Errorf("config: LITESTREAM_ACCESS_KEY_ID and LITESTREAM_SECRET_ACCESS_KEY must be set together")
+	}
+	return nil
 }
 
 // DefaultGoogleJWKSURL is where Google publishes its ID-token signing keys.

@@ -1,0 +1,292 @@
+package backup_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// syncInterval is LITESTREAM_SYNC_INTERVAL in the drills: short, so the
+// drills are quick; the production default is 1 s.
+const syncInterval = 250 * time.Millisecond
+
+func backupEnv(replica string) []string {
+	return []string{
+		"LITESTREAM_REPLICA_URL=" + fileURL(replica),
+		"LITESTREAM_SYNC_INTERVAL=" + syncInterval.String(),
+		"LITESTREAM_LOGS_SYNC_INTERVAL=1s",
+	}
+}
+
+// TestRestoreDrill: members, listings, messages and payments written through
+// the API, a graceful stop, the data directory wiped, `restore`, and every
+// row of every table of both databases compared; then the restored server
+// starts and serves the data, and a second restore into a non-empty
+// directory is refused.
+func TestRestoreDrill(t *testing.T) {
+	root := t.TempDir()
+	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
+
+	srv := serve(t, data, backupEnv(replica)...)
+	if !strings.Contains(srv.out.String(), "Backups on") {
+		t.Fatalf("no 'Backups on' line at start:\n%s", srv.out.String())
+	}
+	priya := register(t, srv.URL, "priya")
+	arjun := register(t, srv.URL, "arjun")
+	priya.subscribe()
+	arjun.subscribe()
+	var offer struct{ ID string }
+	priya.do("POST", "/api/sponsorships", map[string]any{
+		"title": "School robotics kit", "description": "Kits for ten schools", "amount": 25000,
+		"location": "Pune", "categories": []string{"Education"},
+	}, 201, &offer)
+	arjun.do("POST", "/api/sponsorship-requests", map[string]any{
+		"title": "Hackathon venue", "description": "Two days, 200 students", "requestedAmount": 40000,
+		"eventDate": time.Now().AddDate(0, 2, 0).UTC().Format(time.RFC3339), "location": "Mumbai",
+		"categories": []string{"Technology"},
+	}, 201, nil)
+	var conv struct{ ID string }
+	priya.do("POST", "/api/conversations", map[string]any{"userId": arjun.ID}, 201, &conv)
+	for i := range 3 {
+		priya.do("POST", "/api/conversations/"+conv.ID+"/messages", map[string]any{"body": fmt.Sprintf("Hello %d", i)}, 201, nil)
+	}
+	arjun.do("POST", "/api/conversations/"+conv.ID+"/messages", map[string]any{"body": "Hi Priya"}, 201, nil)
+	arjun.do("POST", "/api/sponsorships/"+offer.ID+"/apply", map[string]any{"message": "We'd love the kits"}, 201, nil)
+
+	dataDB, auxDB := filepath.Join(data, "data.db"), filepath.Join(data, "auxiliary.db")
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	for _, db := range []string{dataDB, auxDB} {
+		if n := unCheckpointed(t, db); n != 0 {
+			t.Errorf("%s: %d WAL frames not checkpointed after the stop", filepath.Base(db), n)
+		}
+	}
+	for table, want := range map[string]int{"users": 2, "payments": 2, "sponsorships": 1, "sponsorship_requests": 1, "messages": 4, "applications": 1} {
+		if n := count(t, dataDB, `SELECT count(*) FROM `+table); n < want {
+			t.Fatalf("before the wipe: %d rows in %s, want at least %d", n, table, want)
+		}
+	}
+	// A plain restart ships what changed, not a new full copy.
+	before := l0Files(t, replica)
+	srv = serve(t, data, backupEnv(replica)...)
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	var first int64
+	for _, size := range before {
+		first = max(first, size)
+	}
+	if first <= 16<<10 {
+		t.Fatalf("the first full copy is only %d bytes: the check below cannot tell a full copy", first)
+	}
+	for name, size := range l0Files(t, replica) {
+		if _, ok := before[name]; !ok && size > 16<<10 {
+			t.Errorf("a restart uploaded %s, %d bytes: a full snapshot", name, size)
+		}
+	}
+
+	wantMessages := count(t, dataDB, `SELECT count(*) FROM messages WHERE conversation = ?`, conv.ID)
+	wantData, wantAux := dump(t, dataDB), dump(t, auxDB)
+	if len(wantAux["_logs"]) == 0 {
+		t.Fatal("auxiliary.db has no logs to compare")
+	}
+
+	if err := os.RemoveAll(data); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	restore := run(t, env(backupEnv(replica)...), "restore", "--dir", data)
+	if code := restore.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore exited %d:\n%s", code, restore.out.String())
+	}
+	t.Logf("restore took %s", time.Since(start).Round(time.Millisecond))
+	sameRows(t, "data.db", wantData, dump(t, dataDB))
+	sameRows(t, "auxiliary.db", wantAux, dump(t, auxDB))
+
+	// The restored directory serves: sign in, read the listing and the messages.
+	srv = serve(t, data, backupEnv(replica)...)
+	again := newMember(t, srv.URL)
+	again.do("POST", "/api/login", map[string]any{"username": "priya", "password": "secret123"}, 200, nil)
+	var msgs []map[string]any
+	again.do("GET", "/api/conversations/"+conv.ID+"/messages", nil, 200, &msgs)
+	if len(msgs) != wantMessages {
+		t.Errorf("%d messages after the restore, want %d", len(msgs), wantMessages)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for again.try("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil) != nil { // 503 while the index loads
+		if time.Now().After(deadline) {
+			again.do("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+
+	refused := run(t, env(backupEnv(replica)...), "restore", "--dir", data)
+	if code := refused.wait(30 * time.Second); code == 0 || !strings.Contains(refused.out.String(), "refusing to restore into") {
+		t.Fatalf("a restore into a non-empty directory: exit %d, output:\n%s", code, refused.out.String())
+	}
+}
+
+// TestRestoreAfterKill: messages are written as fast as the server takes
+// them, the server is killed with SIGKILL (a host that dies), the volume is
+// lost, and a new server on an empty directory restores itself at start:
+// every message acknowledged more than the replication lag before the kill
+// is there.
+func TestRestoreAfterKill(t *testing.T) {
+	root := t.TempDir()
+	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
+	srv := serve(t, data, backupEnv(replica)...)
+	priya := register(t, srv.URL, "priya")
+	arjun := register(t, srv.URL, "arjun")
+	var conv struct{ ID string }
+	priya.do("POST", "/api/conversations", map[string]any{"userId": arjun.ID}, 201, &conv)
+
+	type ack struct {
+		id string
+		at time.Time
+	}
+	var acks []ack
+	stop := time.Now().Add(4 * time.Second)
+	for i := 0; time.Now().Before(stop); i++ {
+		var msg struct{ ID string }
+		priya.do("POST", "/api/conversations/"+conv.ID+"/messages", map[string]any{"body": fmt.Sprintf("message %d", i)}, 201, &msg)
+		acks = append(acks, ack{msg.ID, time.Now()})
+	}
+	killedAt := time.Now()
+	srv.signal(syscall.SIGKILL)
+	srv.wait(10 * time.Second)
+
+	// The lag: Litestream turns WAL frames into a file every interval and
+	// uploads every interval; the rest allows for a loaded test machine.
+	lag := 2*syncInterval + 2*time.Second
+	if err := os.RemoveAll(data); err != nil {
+		t.Fatal(err)
+	}
+	srv = serve(t, data, backupEnv(replica)...) // restores at start
+	if !strings.Contains(srv.out.String(), "restored it from") {
+		t.Fatalf("no restore at start:\n%s", srv.out.String())
+	}
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	dataDB := filepath.Join(data, "data.db")
+	var old, oldPresent, recentPresent int
+	for _, a := range acks {
+		present := count(t, dataDB, `SELECT count(*) FROM messages WHERE id = ?`, a.id) == 1
+		if killedAt.Sub(a.at) > lag {
+			old++
+			if present {
+				oldPresent++
+			} else {
+				t.Errorf("message %s, acknowledged %s before the kill, is missing", a.id, killedAt.Sub(a.at).Round(time.Millisecond))
+			}
+		} else if present {
+			recentPresent++
+		}
+	}
+	t.Logf("%d messages acknowledged; %d older than %s before the kill, all present: %v; %d of the %d newer ones present too",
+		len(acks), old, lag, old == oldPresent, recentPresent, len(acks)-old)
+	if old < 10 {
+		t.Fatalf("only %d messages older than the lag: the drill proves nothing", old)
+	}
+}
+
+// l0Files lists the replica's level-0 files of data.db with their sizes.
+func l0Files(t testing.TB, replica string) map[string]int64 {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(replica, "data.db", "ltx", "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int64{}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			out[e.Name()] = info.Size()
+		}
+	}
+	return out
+}
+
+// TestPointInTimeAtNextStart: going back in time on a machine whose only
+// process is the server. `restore --timestamp T --at-next-start` runs beside
+// the live server, the next start swaps the restored databases in (the
+// replaced ones kept aside), the member registered after T is gone, and the
+// history goes on from there: a later restore of the latest state has the
+// members from before T and after the swap, not the one undone.
+func TestPointInTimeAtNextStart(t *testing.T) {
+	root := t.TempDir()
+	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
+	dataDB := filepath.Join(data, "data.db")
+	users := func(path string) map[string]bool {
+		out := map[string]bool{}
+		for _, name := range []string{"before", "after", "later"} {
+			out[name] = count(t, path, `SELECT count(*) FROM users WHERE username = ?`, name) == 1
+		}
+		return out
+	}
+
+	srv := serve(t, data, backupEnv(replica)...)
+	register(t, srv.URL, "before")
+	time.Sleep(700 * time.Millisecond)
+	at := time.Now().UTC()
+	time.Sleep(700 * time.Millisecond)
+	register(t, srv.URL, "after")
+	time.Sleep(2*syncInterval + time.Second) // shipped
+
+	restore := run(t, env(backupEnv(replica)...), "restore", "--dir", data, "--timestamp", at.Format(time.RFC3339Nano), "--at-next-start")
+	if code := restore.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore --at-next-start exited %d:\n%s", code, restore.out.String())
+	}
+	// Another command beside the live server (as over fly ssh console)
+	// leaves the pending restore alone: only the server swaps.
+	su := run(t, env(backupEnv(replica)...), "superuser", "upsert", "ops@example.com", "secret123456", "--dir", data)
+	if code := su.wait(30 * time.Second); code != 0 || strings.Contains(su.out.String(), "swapped") {
+		t.Fatalf("superuser upsert beside the server: exit %d:\n%s", code, su.out.String())
+	}
+	if _, err := os.Stat(filepath.Join(data, "restore-pending", "COMPLETE")); err != nil {
+		t.Fatalf("the pending restore is gone before the server restarted: %v", err)
+	}
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+
+	srv = serve(t, data, backupEnv(replica)...)
+	if !strings.Contains(srv.out.String(), "swapped in the restored databases") {
+		t.Fatalf("no swap at start:\n%s", srv.out.String())
+	}
+	register(t, srv.URL, "later")
+	srv.signal(syscall.SIGTERM)
+	if code := srv.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	if got := users(dataDB); !got["before"] || got["after"] || !got["later"] {
+		t.Fatalf("members after the swap: %v, want before and later", got)
+	}
+	aside, _ := filepath.Glob(filepath.Join(data, "replaced-*", "data.db"))
+	if len(aside) != 1 || !users(aside[0])["after"] {
+		t.Fatalf("the replaced data.db was not kept aside with its data: %v", aside)
+	}
+
+	if err := os.RemoveAll(data); err != nil {
+		t.Fatal(err)
+	}
+	latest := run(t, env(backupEnv(replica)...), "restore", "--dir", data)
+	if code := latest.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore exited %d:\n%s", code, latest.out.String())
+	}
+	if got := users(dataDB); !got["before"] || got["after"] || !got["later"] {
+		t.Fatalf("members in the latest backup after going back in time: %v, want before and later", got)
+	}
+}

@@ -1,0 +1,195 @@
+package backup
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"sponsorbridge/pb/internal/config"
+)
+
+// DrainTimeout bounds how long a shutdown waits for requests in flight
+// (fly.toml's kill_timeout leaves room for it and the final upload).
+const DrainTimeout = 20 * time.Second
+
+// optimizeJob is PocketBase's nightly job that checkpoints both WALs
+// (TRUNCATE) and runs PRAGMA optimize.
+const optimizeJob = "__pbDBOptimize__"
+
+// Register binds backups, the restore at start and the graceful shutdown to app:
+//
+//   - bootstrap: a restore waiting in restore-pending/ is swapped in, and a
+//     missing data.db is restored from the replica, before the databases open;
+//   - serve: replication starts (or a loud warning that backups are off);
+//   - terminate (SIGTERM/SIGINT): stop accepting, end realtime streams, let
+//     requests in flight finish (DrainTimeout);
+//   - bootstrap clear (after PocketBase flushed its logs, before it closes
+//     the databases): checkpoint the WALs and ship the last changes.
+func Register(app core.App, cfg *config.Config) {
+	s := &service{cfg: cfg}
+	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
+		Id: "sbBackupRestoreAtStart",
+		Func: func(be *core.BootstrapEvent) error {
+			say := func(msg string) { fmt.Println(msg) }
+			if serving.Load() {
+				if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
+					return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
+				}
+			}
+			if cfg.BackupsOn() {
+				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
+					return err
+				}
+			}
+			return be.Next()
+		},
+		Priority: -1000, // before PocketBase opens (and so creates) the databases
+	})
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id:       "sbBackupServe",
+		Func:     s.serve,
+		Priority: -1000, // before the search index starts loading
+	})
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
+		Id:       "sbGracefulShutdown",
+		Func:     s.terminate,
+		Priority: -10000, // before PocketBase's own (-9999), which cancels every request at once
+	})
+	app.OnBootstrapClear().Bind(&hook.Handler[*core.BootstrapEvent]{
+		Id:       "sbBackupStop",
+		Func:     s.stop,
+		Priority: 0, // after PocketBase's log flush (-999), before it closes the databases
+	})
+}
+
+// offBanner prints the backups-off warning to stdout once a process (tests
+// serve many apps).
+var offBanner sync.Once
+
+type service struct {
+	cfg    *config.Config
+	rep    Replicator
+	server atomic.Pointer[http.Server]
+	served atomic.Bool
+}
+
+func (s *service) serve(se *core.ServeEvent) error {
+	s.server.Store(se.Server)
+	s.served.Store(true)
+	if !s.cfg.BackupsOn() {
+		msg := "BACKUPS ARE OFF: LITESTREAM_REPLICA_URL is not set, so data.db lives only on this disk. " +
+			"A lost volume loses every member, listing, message and payment. See docs/operations-backup.md."
+		se.App.Logger().Warn(msg)
+		offBanner.Do(func() { fmt.Println("\n!!! " + msg + " !!!") })
+		return se.Next()
+	}
+	if err := s.rep.Start(context.Background(), s.cfg.Backup, se.App.DataDir()); err != nil {
+		// Serve without backups rather than not at all, and say so loudly.
+		msg := fmt.Sprintf("BACKUPS ARE OFF: Litestream could not start (%v). Fix the LITESTREAM_* settings and restart.", err)
+		se.App.Logger().Error(msg)
+		fmt.Println("\n!!! " + msg + " !!!")
+		return se.Next()
+	}
+	// Litestream owns the checkpoints while it replicates: PocketBase's
+	// nightly TRUNCATE checkpoint would wait on Litestream's read lock and
+	// hold writers meanwhile. Keep the nightly PRAGMA optimize.
+	se.App.Cron().Remove(optimizeJob)
+	app := se.App
+	se.App.Cron().MustAdd(optimizeJob, "0 0 * * *", func() {
+		if _, err := app.NonconcurrentDB().NewQuery("PRAGMA optimize").Execute(); err != nil {
+			app.Logger().Warn("Failed to run periodic PRAGMA optimize", "error", err)
+		}
+	})
+	msg := fmt.Sprintf("Backups on: replicating %v to %s every %s (logs every %s)",
+		Databases, Describe(s.cfg.Backup.ReplicaURL), s.cfg.Backup.SyncInterval, s.cfg.Backup.LogsSyncInterval)
+	se.App.Logger().Info(msg)
+	fmt.Println(msg)
+	return se.Next()
+}
+
+// terminate drains the HTTP server before PocketBase's own shutdown handler
+// runs. PocketBase alone cancels every request's context and gives the
+// server one second; here the listener closes at once (no new requests),
+// realtime streams end cleanly (their clients reconnect to the next
+// machine), and requests in flight get up to DrainTimeout to finish.
+func (s *service) terminate(te *core.TerminateEvent) error {
+	srv := s.server.Load()
+	if srv == nil {
+		return te.Next()
+	}
+	start := time.Now()
+	fmt.Println("Shutting down: finishing requests in flight…")
+	te.App.Cron().Stop() // no new background writes
+
+	ctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- srv.Shutdown(ctx) }()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+wait:
+	for {
+		// Shutdown does not end streams: close every realtime client (its
+		// handler then returns and the response ends). Repeated, for one
+		// that connected just before the listener closed.
+		broker := te.App.SubscriptionsBroker()
+		for id := range broker.Clients() {
+			broker.Unregister(id)
+		}
+		select {
+		case err = <-done:
+			break wait
+		case <-tick.C:
+		}
+	}
+	if err != nil {
+		te.App.Logger().Warn("Shutdown: requests still running after the drain timeout were cut", "timeout", DrainTimeout.String())
+		fmt.Println("Shutdown: requests still running after", DrainTimeout, "were cut")
+	}
+	fmt.Println("Shutdown: requests drained in", time.Since(start).Round(time.Millisecond))
+	s.server.Store(nil)
+	return te.Next()
+}
+
+// stop runs when PocketBase releases its resources, after its last log
+// flush and before its database connections close: replicate the rest and
+// checkpoint the WALs.
+func (s *service) stop(be *core.BootstrapEvent) error {
+	if !s.served.Swap(false) {
+		return be.Next() // only a server that served has anything to finish
+	}
+	be.App.Cron().Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownSyncTimeout+2*time.Second)
+	defer cancel()
+	if !s.rep.Running() {
+		// No backups: empty the WAL files into the databases.
+		for name, db := range map[string]dbx.Builder{"data.db": be.App.NonconcurrentDB(), "auxiliary.db": be.App.AuxNonconcurrentDB()} {
+			var busy, frames, copied int
+			if err := db.NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Row(&busy, &frames, &copied); err != nil || busy != 0 {
+				fmt.Printf("Shutdown: checkpointing %s: %d of %d WAL frames copied (%v)\n", name, copied, frames, err)
+			}
+		}
+		return be.Next()
+	}
+	// Backups: Litestream checkpoints (PASSIVE, see Flush) and ships the
+	// rest now, and closes after PocketBase's connections (see Stop).
+	start := time.Now()
+	if err := s.rep.Flush(ctx); err != nil {
+		fmt.Println("backup: WARNING: the final upload failed:", err)
+	}
+	err := be.Next() // PocketBase closes its connections
+	if e := s.rep.Stop(ctx); e != nil {
+		fmt.Println("backup: WARNING: stopping Litestream:", e)
+	} else {
+		fmt.Println("backup: final upload done and WALs checkpointed in", time.Since(start).Round(time.Millisecond))
+	}
+	return err
+}
