@@ -22,6 +22,7 @@ import (
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
@@ -50,6 +51,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		}
 	})
 	mailbox.Register(app, cfg)
+	ops.Register(app, cfg)
 	builtin.BindRealtime(app)
 	session.BindRealtime(app)
 
