@@ -17,6 +17,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/connect"
 	"sponsorbridge/pb/internal/demo"
+	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
@@ -82,6 +83,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(builtin.Guard())
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
+			health.Bind(se)
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
