@@ -22,6 +22,7 @@ import (
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
+	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
@@ -53,6 +54,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	})
 	mailbox.Register(app, cfg)
 	ops.Register(app, cfg)
+	metrics.Register(app, cfg)
 	builtin.BindRealtime(app)
 	session.BindRealtime(app)
 
