@@ -7,8 +7,14 @@ BIN        := bin/sponsorbridge
 DATA_DIR   ?= pb_data
 HTTP       ?= 127.0.0.1:8090
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
+# What the web build reads (tests excluded): `make build` skips the web build when none changed.
+WEB_SOURCES := $(shell find web/src web/public -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
+               web/index.html web/package.json web/package-lock.json web/vite.config.ts $(wildcard web/tsconfig*.json)
+WEB_BUILD  := pb_public/index.html
+# The image's layout, built into a folder (no container builder on the build machine): make image-layout
+IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e test-image image-layout bench bench-1m memprobe lint clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -19,11 +25,29 @@ build: server web
 
 server: $(BIN)
 
+# CGO off, as in the Dockerfile: one static binary, the same one the image ships.
 $(BIN): $(GO_SOURCES)
-	go build -trimpath -o $(BIN) ./pb
+	CGO_ENABLED=0 go build -trimpath -o $(BIN) ./pb
 
-web: web-deps
+web: $(WEB_BUILD)
+
+$(WEB_BUILD): $(WEB_SOURCES) web/node_modules/.package-lock.json
 	npm --prefix web run build
+	@touch $@
+
+## image-layout: the Dockerfile's final stage as a folder ($(IMAGE_DIR)/pb: binary, web app, entrypoint)
+image-layout: build
+	rm -rf $(IMAGE_DIR)
+	mkdir -p $(IMAGE_DIR)/pb/pb_data
+	cp $(BIN) $(IMAGE_DIR)/pb/sponsorbridge
+	cp -R pb_public $(IMAGE_DIR)/pb/pb_public
+	cp deploy/entrypoint.sh $(IMAGE_DIR)/pb/entrypoint.sh
+	chmod -R go-w $(IMAGE_DIR)
+	@du -sh $(IMAGE_DIR)/pb $(IMAGE_DIR)/pb/sponsorbridge $(IMAGE_DIR)/pb/pb_public
+
+## test-image: start the image layout on a fresh data directory and smoke-test it (deploy/image-smoke.sh)
+test-image: image-layout
+	deploy/image-smoke.sh $(IMAGE_DIR)
 
 ## deps: everything the commands need (npm packages; Debian's chromium for browser tests)
 deps: web-deps browser
@@ -39,7 +63,7 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## test: every test (Go, front end, browser)
-test: test-go test-web test-e2e
+test: test-go test-web test-e2e test-image
 
 test-go:
 	go vet ./pb/... ./pb_migrations/...
@@ -69,4 +93,4 @@ memprobe: server
 	go run ./pb/cmd/memprobe -bin $(BIN) -seconds $${MEMPROBE_SECONDS:-20}
 
 clean:
-	rm -rf bin pb_public
+	rm -rf bin pb_public $(IMAGE_DIR)
