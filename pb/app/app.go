@@ -20,6 +20,7 @@ import (
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/litefs"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/metrics"
@@ -86,6 +87,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
 			health.Bind(se)
+			litefs.Bind(se, cfg.LiteFSDir)
 
 			appconfig.BindRoutes(se, cfg)
 			accounts.BindRoutes(se)
