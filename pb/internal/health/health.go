@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -29,12 +30,15 @@ const MsgDatabase = "The server's database does not answer."
 // cacheFor keeps one probe's result for a moment: the route is public.
 const cacheFor = 2 * time.Second
 
-type checker struct {
-	mu      sync.Mutex
+type result struct {
 	at      time.Time
-	err     error
 	message string
-	failing bool
+}
+
+type checker struct {
+	last    atomic.Pointer[result] // read without a lock: the route is hot in benchmarks and monitors
+	probing sync.Mutex             // one probe at a time
+	failing bool                   // guarded by probing
 }
 
 // Bind checks the data directory before PocketBase's health answer.
@@ -56,26 +60,30 @@ func Bind(se *core.ServeEvent) {
 }
 
 func (c *checker) check(app core.App) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if time.Since(c.at) < cacheFor {
-		return c.message
+	if r := c.last.Load(); r != nil && time.Since(r.at) < cacheFor {
+		return r.message
 	}
-	c.at = time.Now()
-	c.message, c.err = "", nil
-	if err := Probe(app.DataDir()); err != nil {
-		c.message, c.err = MsgUnwritable, err
-	} else if err := pingDB(app); err != nil {
-		c.message, c.err = MsgDatabase, err
+	c.probing.Lock()
+	defer c.probing.Unlock()
+	if r := c.last.Load(); r != nil && time.Since(r.at) < cacheFor {
+		return r.message // another request probed meanwhile
 	}
+	var message string
+	var err error
+	if err = Probe(app.DataDir()); err != nil {
+		message = MsgUnwritable
+	} else if err = pingDB(app); err != nil {
+		message = MsgDatabase
+	}
+	c.last.Store(&result{at: time.Now(), message: message})
 	// one log line per change of state, not one per check
-	if c.err != nil && !c.failing {
-		app.Logger().Error("Health check failing: "+c.message, "error", c.err.Error())
-	} else if c.err == nil && c.failing {
+	if err != nil && !c.failing {
+		app.Logger().Error("Health check failing: "+message, "error", err.Error())
+	} else if err == nil && c.failing {
 		app.Logger().Warn("Health check passing again")
 	}
-	c.failing = c.err != nil
-	return c.message
+	c.failing = err != nil
+	return message
 }
 
 // Probe writes, syncs and removes a small file in dir.

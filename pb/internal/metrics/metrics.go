@@ -50,16 +50,16 @@ type requestKey struct{ group, method, class string }
 type Registry struct {
 	started time.Time
 
-	mu        sync.Mutex
-	requests  map[requestKey]*atomic.Uint64
-	latencies map[string]*histogram // per route group
+	// lock-free after a key's first request: the middleware runs on every request
+	requests  sync.Map // requestKey -> *atomic.Uint64
+	latencies sync.Map // route group -> *histogram
 
 	mailSent, mailFailed                    atomic.Uint64
 	paymentProviderErrors, paymentsDeclined atomic.Uint64
 }
 
 func newRegistry() *Registry {
-	return &Registry{started: time.Now(), requests: map[requestKey]*atomic.Uint64{}, latencies: map[string]*histogram{}}
+	return &Registry{started: time.Now()}
 }
 
 // Register counts requests, mails and payments of app and serves the metrics.
@@ -155,25 +155,19 @@ func (r *Registry) observe(e *core.RequestEvent) error {
 }
 
 func (r *Registry) count(k requestKey) {
-	r.mu.Lock()
-	c, ok := r.requests[k]
+	c, ok := r.requests.Load(k)
 	if !ok {
-		c = &atomic.Uint64{}
-		r.requests[k] = c
+		c, _ = r.requests.LoadOrStore(k, &atomic.Uint64{})
 	}
-	r.mu.Unlock()
-	c.Add(1)
+	c.(*atomic.Uint64).Add(1)
 }
 
 func (r *Registry) histogram(group string) *histogram {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	h, ok := r.latencies[group]
+	h, ok := r.latencies.Load(group)
 	if !ok {
-		h = &histogram{counts: make([]atomic.Uint64, len(Buckets))}
-		r.latencies[group] = h
+		h, _ = r.latencies.LoadOrStore(group, &histogram{counts: make([]atomic.Uint64, len(Buckets))})
 	}
-	return h
+	return h.(*histogram)
 }
 
 func (h *histogram) observe(d time.Duration) {
@@ -223,16 +217,10 @@ func header(w io.Writer, name, kind, help string) {
 }
 
 func (r *Registry) write(w io.Writer, app core.App) {
-	r.mu.Lock()
-	keys := make([]requestKey, 0, len(r.requests))
-	for k := range r.requests {
-		keys = append(keys, k)
-	}
-	groups := make([]string, 0, len(r.latencies))
-	for g := range r.latencies {
-		groups = append(groups, g)
-	}
-	r.mu.Unlock()
+	var keys []requestKey
+	r.requests.Range(func(k, _ any) bool { keys = append(keys, k.(requestKey)); return true })
+	var groups []string
+	r.latencies.Range(func(g, _ any) bool { groups = append(groups, g.(string)); return true })
 	sort.Slice(keys, func(i, j int) bool {
 		a, b := keys[i], keys[j]
 		return a.group+a.method+a.class < b.group+b.method+b.class
@@ -241,10 +229,8 @@ func (r *Registry) write(w io.Writer, app core.App) {
 
 	header(w, "sponsorbridge_http_requests_total", "counter", "HTTP requests answered, by route group, method and status class.")
 	for _, k := range keys {
-		r.mu.Lock()
-		n := r.requests[k].Load()
-		r.mu.Unlock()
-		fmt.Fprintf(w, "sponsorbridge_http_requests_total{group=%q,method=%q,status=%q} %d\n", k.group, k.method, k.class, n)
+		c, _ := r.requests.Load(k)
+		fmt.Fprintf(w, "sponsorbridge_http_requests_total{group=%q,method=%q,status=%q} %d\n", k.group, k.method, k.class, c.(*atomic.Uint64).Load())
 	}
 	header(w, "sponsorbridge_http_request_duration_seconds", "histogram", "Time to answer, by route group (realtime streams excluded).")
 	for _, g := range groups {
