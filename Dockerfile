@@ -22,7 +22,8 @@ RUN CGO_ENABLED=0 go build -trimpath -o /out/sponsorbridge ./pb
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --home-dir /pb --no-create-home --shell /usr/sbin/nologin sponsorbridge \
+ && groupadd --system --gid 10001 sponsorbridge \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /pb --no-create-home --shell /usr/sbin/nologin sponsorbridge \
  && mkdir -p /pb/pb_data && chown 10001:10001 /pb/pb_data
 WORKDIR /pb
 # Everything but the data directory belongs to root and is read-only for the server.
