@@ -9,8 +9,14 @@ HTTP       ?= 127.0.0.1:8090
 # golangci-lint is built from the Go module proxy at this version (config: .golangci.yml)
 GOLANGCI_LINT := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
+# What the web build reads (tests excluded): `make build` skips the web build when none changed.
+WEB_SOURCES := $(shell find web/src web/public -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
+               web/index.html web/package.json web/package-lock.json web/vite.config.ts $(wildcard web/tsconfig*.json)
+WEB_BUILD  := pb_public/index.html
+# The image's layout, built into a folder (no container builder on the build machine): make image-layout
+IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint lint-go lint-web clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -21,11 +27,29 @@ build: server web
 
 server: $(BIN)
 
+# CGO off, as in the Dockerfile: one static binary, the same one the image ships.
 $(BIN): $(GO_SOURCES)
-	go build -trimpath -o $(BIN) ./pb
+	CGO_ENABLED=0 go build -trimpath -o $(BIN) ./pb
 
-web: web-deps
+web: $(WEB_BUILD)
+
+$(WEB_BUILD): $(WEB_SOURCES) web/node_modules/.package-lock.json
 	npm --prefix web run build
+	@touch $@
+
+## image-layout: the Dockerfile's final stage as a folder ($(IMAGE_DIR)/pb: binary, web app, entrypoint)
+image-layout: build
+	rm -rf $(IMAGE_DIR)
+	mkdir -p $(IMAGE_DIR)/pb/pb_data
+	cp $(BIN) $(IMAGE_DIR)/pb/sponsorbridge
+	cp -R pb_public $(IMAGE_DIR)/pb/pb_public
+	cp deploy/entrypoint.sh $(IMAGE_DIR)/pb/entrypoint.sh
+	chmod -R go-w $(IMAGE_DIR)
+	@du -sh $(IMAGE_DIR)/pb $(IMAGE_DIR)/pb/sponsorbridge $(IMAGE_DIR)/pb/pb_public
+
+## test-image: start the image layout on a fresh data directory and smoke-test it (deploy/image-smoke.sh)
+test-image: image-layout
+	deploy/image-smoke.sh $(IMAGE_DIR)
 
 ## deps: everything the commands need (npm packages; Debian's chromium for browser tests)
 deps: web-deps browser
@@ -40,8 +64,8 @@ browser:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## test: every check and test (lint, Go, front end, browser)
-test: lint test-go test-web test-e2e
+## test: every check and test (lint, Go, front end, browser, the image's layout)
+test: lint test-go test-web test-e2e test-image
 
 test-go:
 	go test -count=1 ./pb/... ./pb_migrations/...
@@ -79,4 +103,4 @@ memprobe: server
 	go run ./pb/cmd/memprobe -bin $(BIN) -seconds $${MEMPROBE_SECONDS:-20}
 
 clean:
-	rm -rf bin pb_public
+	rm -rf bin pb_public $(IMAGE_DIR)

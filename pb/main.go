@@ -22,9 +22,12 @@ func main() {
 	}
 
 	pb := pocketbase.NewWithConfig(pocketbase.Config{
-		DataMaxOpenConns: config.DBConns,
-		DataMaxIdleConns: config.DBConns,
-		DBConnect:        app.DBConnect,
+		// Secrets in the stored settings (SMTP password...) are encrypted with
+		// the key in this variable (the --encryptionEnv flag still overrides it).
+		DefaultEncryptionEnv: config.EncryptionEnv,
+		DataMaxOpenConns:     config.DBConns,
+		DataMaxIdleConns:     config.DBConns,
+		DBConnect:            app.DBConnect,
 	})
 
 	var publicDir string

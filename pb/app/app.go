@@ -18,12 +18,16 @@ import (
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/demo"
+	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/litefs"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
@@ -49,15 +53,17 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	matches := matching.New(app, engine, store)
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
-	engine.BindHooks()        // a schema change in the dashboard reinstalls the change log
-	notify.BindHooks(app)     // the notification queue drains when the app stops
-	saved.BindHooks()         // keep the percolator in step; alert on new listings
-	matches.BindHooks()       // tell members about listings matching theirs
-	mailbox.BindHooks(app)    // mail goes to the development mailbox while SMTP is off
-	signin.BindHooks(app)     // PocketBase's own OAuth2 route is closed
-	builtin.BindRealtime(app) // realtime subscriptions only to what the rules allow
-	session.BindRealtime(app) // a revoked session's subscriptions fall silent
-	backup.Register(app, cfg) // Litestream backups, restore at start, graceful shutdown
+	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log
+	notify.BindHooks(app)       // the notification queue drains when the app stops
+	saved.BindHooks()           // keep the percolator in step; alert on new listings
+	matches.BindHooks()         // tell members about listings matching theirs
+	mailbox.BindHooks(app, cfg) // mail goes to the development mailbox while SMTP is off
+	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
+	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
+	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
+	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
+	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
+	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters
 
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
@@ -98,6 +104,8 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(builtin.Guard())               // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
+			health.Bind(se)                // /api/health fails when the data directory cannot be written
+			litefs.Bind(se, cfg.LiteFSDir) // on a LiteFS replica, writes are replayed on the primary
 
 			// Routes, one line per feature (docs/api/).
 			appconfig.BindRoutes(se, cfg)  // /api/config, /api/health

@@ -1,9 +1,13 @@
 package app
 
 import (
+	"fmt"
+	"reflect"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
 )
@@ -44,12 +48,15 @@ var rateLimitRules = []core.RateLimitRule{
 func applySettings(app core.App, cfg *config.Config) error {
 	s := app.Settings()
 	s.Meta.AppName = "SponsorBridge"
-	s.Meta.AppURL = cfg.AppURL
-	s.RateLimits.Enabled = cfg.RateLimits
+	envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
+	envsettings.Set(app, &s.RateLimits.Enabled, cfg.RateLimits, "rateLimits.enabled", "RATE_LIMITS")
+	if !reflect.DeepEqual(s.RateLimits.Rules, rateLimitRules) {
+		envsettings.Note(app, "rateLimits.rules", "(built in)", fmt.Sprintf("%d rules", len(s.RateLimits.Rules)), fmt.Sprintf("%d rules", len(rateLimitRules)))
+	}
 	s.RateLimits.Rules = append([]core.RateLimitRule(nil), rateLimitRules...)
 	s.Batch.Enabled = false
 	if len(cfg.TrustedProxyHeaders) > 0 {
-		s.TrustedProxy.Headers = cfg.TrustedProxyHeaders
+		envsettings.Set(app, &s.TrustedProxy.Headers, cfg.TrustedProxyHeaders, "trustedProxy.headers", "TRUSTED_PROXY_HEADERS")
 	}
 	if err := app.Save(s); err != nil {
 		return err

@@ -41,7 +41,9 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir // the workers read the development mailbox from here
   const log = openSync(join(dataDir, 'server.log'), 'a')
   const child = spawn(binary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir, '--publicDir', publicDir], {
-    env: { ...process.env, DEMO_MODE: 'true', DEMO_PASSWORD, RATE_LIMITS: 'off' },
+    // The journeys pay through the sandbox and read sign-in codes from the development mailbox:
+    // both are opt-ins (demo mode implies them; named here so that the dependence is explicit).
+    env: { ...process.env, DEMO_MODE: 'true', DEMO_PASSWORD, RATE_LIMITS: 'off', PAYMENTS_SANDBOX: 'true', MAIL_DEV_MAILBOX: 'true' },
     stdio: ['ignore', log, log],
   })
 

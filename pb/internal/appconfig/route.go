@@ -25,6 +25,7 @@ type answer struct {
 		Configured bool `json:"configured"`
 	} `json:"google"`
 	Payments struct {
+		// Mode is "live", "sandbox" or "off" (not set up: the routes answer 503).
 		Mode string `json:"mode"`
 	} `json:"payments"`
 	Categories []string       `json:"categories"`
@@ -42,10 +43,7 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 			a.DemoCredentials = &demoCredentials{Username: DemoUsername, Password: cfg.DemoPassword}
 		}
 		a.Google.Configured = signin.GoogleConfigured(e.App)
-		a.Payments.Mode = "live"
-		if cfg.PaymentsSandbox() {
-			a.Payments.Mode = "sandbox"
-		}
+		a.Payments.Mode = cfg.PaymentsMode()
 		return e.JSON(http.StatusOK, a)
 	})
 }

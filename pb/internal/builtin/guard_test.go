@@ -102,8 +102,9 @@ func TestSuperusersKeepTheDashboard(t *testing.T) {
 		want                    string
 	}{
 		{"superuser sign-in methods", http.MethodGet, "/api/collections/_superusers/auth-methods", "", false, 200, `"password"`},
+		// MFA (migration 1764400000): the password is the first proof, the mailed code the second
 		{"superuser password sign-in", http.MethodPost, "/api/collections/_superusers/auth-with-password",
-			`{"identity":"root@example.com","password":"root-pass-123"}`, false, 200, `"token"`},
+			`{"identity":"root@example.com","password":"root-pass-123"}`, false, 401, `"mfaId"`},
 		{"superuser lists collections", http.MethodGet, "/api/collections", "", true, 200, `"name":"sponsorships"`},
 		{"superuser lists members", http.MethodGet, "/api/collections/users/records", "", true, 200, `"username":"dan"`},
 		{"superuser refreshes the token", http.MethodPost, "/api/collections/_superusers/auth-refresh", "", true, 200, `"token"`},

@@ -53,7 +53,8 @@ type Config struct {
 	GoogleJWKSURL string
 
 	// SMTP settings; without SMTPHost (and without SMTP set in the dashboard)
-	// every outgoing mail goes to the log and to <dataDir>/mailbox/.
+	// outgoing mail goes to the development mailbox if MailDevMailbox is on,
+	// and nowhere otherwise.
 	SMTPHost     string
 	SMTPPort     int
 	SMTPUsername string
@@ -64,10 +65,35 @@ type Config struct {
 	// RazorpayTimeout bounds every call to Razorpay's API (0 means 10 seconds).
 	RazorpayTimeout time.Duration
 
+	// SandboxOptIn (PAYMENTS_SANDBOX, implied by DEMO_MODE) lets a server
+	// without Razorpay keys sell plans through the built-in test-mode
+	// provider. Without keys and without it, the payment routes answer 503.
+	SandboxOptIn bool
+	// MailDevMailbox (MAIL_DEV_MAILBOX, implied by DEMO_MODE) lets a server
+	// without SMTP keep outgoing mail in <dataDir>/mailbox and the log.
+	// Without SMTP and without it, routes that must send mail answer 503.
+	MailDevMailbox bool
+	// EncryptionKeySet tells whether EncryptionEnv holds a key, so that
+	// PocketBase stores the settings (SMTP password...) encrypted.
+	EncryptionKeySet bool
+
+	// MetricsToken, when set, is a bearer token that may read /api/metrics
+	// (besides superusers).
+	MetricsToken string
+	// LogsMaxDays is how many days PocketBase keeps request and app logs.
+	LogsMaxDays int
+	// LiteFSDir is the LiteFS mount directory; when set, state-changing
+	// requests on a replica are replayed to the primary (fly-replay).
+	LiteFSDir string
+
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations-backup.md).
 	Backup Backup
 }
+
+// EncryptionEnv names the variable that holds the 32-character key
+// PocketBase encrypts its stored settings with (its --encryptionEnv).
+const EncryptionEnv = "PB_ENCRYPTION_KEY"
 
 // Backup holds the LITESTREAM_* settings.
 type Backup struct {
@@ -141,6 +167,24 @@ func Load() (*Config, error) {
 	if c.RazorpayTimeout, err = duration("RAZORPAY_TIMEOUT", 10*time.Second); err != nil {
 		return nil, err
 	}
+	c.SandboxOptIn = boolEnv("PAYMENTS_SANDBOX", c.DemoMode)
+	c.MailDevMailbox = boolEnv("MAIL_DEV_MAILBOX", c.DemoMode)
+	if key := os.Getenv(EncryptionEnv); key != "" {
+		if len(key) != 32 {
+			return nil, fmt.Errorf("config: %s must be exactly 32 characters (for example: openssl rand -hex 16), got %d", EncryptionEnv, len(key))
+		}
+		c.EncryptionKeySet = true
+	}
+	if c.MetricsToken, err = secret("METRICS_TOKEN"); err != nil {
+		return nil, err
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		return nil, fmt.Errorf("config: METRICS_TOKEN must be at least 16 characters")
+	}
+	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
+		return nil, err
+	}
+	c.LiteFSDir = env("LITEFS_DIR", "")
 	if err = loadBackup(&c.Backup); err != nil {
 		return nil, err
 	}
@@ -205,9 +249,34 @@ func (c *Config) GoogleConfigured() bool {
 	return c.GoogleClientID != "" && c.GoogleClientSecret != ""
 }
 
-// PaymentsSandbox tells whether payments run against the built-in test-mode provider.
+// PaymentsLive tells whether Razorpay keys are configured.
+func (c *Config) PaymentsLive() bool {
+	return c.RazorpayKeyID != "" && c.RazorpayKeySecret != ""
+}
+
+// PaymentsSandbox tells whether payments run against the built-in test-mode
+// provider: no Razorpay keys, and the sandbox opted into.
 func (c *Config) PaymentsSandbox() bool {
-	return c.RazorpayKeyID == "" || c.RazorpayKeySecret == ""
+	return !c.PaymentsLive() && c.SandboxOptIn
+}
+
+// Payment modes, as /api/app-config names them.
+const (
+	PaymentsModeLive    = "live"
+	PaymentsModeSandbox = "sandbox"
+	// PaymentsModeOff: no keys and no sandbox; the payment routes answer 503.
+	PaymentsModeOff = "off"
+)
+
+// PaymentsMode is PaymentsModeLive, PaymentsModeSandbox or PaymentsModeOff.
+func (c *Config) PaymentsMode() string {
+	switch {
+	case c.PaymentsLive():
+		return PaymentsModeLive
+	case c.SandboxOptIn:
+		return PaymentsModeSandbox
+	}
+	return PaymentsModeOff
 }
 
 func env(name, fallback string) string {
@@ -225,6 +294,18 @@ func intEnv(name string, fallback int) (int, error) {
 	n, err := strconv.Atoi(raw)
 	if err != nil || n <= 0 || n > 65535 {
 		return 0, fmt.Errorf("config: %s must be a port number, got %q", name, raw)
+	}
+	return n, nil
+}
+
+func positiveInt(name string, fallback int) (int, error) {
+	raw := env(name, "")
+	if raw == "" {
+		return fallback, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("config: %s must be a positive whole number, got %q", name, raw)
 	}
 	return n, nil
 }

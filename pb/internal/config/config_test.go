@@ -71,3 +71,61 @@ func TestBackupSettings(t *testing.T) {
 		t.Error("a garbage sync interval was accepted")
 	}
 }
+
+func TestGuardrailOptIns(t *testing.T) {
+	for _, name := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "PAYMENTS_SANDBOX", "MAIL_DEV_MAILBOX", "DEMO_MODE", "DEMO_PASSWORD", EncryptionEnv, "METRICS_TOKEN", "LOGS_MAX_DAYS"} {
+		t.Setenv(name, "")
+	}
+	c, err := Load()
+	if err != nil || c.PaymentsSandbox() || c.PaymentsMode() != PaymentsModeOff || c.MailDevMailbox || c.EncryptionKeySet || c.LogsMaxDays != 14 {
+		t.Fatalf("production defaults: nothing is opted into: %+v %v", c, err)
+	}
+
+	t.Setenv("PAYMENTS_SANDBOX", "true")
+	t.Setenv("MAIL_DEV_MAILBOX", "1")
+	if c, err = Load(); err != nil || c.PaymentsMode() != PaymentsModeSandbox || !c.MailDevMailbox {
+		t.Fatalf("opt-ins: %+v %v", c, err)
+	}
+
+	t.Setenv("PAYMENTS_SANDBOX", "")
+	t.Setenv("MAIL_DEV_MAILBOX", "")
+	t.Setenv("DEMO_MODE", "true")
+	if c, err = Load(); err != nil || !c.PaymentsSandbox() || !c.MailDevMailbox {
+		t.Fatalf("demo mode implies both: %+v %v", c, err)
+	}
+	t.Setenv("PAYMENTS_SANDBOX", "off")
+	if c, err = Load(); err != nil || c.PaymentsSandbox() || !c.MailDevMailbox {
+		t.Fatalf("demo mode with the sandbox switched off: %+v %v", c, err)
+	}
+
+	t.Setenv("RAZORPAY_KEY_ID", "rzp_live_x")
+	t.Setenv("RAZORPAY_KEY_SECRET", "s3cret")
+	if c, err = Load(); err != nil || c.PaymentsMode() != PaymentsModeLive || c.PaymentsSandbox() {
+		t.Fatalf("keys win over the sandbox: %+v %v", c, err)
+	}
+}
+
+func TestEncryptionKeyAndMetricsToken(t *testing.T) {
+	t.Setenv(EncryptionEnv, "too-short")
+	if _, err := Load(); err == nil {
+		t.Error("a key PocketBase cannot use (not 32 characters) was accepted")
+	}
+	t.Setenv(EncryptionEnv, "0123456789abcdef0123456789abcdef")
+	c, err := Load()
+	if err != nil || !c.EncryptionKeySet {
+		t.Fatalf("32-character key: %+v %v", c, err)
+	}
+	t.Setenv("METRICS_TOKEN", "short")
+	if _, err := Load(); err == nil {
+		t.Error("a guessable metrics token was accepted")
+	}
+	t.Setenv("METRICS_TOKEN", "a-long-enough-metrics-token")
+	t.Setenv("LOGS_MAX_DAYS", "30")
+	if c, err = Load(); err != nil || c.MetricsToken != "a-long-enough-metrics-token" || c.LogsMaxDays != 30 {
+		t.Fatalf("%+v %v", c, err)
+	}
+	t.Setenv("LOGS_MAX_DAYS", "forever")
+	if _, err := Load(); err == nil {
+		t.Error("a garbage LOGS_MAX_DAYS was accepted")
+	}
+}

@@ -5,7 +5,9 @@
 package mailbox
 
 import (
+	"errors"
 	"fmt"
+	"net/http"
 	"net/mail"
 	"path/filepath"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/envsettings"
 )
 
 // DirName is the development mailbox's directory inside the data directory.
@@ -22,19 +25,57 @@ const DirName = "mailbox"
 // Dir is the development mailbox of app.
 func Dir(app core.App) string { return filepath.Join(app.DataDir(), DirName) }
 
-// BindHooks routes every outgoing mail to the development mailbox while
-// SMTP is off.
-func BindHooks(app core.App) {
+// ErrNotSetUp is what sending answers when SMTP is off and the development
+// mailbox is not opted into: the mail goes nowhere.
+var ErrNotSetUp = errors.New("mailbox: SMTP is not configured and the development mailbox is off (MAIL_DEV_MAILBOX)")
+
+// MsgNotSetUp is the 503 that routes which must send mail answer then.
+const MsgNotSetUp = "E-mail is not set up on this server yet, so we cannot send you a code. Please try again later."
+
+// storeKey keeps the opt-in per app (tests run many apps at once).
+const storeKey = "sbMailDevMailbox"
+
+// BindHooks routes every outgoing mail, while SMTP is off, to the
+// development mailbox if it is opted into, or refuses it.
+func BindHooks(app core.App, cfg *config.Config) {
+	app.Store().Set(storeKey, cfg.MailDevMailbox)
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {
 			// decided per message: SMTP may be switched on in the dashboard at any time
 			if !e.App.Settings().SMTP.Enabled {
+				if !devMailbox(e.App) {
+					return ErrNotSetUp
+				}
 				e.Mailer = &fileMailer{app: e.App}
 			}
 			return e.Next()
 		},
 	})
+}
+
+func devMailbox(app core.App) bool {
+	on, _ := app.Store().Get(storeKey).(bool)
+	return on
+}
+
+// CanSend tells whether mail leaves through SMTP or lands in the opted-into
+// development mailbox.
+func CanSend(app core.App) bool {
+	return app.Settings().SMTP.Enabled || devMailbox(app)
+}
+
+// Required answers 503 on routes that must send mail when mail cannot be sent.
+func Required() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id: "sbMailRequired",
+		Func: func(e *core.RequestEvent) error {
+			if !CanSend(e.App) {
+				return e.Error(http.StatusServiceUnavailable, MsgNotSetUp, nil)
+			}
+			return e.Next()
+		},
+	}
 }
 
 // ApplySettings writes SMTP settings from the environment into the app's
@@ -46,26 +87,31 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		if err != nil {
 			return fmt.Errorf("mailbox: MAIL_FROM %q is not an e-mail address: %w", cfg.MailFrom, err)
 		}
-		s.Meta.SenderAddress = from.Address
-		s.Meta.SenderName = strings.TrimSpace(from.Name)
+		envsettings.Set(app, &s.Meta.SenderAddress, from.Address, "meta.senderAddress", "MAIL_FROM")
+		envsettings.Set(app, &s.Meta.SenderName, strings.TrimSpace(from.Name), "meta.senderName", "MAIL_FROM")
 	}
 	if s.Meta.SenderName == "" || s.Meta.SenderName == "Support" {
 		s.Meta.SenderName = "SponsorBridge"
 	}
 	if cfg.SMTPHost != "" {
-		s.SMTP.Enabled = true
-		s.SMTP.Host = cfg.SMTPHost
-		s.SMTP.Port = cfg.SMTPPort
-		s.SMTP.Username = cfg.SMTPUsername
-		s.SMTP.Password = cfg.SMTPPassword
-		s.SMTP.TLS = cfg.SMTPTLS
+		envsettings.Set(app, &s.SMTP.Enabled, true, "smtp.enabled", "SMTP_HOST")
+		envsettings.Set(app, &s.SMTP.Host, cfg.SMTPHost, "smtp.host", "SMTP_HOST")
+		envsettings.Set(app, &s.SMTP.Port, cfg.SMTPPort, "smtp.port", "SMTP_PORT")
+		envsettings.Set(app, &s.SMTP.Username, cfg.SMTPUsername, "smtp.username", "SMTP_USERNAME")
+		envsettings.SetSecret(app, &s.SMTP.Password, cfg.SMTPPassword, "smtp.password", "SMTP_PASSWORD")
+		envsettings.Set(app, &s.SMTP.TLS, cfg.SMTPTLS, "smtp.tls", "SMTP_TLS")
 	}
 	if err := app.Save(s); err != nil {
 		return err
 	}
-	if !s.SMTP.Enabled {
-		app.Logger().Warn("SMTP is not configured: outgoing mail, sign-in codes included, is written to the log and to " +
-			Dir(app) + ". Set SMTP_HOST (see docs/operations.md) before real members use this server.")
+	switch {
+	case s.SMTP.Enabled:
+	case cfg.MailDevMailbox:
+		app.Logger().Warn("DEVELOPMENT MAILBOX: SMTP is not configured, so outgoing mail, sign-in codes included, is written to the log and to " +
+			Dir(app) + " (MAIL_DEV_MAILBOX or DEMO_MODE is on). Set SMTP_HOST (see docs/operations.md) before real members use this server.")
+	default:
+		app.Logger().Error("MAIL OFF: SMTP is not configured and the development mailbox is not opted into (MAIL_DEV_MAILBOX), " +
+			"so sign-in codes and address confirmations answer 503 and notifications are not sent. Set SMTP_HOST, or SMTP in the dashboard.")
 	}
 	return nil
 }

@@ -50,12 +50,16 @@ func (e *ProviderError) Error() string { return "payments: provider: " + e.Err.E
 
 func (e *ProviderError) Unwrap() error { return e.Err }
 
-// NewProvider picks Razorpay when keys are configured, else the sandbox.
+// NewProvider picks Razorpay when keys are configured, else the sandbox if
+// it is opted into, else nil (payments are off).
 func NewProvider(cfg *config.Config) Provider {
-	if cfg.PaymentsSandbox() {
+	switch cfg.PaymentsMode() {
+	case config.PaymentsModeLive:
+		return NewRazorpay(cfg.RazorpayAPIBase, cfg.RazorpayKeyID, cfg.RazorpayKeySecret, cfg.RazorpayTimeout)
+	case config.PaymentsModeSandbox:
 		return Sandbox()
 	}
-	return NewRazorpay(cfg.RazorpayAPIBase, cfg.RazorpayKeyID, cfg.RazorpayKeySecret, cfg.RazorpayTimeout)
+	return nil
 }
 
 var errNoOrderID = errors.New("answer without an order id")

@@ -5,6 +5,7 @@ package payments
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"sync"
 
@@ -25,6 +26,15 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 
 	g := se.Router.Group("/api/payments")
 	g.GET("", h.list).Bind(apis.RequireAuth("users"))
+	if h.provider == nil {
+		// No keys and no sandbox opt-in: nothing can be sold, and nothing is sold for free.
+		// The payment history stays readable.
+		g.POST("/create-subscription", notSetUp).Bind(apis.RequireAuth("users"))
+		g.POST("/verify-subscription", notSetUp).Bind(apis.RequireAuth("users"))
+		g.POST("/webhook", notSetUp)
+		g.POST("/sandbox/pay", notSetUp).Bind(apis.RequireAuth("users"))
+		return
+	}
 	g.POST("/create-subscription", h.createSubscription).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
 	g.POST("/verify-subscription", h.verifySubscription).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
 	// Razorpay calls the webhook without a session; its signature is the authentication.
@@ -40,11 +50,24 @@ type handlers struct {
 	webhookSecret []byte
 }
 
+// MsgNotSetUp is the payment routes' answer when neither Razorpay keys
+// nor the sandbox are configured.
+const MsgNotSetUp = "Payments are not set up on this server yet, so plans cannot be bought right now. Please try again later."
+
+func notSetUp(e *core.RequestEvent) error {
+	return e.Error(http.StatusServiceUnavailable, MsgNotSetUp, nil)
+}
+
 var bannerOnce sync.Once
 
-// AnnounceMode warns at start when payments run in the sandbox, or when
-// the webhook cannot be verified.
+// AnnounceMode says at start when payments are off or run in the sandbox,
+// or when the webhook cannot be verified.
 func AnnounceMode(app core.App, cfg *config.Config) {
+	if cfg.PaymentsMode() == config.PaymentsModeOff {
+		app.Logger().Error("PAYMENTS OFF: no Razorpay keys are set and the sandbox is not opted into (PAYMENTS_SANDBOX), " +
+			"so the payment routes answer 503. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell plans.")
+		return
+	}
 	if !cfg.PaymentsSandbox() {
 		if cfg.RazorpayWebhookSecret == "" {
 			app.Logger().Warn("Payments: RAZORPAY_WEBHOOK_SECRET is not set; the Razorpay webhook is refused and only browser verification activates plans.")
@@ -52,7 +75,7 @@ func AnnounceMode(app core.App, cfg *config.Config) {
 		return
 	}
 	msg := "PAYMENTS SANDBOX: no Razorpay keys are set, so subscriptions are paid with a built-in TEST-MODE provider. " +
-		"No money moves and anyone signed in can activate a plan. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for real payments."
+		"No money moves and anyone signed in can activate a plan (PAYMENTS_SANDBOX or DEMO_MODE is on). Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for real payments."
 	app.Logger().Warn(msg)
 	bannerOnce.Do(func() {
 		fmt.Fprintln(os.Stderr, "\n!!! "+msg+" !!!")

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -27,7 +28,7 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 	se.Router.GET("/api/auth/google/start", h.googleStart)
 	se.Router.POST("/api/auth/google/callback", h.googleCallback).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/auth/google", h.googleIDToken).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
-	se.Router.POST("/api/auth/email-code/request", h.emailCodeRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
+	se.Router.POST("/api/auth/email-code/request", h.emailCodeRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody), mailbox.Required())
 	se.Router.POST("/api/auth/email-code/verify", h.emailCodeVerify).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 }
 

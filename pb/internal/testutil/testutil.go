@@ -51,9 +51,11 @@ func template() (string, error) {
 	return templateDir, templateErr
 }
 
-// Config is the configuration tests run with unless they say otherwise.
+// Config is the configuration tests run with unless they say otherwise:
+// the payments sandbox and the development mailbox opted into, as on a
+// laptop (tests of the production guardrails switch them off).
 func Config() *config.Config {
-	return &config.Config{AppURL: Origin, RateLimits: false}
+	return &config.Config{AppURL: Origin, RateLimits: false, SandboxOptIn: true, MailDevMailbox: true}
 }
 
 // NewApp makes a test app with the schema and every feature registered.

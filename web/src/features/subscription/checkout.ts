@@ -26,6 +26,7 @@ export interface CheckoutInstance {
 
 export type CheckoutConstructor = new (options: CheckoutOptions) => CheckoutInstance
 
+/** The modes that can take a payment ('off', the third mode of app-config, cannot). */
 export type PaymentsMode = 'live' | 'sandbox'
 
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js'

@@ -68,6 +68,15 @@ afterEach(() => {
 })
 
 describe('useCheckout (through the Subscription Required dialog)', () => {
+  it('says payments are not set up when the server has no keys and no sandbox, and offers no checkout', async () => {
+    const { calls } = setup({ 'GET /api/app-config': () => json({ ...appConfig, payments: { mode: 'off' } }) })
+    expect(await screen.findByText(/Payments are not set up on this server yet/)).toBeInTheDocument()
+    expect(screen.queryByText('Test mode — no real money')).not.toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Subscribe to 3 Month Plan' })).toBeDisabled()
+    expect(loadCheckout).not.toHaveBeenCalled()
+    expect(calls.some((c) => c.url.pathname === '/api/payments/create-subscription')).toBe(false)
+  })
+
   it('opens Checkout with the order, verifies its answer unchanged, toasts and opens the form', async () => {
     const user = userEvent.setup()
     const { onContinue, calls } = setup({ 'POST /api/payments/verify-subscription': () => json({ ...member, subscriptionActive: true, subscriptionStatus: 'active' }) })

@@ -49,7 +49,8 @@ export function checkoutOptions(order: SubscriptionOrder, user: CurrentUser | nu
 export function useCheckout({ enabled = true, onActivated, loader = loadCheckout }: UseCheckoutOptions = {}) {
   const navigate = useNavigate()
   const { user } = useSession()
-  const mode: PaymentsMode | undefined = useAppConfig().data?.payments.mode
+  const serverMode = useAppConfig().data?.payments.mode
+  const mode: PaymentsMode | undefined = serverMode === 'off' ? undefined : serverMode
   const create = useCreateSubscription()
   const verify = useVerifySubscription()
   const [busyPlanId, setBusyPlanId] = useState<string | null>(null)
@@ -143,5 +144,7 @@ export function useCheckout({ enabled = true, onActivated, loader = loadCheckout
      */
     liveWindowOpen: windowOpen && mode === 'live',
     ready: !!mode,
+    /** The server has neither Razorpay keys nor the sandbox: no plan can be bought. */
+    notSetUp: serverMode === 'off',
   }
 }

@@ -16,7 +16,8 @@ export interface AppConfig {
   demo: boolean
   demoCredentials?: { username: string; password: string }
   google: { configured: boolean }
-  payments: { mode: 'sandbox' | 'live' }
+  /** off: no Razorpay keys and no sandbox; the payment routes answer 503. */
+  payments: { mode: 'sandbox' | 'live' | 'off' }
   categories: string[]
   plans: Plan[]
 }

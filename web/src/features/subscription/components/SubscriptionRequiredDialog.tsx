@@ -11,6 +11,7 @@ import { FALLBACK_PLANS, planName } from '../plans'
 import { useCheckout } from '../use-checkout'
 import { PlanCard } from './PlanCard'
 import { PlanTerms } from './PlanTerms'
+import { PaymentsNotSetUpNotice } from './PaymentsNotSetUpNotice'
 import { TestModeNotice } from './TestModeNotice'
 
 interface SubscriptionRequiredDialogProps {
@@ -73,6 +74,7 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
       description="Posting a listing needs an active plan. Every plan lets you post once per day, with full access and priority support."
     >
       {checkout.sandbox && <TestModeNotice className="mb-4" />}
+      {checkout.notSetUp && <PaymentsNotSetUpNotice className="mb-4" />}
       <div className="grid gap-4 md:grid-cols-3">
         {plans.map((plan) => (
           <PlanCard

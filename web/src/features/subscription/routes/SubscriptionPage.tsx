@@ -4,6 +4,7 @@ import { useAppConfig } from '@/features/app-config/api/get-app-config'
 import { useSession } from '@/features/auth/use-session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { PaymentHistory } from '../components/PaymentHistory'
+import { PaymentsNotSetUpNotice } from '../components/PaymentsNotSetUpNotice'
 import { PlanCard } from '../components/PlanCard'
 import { PlanTerms } from '../components/PlanTerms'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
@@ -29,6 +30,7 @@ export function SubscriptionPage() {
       <section aria-labelledby="subscription-plans" className="space-y-4">
         <h2 id="subscription-plans" className="text-xl font-semibold">{active ? 'Renew' : 'Choose a plan'}</h2>
         {checkout.sandbox && <TestModeNotice />}
+        {checkout.notSetUp && <PaymentsNotSetUpNotice />}
         <div className="grid gap-4 md:grid-cols-3">
           {plans.map((plan) => (
             <PlanCard

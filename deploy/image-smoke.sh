@@ -1,0 +1,110 @@
+#!/bin/sh
+# Smoke test of the image layout (make image-layout): start the server from the layout folder the
+# way the image's entrypoint does (as uid 10001 when run as root, on a fresh data directory, with
+# a clean production-like environment), check /api/health, the SPA and API routes, stop it with
+# SIGTERM, and check what it left behind. Usage: deploy/image-smoke.sh <layout dir>
+set -eu
+layout="${1:?usage: $0 <layout dir>}"
+layout="$(cd "$layout" && pwd)"
+port="${SMOKE_PORT:-$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 20000 ))}"
+origin="http://127.0.0.1:$port"
+work="$(mktemp -d "${TMPDIR:-/tmp}/sponsorbridge-smoke-XXXXXX")"
+chmod 0755 "$work" # the server (uid 10001) must reach its data directory, as /pb in the image
+data="$work/pb_data"
+log="$work/server.log"
+key="0123456789abcdef0123456789abcdef"
+smtp_secret="smoke-smtp-password-$$"
+metrics_token="smoke-metrics-token-$$-0123456789"
+pid=""
+
+fail() {
+  echo "image smoke test FAILED: $*" >&2
+  echo "--- server log ($log) ---" >&2
+  tail -n 40 "$log" >&2 || true
+  [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null || true
+  exit 1
+}
+cleanup() { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+for f in sponsorbridge entrypoint.sh pb_public/index.html; do
+  [ -e "$layout/pb/$f" ] || fail "the layout lacks pb/$f"
+done
+touch "$work/started"
+
+# A clean environment, as in the image: no DEMO_MODE, no opt-ins, secrets as Fly sets them.
+env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  SB_DATA_DIR="$data" APP_URL="$origin" PB_ENCRYPTION_KEY="$key" METRICS_TOKEN="$metrics_token" \
+  SMTP_HOST=127.0.0.1 SMTP_PORT=2525 SMTP_USERNAME=smoke SMTP_PASSWORD="$smtp_secret" GOMEMLIMIT=700MiB \
+  "$layout/pb/entrypoint.sh" "$layout/pb/sponsorbridge" serve --http "127.0.0.1:$port" --dir "$data" \
+  --publicDir "$layout/pb/pb_public" >"$log" 2>&1 &
+pid=$!
+
+t0=$(date +%s%N)
+i=0
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "$origin/api/health")" = 200 ]; do
+  kill -0 "$pid" 2>/dev/null || fail "the server exited during start"
+  i=$((i + 1)); [ "$i" -lt 300 ] || fail "no 200 from /api/health within 30 s"
+  sleep 0.1
+done
+echo "healthy after $(( ($(date +%s%N) - t0) / 1000000 )) ms (fresh data directory)"
+
+check() { # name, expected status, url, expected text, [curl args...]
+  name="$1" want="$2" url="$3" text="$4"; shift 4
+  body="$work/body"
+  got="$(curl -s -o "$body" -w '%{http_code}' "$@" "$origin$url")"
+  [ "$got" = "$want" ] || fail "$name: HTTP $got, want $want: $(head -c 300 "$body")"
+  grep -q -- "$text" "$body" || fail "$name: the answer lacks '$text': $(head -c 300 "$body")"
+  echo "ok  $name"
+}
+check "health" 200 /api/health '"message":"API is healthy."'
+check "SPA index" 200 / '<div id="root">'
+check "SPA route served by the fallback" 200 /subscription '<div id="root">'
+check "API: app-config, payments off without keys or opt-in" 200 /api/app-config '"payments":{"mode":"off"}'
+check "API: listings need a session" 401 /api/sponsorships '"status":401'
+check "API: sign-in codes need mail (SMTP set: accepted or failing, never 503)" 500 /api/auth/email-code/request \
+  'We could not send the code' -X POST -H "Origin: $origin" -H 'Content-Type: application/json' \
+  --data '{"email":"smoke@example.com","displayName":"Smoke"}'
+check "API: metrics with the scraper token" 200 /api/metrics 'sponsorbridge_db_size_bytes{db="data"}' \
+  -H "Authorization: Bearer $metrics_token"
+check "API: metrics refused without it" 401 /api/metrics 'metrics bearer token'
+
+if [ "$(id -u)" = 0 ]; then
+  owner="$(ps -o uid= -p "$pid" | tr -d ' ')"
+  [ "$owner" = 10001 ] || fail "the server runs as uid $owner, not 10001"
+  echo "ok  the server runs as uid 10001"
+fi
+
+t0=$(date +%s%N)
+kill -TERM "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null; do
+  i=$((i + 1)); [ "$i" -lt 300 ] || fail "still running 30 s after SIGTERM"
+  sleep 0.1
+done
+wait "$pid" 2>/dev/null || true
+pid=""
+echo "stopped $(( ($(date +%s%N) - t0) / 1000000 )) ms after SIGTERM"
+
+# Nothing outside the data directory was written: the app's files can be read-only.
+changed="$(find "$layout" -newer "$work/started" ! -type d | head -5)"
+[ -z "$changed" ] || fail "the server wrote into the layout: $changed"
+echo "ok  nothing written outside the data directory"
+if [ "$(id -u)" = 0 ]; then
+  foreign="$(find "$data" ! -user 10001 | head -5)"
+  [ -z "$foreign" ] || fail "files in the data directory not owned by 10001: $foreign"
+  echo "ok  the data directory belongs to uid 10001"
+fi
+# Settings (the SMTP password among them) are encrypted at rest with PB_ENCRYPTION_KEY.
+[ -s "$data/data.db" ] || fail "no data.db"
+if grep -a -q -- "$smtp_secret" "$data"/data.db*; then fail "the SMTP password is stored in clear text"; fi
+if command -v sqlite3 >/dev/null 2>&1; then
+  first="$(sqlite3 "$data/data.db" "SELECT substr(value, 1, 1) FROM _params WHERE id = 'settings'")"
+  [ -n "$first" ] && [ "$first" != "{" ] || fail "the stored settings are not encrypted ('$first')"
+fi
+echo "ok  settings encrypted at rest"
+# Warnings and errors reach stdout (fly logs), not only the log database.
+grep -q "PAYMENTS OFF" "$log" || fail "the payments-off error did not reach stdout"
+echo "ok  errors on stdout"
+echo "image layout: $(du -sh "$layout" | cut -f1) ($(du -sh "$layout/pb/sponsorbridge" | cut -f1) binary, $(du -sh "$layout/pb/pb_public" | cut -f1) web app)"
+echo "image smoke test passed"

@@ -1,0 +1,72 @@
+package health_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/health"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// diskFull points the probe file at /dev/full, whose writes fail with
+// ENOSPC as on a full volume (for root too, unlike a read-only mode).
+func diskFull(t testing.TB, app *tests.TestApp) {
+	if err := os.Symlink("/dev/full", filepath.Join(app.DataDir(), health.ProbeName)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
+	factory := testutil.Factory(nil, nil)
+	scenarios := []tests.ApiScenario{
+		{Name: "healthy volume", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
+			ExpectedStatus: 200, ExpectedContent: []string{`"message":"API is healthy."`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if _, err := os.Lstat(filepath.Join(app.DataDir(), health.ProbeName)); !os.IsNotExist(err) {
+					t.Errorf("the probe file was left behind: %v", err)
+				}
+			}},
+		{Name: "full disk", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
+			ExpectedStatus: 503, ExpectedContent: []string{health.MsgUnwritable}, NotExpectedContent: []string{"API is healthy"}},
+		{Name: "other routes still answer on a full disk (reads work)", Method: http.MethodGet, URL: "/api/app-config",
+			TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
+			ExpectedStatus: 200, ExpectedContent: []string{`"appName":"SponsorBridge"`}},
+	}
+	if os.Geteuid() != 0 { // root writes through a read-only mode
+		scenarios = append(scenarios, tests.ApiScenario{Name: "read-only data dir", Method: http.MethodGet, URL: "/api/health",
+			TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				if err := os.Chmod(app.DataDir(), 0o500); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = os.Chmod(app.DataDir(), 0o700) })
+			},
+			ExpectedStatus: 503, ExpectedContent: []string{health.MsgUnwritable}})
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}
+
+func TestProbe(t *testing.T) {
+	dir := t.TempDir()
+	if err := health.Probe(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := health.Probe(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a directory that does not exist passed")
+	}
+	if err := os.Symlink("/dev/full", filepath.Join(dir, health.ProbeName)); err != nil {
+		t.Fatal(err)
+	}
+	if err := health.Probe(dir); err == nil {
+		t.Error("a full disk passed")
+	}
+}

@@ -1,0 +1,152 @@
+package metrics_test
+
+import (
+	"net/http"
+	"net/mail"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/mailer"
+
+	"sponsorbridge/pb/internal/metrics"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+const token = "scraper-token-0123456789"
+
+func superuser(t testing.TB, app core.App) map[string]string {
+	su, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(su)
+	r.SetEmail("root@example.com")
+	r.SetPassword("root-pass-123")
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := r.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{"Authorization": tok}
+}
+
+func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
+	cfg := testutil.Config()
+	cfg.MetricsToken = token
+	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
+		testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})
+	})
+	for _, c := range []struct {
+		name    string
+		headers func(t testing.TB, app core.App) map[string]string
+		status  int
+		want    string
+	}{
+		{"visitor", func(testing.TB, core.App) map[string]string { return nil }, 401, metrics.MsgUnauthorized},
+		{"wrong bearer token", func(testing.TB, core.App) map[string]string {
+			return map[string]string{"Authorization": "Bearer scraper-token-0123456788"}
+		}, 401, metrics.MsgUnauthorized},
+		{"member", func(t testing.TB, app core.App) map[string]string {
+			return testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
+		}, 403, metrics.MsgForbidden},
+		{"app administrator (not a superuser)", func(t testing.TB, app core.App) map[string]string {
+			return testutil.Bearer(t, testutil.FindByUsername(t, app, "boss"))
+		}, 403, metrics.MsgForbidden},
+		{"scraper token", func(testing.TB, core.App) map[string]string {
+			return map[string]string{"Authorization": "Bearer " + token}
+		}, 200, "# TYPE sponsorbridge_http_requests_total counter"},
+		{"superuser", superuser, 200, "# TYPE sponsorbridge_http_request_duration_seconds histogram"},
+	} {
+		notWant := []string{"sponsorbridge_db_size_bytes"}
+		if c.status == 200 {
+			notWant = nil
+		}
+		testutil.Prepared(factory, tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/metrics",
+			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, NotExpectedContent: notWant},
+			func(t testing.TB, app core.App, s *tests.ApiScenario) { s.Headers = c.headers(t, app) }).Test(t)
+	}
+
+	noToken := testutil.Factory(nil, nil)
+	(&tests.ApiScenario{Name: "no METRICS_TOKEN configured: a bearer token opens nothing", Method: http.MethodGet,
+		URL: "/api/metrics", Headers: map[string]string{"Authorization": "Bearer "}, TestAppFactory: noToken,
+		ExpectedStatus: 401, ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
+}
+
+func TestMetricsContent(t *testing.T) {
+	cfg := testutil.Config()
+	cfg.MetricsToken = token
+	cfg.MailDevMailbox = false // so that a mail fails
+	cfg.SandboxOptIn = true
+	app := testutil.NewApp(t, cfg)
+	defer app.Cleanup()
+	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
+	srv := testutil.Serve(t, app)
+	scrape := map[string]string{"Authorization": "Bearer " + token}
+
+	for range 3 {
+		testutil.Do(t, srv, http.MethodGet, "/api/app-config", "", nil)
+	}
+	testutil.Do(t, srv, http.MethodGet, "/api/sponsorships/doesnotexist", "", testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
+	testutil.Do(t, srv, http.MethodGet, "/api/no-such-route", "", nil)
+	if err := app.NewMailClient().Send(&mailer.Message{From: mail.Address{Address: "no-reply@example.com"},
+		To: []mail.Address{{Address: "a@example.com"}}, Subject: "x"}); err == nil {
+		t.Fatal("mail without SMTP or mailbox was sent")
+	}
+
+	status, body := testutil.DoRead(t, srv, http.MethodGet, "/api/metrics", "", scrape)
+	if status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	for _, want := range []string{
+		`sponsorbridge_http_requests_total{group="/api/app-config",method="GET",status="2xx"} 3`,
+		`sponsorbridge_http_requests_total{group="/api/sponsorships",method="GET",status="4xx"} 1`,
+		`sponsorbridge_http_requests_total{group="unmatched",method="GET",status="4xx"} 1`,
+		`sponsorbridge_http_request_duration_seconds_bucket{group="/api/app-config",le="+Inf"} 3`,
+		`sponsorbridge_http_request_duration_seconds_count{group="/api/app-config"} 3`,
+		`sponsorbridge_mail_failures_total 1`,
+		`sponsorbridge_mail_sent_total 0`,
+		`sponsorbridge_payment_failures_total{kind="provider"} 0`,
+		`sponsorbridge_notification_digests_pending 0`,
+		`sponsorbridge_db_wal_size_bytes{db="data"} `,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q:\n%s", want, body)
+		}
+	}
+	if m := regexp.MustCompile(`sponsorbridge_db_size_bytes\{db="data"\} (\d+)`).FindStringSubmatch(body); m == nil || m[1] == "0" {
+		t.Errorf("data.db size: %v", m)
+	}
+	// every sample line is "name{labels} value" or "name value": Prometheus' text format
+	sample := regexp.MustCompile(`^[a-z_]+(\{[a-z]+="[^"]*"(,[a-z]+="[^"]*")*\})? -?[0-9.]+(e[+-]?[0-9]+)?$`)
+	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
+		if !strings.HasPrefix(line, "# ") && !sample.MatchString(line) {
+			t.Errorf("not a sample line: %q", line)
+		}
+	}
+	// the buckets are cumulative
+	if !regexp.MustCompile(`sponsorbridge_http_request_duration_seconds_bucket\{group="/api/app-config",le="10"\} 3`).MatchString(body) {
+		t.Error("the 10 s bucket does not hold every request")
+	}
+}
+
+func TestGroup(t *testing.T) {
+	for pattern, want := range map[string]string{
+		"GET /api/sponsorships/{id}":                "/api/sponsorships",
+		"POST /api/payments/webhook":                "/api/payments",
+		"GET /api/collections/{collection}/records": "/api/collections",
+		"GET /api/{path...}":                        "unmatched",
+		"":                                          "unmatched",
+		"GET /{path...}":                            "spa",
+		"GET /_/{path...}":                          "dashboard",
+	} {
+		if got := metrics.Group(pattern); got != want {
+			t.Errorf("Group(%q) = %q, want %q", pattern, got, want)
+		}
+	}
+}
