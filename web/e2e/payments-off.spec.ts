@@ -40,3 +40,12 @@ test('without keys or opt-ins the plans screen says payments are not set up', as
   expect(code.status()).toBe(503)
   expect((await code.json()).message).toContain('E-mail is not set up on this server yet')
 })
+
+test('without SMTP or the mailbox opt-in the sign-in code box says e-mail is not set up', async ({ page }) => {
+  await page.goto(`${server.origin}/auth?manual=true&email=someone%40example.com`)
+  const box = page.getByRole('region', { name: 'Google Sign-in Fallback' })
+  await box.getByLabel('Display Name').fill('Someone')
+  await box.getByRole('button', { name: 'Continue with Google Account' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'E-mail is not set up on this server yet' })).toBeVisible()
+  await expect(box.getByText('We sent a code to')).toHaveCount(0)
+})
