@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -156,7 +157,7 @@ func (c *child) wait(limit time.Duration) int {
 	if c.err == nil {
 		return 0
 	}
-	if ee, ok := c.err.(*exec.ExitError); ok {
+	if ee := (*exec.ExitError)(nil); errors.As(c.err, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			return -int(ws.Signal())
 		}
