@@ -8,7 +8,7 @@ import (
 // The superuser dashboard (/_/) asks for two proofs: the password, then a
 // one-time code mailed to the superuser's address (PocketBase's MFA with
 // OTP). The dashboard therefore needs working mail (SMTP, or the
-// development mailbox on a laptop): see docs/operations-runtime.md.
+// development mailbox on a laptop): see docs/operations.md.
 func init() {
 	m.Register(func(app core.App) error {
 		su, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)

@@ -16,7 +16,7 @@ import (
 // Write transactions begin IMMEDIATE (_txlock; read-only ones stay
 // deferred): a transaction that reads and then writes would otherwise fail
 // with "database is locked (517)" when another connection committed in
-// between; Litestream's checkpoints commit (docs/operations-backup.md).
+// between; Litestream's checkpoints commit (docs/operations.md).
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	return dbx.Open("sqlite", dbPath+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)"+
 		"&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"+

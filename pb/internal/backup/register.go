@@ -85,7 +85,7 @@ func (s *service) serve(se *core.ServeEvent) error {
 	s.served.Store(true)
 	if !s.cfg.BackupsOn() {
 		msg := "BACKUPS ARE OFF: LITESTREAM_REPLICA_URL is not set, so data.db lives only on this disk. " +
-			"A lost volume loses every member, listing, message and payment. See docs/operations-backup.md."
+			"A lost volume loses every member, listing, message and payment. See docs/operations.md."
 		se.App.Logger().Warn(msg)
 		offBanner.Do(func() { fmt.Println("\n!!! " + msg + " !!!") })
 		return se.Next()

@@ -4,7 +4,7 @@
 // an empty volume), and shuts the server down gracefully.
 //
 // Everything is configured from the environment through pb/internal/config
-// (LITESTREAM_*); docs/operations-backup.md is the operator's side.
+// (LITESTREAM_*); docs/operations.md is the operator's side.
 package backup
 
 import (

@@ -87,7 +87,7 @@ type Config struct {
 	LiteFSDir string
 
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
-	// an empty ReplicaURL turns backups off (docs/operations-backup.md).
+	// an empty ReplicaURL turns backups off (docs/operations.md).
 	Backup Backup
 }
 
