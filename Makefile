@@ -8,7 +8,7 @@ DATA_DIR   ?= pb_data
 HTTP       ?= 127.0.0.1:8090
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e bench bench-1m memprobe lint types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -52,6 +52,22 @@ test-web: web-deps
 
 test-e2e: build browser
 	npm --prefix web run e2e
+
+## lint: the API types match the Go DTOs, ESLint (imports, feature boundaries, a11y) and Prettier
+lint: types-check web-deps
+	npm --prefix web run lint
+	npm --prefix web run format:check
+
+## types: write web/src/lib/api-types.gen.ts from the Go response types (pb/cmd/apitypes)
+types:
+	go run ./pb/cmd/apitypes
+
+## types-check: fail when web/src/lib/api-types.gen.ts differs from what the Go types generate
+types-check:
+	@tmp=$$(mktemp --suffix=.ts); trap 'rm -f "$$tmp"' EXIT; \
+	go run ./pb/cmd/apitypes -o "$$tmp" && \
+	diff -u web/src/lib/api-types.gen.ts "$$tmp" >&2 || { \
+	  echo "web/src/lib/api-types.gen.ts is stale or edited by hand: run make types" >&2; exit 1; }
 
 ## bench: seed 100,000 listings of each kind and measure the list routes under a varied
 ## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind
