@@ -1,4 +1,4 @@
-import type { Person } from '@/features/connect/types'
+import type { Person } from '@/features/sponsoring/types'
 
 /** Shapes of docs/api-5.md (Conversation, Message, Notification). */
 export interface Conversation {

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
-import { ListingAction } from '@/features/connect/components/ListingAction'
+import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '../types'
 import { CategoryBadges, StatusBadge } from './badges'

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { ListingAction } from '@/features/connect/components/ListingAction'
+import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
 import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { useListing } from '../api/get-listing'

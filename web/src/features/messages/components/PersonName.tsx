@@ -1,5 +1,5 @@
 import { MemberName } from '@/components/ui/MemberName'
-import { personName, type Person } from '@/features/connect/types'
+import { personName, type Person } from '@/features/sponsoring/types'
 
 /** A member's name with the verified icon (none for a deleted member). */
 export function PersonName({ person, className = '' }: { person: Person; className?: string }) {
