@@ -1,6 +1,6 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
-import type { Sponsorship, SponsorshipRequest } from '@/features/listings/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { FALLBACK_PLANS } from '@/features/subscription/plans'
 
 export const appConfig: AppConfig = {

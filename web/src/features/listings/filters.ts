@@ -1,4 +1,4 @@
-import type { ListingKind } from './types'
+import type { ListingKind } from '@/lib/listing'
 
 /** The spec's filter state plus the keyword; `userId` narrows to one member's listings. */
 export interface ListingFilters {
@@ -14,7 +14,8 @@ export interface ListingFilters {
   userId?: string
 }
 
-export type ListingTab = 'sponsorships' | 'requests'
+/** The listing screen's tabs are the two kinds (?tab=requests). */
+export type ListingTab = ListingKind
 
 export type ListingSort = 'newest' | 'amount_desc' | 'amount_asc'
 export const SORTS: { value: ListingSort; label: string }[] = [
@@ -25,7 +26,6 @@ export const SORTS: { value: ListingSort; label: string }[] = [
 
 export const EMPTY_FILTERS: ListingFilters = { q: '', categories: [], location: '' }
 
-export const TAB_KIND: Record<ListingTab, ListingKind> = { sponsorships: 'sponsorship', requests: 'request' }
 
 function wholeNumber(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appendMessage, flattenMessages, type MessagePage } from './api/list-messages'
 import { badgeCount, relativeTime } from './time'
-import type { Message } from './types'
+import type { Message } from '@/lib/api-types.gen'
 
 const msg = (id: string): Message => ({
   id, conversationId: 'c', sender: { id: 'u', username: 'u', displayName: 'U', avatar: '', isVerified: false, deleted: false },

@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@/features/auth/types'
-import type { PaymentStatus } from './types'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import type { PaymentStatus } from '@/lib/api-types.gen'
 
 export type SubscriptionState = 'active' | 'expired' | 'cancelled' | 'none'
 

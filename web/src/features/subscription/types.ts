@@ -32,20 +32,3 @@ export interface CheckoutFailure {
     metadata?: { order_id?: string; payment_id?: string }
   }
 }
-
-export type PaymentStatus = 'created' | 'paid' | 'failed'
-
-export interface Payment {
-  id: string
-  orderId: string
-  paymentId: string
-  planId: string
-  planName: string
-  amount: number
-  currency: string
-  status: PaymentStatus
-  receipt: string
-  sandbox: boolean
-  createdAt: string
-  activatedAt: string
-}

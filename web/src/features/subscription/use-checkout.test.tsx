@@ -7,7 +7,7 @@ import { appConfig, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { CheckoutConstructor, CheckoutInstance, CheckoutOptions } from './checkout'
 import { SubscriptionRequiredDialog } from './components/SubscriptionRequiredDialog'
-import type { CheckoutFailure, SubscriptionOrder } from './types'
+import type { CheckoutFailure, SubscriptionOrder } from '@/features/subscription/types'
 
 const loadCheckout = vi.fn<(mode: string) => Promise<CheckoutConstructor>>()
 vi.mock('./checkout', async (importOriginal) => ({

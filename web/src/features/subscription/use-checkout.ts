@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppConfig, type Plan } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { useSession } from '@/features/auth/use-session'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -10,7 +10,7 @@ import { useCreateSubscription } from './api/create-subscription'
 import { useVerifySubscription } from './api/verify-subscription'
 import { CHECKOUT_THEME_COLOR, loadCheckout, type CheckoutConstructor, type CheckoutOptions, type PaymentsMode } from './checkout'
 import { checkoutTexts as t } from './texts'
-import type { CheckoutSuccess, SubscriptionOrder } from './types'
+import type { CheckoutSuccess, SubscriptionOrder } from '@/features/subscription/types'
 
 interface UseCheckoutOptions {
   /** Load the checkout while the caller is on screen (live mode: checkout.js). */

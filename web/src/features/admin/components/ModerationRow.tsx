@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { MemberName } from '@/components/ui/MemberName'
-import { listingAmount, posterName } from '@/features/listings/types'
+import { listingAmount, posterName } from '@/lib/listing'
 import { formatDate, formatUsd } from '@/lib/format'
 import type { ModerationItem } from '../types'
 import { kindLabel, reviewState, reviewStateClass, toListing } from './moderation-state'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSession } from '@/features/auth/use-session'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
-import type { Listing } from '@/features/listings/types'
+import type { Listing } from '@/lib/listing'
 import { useModerationQueue } from '../api/list-moderation'
 import { useApproveListing, type ModerationTarget } from '../api/moderate-listing'
 import { adminTexts } from '../texts'

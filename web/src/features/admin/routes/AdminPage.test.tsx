@@ -30,7 +30,7 @@ const subscriptions: SubscriptionsOverview = {
     count: 3,
     paid: 1,
     totals: [{ currency: 'INR', amount: 90000, count: 1 }],
-    recent: [{ id: 'p1', orderId: 'order_1', member: null, plan: 'quarterly', amount: 90000, currency: 'INR', status: 'paid', provider: 'sandbox', createdAt: '2025-11-22T10:00:00Z' }],
+    recent: [{ id: 'p1', orderId: 'order_1', member: { id: 'u1', username: 'admin', displayName: 'Admin', isVerified: true }, plan: 'quarterly', amount: 90000, currency: 'INR', status: 'paid', provider: 'sandbox', createdAt: '2025-11-22T10:00:00Z' }],
   },
 }
 

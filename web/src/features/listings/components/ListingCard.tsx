@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
 import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
-import { listingAmount, type Listing } from '../types'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
@@ -16,7 +16,7 @@ interface ListingCardProps {
 
 export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
   const { item } = listing
-  const isRequest = listing.kind === 'request'
+  const isRequest = listing.kind === 'requests'
   const titleId = `listing-${listing.kind}-${item.id}-title`
 
   return (
@@ -29,7 +29,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="text-base leading-snug font-semibold break-words">{item.title}</h3>
-          {(listing.kind === 'request' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
+          {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
@@ -38,7 +38,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           {formatUsd(listingAmount(listing))}
         </p>
         <p className="line-clamp-2 text-sm text-base-content/80">{item.description}</p>
-        {listing.kind === 'request' && listing.item.eventDate && (
+        {listing.kind === 'requests' && listing.item.eventDate && (
           <p className="flex items-center gap-1 text-sm text-base-content/80">
             <CalendarIcon className="size-4" />
             <span>Event date: {formatDate(listing.item.eventDate, 'UTC')}</span>

@@ -4,7 +4,7 @@ import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
 import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { useListing } from '../api/get-listing'
-import type { Listing } from '../types'
+import type { Listing } from '@/lib/listing'
 import { ListingDetails } from './ListingDetails'
 import { ReportListing } from './ReportListing'
 
@@ -17,7 +17,7 @@ interface ListingDetailDialogProps {
 export function ListingDetailDialog({ listing: opened, currentUserId, onClose }: ListingDetailDialogProps) {
   // What the dialog shows follows the listing's changes (closing, sponsoring, editing), not the
   // copy the card handed over.
-  const fresh = useListing(opened?.kind === 'request' ? 'requests' : 'sponsorships', opened?.item.id ?? '', opened ?? undefined)
+  const fresh = useListing(opened?.kind === 'requests' ? 'requests' : 'sponsorships', opened?.item.id ?? '', opened ?? undefined)
   const listing = opened && fresh.data?.item.id === opened.item.id ? fresh.data : opened
   const footer = listing && (
     <>

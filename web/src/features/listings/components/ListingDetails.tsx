@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatDate, formatUsd } from '@/lib/format'
-import { listingAmount, type Listing } from '../types'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
@@ -19,10 +19,10 @@ export function ListingDetails({ listing }: { listing: Listing }) {
   return (
     <dl className="space-y-4">
       <Row label="Posted by"><PosterLink item={listing.item} /></Row>
-      <Row label={listing.kind === 'sponsorship' ? 'Sponsorship Amount' : 'Requested Amount'}>
+      <Row label={listing.kind === 'sponsorships' ? 'Sponsorship Amount' : 'Requested Amount'}>
         <span className="text-xl font-bold text-primary">{formatUsd(listingAmount(listing))}</span>
       </Row>
-      {listing.kind === 'request' && (
+      {listing.kind === 'requests' && (
         <Row label="Event Date">{listing.item.eventDate ? formatDate(listing.item.eventDate, 'UTC') : 'Not set'}</Row>
       )}
       <Row label="Description">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { MemberName } from '@/components/ui/MemberName'
 import { profilePath } from '@/lib/paths'
-import { posterName, type Poster } from '../types'
+import { posterName, type Poster } from '@/lib/listing'
 
 /** The poster's name with the verified or unverified icon, linking to their profile. */
 export function PosterLink({ item }: { item: { poster?: Poster | null; userId: string } }) {

@@ -9,7 +9,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useReportListing } from '../api/report-listing'
 import { REPORT_REASON_MAX, reportSchema, type ReportInput } from '../schemas'
-import type { Listing } from '../types'
+import type { Listing } from '@/lib/listing'
 
 /** Listings reported (or found already reported) in this session: their button reads "Reported". */
 const reported = new Set<string>()

@@ -11,8 +11,8 @@ import { FilterDropdown } from '../components/FilterDropdown'
 import { ListingDetailDialog } from '../components/ListingDetailDialog'
 import { ListingPanel } from '../components/ListingPanel'
 import { SearchBox } from '../components/SearchBox'
-import { readListingParams, SORTS, TAB_KIND, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '../filters'
-import type { Listing } from '../types'
+import { readListingParams, SORTS, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '../filters'
+import type { Listing } from '@/lib/listing'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 const tabs = [
@@ -97,12 +97,12 @@ export function HomePage() {
 
       {tabs.map(({ value }) => (
         <section key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>
-          <ListingPanel kind={TAB_KIND[value]} filters={filters} currentUserId={user?.id} onOpen={setSelected} />
+          <ListingPanel kind={value} filters={filters} currentUserId={user?.id} onOpen={setSelected} />
         </section>
       ))}
 
       <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
-      {postingOpen && user && <PostingFlow user={user} initialKind={TAB_KIND[tab]} onClose={closePosting} />}
+      {postingOpen && user && <PostingFlow user={user} initialKind={tab} onClose={closePosting} />}
     </div>
   )
 }

@@ -50,7 +50,7 @@ export function ListingPage() {
       <article className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-5 p-5 sm:p-6">
           <header>
-            <p className="text-sm font-medium text-primary">{l.kind === 'sponsorship' ? 'Open Sponsorship' : 'Sponsorship Request'}</p>
+            <p className="text-sm font-medium text-primary">{l.kind === 'sponsorships' ? 'Open Sponsorship' : 'Sponsorship Request'}</p>
             <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{l.item.title}</h1>
           </header>
           <ListingDetails listing={l} />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
-import type { ListingKind } from '@/features/listings/types'
+import type { ListingKind } from '@/lib/listing'
 import { formatUsd } from '@/lib/format'
 import { listingPath } from '@/lib/paths'
 import { useMatches, type MatchAnswer } from '../api/get-matches'
@@ -26,7 +26,7 @@ interface MatchesSectionProps {
 export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
   const [verified, setVerified] = useState(false)
   const matches = useMatches(kind, id, verified)
-  const otherKind: ListingKind = kind === 'sponsorship' ? 'request' : 'sponsorship'
+  const otherKind: ListingKind = kind === 'sponsorships' ? 'requests' : 'sponsorships'
   const headingId = `matches-${id}`
   return (
     <section aria-labelledby={headingId} data-testid="matches" className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}>
@@ -45,7 +45,7 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
           {verified ? 'No matches from verified posters yet. ' : 'No matches yet. '}
-          We will tell you when a matching {otherKind === 'request' ? 'request' : 'offer'} is posted.
+          We will tell you when a matching {otherKind === 'requests' ? 'request' : 'offer'} is posted.
         </p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">

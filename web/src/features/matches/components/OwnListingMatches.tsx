@@ -1,7 +1,7 @@
 import { useSponsorshipRequests } from '@/features/listings/api/list-sponsorship-requests'
 import { useSponsorships } from '@/features/listings/api/list-sponsorships'
 import { EMPTY_FILTERS } from '@/features/listings/filters'
-import type { ListingKind } from '@/features/listings/types'
+import type { ListingKind } from '@/lib/listing'
 import { MATCH_RULE } from './MatchesSection'
 import { MatchesSection } from './MatchesSection'
 
@@ -14,10 +14,10 @@ export function OwnListingMatches({ userId }: { userId: string }) {
   const offers = useSponsorships(filters)
   const requests = useSponsorshipRequests(filters)
   const mine: { kind: ListingKind; id: string; title: string; created: string }[] = [
-    ...(offers.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'sponsorship' as const, id: i.id, title: i.title, created: i.createdAt })),
+    ...(offers.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'sponsorships' as const, id: i.id, title: i.title, created: i.createdAt })),
     ...(requests.data?.pages[0]?.items ?? [])
       .filter((i) => i.status === 'open')
-      .map((i) => ({ kind: 'request' as const, id: i.id, title: i.title, created: i.createdAt })),
+      .map((i) => ({ kind: 'requests' as const, id: i.id, title: i.title, created: i.createdAt })),
   ]
     .sort((a, b) => b.created.localeCompare(a.created))
     .slice(0, SHOWN)

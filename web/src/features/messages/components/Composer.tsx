@@ -4,7 +4,7 @@ import { SendIcon } from '@/components/ui/icons'
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSendMessage } from '../api/send-message'
-import { BODY_MAX } from '../types'
+import { BODY_MAX } from '@/features/messages/types'
 
 /** Enter sends, Shift+Enter starts a new line; the server's limit is shown as a counter. */
 export function Composer({ conversationId }: { conversationId: string }) {

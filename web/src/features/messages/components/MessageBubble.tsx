@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
-import type { Message } from '../types'
+import type { Message } from '@/lib/api-types.gen'
 import { messageTime } from '../time'
 
 /** Where a note leads, for the side reading it: the applicant to their own applications, the poster to the ones received. */

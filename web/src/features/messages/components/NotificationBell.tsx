@@ -7,7 +7,7 @@ import { useDismiss } from '@/lib/use-dismiss'
 import { useUnread } from '../api/get-unread'
 import { useNotifications } from '../api/list-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
-import type { AppNotification } from '../types'
+import type { AppNotification } from '@/lib/api-types.gen'
 import { relativeTime } from '../time'
 import { UnreadBadge } from './UnreadBadge'
 

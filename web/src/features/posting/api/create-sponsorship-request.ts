@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
-import { sponsorshipRequestsKey } from '@/features/listings/api/list-sponsorship-requests'
-import type { SponsorshipRequest } from '@/features/listings/types'
+import { sponsorshipRequestsKey } from '@/lib/listing'
+import type { SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 
 export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {

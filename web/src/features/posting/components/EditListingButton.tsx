@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { useCategories } from '@/features/app-config/categories'
-import { listingAmount, type Listing } from '@/features/listings/types'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -21,7 +21,7 @@ function valuesOf(listing: Listing): ListingFormInput {
     amount: listingAmount(listing),
     categories: listing.item.categories,
     location: listing.item.location,
-    eventDate: listing.kind === 'request' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
+    eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
   }
 }
 
@@ -45,7 +45,7 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
 
   const onSubmit = form.handleSubmit((values) => {
     const { userId: _ignored, ...payload } =
-      listing.kind === 'sponsorship' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
+      listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
     void _ignored
     update.mutate(payload, {
       onSuccess: () => {
@@ -70,7 +70,7 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
       open
       onClose={onClose}
       size="lg"
-      title={listing.kind === 'sponsorship' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
+      title={listing.kind === 'sponsorships' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
       description={rejected ? 'Editing a rejected listing sends it for review again.' : 'An edit goes back to moderation.'}
       footer={
         <>

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
-import type { ListingKind } from '@/features/listings/types'
+import type { ListingKind } from '@/lib/listing'
 import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
 
 interface ListingFormFieldsProps {
@@ -12,7 +12,7 @@ interface ListingFormFieldsProps {
 export function ListingFormFields({ kind, form, categories }: ListingFormFieldsProps) {
   const { register, formState } = form
   const { errors } = formState
-  const isRequest = kind === 'request'
+  const isRequest = kind === 'requests'
   return (
     <div className="space-y-1">
       <TextField

@@ -19,7 +19,7 @@ describe('PostingFlow', () => {
   it('shows the active view, then the form with the initial type', async () => {
     const user = userEvent.setup()
     mockFetch({ 'GET /api/app-config': () => json(appConfig) })
-    renderWithProviders(<PostingFlow user={subscribed} initialKind="request" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="requests" onClose={() => {}} />)
     expect(await screen.findByText(/is active until/)).toHaveTextContent('1 Month Plan')
     const form = await openForm(user)
     expect(within(form).getByRole('tab', { name: 'Sponsors Required' })).toHaveAttribute('aria-selected', 'true')
@@ -30,7 +30,7 @@ describe('PostingFlow', () => {
   it('validates with the spec messages', async () => {
     const user = userEvent.setup()
     const { calls } = mockFetch({ 'GET /api/app-config': () => json(appConfig) })
-    renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorship" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorships" onClose={() => {}} />)
     const form = await openForm(user)
     await user.click(within(form).getByRole('button', { name: 'Post Open Sponsorship' }))
     expect(await within(form).findByText('Title is required')).toBeInTheDocument()
@@ -47,7 +47,7 @@ describe('PostingFlow', () => {
       'GET /api/app-config': () => json(appConfig),
       'POST /api/sponsorships': () => json(makeSponsorship({ id: 'new' }), 201),
     })
-    const { queryClient } = renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorship" onClose={onClose} />)
+    const { queryClient } = renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorships" onClose={onClose} />)
     queryClient.setQueryData(['sponsorships', 'list', { q: '' }], { pages: [], pageParams: [] })
     const form = await openForm(user)
     await user.type(within(form).getByLabelText('Title'), 'Theatre grants')
@@ -70,7 +70,7 @@ describe('PostingFlow', () => {
       'POST /api/sponsorship-requests': () =>
         json({ status: 429, message: 'Your plan allows one new listing every 24 hours. You can post again after 10:00.', data: {} }, 429),
     })
-    renderWithProviders(<PostingFlow user={subscribed} initialKind="request" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="requests" onClose={() => {}} />)
     const form = await openForm(user)
     await user.type(within(form).getByLabelText('Title'), 'Kits')
     await user.type(within(form).getByLabelText('Description'), 'Football kits.')
@@ -90,7 +90,7 @@ describe('PostingFlow', () => {
       'POST /api/sponsorship-requests': () =>
         json({ status: 400, message: 'Invalid listing.', data: { requestedAmount: { code: 'x', message: 'Amount must be a whole number' } } }, 400),
     })
-    renderWithProviders(<PostingFlow user={subscribed} initialKind="request" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="requests" onClose={() => {}} />)
     const form = await openForm(user)
     await user.type(within(form).getByLabelText('Title'), 'Kits')
     await user.type(within(form).getByLabelText('Description'), 'Football kits.')
@@ -107,7 +107,7 @@ describe('PostingFlow', () => {
       'GET /api/app-config': () => json(appConfig),
       'POST /api/sponsorships': () => json({ status: 402, message, data: {} }, 402),
     })
-    renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorship" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={subscribed} initialKind="sponsorships" onClose={() => {}} />)
     const form = await openForm(user)
     await user.type(within(form).getByLabelText('Title'), 'Late')
     await user.type(within(form).getByLabelText('Description'), 'Plan ended meanwhile.')
@@ -123,7 +123,7 @@ describe('PostingFlow', () => {
 
   it('disables Continue while the daily allowance is used up', async () => {
     mockFetch({ 'GET /api/app-config': () => json(appConfig) })
-    renderWithProviders(<PostingFlow user={{ ...subscribed, canPostAt: '2030-01-01T10:00:00Z' }} initialKind="request" onClose={() => {}} />)
+    renderWithProviders(<PostingFlow user={{ ...subscribed, canPostAt: '2030-01-01T10:00:00Z' }} initialKind="requests" onClose={() => {}} />)
     expect(await screen.findByRole('button', { name: 'Continue to Post Form' })).toBeDisabled()
     expect(screen.getByText(/one new listing every 24 hours/)).toBeInTheDocument()
   })

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
 import { SubscriptionRequiredDialog } from '@/features/subscription/components/SubscriptionRequiredDialog'
-import type { CurrentUser } from '@/features/auth/types'
-import type { ListingKind } from '@/features/listings/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import type { ListingKind } from '@/lib/listing'
 import { CreateListingDialog } from './CreateListingDialog'
 
 interface PostingFlowProps {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Tabs } from '@/components/ui/Tabs'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
 import { ListingPanel } from '@/features/listings/components/ListingPanel'
-import { EMPTY_FILTERS, TAB_KIND, type ListingTab } from '@/features/listings/filters'
-import type { Listing } from '@/features/listings/types'
+import { EMPTY_FILTERS, type ListingTab } from '@/features/listings/filters'
+import type { Listing } from '@/lib/listing'
 
 const tabs = [
   { value: 'sponsorships', label: 'Open Sponsorships' },
@@ -24,7 +24,7 @@ export function ProfileListings({ userId, currentUserId, isOwn }: { userId: stri
       <Tabs items={tabs} value={tab} onChange={setTab} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
       {tabs.map(({ value }) => (
         <div key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>
-          <ListingPanel kind={TAB_KIND[value]} filters={filters} currentUserId={currentUserId} onOpen={setSelected} emptyText={empty} />
+          <ListingPanel kind={value} filters={filters} currentUserId={currentUserId} onOpen={setSelected} emptyText={empty} />
         </div>
       ))}
       <ListingDetailDialog listing={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />

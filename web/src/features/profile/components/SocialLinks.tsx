@@ -1,6 +1,6 @@
 import { UnverifiedIcon, VerifiedIcon } from '@/components/ui/icons'
-import type { SocialMediaEntry } from '@/features/auth/types'
-import { platformLabel, socialProfileUrl } from '../social'
+import type { SocialMediaEntry } from '@/lib/api-types.gen'
+import { platformLabel, socialProfileUrl } from '@/lib/social'
 
 export function SocialLinks({ entries }: { entries: SocialMediaEntry[] }) {
   if (!entries.length) return null

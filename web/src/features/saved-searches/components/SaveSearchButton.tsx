@@ -6,10 +6,10 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
-import type { SavedQuery, SavedSearchKind } from '../types'
+import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
 
 interface SaveSearchButtonProps {
-  kind: SavedSearchKind
+  kind: ListingKind
   query: SavedQuery
 }
 

@@ -9,7 +9,8 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
-import { MAX_SAVED_SEARCHES, type SavedSearch } from '../types'
+import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
+import type { SavedSearch } from '@/lib/api-types.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipsKey } from '@/features/listings/api/list-sponsorships'
+import { sponsorshipsKey } from '@/lib/listing'
 import { api } from '@/lib/api'
-import type { Application } from '../types'
+import type { Application } from '@/lib/api-types.gen'
 import { applicationsKey } from './list-applications'
 
 export function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {

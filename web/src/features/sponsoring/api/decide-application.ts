@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Application } from '../types'
+import type { Application } from '@/lib/api-types.gen'
 import { applicationsKey } from './list-applications'
 
 export type Decision = 'accept' | 'decline'

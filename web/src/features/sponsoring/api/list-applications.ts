@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Application } from '../types'
+import type { Application } from '@/lib/api-types.gen'
 
 /** Prefix of every applications query: apply, accept and decline invalidate it. */
 export const applicationsKey = ['applications'] as const

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Commitment } from '../types'
+import type { Commitment } from '@/lib/api-types.gen'
 
 export const commitmentsKey = ['commitments'] as const
 

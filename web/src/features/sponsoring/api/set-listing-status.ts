@@ -1,10 +1,11 @@
+import { listingRoutes } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipRequestsKey } from '@/features/listings/api/list-sponsorship-requests'
-import { sponsorshipsKey } from '@/features/listings/api/list-sponsorships'
-import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/features/listings/types'
+import { sponsorshipRequestsKey } from '@/lib/listing'
+import { sponsorshipsKey } from '@/lib/listing'
+import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { api } from '@/lib/api'
 
-const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
+const routes = listingRoutes
 
 export type OwnerStatus = 'open' | 'closed'
 
@@ -17,6 +18,6 @@ export function useSetListingStatus(kind: ListingKind, id: string) {
     mutationKey: statusMutationKey(id),
     mutationFn: (status: OwnerStatus) =>
       api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, { status }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kind === 'sponsorship' ? sponsorshipsKey : sponsorshipRequestsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey }),
   })
 }

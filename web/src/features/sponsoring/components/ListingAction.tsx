@@ -2,13 +2,13 @@ import { useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import type { Listing, Sponsorship, SponsorshipRequest } from '@/features/listings/types'
-import { ApiError, errorMessage } from '@/lib/api'
+import type { Listing, ListingStatus, Sponsorship, SponsorshipRequest } from '@/lib/listing'
+import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
 import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
-import { sponsorMutationKey } from '../api/sponsor-request'
+import { SponsorConflict, sponsorMutationKey } from '../api/sponsor-request'
 import { ApplyDialog } from './ApplyDialog'
 import { SponsorDialog } from './SponsorDialog'
 
@@ -27,7 +27,7 @@ const stop = (e: React.MouseEvent) => e.stopPropagation()
 export function ListingAction({ listing, currentUserId, detail = false }: ListingActionProps) {
   const own = !!currentUserId && listing.item.userId === currentUserId
   const size: Size = detail ? 'md' : 'sm'
-  if (listing.kind === 'sponsorship') {
+  if (listing.kind === 'sponsorships') {
     if (own) return detail ? <OwnerStatusAction listing={listing} /> : <span className="badge badge-ghost self-center">Your listing</span>
     return <ApplyAction item={listing.item} size={size} detail={detail} />
   }
@@ -66,7 +66,7 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
 }
 
 /** What this page already knows about the request beyond the (possibly stale) listing. */
-function useRequestStatus(item: SponsorshipRequest): string {
+function useRequestStatus(item: SponsorshipRequest): ListingStatus {
   const outcomes = useMutationState({
     filters: { mutationKey: sponsorMutationKey(item.id) },
     select: (m) => ({ status: m.state.status, error: m.state.error }),
@@ -75,7 +75,7 @@ function useRequestStatus(item: SponsorshipRequest): string {
   if (changed) return changed
   for (const o of outcomes) {
     if (o.status === 'success') return 'sponsored'
-    if (o.error instanceof ApiError && o.error.status === 409) return o.error.message.includes('closed') || o.error.message.includes('event date has passed') ? 'closed' : 'sponsored'
+    if (o.error instanceof SponsorConflict) return o.error.requestStatus
   }
   return item.status
 }
@@ -85,7 +85,7 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
   const status = useRequestStatus(item)
 
   if (own) {
-    if (detail && status !== 'sponsored') return <OwnerStatusAction listing={{ kind: 'request', item: { ...item, status } }} />
+    if (detail && status !== 'sponsored') return <OwnerStatusAction listing={{ kind: 'requests', item: { ...item, status } }} />
     return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
   }
   if (status !== 'open') {
@@ -108,15 +108,15 @@ function OwnerStatusAction({ listing }: { listing: Listing }) {
   const [confirming, setConfirming] = useState(false)
   const change = useSetListingStatus(listing.kind, listing.item.id)
   const status = useOwnerStatus(listing.item.id) ?? listing.item.status ?? 'open'
-  const noun = listing.kind === 'sponsorship' ? 'offer' : 'request'
-  const Noun = listing.kind === 'sponsorship' ? 'Offer' : 'Request'
+  const noun = listing.kind === 'sponsorships' ? 'offer' : 'request'
+  const Noun = listing.kind === 'sponsorships' ? 'Offer' : 'Request'
   const set = (next: OwnerStatus) =>
     change.mutate(next, {
       onSuccess: () => {
         setConfirming(false)
         toast(
           next === 'closed'
-            ? { title: `${Noun} closed`, description: `This ${noun} no longer takes ${listing.kind === 'sponsorship' ? 'applications' : 'sponsors'}. You can reopen it.`, variant: 'success' }
+            ? { title: `${Noun} closed`, description: `This ${noun} no longer takes ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it.`, variant: 'success' }
             : { title: `${Noun} reopened`, variant: 'success' },
         )
       },
@@ -138,7 +138,7 @@ function OwnerStatusAction({ listing }: { listing: Listing }) {
         open={confirming}
         onClose={() => setConfirming(false)}
         title={`Close this ${noun}?`}
-        description={`It will no longer take ${listing.kind === 'sponsorship' ? 'applications' : 'sponsors'}. You can reopen it later.`}
+        description={`It will no longer take ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it later.`}
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirming(false)}>Cancel</Button>

@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../types'
+import type { ApplicationStatus } from '@/lib/api-types.gen'
 
 const classes: Record<ApplicationStatus, string> = {
   pending: 'border-base-300 bg-base-200 text-base-content',

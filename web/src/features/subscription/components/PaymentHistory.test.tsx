@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { renderWithProviders } from '@/test/render'
-import type { Payment } from '../types'
+import type { Payment } from '@/lib/api-types.gen'
 import { PaymentHistory } from './PaymentHistory'
 
 afterEach(() => vi.unstubAllGlobals())

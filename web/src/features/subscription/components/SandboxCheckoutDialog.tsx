@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api'
 import { formatInr } from '@/lib/format'
 import { sandboxPay, type SandboxPaySuccess } from '../api/sandbox-pay'
 import type { CheckoutOptions } from '../checkout'
-import type { CheckoutFailure } from '../types'
+import type { CheckoutFailure } from '@/features/subscription/types'
 import { TestModeBadge } from './TestModeBadge'
 
 interface SandboxCheckoutDialogProps {

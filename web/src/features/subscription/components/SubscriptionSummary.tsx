@@ -1,5 +1,5 @@
 import type { Plan } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { Badge } from '@/components/ui/Badge'
 import { formatDate } from '@/lib/format'
 import { planName } from '../plans'
