@@ -1,3 +1,4 @@
+// eslint-disable-next-line import/no-named-as-default -- the package's documented import
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { ADMIN, login } from './helpers'

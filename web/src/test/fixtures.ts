@@ -1,7 +1,7 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
-import { FALLBACK_PLANS } from '@/features/subscription/plans'
+import { FALLBACK_PLANS } from '@/lib/plans'
 
 export const appConfig: AppConfig = {
   appName: 'SponsorBridge',

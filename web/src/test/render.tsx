@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
 import { Toaster } from '@/components/ui/Toaster'
 import { createQueryClient } from '@/lib/query-client'
 import { LocationProbe } from './LocationProbe'
@@ -19,10 +20,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
       {
         path,
         element: (
-          <>
+          <WithListingSlots>
             {ui}
             <LocationProbe />
-          </>
+          </WithListingSlots>
         ),
       },
       ...extraRoutes,

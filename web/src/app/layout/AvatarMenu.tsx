@@ -76,6 +76,8 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         <Avatar src={avatarUrl(user)} name={user.displayName} size="sm" />
       </button>
       {open && (
+        // A menu with roving focus: its items take focus (the arrow keys move it), not the menu itself.
+        // eslint-disable-next-line jsx-a11y/interactive-supports-focus
         <div
           id={menuId}
           role="menu"

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 import { MemberName } from '@/components/ui/MemberName'
-import { paymentStatusLabels } from '@/features/subscription/status'
+import { paymentStatusLabels } from '@/lib/subscription-status'
 import { formatDate } from '@/lib/format'
 import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Listing, Sponsorship, SponsorshipRequest } from '@/lib/listing'
-import { sponsorshipRequestsKey } from '@/lib/listing'
-import { sponsorshipsKey } from '@/lib/listing'
+import { type Listing, type Sponsorship, type SponsorshipRequest , sponsorshipRequestsKey , sponsorshipsKey } from '@/lib/listing'
 
 /**
  * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)

@@ -1,8 +1,7 @@
-import { listingRoutes } from '@/lib/listing'
+import { listingRoutes ,type  ListingKind } from '@/lib/listing'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ReportInput } from '../schemas'
-import type { ListingKind } from '@/lib/listing'
 
 export interface ReportListingInput extends ReportInput {
   kind: ListingKind

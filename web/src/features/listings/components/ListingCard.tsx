@@ -1,12 +1,12 @@
 import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
-import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PosterLink } from './PosterLink'
+import { useListingSlots } from '../slots'
 
 interface ListingCardProps {
   listing: Listing
@@ -16,10 +16,13 @@ interface ListingCardProps {
 
 export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
   const { item } = listing
+  const { Action } = useListingSlots()
   const isRequest = listing.kind === 'requests'
   const titleId = `listing-${listing.kind}-${item.id}-title`
 
   return (
+    // A click anywhere on the card is a mouse shortcut; keyboard and screen-reader users have View Details.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       aria-labelledby={titleId}
       data-testid="listing-card"
@@ -57,7 +60,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           >
             View Details
           </Button>
-          <ListingAction listing={listing} currentUserId={currentUserId} />
+          <Action listing={listing} currentUserId={currentUserId} />
         </div>
       </div>
     </article>

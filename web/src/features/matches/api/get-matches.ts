@@ -1,7 +1,6 @@
-import { listingRoutes } from '@/lib/listing'
+import { listingRoutes ,type  ListingKind,type  Sponsorship,type  SponsorshipRequest } from '@/lib/listing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/lib/listing'
 
 /** docs/api/matches-and-alerts.md, "Matches". The listing is of the other kind. */
 export interface MatchAnswer {

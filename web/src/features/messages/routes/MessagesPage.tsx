@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { MessageIcon } from '@/components/ui/icons'
-import { useSession } from '@/features/auth/use-session'
+import { useSession } from '@/features/auth/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { ConversationList } from '../components/ConversationList'
 import { ThreadView } from '../components/ThreadView'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import { currentUserQueryOptions } from '@/features/auth/session'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast'
 import { useRemoveAvatar } from '../api/remove-avatar'
 import { useUploadAvatar } from '../api/upload-avatar'
 import { AVATAR_TYPES, avatarFileError } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 export function AvatarForm({ user }: { user: CurrentUser }) {
   const upload = useUploadAvatar()

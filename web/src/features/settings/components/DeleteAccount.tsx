@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteAccount } from '../api/delete-account'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 export function DeleteAccount({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false)

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast'
 import { useChangeEmail } from '../api/change-email'
 import { useConfirmEmail } from '../api/confirm-email'
 import { emailCodeSchema, emailSchema, type EmailCodeValues, type EmailValues } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /**
  * An address becomes the member's only once the code mailed to it comes back: the first form

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { EMAIL_TOPICS, useEmailPreferences, useSetEmailPreference, type EmailPreferences, type EmailTopic } from '../api/email-preferences'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /** Which notification e-mails the member gets; in-app notifications always stay. */
 export function EmailPreferencesCard() {

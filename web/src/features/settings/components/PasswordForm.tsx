@@ -8,7 +8,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useChangePassword } from '../api/change-password'
 import { passwordSchema, type PasswordValues } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 

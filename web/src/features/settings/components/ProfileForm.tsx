@@ -10,7 +10,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
 import { BIO_MAX, MAX_LINKS, PLATFORMS, profileSchema, type ProfileValues } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 function defaults(user: CurrentUser): ProfileValues {
   return {

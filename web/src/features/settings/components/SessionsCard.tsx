@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { useLogoutEverywhere } from '@/features/auth/api/logout-everywhere'
+import { useLogoutEverywhere } from '@/features/auth/session'
 import { errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /** "Sign out everywhere": ends every session of the account on the server, this one included. */
 export function SessionsCard() {

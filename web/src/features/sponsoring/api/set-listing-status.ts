@@ -1,8 +1,5 @@
-import { listingRoutes } from '@/lib/listing'
+import { listingRoutes , sponsorshipRequestsKey , sponsorshipsKey ,type  ListingKind,type  Sponsorship,type  SponsorshipRequest } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipRequestsKey } from '@/lib/listing'
-import { sponsorshipsKey } from '@/lib/listing'
-import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { api } from '@/lib/api'
 
 const routes = listingRoutes

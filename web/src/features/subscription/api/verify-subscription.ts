@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
+import { currentUserQueryOptions } from '@/features/auth/session'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import type { CheckoutSuccess } from '@/features/subscription/types'
 import { paymentsKey } from './get-payments'

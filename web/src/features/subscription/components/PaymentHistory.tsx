@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { formatDate, formatInr } from '@/lib/format'
 import { usePayments } from '../api/get-payments'
-import { paymentStatusClass, paymentStatusLabels } from '../status'
+import { paymentStatusClass, paymentStatusLabels } from '@/lib/subscription-status'
 import { paymentHistoryTexts } from '../texts'
 
 /** The member's own payments, newest first, 20 at a time. */

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { CheckIcon } from '@/components/ui/icons'
-import type { Plan } from '@/features/app-config/api/get-app-config'
+import type { Plan } from '@/features/app-config'
 import { formatInr } from '@/lib/format'
 
 interface PlanCardProps {

@@ -1,9 +1,9 @@
-import type { Plan } from '@/features/app-config/api/get-app-config'
+import type { Plan } from '@/features/app-config'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { Badge } from '@/components/ui/Badge'
 import { formatDate } from '@/lib/format'
-import { planName } from '../plans'
-import { stateBadgeClass, stateLabels, subscriptionState } from '../status'
+import { planName } from '@/lib/plans'
+import { stateBadgeClass, stateLabels, subscriptionState } from '@/lib/subscription-status'
 import { TestModeBadge } from './TestModeBadge'
 
 interface SubscriptionSummaryProps {

@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/ui/PageHeader'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import { useSession } from '@/features/auth/use-session'
+import { useAppConfig } from '@/features/app-config'
+import { useSession } from '@/features/auth/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { PaymentHistory } from '../components/PaymentHistory'
 import { PlanCard } from '../components/PlanCard'
 import { PlanTerms } from '../components/PlanTerms'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import { TestModeNotice } from '../components/TestModeNotice'
-import { FALLBACK_PLANS } from '../plans'
+import { FALLBACK_PLANS } from '@/lib/plans'
 import { useCheckout } from '../use-checkout'
 
 export function SubscriptionPage() {

@@ -9,12 +9,13 @@ import { EditListingButton } from '@/features/posting/components/EditListingButt
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useListing } from '../api/get-listing'
-import { ListingDetails } from '../components/ListingDetails'
-import { ReportListing } from '../components/ReportListing'
+import { useListing } from '@/features/listings/api/get-listing'
+import { ListingDetails } from '@/features/listings/components/ListingDetails'
+import { ReportListing } from '@/features/listings/components/ReportListing'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
 
 /** A listing's own page (/listings/{sponsorships|requests}/{id}): what every notification, e-mail, match and alert links to. */
-export function ListingPage() {
+function ListingPageContent() {
   const { kind = '', id = '' } = useParams()
   const { user } = useSession()
   const listing = useListing(kind, id)
@@ -76,5 +77,13 @@ function Missing({ back }: { back: React.ReactNode }) {
         <Link to={paths.home} className={buttonClass() + ' mt-4'}>Browse listings</Link>
       </div>
     </div>
+  )
+}
+
+export function ListingPage() {
+  return (
+    <WithListingSlots>
+      <ListingPageContent />
+    </WithListingSlots>
   )
 }

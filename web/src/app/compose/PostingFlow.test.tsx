@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { appConfig, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import { PostingFlow } from './PostingFlow'
+import { PostingFlow } from '@/app/compose/PostingFlow'
 
 afterEach(() => vi.unstubAllGlobals())
 

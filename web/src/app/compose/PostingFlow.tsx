@@ -4,7 +4,7 @@ import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
 import { SubscriptionRequiredDialog } from '@/features/subscription/components/SubscriptionRequiredDialog'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import type { ListingKind } from '@/lib/listing'
-import { CreateListingDialog } from './CreateListingDialog'
+import { CreateListingDialog } from '@/features/posting/components/CreateListingDialog'
 
 interface PostingFlowProps {
   user: CurrentUser

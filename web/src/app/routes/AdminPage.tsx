@@ -4,13 +4,15 @@ import { PageHeader } from '@/components/ui/PageHeader'
 import { Tabs } from '@/components/ui/Tabs'
 import { buttonClass } from '@/components/ui/button-class'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useOverview } from '../api/get-overview'
-import { AuditLogTab } from '../components/AuditLogTab'
-import { ContactMessagesTab } from '../components/ContactMessagesTab'
-import { MembersTab } from '../components/MembersTab'
-import { ModerationTab } from '../components/ModerationTab'
-import { OverviewCounters } from '../components/OverviewCounters'
-import { SubscriptionsTab } from '../components/SubscriptionsTab'
+import { useOverview } from '@/features/admin/api/get-overview'
+import { AuditLogTab } from '@/features/admin/components/AuditLogTab'
+import { ContactMessagesTab } from '@/features/admin/components/ContactMessagesTab'
+import { MembersTab } from '@/features/admin/components/MembersTab'
+import { ModerationTab } from '@/features/admin/components/ModerationTab'
+import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
+import { OverviewCounters } from '@/features/admin/components/OverviewCounters'
+import { SubscriptionsTab } from '@/features/admin/components/SubscriptionsTab'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
 
 const tabs = [
   { value: 'moderation', label: 'Moderation queue' },
@@ -23,7 +25,7 @@ const tabs = [
 type AdminTab = (typeof tabs)[number]['value']
 
 const panels: Record<AdminTab, () => React.ReactNode> = {
-  moderation: () => <ModerationTab />,
+  moderation: () => <ModerationTab ListingDetail={ListingDetailDialog} />,
   members: () => <MembersTab />,
   subscriptions: () => <SubscriptionsTab />,
   messages: () => <ContactMessagesTab />,
@@ -35,7 +37,7 @@ function isTab(value: string | null): value is AdminTab {
 }
 
 /** The active tab lives in the URL (?tab=members) so a link or a reload opens it. */
-export function AdminPage() {
+function AdminPageContent() {
   useDocumentTitle('Admin Dashboard')
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
@@ -71,5 +73,13 @@ export function AdminPage() {
         {panels[tab]()}
       </div>
     </div>
+  )
+}
+
+export function AdminPage() {
+  return (
+    <WithListingSlots>
+      <AdminPageContent />
+    </WithListingSlots>
   )
 }

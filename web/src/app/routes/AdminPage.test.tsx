@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, type MockCall } from '@/test/fetch-mock'
 import { appConfig, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { ModerationItem, SubscriptionsOverview } from '../types'
-import { AdminPage } from './AdminPage'
+import type { ModerationItem, SubscriptionsOverview } from '@/features/admin/types'
+import { AdminPage } from '@/app/routes/AdminPage'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -8,14 +8,23 @@ import { OwnListingMatches } from '@/features/matches/components/OwnListingMatch
 import { MessageButton } from '@/features/messages/components/MessageButton'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
-import { useUserProfile } from '../api/get-user-profile'
-import { ProfileHeader } from '../components/ProfileHeader'
-import { ProfileListings } from '../components/ProfileListings'
-import { SubscriptionSummary } from '../components/SubscriptionSummary'
+import { useUserProfile } from '@/features/profile/api/get-user-profile'
+import { ProfileHeader } from '@/features/profile/components/ProfileHeader'
+import { ProfileListings } from '@/features/listings/components/ProfileListings'
+import { SubscriptionSummary } from '@/features/profile/components/SubscriptionSummary'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
+import { useNewestOwnListings } from '@/features/listings/api/newest-own'
+
+/** How many of the member's newest listings show their matches on the profile. */
+const MATCHED_LISTINGS = 4
+
+function OwnMatches({ userId }: { userId: string }) {
+  return <OwnListingMatches listings={useNewestOwnListings(userId, MATCHED_LISTINGS)} />
+}
 
 /** /profile is your own profile; /profile?userId={id} another member's. */
-export function ProfilePage() {
+function ProfilePageContent() {
   const { user } = useSession()
   const [params] = useSearchParams()
   const requestedId = params.get('userId') ?? ''
@@ -46,7 +55,7 @@ export function ProfilePage() {
         <ProfileHeader profile={user} isOwn />
         <SubscriptionSummary user={user} />
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
-        <OwnListingMatches userId={user.id} />
+        <OwnMatches userId={user.id} />
         <ProfileConnections />
       </>
     )
@@ -70,4 +79,12 @@ export function ProfilePage() {
     )
   }
   return <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">{content}</div>
+}
+
+export function ProfilePage() {
+  return (
+    <WithListingSlots>
+      <ProfilePageContent />
+    </WithListingSlots>
+  )
 }

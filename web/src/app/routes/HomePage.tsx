@@ -5,15 +5,16 @@ import { PlusIcon } from '@/components/ui/icons'
 import { Tabs } from '@/components/ui/Tabs'
 import { useCategories } from '@/features/app-config/categories'
 import { useSession } from '@/features/auth/use-session'
-import { PostingFlow } from '@/features/posting/components/PostingFlow'
+import { PostingFlow } from '@/app/compose/PostingFlow'
 import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton'
-import { FilterDropdown } from '../components/FilterDropdown'
-import { ListingDetailDialog } from '../components/ListingDetailDialog'
-import { ListingPanel } from '../components/ListingPanel'
-import { SearchBox } from '../components/SearchBox'
-import { readListingParams, SORTS, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '../filters'
+import { FilterDropdown } from '@/features/listings/components/FilterDropdown'
+import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
+import { ListingPanel } from '@/features/listings/components/ListingPanel'
+import { SearchBox } from '@/features/listings/components/SearchBox'
+import { readListingParams, SORTS, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '@/features/listings/filters'
 import type { Listing } from '@/lib/listing'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
 
 const tabs = [
   { value: 'sponsorships', label: 'Open Sponsorships' },
@@ -23,7 +24,7 @@ const tabs = [
 const panelId = (tab: ListingTab) => `listing-panel-${tab}`
 
 /** The listing screen: both lists stay mounted, the inactive one is hidden. */
-export function HomePage() {
+function HomePageContent() {
   useDocumentTitle('Sponsorship Marketplace')
   const { user } = useSession()
   const categories = useCategories()
@@ -104,5 +105,13 @@ export function HomePage() {
       <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
       {postingOpen && user && <PostingFlow user={user} initialKind={tab} onClose={closePosting} />}
     </div>
+  )
+}
+
+export function HomePage() {
+  return (
+    <WithListingSlots>
+      <HomePageContent />
+    </WithListingSlots>
   )
 }

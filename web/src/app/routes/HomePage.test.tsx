@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, type MockCall } from '@/test/fetch-mock'
 import { appConfig, listHeaders, listingPageHeaders, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import { HomePage } from './HomePage'
+import { HomePage } from '@/app/routes/HomePage'
 
 afterEach(() => vi.unstubAllGlobals())
 

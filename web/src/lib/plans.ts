@@ -1,4 +1,4 @@
-import type { Plan } from '@/features/app-config/api/get-app-config'
+import type { Plan } from '@/lib/api-types.gen'
 
 /** The spec's plan table, used only until the server's (app-config) has loaded. */
 export const FALLBACK_PLANS: Plan[] = [
