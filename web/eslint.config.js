@@ -13,7 +13,10 @@ import tseslint from 'typescript-eslint'
  * other features only their shared modules below; a feature never imports app/. The app
  * (app/routes, app/compose) composes features. lib/ and components/ import no feature and no app.
  */
-const features = fs.readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const features = fs
+  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 const sharedFeatureModules = [
   './auth/session.ts', // who is signed in; ending a session
   './app-config/index.ts', // the server's configuration: plans, categories
@@ -37,12 +40,20 @@ export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'test-results', 'playwright-report', 'e2e/screenshots'] },
   {
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended, importPlugin.flatConfigs.recommended, importPlugin.flatConfigs.typescript],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.recommended,
+      importPlugin.flatConfigs.recommended,
+      importPlugin.flatConfigs.typescript,
+    ],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
     settings: {
       // Dependencies are not parsed for import rules (no-cycle follows only our own modules).
       'import/ignore': ['node_modules'],
-      'import/resolver': { typescript: { project: ['./tsconfig.app.json', './tsconfig.node.json'], noWarnOnMultipleProjects: true }, node: true },
+      'import/resolver': {
+        typescript: { project: ['./tsconfig.app.json', './tsconfig.node.json'], noWarnOnMultipleProjects: true },
+        node: true,
+      },
     },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {

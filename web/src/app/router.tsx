@@ -39,7 +39,10 @@ export const routes: RouteObject[] = [
               { path: paths.listing, ...page(() => import('@/app/routes/ListingPage').then((m) => ({ Component: m.ListingPage }))) },
               { path: paths.profile, ...page(() => import('@/app/routes/ProfilePage').then((m) => ({ Component: m.ProfilePage }))) },
               { path: paths.settings, ...page(() => import('@/app/routes/SettingsPage').then((m) => ({ Component: m.SettingsPage }))) },
-              { path: paths.messages, ...page(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ Component: m.MessagesPage }))) },
+              {
+                path: paths.messages,
+                ...page(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ Component: m.MessagesPage }))),
+              },
               {
                 path: paths.subscription,
                 ...page(() => import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ Component: m.SubscriptionPage }))),

@@ -1,4 +1,4 @@
-import { type CurrentUser ,type  PaymentStatus } from '@/lib/api-types.gen'
+import { type CurrentUser, type PaymentStatus } from '@/lib/api-types.gen'
 
 export type SubscriptionState = 'active' | 'expired' | 'cancelled' | 'none'
 

@@ -14,7 +14,10 @@ interface Options {
   extraRoutes?: { path: string; element: ReactElement }[]
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', queryClient = createQueryClient(), extraRoutes = [] }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', queryClient = createQueryClient(), extraRoutes = [] }: Options = {},
+) {
   const router = createMemoryRouter(
     [
       {

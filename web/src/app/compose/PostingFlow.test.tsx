@@ -8,7 +8,12 @@ import { PostingFlow } from '@/app/compose/PostingFlow'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const subscribed = makeUser({ subscriptionActive: true, subscriptionStatus: 'active', subscriptionPlan: 'monthly', subscriptionExpiry: '2030-01-01T00:00:00Z' })
+const subscribed = makeUser({
+  subscriptionActive: true,
+  subscriptionStatus: 'active',
+  subscriptionPlan: 'monthly',
+  subscriptionExpiry: '2030-01-01T00:00:00Z',
+})
 
 async function openForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Continue to Post Form' }))
@@ -58,7 +63,14 @@ describe('PostingFlow', () => {
     await user.click(within(form).getByRole('button', { name: 'Post Open Sponsorship' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const post = calls.find((c) => c.init.method === 'POST')!
-    expect(post.body).toEqual({ title: 'Theatre grants', description: 'For community theatre.', amount: 750, location: '', categories: ['Arts'], userId: 'u1' })
+    expect(post.body).toEqual({
+      title: 'Theatre grants',
+      description: 'For community theatre.',
+      amount: 750,
+      location: '',
+      categories: ['Arts'],
+      userId: 'u1',
+    })
     expect(screen.getByText('Open Sponsorship created')).toBeInTheDocument()
     expect(queryClient.getQueryState(['sponsorships', 'list', { q: '' }])?.isInvalidated).toBe(true)
   })
@@ -88,7 +100,10 @@ describe('PostingFlow', () => {
     mockFetch({
       'GET /api/app-config': () => json(appConfig),
       'POST /api/sponsorship-requests': () =>
-        json({ status: 400, message: 'Invalid listing.', data: { requestedAmount: { code: 'x', message: 'Amount must be a whole number' } } }, 400),
+        json(
+          { status: 400, message: 'Invalid listing.', data: { requestedAmount: { code: 'x', message: 'Amount must be a whole number' } } },
+          400,
+        ),
     })
     renderWithProviders(<PostingFlow user={subscribed} initialKind="requests" onClose={() => {}} />)
     const form = await openForm(user)
@@ -123,7 +138,9 @@ describe('PostingFlow', () => {
 
   it('disables Continue while the daily allowance is used up', async () => {
     mockFetch({ 'GET /api/app-config': () => json(appConfig) })
-    renderWithProviders(<PostingFlow user={{ ...subscribed, canPostAt: '2030-01-01T10:00:00Z' }} initialKind="requests" onClose={() => {}} />)
+    renderWithProviders(
+      <PostingFlow user={{ ...subscribed, canPostAt: '2030-01-01T10:00:00Z' }} initialKind="requests" onClose={() => {}} />,
+    )
     expect(await screen.findByRole('button', { name: 'Continue to Post Form' })).toBeDisabled()
     expect(screen.getByText(/one new listing every 24 hours/)).toBeInTheDocument()
   })

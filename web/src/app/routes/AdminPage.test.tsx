@@ -16,13 +16,28 @@ const reported: ModerationItem = {
   listing: makeSponsorship({ reviewed: true, approved: true }),
   reports: {
     count: 2,
-    reasons: [{ id: 'rep1', reason: 'Looks like a scam', createdAt: '2025-11-22T10:00:00Z', reporter: { id: 'u9', username: 'zed', displayName: 'Zed', isVerified: false } }],
+    reasons: [
+      {
+        id: 'rep1',
+        reason: 'Looks like a scam',
+        createdAt: '2025-11-22T10:00:00Z',
+        reporter: { id: 'u9', username: 'zed', displayName: 'Zed', isVerified: false },
+      },
+    ],
   },
 }
 const pending: ModerationItem = { kind: 'sponsorship-requests', listing: makeRequest(), reports: { count: 0, reasons: [] } }
 
 const subscriptions: SubscriptionsOverview = {
-  active: page([{ member: { id: 'u1', username: 'admin', displayName: 'Admin', isVerified: true }, email: 'a@x.in', plan: 'quarterly', planName: '3 Month Plan', expiry: '2026-02-01T00:00:00Z' }]),
+  active: page([
+    {
+      member: { id: 'u1', username: 'admin', displayName: 'Admin', isVerified: true },
+      email: 'a@x.in',
+      plan: 'quarterly',
+      planName: '3 Month Plan',
+      expiry: '2026-02-01T00:00:00Z',
+    },
+  ]),
   plans: [{ plan: 'quarterly', name: '3 Month Plan', price: 900, active: 1 }],
   totals: { active: 1, lapsed: 2, activePlanValue: 900 },
   payments: {
@@ -30,7 +45,19 @@ const subscriptions: SubscriptionsOverview = {
     count: 3,
     paid: 1,
     totals: [{ currency: 'INR', amount: 90000, count: 1 }],
-    recent: [{ id: 'p1', orderId: 'order_1', member: { id: 'u1', username: 'admin', displayName: 'Admin', isVerified: true }, plan: 'quarterly', amount: 90000, currency: 'INR', status: 'paid', provider: 'sandbox', createdAt: '2025-11-22T10:00:00Z' }],
+    recent: [
+      {
+        id: 'p1',
+        orderId: 'order_1',
+        member: { id: 'u1', username: 'admin', displayName: 'Admin', isVerified: true },
+        plan: 'quarterly',
+        amount: 90000,
+        currency: 'INR',
+        status: 'paid',
+        provider: 'sandbox',
+        createdAt: '2025-11-22T10:00:00Z',
+      },
+    ],
   },
 }
 
@@ -39,7 +66,16 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
     'GET /api/session': () => json({ user: makeUser({ id: 'admin1', isAdmin: true }) }),
     'GET /api/app-config': () => json(appConfig),
     'GET /api/admin/overview': () =>
-      json({ pendingReview: 2, reported: 1, members: 4, verified: 1, administrators: 1, activeSubscriptions: 1, openContactMessages: 0, dashboardUrl: '/_/' }),
+      json({
+        pendingReview: 2,
+        reported: 1,
+        members: 4,
+        verified: 1,
+        administrators: 1,
+        activeSubscriptions: 1,
+        openContactMessages: 0,
+        dashboardUrl: '/_/',
+      }),
     'GET /api/admin/moderation': () => json(page([reported, pending])),
     'GET /api/admin/subscriptions': () => json(subscriptions),
     ...overrides,
@@ -62,7 +98,9 @@ describe('AdminPage', () => {
 
   it('approves a listing and refreshes the queue', async () => {
     const user = userEvent.setup()
-    const { calls } = setup({ 'POST /api/admin/listings/sponsorship-requests/r1/approve': () => json(makeRequest({ reviewed: true, approved: true })) })
+    const { calls } = setup({
+      'POST /api/admin/listings/sponsorship-requests/r1/approve': () => json(makeRequest({ reviewed: true, approved: true })),
+    })
     renderWithProviders(<AdminPage />, { route: '/admin' })
     const rows = await screen.findAllByTestId('moderation-row')
     await user.click(within(rows[1]).getByRole('button', { name: 'Approve' }))
@@ -76,7 +114,10 @@ describe('AdminPage', () => {
     const { calls } = setup({
       'POST /api/admin/listings/sponsorships/s1/reject': () =>
         ++attempt === 1
-          ? json({ status: 400, message: 'Invalid.', data: { reason: { code: 'x', message: 'Reason must be at most 500 characters' } } }, 400)
+          ? json(
+              { status: 400, message: 'Invalid.', data: { reason: { code: 'x', message: 'Reason must be at most 500 characters' } } },
+              400,
+            )
           : json(makeSponsorship({ reviewed: true, approved: false, rejectionReason: 'Add dates' })),
     })
     renderWithProviders(<AdminPage />, { route: '/admin' })
@@ -108,7 +149,10 @@ describe('AdminPage', () => {
   })
 
   it('says so when payments are not recorded', async () => {
-    setup({ 'GET /api/admin/subscriptions': () => json({ ...subscriptions, payments: { available: false, count: 0, paid: 0, totals: [], recent: [] } }) })
+    setup({
+      'GET /api/admin/subscriptions': () =>
+        json({ ...subscriptions, payments: { available: false, count: 0, paid: 0, totals: [], recent: [] } }),
+    })
     renderWithProviders(<AdminPage />, { route: '/admin?tab=subscriptions' })
     expect(await screen.findByText('Payments are not recorded yet.')).toBeInTheDocument()
   })

@@ -16,7 +16,8 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
       call.url.searchParams.get('cursor') === 'c1'
         ? json([makeSponsorship({ id: 's2', title: 'Second page offer' })], 200, listingPageHeaders({}))
         : json([makeSponsorship()], 200, listingPageHeaders({ total: 2, next: 'c1' })),
-    'GET /api/sponsorship-requests': () => json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, listHeaders(2, false)),
+    'GET /api/sponsorship-requests': () =>
+      json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, listHeaders(2, false)),
     'GET /api/applications': () => json([]),
     'POST /api/sponsorships/s1/apply': () => json({ id: 'a1', status: 'pending' }, 201),
     ...overrides,
@@ -51,7 +52,9 @@ describe('HomePage', () => {
     await user.clear(screen.getByRole('searchbox'))
     await user.type(screen.getByRole('searchbox'), 'robot')
     await waitFor(() => expect(location()).toContain('q=robot'))
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/sponsorship-requests' && c.url.searchParams.get('q') === 'robot')).toBe(true))
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/sponsorship-requests' && c.url.searchParams.get('q') === 'robot')).toBe(true),
+    )
   })
 
   it('loads the next page with Load more', async () => {
@@ -68,7 +71,9 @@ describe('HomePage', () => {
   })
 
   it('says "about" when the server estimated the total', async () => {
-    setup({ 'GET /api/sponsorships': () => json([makeSponsorship()], 200, listingPageHeaders({ total: 14000, estimated: true, next: 'c1' })) })
+    setup({
+      'GET /api/sponsorships': () => json([makeSponsorship()], 200, listingPageHeaders({ total: 14000, estimated: true, next: 'c1' })),
+    })
     renderWithProviders(<HomePage />, { route: '/home' })
     const panel = await screen.findByRole('tabpanel', { name: 'Open Sponsorships' })
     expect(await within(panel).findByText('Showing 1 of about 14,000')).toBeInTheDocument()

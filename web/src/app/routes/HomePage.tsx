@@ -11,7 +11,14 @@ import { FilterDropdown } from '@/features/listings/components/FilterDropdown'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
 import { ListingPanel } from '@/features/listings/components/ListingPanel'
 import { SearchBox } from '@/features/listings/components/SearchBox'
-import { readListingParams, SORTS, writeListingParams, type ListingFilters, type ListingSort, type ListingTab } from '@/features/listings/filters'
+import {
+  readListingParams,
+  SORTS,
+  writeListingParams,
+  type ListingFilters,
+  type ListingSort,
+  type ListingTab,
+} from '@/features/listings/filters'
 import type { Listing } from '@/lib/listing'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
@@ -65,13 +72,22 @@ function HomePageContent() {
         </Button>
       </div>
 
-      <Tabs items={tabs} value={tab} onChange={(t) => update({ tab: t })} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
+      <Tabs
+        items={tabs}
+        value={tab}
+        onChange={(t) => update({ tab: t })}
+        label="Listing type"
+        panelId={panelId}
+        className="w-full sm:w-fit"
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <div className="min-w-0 flex-1 basis-full sm:basis-auto">
           <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
         </div>
-        <label className="sr-only" htmlFor="listing-sort">Sort by</label>
+        <label className="sr-only" htmlFor="listing-sort">
+          Sort by
+        </label>
         <select
           id="listing-sort"
           className="select w-auto max-w-[9.5rem] bg-base-100 sm:max-w-none"
@@ -79,7 +95,9 @@ function HomePageContent() {
           onChange={(e) => update({ filters: { sort: e.target.value as ListingSort } })}
         >
           {SORTS.map((o) => (
-            <option key={o.value} value={o.value}>{o.label}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </select>
         <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />

@@ -37,7 +37,9 @@ function ListingPageContent() {
         {back}
         <div role="alert" className="alert alert-error">
           <span>{listing.error.message}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void listing.refetch()}>Retry</button>
+          <button type="button" className="btn btn-sm" onClick={() => void listing.refetch()}>
+            Retry
+          </button>
         </div>
       </div>
     )
@@ -74,7 +76,9 @@ function Missing({ back }: { back: React.ReactNode }) {
       <div className="rounded-box border border-base-300 bg-base-100 p-6 text-center">
         <h1 className="text-xl font-bold">Listing not found</h1>
         <p className="mt-2 text-base-content/75">It may have been removed, or it is waiting for moderation.</p>
-        <Link to={paths.home} className={buttonClass() + ' mt-4'}>Browse listings</Link>
+        <Link to={paths.home} className={buttonClass() + ' mt-4'}>
+          Browse listings
+        </Link>
       </div>
     </div>
   )

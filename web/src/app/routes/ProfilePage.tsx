@@ -30,7 +30,7 @@ function ProfilePageContent() {
   const requestedId = params.get('userId') ?? ''
   const isOwn = !requestedId || requestedId === user?.id
   const other = useUserProfile(requestedId, !isOwn)
-  useDocumentTitle(isOwn ? 'My Profile' : other.data?.displayName ?? 'Profile')
+  useDocumentTitle(isOwn ? 'My Profile' : (other.data?.displayName ?? 'Profile'))
   // /profile#my-applications (a conversation note's link) scrolls to that section once it is there
   const { hash } = useLocation()
   useEffect(() => {
@@ -67,7 +67,9 @@ function ProfilePageContent() {
       <div className="card border border-base-300 bg-base-100 p-10 text-center">
         <h1 className="text-xl font-semibold">{missing ? 'Member not found' : 'Error loading this profile. Please try again.'}</h1>
         {missing && <p className="mt-2 text-base-content/75">This member does not exist or has deleted their account.</p>}
-        <Link to={paths.home} className={`${buttonClass({ variant: 'outline' })} mx-auto mt-4`}>Back to Home</Link>
+        <Link to={paths.home} className={`${buttonClass({ variant: 'outline' })} mx-auto mt-4`}>
+          Back to Home
+        </Link>
       </div>
     )
   } else {

@@ -20,7 +20,14 @@ export function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <PageHeader
         title="Settings"
-        description={<>Signed in as @{user.username}. <Link to={paths.profile} className="link link-primary">View your profile</Link></>}
+        description={
+          <>
+            Signed in as @{user.username}.{' '}
+            <Link to={paths.profile} className="link link-primary">
+              View your profile
+            </Link>
+          </>
+        }
       />
       <AvatarForm user={user} />
       <ProfileForm key={user.id} user={user} />

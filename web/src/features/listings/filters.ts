@@ -26,7 +26,6 @@ export const SORTS: { value: ListingSort; label: string }[] = [
 
 export const EMPTY_FILTERS: ListingFilters = { q: '', categories: [], location: '' }
 
-
 function wholeNumber(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined
   const n = Number(value)
@@ -34,7 +33,10 @@ function wholeNumber(value: string | null): number | undefined {
 }
 
 /** Reads the listing screen's state from the URL, ignoring anything malformed. */
-export function readListingParams(params: URLSearchParams, knownCategories: readonly string[]): { tab: ListingTab; filters: ListingFilters } {
+export function readListingParams(
+  params: URLSearchParams,
+  knownCategories: readonly string[],
+): { tab: ListingTab; filters: ListingFilters } {
   const tab: ListingTab = params.get('tab') === 'requests' ? 'requests' : 'sponsorships'
   const categories = (params.get('categories') ?? '')
     .split(',')

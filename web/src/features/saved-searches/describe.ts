@@ -20,4 +20,3 @@ export function describe(q: SavedQuery): string {
   if (q.verified) bits.push('verified posters only')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }
-

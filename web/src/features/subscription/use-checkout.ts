@@ -25,7 +25,11 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
 }
 
-export function checkoutOptions(order: SubscriptionOrder, user: CurrentUser | null, handlers: Pick<CheckoutOptions, 'handler' | 'modal'>): CheckoutOptions {
+export function checkoutOptions(
+  order: SubscriptionOrder,
+  user: CurrentUser | null,
+  handlers: Pick<CheckoutOptions, 'handler' | 'modal'>,
+): CheckoutOptions {
   const prefill: CheckoutOptions['prefill'] = { name: user?.displayName || order.displayName || order.username }
   if (order.email) prefill.email = order.email
   return {

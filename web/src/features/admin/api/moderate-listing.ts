@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { sponsorshipRequestsKey , sponsorshipsKey } from '@/lib/listing'
+import { sponsorshipRequestsKey, sponsorshipsKey } from '@/lib/listing'
 import type { RejectInput } from '../schemas'
 import type { AdminListingKind } from '../types'
 import { adminKey } from './admin-key'

@@ -52,7 +52,9 @@ export function MemberRow({ member }: { member: AdminMember }) {
             {member.email && <> · {member.email}</>}
           </p>
           <p className="text-sm text-base-content/80">
-            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>{subscriptionText(member, member.subscriptionPlan ? planName(plans, member.subscriptionPlan) : '')}</span>
+            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>
+              {subscriptionText(member, member.subscriptionPlan ? planName(plans, member.subscriptionPlan) : '')}
+            </span>
             <span className="text-base-content/75"> · Joined {formatDate(member.createdAt)}</span>
           </p>
         </div>
@@ -68,7 +70,10 @@ export function MemberRow({ member }: { member: AdminMember }) {
             variant={member.isVerified ? 'outline' : 'primary'}
             loading={verify.isPending && verify.variables?.link === undefined}
             onClick={() =>
-              run({ memberId: member.id, verified: !member.isVerified }, member.isVerified ? adminTexts.memberUnverified : adminTexts.memberVerified)
+              run(
+                { memberId: member.id, verified: !member.isVerified },
+                member.isVerified ? adminTexts.memberUnverified : adminTexts.memberVerified,
+              )
             }
           >
             {member.isVerified ? 'Unverify' : 'Verify'}

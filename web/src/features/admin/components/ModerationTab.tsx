@@ -71,7 +71,13 @@ export function ModerationTab({ ListingDetail }: ModerationTabProps) {
                   )
                 })}
               </ul>
-              <Pager label="Moderation queue pages" page={queue.data.page} totalPages={queue.data.totalPages} totalItems={queue.data.totalItems} onChange={setPage} />
+              <Pager
+                label="Moderation queue pages"
+                page={queue.data.page}
+                totalPages={queue.data.totalPages}
+                totalItems={queue.data.totalItems}
+                onChange={setPage}
+              />
             </>
           ) : (
             <EmptyState>{adminTexts.queueEmpty}</EmptyState>

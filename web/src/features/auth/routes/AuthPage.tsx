@@ -87,7 +87,9 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Don&apos;t have an account?{' '}
-                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">Register</Link>
+                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">
+                      Register
+                    </Link>
                   </p>
                 </>
               ) : (
@@ -96,7 +98,9 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Already have an account?{' '}
-                    <Link to={paths.auth} replace className="link link-primary font-medium">Login</Link>
+                    <Link to={paths.auth} replace className="link link-primary font-medium">
+                      Login
+                    </Link>
                   </p>
                 </>
               )}

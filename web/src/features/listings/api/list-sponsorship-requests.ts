@@ -9,8 +9,7 @@ export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
 export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...sponsorshipRequestsKey, 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,
   })

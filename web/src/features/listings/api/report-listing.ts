@@ -1,4 +1,4 @@
-import { listingRoutes ,type  ListingKind } from '@/lib/listing'
+import { listingRoutes, type ListingKind } from '@/lib/listing'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ReportInput } from '../schemas'

@@ -41,7 +41,19 @@ describe('ListingCard', () => {
   })
 
   it("disables Sponsor on a sponsored request and names a missing poster 'User #{id}'", () => {
-    renderWithProviders(<ListingCard listing={{ kind: 'requests', item: makeRequest({ status: 'sponsored', poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '' }, userId: 'x9' }) }} onOpen={() => {}} />)
+    renderWithProviders(
+      <ListingCard
+        listing={{
+          kind: 'requests',
+          item: makeRequest({
+            status: 'sponsored',
+            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '' },
+            userId: 'x9',
+          }),
+        }}
+        onOpen={() => {}}
+      />,
+    )
     expect(screen.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
     expect(screen.getByText('User #x9')).toBeInTheDocument()
   })

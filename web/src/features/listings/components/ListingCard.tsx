@@ -31,7 +31,9 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
     >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="text-base leading-snug font-semibold break-words">{item.title}</h3>
+          <h3 id={titleId} className="text-base leading-snug font-semibold break-words">
+            {item.title}
+          </h3>
           {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
         <PosterLink item={item} />

@@ -20,8 +20,12 @@ export function ListingDetailDialog({ listing: opened, currentUserId, onClose }:
   const { Action, Edit, Matches } = useListingSlots()
   const footer = listing && (
     <>
-      {currentUserId && listing.item.userId !== currentUserId && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
-      <Button variant="ghost" onClick={onClose}>Close</Button>
+      {currentUserId && listing.item.userId !== currentUserId && (
+        <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />
+      )}
+      <Button variant="ghost" onClick={onClose}>
+        Close
+      </Button>
       {currentUserId && listing.item.userId === currentUserId && <Edit listing={listing} />}
       <Action listing={listing} currentUserId={currentUserId} detail />
     </>

@@ -18,7 +18,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ListingDetails({ listing }: { listing: Listing }) {
   return (
     <dl className="space-y-4">
-      <Row label="Posted by"><PosterLink item={listing.item} /></Row>
+      <Row label="Posted by">
+        <PosterLink item={listing.item} />
+      </Row>
       <Row label={listing.kind === 'sponsorships' ? 'Sponsorship Amount' : 'Requested Amount'}>
         <span className="text-xl font-bold text-primary">{formatUsd(listingAmount(listing))}</span>
       </Row>
@@ -28,7 +30,9 @@ export function ListingDetails({ listing }: { listing: Listing }) {
       <Row label="Description">
         <p className="whitespace-pre-line break-words">{listing.item.description}</p>
       </Row>
-      <Row label="Categories"><CategoryBadges categories={listing.item.categories} /></Row>
+      <Row label="Categories">
+        <CategoryBadges categories={listing.item.categories} />
+      </Row>
       <Row label="Location">
         {listing.item.location ? (
           <div className="flex flex-col gap-1">
@@ -40,7 +44,9 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         )}
       </Row>
       <Row label="Posted on">{formatDate(listing.item.createdAt)}</Row>
-      <Row label="Status"><StatusBadge status={listing.item.status ?? 'open'} /></Row>
+      <Row label="Status">
+        <StatusBadge status={listing.item.status ?? 'open'} />
+      </Row>
       {listing.item.rejectionReason && (
         <Row label="Moderation">
           <span className="text-error">Rejected: {listing.item.rejectionReason}</span>

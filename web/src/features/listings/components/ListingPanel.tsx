@@ -44,7 +44,9 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
     return (
       <div className="flex flex-col items-center gap-3 py-16 text-center" role="alert">
         <p className="font-medium text-error">{texts.error}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>Retry</Button>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
       </div>
     )
   }
@@ -70,7 +72,11 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
             {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
           </Button>
         )}
-        {query.isFetchNextPageError && <p className="text-sm text-error" role="alert">{texts.error}</p>}
+        {query.isFetchNextPageError && (
+          <p className="text-sm text-error" role="alert">
+            {texts.error}
+          </p>
+        )}
       </div>
     </div>
   )

@@ -8,7 +8,9 @@ const rejected = makeSponsorship({ reviewed: true, approved: false, rejectionRea
 
 describe('review state on a card', () => {
   it('shows the poster the rejection, its reason and what to do', () => {
-    renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: rejected }} currentUserId={rejected.userId} onOpen={() => {}} />)
+    renderWithProviders(
+      <ListingCard listing={{ kind: 'sponsorships', item: rejected }} currentUserId={rejected.userId} onOpen={() => {}} />,
+    )
     expect(screen.getByText('Rejected')).toBeInTheDocument()
     expect(screen.getByText('Rejected: Please add the venue')).toBeInTheDocument()
     expect(screen.getByText('Edit the listing to send it for review again.')).toBeInTheDocument()
@@ -22,7 +24,9 @@ describe('review state on a card', () => {
 
   it('marks pending listings for their poster only', () => {
     const pending = makeSponsorship()
-    const { unmount } = renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: pending }} currentUserId={pending.userId} onOpen={() => {}} />)
+    const { unmount } = renderWithProviders(
+      <ListingCard listing={{ kind: 'sponsorships', item: pending }} currentUserId={pending.userId} onOpen={() => {}} />,
+    )
     expect(screen.getByText('Pending review')).toBeInTheDocument()
     unmount()
     renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: pending }} currentUserId="someone" onOpen={() => {}} />)

@@ -20,7 +20,9 @@ export function ProfileListings({ userId, currentUserId, isOwn }: { userId: stri
 
   return (
     <section aria-labelledby="profile-listings-title" className="space-y-4">
-      <h2 id="profile-listings-title" className="text-xl font-semibold">{isOwn ? 'Your listings' : 'Listings'}</h2>
+      <h2 id="profile-listings-title" className="text-xl font-semibold">
+        {isOwn ? 'Your listings' : 'Listings'}
+      </h2>
       <Tabs items={tabs} value={tab} onChange={setTab} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
       {tabs.map(({ value }) => (
         <div key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>

@@ -25,7 +25,8 @@ describe('Report on the detail dialog', () => {
   it('needs a reason, sends it, thanks the member and then reads Reported', async () => {
     const user = userEvent.setup()
     const { calls } = mockFetch({
-      'POST /api/sponsorship-requests/r9/report': () => json({ id: 'x', kind: 'sponsorship-requests', listingId: 'r9', reason: 'Spam', createdAt: '' }, 201),
+      'POST /api/sponsorship-requests/r9/report': () =>
+        json({ id: 'x', kind: 'sponsorship-requests', listingId: 'r9', reason: 'Spam', createdAt: '' }, 201),
     })
     renderWithProviders(<ListingDetailDialog listing={request} currentUserId="me" onClose={() => {}} />)
     await user.click(screen.getByRole('button', { name: 'Report' }))

@@ -53,7 +53,15 @@ export function ReportListing({ listing }: { listing: Listing }) {
 
   return (
     <>
-      <Button variant="ghost" className="mr-auto" disabled={done} onClick={() => { form.reset({ reason: '' }); setOpen(true) }}>
+      <Button
+        variant="ghost"
+        className="mr-auto"
+        disabled={done}
+        onClick={() => {
+          form.reset({ reason: '' })
+          setOpen(true)
+        }}
+      >
         {done ? 'Reported' : 'Report'}
       </Button>
       <Dialog
@@ -63,8 +71,12 @@ export function ReportListing({ listing }: { listing: Listing }) {
         description={listing.item.title}
         footer={
           <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" form={formId} variant="error" loading={report.isPending}>Send report</Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} variant="error" loading={report.isPending}>
+              Send report
+            </Button>
           </>
         }
       >
@@ -77,7 +89,9 @@ export function ReportListing({ listing }: { listing: Listing }) {
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
-          <p className="text-right text-xs text-base-content/75" aria-live="polite">{length}/{REPORT_REASON_MAX}</p>
+          <p className="text-right text-xs text-base-content/75" aria-live="polite">
+            {length}/{REPORT_REASON_MAX}
+          </p>
         </form>
       </Dialog>
     </>

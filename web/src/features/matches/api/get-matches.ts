@@ -1,4 +1,4 @@
-import { listingRoutes ,type  ListingKind,type  Sponsorship,type  SponsorshipRequest } from '@/lib/listing'
+import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 

@@ -29,17 +29,30 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
   const otherKind: ListingKind = kind === 'sponsorships' ? 'requests' : 'sponsorships'
   const headingId = `matches-${id}`
   return (
-    <section aria-labelledby={headingId} data-testid="matches" className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}>
+    <section
+      aria-labelledby={headingId}
+      data-testid="matches"
+      className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="font-semibold">{heading}</h3>
+        <h3 id={headingId} className="font-semibold">
+          {heading}
+        </h3>
         <label className="flex cursor-pointer items-center gap-2 text-xs">
-          <input type="checkbox" className="toggle toggle-primary toggle-xs" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-primary toggle-xs"
+            checked={verified}
+            onChange={(e) => setVerified(e.target.checked)}
+          />
           Verified posters only
         </label>
       </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
       {matches.isPending ? (
-        <div className="py-3"><Spinner label="Loading matches" /></div>
+        <div className="py-3">
+          <Spinner label="Loading matches" />
+        </div>
       ) : matches.isError ? (
         <p className="mt-2 text-sm text-error">Matches could not be loaded.</p>
       ) : matches.data.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { ListingKind } from '@/lib/listing'
-import { MATCH_RULE , MatchesSection } from './MatchesSection'
+import { MATCH_RULE, MatchesSection } from './MatchesSection'
 
 /** The owner's profile: the best matches of each of their newest listings (undefined while they load). */
 export function OwnListingMatches({ listings: mine }: { listings: { kind: ListingKind; id: string; title: string }[] | undefined }) {
@@ -7,7 +7,9 @@ export function OwnListingMatches({ listings: mine }: { listings: { kind: Listin
   return (
     <section aria-labelledby="own-matches-title" className="space-y-3">
       <div>
-        <h2 id="own-matches-title" className="text-xl font-semibold">Matches for your listings</h2>
+        <h2 id="own-matches-title" className="text-xl font-semibold">
+          Matches for your listings
+        </h2>
         <p className="mt-1 text-sm text-base-content/75">{MATCH_RULE}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">

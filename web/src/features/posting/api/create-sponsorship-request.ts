@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import { sponsorshipRequestsKey ,type  SponsorshipRequest } from '@/lib/listing'
+import { sponsorshipRequestsKey, type SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 
 export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {

@@ -1,4 +1,11 @@
-import { listingRoutes , sponsorshipRequestsKey , sponsorshipsKey ,type  ListingKind,type  Sponsorship,type  SponsorshipRequest } from '@/lib/listing'
+import {
+  listingRoutes,
+  sponsorshipRequestsKey,
+  sponsorshipsKey,
+  type ListingKind,
+  type Sponsorship,
+  type SponsorshipRequest,
+} from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 

@@ -77,7 +77,9 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
       description="Offer sponsorship money, or ask sponsors to fund your project."
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={pending}>Cancel</Button>
+          <Button variant="ghost" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
           <Button type="submit" form={FORM_ID} loading={pending}>
             {pending ? 'Publishing...' : kind === 'sponsorships' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
           </Button>

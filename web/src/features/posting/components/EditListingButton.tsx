@@ -30,7 +30,9 @@ export function EditListingButton({ listing }: { listing: Listing }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>Edit</Button>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Edit
+      </Button>
       {open && <EditListingDialog listing={listing} onClose={() => setOpen(false)} />}
     </>
   )
@@ -39,7 +41,10 @@ export function EditListingButton({ listing }: { listing: Listing }) {
 function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: () => void }) {
   const categories = useCategories()
   const update = useUpdateListing(listing.kind, listing.item.id)
-  const form = useForm<ListingFormInput, unknown, ListingFormValues>({ resolver: zodResolver(listingFormSchema), defaultValues: valuesOf(listing) })
+  const form = useForm<ListingFormInput, unknown, ListingFormValues>({
+    resolver: zodResolver(listingFormSchema),
+    defaultValues: valuesOf(listing),
+  })
   const rejected = listing.item.reviewed && !listing.item.approved
   const formId = `edit-${listing.item.id}`
 
@@ -74,8 +79,12 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
       description={rejected ? 'Editing a rejected listing sends it for review again.' : 'An edit goes back to moderation.'}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>Cancel</Button>
-          <Button type="submit" form={formId} loading={update.isPending}>Save changes</Button>
+          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending}>
+            Save changes
+          </Button>
         </>
       }
     >

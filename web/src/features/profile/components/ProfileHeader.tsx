@@ -17,7 +17,9 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h1 id="profile-name" className="text-2xl font-bold break-words">{profile.displayName || profile.username}</h1>
+              <h1 id="profile-name" className="text-2xl font-bold break-words">
+                {profile.displayName || profile.username}
+              </h1>
               <p className="text-base-content/75">@{profile.username}</p>
             </div>
             {isOwn && (

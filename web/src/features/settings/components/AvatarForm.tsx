@@ -27,7 +27,7 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
     }
     upload.mutate(file, {
       onSuccess: () => toast({ title: 'Avatar updated', variant: 'success' }),
-      onError: (e) => setError(e instanceof ApiError ? e.fieldErrors.avatar ?? e.message : errorMessage(e)),
+      onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.avatar ?? e.message) : errorMessage(e)),
       onSettled: () => {
         if (input.current) input.current.value = ''
       },
@@ -70,7 +70,11 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
           )}
         </div>
       </div>
-      {error && <p id={`${inputId}-error`} className="text-sm text-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
     </SettingsCard>
   )
 }

@@ -32,7 +32,9 @@ export function EmailPreferencesCard() {
       ) : prefs.isError ? (
         <div role="alert" className="flex items-center gap-3 text-sm text-error">
           {errorMessage(prefs.error)}
-          <Button size="sm" variant="outline" onClick={() => void prefs.refetch()}>Retry</Button>
+          <Button size="sm" variant="outline" onClick={() => void prefs.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : (
         <ul className="divide-y divide-base-300">
@@ -54,7 +56,11 @@ export function EmailPreferencesCard() {
                       {
                         onSuccess: (p) => {
                           show(topic, p[topic])
-                          toast({ title: p[topic] ? `E-mails about ${label.toLowerCase()} are on` : `E-mails about ${label.toLowerCase()} are off` })
+                          toast({
+                            title: p[topic]
+                              ? `E-mails about ${label.toLowerCase()} are on`
+                              : `E-mails about ${label.toLowerCase()} are off`,
+                          })
                         },
                         onError: (err) => {
                           show(topic, undefined)

@@ -14,7 +14,9 @@ export function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
     queryKey: [...applicationsKey, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>
-      api.get<Application[] | null>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal).then((d) => d ?? []),
+      api
+        .get<Application[] | null>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal)
+        .then((d) => d ?? []),
   })
 }
 

@@ -25,7 +25,8 @@ describe('ApplyDialog', () => {
   it('tells a member who already applied', async () => {
     const user = userEvent.setup()
     mockFetch({
-      'POST /api/sponsorships/s1/apply': () => json({ status: 409, message: 'You have already applied for this sponsorship.', data: {} }, 409),
+      'POST /api/sponsorships/s1/apply': () =>
+        json({ status: 409, message: 'You have already applied for this sponsorship.', data: {} }, 409),
     })
     renderWithProviders(<ApplyDialog open sponsorship={sponsorship} onClose={() => {}} />)
     await user.click(screen.getByRole('button', { name: 'Submit' }))
@@ -36,7 +37,10 @@ describe('ApplyDialog', () => {
     const user = userEvent.setup()
     mockFetch({
       'POST /api/sponsorships/s1/apply': () =>
-        json({ status: 400, message: 'Invalid', data: { message: { code: 'x', message: 'Message must be at most 2000 characters' } } }, 400),
+        json(
+          { status: 400, message: 'Invalid', data: { message: { code: 'x', message: 'Message must be at most 2000 characters' } } },
+          400,
+        ),
     })
     renderWithProviders(<ApplyDialog open sponsorship={sponsorship} onClose={() => {}} />)
     await user.click(screen.getByRole('button', { name: 'Submit' }))

@@ -42,8 +42,12 @@ export function ApplyDialog({ open, sponsorship, onClose }: ApplyDialogProps) {
       description={sponsorship.title}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form={`apply-${sponsorship.id}`} loading={apply.isPending}>Submit</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`apply-${sponsorship.id}`} loading={apply.isPending}>
+            Submit
+          </Button>
         </>
       }
     >

@@ -36,7 +36,10 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
 
 /** What this page last did to the listing's status (closed or reopened it), if anything. */
 function useOwnerStatus(id: string): OwnerStatus | undefined {
-  const done = useMutationState({ filters: { mutationKey: statusMutationKey(id), status: 'success' }, select: (m) => m.state.variables as OwnerStatus })
+  const done = useMutationState({
+    filters: { mutationKey: statusMutationKey(id), status: 'success' },
+    select: (m) => m.state.variables as OwnerStatus,
+  })
   return done.at(-1)
 }
 
@@ -101,7 +104,9 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
     // Only keeps a click on the button from also opening the card below it; the button is the control.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <span onClick={stop} className="contents">
-      <Button size={size} onClick={() => setOpen(true)}>{detail ? 'Sponsor This Project' : 'Sponsor'}</Button>
+      <Button size={size} onClick={() => setOpen(true)}>
+        {detail ? 'Sponsor This Project' : 'Sponsor'}
+      </Button>
       {open && <SponsorDialog open request={item} onClose={() => setOpen(false)} />}
     </span>
   )
@@ -120,11 +125,20 @@ function OwnerStatusAction({ listing }: { listing: Listing }) {
         setConfirming(false)
         toast(
           next === 'closed'
-            ? { title: `${Noun} closed`, description: `This ${noun} no longer takes ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it.`, variant: 'success' }
+            ? {
+                title: `${Noun} closed`,
+                description: `This ${noun} no longer takes ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it.`,
+                variant: 'success',
+              }
             : { title: `${Noun} reopened`, variant: 'success' },
         )
       },
-      onError: (error) => toast({ title: `Could not ${next === 'closed' ? 'close' : 'reopen'} the ${noun}`, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: `Could not ${next === 'closed' ? 'close' : 'reopen'} the ${noun}`,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
     })
   if (status === 'closed') {
     return (
@@ -145,8 +159,12 @@ function OwnerStatusAction({ listing }: { listing: Listing }) {
         description={`It will no longer take ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it later.`}
         footer={
           <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button loading={change.isPending} onClick={() => set('closed')}>Close {noun}</Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button loading={change.isPending} onClick={() => set('closed')}>
+              Close {noun}
+            </Button>
           </>
         }
       />

@@ -14,12 +14,20 @@ import { StatusPill } from './StatusPill'
 
 function PersonLink({ person }: { person: Person }) {
   if (person.deleted || !person.id) return <span>{personName(person)}</span>
-  return <Link to={profilePath(person.id)} className="link link-hover font-medium">{personName(person)}</Link>
+  return (
+    <Link to={profilePath(person.id)} className="link link-hover font-medium">
+      {personName(person)}
+    </Link>
+  )
 }
 
 function ConversationLink({ id }: { id: string }) {
   if (!id) return null
-  return <Link to={conversationPath(id)} className="link link-primary text-sm">Open conversation</Link>
+  return (
+    <Link to={conversationPath(id)} className="link link-primary text-sm">
+      Open conversation
+    </Link>
+  )
 }
 
 /** Own profile only: applications sent and received, and sponsorships given and received. */
@@ -30,7 +38,13 @@ export function ProfileConnections() {
   const got = useCommitments('received')
   return (
     <>
-      <ProfileSection id="my-applications" title="My applications" query={sent} count={sent.data?.length ?? 0} empty="You have not applied for any sponsorships yet.">
+      <ProfileSection
+        id="my-applications"
+        title="My applications"
+        query={sent}
+        count={sent.data?.length ?? 0}
+        empty="You have not applied for any sponsorships yet."
+      >
         {sent.data?.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="sent-application">
             <div className="min-w-0">
@@ -46,12 +60,30 @@ export function ProfileConnections() {
           </li>
         ))}
       </ProfileSection>
-      <ProfileSection id="received-applications" title="Applications to my sponsorships" query={received} count={received.data?.length ?? 0} empty="Nobody has applied for your sponsorships yet.">
-        {received.data?.map((a) => <ReceivedApplication key={a.id} application={a} />)}
+      <ProfileSection
+        id="received-applications"
+        title="Applications to my sponsorships"
+        query={received}
+        count={received.data?.length ?? 0}
+        empty="Nobody has applied for your sponsorships yet."
+      >
+        {received.data?.map((a) => (
+          <ReceivedApplication key={a.id} application={a} />
+        ))}
       </ProfileSection>
-      <ProfileSection id="commitments" title="Sponsorships" query={{ isPending: given.isPending || got.isPending, isError: given.isError || got.isError }} count={(given.data?.length ?? 0) + (got.data?.length ?? 0)} empty="You have not sponsored a project or been sponsored yet.">
-        {given.data?.map((c) => <CommitmentRow key={c.id} commitment={c} given />)}
-        {got.data?.map((c) => <CommitmentRow key={c.id} commitment={c} given={false} />)}
+      <ProfileSection
+        id="commitments"
+        title="Sponsorships"
+        query={{ isPending: given.isPending || got.isPending, isError: given.isError || got.isError }}
+        count={(given.data?.length ?? 0) + (got.data?.length ?? 0)}
+        empty="You have not sponsored a project or been sponsored yet."
+      >
+        {given.data?.map((c) => (
+          <CommitmentRow key={c.id} commitment={c} given />
+        ))}
+        {got.data?.map((c) => (
+          <CommitmentRow key={c.id} commitment={c} given={false} />
+        ))}
       </ProfileSection>
     </>
   )
@@ -64,14 +96,21 @@ function ReceivedApplication({ application: a }: { application: Application }) {
       { id: a.id, decision },
       {
         onSuccess: () => toast({ title: decision === 'accept' ? 'Application accepted' : 'Application declined', variant: 'success' }),
-        onError: (e) => toast({ title: e instanceof ApiError && e.status === 409 ? 'Already decided' : 'Could not update the application', description: errorMessage(e), variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: e instanceof ApiError && e.status === 409 ? 'Already decided' : 'Could not update the application',
+            description: errorMessage(e),
+            variant: 'destructive',
+          }),
       },
     )
   return (
     <li className="space-y-2 py-3" data-testid="received-application">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="break-words"><PersonLink person={a.applicant} /> applied for <span className="font-medium">{a.sponsorship.title}</span></p>
+          <p className="break-words">
+            <PersonLink person={a.applicant} /> applied for <span className="font-medium">{a.sponsorship.title}</span>
+          </p>
           <p className="text-sm text-base-content/75">{formatDate(a.createdAt)}</p>
         </div>
         <StatusPill status={a.status} />
@@ -80,8 +119,23 @@ function ReceivedApplication({ application: a }: { application: Application }) {
       <div className="flex flex-wrap items-center gap-2">
         {a.status === 'pending' && (
           <>
-            <Button size="sm" loading={decide.isPending && decide.variables?.decision === 'accept'} disabled={decide.isPending} onClick={() => run('accept')}>Accept</Button>
-            <Button size="sm" variant="outline" loading={decide.isPending && decide.variables?.decision === 'decline'} disabled={decide.isPending} onClick={() => run('decline')}>Decline</Button>
+            <Button
+              size="sm"
+              loading={decide.isPending && decide.variables?.decision === 'accept'}
+              disabled={decide.isPending}
+              onClick={() => run('accept')}
+            >
+              Accept
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={decide.isPending && decide.variables?.decision === 'decline'}
+              disabled={decide.isPending}
+              onClick={() => run('decline')}
+            >
+              Decline
+            </Button>
           </>
         )}
         <ConversationLink id={a.conversationId} />

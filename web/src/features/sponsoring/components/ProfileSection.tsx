@@ -15,11 +15,15 @@ export function ProfileSection({ id, title, query, empty, count, children }: Pro
   return (
     <section aria-labelledby={id} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-5">
-        <h2 id={id} className="text-lg font-semibold">{title}</h2>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
         {query.isPending ? (
           <Spinner label={`Loading ${title.toLowerCase()}`} className="mx-auto" />
         ) : query.isError ? (
-          <p role="alert" className="text-sm text-error">Error loading this section. Please try again.</p>
+          <p role="alert" className="text-sm text-error">
+            Error loading this section. Please try again.
+          </p>
         ) : count === 0 ? (
           <p className="text-sm text-base-content/75">{empty}</p>
         ) : (

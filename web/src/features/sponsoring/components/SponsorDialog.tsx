@@ -44,8 +44,12 @@ export function SponsorDialog({ open, request, onClose }: SponsorDialogProps) {
       description={`Sponsor “${request.title}” for ${formatUsd(request.requestedAmount)}?`}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form={`sponsor-${request.id}`} loading={sponsor.isPending}>Confirm</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`sponsor-${request.id}`} loading={sponsor.isPending}>
+            Confirm
+          </Button>
         </>
       }
     >

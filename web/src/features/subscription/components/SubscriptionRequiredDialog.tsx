@@ -1,4 +1,4 @@
-import { formatDateTime , formatDate } from '@/lib/format'
+import { formatDateTime, formatDate } from '@/lib/format'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
@@ -35,7 +35,9 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
         title="Your subscription is active"
         footer={
           <>
-            <Button variant="ghost" onClick={onClose}>Cancel</Button>
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
             <Button onClick={onContinue} disabled={!!waitUntil} data-autofocus>
               Continue to Post Form
             </Button>
@@ -46,8 +48,8 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
           {user.subscriptionActive ? (
             <p>
               Your <strong>{planName(plans, user.subscriptionPlan)}</strong> is active
-              {user.subscriptionExpiry ? ` until ${formatDate(user.subscriptionExpiry)}` : ''}. Your plan lets you post one new
-              listing per day.
+              {user.subscriptionExpiry ? ` until ${formatDate(user.subscriptionExpiry)}` : ''}. Your plan lets you post one new listing per
+              day.
             </p>
           ) : (
             <p>As an administrator you can post without a subscription.</p>
@@ -87,7 +89,11 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
       <PlanTerms className="mt-4" />
       {user?.subscriptionStatus === 'active' && !user.subscriptionActive && (
         <p className="mt-2 text-xs text-base-content/75">
-          Your plan has expired. <Link className="link" to={paths.subscription}>See your subscription</Link>.
+          Your plan has expired.{' '}
+          <Link className="link" to={paths.subscription}>
+            See your subscription
+          </Link>
+          .
         </p>
       )}
     </Dialog>

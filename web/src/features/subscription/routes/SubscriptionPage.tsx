@@ -27,7 +27,9 @@ export function SubscriptionPage() {
       <PageHeader title="Subscription" description="A plan lets you post one new listing per day." />
       <SubscriptionSummary user={user} plans={plans} sandbox={checkout.sandbox} />
       <section aria-labelledby="subscription-plans" className="space-y-4">
-        <h2 id="subscription-plans" className="text-xl font-semibold">{active ? 'Renew' : 'Choose a plan'}</h2>
+        <h2 id="subscription-plans" className="text-xl font-semibold">
+          {active ? 'Renew' : 'Choose a plan'}
+        </h2>
         {checkout.sandbox && <TestModeNotice />}
         <div className="grid gap-4 md:grid-cols-3">
           {plans.map((plan) => (
