@@ -16,7 +16,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web clean
+.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -74,18 +74,30 @@ test-web: web-deps
 	npm --prefix web run typecheck
 	npm --prefix web test
 
-## lint: golangci-lint (.golangci.yml: go vet, staticcheck, errcheck, gofmt, goimports, ...)
-## and the web app's ESLint
-lint: lint-go lint-web
+## lint: golangci-lint (.golangci.yml: go vet, staticcheck, errcheck, gofmt, goimports, ...),
+## the API types match the Go DTOs, ESLint (imports, feature boundaries, a11y) and Prettier
+lint: lint-go types-check lint-web
 
 lint-go:
 	$(GOLANGCI_LINT) run ./pb/... ./pb_migrations/...
 
 lint-web: web-deps
 	npm --prefix web run lint
+	npm --prefix web run format:check
 
 test-e2e: build browser
 	npm --prefix web run e2e
+
+## types: write web/src/lib/api-types.gen.ts from the Go response types (pb/cmd/apitypes)
+types:
+	go run ./pb/cmd/apitypes
+
+## types-check: fail when web/src/lib/api-types.gen.ts differs from what the Go types generate
+types-check:
+	@tmp=$$(mktemp --suffix=.ts); trap 'rm -f "$$tmp"' EXIT; \
+	go run ./pb/cmd/apitypes -o "$$tmp" && \
+	diff -u web/src/lib/api-types.gen.ts "$$tmp" >&2 || { \
+	  echo "web/src/lib/api-types.gen.ts is stale or edited by hand: run make types" >&2; exit 1; }
 
 ## bench: seed 100,000 listings of each kind and measure the list routes under a varied
 ## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind

@@ -1,20 +1,89 @@
+import fs from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
+import importPlugin from 'eslint-plugin-import'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
+import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
+
+/*
+ * Feature boundaries. src/features/<name> may import lib/, components/, itself, and of the
+ * other features only their shared modules below; a feature never imports app/. The app
+ * (app/routes, app/compose) composes features. lib/ and components/ import no feature and no app.
+ */
+const features = fs
+  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+const sharedFeatureModules = [
+  './auth/session.ts', // who is signed in; ending a session
+  './app-config/index.ts', // the server's configuration: plans, categories
+]
+const boundaries = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...sharedFeatureModules],
+    message: `Features do not import each other: compose them in src/app, or move what both need to src/lib (shared: ${sharedFeatureModules.join(', ')}).`,
+  })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app; the app imports features.' },
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app'],
+    message: 'lib/ and components/ are below the features: they import no feature and no app code.',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'test-results', 'playwright-report', 'e2e/screenshots'] },
   {
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.recommended,
+      importPlugin.flatConfigs.recommended,
+      importPlugin.flatConfigs.typescript,
+    ],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      // Dependencies are not parsed for import rules (no-cycle follows only our own modules).
+      'import/ignore': ['node_modules'],
+      'import/resolver': {
+        typescript: { project: ['./tsconfig.app.json', './tsconfig.node.json'], noWarnOnMultipleProjects: true },
+        node: true,
+      },
+    },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // TypeScript checks names, defaults and namespaces itself.
+      'import/named': 'off',
+      'import/namespace': 'off',
+      'import/default': 'off',
+      'import/no-named-as-default-member': 'off',
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      'import/no-useless-path-segments': 'error',
+      'import/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import/first': 'error',
+      'import/newline-after-import': 'error',
     },
   },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Our labels wrap their control with the text in nested spans (label > span > span > text).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      // The one autoFocus is TextField's, on the code step that appears once the e-mail is sent.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  prettier,
 )

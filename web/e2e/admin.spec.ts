@@ -43,7 +43,9 @@ test('an administrator approves one listing and rejects another; the poster sees
   await page.getByRole('tab', { name: 'Audit log' }).click()
   await expect(page).toHaveURL(/tab=audit/)
   const log = page.getByRole('table', { name: 'Audit log' })
-  await expect(log.getByRole('row').filter({ hasText: 'Rejected listing' }).filter({ hasText: 'Please add the venue' }).filter({ hasText: 'admin' })).toBeVisible()
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Rejected listing' }).filter({ hasText: 'Please add the venue' }).filter({ hasText: 'admin' }),
+  ).toBeVisible()
   await expect(log.getByRole('row').filter({ hasText: 'Approved listing' }).filter({ hasText: 'admin' })).toBeVisible()
 
   // The poster sees the reason on their own profile.
@@ -167,7 +169,10 @@ test('an administrator verifies the social link they clicked even after the memb
     const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin } })
     expect(response.status(), await response.text()).toBe(200)
   }
-  await setLinks([{ platform: 'github', username: 'owner-gh' }, { platform: 'twitter', username: 'owner_x' }])
+  await setLinks([
+    { platform: 'github', username: 'owner-gh' },
+    { platform: 'twitter', username: 'owner_x' },
+  ])
 
   await login(page, ADMIN.username, ADMIN.password)
   await page.goto('/admin?tab=members')
@@ -179,7 +184,10 @@ test('an administrator verifies the social link they clicked even after the memb
   await expect(links.getByRole('listitem').first()).toContainText('GitHub @owner-gh')
 
   // while the administrator looks, the member puts X first
-  await setLinks([{ platform: 'twitter', username: 'owner_x' }, { platform: 'github', username: 'owner-gh' }])
+  await setLinks([
+    { platform: 'twitter', username: 'owner_x' },
+    { platform: 'github', username: 'owner-gh' },
+  ])
 
   await links.getByRole('button', { name: 'Verify GitHub @owner-gh' }).click()
   await expectToast(page, 'Social link verified')
@@ -189,6 +197,9 @@ test('an administrator verifies the social link they clicked even after the memb
   // the member's own profile shows the same: GitHub verified, X not
   const own = await memberPage.request.get('/api/user')
   const body = (await own.json()) as { socialMedia: { platform: string; verified: boolean }[] }
-  expect(body.socialMedia.map((l) => [l.platform, l.verified])).toEqual([['twitter', false], ['github', true]])
+  expect(body.socialMedia.map((l) => [l.platform, l.verified])).toEqual([
+    ['twitter', false],
+    ['github', true],
+  ])
   await memberContext.close()
 })

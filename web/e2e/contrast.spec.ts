@@ -22,7 +22,8 @@ async function contrastOf(el: Locator): Promise<number> {
     }
     const style = getComputedStyle(node)
     let bg = style.backgroundColor
-    for (let p: Element | null = node; p && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); p = p.parentElement) bg = getComputedStyle(p).backgroundColor
+    for (let p: Element | null = node; p && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); p = p.parentElement)
+      bg = getComputedStyle(p).backgroundColor
     const a = lum(rgb(style.color))
     const b = lum(rgb(bg))
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)

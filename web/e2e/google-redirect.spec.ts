@@ -5,7 +5,7 @@ import { startSecondServer } from './second-server'
 
 /**
  * The real redirect flow: a second server instance whose Google endpoints point at a local
- * stand-in (docs/config-6.md), driven through the auth screen like a person would.
+ * stand-in (docs/configuration.md), driven through the auth screen like a person would.
  */
 const account = { sub: 'g-amara-1', email: 'amara.obi@example.com', name: 'Amara Obi', picture: 'https://example.com/amara.png' }
 
@@ -42,7 +42,11 @@ test.describe('Google redirect flow (stand-in of Google)', () => {
       expected: sessionStorage.getItem('googleRedirectExpected'),
       email: sessionStorage.getItem('googleUserEmail'),
     }))
-    expect(hints).toMatchObject({ authData: { provider: 'google', method: 'identity-provider auth' }, expected: null, email: account.email })
+    expect(hints).toMatchObject({
+      authData: { provider: 'google', method: 'identity-provider auth' },
+      expected: null,
+      email: account.email,
+    })
     const me = await page.request.get(`${server.origin}/api/user`)
     expect(await me.json()).toMatchObject({ displayName: 'Amara Obi', email: account.email, providerId: 'google' })
   })
@@ -78,7 +82,9 @@ test.describe('Google redirect flow (stand-in of Google)', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).click()
     await expect(page).toHaveURL(`${otherHost}/auth?manual=true`)
     const host = new URL(otherHost).host
-    await expect(page.getByText(`This domain (${host}) is not authorized in the identity provider. Please use the manual sign-in option below.`)).toBeVisible()
+    await expect(
+      page.getByText(`This domain (${host}) is not authorized in the identity provider. Please use the manual sign-in option below.`),
+    ).toBeVisible()
     await expect(page.getByRole('region', { name: 'Google Sign-in Fallback' })).toBeVisible()
   })
 })

@@ -43,8 +43,12 @@ export async function startGoogleStandin(account: StandinAccount) {
     }
     if (req.method === 'GET' && url.pathname === '/auth') {
       const q = url.searchParams
-      const ok = q.get('client_id') === STANDIN_CLIENT.id && q.get('response_type') === 'code' &&
-        q.get('code_challenge_method') === 'S256' && q.get('prompt') === 'select_account' && q.get('state')
+      const ok =
+        q.get('client_id') === STANDIN_CLIENT.id &&
+        q.get('response_type') === 'code' &&
+        q.get('code_challenge_method') === 'S256' &&
+        q.get('prompt') === 'select_account' &&
+        q.get('state')
       if (!ok) return json(400, { error: 'invalid_request' })
       const code = `code-${randomBytes(8).toString('hex')}`
       const redirectUri = q.get('redirect_uri') ?? ''
@@ -58,14 +62,19 @@ export async function startGoogleStandin(account: StandinAccount) {
     }
     if (req.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(await readBody(req))
-      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':')
+      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':')
       const [id, secret] = basic.length === 2 ? basic.map(decodeURIComponent) : [form.get('client_id'), form.get('client_secret')]
       if (id !== STANDIN_CLIENT.id || secret !== STANDIN_CLIENT.secret) return json(401, { error: 'invalid_client' })
       const code = form.get('code') ?? ''
       const grant = grants.get(code)
       grants.delete(code) // a code works once
-      const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url')
-      if (!grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' })
+      const challenge = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url')
+      if (!grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri'))
+        return json(400, { error: 'invalid_grant' })
       const access = `at-${randomBytes(8).toString('hex')}`
       tokens.set(access, grant.account)
       return json(200, { access_token: access, token_type: 'Bearer', expires_in: 3599 })

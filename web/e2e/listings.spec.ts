@@ -81,7 +81,10 @@ test("a card's detail dialog", async ({ page }) => {
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('Sponsorship Amount')).toBeVisible()
   await expect(dialog.getByText('Posted by')).toBeVisible()
-  await expect(dialog.getByRole('link', { name: /View on Google Maps/ })).toHaveAttribute('href', /google\.com\/maps\/search\/\?api=1&query=Abuja/)
+  await expect(dialog.getByRole('link', { name: /View on Google Maps/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search\/\?api=1&query=Abuja/,
+  )
   await dialog.getByRole('button', { name: 'Apply for Sponsorship' }).click()
   const apply = page.getByRole('dialog', { name: 'Apply for Sponsorship' })
   await expect(apply.getByLabel('Message to the sponsor (optional)')).toBeVisible()
@@ -97,7 +100,9 @@ test("a card's detail dialog", async ({ page }) => {
 })
 
 test("the poster link opens the poster's profile with their listings", async ({ page }) => {
-  await card(page, 'Indie game jam prizes').getByRole('link', { name: /Kenji Watanabe/ }).click()
+  await card(page, 'Indie game jam prizes')
+    .getByRole('link', { name: /Kenji Watanabe/ })
+    .click()
   await expect(page).toHaveURL(/\/profile\?userId=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
   await expect(page.getByRole('article', { name: 'Open-source maintainer stipends' })).toBeVisible()

@@ -9,7 +9,7 @@ interface Mail {
 
 /**
  * The newest sign-in code mailed to `to`, read from the server's development mailbox
- * (`<dataDir>/mailbox/*.json`, docs/config-6.md). There is deliberately no HTTP route for it.
+ * (`<dataDir>/mailbox/*.json`, docs/configuration.md). There is deliberately no HTTP route for it.
  */
 export async function readCode(to: string, { timeoutMs = 5000, dataDir = process.env.E2E_DATA_DIR, after = '' } = {}): Promise<string> {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it)')
@@ -18,7 +18,10 @@ export async function readCode(to: string, { timeoutMs = 5000, dataDir = process
   while (Date.now() < deadline) {
     let files: string[] = []
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.json') && f > after).sort().reverse()
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.json') && f > after)
+        .sort()
+        .reverse()
     } catch {
       // no mail yet
     }
@@ -39,14 +42,21 @@ export interface MailboxMessage extends Mail {
 }
 
 /** The newest mail to `to` whose subject equals `subject`, waiting for it to arrive. */
-export async function readMail(to: string, subject: string, { timeoutMs = 10_000, dataDir = process.env.E2E_DATA_DIR } = {}): Promise<MailboxMessage> {
+export async function readMail(
+  to: string,
+  subject: string,
+  { timeoutMs = 10_000, dataDir = process.env.E2E_DATA_DIR } = {},
+): Promise<MailboxMessage> {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it)')
   const dir = join(dataDir, 'mailbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     let files: string[] = []
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse()
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
     } catch {
       // no mail yet
     }

@@ -4,7 +4,14 @@ import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers
 const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 async function postRequest(page: Page, title: string) {
-  const data = { title, description: 'Chairs for the village hall.', requestedAmount: 300, location: 'Pune, India', categories: ['Community'], eventDate: '' }
+  const data = {
+    title,
+    description: 'Chairs for the village hall.',
+    requestedAmount: 300,
+    location: 'Pune, India',
+    categories: ['Community'],
+    eventDate: '',
+  }
   const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
   expect(response.status(), await response.text()).toBe(201)
 }
@@ -28,7 +35,8 @@ test('closing a request from its detail dialog updates the dialog as well as the
     if (!(await control.isVisible()) || (await page.getByTestId('toast').getByRole('button').all()).length === 0) continue
     const b = await control.boundingBox()
     if (!b || (await control.evaluate((el) => !!el.closest('[data-testid="toast"]')))) continue
-    const overlaps = b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height
+    const overlaps =
+      b.x < toastBox.x + toastBox.width && toastBox.x < b.x + b.width && b.y < toastBox.y + toastBox.height && toastBox.y < b.y + b.height
     expect(overlaps, `the toast covers "${await control.textContent()}"`).toBe(false)
   }
   await expect(dialog.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
@@ -43,12 +51,21 @@ test('the list can be sorted by amount, and the sort is kept in the URL', async 
   await expect(page).toHaveURL(/sort=amount_desc/)
   const panel = page.locator('#listing-panel-sponsorships')
   await expect(panel.getByRole('article').first()).toBeVisible()
-  const amounts = async () =>
-    (await panel.getByTestId('listing-amount').allTextContents()).map((t) => Number(t.replace(/[^0-9]/g, '')))
-  await expect.poll(async () => { const a = await amounts(); return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] >= v) }).toBe(true)
+  const amounts = async () => (await panel.getByTestId('listing-amount').allTextContents()).map((t) => Number(t.replace(/[^0-9]/g, '')))
+  await expect
+    .poll(async () => {
+      const a = await amounts()
+      return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] >= v)
+    })
+    .toBe(true)
   await page.getByLabel('Sort by').selectOption({ label: 'Amount: low to high' })
   await expect(page).toHaveURL(/sort=amount_asc/)
-  await expect.poll(async () => { const a = await amounts(); return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] <= v) }).toBe(true)
+  await expect
+    .poll(async () => {
+      const a = await amounts()
+      return a.length > 1 && a.every((v, i) => i === 0 || a[i - 1] <= v)
+    })
+    .toBe(true)
   await page.reload()
   await expect(page.getByLabel('Sort by')).toHaveValue('amount_asc')
 })
@@ -56,7 +73,9 @@ test('the list can be sorted by amount, and the sort is kept in the URL', async 
 test('a list that failed to load offers Retry', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password)
   let failing = true
-  await page.route('**/api/sponsorships?*', (route) => (failing ? route.fulfill({ status: 503, body: '{"message":"down","status":503,"data":{}}' }) : route.continue()))
+  await page.route('**/api/sponsorships?*', (route) =>
+    failing ? route.fulfill({ status: 503, body: '{"message":"down","status":503,"data":{}}' }) : route.continue(),
+  )
   await page.goto('/home?q=garden')
   const panel = page.locator('#listing-panel-sponsorships')
   await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 15_000 })
@@ -88,7 +107,10 @@ test('a poster edits a rejected listing: it stays hidden from others until an ad
     headers: { Origin: origin() },
   })
   const { id } = (await created.json()) as { id: string }
-  const rejected = await page.request.post(`/api/admin/listings/sponsorships/${id}/reject`, { data: { reason: 'Say who can apply' }, headers: { Origin: origin() } })
+  const rejected = await page.request.post(`/api/admin/listings/sponsorships/${id}/reject`, {
+    data: { reason: 'Say who can apply' },
+    headers: { Origin: origin() },
+  })
   expect(rejected.status()).toBe(200)
 
   // The poster opens it from their profile (the card shows the reason) and edits it through the posting form.

@@ -27,7 +27,15 @@ async function memberWithMail(browser: Browser, name: string) {
 
 /** Posts a request as the signed-in administrator (exempt from the subscription). */
 async function postRequest(page: Page, title: string, extra: Record<string, unknown> = {}) {
-  const data = { title, description: 'Kits and a coach for a school robotics club.', requestedAmount: 600, location: 'Pune, India', categories: ['Education'], eventDate: '', ...extra }
+  const data = {
+    title,
+    description: 'Kits and a coach for a school robotics club.',
+    requestedAmount: 600,
+    location: 'Pune, India',
+    categories: ['Education'],
+    eventDate: '',
+    ...extra,
+  }
   const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
   expect(response.status(), await response.text()).toBe(201)
   return ((await response.json()) as { id: string }).id
@@ -61,7 +69,10 @@ test('a saved search alerts its owner live and by e-mail when another member pos
   const bell = watcher.getByRole('button', { name: /Notifications, \d+ unread/ })
   await expect(bell).toBeVisible()
   await bell.click()
-  await watcher.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: /New listing for “Robot clubs”/ }).click()
+  await watcher
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('button', { name: /New listing for “Robot clubs”/ })
+    .click()
   await expect(watcher).toHaveURL(new RegExp(`/listings/requests/${id}$`))
   await expect(watcher.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(watcher).toHaveTitle(`${title} · SponsorBridge`)
@@ -92,7 +103,9 @@ test('a saved search alerts its owner live and by e-mail when another member pos
   await alerts.uncheck()
   await expectToast(watcher, 'E-mails about saved search alerts are off')
   await watcher.reload()
-  await expect(watcher.getByRole('region', { name: 'E-mail notifications' }).getByRole('checkbox', { name: /Saved search alerts/ })).not.toBeChecked()
+  await expect(
+    watcher.getByRole('region', { name: 'E-mail notifications' }).getByRole('checkbox', { name: /Saved search alerts/ }),
+  ).not.toBeChecked()
 
   const again = watcher.getByRole('region', { name: 'Saved searches' }).getByTestId('saved-search').filter({ hasText: 'Robotics, paused' })
   await again.getByRole('button', { name: 'Delete' }).click()

@@ -36,7 +36,10 @@ async function isolate(page: Page, signingSecret: string) {
   page.on('request', (r) => {
     if (!isLocal(new URL(r.url())) && r.url() !== CHECKOUT_JS) escaped.push(r.url())
   })
-  await page.route((url) => !isLocal(url) && url.href !== CHECKOUT_JS, (route) => route.abort('blockedbyclient'))
+  await page.route(
+    (url) => !isLocal(url) && url.href !== CHECKOUT_JS,
+    (route) => route.abort('blockedbyclient'),
+  )
   await page.route(CHECKOUT_JS, async (route) => {
     checkoutLoads.push(route.request().url())
     await route.fulfill({ contentType: 'application/javascript', body: checkoutScript(signingSecret) })
@@ -178,8 +181,28 @@ test('webhook: a signed order.paid activates the plan once; the same event id ag
       event: 'order.paid',
       contains: ['payment', 'order'],
       payload: {
-        payment: { entity: { id: paymentId, entity: 'payment', amount: order.amount, currency: 'INR', status: 'captured', order_id: order.orderId, method: 'upi' } },
-        order: { entity: { id: order.orderId, entity: 'order', amount: order.amount, amount_paid: order.amount, amount_due: 0, currency: 'INR', status: 'paid' } },
+        payment: {
+          entity: {
+            id: paymentId,
+            entity: 'payment',
+            amount: order.amount,
+            currency: 'INR',
+            status: 'captured',
+            order_id: order.orderId,
+            method: 'upi',
+          },
+        },
+        order: {
+          entity: {
+            id: order.orderId,
+            entity: 'order',
+            amount: order.amount,
+            amount_paid: order.amount,
+            amount_due: 0,
+            currency: 'INR',
+            status: 'paid',
+          },
+        },
       },
       created_at: Math.floor(Date.now() / 1000),
     })

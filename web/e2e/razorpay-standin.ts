@@ -38,7 +38,9 @@ export async function startRazorpayApi() {
     const fail = (status: number, description: string) =>
       json(status, { error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } })
     if (req.method !== 'POST' || req.url !== '/v1/orders') return fail(404, 'The requested URL was not found on the server.')
-    const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':')
+    const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':')
     if (id !== RZP.keyId || secret !== RZP.keySecret) return fail(401, 'Authentication failed')
     let body: ReceivedOrder
     try {

@@ -54,7 +54,9 @@ export const screens: Screen[] = [
       await requestFallbackCode(page)
       await page.getByLabel('Code').fill('000000')
       await page.getByRole('button', { name: 'Verify code' }).click()
-      await expect(page.getByRole('region', { name: 'Google Sign-in Fallback' }).getByText('That code is not right. Check the e-mail and try again.')).toBeVisible()
+      await expect(
+        page.getByRole('region', { name: 'Google Sign-in Fallback' }).getByText('That code is not right. Check the e-mail and try again.'),
+      ).toBeVisible()
     },
   },
   { name: 'home-sponsorships', path: '/home', signedIn: true, ready: listingsLoaded },
@@ -125,10 +127,15 @@ export const screens: Screen[] = [
       await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
     },
   },
-  { name: 'profile', path: '/profile', signedIn: true, ready: async (page) => {
-    await heading('SponsorBridge Admin')(page)
-    await expect(page.getByTestId('listing-card').first()).toBeVisible()
-  } },
+  {
+    name: 'profile',
+    path: '/profile',
+    signedIn: true,
+    ready: async (page) => {
+      await heading('SponsorBridge Admin')(page)
+      await expect(page.getByTestId('listing-card').first()).toBeVisible()
+    },
+  },
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
   {
     name: 'settings-sign-out-everywhere-dialog',
@@ -152,7 +159,11 @@ export const screens: Screen[] = [
       const [listing] = (await listings.json()) as { userId: string }[]
       const conversation = await page.request.post('/api/conversations', { data: { userId: listing.userId }, headers })
       const { id, lastMessage } = (await conversation.json()) as { id: string; lastMessage: string }
-      if (!lastMessage) await page.request.post(`/api/conversations/${id}/messages`, { data: { body: 'Hello Priya! Happy to help with the health camp.' }, headers })
+      if (!lastMessage)
+        await page.request.post(`/api/conversations/${id}/messages`, {
+          data: { body: 'Hello Priya! Happy to help with the health camp.' },
+          headers,
+        })
       await page.goto(`/messages?c=${id}`)
       await expect(page.getByTestId('message').first()).toBeVisible()
     },
@@ -205,7 +216,10 @@ export const screens: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await page.getByRole('article', { name: 'Market stall micro-sponsorships' }).click()
-      await page.getByRole('dialog').getByRole('button', { name: /^Report/ }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Report/ })
+        .click()
       await expect(page.getByRole('dialog', { name: 'Report listing' })).toBeVisible()
     },
   },

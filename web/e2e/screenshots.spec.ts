@@ -16,7 +16,17 @@ const devices = {
 }
 
 /** The dark theme is shot on the screens that show most of its surfaces. */
-const darkScreens = new Set(['auth-login', 'home-sponsorships', 'home-requests-filter', 'detail-dialog', 'listing-page', 'profile', 'settings', 'messages-thread', 'admin'])
+const darkScreens = new Set([
+  'auth-login',
+  'home-sponsorships',
+  'home-requests-filter',
+  'detail-dialog',
+  'listing-page',
+  'profile',
+  'settings',
+  'messages-thread',
+  'admin',
+])
 
 for (const [device, options] of Object.entries(devices)) {
   test.describe(`screenshots on ${device}`, () => {
@@ -30,7 +40,10 @@ for (const [device, options] of Object.entries(devices)) {
           await page.goto(screen.path)
           await screen.ready(page)
           await page.waitForTimeout(150)
-          await page.screenshot({ path: join(dir, `${device}-${screen.name}.png`), fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create') })
+          await page.screenshot({
+            path: join(dir, `${device}-${screen.name}.png`),
+            fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
+          })
         }
       }
     })

@@ -35,11 +35,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.home, ...page(() => import('@/features/listings/routes/HomePage').then((m) => ({ Component: m.HomePage }))) },
-              { path: paths.listing, ...page(() => import('@/features/listings/routes/ListingPage').then((m) => ({ Component: m.ListingPage }))) },
-              { path: paths.profile, ...page(() => import('@/features/profile/routes/ProfilePage').then((m) => ({ Component: m.ProfilePage }))) },
-              { path: paths.settings, ...page(() => import('@/features/settings/routes/SettingsPage').then((m) => ({ Component: m.SettingsPage }))) },
-              { path: paths.messages, ...page(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ Component: m.MessagesPage }))) },
+              { path: paths.home, ...page(() => import('@/app/routes/HomePage').then((m) => ({ Component: m.HomePage }))) },
+              { path: paths.listing, ...page(() => import('@/app/routes/ListingPage').then((m) => ({ Component: m.ListingPage }))) },
+              { path: paths.profile, ...page(() => import('@/app/routes/ProfilePage').then((m) => ({ Component: m.ProfilePage }))) },
+              { path: paths.settings, ...page(() => import('@/app/routes/SettingsPage').then((m) => ({ Component: m.SettingsPage }))) },
+              {
+                path: paths.messages,
+                ...page(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ Component: m.MessagesPage }))),
+              },
               {
                 path: paths.subscription,
                 ...page(() => import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ Component: m.SubscriptionPage }))),
@@ -47,7 +50,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: paths.admin, ...page(() => import('@/features/admin/routes/AdminPage').then((m) => ({ Component: m.AdminPage }))) },
+                  { path: paths.admin, ...page(() => import('@/app/routes/AdminPage').then((m) => ({ Component: m.AdminPage }))) },
                 ],
               },
             ],

@@ -4,8 +4,7 @@
  * (PocketBase's `{status, message, data: {field: {code, message}}}` shape).
  */
 
-export const NETWORK_ERROR_MESSAGE =
-  'Network error occurred. Please check your internet connection and try again.'
+export const NETWORK_ERROR_MESSAGE = 'Network error occurred. Please check your internet connection and try again.'
 
 export type FieldErrors = Record<string, string>
 
@@ -100,14 +99,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    request<T>(path, { query, signal }).then((r) => r.data),
-  post: <T>(path: string, body?: unknown) =>
-    request<T>(path, { method: 'POST', body }).then((r) => r.data),
-  patch: <T>(path: string, body: unknown) =>
-    request<T>(path, { method: 'PATCH', body }).then((r) => r.data),
-  delete: <T>(path: string, body?: unknown) =>
-    request<T>(path, { method: 'DELETE', body }).then((r) => r.data),
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { query, signal }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }).then((r) => r.data),
+  patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }).then((r) => r.data),
+  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }).then((r) => r.data),
 }
 
 export function errorMessage(error: unknown): string {

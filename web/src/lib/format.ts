@@ -32,7 +32,9 @@ export function formatDate(iso: string | undefined, timeZone?: string): string {
 
 /** An instant to the minute in the member's zone ("Nov 24, 2026, 1:02 PM"). */
 export function formatDateTime(iso: string | undefined): string {
-  return parse(iso)?.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) ?? ''
+  return (
+    parse(iso)?.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) ?? ''
+  )
 }
 
 /** A time of day ("1:02 PM"). */

@@ -1,3 +1,5 @@
+import type { ListingKind } from './api-types.gen'
+
 /** Every client route, in one place. */
 export const paths = {
   landing: '/',
@@ -57,8 +59,8 @@ export function conversationPath(conversationId: string): string {
 }
 
 /** A listing's own page: what notifications, e-mails, matches and alerts link to. */
-export function listingPath(kind: 'sponsorship' | 'request', id: string): string {
-  return `/listings/${kind === 'sponsorship' ? 'sponsorships' : 'requests'}/${encodeURIComponent(id)}`
+export function listingPath(kind: ListingKind, id: string): string {
+  return `/listings/${kind === 'sponsorships' ? 'sponsorships' : 'requests'}/${encodeURIComponent(id)}`
 }
 
 /**

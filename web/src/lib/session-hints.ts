@@ -10,7 +10,7 @@ const KEYS = {
   authData: 'authData',
 } as const
 
-/** Keys of a Google sign-in (docs/web-6.md); the redirect keys are hints that expire. */
+/** Keys of a Google sign-in (docs/web/sign-in.md); the redirect keys are hints that expire. */
 const GOOGLE_KEYS = {
   redirectStartTime: 'googleRedirectStartTime',
   redirectPath: 'googleRedirectPath',

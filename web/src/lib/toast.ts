@@ -43,5 +43,9 @@ function subscribe(listener: Listener) {
 }
 
 export function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(subscribe, () => current, () => null)
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
 }

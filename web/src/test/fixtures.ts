@@ -1,7 +1,7 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
-import type { Sponsorship, SponsorshipRequest } from '@/features/listings/types'
-import { FALLBACK_PLANS } from '@/features/subscription/plans'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
+import { FALLBACK_PLANS } from '@/lib/plans'
 
 export const appConfig: AppConfig = {
   appName: 'SponsorBridge',
@@ -49,7 +49,7 @@ export function makeSponsorship(overrides: Partial<Sponsorship> = {}): Sponsorsh
     updatedAt: '2025-11-20T10:00:00Z',
     approved: false,
     reviewed: false,
-    poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '' },
+    poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '', deleted: false },
     ...overrides,
   }
 }
@@ -69,7 +69,7 @@ export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): Sponso
     updatedAt: '2025-11-21T10:00:00Z',
     approved: false,
     reviewed: false,
-    poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '' },
+    poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '', deleted: false },
     ...overrides,
   }
 }

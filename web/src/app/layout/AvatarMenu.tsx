@@ -4,12 +4,14 @@ import { Avatar } from '@/components/ui/Avatar'
 import { MemberName } from '@/components/ui/MemberName'
 import { LogOutIcon, SettingsIcon, UserIcon } from '@/components/ui/icons'
 import { useLogout } from '@/features/auth/api/logout'
-import { avatarUrl, type CurrentUser } from '@/features/auth/types'
+import { avatarUrl } from '@/lib/member'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDismiss } from '@/lib/use-dismiss'
 
-const itemClass = 'flex w-full items-center gap-3 rounded-field px-3 py-2 text-left text-sm hover:bg-base-200 focus-visible:bg-base-200 focus-visible:outline-none'
+const itemClass =
+  'flex w-full items-center gap-3 rounded-field px-3 py-2 text-left text-sm hover:bg-base-200 focus-visible:bg-base-200 focus-visible:outline-none'
 
 /** The avatar button and its menu; closes on an outside click or touch, Escape, or a choice. */
 export function AvatarMenu({ user }: { user: CurrentUser }) {
@@ -75,6 +77,8 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         <Avatar src={avatarUrl(user)} name={user.displayName} size="sm" />
       </button>
       {open && (
+        // A menu with roving focus: its items take focus (the arrow keys move it), not the menu itself.
+        // eslint-disable-next-line jsx-a11y/interactive-supports-focus
         <div
           id={menuId}
           role="menu"
@@ -83,7 +87,9 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           className="absolute right-0 z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-xl"
         >
           <div className="border-b border-base-300 px-3 pt-1 pb-2" role="none">
-            <p className="font-semibold"><MemberName name={user.displayName || user.username} verified={user.isVerified} textLabel /></p>
+            <p className="font-semibold">
+              <MemberName name={user.displayName || user.username} verified={user.isVerified} textLabel />
+            </p>
             <p className="truncate text-xs text-base-content/75">@{user.username}</p>
           </div>
           <Link role="menuitem" tabIndex={-1} to={paths.profile} className={`${itemClass} mt-1`} onClick={close}>

@@ -13,7 +13,10 @@ export function BottomBar() {
   const location = useLocation()
   if (!user) return null
   return (
-    <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden">
+    <nav
+      aria-label="Mobile"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
       <div className="flex h-16 items-stretch">
         <NavLink to={paths.home} className={itemClass} end>
           <HomeIcon className="size-6" />

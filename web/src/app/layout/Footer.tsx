@@ -9,7 +9,9 @@ export function Footer() {
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {[...policyLinks, ...infoLinks].map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="hover:text-primary hover:underline">{link.label}</Link>
+              <Link to={link.to} className="hover:text-primary hover:underline">
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -24,7 +24,9 @@ export function Header() {
             <AvatarMenu user={user} />
           </div>
         ) : status === 'anonymous' && pathname !== paths.auth ? (
-          <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>Login / Register</Link>
+          <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>
+            Login / Register
+          </Link>
         ) : null}
       </div>
     </header>

@@ -10,7 +10,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary text-primary-content' : 'text-base-content/85 hover:bg-base-200'
   }`
 
-function Item({ to, label, icon: Icon, end, badge }: { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean; badge?: ReactNode }) {
+function Item({
+  to,
+  label,
+  icon: Icon,
+  end,
+  badge,
+}: {
+  to: string
+  label: string
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+  end?: boolean
+  badge?: ReactNode
+}) {
   return (
     <li>
       <NavLink to={to} end={end} className={linkClass}>
@@ -29,7 +41,10 @@ export function SideNav() {
   const [policiesOpen, setPoliciesOpen] = useState(() => isPolicyPath(pathname))
 
   return (
-    <nav aria-label="Main" className="fixed top-16 bottom-0 left-0 hidden w-64 overflow-y-auto border-r border-base-300 bg-base-100 p-4 md:block">
+    <nav
+      aria-label="Main"
+      className="fixed top-16 bottom-0 left-0 hidden w-64 overflow-y-auto border-r border-base-300 bg-base-100 p-4 md:block"
+    >
       <ul className="space-y-1">
         <Item to={paths.home} label="Home" icon={HomeIcon} />
         <Item to={paths.profile} label="My Profile" icon={UserIcon} />
@@ -50,7 +65,9 @@ export function SideNav() {
           <ul id="sidenav-policies" hidden={!policiesOpen} className="mt-1 ml-5 space-y-1 border-l border-base-300 pl-3">
             {[...policyLinks, ...infoLinks].map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>{link.label}</NavLink>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

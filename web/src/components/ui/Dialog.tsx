@@ -73,10 +73,21 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
         <div tabIndex={-1} className={`modal-box flex max-h-[90vh] w-full flex-col p-0 outline-none ${sizeClass[size]}`}>
           <header className="flex items-start justify-between gap-4 border-b border-base-300 px-6 py-4">
             <div className="min-w-0">
-              <h2 id={titleId} className="text-lg font-semibold leading-snug">{title}</h2>
-              {description && <p id={descriptionId} className="mt-1 text-sm text-base-content/75">{description}</p>}
+              <h2 id={titleId} className="text-lg font-semibold leading-snug">
+                {title}
+              </h2>
+              {description && (
+                <p id={descriptionId} className="mt-1 text-sm text-base-content/75">
+                  {description}
+                </p>
+              )}
             </div>
-            <button type="button" className="btn btn-ghost btn-sm btn-circle -mr-2" aria-label="Close dialog" onClick={() => ref.current?.close()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle -mr-2"
+              aria-label="Close dialog"
+              onClick={() => ref.current?.close()}
+            >
               <CloseIcon className="size-5" />
             </button>
           </header>
@@ -85,7 +96,9 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
         </div>
       )}
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-hidden="true">close</button>
+        <button type="submit" tabIndex={-1} aria-hidden="true">
+          close
+        </button>
       </form>
     </dialog>
   )

@@ -11,10 +11,16 @@ interface FieldShellProps {
 function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="fieldset py-1">
-      <label htmlFor={id} className="fieldset-legend pb-1 pt-0 text-sm">{label}</label>
+      <label htmlFor={id} className="fieldset-legend pb-1 pt-0 text-sm">
+        {label}
+      </label>
       {children}
       {hint && !error && <p className="label text-xs whitespace-normal text-base-content/75">{hint}</p>}
-      {error && <p id={`${id}-error`} className="label text-sm whitespace-normal text-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="label text-sm whitespace-normal text-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

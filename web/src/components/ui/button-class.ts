@@ -16,6 +16,10 @@ const variantClass: Record<Variant, string> = {
 const sizeClass: Record<Size, string> = { xs: 'btn-xs', sm: 'btn-sm', md: '', lg: 'btn-lg' }
 
 /** daisyUI button classes, also for links that look like buttons. */
-export function buttonClass({ variant = 'primary', size = 'md', block = false }: { variant?: Variant; size?: Size; block?: boolean } = {}): string {
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+}: { variant?: Variant; size?: Size; block?: boolean } = {}): string {
   return ['btn', variantClass[variant], sizeClass[size], block ? 'btn-block' : ''].filter(Boolean).join(' ')
 }

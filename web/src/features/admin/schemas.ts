@@ -2,11 +2,15 @@ import { z } from 'zod/mini'
 
 export const REASON_MAX = 500
 
-/** Reject dialog; the server's messages (docs/api-7.md). */
+/** Reject dialog; the server's messages (docs/api/admin.md). */
 export const rejectSchema = z.object({
   reason: z
     .string()
-    .check(z.trim(), z.minLength(1, 'A reason is required to reject a listing'), z.maxLength(REASON_MAX, 'Reason must be at most 500 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'A reason is required to reject a listing'),
+      z.maxLength(REASON_MAX, 'Reason must be at most 500 characters'),
+    ),
 })
 
 export type RejectInput = z.infer<typeof rejectSchema>

@@ -1,4 +1,4 @@
-/** User-visible strings of the admin dashboard (docs/web-7.md). */
+/** User-visible strings of the admin dashboard (docs/web/admin.md). */
 export const adminTexts = {
   approved: 'Listing approved',
   rejected: 'Listing rejected',

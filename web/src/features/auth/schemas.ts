@@ -29,11 +29,9 @@ export function toRegisterPayload({ displayName, username, password }: RegisterI
 /** The 'Google Sign-in Fallback' box, step 1; an empty field is the spec's 'Missing Information'. */
 export const emailCodeRequestSchema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
-  displayName: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Display name is required'),
-    z.maxLength(80, 'Display name must be at most 80 characters'),
-  ),
+  displayName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
 })
 export type EmailCodeRequestInput = z.infer<typeof emailCodeRequestSchema>
 

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react'
 import { forgetSignIn, hasSignInHint, rememberSignIn } from '@/lib/session-hints'
 import { useCurrentUser } from './api/get-current-user'
-import type { CurrentUser } from './types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 

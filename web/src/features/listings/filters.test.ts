@@ -62,7 +62,9 @@ describe('hasActiveFilters', () => {
 
 describe('toListQuery', () => {
   it('maps to the API parameters, leaving out empty values', () => {
-    expect(toListQuery({ q: ' robot ', categories: ['Arts', 'Business'], minAmount: 0, maxAmount: undefined, location: '', userId: 'u1' })).toEqual({
+    expect(
+      toListQuery({ q: ' robot ', categories: ['Arts', 'Business'], minAmount: 0, maxAmount: undefined, location: '', userId: 'u1' }),
+    ).toEqual({
       q: 'robot',
       categories: 'Arts,Business',
       minAmount: 0,
@@ -80,9 +82,14 @@ describe('verified and sort', () => {
     const { filters } = readListingParams(new URLSearchParams('verified=true&sort=amount_desc'), ['Arts'])
     expect(filters.verified).toBe(true)
     expect(filters.sort).toBe('amount_desc')
-    expect(readListingParams(new URLSearchParams('sort=bogus&verified=yes'), []).filters).toMatchObject({ sort: undefined, verified: undefined })
+    expect(readListingParams(new URLSearchParams('sort=bogus&verified=yes'), []).filters).toMatchObject({
+      sort: undefined,
+      verified: undefined,
+    })
     expect(writeListingParams(new URLSearchParams('sort=amount_asc'), { filters: { sort: 'newest' } }).toString()).toBe('')
-    expect(writeListingParams(new URLSearchParams(), { filters: { sort: 'amount_asc', verified: true } }).toString()).toBe('verified=true&sort=amount_asc')
+    expect(writeListingParams(new URLSearchParams(), { filters: { sort: 'amount_asc', verified: true } }).toString()).toBe(
+      'verified=true&sort=amount_asc',
+    )
   })
   it('verified counts in the filter dot, the order does not', () => {
     expect(hasActiveFilters({ ...EMPTY_FILTERS, verified: true })).toBe(true)

@@ -1,4 +1,4 @@
-import type { ListingKind } from './types'
+import type { ListingKind } from '@/lib/listing'
 
 /** The spec's filter state plus the keyword; `userId` narrows to one member's listings. */
 export interface ListingFilters {
@@ -9,12 +9,13 @@ export interface ListingFilters {
   location: string
   /** Only listings whose poster carries the verified badge. */
   verified?: boolean
-  /** The server's order: newest first unless asked (docs/api.md "sort"). */
+  /** The server's order: newest first unless asked (docs/api/README.md "sort"). */
   sort?: ListingSort
   userId?: string
 }
 
-export type ListingTab = 'sponsorships' | 'requests'
+/** The listing screen's tabs are the two kinds (?tab=requests). */
+export type ListingTab = ListingKind
 
 export type ListingSort = 'newest' | 'amount_desc' | 'amount_asc'
 export const SORTS: { value: ListingSort; label: string }[] = [
@@ -25,8 +26,6 @@ export const SORTS: { value: ListingSort; label: string }[] = [
 
 export const EMPTY_FILTERS: ListingFilters = { q: '', categories: [], location: '' }
 
-export const TAB_KIND: Record<ListingTab, ListingKind> = { sponsorships: 'sponsorship', requests: 'request' }
-
 function wholeNumber(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined
   const n = Number(value)
@@ -34,7 +33,10 @@ function wholeNumber(value: string | null): number | undefined {
 }
 
 /** Reads the listing screen's state from the URL, ignoring anything malformed. */
-export function readListingParams(params: URLSearchParams, knownCategories: readonly string[]): { tab: ListingTab; filters: ListingFilters } {
+export function readListingParams(
+  params: URLSearchParams,
+  knownCategories: readonly string[],
+): { tab: ListingTab; filters: ListingFilters } {
   const tab: ListingTab = params.get('tab') === 'requests' ? 'requests' : 'sponsorships'
   const categories = (params.get('categories') ?? '')
     .split(',')
@@ -80,7 +82,7 @@ export function hasActiveFilters(f: ListingFilters): boolean {
   return f.categories.length > 0 || f.minAmount !== undefined || f.maxAmount !== undefined || f.location.trim() !== '' || !!f.verified
 }
 
-/** The list endpoints' query parameters (docs/api.md "List query parameters"). */
+/** The list endpoints' query parameters (docs/api/README.md "List query parameters"). */
 export function toListQuery(f: ListingFilters): Record<string, string | number | undefined> {
   return {
     q: f.q.trim() || undefined,

@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 
 export const REPORT_REASON_MAX = 500
 
-/** The Report dialog; the server's messages (docs/api-7.md). */
+/** The Report dialog; the server's messages (docs/api/admin.md). */
 export const reportSchema = z.object({
   reason: z
     .string()

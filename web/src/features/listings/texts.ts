@@ -1,11 +1,11 @@
 /** The spec's list states (section 2 and 8). */
 export const listingTexts = {
-  sponsorship: {
+  sponsorships: {
     loading: 'Loading sponsorships...',
     error: 'Error loading sponsorships. Please try again.',
     empty: 'No sponsorships found. Try adjusting your filters or create a new one.',
   },
-  request: {
+  requests: {
     loading: 'Loading sponsorship requests...',
     error: 'Error loading sponsorship requests. Please try again.',
     empty: 'No sponsorship requests found. Try adjusting your filters or create a new one.',

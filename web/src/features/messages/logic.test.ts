@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { appendMessage, flattenMessages, type MessagePage } from './api/list-messages'
 import { badgeCount, relativeTime } from './time'
-import type { Message } from './types'
+import type { Message } from '@/lib/api-types.gen'
 
 const msg = (id: string): Message => ({
-  id, conversationId: 'c', sender: { id: 'u', username: 'u', displayName: 'U', avatar: '', isVerified: false, deleted: false },
-  mine: false, body: id, kind: 'text', contextType: '', contextId: '', createdAt: '2026-01-01T00:00:00Z',
+  id,
+  conversationId: 'c',
+  sender: { id: 'u', username: 'u', displayName: 'U', avatar: '', isVerified: false, deleted: false },
+  mine: false,
+  body: id,
+  kind: 'text',
+  contextType: '',
+  contextId: '',
+  createdAt: '2026-01-01T00:00:00Z',
 })
 
 describe('messages logic', () => {
   it('puts older pages first and drops duplicates', () => {
-    const data = { pages: [{ messages: [msg('3'), msg('4')], hasMore: true }, { messages: [msg('1'), msg('2'), msg('3')], hasMore: false }] as MessagePage[], pageParams: [undefined, '3'] }
+    const data = {
+      pages: [
+        { messages: [msg('3'), msg('4')], hasMore: true },
+        { messages: [msg('1'), msg('2'), msg('3')], hasMore: false },
+      ] as MessagePage[],
+      pageParams: [undefined, '3'],
+    }
     expect(flattenMessages(data).map((m) => m.id)).toEqual(['1', '2', '3', '4'])
     const added = appendMessage(data, msg('5'))
     expect(flattenMessages(added).map((m) => m.id)).toEqual(['1', '2', '3', '4', '5'])

@@ -24,7 +24,13 @@ function coalescer(run: (key: readonly unknown[]) => void) {
     schedule(key: readonly unknown[]) {
       const id = JSON.stringify(key)
       clearTimeout(timers.get(id))
-      timers.set(id, setTimeout(() => { timers.delete(id); run(key) }, COALESCE_MS))
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id)
+          run(key)
+        }, COALESCE_MS),
+      )
     },
     stop() {
       for (const t of timers.values()) clearTimeout(t)

@@ -10,7 +10,12 @@ describe('event date', () => {
     expect(r.error?.issues.map((i) => i.message)).toContain('Event date cannot be in the past')
   })
   it('accepts yesterday in UTC (the server does too), today and later, or none', () => {
-    for (const eventDate of ['', earliestEventDate(), new Date().toISOString().slice(0, 10), '2099-01-01'.replace('2099', String(new Date().getFullYear() + 1))]) {
+    for (const eventDate of [
+      '',
+      earliestEventDate(),
+      new Date().toISOString().slice(0, 10),
+      '2099-01-01'.replace('2099', String(new Date().getFullYear() + 1)),
+    ]) {
       expect(listingFormSchema.safeParse({ ...base, eventDate }).success).toBe(true)
     }
   })

@@ -13,12 +13,10 @@ export const listingFormSchema = z.object({
     .check(z.gte(1, AMOUNT_MESSAGE), z.refine(Number.isInteger, 'Amount must be a whole number')),
   categories: z.array(z.string()).check(z.minLength(1, 'Select at least one category')),
   location: z.string().check(z.trim(), z.maxLength(120, 'Location must be at most 120 characters')),
-  eventDate: z
-    .string()
-    .check(
-      z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
-      z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),
-    ),
+  eventDate: z.string().check(
+    z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
+    z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),
+  ),
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>

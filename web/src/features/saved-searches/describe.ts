@@ -1,8 +1,8 @@
 import { formatUsd } from '@/lib/format'
-import type { SavedQuery, SavedSearchKind } from './types'
+import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
 
 /** A name suggested from the search itself: "school · Education · Pune". */
-export function suggestName(kind: SavedSearchKind, q: SavedQuery): string {
+export function suggestName(kind: ListingKind, q: SavedQuery): string {
   const parts = [q.q?.trim(), ...(q.categories ?? []), q.location?.trim()].filter(Boolean) as string[]
   const base = parts.length ? parts.join(' · ') : kind === 'requests' ? 'All requests' : 'All sponsorships'
   return base.slice(0, 60)
@@ -20,4 +20,3 @@ export function describe(q: SavedQuery): string {
   if (q.verified) bits.push('verified posters only')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }
-

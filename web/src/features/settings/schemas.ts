@@ -11,7 +11,9 @@ const USERNAME_PATTERN = /^@?[A-Za-z0-9._\-/]+$/
 const socialLink = z
   .object({
     platform: z.string(),
-    username: z.string().check(z.trim(), z.minLength(1, 'Each link needs a username'), z.maxLength(100, 'Usernames must be at most 100 characters')),
+    username: z
+      .string()
+      .check(z.trim(), z.minLength(1, 'Each link needs a username'), z.maxLength(100, 'Usernames must be at most 100 characters')),
     verified: z.optional(z.boolean()),
   })
   .check(
@@ -19,7 +21,8 @@ const socialLink = z
       if (!(PLATFORMS as readonly string[]).includes(link.platform)) {
         ctx.addIssue({ code: 'custom', path: ['platform'], message: `Unknown platform: choose ${PLATFORMS.join(', ')}` })
       } else if (link.platform === 'website') {
-        if (!/^https?:\/\/\S+$/i.test(link.username)) ctx.addIssue({ code: 'custom', path: ['username'], message: 'Website must be an http:// or https:// address' })
+        if (!/^https?:\/\/\S+$/i.test(link.username))
+          ctx.addIssue({ code: 'custom', path: ['username'], message: 'Website must be an http:// or https:// address' })
       } else if (link.username && !USERNAME_PATTERN.test(link.username)) {
         ctx.addIssue({
           code: 'custom',
@@ -33,7 +36,9 @@ const socialLink = z
 /** PATCH /api/user, mirroring the server's rules. */
 export const profileSchema = z
   .object({
-    displayName: z.string().check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
+    displayName: z
+      .string()
+      .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
     bio: z.string().check(z.maxLength(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)),
     socialMedia: z.array(socialLink).check(z.maxLength(MAX_LINKS, `At most ${MAX_LINKS} social links`)),
   })
@@ -65,9 +70,7 @@ export const passwordSchema = z
     newPassword: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
     confirmPassword: z.string(),
   })
-  .check(
-    z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
-  )
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }))
 export type PasswordValues = z.infer<typeof passwordSchema>
 
 /** The browser's own check before an upload; the server decides by the content. */

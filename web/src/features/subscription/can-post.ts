@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 
 /** Whether the member may open the post form: an active plan, or an administrator. */
 export function canOpenPostForm(user: CurrentUser | null): boolean {

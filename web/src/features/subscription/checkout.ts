@@ -1,4 +1,4 @@
-import type { CheckoutFailure, CheckoutSuccess } from './types'
+import type { CheckoutFailure, CheckoutSuccess } from '@/features/subscription/types'
 
 /**
  * One checkout interface, two implementations: Razorpay's `window.Razorpay` (live mode, loaded from

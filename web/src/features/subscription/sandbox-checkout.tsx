@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client'
 import type { CheckoutInstance, CheckoutOptions } from './checkout'
 import { SandboxCheckoutDialog } from './components/SandboxCheckoutDialog'
-import type { CheckoutFailure } from './types'
+import type { CheckoutFailure } from '@/features/subscription/types'
 
 /**
  * The test-mode stand-in for Razorpay Checkout, with the same surface as `window.Razorpay`: it

@@ -1,4 +1,4 @@
-/** Shapes of docs/api-4.md (payments). Amounts are in paise. */
+/** Shapes of docs/api/payments.md (payments). Amounts are in paise. */
 
 /** The order `POST /api/payments/create-subscription` answers, ready for Checkout. */
 export interface SubscriptionOrder {
@@ -31,21 +31,4 @@ export interface CheckoutFailure {
     reason?: string
     metadata?: { order_id?: string; payment_id?: string }
   }
-}
-
-export type PaymentStatus = 'created' | 'paid' | 'failed'
-
-export interface Payment {
-  id: string
-  orderId: string
-  paymentId: string
-  planId: string
-  planName: string
-  amount: number
-  currency: string
-  status: PaymentStatus
-  receipt: string
-  sandbox: boolean
-  createdAt: string
-  activatedAt: string
 }

@@ -7,7 +7,7 @@ import { appConfig, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { CheckoutConstructor, CheckoutInstance, CheckoutOptions } from './checkout'
 import { SubscriptionRequiredDialog } from './components/SubscriptionRequiredDialog'
-import type { CheckoutFailure, SubscriptionOrder } from './types'
+import type { CheckoutFailure, SubscriptionOrder } from '@/features/subscription/types'
 
 const loadCheckout = vi.fn<(mode: string) => Promise<CheckoutConstructor>>()
 vi.mock('./checkout', async (importOriginal) => ({
@@ -34,8 +34,16 @@ class FakeCheckout implements CheckoutInstance {
 
 const member = makeUser({ email: 'priya@example.com' })
 const order: SubscriptionOrder = {
-  keyId: 'rzp_test_sandbox', amount: 90000, currency: 'INR', planId: 'quarterly', planName: '3 Month Plan',
-  orderId: 'order_sandbox_1', username: 'priya', displayName: 'Priya Sharma', email: 'priya@example.com', sandbox: true,
+  keyId: 'rzp_test_sandbox',
+  amount: 90000,
+  currency: 'INR',
+  planId: 'quarterly',
+  planName: '3 Month Plan',
+  orderId: 'order_sandbox_1',
+  username: 'priya',
+  displayName: 'Priya Sharma',
+  email: 'priya@example.com',
+  sandbox: true,
 }
 const paid = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sandbox_1', razorpay_signature: 'ab'.repeat(32) }
 
@@ -79,14 +87,22 @@ describe('useCheckout (through the Subscription Required dialog)', () => {
 
   it('opens Checkout with the order, verifies its answer unchanged, toasts and opens the form', async () => {
     const user = userEvent.setup()
-    const { onContinue, calls } = setup({ 'POST /api/payments/verify-subscription': () => json({ ...member, subscriptionActive: true, subscriptionStatus: 'active' }) })
+    const { onContinue, calls } = setup({
+      'POST /api/payments/verify-subscription': () => json({ ...member, subscriptionActive: true, subscriptionStatus: 'active' }),
+    })
     expect(await screen.findByText('Test mode — no real money')).toBeInTheDocument()
     await subscribe(user)
     await waitFor(() => expect(opened).not.toBeNull())
     expect(calls.find((c) => c.url.pathname === '/api/payments/create-subscription')?.body).toEqual({ planId: 'quarterly' })
     expect(opened!.options).toMatchObject({
-      key: 'rzp_test_sandbox', amount: 90000, currency: 'INR', order_id: 'order_sandbox_1', name: 'SponsorBridge',
-      description: '3 Month Plan', prefill: { name: 'Priya Sharma', email: 'priya@example.com' }, notes: { planId: 'quarterly' },
+      key: 'rzp_test_sandbox',
+      amount: 90000,
+      currency: 'INR',
+      order_id: 'order_sandbox_1',
+      name: 'SponsorBridge',
+      description: '3 Month Plan',
+      prefill: { name: 'Priya Sharma', email: 'priya@example.com' },
+      notes: { planId: 'quarterly' },
     })
     expect(opened!.options.theme.color).toMatch(/^#[0-9a-f]{6}$/)
     expect(screen.getByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeDisabled()

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useAppConfig, type Plan } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
-import { useSession } from '@/features/auth/use-session'
+import { useAppConfig, type Plan } from '@/features/app-config'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import { useSession } from '@/features/auth/session'
 import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
@@ -10,7 +10,7 @@ import { useCreateSubscription } from './api/create-subscription'
 import { useVerifySubscription } from './api/verify-subscription'
 import { CHECKOUT_THEME_COLOR, loadCheckout, type CheckoutConstructor, type CheckoutOptions, type PaymentsMode } from './checkout'
 import { checkoutTexts as t } from './texts'
-import type { CheckoutSuccess, SubscriptionOrder } from './types'
+import type { CheckoutSuccess, SubscriptionOrder } from '@/features/subscription/types'
 
 interface UseCheckoutOptions {
   /** Load the checkout while the caller is on screen (live mode: checkout.js). */
@@ -25,7 +25,11 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
 }
 
-export function checkoutOptions(order: SubscriptionOrder, user: CurrentUser | null, handlers: Pick<CheckoutOptions, 'handler' | 'modal'>): CheckoutOptions {
+export function checkoutOptions(
+  order: SubscriptionOrder,
+  user: CurrentUser | null,
+  handlers: Pick<CheckoutOptions, 'handler' | 'modal'>,
+): CheckoutOptions {
   const prefill: CheckoutOptions['prefill'] = { name: user?.displayName || order.displayName || order.username }
   if (order.email) prefill.email = order.email
   return {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { sponsorshipRequestsKey } from '@/features/listings/api/list-sponsorship-requests'
-import { sponsorshipsKey } from '@/features/listings/api/list-sponsorships'
+import { sponsorshipRequestsKey, sponsorshipsKey } from '@/lib/listing'
 import type { RejectInput } from '../schemas'
 import type { AdminListingKind } from '../types'
 import { adminKey } from './admin-key'

@@ -19,7 +19,12 @@ const targetLabels: Record<string, string> = {
 
 function Target({ entry }: { entry: AuditEntry }) {
   const label = `${targetLabels[entry.targetKind] ?? entry.targetKind} ${entry.targetId}`
-  if (entry.targetKind === 'users') return <Link className="link" to={profilePath(entry.targetId)}>{label}</Link>
+  if (entry.targetKind === 'users')
+    return (
+      <Link className="link" to={profilePath(entry.targetId)}>
+        {label}
+      </Link>
+    )
   return <span className="break-all">{label}</span>
 }
 
@@ -42,7 +47,9 @@ export function AuditLogTab() {
         >
           <option value="">All actions</option>
           {Object.entries(auditActionLabels).map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
         </select>
       </label>
@@ -53,7 +60,13 @@ export function AuditLogTab() {
               <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
                 <table className="table table-sm" aria-label="Audit log">
                   <thead className="text-base-content/80">
-                    <tr><th scope="col">When</th><th scope="col">Administrator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Details</th></tr>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">Administrator</th>
+                      <th scope="col">Action</th>
+                      <th scope="col">Target</th>
+                      <th scope="col">Details</th>
+                    </tr>
                   </thead>
                   <tbody>
                     {log.data.items.map((entry) => (
@@ -61,14 +74,22 @@ export function AuditLogTab() {
                         <td className="whitespace-nowrap">{dateTime(entry.createdAt)}</td>
                         <td>{entry.actorName}</td>
                         <td className="whitespace-nowrap">{auditActionLabels[entry.action] ?? entry.action}</td>
-                        <td><Target entry={entry} /></td>
+                        <td>
+                          <Target entry={entry} />
+                        </td>
                         <td className="min-w-48 break-words">{entry.details}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              <Pager label="Audit log pages" page={log.data.page} totalPages={log.data.totalPages} totalItems={log.data.totalItems} onChange={setPage} />
+              <Pager
+                label="Audit log pages"
+                page={log.data.page}
+                totalPages={log.data.totalPages}
+                totalItems={log.data.totalItems}
+                onChange={setPage}
+              />
             </>
           ) : (
             <EmptyState>No moderation actions recorded yet.</EmptyState>

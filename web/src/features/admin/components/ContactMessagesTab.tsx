@@ -41,12 +41,20 @@ export function ContactMessagesTab() {
               <ul className="space-y-3" aria-label="Contact messages">
                 {messages.data.items.map((m) => (
                   <li key={m.id}>
-                    <article aria-label={m.subject || `Message from ${m.name}`} data-testid="contact-message" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+                    <article
+                      aria-label={m.subject || `Message from ${m.name}`}
+                      data-testid="contact-message"
+                      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
+                    >
                       <div className="flex flex-wrap items-start justify-between gap-3">
                         <div className="min-w-0 flex-1">
                           <h3 className="font-semibold break-words">{m.subject || '(no subject)'}</h3>
                           <p className="text-sm text-base-content/80">
-                            {m.name} · <a className="link break-all" href={`mailto:${m.email}`}>{m.email}</a> · {formatDate(m.createdAt)}
+                            {m.name} ·{' '}
+                            <a className="link break-all" href={`mailto:${m.email}`}>
+                              {m.email}
+                            </a>{' '}
+                            · {formatDate(m.createdAt)}
                           </p>
                         </div>
                         {m.resolved ? (
@@ -57,7 +65,10 @@ export function ContactMessagesTab() {
                             variant="outline"
                             loading={resolve.isPending && resolve.variables === m.id}
                             onClick={() =>
-                              resolve.mutate(m.id, { onSuccess: () => notifySuccess(adminTexts.messageResolved, m.subject || m.name), onError: notifyError })
+                              resolve.mutate(m.id, {
+                                onSuccess: () => notifySuccess(adminTexts.messageResolved, m.subject || m.name),
+                                onError: notifyError,
+                              })
                             }
                           >
                             Mark resolved
@@ -69,7 +80,13 @@ export function ContactMessagesTab() {
                   </li>
                 ))}
               </ul>
-              <Pager label="Message pages" page={messages.data.page} totalPages={messages.data.totalPages} totalItems={messages.data.totalItems} onChange={setPage} />
+              <Pager
+                label="Message pages"
+                page={messages.data.page}
+                totalPages={messages.data.totalPages}
+                totalItems={messages.data.totalItems}
+                onChange={setPage}
+              />
             </>
           ) : (
             <EmptyState>{status === 'open' ? 'No open messages.' : 'No messages.'}</EmptyState>

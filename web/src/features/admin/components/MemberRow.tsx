@@ -5,11 +5,11 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ChevronDownIcon } from '@/components/ui/icons'
 import { MemberName } from '@/components/ui/MemberName'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import { avatarUrl } from '@/features/auth/types'
-import { FALLBACK_PLANS, planName } from '@/features/subscription/plans'
+import { useAppConfig } from '@/features/app-config'
+import { avatarUrl } from '@/lib/member'
+import { FALLBACK_PLANS, planName } from '@/lib/plans'
 import { formatDate } from '@/lib/format'
-import { stateLabels } from '@/features/subscription/status'
+import { stateLabels } from '@/lib/subscription-status'
 import { profilePath } from '@/lib/paths'
 import { useVerifyMember, type VerifyMemberInput } from '../api/verify-member'
 import { adminTexts } from '../texts'
@@ -52,7 +52,9 @@ export function MemberRow({ member }: { member: AdminMember }) {
             {member.email && <> · {member.email}</>}
           </p>
           <p className="text-sm text-base-content/80">
-            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>{subscriptionText(member, member.subscriptionPlan ? planName(plans, member.subscriptionPlan) : '')}</span>
+            <span className={member.subscriptionActive ? 'font-medium text-green-800' : ''}>
+              {subscriptionText(member, member.subscriptionPlan ? planName(plans, member.subscriptionPlan) : '')}
+            </span>
             <span className="text-base-content/75"> · Joined {formatDate(member.createdAt)}</span>
           </p>
         </div>
@@ -68,7 +70,10 @@ export function MemberRow({ member }: { member: AdminMember }) {
             variant={member.isVerified ? 'outline' : 'primary'}
             loading={verify.isPending && verify.variables?.link === undefined}
             onClick={() =>
-              run({ memberId: member.id, verified: !member.isVerified }, member.isVerified ? adminTexts.memberUnverified : adminTexts.memberVerified)
+              run(
+                { memberId: member.id, verified: !member.isVerified },
+                member.isVerified ? adminTexts.memberUnverified : adminTexts.memberVerified,
+              )
             }
           >
             {member.isVerified ? 'Unverify' : 'Verify'}

@@ -13,7 +13,7 @@ const member: AdminMember = {
   ...makeUser({ id: 'm1', username: 'kenji', displayName: 'Kenji Watanabe' }),
   emailVerified: false,
   socialMedia: [
-    { platform: 'twitter', username: 'kenji', verified: false },
+    { platform: 'twitter', username: 'kenji', verified: false, verificationDate: '' },
     { platform: 'github', username: 'kenjiw', verified: true, verificationDate: '2025-11-20T10:00:00Z' },
   ],
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { MemberName } from '@/components/ui/MemberName'
-import { listingAmount, posterName } from '@/features/listings/types'
+import { listingAmount, posterName } from '@/lib/listing'
 import { formatDate, formatUsd } from '@/lib/format'
 import type { ModerationItem } from '../types'
 import { kindLabel, reviewState, reviewStateClass, toListing } from './moderation-state'
@@ -19,11 +19,17 @@ export function ModerationRow({ item, busy, onOpen, onApprove, onReject }: Moder
   const state = reviewState(listing)
   const titleId = `moderation-${item.kind}-${listing.id}`
   return (
-    <article aria-labelledby={titleId} data-testid="moderation-row" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      data-testid="moderation-row"
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1.5">
           <h3 id={titleId} className="font-semibold break-words">
-            <button type="button" className="link link-hover text-left" onClick={onOpen}>{listing.title}</button>
+            <button type="button" className="link link-hover text-left" onClick={onOpen}>
+              {listing.title}
+            </button>
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge className="border-base-300 bg-base-200">{kindLabel(item.kind)}</Badge>
@@ -38,8 +44,12 @@ export function ModerationRow({ item, busy, onOpen, onApprove, onReject }: Moder
           {listing.rejectionReason && <p className="text-sm text-error">Rejected: {listing.rejectionReason}</p>}
         </div>
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" onClick={onReject} disabled={busy}>Reject</Button>
-          <Button size="sm" onClick={onApprove} loading={busy}>Approve</Button>
+          <Button size="sm" variant="outline" onClick={onReject} disabled={busy}>
+            Reject
+          </Button>
+          <Button size="sm" onClick={onApprove} loading={busy}>
+            Approve
+          </Button>
         </div>
       </div>
       {reports.reasons.length > 0 && (
@@ -50,7 +60,10 @@ export function ModerationRow({ item, busy, onOpen, onApprove, onReject }: Moder
               <li key={r.id}>
                 <p className="break-words whitespace-pre-line">“{r.reason}”</p>
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-base-content/75">
-                  <MemberName name={r.reporter?.displayName || r.reporter?.username || 'Deleted member'} verified={r.reporter?.isVerified ?? false} />
+                  <MemberName
+                    name={r.reporter?.displayName || r.reporter?.username || 'Deleted member'}
+                    verified={r.reporter?.isVerified ?? false}
+                  />
                   <span>{formatDate(r.createdAt)}</span>
                 </p>
               </li>

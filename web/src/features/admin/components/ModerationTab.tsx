@@ -1,7 +1,6 @@
-import { useState } from 'react'
-import { useSession } from '@/features/auth/use-session'
-import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
-import type { Listing } from '@/features/listings/types'
+import { useState, type ComponentType } from 'react'
+import { useSession } from '@/features/auth/session'
+import type { Listing } from '@/lib/listing'
 import { useModerationQueue } from '../api/list-moderation'
 import { useApproveListing, type ModerationTarget } from '../api/moderate-listing'
 import { adminTexts } from '../texts'
@@ -20,7 +19,12 @@ const kinds = [
   { value: 'sponsorship-requests', label: 'Sponsors Required' },
 ] as const
 
-export function ModerationTab() {
+interface ModerationTabProps {
+  /** The listing detail dialog (the listings feature's, composed by the admin page). */
+  ListingDetail: ComponentType<{ listing: Listing | null; currentUserId?: string; onClose: () => void }>
+}
+
+export function ModerationTab({ ListingDetail }: ModerationTabProps) {
   const { user } = useSession()
   const [kind, setKind] = useState<AdminListingKind | ''>('')
   const [page, setPage] = useState(1)
@@ -67,14 +71,20 @@ export function ModerationTab() {
                   )
                 })}
               </ul>
-              <Pager label="Moderation queue pages" page={queue.data.page} totalPages={queue.data.totalPages} totalItems={queue.data.totalItems} onChange={setPage} />
+              <Pager
+                label="Moderation queue pages"
+                page={queue.data.page}
+                totalPages={queue.data.totalPages}
+                totalItems={queue.data.totalItems}
+                onChange={setPage}
+              />
             </>
           ) : (
             <EmptyState>{adminTexts.queueEmpty}</EmptyState>
           )
         }
       </QueryStatus>
-      <ListingDetailDialog listing={opened} currentUserId={user?.id} onClose={() => setOpened(null)} />
+      <ListingDetail listing={opened} currentUserId={user?.id} onClose={() => setOpened(null)} />
       <RejectDialog target={rejecting} onClose={() => setRejecting(null)} />
     </div>
   )

@@ -20,9 +20,15 @@ export function OverviewCounters() {
           const value = overview.data?.[key]
           const alert = (key === 'reported' || key === 'pendingReview') && typeof value === 'number' && value > 0
           return (
-            <div key={key} className="rounded-box border border-base-300 bg-base-100 px-3 py-2 shadow-sm sm:px-4 sm:py-3" data-testid={`counter-${key}`}>
+            <div
+              key={key}
+              className="rounded-box border border-base-300 bg-base-100 px-3 py-2 shadow-sm sm:px-4 sm:py-3"
+              data-testid={`counter-${key}`}
+            >
               <dt className="text-xs leading-tight font-medium text-base-content/75">{label}</dt>
-              <dd className={`mt-0.5 text-xl font-bold sm:mt-1 sm:text-2xl ${alert ? (key === 'reported' ? 'text-error' : 'text-amber-700') : ''}`}>
+              <dd
+                className={`mt-0.5 text-xl font-bold sm:mt-1 sm:text-2xl ${alert ? (key === 'reported' ? 'text-error' : 'text-amber-700') : ''}`}
+              >
                 {overview.isError ? '–' : (value ?? '…')}
               </dd>
             </div>

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 import { MemberName } from '@/components/ui/MemberName'
-import { paymentStatusLabels } from '@/features/subscription/status'
+import { paymentStatusLabels } from '@/lib/subscription-status'
 import { formatDate } from '@/lib/format'
 import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'
@@ -18,11 +18,19 @@ function statusLabel(status: string): string {
   return (paymentStatusLabels as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
 }
 
-export function PaymentsSection({ payments, plans }: { payments: SubscriptionsOverview['payments']; plans: SubscriptionsOverview['plans'] }) {
+export function PaymentsSection({
+  payments,
+  plans,
+}: {
+  payments: SubscriptionsOverview['payments']
+  plans: SubscriptionsOverview['plans']
+}) {
   const planName = (id: string) => plans.find((p) => p.plan === id)?.name ?? id
   return (
     <section aria-labelledby="payments-title" className="space-y-3">
-      <h2 id="payments-title" className="text-lg font-semibold">Payments</h2>
+      <h2 id="payments-title" className="text-lg font-semibold">
+        Payments
+      </h2>
       {!payments.available ? (
         <EmptyState>{adminTexts.noPayments}</EmptyState>
       ) : (
@@ -43,18 +51,27 @@ export function PaymentsSection({ payments, plans }: { payments: SubscriptionsOv
                 <caption className="sr-only">The 20 most recent payments</caption>
                 <thead className="text-base-content/80">
                   <tr>
-                    <th scope="col">Order</th><th scope="col">Member</th><th scope="col">Plan</th><th scope="col">Amount</th>
-                    <th scope="col">Status</th><th scope="col">Provider</th><th scope="col">Date</th>
+                    <th scope="col">Order</th>
+                    <th scope="col">Member</th>
+                    <th scope="col">Plan</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Provider</th>
+                    <th scope="col">Date</th>
                   </tr>
                 </thead>
                 <tbody>
                   {payments.recent.map((p) => (
                     <tr key={p.id}>
                       <td className="font-mono text-xs whitespace-nowrap">{p.orderId}</td>
-                      <td>{p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}</td>
+                      <td>
+                        {p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}
+                      </td>
                       <td className="whitespace-nowrap">{planName(p.plan)}</td>
                       <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
-                      <td><Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge></td>
+                      <td>
+                        <Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge>
+                      </td>
                       <td>{p.provider}</td>
                       <td className="whitespace-nowrap">{formatDate(p.createdAt)}</td>
                     </tr>

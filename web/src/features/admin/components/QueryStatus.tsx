@@ -18,7 +18,11 @@ export function QueryStatus({ query, loading, children }: QueryStatusProps) {
     )
   }
   if (query.isError) {
-    return <p role="alert" className="py-8 text-center font-medium text-error">{errorMessage(query.error)}</p>
+    return (
+      <p role="alert" className="py-8 text-center font-medium text-error">
+        {errorMessage(query.error)}
+      </p>
+    )
   }
   return <>{children()}</>
 }

@@ -51,8 +51,12 @@ export function RejectDialog({ target, onClose }: RejectDialogProps) {
       description={target?.title}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form={formId} variant="error" loading={reject.isPending}>Reject listing</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="error" loading={reject.isPending}>
+            Reject listing
+          </Button>
         </>
       }
     >
@@ -65,7 +69,9 @@ export function RejectDialog({ target, onClose }: RejectDialogProps) {
           error={errors.reason?.message}
           {...form.register('reason')}
         />
-        <p className="text-right text-xs text-base-content/75" aria-live="polite">{length}/{REASON_MAX}</p>
+        <p className="text-right text-xs text-base-content/75" aria-live="polite">
+          {length}/{REASON_MAX}
+        </p>
       </form>
     </Dialog>
   )

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button'
-import type { SocialMediaEntry } from '@/features/auth/types'
-import { platformLabel } from '@/features/profile/social'
+import type { SocialMediaEntry } from '@/lib/api-types.gen'
+import { platformLabel } from '@/lib/social'
 import { formatDate } from '@/lib/format'
 import type { SocialLinkRef } from '../api/verify-member'
 

@@ -24,12 +24,19 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table table-sm">
           <thead className="text-base-content/80">
-            <tr><th scope="col">Member</th><th scope="col">E-mail</th><th scope="col">Plan</th><th scope="col">Expires</th></tr>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Expires</th>
+            </tr>
           </thead>
           <tbody>
             {data.items.map((s) => (
               <tr key={s.member.id}>
-                <td><MemberName name={s.member.displayName || s.member.username} verified={s.member.isVerified} /></td>
+                <td>
+                  <MemberName name={s.member.displayName || s.member.username} verified={s.member.isVerified} />
+                </td>
                 <td className="break-all">{s.email || '–'}</td>
                 <td>{s.planName || s.plan}</td>
                 <td className="whitespace-nowrap">{formatDate(s.expiry)}</td>
@@ -38,7 +45,13 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
           </tbody>
         </table>
       </div>
-      <Pager label="Active subscription pages" page={data.page} totalPages={data.totalPages} totalItems={data.totalItems} onChange={onPage} />
+      <Pager
+        label="Active subscription pages"
+        page={data.page}
+        totalPages={data.totalPages}
+        totalItems={data.totalItems}
+        onChange={onPage}
+      />
     </>
   )
 }
@@ -54,7 +67,9 @@ export function SubscriptionsTab() {
         return (
           <div className="space-y-6">
             <section aria-labelledby="plans-title" className="space-y-3">
-              <h2 id="plans-title" className="text-lg font-semibold">Plans</h2>
+              <h2 id="plans-title" className="text-lg font-semibold">
+                Plans
+              </h2>
               <dl className="grid grid-cols-3 gap-2 sm:gap-3">
                 {data.plans.map((p) => (
                   <Stat key={p.plan} label={`${p.name} · ${formatInr(p.price)}`} value={`${p.active} active`} />
@@ -63,11 +78,17 @@ export function SubscriptionsTab() {
               <dl className="grid grid-cols-3 gap-2 sm:gap-3">
                 <Stat label="Active subscriptions" value={data.totals.active} />
                 <Stat label="Lapsed subscriptions" value={data.totals.lapsed} />
-                <Stat label="Active plan value" value={formatInr(data.totals.activePlanValue)} hint="Value at catalogue prices, not revenue" />
+                <Stat
+                  label="Active plan value"
+                  value={formatInr(data.totals.activePlanValue)}
+                  hint="Value at catalogue prices, not revenue"
+                />
               </dl>
             </section>
             <section aria-labelledby="active-title" className="space-y-3">
-              <h2 id="active-title" className="text-lg font-semibold">Active subscriptions</h2>
+              <h2 id="active-title" className="text-lg font-semibold">
+                Active subscriptions
+              </h2>
               <ActiveTable data={data.active} onPage={setPage} />
             </section>
             <PaymentsSection payments={data.payments} plans={data.plans} />

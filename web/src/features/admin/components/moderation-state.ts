@@ -1,4 +1,4 @@
-import type { Listing } from '@/features/listings/types'
+import type { Listing } from '@/lib/listing'
 import type { ModerationItem } from '../types'
 
 export type ReviewState = 'Pending' | 'Approved' | 'Rejected'
@@ -18,7 +18,7 @@ export const reviewStateClass: Record<ReviewState, string> = {
 
 /** The queue's item as the listings feature's card and dialog take it. */
 export function toListing(item: ModerationItem): Listing {
-  return item.kind === 'sponsorships' ? { kind: 'sponsorship', item: item.listing } : { kind: 'request', item: item.listing }
+  return item.kind === 'sponsorships' ? { kind: 'sponsorships', item: item.listing } : { kind: 'requests', item: item.listing }
 }
 
 export function kindLabel(kind: ModerationItem['kind']): string {

@@ -4,7 +4,12 @@ export function formatMinorAmount(amount: number, currency: string): string {
   try {
     // whole amounts without paise, as members see them ("₹400")
     const digits = amount % 100 === 0 ? 0 : 2
-    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount / 100)
+    return new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount / 100)
   } catch {
     return `${(amount / 100).toFixed(2)} ${code}`
   }

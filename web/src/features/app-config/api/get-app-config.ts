@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { Plan } from '@/lib/api-types.gen'
 
-export interface Plan {
-  id: string
-  name: string
-  price: number
-  currency: string
-  months: number
-  note: string
-  features: string[]
-}
+export type { Plan }
 
+/** GET /api/app-config (pb/internal/appconfig; its Go answer type is unexported, so written here). */
 export interface AppConfig {
   appName: string
   demo: boolean

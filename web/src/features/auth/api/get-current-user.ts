@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { CurrentUser } from '../types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 
 /** The signed-in member, or null for a visitor (GET /api/session answers 200 either way: no console error). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {

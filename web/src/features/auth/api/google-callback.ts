@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberGoogleSignIn } from '@/lib/session-hints'
-import type { CurrentUser } from '../types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-/** The own user, plus where to go and whether the account was just created (docs/api-6.md). */
+/** The own user, plus where to go and whether the account was just created (docs/api/sign-in.md). */
 export interface GoogleSignInResult extends CurrentUser {
   redirect?: string
   isNew?: boolean

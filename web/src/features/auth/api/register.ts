@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberSignIn } from '@/lib/session-hints'
 import { toRegisterPayload, type RegisterInput } from '../schemas'
-import type { CurrentUser } from '../types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
 export function register(input: RegisterInput): Promise<CurrentUser> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { EmailCodeRequestInput } from '../schemas'
 
-/** What the server answers, the same for every address (docs/api-6.md). */
+/** What the server answers, the same for every address (docs/api/sign-in.md). */
 export interface EmailCodeSent {
   otpId: string
   email: string

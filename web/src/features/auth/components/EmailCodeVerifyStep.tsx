@@ -47,8 +47,7 @@ export function EmailCodeVerifyStep({ sent, request, onResent, onRestart, onSign
   const { errors } = form.formState
   const cooldown = useCountdown(RESEND_COOLDOWN_S, sent.otpId)
 
-  const fail = (error: unknown) =>
-    toast({ title: MANUAL_FAILED_TITLE, description: errorMessage(error), variant: 'destructive' })
+  const fail = (error: unknown) => toast({ title: MANUAL_FAILED_TITLE, description: errorMessage(error), variant: 'destructive' })
 
   const onSubmit = form.handleSubmit(({ code }) =>
     verify.mutate(

@@ -20,23 +20,19 @@ export function GoogleFallbackBox({ initialEmail = '', onSignedIn }: GoogleFallb
 
   return (
     <section className="rounded-box border border-base-300 bg-base-200/60 p-4" aria-labelledby="google-fallback-title">
-      <h3 id="google-fallback-title" className="font-semibold">Google Sign-in Fallback</h3>
+      <h3 id="google-fallback-title" className="font-semibold">
+        Google Sign-in Fallback
+      </h3>
       {sent ? (
         <>
           <p className="mt-1 flex items-start gap-2 text-sm text-base-content/75" role="status">
             <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              We sent a code to <strong className="break-words text-base-content">{sent.email}</strong>. Enter it below to continue
-              as {values.displayName}.
+              We sent a code to <strong className="break-words text-base-content">{sent.email}</strong>. Enter it below to continue as{' '}
+              {values.displayName}.
             </span>
           </p>
-          <EmailCodeVerifyStep
-            sent={sent}
-            request={values}
-            onResent={setSent}
-            onRestart={() => setSent(null)}
-            onSignedIn={onSignedIn}
-          />
+          <EmailCodeVerifyStep sent={sent} request={values} onResent={setSent} onRestart={() => setSent(null)} onSignedIn={onSignedIn} />
         </>
       ) : (
         <>

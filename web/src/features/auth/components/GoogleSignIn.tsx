@@ -18,7 +18,7 @@ interface GoogleSignInProps {
 
 /**
  * Google sign-in as laid out by the spec: the button leaves for the server's redirect flow
- * (docs/web-6.md); without a configured provider it explains why and opens the fallback box.
+ * (docs/web/sign-in.md); without a configured provider it explains why and opens the fallback box.
  */
 export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail, onSignedIn }: GoogleSignInProps) {
   const [busy, setBusy] = useState(false)

@@ -34,7 +34,9 @@ describe('LoginForm', () => {
     const user = userEvent.setup()
     mockFetch({ 'POST /api/login': () => json(makeUser()) })
     const onSignedIn = vi.fn()
-    const { queryClient } = renderWithProviders(<LoginForm demoCredentials={{ username: 'priya', password: 'pw' }} onSignedIn={onSignedIn} />)
+    const { queryClient } = renderWithProviders(
+      <LoginForm demoCredentials={{ username: 'priya', password: 'pw' }} onSignedIn={onSignedIn} />,
+    )
     await user.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled())
     expect(queryClient.getQueryData(['user', 'current'])).toMatchObject({ id: 'u1' })

@@ -45,7 +45,13 @@ export function LoginForm({ demoCredentials, onSignedIn }: LoginFormProps) {
         </div>
       )}
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Button type="submit" block className="mt-4" loading={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}
       </Button>

@@ -56,7 +56,14 @@ describe('RegisterForm', () => {
     const user = userEvent.setup()
     mockFetch({
       'POST /api/register': () =>
-        json({ status: 400, message: 'Failed to create account.', data: { username: { code: 'taken', message: 'Username is already taken' } } }, 400),
+        json(
+          {
+            status: 400,
+            message: 'Failed to create account.',
+            data: { username: { code: 'taken', message: 'Username is already taken' } },
+          },
+          400,
+        ),
     })
     renderWithProviders(<RegisterForm onSignedIn={() => {}} />)
     await fill(user, { 'Display Name': 'Asha', Username: 'asha', Password: 'secret1', 'Confirm Password': 'secret1' })

@@ -33,7 +33,13 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={onSubmit} noValidate className="space-y-1">
       <TextField label="Display Name" autoComplete="name" error={errors.displayName?.message} {...form.register('displayName')} />
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <TextField
         label="Confirm Password"
         type="password"

@@ -10,8 +10,14 @@ describe('googleFailure (spec section 8)', () => {
     [err(400, 'x', 'email_not_verified'), 'Missing required information from Google sign-in.'],
     [err(500, 'x', 'server_error'), 'Server error during sign-in. Please try again later.'],
     [new ApiError(0, NETWORK_ERROR_MESSAGE), NETWORK_ERROR_MESSAGE],
-    [err(503, 'The identity provider API key is not valid. Please contact the administrator.', 'invalid_api_key'), 'The identity provider API key is not valid. Please contact the administrator.'],
-    [err(409, 'An account with this e-mail address already exists.', 'account_exists_unverified'), 'An account with this e-mail address already exists.'],
+    [
+      err(503, 'The identity provider API key is not valid. Please contact the administrator.', 'invalid_api_key'),
+      'The identity provider API key is not valid. Please contact the administrator.',
+    ],
+    [
+      err(409, 'An account with this e-mail address already exists.', 'account_exists_unverified'),
+      'An account with this e-mail address already exists.',
+    ],
     [err(429, 'Too Many Requests.'), 'Too Many Requests.'],
   ])('%s → its message', (error, message) => {
     expect(googleFailure(error)).toEqual({ message, openFallback: false, countsAsRetry: false })
@@ -39,7 +45,9 @@ describe('googleFailure (spec section 8)', () => {
     expect(startFailureMessage('unauthorized-domain', 'evil.test:8080')).toBe(
       'This domain (evil.test:8080) is not authorized in the identity provider. Please use the manual sign-in option below.',
     )
-    expect(startFailureMessage('configuration-not-found', 'x')).toBe('Authentication not properly configured. Please use the manual sign-in option below.')
+    expect(startFailureMessage('configuration-not-found', 'x')).toBe(
+      'Authentication not properly configured. Please use the manual sign-in option below.',
+    )
     expect(startFailureMessage('other', 'x')).toBeNull()
   })
 })

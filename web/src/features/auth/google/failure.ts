@@ -15,7 +15,7 @@ const shown = (message: string, openFallback = false): GoogleFailure => ({ messa
 
 /**
  * Maps a failed `POST /api/auth/google/callback` or `POST /api/auth/google` to the catalogue, by
- * status and the server's cause (`data.google.code`), never by parsing messages (docs/web-6.md).
+ * status and the server's cause (`data.google.code`), never by parsing messages (docs/web/sign-in.md).
  */
 export function googleFailure(error: unknown): GoogleFailure {
   if (!(error instanceof ApiError)) return shown(errorMessage(error))

@@ -54,7 +54,9 @@ describe('AuthPage: Google', () => {
     serve(true)
     const { router } = renderWithProviders(<AuthPage />, { route: '/auth?manual=true&googleError=unauthorized-domain', path: '/auth' })
     expect(
-      await screen.findByText(`This domain (${window.location.host}) is not authorized in the identity provider. Please use the manual sign-in option below.`),
+      await screen.findByText(
+        `This domain (${window.location.host}) is not authorized in the identity provider. Please use the manual sign-in option below.`,
+      ),
     ).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Google Sign-in Fallback' })).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.search).toBe('?manual=true'))

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
+import { useAppConfig } from '@/features/app-config'
 import { paths, returnPath } from '@/lib/paths'
 import { AuthPromo } from '../components/AuthPromo'
 import { GoogleSignIn } from '../components/GoogleSignIn'
@@ -87,7 +87,9 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Don&apos;t have an account?{' '}
-                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">Register</Link>
+                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">
+                      Register
+                    </Link>
                   </p>
                 </>
               ) : (
@@ -96,7 +98,9 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Already have an account?{' '}
-                    <Link to={paths.auth} replace className="link link-primary font-medium">Login</Link>
+                    <Link to={paths.auth} replace className="link link-primary font-medium">
+                      Login
+                    </Link>
                   </p>
                 </>
               )}

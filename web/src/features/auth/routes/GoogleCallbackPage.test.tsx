@@ -40,7 +40,9 @@ describe('GoogleCallbackPage', () => {
   })
 
   it('401: "Authentication failed" and the retry counter counts', async () => {
-    mockFetch({ 'POST /api/auth/google/callback': () => googleError(401, 'Authentication failed. Please try again.', 'invalid_credential') })
+    mockFetch({
+      'POST /api/auth/google/callback': () => googleError(401, 'Authentication failed. Please try again.', 'invalid_credential'),
+    })
     render('?code=abc&state=replayed')
     expect(await screen.findByText('auth page')).toBeInTheDocument()
     expect(screen.getByText('Authentication failed. Please try again.')).toBeInTheDocument()
@@ -49,7 +51,9 @@ describe('GoogleCallbackPage', () => {
 
   it('after 3 retries the counter resets and nothing is shown', async () => {
     sessionStorage.setItem('googleAuthRetryCount', '3')
-    mockFetch({ 'POST /api/auth/google/callback': () => googleError(401, 'Authentication failed. Please try again.', 'invalid_credential') })
+    mockFetch({
+      'POST /api/auth/google/callback': () => googleError(401, 'Authentication failed. Please try again.', 'invalid_credential'),
+    })
     render('?code=abc&state=s')
     expect(await screen.findByText('auth page')).toBeInTheDocument()
     expect(screen.queryByText('Authentication failed. Please try again.')).toBeNull()
@@ -57,7 +61,10 @@ describe('GoogleCallbackPage', () => {
   })
 
   it('missing configuration goes to the auth screen with the manual box', async () => {
-    mockFetch({ 'POST /api/auth/google/callback': () => googleError(503, 'Authentication not properly configured. Please use the manual sign-in option below.', 'configuration_not_found') })
+    mockFetch({
+      'POST /api/auth/google/callback': () =>
+        googleError(503, 'Authentication not properly configured. Please use the manual sign-in option below.', 'configuration_not_found'),
+    })
     const { router } = render('?code=abc&state=s')
     await waitFor(() => expect(router.state.location.search).toBe('?manual=true'))
     expect(screen.getByText('Authentication not properly configured. Please use the manual sign-in option below.')).toBeInTheDocument()

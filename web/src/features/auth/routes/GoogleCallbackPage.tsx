@@ -14,7 +14,7 @@ import { GOOGLE_FAILED_TITLE, GOOGLE_SUCCESS_TITLE } from '../google/messages'
 
 /**
  * `/__/auth/handler`, where Google sends the browser back: the server finishes the sign-in with
- * the returned `code` and `state` (docs/web-6.md). Failures go back to the auth screen.
+ * the returned `code` and `state` (docs/web/sign-in.md). Failures go back to the auth screen.
  */
 export function GoogleCallbackPage() {
   useDocumentTitle('Google sign-in')

@@ -12,7 +12,9 @@ export function NotFoundPage() {
   const navigate = useNavigate()
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-12 text-center">
-      <p className="text-7xl font-extrabold text-primary" aria-hidden="true">404</p>
+      <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
+        404
+      </p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">404 Page Not Found</h1>
       <p className="mt-3 text-base-content/80">The page you are looking for doesn&apos;t exist or has been moved.</p>
       <div className="mt-6 w-full rounded-box border border-base-300 bg-base-100 p-5 text-left">

@@ -31,7 +31,9 @@ export function ContactForm() {
 
   return (
     <section aria-labelledby="contact-form-title" className="mt-6 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-      <h2 id="contact-form-title" className="text-xl font-semibold">Send us a message</h2>
+      <h2 id="contact-form-title" className="text-xl font-semibold">
+        Send us a message
+      </h2>
       <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title" className="mt-3">
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...form.register('name')} />

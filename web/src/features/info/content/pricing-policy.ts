@@ -31,7 +31,9 @@ export const pricingPolicy: InfoDocument = {
     },
     {
       heading: 'Price changes',
-      paragraphs: ['If prices change, the new prices apply only to plans bought after the change. A plan you have already paid for is never repriced.'],
+      paragraphs: [
+        'If prices change, the new prices apply only to plans bought after the change. A plan you have already paid for is never repriced.',
+      ],
     },
   ],
 }

@@ -8,9 +8,7 @@ export const refundPolicy: InfoDocument = {
   sections: [
     {
       heading: 'Full refund within 7 days',
-      paragraphs: [
-        'If you have not posted any listing since buying a plan, you can ask for a full refund within 7 days of the payment.',
-      ],
+      paragraphs: ['If you have not posted any listing since buying a plan, you can ask for a full refund within 7 days of the payment.'],
     },
     {
       heading: 'After you have posted, or after 7 days',

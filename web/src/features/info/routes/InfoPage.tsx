@@ -35,7 +35,9 @@ function InfoArticle({ doc, slug }: { doc: InfoDocument; slug: string }) {
           <section key={section.heading}>
             <h2 className="text-xl font-semibold">{section.heading}</h2>
             {section.paragraphs?.map((p) => (
-              <p key={p} className="mt-3 leading-relaxed text-base-content/85">{p}</p>
+              <p key={p} className="mt-3 leading-relaxed text-base-content/85">
+                {p}
+              </p>
             ))}
             {section.list && (
               <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-base-content/85">

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Listing, Sponsorship, SponsorshipRequest } from '../types'
-import { sponsorshipRequestsKey } from './list-sponsorship-requests'
-import { sponsorshipsKey } from './list-sponsorships'
+import { type Listing, type Sponsorship, type SponsorshipRequest, sponsorshipRequestsKey, sponsorshipsKey } from '@/lib/listing'
 
 /**
  * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)
@@ -20,7 +18,10 @@ export function useListing(segment: string, id: string, initial?: Listing) {
     initialDataUpdatedAt: 0, // stale at once: refetched when the dialog opens
     queryFn: async ({ signal }): Promise<Listing> =>
       isRequest
-        ? { kind: 'request', item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal) }
-        : { kind: 'sponsorship', item: await api.get<Sponsorship>(`/api/sponsorships/${encodeURIComponent(id)}`, undefined, signal) },
+        ? {
+            kind: 'requests',
+            item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal),
+          }
+        : { kind: 'sponsorships', item: await api.get<Sponsorship>(`/api/sponsorships/${encodeURIComponent(id)}`, undefined, signal) },
   })
 }

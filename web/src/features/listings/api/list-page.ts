@@ -15,7 +15,12 @@ export interface ListingPage<T> {
 }
 
 /** One page of a list endpoint (docs/api/listings.md): the first without a cursor, the rest after one. */
-export async function fetchListingPage<T>(path: string, filters: ListingFilters, cursor: string, signal?: AbortSignal): Promise<ListingPage<T>> {
+export async function fetchListingPage<T>(
+  path: string,
+  filters: ListingFilters,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<ListingPage<T>> {
   const { data, headers } = await request<T[] | null>(path, {
     query: { ...toListQuery(filters), perPage: PER_PAGE, ...(cursor ? { cursor } : {}) },
     signal,

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
-import type { SponsorshipRequest } from '../types'
+import type { SponsorshipRequest } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 
 /** Prefix of every sponsorship-request query: invalidating it refreshes all lists. */
@@ -9,8 +9,7 @@ export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
 export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...sponsorshipRequestsKey, 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,
   })

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
-import type { Sponsorship } from '../types'
+import type { Sponsorship } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 
 /** Prefix of every sponsorship query: invalidating it refreshes all lists. */

@@ -1,7 +1,7 @@
+import { listingRoutes, type ListingKind } from '@/lib/listing'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ReportInput } from '../schemas'
-import type { ListingKind } from '../types'
 
 export interface ReportListingInput extends ReportInput {
   kind: ListingKind
@@ -16,7 +16,7 @@ export interface ReportAnswer {
   createdAt: string
 }
 
-const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
+const routes = listingRoutes
 
 /** A report changes nothing a member sees: no query to refresh. */
 export function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {

@@ -73,7 +73,14 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
 
   return (
     <div ref={root} className="relative">
-      <Button ref={trigger} variant="outline" className="relative bg-base-100" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <Button
+        ref={trigger}
+        variant="outline"
+        className="relative bg-base-100"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
         <FilterIcon className="size-4" />
         Filter
         {active && (
@@ -92,11 +99,30 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
           <fieldset>
             <legend className="text-sm font-semibold">Amount Range</legend>
             <div className="grid grid-cols-2 gap-3">
-              <TextField label="Min" type="number" min={0} inputMode="numeric" value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
-              <TextField label="Max" type="number" min={0} inputMode="numeric" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
+              <TextField
+                label="Min"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={draft.min}
+                onChange={(e) => setDraft({ ...draft, min: e.target.value })}
+              />
+              <TextField
+                label="Max"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={draft.max}
+                onChange={(e) => setDraft({ ...draft, max: e.target.value })}
+              />
             </div>
           </fieldset>
-          <TextField label="Location" placeholder="City or region" value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+          <TextField
+            label="Location"
+            placeholder="City or region"
+            value={draft.location}
+            onChange={(e) => setDraft({ ...draft, location: e.target.value })}
+          />
           <fieldset className="mt-2">
             <legend className="text-sm font-semibold">Category</legend>
             <div className="mt-1 grid grid-cols-2 gap-x-2">
@@ -117,12 +143,22 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
               onChange={(e) => setDraft({ ...draft, verified: e.target.checked })}
             />
           </label>
-          {error && <p className="mt-2 text-sm text-error" role="alert">{error}</p>}
+          {error && (
+            <p className="mt-2 text-sm text-error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="mt-4 flex gap-2">
-            <Button variant="ghost" className="flex-1" onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false })}>
+            <Button
+              variant="ghost"
+              className="flex-1"
+              onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false })}
+            >
               Clear
             </Button>
-            <Button type="submit" className="flex-1">Apply Filters</Button>
+            <Button type="submit" className="flex-1">
+              Apply Filters
+            </Button>
           </div>
         </form>
       )}

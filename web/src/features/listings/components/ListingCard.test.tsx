@@ -15,7 +15,7 @@ describe('ListingCard', () => {
   it('shows a sponsorship as the spec describes', async () => {
     const user = userEvent.setup()
     const onOpen = vi.fn()
-    renderWithProviders(<ListingCard listing={{ kind: 'sponsorship', item: makeSponsorship({ amount: 1234.4 }) }} onOpen={onOpen} />)
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: makeSponsorship({ amount: 1234.4 }) }} onOpen={onOpen} />)
     expect(screen.getByText('$1,234')).toBeInTheDocument()
     expect(screen.getByText('Funding for young coders.')).toHaveClass('line-clamp-2')
     expect(screen.getByRole('link', { name: /Arun Mehta/ })).toHaveAttribute('href', '/profile?userId=u2')
@@ -33,7 +33,7 @@ describe('ListingCard', () => {
   })
 
   it('shows a request with its event date, status and Sponsor/Sponsored', () => {
-    renderWithProviders(<ListingCard listing={{ kind: 'request', item: makeRequest() }} onOpen={() => {}} />)
+    renderWithProviders(<ListingCard listing={{ kind: 'requests', item: makeRequest() }} onOpen={() => {}} />)
     expect(screen.getByText('Event date: Feb 14, 2026')).toBeInTheDocument()
     expect(screen.getByText('Open')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Sponsor' })).toBeEnabled()
@@ -41,13 +41,25 @@ describe('ListingCard', () => {
   })
 
   it("disables Sponsor on a sponsored request and names a missing poster 'User #{id}'", () => {
-    renderWithProviders(<ListingCard listing={{ kind: 'request', item: makeRequest({ status: 'sponsored', poster: null, userId: 'x9' }) }} onOpen={() => {}} />)
+    renderWithProviders(
+      <ListingCard
+        listing={{
+          kind: 'requests',
+          item: makeRequest({
+            status: 'sponsored',
+            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '', deleted: false },
+            userId: 'x9',
+          }),
+        }}
+        onOpen={() => {}}
+      />,
+    )
     expect(screen.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
     expect(screen.getByText('User #x9')).toBeInTheDocument()
   })
 
   it('shows no action on your own listing', () => {
-    renderWithProviders(<ListingCard listing={{ kind: 'sponsorship', item: makeSponsorship() }} currentUserId="u2" onOpen={() => {}} />)
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: makeSponsorship() }} currentUserId="u2" onOpen={() => {}} />)
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull()
     expect(screen.getByText('Your listing')).toBeInTheDocument()
   })

@@ -1,12 +1,12 @@
 import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
-import { ListingAction } from '@/features/connect/components/ListingAction'
 import { formatDate, formatUsd } from '@/lib/format'
-import { listingAmount, type Listing } from '../types'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PosterLink } from './PosterLink'
+import { useListingSlots } from '../slots'
 
 interface ListingCardProps {
   listing: Listing
@@ -16,10 +16,13 @@ interface ListingCardProps {
 
 export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
   const { item } = listing
-  const isRequest = listing.kind === 'request'
+  const { Action } = useListingSlots()
+  const isRequest = listing.kind === 'requests'
   const titleId = `listing-${listing.kind}-${item.id}-title`
 
   return (
+    // A click anywhere on the card is a mouse shortcut; keyboard and screen-reader users have View Details.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       aria-labelledby={titleId}
       data-testid="listing-card"
@@ -28,8 +31,10 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
     >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="text-base leading-snug font-semibold break-words">{item.title}</h3>
-          {(listing.kind === 'request' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
+          <h3 id={titleId} className="text-base leading-snug font-semibold break-words">
+            {item.title}
+          </h3>
+          {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
@@ -38,7 +43,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           {formatUsd(listingAmount(listing))}
         </p>
         <p className="line-clamp-2 text-sm text-base-content/80">{item.description}</p>
-        {listing.kind === 'request' && listing.item.eventDate && (
+        {listing.kind === 'requests' && listing.item.eventDate && (
           <p className="flex items-center gap-1 text-sm text-base-content/80">
             <CalendarIcon className="size-4" />
             <span>Event date: {formatDate(listing.item.eventDate, 'UTC')}</span>
@@ -57,7 +62,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           >
             View Details
           </Button>
-          <ListingAction listing={listing} currentUserId={currentUserId} />
+          <Action listing={listing} currentUserId={currentUserId} />
         </div>
       </div>
     </article>

@@ -1,10 +1,8 @@
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { ListingAction } from '@/features/connect/components/ListingAction'
-import { MatchesSection } from '@/features/matches/components/MatchesSection'
-import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { useListing } from '../api/get-listing'
-import type { Listing } from '../types'
+import { useListingSlots } from '../slots'
+import type { Listing } from '@/lib/listing'
 import { ListingDetails } from './ListingDetails'
 import { ReportListing } from './ReportListing'
 
@@ -17,14 +15,19 @@ interface ListingDetailDialogProps {
 export function ListingDetailDialog({ listing: opened, currentUserId, onClose }: ListingDetailDialogProps) {
   // What the dialog shows follows the listing's changes (closing, sponsoring, editing), not the
   // copy the card handed over.
-  const fresh = useListing(opened?.kind === 'request' ? 'requests' : 'sponsorships', opened?.item.id ?? '', opened ?? undefined)
+  const fresh = useListing(opened?.kind === 'requests' ? 'requests' : 'sponsorships', opened?.item.id ?? '', opened ?? undefined)
   const listing = opened && fresh.data?.item.id === opened.item.id ? fresh.data : opened
+  const { Action, Edit, Matches } = useListingSlots()
   const footer = listing && (
     <>
-      {currentUserId && listing.item.userId !== currentUserId && <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />}
-      <Button variant="ghost" onClick={onClose}>Close</Button>
-      {currentUserId && listing.item.userId === currentUserId && <EditListingButton listing={listing} />}
-      <ListingAction listing={listing} currentUserId={currentUserId} detail />
+      {currentUserId && listing.item.userId !== currentUserId && (
+        <ReportListing key={`${listing.kind}:${listing.item.id}`} listing={listing} />
+      )}
+      <Button variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+      {currentUserId && listing.item.userId === currentUserId && <Edit listing={listing} />}
+      <Action listing={listing} currentUserId={currentUserId} detail />
     </>
   )
 
@@ -33,7 +36,7 @@ export function ListingDetailDialog({ listing: opened, currentUserId, onClose }:
       {listing && (
         <div className="space-y-5">
           <ListingDetails listing={listing} />
-          <MatchesSection kind={listing.kind} id={listing.item.id} />
+          <Matches kind={listing.kind} id={listing.item.id} />
         </div>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatDate, formatUsd } from '@/lib/format'
-import { listingAmount, type Listing } from '../types'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
@@ -18,17 +18,21 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ListingDetails({ listing }: { listing: Listing }) {
   return (
     <dl className="space-y-4">
-      <Row label="Posted by"><PosterLink item={listing.item} /></Row>
-      <Row label={listing.kind === 'sponsorship' ? 'Sponsorship Amount' : 'Requested Amount'}>
+      <Row label="Posted by">
+        <PosterLink item={listing.item} />
+      </Row>
+      <Row label={listing.kind === 'sponsorships' ? 'Sponsorship Amount' : 'Requested Amount'}>
         <span className="text-xl font-bold text-primary">{formatUsd(listingAmount(listing))}</span>
       </Row>
-      {listing.kind === 'request' && (
+      {listing.kind === 'requests' && (
         <Row label="Event Date">{listing.item.eventDate ? formatDate(listing.item.eventDate, 'UTC') : 'Not set'}</Row>
       )}
       <Row label="Description">
         <p className="whitespace-pre-line break-words">{listing.item.description}</p>
       </Row>
-      <Row label="Categories"><CategoryBadges categories={listing.item.categories} /></Row>
+      <Row label="Categories">
+        <CategoryBadges categories={listing.item.categories} />
+      </Row>
       <Row label="Location">
         {listing.item.location ? (
           <div className="flex flex-col gap-1">
@@ -40,7 +44,9 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         )}
       </Row>
       <Row label="Posted on">{formatDate(listing.item.createdAt)}</Row>
-      <Row label="Status"><StatusBadge status={listing.item.status ?? 'open'} /></Row>
+      <Row label="Status">
+        <StatusBadge status={listing.item.status ?? 'open'} />
+      </Row>
       {listing.item.rejectionReason && (
         <Row label="Moderation">
           <span className="text-error">Rejected: {listing.item.rejectionReason}</span>

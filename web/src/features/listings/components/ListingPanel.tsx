@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
-import { useSponsorshipRequests } from '../api/list-sponsorship-requests'
-import { useSponsorships } from '../api/list-sponsorships'
+import { useSponsorshipRequests } from '@/features/listings/api/list-sponsorship-requests'
+import { useSponsorships } from '@/features/listings/api/list-sponsorships'
 import { showingText } from '../api/list-page'
 import type { ListingFilters } from '../filters'
-import type { Listing, ListingKind } from '../types'
+import type { Listing, ListingKind } from '@/lib/listing'
 import { listingTexts } from '../texts'
 import { ListingCard } from './ListingCard'
 
@@ -19,9 +19,9 @@ interface ListingPanelProps {
 
 /** Both hooks are called so the rules of hooks hold; the one for the other kind stays disabled. */
 function useListing(kind: ListingKind, filters: ListingFilters) {
-  const sponsorships = useSponsorships(filters, kind === 'sponsorship')
-  const requests = useSponsorshipRequests(filters, kind === 'request')
-  return kind === 'sponsorship' ? sponsorships : requests
+  const sponsorships = useSponsorships(filters, kind === 'sponsorships')
+  const requests = useSponsorshipRequests(filters, kind === 'requests')
+  return kind === 'sponsorships' ? sponsorships : requests
 }
 
 export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }: ListingPanelProps) {
@@ -44,7 +44,9 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
     return (
       <div className="flex flex-col items-center gap-3 py-16 text-center" role="alert">
         <p className="font-medium text-error">{texts.error}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>Retry</Button>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
       </div>
     )
   }
@@ -70,7 +72,11 @@ export function ListingPanel({ kind, filters, currentUserId, onOpen, emptyText }
             {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
           </Button>
         )}
-        {query.isFetchNextPageError && <p className="text-sm text-error" role="alert">{texts.error}</p>}
+        {query.isFetchNextPageError && (
+          <p className="text-sm text-error" role="alert">
+            {texts.error}
+          </p>
+        )}
       </div>
     </div>
   )

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/Badge'
-import type { Listing } from '../types'
+import type { Listing } from '@/lib/listing'
 
 /**
  * Review state on a card. Rejected listings reach only their poster and administrators, so the

@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { MemberName } from '@/components/ui/MemberName'
 import { profilePath } from '@/lib/paths'
-import { posterName, type Poster } from '../types'
+import { posterName, type Person } from '@/lib/listing'
 
 /** The poster's name with the verified or unverified icon, linking to their profile. */
-export function PosterLink({ item }: { item: { poster?: Poster | null; userId: string } }) {
+export function PosterLink({ item }: { item: { poster?: Person | null; userId: string } }) {
   return (
     <Link
       to={profilePath(item.userId)}

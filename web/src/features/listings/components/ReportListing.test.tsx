@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { makeRequest, makeSponsorship } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { Listing } from '../types'
+import type { Listing } from '@/lib/listing'
 import { ListingDetailDialog } from './ListingDetailDialog'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const offer: Listing = { kind: 'sponsorship', item: makeSponsorship() }
-const request: Listing = { kind: 'request', item: makeRequest({ id: 'r9' }) }
+const offer: Listing = { kind: 'sponsorships', item: makeSponsorship() }
+const request: Listing = { kind: 'requests', item: makeRequest({ id: 'r9' }) }
 
 describe('Report on the detail dialog', () => {
   it('is offered to signed-in members only, never on their own listing', () => {
@@ -25,7 +25,8 @@ describe('Report on the detail dialog', () => {
   it('needs a reason, sends it, thanks the member and then reads Reported', async () => {
     const user = userEvent.setup()
     const { calls } = mockFetch({
-      'POST /api/sponsorship-requests/r9/report': () => json({ id: 'x', kind: 'sponsorship-requests', listingId: 'r9', reason: 'Spam', createdAt: '' }, 201),
+      'POST /api/sponsorship-requests/r9/report': () =>
+        json({ id: 'x', kind: 'sponsorship-requests', listingId: 'r9', reason: 'Spam', createdAt: '' }, 201),
     })
     renderWithProviders(<ListingDetailDialog listing={request} currentUserId="me" onClose={() => {}} />)
     await user.click(screen.getByRole('button', { name: 'Report' }))

@@ -9,7 +9,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useReportListing } from '../api/report-listing'
 import { REPORT_REASON_MAX, reportSchema, type ReportInput } from '../schemas'
-import type { Listing } from '../types'
+import type { Listing } from '@/lib/listing'
 
 /** Listings reported (or found already reported) in this session: their button reads "Reported". */
 const reported = new Set<string>()
@@ -53,7 +53,15 @@ export function ReportListing({ listing }: { listing: Listing }) {
 
   return (
     <>
-      <Button variant="ghost" className="mr-auto" disabled={done} onClick={() => { form.reset({ reason: '' }); setOpen(true) }}>
+      <Button
+        variant="ghost"
+        className="mr-auto"
+        disabled={done}
+        onClick={() => {
+          form.reset({ reason: '' })
+          setOpen(true)
+        }}
+      >
         {done ? 'Reported' : 'Report'}
       </Button>
       <Dialog
@@ -63,8 +71,12 @@ export function ReportListing({ listing }: { listing: Listing }) {
         description={listing.item.title}
         footer={
           <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" form={formId} variant="error" loading={report.isPending}>Send report</Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} variant="error" loading={report.isPending}>
+              Send report
+            </Button>
           </>
         }
       >
@@ -77,7 +89,9 @@ export function ReportListing({ listing }: { listing: Listing }) {
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
-          <p className="text-right text-xs text-base-content/75" aria-live="polite">{length}/{REPORT_REASON_MAX}</p>
+          <p className="text-right text-xs text-base-content/75" aria-live="polite">
+            {length}/{REPORT_REASON_MAX}
+          </p>
         </form>
       </Dialog>
     </>

@@ -1,6 +1,6 @@
+import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { ListingKind, Sponsorship, SponsorshipRequest } from '@/features/listings/types'
 
 /** docs/api/matches-and-alerts.md, "Matches". The listing is of the other kind. */
 export interface MatchAnswer {
@@ -9,7 +9,7 @@ export interface MatchAnswer {
   why: string
 }
 
-const routes: Record<ListingKind, string> = { sponsorship: '/api/sponsorships', request: '/api/sponsorship-requests' }
+const routes = listingRoutes
 
 export const matchesKey = (kind: ListingKind, id: string, verified: boolean) => ['matches', kind, id, verified] as const
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
-import type { ListingKind } from '@/features/listings/types'
+import type { ListingKind } from '@/lib/listing'
 import { formatUsd } from '@/lib/format'
 import { listingPath } from '@/lib/paths'
 import { useMatches, type MatchAnswer } from '../api/get-matches'
@@ -26,26 +26,39 @@ interface MatchesSectionProps {
 export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
   const [verified, setVerified] = useState(false)
   const matches = useMatches(kind, id, verified)
-  const otherKind: ListingKind = kind === 'sponsorship' ? 'request' : 'sponsorship'
+  const otherKind: ListingKind = kind === 'sponsorships' ? 'requests' : 'sponsorships'
   const headingId = `matches-${id}`
   return (
-    <section aria-labelledby={headingId} data-testid="matches" className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}>
+    <section
+      aria-labelledby={headingId}
+      data-testid="matches"
+      className={compact ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4'}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="font-semibold">{heading}</h3>
+        <h3 id={headingId} className="font-semibold">
+          {heading}
+        </h3>
         <label className="flex cursor-pointer items-center gap-2 text-xs">
-          <input type="checkbox" className="toggle toggle-primary toggle-xs" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-primary toggle-xs"
+            checked={verified}
+            onChange={(e) => setVerified(e.target.checked)}
+          />
           Verified posters only
         </label>
       </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
       {matches.isPending ? (
-        <div className="py-3"><Spinner label="Loading matches" /></div>
+        <div className="py-3">
+          <Spinner label="Loading matches" />
+        </div>
       ) : matches.isError ? (
         <p className="mt-2 text-sm text-error">Matches could not be loaded.</p>
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
           {verified ? 'No matches from verified posters yet. ' : 'No matches yet. '}
-          We will tell you when a matching {otherKind === 'request' ? 'request' : 'offer'} is posted.
+          We will tell you when a matching {otherKind === 'requests' ? 'request' : 'offer'} is posted.
         </p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">

@@ -1,31 +1,15 @@
-import { useSponsorshipRequests } from '@/features/listings/api/list-sponsorship-requests'
-import { useSponsorships } from '@/features/listings/api/list-sponsorships'
-import { EMPTY_FILTERS } from '@/features/listings/filters'
-import type { ListingKind } from '@/features/listings/types'
-import { MATCH_RULE } from './MatchesSection'
-import { MatchesSection } from './MatchesSection'
+import type { ListingKind } from '@/lib/listing'
+import { MATCH_RULE, MatchesSection } from './MatchesSection'
 
-/** How many of the member's newest listings show their matches on the profile. */
-const SHOWN = 4
-
-/** The owner's profile: the best matches of each of their newest listings. */
-export function OwnListingMatches({ userId }: { userId: string }) {
-  const filters = { ...EMPTY_FILTERS, userId }
-  const offers = useSponsorships(filters)
-  const requests = useSponsorshipRequests(filters)
-  const mine: { kind: ListingKind; id: string; title: string; created: string }[] = [
-    ...(offers.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'sponsorship' as const, id: i.id, title: i.title, created: i.createdAt })),
-    ...(requests.data?.pages[0]?.items ?? [])
-      .filter((i) => i.status === 'open')
-      .map((i) => ({ kind: 'request' as const, id: i.id, title: i.title, created: i.createdAt })),
-  ]
-    .sort((a, b) => b.created.localeCompare(a.created))
-    .slice(0, SHOWN)
-  if (offers.isPending || requests.isPending || mine.length === 0) return null
+/** The owner's profile: the best matches of each of their newest listings (undefined while they load). */
+export function OwnListingMatches({ listings: mine }: { listings: { kind: ListingKind; id: string; title: string }[] | undefined }) {
+  if (!mine || mine.length === 0) return null
   return (
     <section aria-labelledby="own-matches-title" className="space-y-3">
       <div>
-        <h2 id="own-matches-title" className="text-xl font-semibold">Matches for your listings</h2>
+        <h2 id="own-matches-title" className="text-xl font-semibold">
+          Matches for your listings
+        </h2>
         <p className="mt-1 text-sm text-base-content/75">{MATCH_RULE}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">

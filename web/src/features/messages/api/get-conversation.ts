@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Conversation } from '../types'
+import type { Conversation } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 
 export function conversationQueryOptions(id: string) {

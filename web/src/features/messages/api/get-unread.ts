@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { UnreadCounts } from '../types'
+import type { UnreadCounts } from '@/lib/api-types.gen'
 
 /** The navigation badges; refetched only when realtime or a read route says so. */
 export function unreadQueryOptions() {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
 import { request } from '@/lib/api'
-import type { Message } from '../types'
+import type { Message } from '@/lib/api-types.gen'
 
 export const PAGE_SIZE = 50
 

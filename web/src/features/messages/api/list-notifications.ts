@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api'
-import type { AppNotification } from '../types'
+import type { AppNotification } from '@/lib/api-types.gen'
 
 export const notificationsKey = ['notifications'] as const
 

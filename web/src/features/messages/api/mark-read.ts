@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { UnreadCounts } from '../types'
+import type { UnreadCounts } from '@/lib/api-types.gen'
 import { unreadQueryOptions } from './get-unread'
 import { conversationsKey } from './list-conversations'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Message } from '../types'
+import type { Message } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 import { appendMessage, messagesQueryOptions } from './list-messages'
 

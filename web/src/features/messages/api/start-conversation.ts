@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Conversation } from '../types'
+import type { Conversation } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 
 /** Opens (201) or finds (200) the conversation with another member. */

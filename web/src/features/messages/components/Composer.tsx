@@ -4,7 +4,7 @@ import { SendIcon } from '@/components/ui/icons'
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSendMessage } from '../api/send-message'
-import { BODY_MAX } from '../types'
+import { BODY_MAX } from '@/features/messages/types'
 
 /** Enter sends, Shift+Enter starts a new line; the server's limit is shown as a counter. */
 export function Composer({ conversationId }: { conversationId: string }) {
@@ -39,7 +39,9 @@ export function Composer({ conversationId }: { conversationId: string }) {
   return (
     <form onSubmit={submit} className="border-t border-base-300 bg-base-100 p-3">
       <div className="flex items-end gap-2">
-        <label htmlFor={`composer-${conversationId}`} className="sr-only">Write a message</label>
+        <label htmlFor={`composer-${conversationId}`} className="sr-only">
+          Write a message
+        </label>
         <textarea
           id={`composer-${conversationId}`}
           className={`textarea min-h-11 flex-1 resize-none ${message ? 'textarea-error' : ''}`}
@@ -60,7 +62,9 @@ export function Composer({ conversationId }: { conversationId: string }) {
         <span className={message ? 'text-error' : 'text-base-content/70'} role={message ? 'alert' : undefined}>
           {message || 'Enter to send, Shift+Enter for a new line'}
         </span>
-        <span className={tooLong ? 'text-error' : 'text-base-content/70'}>{body.length} / {BODY_MAX}</span>
+        <span className={tooLong ? 'text-error' : 'text-base-content/70'}>
+          {body.length} / {BODY_MAX}
+        </span>
       </div>
     </form>
   )

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
 import { MessageIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
-import { personName } from '@/features/connect/types'
+import { personName } from '@/lib/member'
 import { useConversations } from '../api/list-conversations'
 import { relativeTime } from '../time'
 import { conversationPath } from '@/lib/paths'
@@ -11,8 +11,18 @@ import { UnreadBadge } from './UnreadBadge'
 
 export function ConversationList({ activeId, currentUserId }: { activeId: string; currentUserId: string }) {
   const query = useConversations()
-  if (query.isPending) return <div className="flex justify-center py-10"><Spinner label="Loading conversations" /></div>
-  if (query.isError) return <p role="alert" className="p-6 text-center text-error">Error loading conversations. Please try again.</p>
+  if (query.isPending)
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading conversations" />
+      </div>
+    )
+  if (query.isError)
+    return (
+      <p role="alert" className="p-6 text-center text-error">
+        Error loading conversations. Please try again.
+      </p>
+    )
   if (query.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
-import type { Message } from '../types'
+import type { Message } from '@/lib/api-types.gen'
 import { messageTime } from '../time'
 
 /** Where a note leads, for the side reading it: the applicant to their own applications, the poster to the ones received. */
@@ -42,7 +42,9 @@ export function MessageBubble({ message }: { message: Message }) {
     <li className={`flex flex-col py-1 ${message.mine ? 'items-end' : 'items-start'}`} data-testid="message">
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap break-words shadow-sm sm:max-w-[70%] ${
-          message.mine ? 'rounded-br-sm bg-primary text-primary-content' : 'rounded-bl-sm border border-base-300 bg-base-100 text-base-content'
+          message.mine
+            ? 'rounded-br-sm bg-primary text-primary-content'
+            : 'rounded-bl-sm border border-base-300 bg-base-100 text-base-content'
         }`}
       >
         {message.body}

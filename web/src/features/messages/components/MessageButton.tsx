@@ -7,7 +7,17 @@ import { toast } from '@/lib/toast'
 import { useStartConversation } from '../api/start-conversation'
 
 /** Opens (or continues) the conversation with a member and goes there. */
-export function MessageButton({ userId, label = 'Message', size = 'sm', variant = 'primary' }: { userId: string; label?: string; size?: 'sm' | 'md'; variant?: 'primary' | 'outline' }) {
+export function MessageButton({
+  userId,
+  label = 'Message',
+  size = 'sm',
+  variant = 'primary',
+}: {
+  userId: string
+  label?: string
+  size?: 'sm' | 'md'
+  variant?: 'primary' | 'outline'
+}) {
   const start = useStartConversation()
   const navigate = useNavigate()
   return (

@@ -7,7 +7,7 @@ import { useDismiss } from '@/lib/use-dismiss'
 import { useUnread } from '../api/get-unread'
 import { useNotifications } from '../api/list-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
-import type { AppNotification } from '../types'
+import type { AppNotification } from '@/lib/api-types.gen'
 import { relativeTime } from '../time'
 import { UnreadBadge } from './UnreadBadge'
 
@@ -65,9 +65,13 @@ function NotificationPanel({ id, onDone }: { id: string; onDone: () => void }) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {query.isPending ? (
-          <div className="flex justify-center py-8"><Spinner label="Loading notifications" /></div>
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading notifications" />
+          </div>
         ) : query.isError ? (
-          <p role="alert" className="p-6 text-center text-sm text-error">Error loading notifications. Please try again.</p>
+          <p role="alert" className="p-6 text-center text-sm text-error">
+            Error loading notifications. Please try again.
+          </p>
         ) : items.length === 0 ? (
           <p className="p-6 text-center text-sm text-base-content/75">You have no notifications yet.</p>
         ) : (
@@ -91,7 +95,9 @@ function NotificationPanel({ id, onDone }: { id: string; onDone: () => void }) {
         )}
         {query.hasNextPage && (
           <div className="flex justify-center p-2">
-            <Button size="sm" variant="ghost" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>Load more</Button>
+            <Button size="sm" variant="ghost" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
           </div>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { MemberName } from '@/components/ui/MemberName'
-import { personName, type Person } from '@/features/connect/types'
+import { personName } from '@/lib/member'
+import type { Person } from '@/lib/api-types.gen'
 
 /** A member's name with the verified icon (none for a deleted member). */
 export function PersonName({ person, className = '' }: { person: Person; className?: string }) {

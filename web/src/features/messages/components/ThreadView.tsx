@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
 import { ArrowLeftIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
-import { personName } from '@/features/connect/types'
+import { personName } from '@/lib/member'
 import { ApiError } from '@/lib/api'
 import { paths, profilePath } from '@/lib/paths'
 import { useConversation } from '../api/get-conversation'
@@ -44,13 +44,21 @@ export function ThreadView({ conversationId }: { conversationId: string }) {
     const missing = [conversation.error, messages.error].some((e) => e instanceof ApiError && e.status === 404)
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center">
-        <h2 className="text-lg font-semibold">{missing ? 'Conversation not found' : 'Error loading this conversation. Please try again.'}</h2>
-        <Link to={paths.messages} className="link link-primary">Back to conversations</Link>
+        <h2 className="text-lg font-semibold">
+          {missing ? 'Conversation not found' : 'Error loading this conversation. Please try again.'}
+        </h2>
+        <Link to={paths.messages} className="link link-primary">
+          Back to conversations
+        </Link>
       </div>
     )
   }
   if (conversation.isPending || messages.isPending) {
-    return <div className="flex flex-1 items-center justify-center p-10"><Spinner label="Loading conversation" /></div>
+    return (
+      <div className="flex flex-1 items-center justify-center p-10">
+        <Spinner label="Loading conversation" />
+      </div>
+    )
   }
 
   const other = conversation.data.other
@@ -81,13 +89,17 @@ export function ThreadView({ conversationId }: { conversationId: string }) {
           <p className="py-10 text-center text-sm text-base-content/75">No messages yet. Say hello!</p>
         ) : (
           <ol className="space-y-1" aria-label="Messages">
-            {list.map((m) => <MessageBubble key={m.id} message={m} />)}
+            {list.map((m) => (
+              <MessageBubble key={m.id} message={m} />
+            ))}
           </ol>
         )}
         <div ref={bottom} />
       </div>
       {other.deleted ? (
-        <p className="border-t border-base-300 bg-base-100 p-4 text-center text-sm text-base-content/75">This member has deleted their account.</p>
+        <p className="border-t border-base-300 bg-base-100 p-4 text-center text-sm text-base-content/75">
+          This member has deleted their account.
+        </p>
       ) : (
         <Composer key={conversationId} conversationId={conversationId} />
       )}

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { MessageIcon } from '@/components/ui/icons'
-import { useSession } from '@/features/auth/use-session'
+import { useSession } from '@/features/auth/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { ConversationList } from '../components/ConversationList'
 import { ThreadView } from '../components/ThreadView'
@@ -15,8 +15,12 @@ export function MessagesPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-0 py-0 sm:px-6 sm:py-6">
-      <h1 className={`px-4 pt-4 text-2xl font-bold tracking-tight sm:px-0 sm:pt-0 sm:text-3xl ${active ? 'sr-only md:not-sr-only' : ''}`}>Messages</h1>
-      <div className={`flex ${active ? 'h-[calc(100dvh-9rem)]' : 'h-[calc(100dvh-12.5rem)]'} min-h-[24rem] overflow-hidden border-y border-base-300 bg-base-100 sm:rounded-box sm:border md:h-[calc(100dvh-4rem-7.5rem)]`}>
+      <h1 className={`px-4 pt-4 text-2xl font-bold tracking-tight sm:px-0 sm:pt-0 sm:text-3xl ${active ? 'sr-only md:not-sr-only' : ''}`}>
+        Messages
+      </h1>
+      <div
+        className={`flex ${active ? 'h-[calc(100dvh-9rem)]' : 'h-[calc(100dvh-12.5rem)]'} min-h-[24rem] overflow-hidden border-y border-base-300 bg-base-100 sm:rounded-box sm:border md:h-[calc(100dvh-4rem-7.5rem)]`}
+      >
         <div className={`w-full overflow-y-auto border-base-300 md:block md:w-80 md:shrink-0 md:border-r ${active ? 'hidden' : ''}`}>
           <ConversationList activeId={active} currentUserId={user.id} />
         </div>

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
-import { sponsorshipRequestsKey } from '@/features/listings/api/list-sponsorship-requests'
-import type { SponsorshipRequest } from '@/features/listings/types'
+import { currentUserQueryOptions } from '@/features/auth/session'
+import { sponsorshipRequestsKey, type SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 
 export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
-import { sponsorshipsKey } from '@/features/listings/api/list-sponsorships'
-import type { Sponsorship } from '@/features/listings/types'
+import { currentUserQueryOptions } from '@/features/auth/session'
+import { sponsorshipsKey, type Sponsorship } from '@/lib/listing'
 import type { toSponsorshipPayload } from '../schemas'
 
 export function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Tabs } from '@/components/ui/Tabs'
-import { useCategories } from '@/features/app-config/categories'
-import type { ListingKind } from '@/features/listings/types'
+import { useCategories } from '@/features/app-config'
+import type { ListingKind } from '@/lib/listing'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -23,8 +23,8 @@ import { postingTexts } from '../texts'
 import { ListingFormFields } from './ListingFormFields'
 
 const kindTabs = [
-  { value: 'sponsorship', label: 'Open Sponsorship' },
-  { value: 'request', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: 'Open Sponsorship' },
+  { value: 'requests', label: 'Sponsors Required' },
 ] as const
 
 const FORM_ID = 'create-listing-form'
@@ -64,7 +64,7 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
         if (error instanceof ApiError && error.status === 402) onPaymentRequired?.()
       },
     }
-    if (kind === 'sponsorship') createSponsorship.mutate(toSponsorshipPayload(values, userId), handlers)
+    if (kind === 'sponsorships') createSponsorship.mutate(toSponsorshipPayload(values, userId), handlers)
     else createRequest.mutate(toRequestPayload(values, userId), handlers)
   })
 
@@ -77,9 +77,11 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
       description="Offer sponsorship money, or ask sponsors to fund your project."
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={pending}>Cancel</Button>
+          <Button variant="ghost" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
           <Button type="submit" form={FORM_ID} loading={pending}>
-            {pending ? 'Publishing...' : kind === 'sponsorship' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
+            {pending ? 'Publishing...' : kind === 'sponsorships' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
           </Button>
         </>
       }

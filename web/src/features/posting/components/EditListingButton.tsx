@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { useCategories } from '@/features/app-config/categories'
-import { listingAmount, type Listing } from '@/features/listings/types'
+import { useCategories } from '@/features/app-config'
+import { listingAmount, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -21,7 +21,7 @@ function valuesOf(listing: Listing): ListingFormInput {
     amount: listingAmount(listing),
     categories: listing.item.categories,
     location: listing.item.location,
-    eventDate: listing.kind === 'request' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
+    eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
   }
 }
 
@@ -30,7 +30,9 @@ export function EditListingButton({ listing }: { listing: Listing }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>Edit</Button>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Edit
+      </Button>
       {open && <EditListingDialog listing={listing} onClose={() => setOpen(false)} />}
     </>
   )
@@ -39,13 +41,16 @@ export function EditListingButton({ listing }: { listing: Listing }) {
 function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: () => void }) {
   const categories = useCategories()
   const update = useUpdateListing(listing.kind, listing.item.id)
-  const form = useForm<ListingFormInput, unknown, ListingFormValues>({ resolver: zodResolver(listingFormSchema), defaultValues: valuesOf(listing) })
+  const form = useForm<ListingFormInput, unknown, ListingFormValues>({
+    resolver: zodResolver(listingFormSchema),
+    defaultValues: valuesOf(listing),
+  })
   const rejected = listing.item.reviewed && !listing.item.approved
   const formId = `edit-${listing.item.id}`
 
   const onSubmit = form.handleSubmit((values) => {
     const { userId: _ignored, ...payload } =
-      listing.kind === 'sponsorship' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
+      listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
     void _ignored
     update.mutate(payload, {
       onSuccess: () => {
@@ -70,12 +75,16 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
       open
       onClose={onClose}
       size="lg"
-      title={listing.kind === 'sponsorship' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
+      title={listing.kind === 'sponsorships' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
       description={rejected ? 'Editing a rejected listing sends it for review again.' : 'An edit goes back to moderation.'}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>Cancel</Button>
-          <Button type="submit" form={formId} loading={update.isPending}>Save changes</Button>
+          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending}>
+            Save changes
+          </Button>
         </>
       }
     >

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
-import type { ListingKind } from '@/features/listings/types'
+import type { ListingKind } from '@/lib/listing'
 import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
 
 interface ListingFormFieldsProps {
@@ -12,7 +12,7 @@ interface ListingFormFieldsProps {
 export function ListingFormFields({ kind, form, categories }: ListingFormFieldsProps) {
   const { register, formState } = form
   const { errors } = formState
-  const isRequest = kind === 'request'
+  const isRequest = kind === 'requests'
   return (
     <div className="space-y-1">
       <TextField
@@ -26,7 +26,9 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
       <TextAreaField
         label="Description"
         rows={4}
-        placeholder={isRequest ? 'What is the project, and what will the money pay for?' : 'Who can apply, and what does the sponsorship cover?'}
+        placeholder={
+          isRequest ? 'What is the project, and what will the money pay for?' : 'Who can apply, and what does the sponsorship cover?'
+        }
         error={errors.description?.message}
         {...register('description')}
       />
@@ -40,9 +42,23 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
           error={errors.amount?.message}
           {...register('amount')}
         />
-        <TextField label="Location (optional)" placeholder="City, Country" maxLength={120} error={errors.location?.message} {...register('location')} />
+        <TextField
+          label="Location (optional)"
+          placeholder="City, Country"
+          maxLength={120}
+          error={errors.location?.message}
+          {...register('location')}
+        />
       </div>
-      {isRequest && <TextField label="Event Date (optional)" type="date" min={earliestEventDate()} error={errors.eventDate?.message} {...register('eventDate')} />}
+      {isRequest && (
+        <TextField
+          label="Event Date (optional)"
+          type="date"
+          min={earliestEventDate()}
+          error={errors.eventDate?.message}
+          {...register('eventDate')}
+        />
+      )}
       <fieldset
         className="pt-2"
         aria-invalid={errors.categories ? true : undefined}
@@ -55,7 +71,9 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
           ))}
         </div>
         {errors.categories && (
-          <p id="listing-categories-error" role="alert" className="mt-1 text-sm text-error">{errors.categories.message}</p>
+          <p id="listing-categories-error" role="alert" className="mt-1 text-sm text-error">
+            {errors.categories.message}
+          </p>
         )}
       </fieldset>
     </div>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { PublicProfile } from '@/features/auth/types'
+import type { PublicProfile } from '@/lib/api-types.gen'
 
 export function userProfileQueryOptions(userId: string) {
   return queryOptions({

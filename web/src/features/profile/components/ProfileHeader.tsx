@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
 import { buttonClass } from '@/components/ui/button-class'
 import { SettingsIcon, UnverifiedIcon, VerifiedIcon } from '@/components/ui/icons'
-import { avatarUrl, type PublicProfile } from '@/features/auth/types'
+import { avatarUrl } from '@/lib/member'
+import type { PublicProfile } from '@/lib/api-types.gen'
 import { formatMonthYear } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { SocialLinks } from './SocialLinks'
@@ -16,7 +17,9 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h1 id="profile-name" className="text-2xl font-bold break-words">{profile.displayName || profile.username}</h1>
+              <h1 id="profile-name" className="text-2xl font-bold break-words">
+                {profile.displayName || profile.username}
+              </h1>
               <p className="text-base-content/75">@{profile.username}</p>
             </div>
             {isOwn && (

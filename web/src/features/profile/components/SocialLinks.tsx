@@ -1,6 +1,6 @@
 import { UnverifiedIcon, VerifiedIcon } from '@/components/ui/icons'
-import type { SocialMediaEntry } from '@/features/auth/types'
-import { platformLabel, socialProfileUrl } from '../social'
+import type { SocialMediaEntry } from '@/lib/api-types.gen'
+import { platformLabel, socialProfileUrl } from '@/lib/social'
 
 export function SocialLinks({ entries }: { entries: SocialMediaEntry[] }) {
   if (!entries.length) return null
@@ -10,11 +10,16 @@ export function SocialLinks({ entries }: { entries: SocialMediaEntry[] }) {
       <ul className="mt-2 flex flex-wrap gap-2">
         {entries.map((entry) => {
           const url = socialProfileUrl(entry.platform, entry.username)
-          const label = entry.platform === 'website' ? entry.username.replace(/^https?:\/\//, '') : `${platformLabel(entry.platform)}: @${entry.username.replace(/^@/, '')}`
+          const label =
+            entry.platform === 'website'
+              ? entry.username.replace(/^https?:\/\//, '')
+              : `${platformLabel(entry.platform)}: @${entry.username.replace(/^@/, '')}`
           return (
             <li key={`${entry.platform}:${entry.username}`} className="badge badge-lg gap-1.5 border-base-300 bg-base-200 font-normal">
               {url ? (
-                <a href={url} target="_blank" rel="noopener noreferrer" className="hover:underline">{label}</a>
+                <a href={url} target="_blank" rel="noopener noreferrer" className="hover:underline">
+                  {label}
+                </a>
               ) : (
                 <span>{label}</span>
               )}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { buttonClass } from '@/components/ui/button-class'
 import { CreditCardIcon } from '@/components/ui/icons'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
-import { FALLBACK_PLANS, planName } from '@/features/subscription/plans'
+import { useAppConfig } from '@/features/app-config'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import { FALLBACK_PLANS, planName } from '@/lib/plans'
 import { formatDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 

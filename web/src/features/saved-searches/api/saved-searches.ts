@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { SavedQuery, SavedSearch, SavedSearchKind } from '../types'
+import type { SavedQuery, SavedSearch, ListingKind } from '@/lib/api-types.gen'
 
 export const savedSearchesKey = ['saved-searches'] as const
 
@@ -10,7 +10,7 @@ export function useSavedSearches() {
 
 export interface SaveSearchInput {
   name: string
-  kind: SavedSearchKind
+  kind: ListingKind
   query: SavedQuery
 }
 

@@ -6,10 +6,10 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
-import type { SavedQuery, SavedSearchKind } from '../types'
+import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
 
 interface SaveSearchButtonProps {
-  kind: SavedSearchKind
+  kind: ListingKind
   query: SavedQuery
 }
 
@@ -56,13 +56,24 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
         description="Get a notification (and at most one e-mail an hour) when a new listing matches it."
         footer={
           <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" form="save-search-form" loading={save.isPending}>Save search</Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form="save-search-form" loading={save.isPending}>
+              Save search
+            </Button>
           </>
         }
       >
         <form id="save-search-form" onSubmit={submit} noValidate>
-          <TextField label="Name" value={name} maxLength={60} data-autofocus onChange={(e) => setName(e.target.value)} error={error || undefined} />
+          <TextField
+            label="Name"
+            value={name}
+            maxLength={60}
+            data-autofocus
+            onChange={(e) => setName(e.target.value)}
+            error={error || undefined}
+          />
           <p className="mt-2 text-sm text-base-content/75">
             {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
             {describe(query)}
@@ -75,7 +86,16 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
 
 function BellIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>

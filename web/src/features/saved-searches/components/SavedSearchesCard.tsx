@@ -4,12 +4,13 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/Field'
 import { Spinner } from '@/components/ui/Spinner'
-import { SettingsCard } from '@/features/settings/components/SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 import { ApiError, errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
-import { MAX_SAVED_SEARCHES, type SavedSearch } from '../types'
+import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
+import type { SavedSearch } from '@/lib/api-types.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
@@ -21,8 +22,12 @@ export function SavedSearchesCard() {
       title="Saved searches"
       description={
         <>
-          New listings matching a search you keep alert you at once here, and by e-mail at most once an hour per search.
-          Save a search from the <Link to={paths.home} className="link link-primary">listing screen</Link>; you can keep up to {MAX_SAVED_SEARCHES}.
+          New listings matching a search you keep alert you at once here, and by e-mail at most once an hour per search. Save a search from
+          the{' '}
+          <Link to={paths.home} className="link link-primary">
+            listing screen
+          </Link>
+          ; you can keep up to {MAX_SAVED_SEARCHES}.
         </>
       }
     >
@@ -31,13 +36,17 @@ export function SavedSearchesCard() {
       ) : saved.isError ? (
         <div role="alert" className="flex items-center gap-3 text-sm text-error">
           {errorMessage(saved.error)}
-          <Button size="sm" variant="outline" onClick={() => void saved.refetch()}>Retry</Button>
+          <Button size="sm" variant="outline" onClick={() => void saved.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : saved.data.length === 0 ? (
         <p className="text-sm text-base-content/75">You have no saved searches yet.</p>
       ) : (
         <ul className="divide-y divide-base-300" aria-label="Saved searches">
-          {saved.data.map((s) => <SavedRow key={s.id} search={s} />)}
+          {saved.data.map((s) => (
+            <SavedRow key={s.id} search={s} />
+          ))}
         </ul>
       )}
     </SettingsCard>
@@ -57,7 +66,10 @@ function SavedRow({ search }: { search: SavedSearch }) {
     if (!name.trim()) return setError('Give the search a name')
     update.mutate(
       { id: search.id, name: name.trim() },
-      { onSuccess: () => setRenaming(false), onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.name ?? e.message) : errorMessage(e)) },
+      {
+        onSuccess: () => setRenaming(false),
+        onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.name ?? e.message) : errorMessage(e)),
+      },
     )
   }
 
@@ -65,7 +77,9 @@ function SavedRow({ search }: { search: SavedSearch }) {
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="saved-search">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={search.path} className="link link-hover font-medium break-words">{search.name}</Link>
+          <Link to={search.path} className="link link-hover font-medium break-words">
+            {search.name}
+          </Link>
           {search.paused && <span className="badge badge-sm border-base-300 bg-base-200 text-base-content">Paused</span>}
         </div>
         <p className="text-sm text-base-content/75 break-words">
@@ -82,8 +96,20 @@ function SavedRow({ search }: { search: SavedSearch }) {
         >
           {search.paused ? 'Resume' : 'Pause'}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => { setName(search.name); setError(''); setRenaming(true) }}>Rename</Button>
-        <Button size="sm" variant="ghost" className="text-error" onClick={() => setConfirming(true)}>Delete</Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setName(search.name)
+            setError('')
+            setRenaming(true)
+          }}
+        >
+          Rename
+        </Button>
+        <Button size="sm" variant="ghost" className="text-error" onClick={() => setConfirming(true)}>
+          Delete
+        </Button>
       </div>
       <Dialog
         open={renaming}
@@ -91,13 +117,31 @@ function SavedRow({ search }: { search: SavedSearch }) {
         title="Rename saved search"
         footer={
           <>
-            <Button variant="ghost" onClick={() => setRenaming(false)}>Cancel</Button>
-            <Button type="submit" form={`rename-${search.id}`} loading={update.isPending}>Save</Button>
+            <Button variant="ghost" onClick={() => setRenaming(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={`rename-${search.id}`} loading={update.isPending}>
+              Save
+            </Button>
           </>
         }
       >
-        <form id={`rename-${search.id}`} onSubmit={(e) => { e.preventDefault(); rename() }} noValidate>
-          <TextField label="Name" value={name} maxLength={60} data-autofocus onChange={(e) => setName(e.target.value)} error={error || undefined} />
+        <form
+          id={`rename-${search.id}`}
+          onSubmit={(e) => {
+            e.preventDefault()
+            rename()
+          }}
+          noValidate
+        >
+          <TextField
+            label="Name"
+            value={name}
+            maxLength={60}
+            data-autofocus
+            onChange={(e) => setName(e.target.value)}
+            error={error || undefined}
+          />
         </form>
       </Dialog>
       <Dialog
@@ -107,11 +151,21 @@ function SavedRow({ search }: { search: SavedSearch }) {
         description={`“${search.name}” will no longer alert you.`}
         footer={
           <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
             <Button
               variant="error"
               loading={remove.isPending}
-              onClick={() => remove.mutate(search.id, { onSuccess: () => { setConfirming(false); toast({ title: 'Saved search deleted' }) }, onError: fail })}
+              onClick={() =>
+                remove.mutate(search.id, {
+                  onSuccess: () => {
+                    setConfirming(false)
+                    toast({ title: 'Saved search deleted' })
+                  },
+                  onError: fail,
+                })
+              }
             >
               Delete
             </Button>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 

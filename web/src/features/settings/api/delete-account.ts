@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { forgetMember } from '@/features/auth/api/logout'
+import { forgetMember } from '@/features/auth/session'
 import { api } from '@/lib/api'
 
 export type DeleteAccountBody = { password: string } | { confirm: string }

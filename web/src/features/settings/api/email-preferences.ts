@@ -7,7 +7,11 @@ export type EmailPreferences = Record<EmailTopic, boolean>
 
 export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] = [
   { topic: 'messages', label: 'Messages', hint: 'When a member writes to you' },
-  { topic: 'applications', label: 'Applications and sponsorships', hint: 'Applications to your offers, decisions on yours, sponsorships of your requests' },
+  {
+    topic: 'applications',
+    label: 'Applications and sponsorships',
+    hint: 'Applications to your offers, decisions on yours, sponsorships of your requests',
+  },
   { topic: 'listings', label: 'Your listings', hint: 'Moderation results, requests closed after their event' },
   { topic: 'matches', label: 'Matches', hint: 'New listings that match yours (at most one e-mail an hour)' },
   { topic: 'alerts', label: 'Saved search alerts', hint: 'New listings for your saved searches (at most one e-mail an hour per search)' },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
-import type { CurrentUser } from '@/features/auth/types'
+import { currentUserQueryOptions } from '@/features/auth/session'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 
 export interface ProfilePatch {

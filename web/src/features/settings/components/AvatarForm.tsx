@@ -1,13 +1,14 @@
 import { useId, useRef, useState } from 'react'
 import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
-import { avatarUrl, type CurrentUser } from '@/features/auth/types'
+import { avatarUrl } from '@/lib/member'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useRemoveAvatar } from '../api/remove-avatar'
 import { useUploadAvatar } from '../api/upload-avatar'
 import { AVATAR_TYPES, avatarFileError } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 export function AvatarForm({ user }: { user: CurrentUser }) {
   const upload = useUploadAvatar()
@@ -26,7 +27,7 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
     }
     upload.mutate(file, {
       onSuccess: () => toast({ title: 'Avatar updated', variant: 'success' }),
-      onError: (e) => setError(e instanceof ApiError ? e.fieldErrors.avatar ?? e.message : errorMessage(e)),
+      onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.avatar ?? e.message) : errorMessage(e)),
       onSettled: () => {
         if (input.current) input.current.value = ''
       },
@@ -69,7 +70,11 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
           )}
         </div>
       </div>
-      {error && <p id={`${inputId}-error`} className="text-sm text-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${inputId}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
     </SettingsCard>
   )
 }

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/Field'
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { ApiError, errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteAccount } from '../api/delete-account'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 export function DeleteAccount({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false)
@@ -31,14 +31,16 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
         toast({ title: 'Account deleted', variant: 'success' })
         navigate(paths.landing, { replace: true })
       },
-      onError: (e) => setError(e instanceof ApiError ? e.fieldErrors.password ?? e.fieldErrors.confirm ?? e.message : errorMessage(e)),
+      onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.password ?? e.fieldErrors.confirm ?? e.message) : errorMessage(e)),
     })
   }
 
   return (
     <SettingsCard id="settings-delete" title="Delete account" danger description="This cannot be undone.">
       <div>
-        <Button variant="error" onClick={() => setOpen(true)}>Delete account</Button>
+        <Button variant="error" onClick={() => setOpen(true)}>
+          Delete account
+        </Button>
       </div>
       <Dialog
         open={open}
@@ -46,8 +48,12 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
         title="Delete your account?"
         footer={
           <>
-            <Button variant="ghost" onClick={close}>Cancel</Button>
-            <Button variant="error" type="submit" form="delete-account-form" disabled={value === ''} loading={remove.isPending}>Delete account</Button>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="error" type="submit" form="delete-account-form" disabled={value === ''} loading={remove.isPending}>
+              Delete account
+            </Button>
           </>
         }
       >
@@ -61,11 +67,29 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
           }}
         >
           <p>Deleting your account removes your profile, your listings, the applications you made or received, and your notifications.</p>
-          <p>Messages other members received from you stay readable to them, shown as from “Deleted member”. Requests you sponsored stay sponsored.</p>
+          <p>
+            Messages other members received from you stay readable to them, shown as from “Deleted member”. Requests you sponsored stay
+            sponsored.
+          </p>
           {google ? (
-            <TextField label="Type DELETE to confirm" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} error={error} data-autofocus />
+            <TextField
+              label="Type DELETE to confirm"
+              autoComplete="off"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error}
+              data-autofocus
+            />
           ) : (
-            <TextField label="Your password" type="password" autoComplete="current-password" value={value} onChange={(e) => setValue(e.target.value)} error={error} data-autofocus />
+            <TextField
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error}
+              data-autofocus
+            />
           )}
         </form>
       </Dialog>

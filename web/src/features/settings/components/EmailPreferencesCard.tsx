@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { EMAIL_TOPICS, useEmailPreferences, useSetEmailPreference, type EmailPreferences, type EmailTopic } from '../api/email-preferences'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /** Which notification e-mails the member gets; in-app notifications always stay. */
 export function EmailPreferencesCard() {
@@ -32,7 +32,9 @@ export function EmailPreferencesCard() {
       ) : prefs.isError ? (
         <div role="alert" className="flex items-center gap-3 text-sm text-error">
           {errorMessage(prefs.error)}
-          <Button size="sm" variant="outline" onClick={() => void prefs.refetch()}>Retry</Button>
+          <Button size="sm" variant="outline" onClick={() => void prefs.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : (
         <ul className="divide-y divide-base-300">
@@ -54,7 +56,11 @@ export function EmailPreferencesCard() {
                       {
                         onSuccess: (p) => {
                           show(topic, p[topic])
-                          toast({ title: p[topic] ? `E-mails about ${label.toLowerCase()} are on` : `E-mails about ${label.toLowerCase()} are off` })
+                          toast({
+                            title: p[topic]
+                              ? `E-mails about ${label.toLowerCase()} are on`
+                              : `E-mails about ${label.toLowerCase()} are off`,
+                          })
                         },
                         onError: (err) => {
                           show(topic, undefined)

@@ -2,13 +2,13 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
-import type { CurrentUser } from '@/features/auth/types'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useChangePassword } from '../api/change-password'
 import { passwordSchema, type PasswordValues } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -44,11 +44,31 @@ export function PasswordForm({ user }: { user: CurrentUser }) {
   return (
     <SettingsCard id="settings-password" title="Password" description="Changing it signs you out on your other devices.">
       <form onSubmit={submit} noValidate className="space-y-1">
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <div className="flex justify-end pt-2">
-          <Button type="submit" loading={change.isPending}>Change password</Button>
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
         </div>
       </form>
     </SettingsCard>

@@ -3,14 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon, VerifiedIcon } from '@/components/ui/icons'
-import type { CurrentUser } from '@/features/auth/types'
-import { platformLabel } from '@/features/profile/social'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import { platformLabel } from '@/lib/social'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
 import { BIO_MAX, MAX_LINKS, PLATFORMS, profileSchema, type ProfileValues } from '../schemas'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 function defaults(user: CurrentUser): ProfileValues {
   return {
@@ -28,7 +28,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const bioLength = useWatch({ control: form.control, name: 'bio' }).length
 
   const submit = form.handleSubmit((v) => {
-    const patch = { displayName: v.displayName, bio: v.bio, socialMedia: v.socialMedia.map(({ platform, username }) => ({ platform, username })) }
+    const patch = {
+      displayName: v.displayName,
+      bio: v.bio,
+      socialMedia: v.socialMedia.map(({ platform, username }) => ({ platform, username })),
+    }
     update.mutate(patch, {
       onSuccess: (saved) => {
         form.reset(defaults(saved))
@@ -49,10 +53,18 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   return (
     <SettingsCard id="settings-profile" title="Profile" description="How other members see you.">
       <form onSubmit={submit} noValidate className="space-y-2">
-        <TextField label="Display name" autoComplete="name" maxLength={80} error={errors.displayName?.message} {...form.register('displayName')} />
+        <TextField
+          label="Display name"
+          autoComplete="name"
+          maxLength={80}
+          error={errors.displayName?.message}
+          {...form.register('displayName')}
+        />
         <div>
           <TextAreaField label="Bio" rows={4} error={errors.bio?.message} {...form.register('bio')} />
-          <p className={`text-right text-xs ${bioLength > BIO_MAX ? 'text-error' : 'text-base-content/75'}`}>{bioLength} / {BIO_MAX}</p>
+          <p className={`text-right text-xs ${bioLength > BIO_MAX ? 'text-error' : 'text-base-content/75'}`}>
+            {bioLength} / {BIO_MAX}
+          </p>
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Social links</legend>
@@ -62,14 +74,26 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             return (
               <div key={field.id} className="flex flex-wrap items-start gap-2 sm:flex-nowrap" data-testid="social-row">
                 <div className="w-full sm:w-44">
-                  <label htmlFor={`social-${i}-platform`} className="sr-only">Platform {i + 1}</label>
+                  <label htmlFor={`social-${i}-platform`} className="sr-only">
+                    Platform {i + 1}
+                  </label>
                   <select id={`social-${i}-platform`} className="select w-full" {...form.register(`socialMedia.${i}.platform`)}>
-                    {PLATFORMS.map((p) => <option key={p} value={p}>{p === 'twitter' ? 'Twitter' : p === 'x' ? 'X' : platformLabel(p)}</option>)}
+                    {PLATFORMS.map((p) => (
+                      <option key={p} value={p}>
+                        {p === 'twitter' ? 'Twitter' : p === 'x' ? 'X' : platformLabel(p)}
+                      </option>
+                    ))}
                   </select>
-                  {rowErrors?.platform && <p className="text-sm text-error" role="alert">{rowErrors.platform.message}</p>}
+                  {rowErrors?.platform && (
+                    <p className="text-sm text-error" role="alert">
+                      {rowErrors.platform.message}
+                    </p>
+                  )}
                 </div>
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={`social-${i}-username`} className="sr-only">Username or address {i + 1}</label>
+                  <label htmlFor={`social-${i}-username`} className="sr-only">
+                    Username or address {i + 1}
+                  </label>
                   <input
                     id={`social-${i}-username`}
                     className={`input w-full ${rowErrors?.username ? 'input-error' : ''}`}
@@ -77,10 +101,16 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
                     aria-invalid={rowErrors?.username ? true : undefined}
                     {...form.register(`socialMedia.${i}.username`)}
                   />
-                  {rowErrors?.username && <p className="text-sm text-error" role="alert">{rowErrors.username.message}</p>}
+                  {rowErrors?.username && (
+                    <p className="text-sm text-error" role="alert">
+                      {rowErrors.username.message}
+                    </p>
+                  )}
                 </div>
                 {field.verified && (
-                  <span className="badge badge-success badge-soft mt-2 gap-1 whitespace-nowrap"><VerifiedIcon className="size-3.5" /> verified</span>
+                  <span className="badge badge-success badge-soft mt-2 gap-1 whitespace-nowrap">
+                    <VerifiedIcon className="size-3.5" /> verified
+                  </span>
                 )}
                 <Button variant="ghost" size="sm" className="mt-1" aria-label={`Remove link ${i + 1}`} onClick={() => links.remove(i)}>
                   <TrashIcon className="size-4" />
@@ -88,7 +118,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               </div>
             )
           })}
-          {linksError && <p className="text-sm text-error" role="alert">{linksError}</p>}
+          {linksError && (
+            <p className="text-sm text-error" role="alert">
+              {linksError}
+            </p>
+          )}
           <Button
             variant="outline"
             size="sm"
@@ -99,7 +133,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           </Button>
         </fieldset>
         <div className="flex justify-end pt-2">
-          <Button type="submit" loading={update.isPending}>Save profile</Button>
+          <Button type="submit" loading={update.isPending}>
+            Save profile
+          </Button>
         </div>
       </form>
     </SettingsCard>

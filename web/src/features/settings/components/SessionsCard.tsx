@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { useLogoutEverywhere } from '@/features/auth/api/logout-everywhere'
+import { useLogoutEverywhere } from '@/features/auth/session'
 import { errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
-import { SettingsCard } from './SettingsCard'
+import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /** "Sign out everywhere": ends every session of the account on the server, this one included. */
 export function SessionsCard() {
@@ -17,7 +17,11 @@ export function SessionsCard() {
   function confirm() {
     signOut.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Signed out everywhere', description: 'Every session of your account has ended. Sign in again to continue.', variant: 'success' })
+        toast({
+          title: 'Signed out everywhere',
+          description: 'Every session of your account has ended. Sign in again to continue.',
+          variant: 'success',
+        })
         navigate(paths.auth, { replace: true })
       },
       onError: (error) => {
@@ -34,7 +38,9 @@ export function SessionsCard() {
       description="Signed in on a device you no longer use, or on someone else's? Signing out everywhere ends every session of your account, this one included."
     >
       <div>
-        <Button variant="outline" onClick={() => setOpen(true)}>Sign out everywhere</Button>
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          Sign out everywhere
+        </Button>
       </div>
       <Dialog
         open={open}
@@ -42,12 +48,18 @@ export function SessionsCard() {
         title="Sign out everywhere?"
         footer={
           <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="primary" onClick={confirm} loading={signOut.isPending} data-autofocus>Sign out everywhere</Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={confirm} loading={signOut.isPending} data-autofocus>
+              Sign out everywhere
+            </Button>
           </>
         }
       >
-        <p className="text-sm">You will be signed out on every phone, tablet and computer, and here. Messages and listings are not affected.</p>
+        <p className="text-sm">
+          You will be signed out on every phone, tablet and computer, and here. Messages and listings are not affected.
+        </p>
       </Dialog>
     </SettingsCard>
   )

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { SubscriptionOrder } from '../types'
+import type { SubscriptionOrder } from '@/features/subscription/types'
 
 /** Creates a payment order for a plan; the price is the server's. */
 export function createSubscription(input: { planId: string }): Promise<SubscriptionOrder> {

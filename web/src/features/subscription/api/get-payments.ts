@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api'
-import type { Payment } from '../types'
+import type { Payment } from '@/lib/api-types.gen'
 
 export const PAYMENTS_PER_PAGE = 20
 

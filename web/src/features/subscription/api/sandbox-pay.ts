@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import type { CheckoutFailure, CheckoutSuccess } from '../types'
+import type { CheckoutFailure, CheckoutSuccess } from '@/features/subscription/types'
 
 export type SandboxOutcome = 'success' | 'failed'
 export type SandboxPaySuccess = CheckoutSuccess & { sandbox?: boolean }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user'
-import type { CurrentUser } from '@/features/auth/types'
-import type { CheckoutSuccess } from '../types'
+import { currentUserQueryOptions } from '@/features/auth/session'
+import type { CurrentUser } from '@/lib/api-types.gen'
+import type { CheckoutSuccess } from '@/features/subscription/types'
 import { paymentsKey } from './get-payments'
 
 /** Sends Checkout's success answer unchanged; the server answers with the own user, plan active. */

@@ -3,15 +3,26 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { renderWithProviders } from '@/test/render'
-import type { Payment } from '../types'
+import type { Payment } from '@/lib/api-types.gen'
 import { PaymentHistory } from './PaymentHistory'
 
 afterEach(() => vi.unstubAllGlobals())
 
 function payment(overrides: Partial<Payment>): Payment {
   return {
-    id: 'p1', orderId: 'order_1', paymentId: 'pay_1', planId: 'monthly', planName: '1 Month Plan', amount: 40000, currency: 'INR',
-    status: 'paid', receipt: 'sb_u1_1', sandbox: false, createdAt: '2026-11-20T10:00:00Z', activatedAt: '2026-11-20T10:01:00Z', ...overrides,
+    id: 'p1',
+    orderId: 'order_1',
+    paymentId: 'pay_1',
+    planId: 'monthly',
+    planName: '1 Month Plan',
+    amount: 40000,
+    currency: 'INR',
+    status: 'paid',
+    receipt: 'sb_u1_1',
+    sandbox: false,
+    createdAt: '2026-11-20T10:00:00Z',
+    activatedAt: '2026-11-20T10:01:00Z',
+    ...overrides,
   }
 }
 
@@ -31,7 +42,10 @@ describe('PaymentHistory', () => {
         url.searchParams.get('page') === '2'
           ? json([payment({ id: 'p3', planName: '6 Month Plan', amount: 150000, status: 'failed', paymentId: '' })], 200, headers(3, false))
           : json(
-              [payment({ sandbox: true }), payment({ id: 'p2', planName: '3 Month Plan', amount: 90000, status: 'created', paymentId: '' })],
+              [
+                payment({ sandbox: true }),
+                payment({ id: 'p2', planName: '3 Month Plan', amount: 90000, status: 'created', paymentId: '' }),
+              ],
               200,
               headers(3, true),
             ),

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { formatDate, formatInr } from '@/lib/format'
 import { usePayments } from '../api/get-payments'
-import { paymentStatusClass, paymentStatusLabels } from '../status'
+import { paymentStatusClass, paymentStatusLabels } from '@/lib/subscription-status'
 import { paymentHistoryTexts } from '../texts'
 
 /** The member's own payments, newest first, 20 at a time. */
@@ -21,7 +21,11 @@ export function PaymentHistory() {
       </div>
     )
   } else if (query.isError) {
-    body = <p role="alert" className="py-6 font-medium text-error">{paymentHistoryTexts.error}</p>
+    body = (
+      <p role="alert" className="py-6 font-medium text-error">
+        {paymentHistoryTexts.error}
+      </p>
+    )
   } else if (payments.length === 0) {
     body = <p className="py-6 text-base-content/75">{paymentHistoryTexts.empty}</p>
   } else {
@@ -31,11 +35,21 @@ export function PaymentHistory() {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-base-300 bg-base-200 text-base-content/80">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Date</th>
-                <th scope="col" className="px-4 py-2 font-medium">Plan</th>
-                <th scope="col" className="px-4 py-2 font-medium">Amount</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Payment id</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Plan
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Payment id
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -63,14 +77,20 @@ export function PaymentHistory() {
             </Button>
           </div>
         )}
-        {query.isFetchNextPageError && <p role="alert" className="mt-2 text-sm text-error">{paymentHistoryTexts.error}</p>}
+        {query.isFetchNextPageError && (
+          <p role="alert" className="mt-2 text-sm text-error">
+            {paymentHistoryTexts.error}
+          </p>
+        )}
       </>
     )
   }
 
   return (
     <section aria-labelledby="payment-history" className="space-y-3">
-      <h2 id="payment-history" className="text-xl font-semibold">Payment history</h2>
+      <h2 id="payment-history" className="text-xl font-semibold">
+        Payment history
+      </h2>
       {body}
     </section>
   )

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { CheckIcon } from '@/components/ui/icons'
-import type { Plan } from '@/features/app-config/api/get-app-config'
+import type { Plan } from '@/features/app-config'
 import { formatInr } from '@/lib/format'
 
 interface PlanCardProps {
@@ -16,7 +16,16 @@ interface PlanCardProps {
   actionName?: string
 }
 
-export function PlanCard({ plan, highlighted = false, actionLabel = 'Subscribe', onChoose, current = false, busy = false, disabled = false, actionName }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  highlighted = false,
+  actionLabel = 'Subscribe',
+  onChoose,
+  current = false,
+  busy = false,
+  disabled = false,
+  actionName,
+}: PlanCardProps) {
   const headingId = `plan-${plan.id}-name`
   return (
     <section
@@ -26,7 +35,9 @@ export function PlanCard({ plan, highlighted = false, actionLabel = 'Subscribe',
     >
       <div className="card-body gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
-          <h3 id={headingId} className="font-semibold">{plan.name}</h3>
+          <h3 id={headingId} className="font-semibold">
+            {plan.name}
+          </h3>
           {plan.note && <span className="badge badge-sm badge-success badge-soft font-medium">{plan.note}</span>}
         </div>
         <p>

@@ -6,8 +6,14 @@ export function PlanTerms({ className = '' }: { className?: string }) {
   return (
     <p className={`text-xs text-base-content/75 ${className}`}>
       Prices are in Indian rupees (INR). Plans are paid once and do not renew automatically. See the{' '}
-      <Link className="link" to={paths.pricingPolicy}>Pricing Policy</Link> and the{' '}
-      <Link className="link" to={paths.refundPolicy}>Refund Policy</Link>.
+      <Link className="link" to={paths.pricingPolicy}>
+        Pricing Policy
+      </Link>{' '}
+      and the{' '}
+      <Link className="link" to={paths.refundPolicy}>
+        Refund Policy
+      </Link>
+      .
     </p>
   )
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api'
 import { formatInr } from '@/lib/format'
 import { sandboxPay, type SandboxPaySuccess } from '../api/sandbox-pay'
 import type { CheckoutOptions } from '../checkout'
-import type { CheckoutFailure } from '../types'
+import type { CheckoutFailure } from '@/features/subscription/types'
 import { TestModeBadge } from './TestModeBadge'
 
 interface SandboxCheckoutDialogProps {
@@ -50,7 +50,9 @@ export function SandboxCheckoutDialog({ open, options, onPaid, onFailed, onCance
       testId="sandbox-checkout"
       footer={
         <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
-          <Button variant="ghost" onClick={onCancel} disabled={!!busy}>Cancel</Button>
+          <Button variant="ghost" onClick={onCancel} disabled={!!busy}>
+            Cancel
+          </Button>
           <Button variant="outline" className="btn-error" onClick={() => void run('failed')} loading={busy === 'fail'} disabled={!!busy}>
             Fail payment (test)
           </Button>
@@ -77,7 +79,9 @@ export function SandboxCheckoutDialog({ open, options, onPaid, onFailed, onCance
           ))}
         </dl>
         {problem && (
-          <p role="alert" className="text-error">{problem}</p>
+          <p role="alert" className="text-error">
+            {problem}
+          </p>
         )}
       </div>
     </Dialog>

@@ -1,13 +1,12 @@
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, formatDate } from '@/lib/format'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
-import { formatDate } from '@/lib/format'
+import { useAppConfig } from '@/features/app-config'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { paths } from '@/lib/paths'
 import { canOpenPostForm } from '../can-post'
-import { FALLBACK_PLANS, planName } from '../plans'
+import { FALLBACK_PLANS, planName } from '@/lib/plans'
 import { useCheckout } from '../use-checkout'
 import { PlanCard } from './PlanCard'
 import { PlanTerms } from './PlanTerms'
@@ -37,7 +36,9 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
         title="Your subscription is active"
         footer={
           <>
-            <Button variant="ghost" onClick={onClose}>Cancel</Button>
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
             <Button onClick={onContinue} disabled={!!waitUntil} data-autofocus>
               Continue to Post Form
             </Button>
@@ -48,8 +49,8 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
           {user.subscriptionActive ? (
             <p>
               Your <strong>{planName(plans, user.subscriptionPlan)}</strong> is active
-              {user.subscriptionExpiry ? ` until ${formatDate(user.subscriptionExpiry)}` : ''}. Your plan lets you post one new
-              listing per day.
+              {user.subscriptionExpiry ? ` until ${formatDate(user.subscriptionExpiry)}` : ''}. Your plan lets you post one new listing per
+              day.
             </p>
           ) : (
             <p>As an administrator you can post without a subscription.</p>
@@ -90,7 +91,11 @@ export function SubscriptionRequiredDialog({ open, user, onClose, onContinue }: 
       <PlanTerms className="mt-4" />
       {user?.subscriptionStatus === 'active' && !user.subscriptionActive && (
         <p className="mt-2 text-xs text-base-content/75">
-          Your plan has expired. <Link className="link" to={paths.subscription}>See your subscription</Link>.
+          Your plan has expired.{' '}
+          <Link className="link" to={paths.subscription}>
+            See your subscription
+          </Link>
+          .
         </p>
       )}
     </Dialog>

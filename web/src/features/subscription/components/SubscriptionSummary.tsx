@@ -1,9 +1,9 @@
-import type { Plan } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/features/auth/types'
+import type { Plan } from '@/features/app-config'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { Badge } from '@/components/ui/Badge'
 import { formatDate } from '@/lib/format'
-import { planName } from '../plans'
-import { stateBadgeClass, stateLabels, subscriptionState } from '../status'
+import { planName } from '@/lib/plans'
+import { stateBadgeClass, stateLabels, subscriptionState } from '@/lib/subscription-status'
 import { TestModeBadge } from './TestModeBadge'
 
 interface SubscriptionSummaryProps {
@@ -20,7 +20,9 @@ export function SubscriptionSummary({ user, plans, sandbox }: SubscriptionSummar
     <section className="card border border-base-300 bg-base-100" aria-labelledby="subscription-current">
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="subscription-current" className="font-semibold">Your subscription</h2>
+          <h2 id="subscription-current" className="font-semibold">
+            Your subscription
+          </h2>
           {sandbox && <TestModeBadge />}
         </div>
         <dl className="grid gap-4 sm:grid-cols-3">

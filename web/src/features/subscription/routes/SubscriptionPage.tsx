@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/ui/PageHeader'
-import { useAppConfig } from '@/features/app-config/api/get-app-config'
-import { useSession } from '@/features/auth/use-session'
+import { useAppConfig } from '@/features/app-config'
+import { useSession } from '@/features/auth/session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { PaymentHistory } from '../components/PaymentHistory'
 import { PaymentsNotSetUpNotice } from '../components/PaymentsNotSetUpNotice'
@@ -9,7 +9,7 @@ import { PlanCard } from '../components/PlanCard'
 import { PlanTerms } from '../components/PlanTerms'
 import { SubscriptionSummary } from '../components/SubscriptionSummary'
 import { TestModeNotice } from '../components/TestModeNotice'
-import { FALLBACK_PLANS } from '../plans'
+import { FALLBACK_PLANS } from '@/lib/plans'
 import { useCheckout } from '../use-checkout'
 
 export function SubscriptionPage() {
@@ -28,7 +28,9 @@ export function SubscriptionPage() {
       <PageHeader title="Subscription" description="A plan lets you post one new listing per day." />
       <SubscriptionSummary user={user} plans={plans} sandbox={checkout.sandbox} />
       <section aria-labelledby="subscription-plans" className="space-y-4">
-        <h2 id="subscription-plans" className="text-xl font-semibold">{active ? 'Renew' : 'Choose a plan'}</h2>
+        <h2 id="subscription-plans" className="text-xl font-semibold">
+          {active ? 'Renew' : 'Choose a plan'}
+        </h2>
         {checkout.sandbox && <TestModeNotice />}
         {checkout.notSetUp && <PaymentsNotSetUpNotice />}
         <div className="grid gap-4 md:grid-cols-3">

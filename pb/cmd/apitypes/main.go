@@ -1,0 +1,370 @@
+// Command apitypes writes web/src/lib/api-types.gen.ts: the TypeScript shapes
+// of the JSON the server answers, read by reflection from the Go response
+// types and their json tags, so the web app's types have one source.
+//
+//	go run ./pb/cmd/apitypes              # writes web/src/lib/api-types.gen.ts
+//	go run ./pb/cmd/apitypes -o out.ts    # writes elsewhere (make types-check diffs it)
+//
+// Rules of the mapping:
+//   - a struct is an interface named by the Go type (or by names below);
+//     an embedded struct without a json name becomes `extends`;
+//   - `omitempty`/`omitzero` make a field optional; a pointer without them is
+//     `T | null`;
+//   - a slice is `T[]`: the DTO constructors never leave a slice nil, so the
+//     server never answers null for one (see ToPublic, parseCategories);
+//   - string fields that hold one of a fixed set of values are typed by the
+//     unions in enums, built from the Go constants where the server has them.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/admin"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/sponsoring"
+)
+
+// roots are the answers' top-level types; the types they use follow.
+var roots = []reflect.Type{
+	reflect.TypeFor[listings.Listing](),
+	reflect.TypeFor[accounts.OwnUser](),
+	reflect.TypeFor[accounts.PublicUser](),
+	reflect.TypeFor[messaging.Conversation](),
+	reflect.TypeFor[messaging.Message](),
+	reflect.TypeFor[messaging.Unread](),
+	reflect.TypeFor[notify.Notification](),
+	reflect.TypeFor[sponsoring.Application](),
+	reflect.TypeFor[sponsoring.Commitment](),
+	reflect.TypeFor[savedsearch.Saved](),
+	reflect.TypeFor[payments.Payment](),
+	reflect.TypeFor[catalog.Plan](),
+	reflect.TypeFor[admin.Overview](),
+	reflect.TypeFor[admin.QueueItem](),
+	reflect.TypeFor[admin.Member](),
+	reflect.TypeFor[admin.Page[admin.Member]](),
+	reflect.TypeFor[admin.Subscriptions](),
+	reflect.TypeFor[admin.ContactMessage](),
+	reflect.TypeFor[admin.AuditEntry](),
+}
+
+// names renames Go types whose name is taken or reads differently on the
+// web ("package.Type").
+var names = map[string]string{
+	"listings.Listing":     "ListingItem",
+	"accounts.PublicUser":  "PublicProfile",
+	"accounts.OwnUser":     "CurrentUser",
+	"accounts.SocialLink":  "SocialMediaEntry",
+	"messaging.Unread":     "UnreadCounts",
+	"notify.Notification":  "AppNotification",
+	"savedsearch.Saved":    "SavedSearch",
+	"savedsearch.Query":    "SavedQuery",
+	"admin.Member":         "AdminMember",
+	"admin.Payment":        "AdminPayment",
+	"admin.ReportEntry":    "ReportReason",
+	"admin.QueueItem":      "ModerationQueueItem",
+	"admin.Page":           "PagedList",
+	"admin.ContactMessage": "ContactMessage",
+}
+
+// An enum is a named union of string literals.
+type enum struct {
+	name   string
+	doc    string
+	values []string
+}
+
+func segment(k listings.Kind) string { return strings.TrimPrefix(k.Path, "/api/") }
+
+var (
+	listingKind = enum{"ListingKind",
+		"A listing kind as the server names it in bodies and the listing screen's ?tab= (savedsearch.Kind*).",
+		[]string{savedsearch.KindSponsorships, savedsearch.KindRequests}}
+	listingSegment = enum{"ListingSegment",
+		"A listing kind as its API route segment names it (/api/<segment>; the admin routes' kind).",
+		[]string{segment(listings.Sponsorships), segment(listings.Requests)}}
+	listingStatus = enum{"ListingStatus",
+		"A listing's status: offers are open or closed, requests also sponsored.",
+		[]string{listings.StatusOpen, listings.StatusSponsored, listings.StatusClosed}}
+	applicationStatus = enum{"ApplicationStatus", "",
+		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
+	// messaging sets these as literals (conversations.go, Post).
+	messageKind        = enum{"MessageKind", "", []string{"text", "system"}}
+	messageContextType = enum{"MessageContextType", "", []string{"", "application", "commitment"}}
+	paymentStatus      = enum{"PaymentStatus", "", []string{payments.StatusCreated, payments.StatusPaid, payments.StatusFailed}}
+)
+
+// enums types string fields ("package.Type.Field").
+var enums = map[string]enum{
+	"listings.Listing.Status":       listingStatus,
+	"savedsearch.Saved.Kind":        listingKind,
+	"admin.QueueItem.Kind":          listingSegment,
+	"sponsoring.Application.Status": applicationStatus,
+	"messaging.Message.Kind":        messageKind,
+	"messaging.Message.ContextType": messageContextType,
+	"payments.Payment.Status":       paymentStatus,
+}
+
+// extraEnums are written even when no field uses them.
+var extraEnums = []enum{listingKind, listingSegment}
+
+type generator struct {
+	out      bytes.Buffer
+	done     map[reflect.Type]bool
+	queue    []reflect.Type
+	tsNames  map[string]reflect.Type
+	usedEnum map[string]enum
+}
+
+func main() {
+	outPath := flag.String("o", filepath.Join("web", "src", "lib", "api-types.gen.ts"), "file to write")
+	flag.Parse()
+	src, err := generate()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apitypes:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*outPath, src, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "apitypes:", err)
+		os.Exit(1)
+	}
+}
+
+func generate() ([]byte, error) {
+	g := &generator{done: map[reflect.Type]bool{}, tsNames: map[string]reflect.Type{}, usedEnum: map[string]enum{}}
+	for _, e := range extraEnums {
+		g.usedEnum[e.name] = e
+	}
+	var body bytes.Buffer
+	g.queue = append(g.queue, roots...)
+	for len(g.queue) > 0 {
+		t := g.queue[0]
+		g.queue = g.queue[1:]
+		if g.done[generic(t)] {
+			continue
+		}
+		g.done[generic(t)] = true
+		s, err := g.iface(t)
+		if err != nil {
+			return nil, err
+		}
+		body.WriteString(s)
+	}
+	var enumNames []string
+	for n := range g.usedEnum {
+		enumNames = append(enumNames, n)
+	}
+	sort.Strings(enumNames)
+
+	g.out.WriteString("// Code generated by pb/cmd/apitypes from the Go response types; DO NOT EDIT.\n")
+	g.out.WriteString("// Regenerate with `make types`; `make types-check` (part of `make lint`) fails when this file is stale.\n\n")
+	for _, n := range enumNames {
+		e := g.usedEnum[n]
+		if e.doc != "" {
+			fmt.Fprintf(&g.out, "/** %s */\n", e.doc)
+		}
+		quoted := make([]string, len(e.values))
+		for i, v := range e.values {
+			quoted[i] = "'" + v + "'"
+		}
+		fmt.Fprintf(&g.out, "export type %s = %s\n\n", e.name, strings.Join(quoted, " | "))
+	}
+	g.out.Write(body.Bytes())
+	return append(bytes.TrimRight(g.out.Bytes(), "\n"), '\n'), nil
+}
+
+// goName is "package.Type" without type arguments.
+func goName(t reflect.Type) string {
+	name := t.Name()
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return filepath.Base(t.PkgPath()) + "." + name
+}
+
+// typeArg is the one type argument of an instantiated generic type, or "".
+func typeArg(t reflect.Type) string {
+	name := t.Name()
+	i := strings.IndexByte(name, '[')
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(name[i+1:], "]")
+}
+
+// generic maps an instantiation to one key per generic type.
+var genericKeys = map[string]reflect.Type{}
+
+func generic(t reflect.Type) reflect.Type {
+	if typeArg(t) == "" {
+		return t
+	}
+	k := goName(t)
+	if first, ok := genericKeys[k]; ok {
+		return first
+	}
+	genericKeys[k] = t
+	return t
+}
+
+func (g *generator) tsName(t reflect.Type) (string, error) {
+	n, ok := names[goName(t)]
+	if !ok {
+		n = t.Name()
+	}
+	if i := strings.IndexByte(n, '['); i >= 0 {
+		n = n[:i]
+	}
+	if prev, ok := g.tsNames[n]; ok && generic(prev) != generic(t) {
+		return "", fmt.Errorf("%s and %s both map to %s: add a rename to names", goName(prev), goName(t), n)
+	}
+	g.tsNames[n] = t
+	return n, nil
+}
+
+func (g *generator) iface(t reflect.Type) (string, error) {
+	name, err := g.tsName(t)
+	if err != nil {
+		return "", err
+	}
+	arg := typeArg(t)
+	var extends []string
+	var fields []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if !f.IsExported() || tag == "-" {
+			continue
+		}
+		parts := strings.Split(tag, ",")
+		jsonName := parts[0]
+		if f.Anonymous && jsonName == "" && f.Type.Kind() == reflect.Struct {
+			n, err := g.ref(f.Type)
+			if err != nil {
+				return "", err
+			}
+			extends = append(extends, n)
+			continue
+		}
+		if jsonName == "" {
+			jsonName = f.Name
+		}
+		optional := false
+		for _, o := range parts[1:] {
+			if o == "omitempty" || o == "omitzero" {
+				optional = true
+			}
+		}
+		var ts string
+		if e, ok := enums[goName(t)+"."+f.Name]; ok {
+			g.usedEnum[e.name] = e
+			ts = e.name
+		} else {
+			ts, err = g.tsType(f.Type, arg, optional)
+			if err != nil {
+				return "", fmt.Errorf("%s.%s: %w", goName(t), f.Name, err)
+			}
+		}
+		q := ""
+		if optional {
+			q = "?"
+		}
+		fields = append(fields, fmt.Sprintf("  %s%s: %s\n", jsonName, q, ts))
+	}
+	head := "export interface " + name
+	if arg != "" {
+		head += "<T>"
+	}
+	if len(extends) > 0 {
+		head += " extends " + strings.Join(extends, ", ")
+	}
+	return fmt.Sprintf("/** %s */\n%s {\n%s}\n\n", goName(t), head, strings.Join(fields, "")), nil
+}
+
+// ref names a struct type, queueing it for writing.
+func (g *generator) ref(t reflect.Type) (string, error) {
+	n, err := g.tsName(t)
+	if err != nil {
+		return "", err
+	}
+	g.queue = append(g.queue, t)
+	if arg := typeArg(t); arg != "" {
+		// PagedList<AdminMember>: the argument's own name.
+		for i := 0; i < t.NumField(); i++ {
+			ft := t.Field(i).Type
+			for ft.Kind() == reflect.Slice || ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.PkgPath()+"."+ft.Name() == arg {
+				an, err := g.ref(ft)
+				if err != nil {
+					return "", err
+				}
+				return n + "<" + an + ">", nil
+			}
+		}
+		return "", fmt.Errorf("%s: no field of its type argument", goName(t))
+	}
+	return n, nil
+}
+
+// tsType maps a field's Go type; arg is the enclosing generic type's type
+// argument (written T).
+func (g *generator) tsType(t reflect.Type, arg string, optional bool) (string, error) {
+	if arg != "" && t.PkgPath()+"."+t.Name() == arg {
+		return "T", nil
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "string", nil
+	case reflect.Bool:
+		return "boolean", nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return "number", nil
+	case reflect.Pointer:
+		inner, err := g.tsType(t.Elem(), arg, false)
+		if err != nil || optional {
+			return inner, err
+		}
+		return inner + " | null", nil
+	case reflect.Slice:
+		inner, err := g.tsType(t.Elem(), arg, false)
+		if err != nil {
+			return "", err
+		}
+		if strings.ContainsAny(inner, " |") {
+			inner = "(" + inner + ")"
+		}
+		return inner + "[]", nil
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			return "", fmt.Errorf("map key %s", t.Key())
+		}
+		inner, err := g.tsType(t.Elem(), arg, false)
+		if err != nil {
+			return "", err
+		}
+		return "Record<string, " + inner + ">", nil
+	case reflect.Struct:
+		if t.Name() == "" {
+			return "", fmt.Errorf("anonymous struct: name it")
+		}
+		return g.ref(t)
+	}
+	return "", fmt.Errorf("unsupported type %s (%s)", t, strconv.Quote(t.Kind().String()))
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/Button'
+import { PlusIcon } from '@/components/ui/icons'
+import { Tabs } from '@/components/ui/Tabs'
+import { useCategories } from '@/features/app-config/categories'
+import { useSession } from '@/features/auth/use-session'
+import { PostingFlow } from '@/app/compose/PostingFlow'
+import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton'
+import { FilterDropdown } from '@/features/listings/components/FilterDropdown'
+import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
+import { ListingPanel } from '@/features/listings/components/ListingPanel'
+import { SearchBox } from '@/features/listings/components/SearchBox'
+import {
+  readListingParams,
+  SORTS,
+  writeListingParams,
+  type ListingFilters,
+  type ListingSort,
+  type ListingTab,
+} from '@/features/listings/filters'
+import type { Listing } from '@/lib/listing'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { WithListingSlots } from '@/app/compose/ListingSlots'
+
+const tabs = [
+  { value: 'sponsorships', label: 'Open Sponsorships' },
+  { value: 'requests', label: 'Sponsors Required' },
+] as const
+
+const panelId = (tab: ListingTab) => `listing-panel-${tab}`
+
+/** The listing screen: both lists stay mounted, the inactive one is hidden. */
+function HomePageContent() {
+  useDocumentTitle('Sponsorship Marketplace')
+  const { user } = useSession()
+  const categories = useCategories()
+  const [params, setParams] = useSearchParams()
+  const { tab, filters } = readListingParams(params, categories)
+  const [selected, setSelected] = useState<Listing | null>(null)
+  const [creating, setCreating] = useState(false)
+  // The mobile Create action links here with ?create=1 from any page.
+  const postingOpen = creating || params.get('create') === '1'
+
+  const update = (next: { tab?: ListingTab; filters?: Partial<ListingFilters> }) =>
+    setParams((prev) => writeListingParams(prev, next), { replace: true })
+
+  const closePosting = () => {
+    setCreating(false)
+    if (params.has('create')) {
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev)
+          out.delete('create')
+          return out
+        },
+        { replace: true },
+      )
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Sponsorship Marketplace</h1>
+          <p className="mt-1 text-base-content/75">Find sponsors for your project, or fund the ones you believe in.</p>
+        </div>
+        <Button onClick={() => setCreating(true)} className="hidden md:inline-flex">
+          <PlusIcon className="size-5" />
+          Create New
+        </Button>
+      </div>
+
+      <Tabs
+        items={tabs}
+        value={tab}
+        onChange={(t) => update({ tab: t })}
+        label="Listing type"
+        panelId={panelId}
+        className="w-full sm:w-fit"
+      />
+
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+          <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
+        </div>
+        <label className="sr-only" htmlFor="listing-sort">
+          Sort by
+        </label>
+        <select
+          id="listing-sort"
+          className="select w-auto max-w-[9.5rem] bg-base-100 sm:max-w-none"
+          value={filters.sort ?? 'newest'}
+          onChange={(e) => update({ filters: { sort: e.target.value as ListingSort } })}
+        >
+          {SORTS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
+        <SaveSearchButton
+          kind={tab}
+          query={{
+            q: filters.q.trim() || undefined,
+            categories: filters.categories.length ? filters.categories : undefined,
+            minAmount: filters.minAmount,
+            maxAmount: filters.maxAmount,
+            location: filters.location.trim() || undefined,
+            verified: filters.verified || undefined,
+          }}
+        />
+      </div>
+
+      {tabs.map(({ value }) => (
+        <section key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>
+          <ListingPanel kind={value} filters={filters} currentUserId={user?.id} onOpen={setSelected} />
+        </section>
+      ))}
+
+      <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
+      {postingOpen && user && <PostingFlow user={user} initialKind={tab} onClose={closePosting} />}
+    </div>
+  )
+}
+
+export function HomePage() {
+  return (
+    <WithListingSlots>
+      <HomePageContent />
+    </WithListingSlots>
+  )
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import { PageHeader } from '@/components/ui/PageHeader'
+import { useSession } from '@/features/auth/use-session'
+import { SavedSearchesCard } from '@/features/saved-searches/components/SavedSearchesCard'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { AvatarForm } from '@/features/settings/components/AvatarForm'
+import { DeleteAccount } from '@/features/settings/components/DeleteAccount'
+import { EmailForm } from '@/features/settings/components/EmailForm'
+import { EmailPreferencesCard } from '@/features/settings/components/EmailPreferencesCard'
+import { PasswordForm } from '@/features/settings/components/PasswordForm'
+import { ProfileForm } from '@/features/settings/components/ProfileForm'
+import { SessionsCard } from '@/features/settings/components/SessionsCard'
+
+export function SettingsPage() {
+  useDocumentTitle('Settings')
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            Signed in as @{user.username}.{' '}
+            <Link to={paths.profile} className="link link-primary">
+              View your profile
+            </Link>
+          </>
+        }
+      />
+      <AvatarForm user={user} />
+      <ProfileForm key={user.id} user={user} />
+      <EmailForm key={`email-${user.id}`} user={user} />
+      <PasswordForm user={user} />
+      <SavedSearchesCard />
+      <EmailPreferencesCard />
+      <SessionsCard />
+      <DeleteAccount user={user} />
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { EMPTY_FILTERS } from '../filters'
+import type { ListingKind } from '@/lib/listing'
+import { useSponsorshipRequests } from './list-sponsorship-requests'
+import { useSponsorships } from './list-sponsorships'
+
+export interface OwnListingRef {
+  kind: ListingKind
+  id: string
+  title: string
+}
+
+/**
+ * A member's newest listings that can still match: their offers and their open requests, newest
+ * first, at most `count`; undefined while either list loads.
+ */
+export function useNewestOwnListings(userId: string, count: number): OwnListingRef[] | undefined {
+  const filters = { ...EMPTY_FILTERS, userId }
+  const offers = useSponsorships(filters)
+  const requests = useSponsorshipRequests(filters)
+  if (offers.isPending || requests.isPending) return undefined
+  return [
+    ...(offers.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'sponsorships' as const, id: i.id, title: i.title, created: i.createdAt })),
+    ...(requests.data?.pages[0]?.items ?? [])
+      .filter((i) => i.status === 'open')
+      .map((i) => ({ kind: 'requests' as const, id: i.id, title: i.title, created: i.createdAt })),
+  ]
+    .sort((a, b) => b.created.localeCompare(a.created))
+    .slice(0, count)
+    .map(({ kind, id, title }) => ({ kind, id, title }))
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react'
+import { Tabs } from '@/components/ui/Tabs'
+import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
+import { ListingPanel } from '@/features/listings/components/ListingPanel'
+import { EMPTY_FILTERS, type ListingTab } from '@/features/listings/filters'
+import type { Listing } from '@/lib/listing'
+
+const tabs = [
+  { value: 'sponsorships', label: 'Open Sponsorships' },
+  { value: 'requests', label: 'Sponsors Required' },
+] as const
+
+/** A member's own listings, through the list endpoints' userId filter. */
+export function ProfileListings({ userId, currentUserId, isOwn }: { userId: string; currentUserId?: string; isOwn: boolean }) {
+  const [tab, setTab] = useState<ListingTab>('sponsorships')
+  const [selected, setSelected] = useState<Listing | null>(null)
+  const filters = { ...EMPTY_FILTERS, userId }
+  const panelId = (t: ListingTab) => `profile-listings-${t}`
+  const empty = isOwn ? 'You have not posted any listings of this kind yet.' : 'This member has not posted any listings of this kind yet.'
+
+  return (
+    <section aria-labelledby="profile-listings-title" className="space-y-4">
+      <h2 id="profile-listings-title" className="text-xl font-semibold">
+        {isOwn ? 'Your listings' : 'Listings'}
+      </h2>
+      <Tabs items={tabs} value={tab} onChange={setTab} label="Listing type" panelId={panelId} className="w-full sm:w-fit" />
+      {tabs.map(({ value }) => (
+        <div key={value} role="tabpanel" id={panelId(value)} aria-labelledby={`${panelId(value)}-tab`} hidden={tab !== value}>
+          <ListingPanel kind={value} filters={filters} currentUserId={currentUserId} onOpen={setSelected} emptyText={empty} />
+        </div>
+      ))}
+      <ListingDetailDialog listing={selected} currentUserId={currentUserId} onClose={() => setSelected(null)} />
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Application } from '@/lib/api-types.gen'
+
+/** Prefix of every applications query: apply, accept and decline invalidate it. */
+export const applicationsKey = ['applications'] as const
+
+export interface ApplicationsFilter {
+  role: 'sent' | 'received'
+  sponsorshipId?: string
+}
+
+export function applicationsQueryOptions(filter: ApplicationsFilter) {
+  return queryOptions({
+    queryKey: [...applicationsKey, filter.role, filter.sponsorshipId ?? ''],
+    queryFn: ({ signal }) =>
+      api
+        .get<Application[] | null>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal)
+        .then((d) => d ?? []),
+  })
+}
+
+export function useApplications(filter: ApplicationsFilter, enabled = true) {
+  return useQuery({ ...applicationsQueryOptions(filter), enabled })
+}

@@ -1,0 +1,27 @@
+import {
+  listingRoutes,
+  sponsorshipRequestsKey,
+  sponsorshipsKey,
+  type ListingKind,
+  type Sponsorship,
+  type SponsorshipRequest,
+} from '@/lib/listing'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+const routes = listingRoutes
+
+export type OwnerStatus = 'open' | 'closed'
+
+export const statusMutationKey = (id: string) => ['listing-status', id] as const
+
+/** The poster closes or reopens a listing of either kind (PATCH {status}). */
+export function useSetListingStatus(kind: ListingKind, id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: statusMutationKey(id),
+    mutationFn: (status: OwnerStatus) =>
+      api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, { status }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey }),
+  })
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react'
+import { useMutationState } from '@tanstack/react-query'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import type { Listing, ListingStatus, Sponsorship, SponsorshipRequest } from '@/lib/listing'
+import { errorMessage } from '@/lib/api'
+import { toast } from '@/lib/toast'
+import { applyMutationKey } from '../api/apply'
+import { useApplications } from '../api/list-applications'
+import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
+import { SponsorConflict, sponsorMutationKey } from '../api/sponsor-request'
+import { ApplyDialog } from './ApplyDialog'
+import { SponsorDialog } from './SponsorDialog'
+
+type Size = 'sm' | 'md'
+
+interface ListingActionProps {
+  listing: Listing
+  currentUserId?: string
+  /** The detail dialog uses the spec's long labels and offers "Close request" on your own request. */
+  detail?: boolean
+}
+
+const stop = (e: React.MouseEvent) => e.stopPropagation()
+
+/** Apply / Sponsor on a card or in the detail dialog, reflecting what has already happened. */
+export function ListingAction({ listing, currentUserId, detail = false }: ListingActionProps) {
+  const own = !!currentUserId && listing.item.userId === currentUserId
+  const size: Size = detail ? 'md' : 'sm'
+  if (listing.kind === 'sponsorships') {
+    if (own) return detail ? <OwnerStatusAction listing={listing} /> : <span className="badge badge-ghost self-center">Your listing</span>
+    return <ApplyAction item={listing.item} size={size} detail={detail} />
+  }
+  return <SponsorAction item={listing.item} size={size} detail={detail} own={own} />
+}
+
+/** What this page last did to the listing's status (closed or reopened it), if anything. */
+function useOwnerStatus(id: string): OwnerStatus | undefined {
+  const done = useMutationState({
+    filters: { mutationKey: statusMutationKey(id), status: 'success' },
+    select: (m) => m.state.variables as OwnerStatus,
+  })
+  return done.at(-1)
+}
+
+function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
+  const [open, setOpen] = useState(false)
+  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed'
+  // The list answer says whether the member applied; only a listing from elsewhere asks.
+  const known = item.applied !== undefined
+  const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
+  const justApplied = useMutationState({ filters: { mutationKey: applyMutationKey(item.id), status: 'success' } }).length > 0
+  const applied = justApplied || (known ? !!item.applied : (sent.data?.length ?? 0) > 0)
+  if (closed && !applied) {
+    return (
+      <Button size={size} disabled>
+        Closed
+      </Button>
+    )
+  }
+  return (
+    // Only keeps a click on the button from also opening the card below it; the button is the control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <span onClick={stop} className="contents">
+      <Button size={size} disabled={applied || (!known && sent.isPending)} onClick={() => setOpen(true)}>
+        {applied ? 'Applied' : detail ? 'Apply for Sponsorship' : 'Apply'}
+      </Button>
+      {open && <ApplyDialog open sponsorship={item} onClose={() => setOpen(false)} />}
+    </span>
+  )
+}
+
+/** What this page already knows about the request beyond the (possibly stale) listing. */
+function useRequestStatus(item: SponsorshipRequest): ListingStatus {
+  const outcomes = useMutationState({
+    filters: { mutationKey: sponsorMutationKey(item.id) },
+    select: (m) => ({ status: m.state.status, error: m.state.error }),
+  })
+  const changed = useOwnerStatus(item.id)
+  if (changed) return changed
+  for (const o of outcomes) {
+    if (o.status === 'success') return 'sponsored'
+    if (o.error instanceof SponsorConflict) return o.error.requestStatus
+  }
+  return item.status
+}
+
+function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; size: Size; detail: boolean; own: boolean }) {
+  const [open, setOpen] = useState(false)
+  const status = useRequestStatus(item)
+
+  if (own) {
+    if (detail && status !== 'sponsored') return <OwnerStatusAction listing={{ kind: 'requests', item: { ...item, status } }} />
+    return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
+  }
+  if (status !== 'open') {
+    return (
+      <Button size={size} disabled>
+        {status === 'closed' ? 'Closed' : 'Sponsored'}
+      </Button>
+    )
+  }
+  return (
+    // Only keeps a click on the button from also opening the card below it; the button is the control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <span onClick={stop} className="contents">
+      <Button size={size} onClick={() => setOpen(true)}>
+        {detail ? 'Sponsor This Project' : 'Sponsor'}
+      </Button>
+      {open && <SponsorDialog open request={item} onClose={() => setOpen(false)} />}
+    </span>
+  )
+}
+
+/** The poster's Close (after a confirmation) and Reopen, for both kinds. */
+function OwnerStatusAction({ listing }: { listing: Listing }) {
+  const [confirming, setConfirming] = useState(false)
+  const change = useSetListingStatus(listing.kind, listing.item.id)
+  const status = useOwnerStatus(listing.item.id) ?? listing.item.status ?? 'open'
+  const noun = listing.kind === 'sponsorships' ? 'offer' : 'request'
+  const Noun = listing.kind === 'sponsorships' ? 'Offer' : 'Request'
+  const set = (next: OwnerStatus) =>
+    change.mutate(next, {
+      onSuccess: () => {
+        setConfirming(false)
+        toast(
+          next === 'closed'
+            ? {
+                title: `${Noun} closed`,
+                description: `This ${noun} no longer takes ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it.`,
+                variant: 'success',
+              }
+            : { title: `${Noun} reopened`, variant: 'success' },
+        )
+      },
+      onError: (error) =>
+        toast({
+          title: `Could not ${next === 'closed' ? 'close' : 'reopen'} the ${noun}`,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    })
+  if (status === 'closed') {
+    return (
+      <Button variant="outline" loading={change.isPending} onClick={() => set('open')}>
+        Reopen {noun}
+      </Button>
+    )
+  }
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        Close {noun}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Close this ${noun}?`}
+        description={`It will no longer take ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it later.`}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button loading={change.isPending} onClick={() => set('closed')}>
+              Close {noun}
+            </Button>
+          </>
+        }
+      />
+    </>
+  )
+}

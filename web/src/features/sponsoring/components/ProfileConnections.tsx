@@ -1,0 +1,160 @@
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/Button'
+import { ApiError, errorMessage } from '@/lib/api'
+import { formatDate, formatUsd } from '@/lib/format'
+import { conversationPath, profilePath } from '@/lib/paths'
+import { toast } from '@/lib/toast'
+import { useDecideApplication, type Decision } from '../api/decide-application'
+import { useApplications } from '../api/list-applications'
+import { useCommitments } from '../api/list-commitments'
+import { personName } from '@/lib/member'
+import type { Application, Commitment, Person } from '@/lib/api-types.gen'
+import { ProfileSection } from './ProfileSection'
+import { StatusPill } from './StatusPill'
+
+function PersonLink({ person }: { person: Person }) {
+  if (person.deleted || !person.id) return <span>{personName(person)}</span>
+  return (
+    <Link to={profilePath(person.id)} className="link link-hover font-medium">
+      {personName(person)}
+    </Link>
+  )
+}
+
+function ConversationLink({ id }: { id: string }) {
+  if (!id) return null
+  return (
+    <Link to={conversationPath(id)} className="link link-primary text-sm">
+      Open conversation
+    </Link>
+  )
+}
+
+/** Own profile only: applications sent and received, and sponsorships given and received. */
+export function ProfileConnections() {
+  const sent = useApplications({ role: 'sent' })
+  const received = useApplications({ role: 'received' })
+  const given = useCommitments('given')
+  const got = useCommitments('received')
+  return (
+    <>
+      <ProfileSection
+        id="my-applications"
+        title="My applications"
+        query={sent}
+        count={sent.data?.length ?? 0}
+        empty="You have not applied for any sponsorships yet."
+      >
+        {sent.data?.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="sent-application">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{a.sponsorship.title}</p>
+              <p className="text-sm text-base-content/75">
+                {formatUsd(a.sponsorship.amount)} · applied {formatDate(a.createdAt)} · to <PersonLink person={a.poster} />
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <StatusPill status={a.status} />
+              <ConversationLink id={a.conversationId} />
+            </div>
+          </li>
+        ))}
+      </ProfileSection>
+      <ProfileSection
+        id="received-applications"
+        title="Applications to my sponsorships"
+        query={received}
+        count={received.data?.length ?? 0}
+        empty="Nobody has applied for your sponsorships yet."
+      >
+        {received.data?.map((a) => (
+          <ReceivedApplication key={a.id} application={a} />
+        ))}
+      </ProfileSection>
+      <ProfileSection
+        id="commitments"
+        title="Sponsorships"
+        query={{ isPending: given.isPending || got.isPending, isError: given.isError || got.isError }}
+        count={(given.data?.length ?? 0) + (got.data?.length ?? 0)}
+        empty="You have not sponsored a project or been sponsored yet."
+      >
+        {given.data?.map((c) => (
+          <CommitmentRow key={c.id} commitment={c} given />
+        ))}
+        {got.data?.map((c) => (
+          <CommitmentRow key={c.id} commitment={c} given={false} />
+        ))}
+      </ProfileSection>
+    </>
+  )
+}
+
+function ReceivedApplication({ application: a }: { application: Application }) {
+  const decide = useDecideApplication()
+  const run = (decision: Decision) =>
+    decide.mutate(
+      { id: a.id, decision },
+      {
+        onSuccess: () => toast({ title: decision === 'accept' ? 'Application accepted' : 'Application declined', variant: 'success' }),
+        onError: (e) =>
+          toast({
+            title: e instanceof ApiError && e.status === 409 ? 'Already decided' : 'Could not update the application',
+            description: errorMessage(e),
+            variant: 'destructive',
+          }),
+      },
+    )
+  return (
+    <li className="space-y-2 py-3" data-testid="received-application">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-words">
+            <PersonLink person={a.applicant} /> applied for <span className="font-medium">{a.sponsorship.title}</span>
+          </p>
+          <p className="text-sm text-base-content/75">{formatDate(a.createdAt)}</p>
+        </div>
+        <StatusPill status={a.status} />
+      </div>
+      {a.message && <p className="rounded-box bg-base-200 px-3 py-2 text-sm whitespace-pre-line break-words">{a.message}</p>}
+      <div className="flex flex-wrap items-center gap-2">
+        {a.status === 'pending' && (
+          <>
+            <Button
+              size="sm"
+              loading={decide.isPending && decide.variables?.decision === 'accept'}
+              disabled={decide.isPending}
+              onClick={() => run('accept')}
+            >
+              Accept
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={decide.isPending && decide.variables?.decision === 'decline'}
+              disabled={decide.isPending}
+              onClick={() => run('decline')}
+            >
+              Decline
+            </Button>
+          </>
+        )}
+        <ConversationLink id={a.conversationId} />
+      </div>
+    </li>
+  )
+}
+
+function CommitmentRow({ commitment: c, given }: { commitment: Commitment; given: boolean }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="commitment">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{c.request.title}</p>
+        <p className="text-sm text-base-content/75">
+          {given ? 'Given to ' : 'Received from '}
+          {given ? <PersonLink person={c.poster} /> : <PersonLink person={c.sponsor} />} · {formatUsd(c.amount)} · {formatDate(c.createdAt)}
+        </p>
+      </div>
+      <ConversationLink id={c.conversationId} />
+    </li>
+  )
+}

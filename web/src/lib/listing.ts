@@ -1,0 +1,45 @@
+/**
+ * The two listing shapes the web app works with, narrowed from the server's one ListingItem
+ * (lib/api-types.gen.ts): an offer always carries `amount`, a request `requestedAmount`,
+ * `eventDate` and `status`. Shared by every feature that shows or changes a listing.
+ */
+import type { ListingItem, ListingKind, ListingStatus, Person } from './api-types.gen'
+
+export type { ListingKind, ListingStatus, Person }
+
+type Common = Omit<ListingItem, 'amount' | 'requestedAmount' | 'eventDate' | 'status'>
+
+export interface Sponsorship extends Common {
+  amount: number
+  /** An offer is open or closed by its poster. */
+  status?: ListingStatus
+}
+
+export interface SponsorshipRequest extends Common {
+  requestedAmount: number
+  eventDate: string
+  status: ListingStatus
+}
+
+/** A listing tagged with its kind, so one card and one dialog can show either. */
+export type Listing = { kind: 'sponsorships'; item: Sponsorship } | { kind: 'requests'; item: SponsorshipRequest }
+
+export function listingAmount(listing: Listing): number {
+  return listing.kind === 'sponsorships' ? listing.item.amount : listing.item.requestedAmount
+}
+
+export function posterName(item: { poster?: Person | null; userId: string }): string {
+  return item.poster?.displayName || item.poster?.username || `User #${item.userId}`
+}
+
+/** Prefix of every sponsorship query: invalidating it refreshes all lists and detail views. */
+export const sponsorshipsKey = ['sponsorships'] as const
+/** Prefix of every sponsorship-request query. */
+export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
+
+export function listingsKey(kind: ListingKind) {
+  return kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey
+}
+
+/** Each kind's API route. */
+export const listingRoutes: Record<ListingKind, string> = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' }
