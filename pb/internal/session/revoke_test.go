@@ -53,7 +53,9 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 
 	first := signIn(t, srv, "ana")
 	laptop := signIn(t, srv, "ana")
-	time.Sleep(1100 * time.Millisecond) // tokens carry their expiry in seconds: let the renewal differ
+	// Tokens carry their expiry in whole seconds: the renewal differs from
+	// the first token once the clock has entered the next second.
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
 	res := testutil.Do(t, srv, http.MethodGet, "/api/user", "", with(first))
 	renewed := cookieOf(t, res)
 	if res.StatusCode != 200 || renewed == first {
