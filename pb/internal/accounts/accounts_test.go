@@ -19,6 +19,7 @@ func seedMembers(t testing.TB, app core.App) {
 func json(s string) *strings.Reader { return strings.NewReader(s) }
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
@@ -134,6 +135,7 @@ func expectMembers(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
@@ -191,6 +193,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestCurrentUserAndProfiles(t *testing.T) {
+	t.Parallel()
 	var priya, boss *core.Record
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
@@ -263,6 +266,7 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 }
 
 func TestSessionSlides(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "loading the member renews the session cookie", Method: http.MethodGet, URL: "/api/user",
 		ExpectedStatus: 200, ExpectedContent: []string{`"username":"priya"`},
@@ -276,6 +280,7 @@ func TestSessionSlides(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
+	t.Parallel()
 	(&tests.ApiScenario{
 		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",
 		Headers:        map[string]string{"Origin": testutil.Origin},

@@ -30,6 +30,7 @@ func seedContact(t testing.TB, app core.App) string {
 const validContact = `{"name":"Ravi Kumar","email":"ravi@example.org","subject":"Partnership","message":"We would like to sponsor school events."}`
 
 func TestContactForm(t *testing.T) {
+	t.Parallel()
 	none := expectRows("contact_messages", 0)
 	run(t, factory, []tc{
 		{name: "a visitor writes to us", method: http.MethodPost, url: path("/api/contact"), body: validContact,
@@ -89,6 +90,7 @@ func TestContactForm(t *testing.T) {
 }
 
 func TestContactIsRateLimited(t *testing.T) {
+	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	app := testutil.NewApp(t, cfg)

@@ -27,6 +27,7 @@ func social(t testing.TB, app core.App, username string) []accounts.SocialLink {
 }
 
 func TestMembers(t *testing.T) {
+	t.Parallel()
 	noLog := expectRows("moderation_log", 0)
 	isVerified := func(username string, want bool) func(testing.TB, *tests.TestApp) {
 		return func(t testing.TB, app *tests.TestApp) {
@@ -121,6 +122,7 @@ func findMember(t testing.TB, app core.App, username string) *core.Record {
 // is verified, not the one now in its place. When the member changed the
 // link itself meanwhile, nothing is verified.
 func TestSocialVerifyFollowsTheLinkNotItsPosition(t *testing.T) {
+	t.Parallel()
 	app := factory(t)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)

@@ -42,6 +42,7 @@ func titles(t testing.TB, body string) ([]string, int) {
 // reports), then listings not yet reviewed, newest first; reviewed ones
 // without open reports are gone from it.
 func TestModerationQueue(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -145,6 +146,7 @@ func openReports(n int) func(testing.TB, *tests.TestApp) {
 }
 
 func TestApproveAndReject(t *testing.T) {
+	t.Parallel()
 	nothing := expectRows("moderation_log", 0)
 	run(t, factory, []tc{
 		{name: "approve a request", method: http.MethodPost, who: "boss",
@@ -209,6 +211,7 @@ func TestApproveAndReject(t *testing.T) {
 // listing is gone for other members, its poster still sees it with the
 // reason, and an approved one shows as approved.
 func TestDecisionsReachThePublicRoutes(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -33,6 +33,7 @@ func reportsBy(username string, n int) func(testing.TB, *tests.TestApp) {
 }
 
 func TestReportListing(t *testing.T) {
+	t.Parallel()
 	none := reportsBy("priya", 0)
 	run(t, factory, []tc{
 		{name: "a member reports a request", method: http.MethodPost, who: "dan", body: `{"reason":" Asks for bank details "}`,
@@ -84,6 +85,7 @@ func TestReportListing(t *testing.T) {
 // A report puts an approved listing back at the top of the queue, with
 // the reason, until an administrator decides again.
 func TestReportRequeuesAnApprovedListing(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

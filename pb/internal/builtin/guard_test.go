@@ -67,6 +67,7 @@ func concrete(pattern, collection string) (method, path string) {
 // Every built-in route that is not public answers members and visitors as
 // if it did not exist. (One server for the whole sweep: ~100 requests.)
 func TestClosedBuiltinRoutes(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -93,6 +94,7 @@ func TestClosedBuiltinRoutes(t *testing.T) {
 // Superusers keep the dashboard: its sign-in routes answer anyone for the
 // _superusers collection, and a superuser's token opens the rest.
 func TestSuperusersKeepTheDashboard(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []struct {
 		name, method, url, body string
@@ -122,6 +124,7 @@ func TestSuperusersKeepTheDashboard(t *testing.T) {
 // PocketBase's request-verification and request-email-change let a member
 // make the server mail any address: closed, and nothing is sent.
 func TestMembersCannotMakePocketBaseSendMail(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []struct{ route, body string }{
 		{"request-verification", `{"email":"victim@example.org"}`},
@@ -148,6 +151,7 @@ func TestMembersCannotMakePocketBaseSendMail(t *testing.T) {
 // filtering listings on the back-relation, character by character: the
 // records API does not answer members at all.
 func TestNoFilterOracleThroughBackRelations(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []struct{ collection, filter string }{
 		{"sponsorships", "applications_via_sponsorship.message ~ 'abc%'"},

@@ -13,6 +13,7 @@ import (
 )
 
 func TestApply(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	applyTo := func(name, who, title, body string, status int, want, notWant []string,
 		after func(testing.TB, *tests.TestApp, *http.Response)) {

@@ -29,6 +29,7 @@ func applicationOf(t testing.TB, app core.App, username string) *core.Record {
 }
 
 func TestDecide(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedApplied)
 	run := func(name, who, applicant, action string, status int, want []string, wantStatus string) {
 		var id string
@@ -78,6 +79,7 @@ func TestDecide(t *testing.T) {
 }
 
 func TestListApplications(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedApplied)
 	for _, c := range []struct {
 		name, who, query string

@@ -15,6 +15,7 @@ import (
 )
 
 func TestSponsor(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		dan := testutil.FindByUsername(t, app, "dan")
@@ -78,6 +79,7 @@ func TestSponsor(t *testing.T) {
 // Many members press Sponsor on the same request at the same moment over
 // real HTTP: exactly one wins, everyone else is told, one commitment exists.
 func TestSponsorRace(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -64,6 +64,7 @@ func comboTemplate(t testing.TB) string {
 var dims = []string{"q", "categories", "minAmount", "maxAmount", "location", "userId", "verified", "status"}
 
 func TestEveryFilterCombinationEqualsAScan(t *testing.T) {
+	t.Parallel()
 	dir := comboTemplate(t)
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	seed := uint64(time.Now().UnixNano())

@@ -45,6 +45,7 @@ func expectCount(table string, n int) func(testing.TB, *tests.TestApp, *http.Res
 }
 
 func TestCreate(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedPosters)
 	post := func(name, who, url, body string, status int, want, notWant []string,
 		after func(testing.TB, *tests.TestApp, *http.Response)) {
@@ -116,6 +117,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestOnePostPerDay(t *testing.T) {
+	t.Parallel()
 	var recentFactory = testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedPosters(t, app)
 		subbed := testutil.FindByUsername(t, app, "subbed")
@@ -154,6 +156,7 @@ func TestOnePostPerDay(t *testing.T) {
 // Two posts fired at once by the same member: the allowance check and the
 // insert share one transaction, so exactly one succeeds.
 func TestConcurrentPostsOneWins(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedPosters(t, app)

@@ -40,6 +40,7 @@ func seedBrowse(t testing.TB, app core.App) {
 }
 
 func TestListAccess(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedBrowse)
 	for _, path := range []string{"/api/sponsorships", "/api/sponsorship-requests", "/api/sponsorships/x", "/api/sponsorship-requests/x"} {
 		(&tests.ApiScenario{Name: "visitor is refused " + path, Method: http.MethodGet, URL: path,
@@ -49,6 +50,7 @@ func TestListAccess(t *testing.T) {
 }
 
 func TestListFilters(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedBrowse)
 	cases := []struct {
 		name, url string
@@ -124,6 +126,7 @@ func expectHeaders(want map[string]string) func(testing.TB, *tests.TestApp, *htt
 }
 
 func TestRejectedVisibility(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedBrowse)
 	rejectedID := func(t testing.TB, app core.App) string {
 		r, err := app.FindFirstRecordByData("sponsorships", "title", "Spam offer")

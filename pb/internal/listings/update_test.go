@@ -12,6 +12,7 @@ import (
 )
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedBrowse(t, app)
 		testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})

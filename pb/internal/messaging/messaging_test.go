@@ -77,6 +77,7 @@ func (c scenario) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
 }
 
 func TestConversations(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []scenario{
 		{"visitor cannot list", http.MethodGet, "", "/api/conversations", "", 401, []string{`"status":401`}, nil, nil},

@@ -14,6 +14,7 @@ const closedRoute = "The requested API route does not exist."
 // Members use /messages through the app's routes only: PocketBase's records
 // API answers them as if it did not exist, for reads and writes alike.
 func TestRecordsAPIIsClosedToMembers(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []scenario{
 		{"visitor lists messages", http.MethodGet, "", "/api/collections/messages/records", "", 404,
@@ -43,6 +44,7 @@ func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 // messages and a member's notifications reach their participants or owner,
 // and nobody else (administrators included).
 func TestRealtimeReadRules(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -22,6 +22,7 @@ func seedHistory(t testing.TB, app core.App) {
 }
 
 func TestPaymentHistory(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedHistory)
 	get := func(name, who, url string, status int, want, notWant []string, headers map[string]string) {
 		scenario(t, factory, who, tests.ApiScenario{Name: name, Method: http.MethodGet, URL: url, ExpectedStatus: status,
@@ -50,6 +51,7 @@ func TestPaymentHistory(t *testing.T) {
 
 // The collection API is read-only for members and shows only their own rows.
 func TestPaymentsCollectionLockedDown(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedHistory)
 	unchangedRows := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if n := countPayments(t, app); n != 4 {

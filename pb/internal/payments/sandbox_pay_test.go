@@ -12,6 +12,7 @@ import (
 )
 
 func TestSandboxPay(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_sandbox_D", paymentOpts{provider: "sandbox"})
@@ -51,6 +52,7 @@ func TestSandboxPay(t *testing.T) {
 }
 
 func TestSandboxPayDoesNotExistWithLiveKeys(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})

@@ -37,6 +37,7 @@ func unchanged(orderID string) func(testing.TB, *tests.TestApp, *http.Response) 
 }
 
 func TestVerifySubscription(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
@@ -99,6 +100,7 @@ func TestVerifySubscription(t *testing.T) {
 }
 
 func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
+	t.Parallel()
 	expiry := time.Now().UTC().Add(20 * 24 * time.Hour).Truncate(time.Millisecond)
 	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
@@ -123,6 +125,7 @@ func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 }
 
 func TestExpiryStacking(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, plan, status string
 		current            time.Duration

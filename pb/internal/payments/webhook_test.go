@@ -62,6 +62,7 @@ func eventStored(id, outcome string) func(testing.TB, *tests.TestApp) {
 }
 
 func TestWebhook(t *testing.T) {
+	t.Parallel()
 	factory := webhookFactory(t)
 	hook := func(name, body string, headers map[string]string, status int, want string,
 		after func(testing.TB, *tests.TestApp, *http.Response)) {
@@ -149,6 +150,7 @@ func TestWebhook(t *testing.T) {
 }
 
 func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
+	t.Parallel()
 	cfg := liveConfig(newStandIn(t).URL)
 	cfg.RazorpayWebhookSecret = publishedWebhookSecret
 	testutil.Prepared(testutil.Factory(cfg, seedMembers), tests.ApiScenario{
@@ -160,6 +162,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 }
 
 func TestWebhookNeedsASecret(t *testing.T) {
+	t.Parallel()
 	body := orderPaid("order_W1", "pay_W1", 90000)
 	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
@@ -172,6 +175,7 @@ func TestWebhookNeedsASecret(t *testing.T) {
 // A retried delivery (same event id) and a second event for the same
 // payment each leave the plan extended exactly once.
 func TestWebhookReplays(t *testing.T) {
+	t.Parallel()
 	app := webhookFactory(t)(t)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)

@@ -17,6 +17,7 @@ import (
 // A small file may describe a huge picture: its size is read from the
 // header and a picture over the bound is refused before anything decodes it.
 func TestAvatarPixelBound(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
@@ -38,6 +39,7 @@ func TestAvatarPixelBound(t *testing.T) {
 // An accepted avatar is stored re-encoded to at most 512 pixels a side, so
 // thumbnails never decode a large original.
 func TestAvatarIsStoredSmall(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	body, ctype := multipartBody(t, "avatar", "photo.png", testutil.LargePNG(t, 3000, 2000))
 	call(t, f, "a 3000 × 2000 picture is stored at 512 × 341 as JPEG", http.MethodPost, "/api/user/avatar", "priya", body,

@@ -47,6 +47,7 @@ func call(t *testing.T, factory func(testing.TB) *tests.TestApp, name, method, u
 func priya(t testing.TB, app core.App) *core.Record { return testutil.FindByUsername(t, app, "priya") }
 
 func TestUpdateProfile(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	call(t, f, "visitor is refused", http.MethodPatch, "/api/user", "", `{}`, nil, 401, []string{`"status":401`}, nil, nil)
 	call(t, f, "member edits name, bio and links; privileged fields are ignored; a changed link loses its verification",
@@ -122,6 +123,7 @@ func multipartBody(t testing.TB, field, filename string, content []byte) (string
 }
 
 func TestAvatar(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
@@ -154,6 +156,7 @@ func TestAvatar(t *testing.T) {
 }
 
 func TestEmailAndPassword(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	call(t, f, "an invalid address is refused", http.MethodPost, "/api/user/email", "priya", `{"email":"not an address"}`, nil, 400,
 		[]string{"Enter a valid e-mail address"}, nil, nil)
@@ -179,6 +182,7 @@ func TestEmailAndPassword(t *testing.T) {
 }
 
 func TestDeleteAccount(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		p, d := priya(t, app), testutil.FindByUsername(t, app, "dan")

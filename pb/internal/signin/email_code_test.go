@@ -46,6 +46,7 @@ func wrong(code string) string {
 }
 
 func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 	otpID, code := requestCode(t, app, b, "nia@example.com")
@@ -82,6 +83,7 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 }
 
 func TestEmailCodeExpiredAndTooManyWrong(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 
@@ -105,6 +107,7 @@ func TestEmailCodeExpiredAndTooManyWrong(t *testing.T) {
 }
 
 func TestEmailCodeNoEnumeration(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
 	m.SetVerified(true)
@@ -141,6 +144,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 // the owner's code signs them into their own new account, and the address
 // leaves the other account for its pendingEmail.
 func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	m := unproven(t, app, "priya", "priya@example.com")
 	b := newBrowser(t, app)
@@ -156,6 +160,7 @@ func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 }
 
 func TestEmailCodeRateLimits(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 	for i := range 3 {
@@ -179,6 +184,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 }
 
 func TestEmailCodeValidation(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	noMail := func(t testing.TB, app *tests.TestApp, _ *http.Response) {

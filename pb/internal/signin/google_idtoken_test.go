@@ -15,6 +15,7 @@ import (
 )
 
 func TestGoogleIDToken(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	otherKey, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
@@ -123,6 +124,7 @@ func unsigned(u googleUser) string {
 // Google's keys are fetched once and kept for their max-age; when they
 // cannot be fetched the answer is a server error, never a sign-in.
 func TestGoogleKeysCachedAndOutage(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
 	b := newBrowser(t, app)
