@@ -26,6 +26,7 @@ func seed(t testing.TB, a core.App) {
 // PocketBase's own collection API must not become a side door: it answers
 // members and visitors as if it did not exist, and changes nothing.
 func TestCollectionAPIIsLockedDown(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	type sc struct {
 		name, method, who, body string
@@ -115,6 +116,7 @@ func TestCollectionAPIIsLockedDown(t *testing.T) {
 }
 
 func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	body := `{"title":"X"}`
 	const rejected = "Cross-origin request rejected."
@@ -156,6 +158,7 @@ func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
 }
 
 func TestLoginBurstIsRateLimited(t *testing.T) {
+	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	a := testutil.NewApp(t, cfg)
@@ -174,6 +177,7 @@ func TestLoginBurstIsRateLimited(t *testing.T) {
 }
 
 func TestAPINotFoundAndSPA(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>SponsorBridge SPA</title>"), 0o644); err != nil {
 		t.Fatal(err)

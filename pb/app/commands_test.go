@@ -28,6 +28,7 @@ func runCommand(t *testing.T, dir string, args ...string) error {
 }
 
 func TestAdminGrantAndRevokeCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true})
 	if err := pb.Bootstrap(); err != nil {
@@ -64,6 +65,7 @@ func TestAdminGrantAndRevokeCommand(t *testing.T) {
 // Superusers bypass collection rules, so the dashboard at /_/ can toggle a
 // member's isAdmin; members cannot (TestCollectionAPIIsLockedDown).
 func TestSuperuserTogglesIsAdmin(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seed), tests.ApiScenario{
 		Name: "superuser grants isAdmin through the collection API", Method: http.MethodPatch,
 		Body: strings.NewReader(`{"isAdmin":true}`), ExpectedStatus: 200, ExpectedContent: []string{`"isAdmin":true`},

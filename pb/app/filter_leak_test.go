@@ -15,6 +15,7 @@ import (
 // records API does not answer members at all (pb/internal/builtin), so no
 // filter is ever evaluated for them.
 func TestCollectionFiltersDoNotLeakPrivateFields(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, filter := range []string{
 		"user.email ~ 'dan@'",

@@ -15,6 +15,7 @@ import (
 // Readers and writers at once: queries must never fail or see a torn
 // index, and once the writers stop the engine must equal a scan.
 func TestConcurrentReadsAndWrites(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(seed(t), 11))

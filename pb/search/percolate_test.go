@@ -15,6 +15,7 @@ import (
 // The reverse question: for every listing, the stored filters a percolator
 // says it satisfies are exactly those the plain rules say.
 func TestPercolatorEqualsTheRules(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(seed(t), 13))

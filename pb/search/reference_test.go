@@ -194,6 +194,7 @@ func newEngine(t testing.TB, app core.App) *search.Engine {
 }
 
 func TestEngineEqualsAScan(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(seed(t), 7))
@@ -281,6 +282,7 @@ func mutate(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 // The change log is trimmed as it is applied; an engine that fell behind
 // the trim (a replica stopped for a while) notices the gap and reloads.
 func TestTrimmedLogAndAnEngineLeftBehind(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(seed(t), 17))

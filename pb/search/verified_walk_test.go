@@ -13,6 +13,7 @@ import (
 // candidate after the first batch must still be read. (Found by the
 // reference test: a poster's listings past the first 64 went missing.)
 func TestAPhraseOverAPostersListingsFindsThemAll(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	pia := testutil.CreateMember(t, app, "pia", testutil.MemberOpts{})

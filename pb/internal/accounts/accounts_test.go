@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -19,6 +20,7 @@ func seedMembers(t testing.TB, app core.App) {
 func json(s string) *strings.Reader { return strings.NewReader(s) }
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
@@ -30,6 +32,7 @@ func TestRegister(t *testing.T) {
 			ExpectedContent: []string{`"username":"amara"`, `"displayName":"Amara Silva"`, `"isAdmin":false`,
 				`"isVerified":false`, `"subscriptionActive":false`},
 			NotExpectedContent: []string{"password", "tokenKey"},
+			ExpectedEvents:     testutil.Writes(1, 0, 0),
 			TestAppFactory:     factory,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				cookie := res.Header.Get("Set-Cookie")
@@ -51,6 +54,7 @@ func TestRegister(t *testing.T) {
 				"subscriptionStatus":"active","subscriptionExpiry":"2099-01-01 00:00:00.000Z","subscriptionPlan":"biannual"}`),
 			ExpectedStatus:  201,
 			ExpectedContent: []string{`"isAdmin":false`, `"isVerified":false`, `"subscriptionStatus":""`, `"subscriptionActive":false`},
+			ExpectedEvents:  testutil.Writes(1, 0, 0),
 			TestAppFactory:  factory,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				m := testutil.FindByUsername(t, app, "eve")
@@ -66,9 +70,12 @@ func TestRegister(t *testing.T) {
 			ExpectedStatus: 400,
 			ExpectedContent: []string{`"message":"Display name is required"`, `"message":"Username must be at least 3 characters"`,
 				`"message":"Password must be at least 6 characters"`},
-			NotExpectedContent: []string{`"Set-Cookie"`},
-			TestAppFactory:     factory,
-			AfterTestFunc:      expectMembers(2),
+			ExpectedEvents: testutil.NoWrites(),
+			TestAppFactory: factory,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				noSession(t, res)
+				expectMembers(2)(t, app, res)
+			},
 		},
 		{
 			Name:   "taken username (any letter case) is a clear 400",
@@ -76,8 +83,9 @@ func TestRegister(t *testing.T) {
 			Body:            json(`{"displayName":"P","username":"PRIYA","password":"secret1"}`),
 			ExpectedStatus:  400,
 			ExpectedContent: []string{`"message":"Username is already taken"`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
-			AfterTestFunc:   expectMembers(2),
+			AfterTestFunc:   refused,
 		},
 		{
 			Name:   "hostile username characters are refused",
@@ -85,8 +93,9 @@ func TestRegister(t *testing.T) {
 			Body:            json(`{"displayName":"X","username":"<script>","password":"secret1"}`),
 			ExpectedStatus:  400,
 			ExpectedContent: []string{`Username may only contain letters, numbers, dots, dashes and underscores`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
-			AfterTestFunc:   expectMembers(2),
+			AfterTestFunc:   refused,
 		},
 		{
 			Name:   "malformed JSON is a 400 with a message",
@@ -94,8 +103,9 @@ func TestRegister(t *testing.T) {
 			Body:            json(`{"displayName":`),
 			ExpectedStatus:  400,
 			ExpectedContent: []string{`"message":"The request body is not valid JSON."`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
-			AfterTestFunc:   expectMembers(2),
+			AfterTestFunc:   refused,
 		},
 		{
 			Name:   "oversized body is refused",
@@ -103,8 +113,9 @@ func TestRegister(t *testing.T) {
 			Body:            json(`{"displayName":"` + strings.Repeat("x", 40<<10) + `","username":"big","password":"secret1"}`),
 			ExpectedStatus:  413,
 			ExpectedContent: []string{`"status":413`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
-			AfterTestFunc:   expectMembers(2),
+			AfterTestFunc:   refused,
 		},
 		{
 			Name:   "overlong display name is refused",
@@ -112,12 +123,29 @@ func TestRegister(t *testing.T) {
 			Body:            json(`{"displayName":"` + strings.Repeat("x", 81) + `","username":"longname","password":"secret1"}`),
 			ExpectedStatus:  400,
 			ExpectedContent: []string{`Display name must be at most 80 characters`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
-			AfterTestFunc:   expectMembers(2),
+			AfterTestFunc:   refused,
 		},
 	}
 	for _, s := range scenarios {
 		s.Test(t)
+	}
+}
+
+// refused: a registration that stores no member and starts no session.
+func refused(t testing.TB, app *tests.TestApp, res *http.Response) {
+	noSession(t, res)
+	expectMembers(2)(t, app, res)
+}
+
+// noSession fails when the answer sets a session cookie.
+func noSession(t testing.TB, res *http.Response) {
+	t.Helper()
+	for _, c := range res.Cookies() {
+		if c.Name == session.CookieName && c.Value != "" {
+			t.Errorf("the answer sets a session cookie: %q", res.Header.Values("Set-Cookie"))
+		}
 	}
 }
 
@@ -134,6 +162,7 @@ func expectMembers(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
@@ -158,7 +187,9 @@ func TestLogin(t *testing.T) {
 			ExpectedStatus:     401,
 			ExpectedContent:    []string{`"message":"Invalid username or password."`},
 			NotExpectedContent: []string{"priya@example.com"},
+			ExpectedEvents:     testutil.NoWrites(),
 			TestAppFactory:     factory,
+			AfterTestFunc:      func(t testing.TB, _ *tests.TestApp, res *http.Response) { noSession(t, res) },
 		},
 		{
 			Name:   "unknown member gets the same 401",
@@ -166,7 +197,9 @@ func TestLogin(t *testing.T) {
 			Body:            json(`{"username":"nobody","password":"wrong-password"}`),
 			ExpectedStatus:  401,
 			ExpectedContent: []string{`"message":"Invalid username or password."`},
+			ExpectedEvents:  testutil.NoWrites(),
 			TestAppFactory:  factory,
+			AfterTestFunc:   func(t testing.TB, _ *tests.TestApp, res *http.Response) { noSession(t, res) },
 		},
 		{
 			Name:   "missing fields use the spec's messages",
@@ -191,6 +224,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestCurrentUserAndProfiles(t *testing.T) {
+	t.Parallel()
 	var priya, boss *core.Record
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
@@ -225,44 +259,62 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 		s.Test(t)
 	}
 
-	// Scenarios that need the seeded ids build their URL and headers inside the factory.
-	for _, tc := range []struct {
-		name    string
-		who     string
-		url     func() string
-		status  int
-		want    []string
-		notWant []string
+	// Scenarios that need the seeded ids build their URL inside the factory;
+	// url names the seeded member whose id completes it, if any.
+	profileOf := map[string]func() *core.Record{"priya": func() *core.Record { return priya }, "boss": func() *core.Record { return boss }}
+	for _, c := range []struct {
+		who, url, profile string
+		s                 tests.ApiScenario
 	}{
-		{"member reads own record", "priya", func() string { return "/api/user" }, 200,
-			[]string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`}, []string{"tokenKey"}},
-		{"the session names the member", "priya", func() string { return "/api/session" }, 200,
-			[]string{`{"user":{`, `"username":"priya"`, `"email":"priya@example.com"`}, []string{"tokenKey", `"user":null`}},
-		{"administrator sees isAdmin", "boss", func() string { return "/api/user" }, 200,
-			[]string{`"username":"boss"`, `"isAdmin":true`}, nil},
-		{"member views another member's public profile", "boss", func() string { return "/api/users/" + priya.Id }, 200,
-			[]string{`"username":"priya"`, `"isVerified":true`, `"displayName":"Member priya"`},
-			[]string{"priya@example.com", "subscription", "isAdmin", "tokenKey", "password", "providerId"}},
-		{"unknown profile is 404", "priya", func() string { return "/api/users/doesnotexist123" }, 404,
-			[]string{`"message":"Member not found."`}, nil},
-		{"admin profile does not reveal admin status", "priya", func() string { return "/api/users/" + boss.Id }, 200,
-			[]string{`"username":"boss"`}, []string{"isAdmin"}},
+		{who: "priya", url: "/api/user", s: tests.ApiScenario{
+			Name:               "member reads own record",
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`},
+			NotExpectedContent: []string{"tokenKey"},
+		}},
+		{who: "priya", url: "/api/session", s: tests.ApiScenario{
+			Name:               "the session names the member",
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`{"user":{`, `"username":"priya"`, `"email":"priya@example.com"`},
+			NotExpectedContent: []string{"tokenKey", `"user":null`},
+		}},
+		{who: "boss", url: "/api/user", s: tests.ApiScenario{
+			Name:            "administrator sees isAdmin",
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"username":"boss"`, `"isAdmin":true`},
+		}},
+		{who: "boss", url: "/api/users/", profile: "priya", s: tests.ApiScenario{
+			Name:               "member views another member's public profile",
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`"username":"priya"`, `"isVerified":true`, `"displayName":"Member priya"`},
+			NotExpectedContent: []string{"priya@example.com", "subscription", "isAdmin", "tokenKey", "password", "providerId"},
+		}},
+		{who: "priya", url: "/api/users/doesnotexist123", s: tests.ApiScenario{
+			Name:            "unknown profile is 404",
+			ExpectedStatus:  404,
+			ExpectedContent: []string{`"message":"Member not found."`},
+		}},
+		{who: "boss", url: "/api/users/", profile: "boss", s: tests.ApiScenario{
+			Name:               "admin profile does not reveal admin status",
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`"username":"boss"`},
+			NotExpectedContent: []string{"isAdmin"},
+		}},
 	} {
-		tc := tc
-		who := tc.who
-		s := tests.ApiScenario{Name: tc.name, Method: http.MethodGet, ExpectedStatus: tc.status,
-			ExpectedContent: tc.want, NotExpectedContent: tc.notWant}
-		s.TestAppFactory = func(t testing.TB) *tests.TestApp {
-			app := factory(t)
-			s.URL = tc.url()
-			s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
-			return app
-		}
-		s.Test(t)
+		c.s.Method = http.MethodGet
+		c.s.ExpectedEvents = testutil.NoWrites() // reads (the session cookie is renewed, nothing is stored)
+		testutil.Prepared(factory, c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			s.URL = c.url
+			if c.profile != "" {
+				s.URL += profileOf[c.profile]().Id
+			}
+			testutil.As(c.who)(t, app, s)
+		}).Test(t)
 	}
 }
 
 func TestSessionSlides(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "loading the member renews the session cookie", Method: http.MethodGet, URL: "/api/user",
 		ExpectedStatus: 200, ExpectedContent: []string{`"username":"priya"`},
@@ -276,6 +328,7 @@ func TestSessionSlides(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
+	t.Parallel()
 	(&tests.ApiScenario{
 		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",
 		Headers:        map[string]string{"Origin": testutil.Origin},

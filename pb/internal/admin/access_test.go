@@ -52,6 +52,7 @@ func adminRoutes() []adminRoute {
 // Every admin route: 401 for visitors, 403 for members, 200 for
 // administrators; refused calls change nothing and log nothing.
 func TestAdminRoutesNeedAnAdministrator(t *testing.T) {
+	t.Parallel()
 	var cases []tc
 	for _, r := range adminRoutes() {
 		name := r.name

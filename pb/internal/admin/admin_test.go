@@ -99,7 +99,11 @@ type tc struct {
 	body              string
 	status            int
 	want, notWant     []string
-	after             func(t testing.TB, app *tests.TestApp)
+	// events are the hook events the request must fire (ExpectedEvents);
+	// when nil, a read (GET) or a refusal (4xx) must write nothing. An
+	// administrator's action writes its target and one audit entry.
+	events map[string]int
+	after  func(t testing.TB, app *tests.TestApp)
 }
 
 func path(p string) func(testing.TB, core.App) string {
@@ -115,9 +119,12 @@ func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 				c.want = []string{fmt.Sprintf(`"status":%d`, c.status)}
 			}
 		}
+		if c.events == nil && (c.method == http.MethodGet || c.status >= 400) {
+			c.events = testutil.NoWrites()
+		}
 		testutil.Prepared(f, tests.ApiScenario{
 			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant, ExpectedEvents: c.events,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if c.after != nil {
 					c.after(t, app)

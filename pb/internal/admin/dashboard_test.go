@@ -13,6 +13,7 @@ import (
 )
 
 func TestOverview(t *testing.T) {
+	t.Parallel()
 	run(t, factory, []tc{
 		{name: "dashboard counters", method: http.MethodGet, who: "boss", url: path("/api/admin/overview"), status: 200,
 			want: []string{`"pendingReview":2`, `"reported":1`, `"members":4`, `"verified":1`, `"administrators":1`,
@@ -69,6 +70,7 @@ func ensurePayments(t testing.TB, app core.App) {
 }
 
 func TestSubscriptions(t *testing.T) {
+	t.Parallel()
 	run(t, testutil.Factory(nil, seedSubscriptions), []tc{
 		{name: "from the members alone when there is no payments collection", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions"), status: 200,
@@ -87,6 +89,7 @@ func TestSubscriptions(t *testing.T) {
 }
 
 func TestAuditList(t *testing.T) {
+	t.Parallel()
 	run(t, factory, []tc{
 		{name: "bad action filter", method: http.MethodGet, who: "boss", url: path("/api/admin/audit?action=delete_everything"),
 			status: 400, want: []string{"Unknown action"}},

@@ -27,6 +27,7 @@ func social(t testing.TB, app core.App, username string) []accounts.SocialLink {
 }
 
 func TestMembers(t *testing.T) {
+	t.Parallel()
 	noLog := expectRows("moderation_log", 0)
 	isVerified := func(username string, want bool) func(testing.TB, *tests.TestApp) {
 		return func(t testing.TB, app *tests.TestApp) {
@@ -51,16 +52,16 @@ func TestMembers(t *testing.T) {
 			status: 400, want: []string{"Search must be at most 100 characters"}},
 		{name: "members never see others' e-mails here", method: http.MethodGet, who: "priya", url: path("/api/admin/members"),
 			status: 403, notWant: []string{"dan@example.com"}},
-		{name: "verify a member", method: http.MethodPost, who: "boss", url: memberPath("dan", "/verify"),
+		{name: "verify a member", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss", url: memberPath("dan", "/verify"),
 			status: 200, want: []string{`"username":"dan"`, `"isVerified":true`},
 			after: all(isVerified("dan", true), logged("verify_member", "dan"))},
-		{name: "unverify a member", method: http.MethodPost, who: "boss", url: memberPath("priya", "/unverify"),
+		{name: "unverify a member", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss", url: memberPath("priya", "/unverify"),
 			status: 200, want: []string{`"isVerified":false`}, after: all(isVerified("priya", false), logged("unverify_member", "priya"))},
 		{name: "verify an unknown member", method: http.MethodPost, who: "boss", url: path("/api/admin/members/nope/verify"),
 			status: 404, want: []string{"Member not found."}, after: noLog},
 		{name: "a member cannot verify themselves", method: http.MethodPost, who: "dan", url: memberPath("dan", "/verify"),
 			status: 403, after: all(noLog, isVerified("dan", false))},
-		{name: "verify a social link, named by its value, sets the date", method: http.MethodPost, who: "boss",
+		{name: "verify a social link, named by its value, sets the date", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
 			url: memberPath("priya", "/social/verify"), body: `{"platform":"twitter","username":"priya_s"}`,
 			status: 200, want: []string{`"platform":"twitter","username":"priya_s","verified":true,"verificationDate":"20`},
 			after: func(t testing.TB, app *tests.TestApp) {
@@ -70,10 +71,10 @@ func TestMembers(t *testing.T) {
 				}
 				logged("verify_social", "priya_s on twitter")(t, app)
 			}},
-		{name: "the username is matched without regard to case", method: http.MethodPost, who: "boss",
+		{name: "the username is matched without regard to case", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
 			url: memberPath("priya", "/social/verify"), body: `{"platform":"Twitter","username":"PRIYA_S"}`,
 			status: 200, want: []string{`"username":"priya_s","verified":true`}},
-		{name: "unverify a social link clears the date", method: http.MethodPost, who: "boss",
+		{name: "unverify a social link clears the date", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
 			url: memberPath("priya", "/social/unverify"), body: `{"platform":"instagram","username":"priya.art"}`,
 			status: 200, after: func(t testing.TB, app *tests.TestApp) {
 				links := social(t, app, "priya")
@@ -121,6 +122,7 @@ func findMember(t testing.TB, app core.App, username string) *core.Record {
 // is verified, not the one now in its place. When the member changed the
 // link itself meanwhile, nothing is verified.
 func TestSocialVerifyFollowsTheLinkNotItsPosition(t *testing.T) {
+	t.Parallel()
 	app := factory(t)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)

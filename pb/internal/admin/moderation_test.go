@@ -42,6 +42,7 @@ func titles(t testing.TB, body string) ([]string, int) {
 // reports), then listings not yet reviewed, newest first; reviewed ones
 // without open reports are gone from it.
 func TestModerationQueue(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -145,25 +146,26 @@ func openReports(n int) func(testing.TB, *tests.TestApp) {
 }
 
 func TestApproveAndReject(t *testing.T) {
+	t.Parallel()
 	nothing := expectRows("moderation_log", 0)
 	run(t, factory, []tc{
-		{name: "approve a request", method: http.MethodPost, who: "boss",
+		{name: "approve a request", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorship_requests", "sponsorship-requests", "Priya pending request", "approve"),
 			status: 200, want: []string{`"reviewed":true`, `"approved":true`, `"title":"Priya pending request"`},
 			after: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""), noRejectionNotice)},
-		{name: "reject with a reason", method: http.MethodPost, who: "boss", body: `{"reason":"  Not a real offer "}`,
+		{name: "reject with a reason", events: testutil.WritesAmidMail(2, 1), method: http.MethodPost, who: "boss", body: `{"reason":"  Not a real offer "}`,
 			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
 			status: 200, want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
 			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"),
 				toldOfRejection("dan", "Not a real offer"))},
-		{name: "approving a rejected listing clears the reason", method: http.MethodPost, who: "boss",
+		{name: "approving a rejected listing clears the reason", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
 			status: 200, want: []string{`"approved":true`},
 			after: flags("sponsorships", "Priya rejected offer", true, true, "")},
-		{name: "approving a reported listing resolves its reports", method: http.MethodPost, who: "boss",
+		{name: "approving a reported listing resolves its reports", events: testutil.Writes(1, 2, 0), method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorships", "sponsorships", "Dan approved offer", "approve"),
 			status: 200, after: all(openReports(0), logged("approve_listing", "1 open report(s) resolved"))},
-		{name: "rejecting a reported listing resolves its reports", method: http.MethodPost, who: "boss",
+		{name: "rejecting a reported listing resolves its reports", events: testutil.WritesAmidMail(2, 2), method: http.MethodPost, who: "boss",
 			body: `{"reason":"Scam"}`, url: approvePath("sponsorships", "sponsorships", "Dan approved offer", "reject"),
 			status: 200, after: all(openReports(0), flags("sponsorships", "Dan approved offer", true, false, "Scam"))},
 		{name: "reject without a reason", method: http.MethodPost, who: "boss", body: `{"reason":"   "}`,
@@ -209,6 +211,7 @@ func TestApproveAndReject(t *testing.T) {
 // listing is gone for other members, its poster still sees it with the
 // reason, and an approved one shows as approved.
 func TestDecisionsReachThePublicRoutes(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

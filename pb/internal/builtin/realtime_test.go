@@ -17,6 +17,7 @@ import (
 // conversations and notifications), with no options: nothing else, and no
 // client filter or expand that could read through relations.
 func TestRealtimeSubscriptions(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	filter := url.QueryEscape(`{"query":{"filter":"sender.applications_via_applicant.message ~ 'abc%'"}}`)
 	for _, c := range []struct {

@@ -15,6 +15,7 @@ import (
 // access, and Routes names nothing PocketBase no longer has. A PocketBase
 // upgrade that adds a route fails here until someone decides who may use it.
 func TestEveryBuiltinRouteIsClassified(t *testing.T) {
+	t.Parallel()
 	app, err := tests.NewTestApp()
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +44,7 @@ func TestEveryBuiltinRouteIsClassified(t *testing.T) {
 // The app's own routes stay off PocketBase's paths, so the guard never
 // mistakes one of ours for a built-in.
 func TestAppRoutesAvoidBuiltinPaths(t *testing.T) {
+	t.Parallel()
 	pristine, err := tests.NewTestApp()
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // Keyset paging: each page hands the next one a cursor; a cursor is tied to
 // its sort order; anything else in its place is a clear 400.
 func TestCursorPaging(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedBrowse)
 	servers := map[*tests.TestApp]*httptest.Server{}
 	srvPage := func(t testing.TB, app *tests.TestApp, path string) (*http.Response, []string) {
@@ -103,6 +104,7 @@ func TestCursorPaging(t *testing.T) {
 
 // verified=true keeps listings of members who carry the badge.
 func TestVerifiedOnly(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seedBrowse), tests.ApiScenario{
 		Name: "verified posters only", Method: http.MethodGet, URL: "/api/sponsorships?verified=true", ExpectedStatus: 200,
 		ExpectedContent:    []string{"Robotics Club Kits", "Tree planting"},
@@ -128,6 +130,7 @@ func titles(t testing.TB, res *http.Response) []string {
 
 // A market with no listings at all answers an empty page.
 func TestEmptyMarket(t *testing.T) {
+	t.Parallel()
 	for _, url := range []string{"/api/sponsorships", "/api/sponsorship-requests?q=school&categories=Arts&minAmount=5&sort=amount_desc"} {
 		testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
 			testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})

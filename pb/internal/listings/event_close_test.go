@@ -50,6 +50,7 @@ func requestID(t testing.TB, app core.App, title string) string {
 // Between two runs of the job a past event is still stored open: every
 // read shows it closed, and nobody can sponsor it.
 func TestPastEventsReadClosedBeforeTheJobRuns(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
@@ -109,6 +110,7 @@ func TestPastEventsReadClosedBeforeTheJobRuns(t *testing.T) {
 }
 
 func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)

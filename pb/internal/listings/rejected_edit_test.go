@@ -12,6 +12,7 @@ import (
 // queue and stays hidden from everyone else until an administrator
 // approves it (issue 13, item 4).
 func TestAnEditedRejectedListingStaysHiddenUntilApproved(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedBrowse(t, app)
 		testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})
@@ -23,64 +24,113 @@ func TestUpdate(t *testing.T) {
 		}
 		return r
 	}
-	patch := func(name, who, table, title, body string, status int, want []string,
-		after func(t testing.TB, app *tests.TestApp, r *core.Record)) {
+	// Each case names the listing it edits by title: the scenario's URL is
+	// made once the app is seeded; check reads the listing afterwards.
+	for _, c := range []struct {
+		who, table, title string
+		s                 tests.ApiScenario
+		check             func(t testing.TB, app *tests.TestApp, r *core.Record)
+	}{
+		{who: "dan", table: "sponsorships", title: "Coding bootcamp seats",
+			s: tests.ApiScenario{
+				Name:            "the poster edits; the edit goes back to moderation",
+				Body:            strings.NewReader(`{"title":"Bootcamp seats 2027","amount":"2000","approved":true,"userId":"x"}`),
+				ExpectedStatus:  200,
+				ExpectedContent: []string{`"title":"Bootcamp seats 2027"`, `"amount":2000`, `"reviewed":false`, `"approved":false`},
+				ExpectedEvents:  testutil.Writes(0, 1, 0),
+			},
+			check: func(t testing.TB, app *tests.TestApp, r *core.Record) {
+				if r.GetString("user") != testutil.FindByUsername(t, app, "dan").Id || r.GetBool("reviewed") {
+					t.Errorf("owner or flags changed wrongly: %v", r.PublicExport())
+				}
+			}},
+		{who: "priya", table: "sponsorships", title: "Market stall fees",
+			s: tests.ApiScenario{
+				Name:            "another member cannot edit",
+				Body:            strings.NewReader(`{"title":"Mine now"}`),
+				ExpectedStatus:  403,
+				ExpectedContent: []string{"Only the poster can change this listing."},
+				ExpectedEvents:  noWrites,
+			},
+			check: func(t testing.TB, _ *tests.TestApp, r *core.Record) {
+				if r.GetString("title") != "Market stall fees" {
+					t.Error("listing changed")
+				}
+			}},
+		{who: "boss", table: "sponsorships", title: "Market stall fees",
+			s: tests.ApiScenario{
+				Name:            "administrators do not edit members' listings",
+				Body:            strings.NewReader(`{"title":"Edited"}`),
+				ExpectedStatus:  403,
+				ExpectedContent: []string{"Only the poster can change this listing."},
+				ExpectedEvents:  noWrites,
+			}},
+		{who: "priya", table: "sponsorship_requests", title: "Health camp",
+			s: tests.ApiScenario{
+				Name:            "the poster closes a request",
+				Body:            strings.NewReader(`{"status":"closed"}`),
+				ExpectedStatus:  200,
+				ExpectedContent: []string{`"status":"closed"`},
+				ExpectedEvents:  testutil.Writes(0, 1, 0),
+			},
+			check: func(t testing.TB, _ *tests.TestApp, r *core.Record) {
+				if r.GetString("status") != "closed" {
+					t.Error("not closed")
+				}
+			}},
+		{who: "priya", table: "sponsorship_requests", title: "Health camp",
+			s: tests.ApiScenario{
+				Name:            "members cannot mark a request sponsored",
+				Body:            strings.NewReader(`{"status":"sponsored"}`),
+				ExpectedStatus:  400,
+				ExpectedContent: []string{"Status can only be set to open or closed"},
+				ExpectedEvents:  noWrites,
+			}},
+		{who: "dan", table: "sponsorship_requests", title: "Football kits",
+			s: tests.ApiScenario{
+				Name:            "a sponsored request keeps its status",
+				Body:            strings.NewReader(`{"status":"open"}`),
+				ExpectedStatus:  400,
+				ExpectedContent: []string{"A sponsored request cannot be reopened or closed."},
+				ExpectedEvents:  noWrites,
+			}},
+		{who: "dan", table: "sponsorships", title: "Market stall fees",
+			s: tests.ApiScenario{
+				Name:            "edits are validated",
+				Body:            strings.NewReader(`{"title":" ","amount":-3,"categories":[]}`),
+				ExpectedStatus:  400,
+				ExpectedContent: []string{"Title is required", "Amount must be greater than 0", "Select at least one category"},
+				ExpectedEvents:  noWrites,
+			},
+			check: func(t testing.TB, _ *tests.TestApp, r *core.Record) {
+				if r.GetString("title") != "Market stall fees" || r.GetInt("amount") != 250 {
+					t.Error("invalid edit was half-written")
+				}
+			}},
+		{who: "zed", table: "sponsorships", title: "Spam offer",
+			s: tests.ApiScenario{
+				Name:            "a rejected listing is invisible to others",
+				Body:            strings.NewReader(`{"title":"x"}`),
+				ExpectedStatus:  404,
+				ExpectedContent: []string{"Listing not found."},
+				ExpectedEvents:  noWrites,
+			}},
+	} {
 		path := "/api/sponsorships/"
-		if table == "sponsorship_requests" {
+		if c.table == "sponsorship_requests" {
 			path = "/api/sponsorship-requests/"
 		}
 		var id string
-		testutil.Prepared(factory, tests.ApiScenario{
-			Name: name, Method: http.MethodPatch, Body: strings.NewReader(body),
-			ExpectedStatus: status, ExpectedContent: want,
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				if after != nil {
-					after(t, app, testutil.Find(t, app, table, id))
-				}
-			},
-		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-			id = byTitle(t, app, table, title).Id
+		c.s.Method = http.MethodPatch
+		if c.check != nil {
+			c.s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				c.check(t, app, testutil.Find(t, app, c.table, id))
+			}
+		}
+		testutil.Prepared(factory, c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			id = byTitle(t, app, c.table, c.title).Id
 			s.URL = path + id
-			testutil.As(who)(t, app, s)
+			testutil.As(c.who)(t, app, s)
 		}).Test(t)
 	}
-
-	patch("the poster edits; the edit goes back to moderation", "dan", "sponsorships", "Coding bootcamp seats",
-		`{"title":"Bootcamp seats 2027","amount":"2000","approved":true,"userId":"x"}`, 200,
-		[]string{`"title":"Bootcamp seats 2027"`, `"amount":2000`, `"reviewed":false`, `"approved":false`},
-		func(t testing.TB, app *tests.TestApp, r *core.Record) {
-			if r.GetString("user") != testutil.FindByUsername(t, app, "dan").Id || r.GetBool("reviewed") {
-				t.Errorf("owner or flags changed wrongly: %v", r.PublicExport())
-			}
-		})
-	patch("another member cannot edit", "priya", "sponsorships", "Market stall fees",
-		`{"title":"Mine now"}`, 403, []string{"Only the poster can change this listing."},
-		func(t testing.TB, _ *tests.TestApp, r *core.Record) {
-			if r.GetString("title") != "Market stall fees" {
-				t.Error("listing changed")
-			}
-		})
-	patch("administrators do not edit members' listings", "boss", "sponsorships", "Market stall fees",
-		`{"title":"Edited"}`, 403, []string{"Only the poster can change this listing."}, nil)
-	patch("the poster closes a request", "priya", "sponsorship_requests", "Health camp",
-		`{"status":"closed"}`, 200, []string{`"status":"closed"`},
-		func(t testing.TB, _ *tests.TestApp, r *core.Record) {
-			if r.GetString("status") != "closed" {
-				t.Error("not closed")
-			}
-		})
-	patch("members cannot mark a request sponsored", "priya", "sponsorship_requests", "Health camp",
-		`{"status":"sponsored"}`, 400, []string{"Status can only be set to open or closed"}, nil)
-	patch("a sponsored request keeps its status", "dan", "sponsorship_requests", "Football kits",
-		`{"status":"open"}`, 400, []string{"A sponsored request cannot be reopened or closed."}, nil)
-	patch("edits are validated", "dan", "sponsorships", "Market stall fees",
-		`{"title":" ","amount":-3,"categories":[]}`, 400,
-		[]string{"Title is required", "Amount must be greater than 0", "Select at least one category"},
-		func(t testing.TB, _ *tests.TestApp, r *core.Record) {
-			if r.GetString("title") != "Market stall fees" || r.GetInt("amount") != 250 {
-				t.Error("invalid edit was half-written")
-			}
-		})
-	patch("a rejected listing is invisible to others", "zed", "sponsorships", "Spam offer",
-		`{"title":"x"}`, 404, []string{"Listing not found."}, nil)
 }

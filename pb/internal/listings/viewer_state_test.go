@@ -13,6 +13,7 @@ import (
 // A page of offers tells the signed-in member which they applied to (and
 // nothing of the kind on their own offers): the cards need no request each.
 func TestAListPageCarriesTheViewersApplications(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})

@@ -92,6 +92,7 @@ var notMatching = []string{"Too big campus", "Other category band", "Mumbai tuit
 	"Last month's fair", "Hidden rejected lab", "Ann's own request"}
 
 func TestMatchesRoute(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	for _, s := range []*tests.ApiScenario{
 		testutil.Prepared(f, tests.ApiScenario{Name: "visitor", Method: http.MethodGet, URL: "/api/sponsorships/{id}/matches",
@@ -144,6 +145,7 @@ func TestMatchesRoute(t *testing.T) {
 }
 
 func TestMatchesAreRankedBestFirst(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -163,6 +165,7 @@ func TestMatchesAreRankedBestFirst(t *testing.T) {
 // A new visible listing tells the posters of the listings it matches, once
 // each, in the app and by one batched e-mail; never its own poster.
 func TestANewListingTellsTheMatchedPosters(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -55,16 +55,20 @@ func expectMessages(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 	}
 }
 
+// scenario is one request as who ("" for a visitor) to path, where {conv}
+// is replaced by the seeded conversation's id, with body, where {zed} is
+// replaced by zed's id. A read (GET) or a refusal (4xx) must write nothing
+// unless s.ExpectedEvents says otherwise.
 type scenario struct {
-	name, method, who, path, body string // path: {conv} is replaced by the seeded conversation id
-	status                        int
-	want, notWant                 []string
-	after                         func(testing.TB, *tests.TestApp, *http.Response)
+	who, path, body string
+	s               tests.ApiScenario
 }
 
 func (c scenario) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
-	s := tests.ApiScenario{Name: c.name, Method: c.method, ExpectedStatus: c.status,
-		ExpectedContent: c.want, NotExpectedContent: c.notWant, AfterTestFunc: c.after}
+	s := c.s
+	if s.ExpectedEvents == nil && (s.Method == http.MethodGet || s.ExpectedStatus >= 400) {
+		s.ExpectedEvents = testutil.NoWrites()
+	}
 	testutil.Prepared(factory, s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		s.URL = strings.ReplaceAll(c.path, "{conv}", conversation(t, app).Id)
 		if c.body != "" {
@@ -77,29 +81,88 @@ func (c scenario) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
 }
 
 func TestConversations(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
 	for _, c := range []scenario{
-		{"visitor cannot list", http.MethodGet, "", "/api/conversations", "", 401, []string{`"status":401`}, nil, nil},
-		{"a participant lists: the other member, last message, unread count", http.MethodGet, "priya", "/api/conversations", "", 200,
-			[]string{`"username":"dan"`, `"lastMessage":"Hello from dan, a secret"`, `"unreadCount":1`}, []string{"dan@example.com"}, nil},
-		{"the sender has nothing unread", http.MethodGet, "dan", "/api/conversations", "", 200,
-			[]string{`"username":"priya"`, `"unreadCount":0`}, nil, nil},
-		{"an outsider lists nothing", http.MethodGet, "zed", "/api/conversations", "", 200, []string{`[]`}, []string{"secret"}, nil},
-		{"an outsider cannot view it", http.MethodGet, "zed", "/api/conversations/{conv}", "", 404, []string{"Conversation not found."}, []string{"secret"}, nil},
-		{"administrators cannot read members' conversations", http.MethodGet, "boss", "/api/conversations/{conv}/messages", "", 404,
-			[]string{"Conversation not found."}, []string{"secret"}, nil},
-		{"an outsider cannot read its messages", http.MethodGet, "zed", "/api/conversations/{conv}/messages", "", 404,
-			[]string{"Conversation not found."}, []string{"secret"}, nil},
-		{"a participant reads the messages", http.MethodGet, "priya", "/api/conversations/{conv}/messages", "", 200,
-			[]string{`"body":"Hello from dan, a secret"`, `"mine":false`, `"kind":"text"`, `"username":"dan"`}, nil, nil},
-		{"a bad limit is refused", http.MethodGet, "priya", "/api/conversations/{conv}/messages?limit=1000", "", 400,
-			[]string{"Limit must be a whole number from 1 to 100."}, nil, nil},
-		{"an unknown before cursor is refused", http.MethodGet, "priya", "/api/conversations/{conv}/messages?before=nope", "", 400,
-			[]string{"Unknown message in before."}, nil, nil},
-		{"an outsider cannot write into it", http.MethodPost, "zed", "/api/conversations/{conv}/messages", `{"body":"hi"}`, 404,
-			[]string{"Conversation not found."}, nil, expectMessages(1)},
-		{"a participant replies", http.MethodPost, "priya", "/api/conversations/{conv}/messages", `{"body":"  Hi dan! "}`, 201,
-			[]string{`"body":"Hi dan!"`, `"mine":true`}, nil, func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		{"", "/api/conversations", "", tests.ApiScenario{
+			Name:            "visitor cannot list",
+			Method:          http.MethodGet,
+			ExpectedStatus:  401,
+			ExpectedContent: []string{`"status":401`},
+		}},
+		{"priya", "/api/conversations", "", tests.ApiScenario{
+			Name:               "a participant lists: the other member, last message, unread count",
+			Method:             http.MethodGet,
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`"username":"dan"`, `"lastMessage":"Hello from dan, a secret"`, `"unreadCount":1`},
+			NotExpectedContent: []string{"dan@example.com"},
+		}},
+		{"dan", "/api/conversations", "", tests.ApiScenario{
+			Name:            "the sender has nothing unread",
+			Method:          http.MethodGet,
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"username":"priya"`, `"unreadCount":0`},
+		}},
+		{"zed", "/api/conversations", "", tests.ApiScenario{
+			Name:               "an outsider lists nothing",
+			Method:             http.MethodGet,
+			ExpectedStatus:     200,
+			ExpectedContent:    []string{`[]`},
+			NotExpectedContent: []string{"secret"},
+		}},
+		{"zed", "/api/conversations/{conv}", "", tests.ApiScenario{
+			Name:               "an outsider cannot view it",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{"Conversation not found."},
+			NotExpectedContent: []string{"secret"},
+		}},
+		{"boss", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
+			Name:               "administrators cannot read members' conversations",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{"Conversation not found."},
+			NotExpectedContent: []string{"secret"},
+		}},
+		{"zed", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
+			Name:               "an outsider cannot read its messages",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{"Conversation not found."},
+			NotExpectedContent: []string{"secret"},
+		}},
+		{"priya", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
+			Name:            "a participant reads the messages",
+			Method:          http.MethodGet,
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"body":"Hello from dan, a secret"`, `"mine":false`, `"kind":"text"`, `"username":"dan"`},
+		}},
+		{"priya", "/api/conversations/{conv}/messages?limit=1000", "", tests.ApiScenario{
+			Name:            "a bad limit is refused",
+			Method:          http.MethodGet,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Limit must be a whole number from 1 to 100."},
+		}},
+		{"priya", "/api/conversations/{conv}/messages?before=nope", "", tests.ApiScenario{
+			Name:            "an unknown before cursor is refused",
+			Method:          http.MethodGet,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Unknown message in before."},
+		}},
+		{"zed", "/api/conversations/{conv}/messages", `{"body":"hi"}`, tests.ApiScenario{
+			Name:            "an outsider cannot write into it",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{"Conversation not found."},
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/conversations/{conv}/messages", `{"body":"  Hi dan! "}`, tests.ApiScenario{
+			Name:            "a participant replies",
+			Method:          http.MethodPost,
+			ExpectedStatus:  201,
+			ExpectedEvents:  testutil.WritesAmidMail(2, 1), // the message and dan's notification; the conversation moves on
+			ExpectedContent: []string{`"body":"Hi dan!"`, `"mine":true`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				conv := conversation(t, app)
 				dan := testutil.FindByUsername(t, app, "dan")
 				if conv.GetString("lastMessage") != "Hi dan!" || conv.GetInt(unreadField(conv, dan.Id)) != 1 {
@@ -109,36 +172,93 @@ func TestConversations(t *testing.T) {
 				if n != 1 {
 					t.Errorf("dan has %d message notifications", n)
 				}
-			}},
-		{"an empty message is refused", http.MethodPost, "priya", "/api/conversations/{conv}/messages", `{"body":"   "}`, 400,
-			[]string{"Message cannot be empty"}, nil, expectMessages(1)},
-		{"a message over 4000 characters is refused", http.MethodPost, "priya", "/api/conversations/{conv}/messages",
-			`{"body":"` + strings.Repeat("é", 4001) + `"}`, 400, []string{"Message must be at most 4000 characters"}, nil, expectMessages(1)},
-		{"a wrong type is refused", http.MethodPost, "priya", "/api/conversations/{conv}/messages", `{"body":["x"]}`, 400,
-			[]string{"The request body is not valid JSON."}, nil, expectMessages(1)},
-		{"an oversized body is refused", http.MethodPost, "priya", "/api/conversations/{conv}/messages",
-			`{"body":"` + strings.Repeat("x", 20<<10) + `"}`, 413, []string{`"status":413`}, nil, expectMessages(1)},
-		{"reading clears the unread count", http.MethodPost, "priya", "/api/conversations/{conv}/read", "", 200,
-			[]string{`"messages":0`}, nil, func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			},
+		}},
+		{"priya", "/api/conversations/{conv}/messages", `{"body":"   "}`, tests.ApiScenario{
+			Name:            "an empty message is refused",
+			Method:          http.MethodPost,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Message cannot be empty"},
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/conversations/{conv}/messages", `{"body":"` + strings.Repeat("é", 4001) + `"}`, tests.ApiScenario{
+			Name:            "a message over 4000 characters is refused",
+			Method:          http.MethodPost,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Message must be at most 4000 characters"},
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/conversations/{conv}/messages", `{"body":["x"]}`, tests.ApiScenario{
+			Name:            "a wrong type is refused",
+			Method:          http.MethodPost,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"The request body is not valid JSON."},
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/conversations/{conv}/messages", `{"body":"` + strings.Repeat("x", 20<<10) + `"}`, tests.ApiScenario{
+			Name:            "an oversized body is refused",
+			Method:          http.MethodPost,
+			ExpectedStatus:  413,
+			ExpectedContent: []string{`"status":413`},
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/conversations/{conv}/read", "", tests.ApiScenario{
+			Name:            "reading clears the unread count",
+			Method:          http.MethodPost,
+			ExpectedStatus:  200,
+			ExpectedEvents:  testutil.Writes(0, 1, 0),
+			ExpectedContent: []string{`"messages":0`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				conv := conversation(t, app)
 				if conv.GetInt(unreadField(conv, testutil.FindByUsername(t, app, "priya").Id)) != 0 {
 					t.Error("unread count not cleared")
 				}
-			}},
-		{"an outsider cannot mark it read", http.MethodPost, "zed", "/api/conversations/{conv}/read", "", 404, []string{"Conversation not found."}, nil, nil},
-		{"the unread badge counts", http.MethodGet, "priya", "/api/unread", "", 200, []string{`"messages":1`, `"notifications":0`}, nil, nil},
-		{"visitor has no badge", http.MethodGet, "", "/api/unread", "", 401, []string{`"status":401`}, nil, nil},
-		{"an unknown member is 404", http.MethodPost, "dan", "/api/conversations", `{"userId":"nobody123"}`, 404, []string{"Member not found."}, nil, nil},
-		{"a missing member is a field error", http.MethodPost, "dan", "/api/conversations", `{}`, 400, []string{"Choose a member to message"}, nil, nil},
-		{"starting with a new member creates the conversation", http.MethodPost, "dan", "/api/conversations", `{"userId":"{zed}"}`, 201,
-			[]string{`"username":"zed"`, `"unreadCount":0`}, nil, nil},
+			},
+		}},
+		{"zed", "/api/conversations/{conv}/read", "", tests.ApiScenario{
+			Name:            "an outsider cannot mark it read",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{"Conversation not found."},
+		}},
+		{"priya", "/api/unread", "", tests.ApiScenario{
+			Name:            "the unread badge counts",
+			Method:          http.MethodGet,
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"messages":1`, `"notifications":0`},
+		}},
+		{"", "/api/unread", "", tests.ApiScenario{
+			Name:            "visitor has no badge",
+			Method:          http.MethodGet,
+			ExpectedStatus:  401,
+			ExpectedContent: []string{`"status":401`},
+		}},
+		{"dan", "/api/conversations", `{"userId":"nobody123"}`, tests.ApiScenario{
+			Name:            "an unknown member is 404",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{"Member not found."},
+		}},
+		{"dan", "/api/conversations", `{}`, tests.ApiScenario{
+			Name:            "a missing member is a field error",
+			Method:          http.MethodPost,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Choose a member to message"},
+		}},
+		{"dan", "/api/conversations", `{"userId":"{zed}"}`, tests.ApiScenario{
+			Name:            "starting with a new member creates the conversation",
+			Method:          http.MethodPost,
+			ExpectedStatus:  201,
+			ExpectedEvents:  testutil.Writes(1, 0, 0),
+			ExpectedContent: []string{`"username":"zed"`, `"unreadCount":0`},
+		}},
 	} {
 		c.run(t, factory)
 	}
 
 	testutil.Prepared(factory, tests.ApiScenario{
 		Name: "starting with yourself is refused", Method: http.MethodPost, ExpectedStatus: 400,
-		ExpectedContent: []string{"You cannot message yourself"},
+		ExpectedContent: []string{"You cannot message yourself"}, ExpectedEvents: testutil.NoWrites(),
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		dan := testutil.FindByUsername(t, app, "dan")
 		s.URL = "/api/conversations"
@@ -148,6 +268,7 @@ func TestConversations(t *testing.T) {
 	testutil.Prepared(factory, tests.ApiScenario{
 		Name: "starting an existing conversation fetches it", Method: http.MethodPost, ExpectedStatus: 200,
 		ExpectedContent: []string{`"username":"priya"`, `"lastMessage":"Hello from dan, a secret"`},
+		ExpectedEvents:  map[string]int{"*": 0},
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if n, _ := app.CountRecords("conversations"); n != 1 {
 				t.Errorf("expected one conversation, found %d", n)

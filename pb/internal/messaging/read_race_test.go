@@ -16,6 +16,7 @@ import (
 // an older last message (or unread count) back: the read and the write of
 // the conversation are one step.
 func TestMarkReadDoesNotOverwriteANewerMessage(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

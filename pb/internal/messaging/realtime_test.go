@@ -48,6 +48,7 @@ func (l *listener) messages() []subscriptions.Message {
 // A message sent through the route reaches the other participant's realtime
 // subscription and nobody else's, on every collection the web app watches.
 func TestRealtimeDeliversOnlyToParticipants(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

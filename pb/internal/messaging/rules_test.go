@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -14,26 +15,78 @@ const closedRoute = "The requested API route does not exist."
 // Members use /messages through the app's routes only: PocketBase's records
 // API answers them as if it did not exist, for reads and writes alike.
 func TestRecordsAPIIsClosedToMembers(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seed)
+	noHook := map[string]int{"*": 0} // the closed records API runs no hook at all
 	for _, c := range []scenario{
-		{"visitor lists messages", http.MethodGet, "", "/api/collections/messages/records", "", 404,
-			[]string{closedRoute}, []string{"secret"}, nil},
-		{"a participant lists the messages", http.MethodGet, "priya", "/api/collections/messages/records", "", 404,
-			[]string{closedRoute}, []string{"secret"}, nil},
-		{"a participant views the conversation", http.MethodGet, "dan", "/api/collections/conversations/records/{conv}", "", 404,
-			[]string{closedRoute}, []string{"secret"}, nil},
-		{"a participant cannot write a message directly", http.MethodPost, "priya", "/api/collections/messages/records",
-			`{"conversation":"{conv}","body":"sneaky","kind":"text"}`, 404, []string{closedRoute}, nil, expectMessages(1)},
-		{"a participant cannot edit the conversation directly", http.MethodPatch, "priya", "/api/collections/conversations/records/{conv}",
-			`{"unreadA":0,"unreadB":0}`, 404, []string{closedRoute}, nil, nil},
-		{"a participant cannot delete the conversation", http.MethodDelete, "priya", "/api/collections/conversations/records/{conv}",
-			"", 404, []string{closedRoute}, nil, expectMessages(1)},
-		{"members cannot create notifications", http.MethodPost, "zed", "/api/collections/notifications/records",
-			`{"user":"x","type":"message","title":"fake"}`, 404, []string{closedRoute}, nil, nil},
-		{"members cannot create applications directly", http.MethodPost, "zed", "/api/collections/applications/records",
-			`{"status":"accepted"}`, 404, []string{closedRoute}, nil, nil},
-		{"members cannot create commitments directly", http.MethodPost, "zed", "/api/collections/commitments/records",
-			`{"amount":1}`, 404, []string{closedRoute}, nil, nil},
+		{"", "/api/collections/messages/records", "", tests.ApiScenario{
+			Name:               "visitor lists messages",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{closedRoute},
+			NotExpectedContent: []string{"secret"},
+			ExpectedEvents:     noHook,
+		}},
+		{"priya", "/api/collections/messages/records", "", tests.ApiScenario{
+			Name:               "a participant lists the messages",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{closedRoute},
+			NotExpectedContent: []string{"secret"},
+			ExpectedEvents:     noHook,
+		}},
+		{"dan", "/api/collections/conversations/records/{conv}", "", tests.ApiScenario{
+			Name:               "a participant views the conversation",
+			Method:             http.MethodGet,
+			ExpectedStatus:     404,
+			ExpectedContent:    []string{closedRoute},
+			NotExpectedContent: []string{"secret"},
+			ExpectedEvents:     noHook,
+		}},
+		{"priya", "/api/collections/messages/records", `{"conversation":"{conv}","body":"sneaky","kind":"text"}`, tests.ApiScenario{
+			Name:            "a participant cannot write a message directly",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"priya", "/api/collections/conversations/records/{conv}", `{"unreadA":0,"unreadB":0}`, tests.ApiScenario{
+			Name:            "a participant cannot edit the conversation directly",
+			Method:          http.MethodPatch,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+		}},
+		{"priya", "/api/collections/conversations/records/{conv}", "", tests.ApiScenario{
+			Name:            "a participant cannot delete the conversation",
+			Method:          http.MethodDelete,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+			AfterTestFunc:   expectMessages(1),
+		}},
+		{"zed", "/api/collections/notifications/records", `{"user":"x","type":"message","title":"fake"}`, tests.ApiScenario{
+			Name:            "members cannot create notifications",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+		}},
+		{"zed", "/api/collections/applications/records", `{"status":"accepted"}`, tests.ApiScenario{
+			Name:            "members cannot create applications directly",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+		}},
+		{"zed", "/api/collections/commitments/records", `{"amount":1}`, tests.ApiScenario{
+			Name:            "members cannot create commitments directly",
+			Method:          http.MethodPost,
+			ExpectedStatus:  404,
+			ExpectedContent: []string{closedRoute},
+			ExpectedEvents:  noHook,
+		}},
 	} {
 		c.run(t, factory)
 	}
@@ -43,6 +96,7 @@ func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 // messages and a member's notifications reach their participants or owner,
 // and nobody else (administrators included).
 func TestRealtimeReadRules(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

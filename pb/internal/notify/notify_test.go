@@ -37,6 +37,7 @@ func unread(t testing.TB, app core.App, who string) int {
 }
 
 func TestNotifications(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	for _, c := range []struct {
 		name, method, url, who, body string

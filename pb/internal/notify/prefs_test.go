@@ -16,6 +16,7 @@ import (
 )
 
 func TestEmailPreferencesRoutes(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 		zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})
@@ -72,6 +73,7 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 // links), POST (the button, or the mail client's one-click) switches the
 // topic off, and then that topic's mail stops while others still arrive.
 func TestOneClickUnsubscribe(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})

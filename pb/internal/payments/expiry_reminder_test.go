@@ -33,6 +33,7 @@ func reminders(t testing.TB, app core.App, m *core.Record) int {
 }
 
 func TestAPlanEndingSoonIsRemindedOncePerExpiry(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	soon := planEnding(t, app, "soon", 2*24*time.Hour)

@@ -15,6 +15,7 @@ import (
 )
 
 func TestExpireLapsed(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
@@ -42,6 +43,7 @@ func TestExpireLapsed(t *testing.T) {
 }
 
 func TestExpiryJobIsScheduledDaily(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.Handler(t, app) // runs OnServe, which binds the job
@@ -57,6 +59,7 @@ func TestExpiryJobIsScheduledDaily(t *testing.T) {
 }
 
 func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
+	t.Parallel()
 	lapsed := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		setExpiry(t, app, "dan", "active", time.Now().Add(-time.Hour))

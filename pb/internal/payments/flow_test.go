@@ -23,6 +23,7 @@ type orderAnswer struct {
 // cannot post, orders a plan (the stand-in plays Razorpay), Checkout's
 // signed answer is verified, and the member can post.
 func TestFlowLive(t *testing.T) {
+	t.Parallel()
 	s := newStandIn(t)
 	app := testutil.NewApp(t, liveConfig(s.URL))
 	defer app.Cleanup()
@@ -54,6 +55,7 @@ func TestFlowLive(t *testing.T) {
 
 // The same journey on a laptop with no keys: the sandbox checkout signs.
 func TestFlowSandbox(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
@@ -96,6 +98,7 @@ func TestFlowSandbox(t *testing.T) {
 // Checkout's answer and the webhook for the same payment arrive together:
 // the plan is extended exactly once.
 func TestVerifyAndWebhookRace(t *testing.T) {
+	t.Parallel()
 	app := webhookFactory(t)(t)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)

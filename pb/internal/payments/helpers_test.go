@@ -108,7 +108,12 @@ func (s *standIn) serve(w http.ResponseWriter, r *http.Request) {
 	case "wrongamount":
 		amount = 100
 	case "slow":
-		time.Sleep(time.Second)
+		// answers only after the client has given up (its timeout is far
+		// below the bound)
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	order := map[string]any{

@@ -22,34 +22,75 @@ func seedHistory(t testing.TB, app core.App) {
 }
 
 func TestPaymentHistory(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedHistory)
-	get := func(name, who, url string, status int, want, notWant []string, headers map[string]string) {
-		scenario(t, factory, who, tests.ApiScenario{Name: name, Method: http.MethodGet, URL: url, ExpectedStatus: status,
-			ExpectedContent: want, NotExpectedContent: notWant,
-			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
-				for k, v := range headers {
-					if got := res.Header.Get(k); got != v {
-						t.Errorf("%s = %q, want %q", k, got, v)
-					}
+	// get reads as who; headers are the answer's headers it must carry.
+	// A read: no hook event fires (nothing is written or enriched).
+	get := func(who string, headers map[string]string, s tests.ApiScenario) {
+		s.Method = http.MethodGet
+		s.ExpectedEvents = map[string]int{"*": 0}
+		s.AfterTestFunc = func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			for k, v := range headers {
+				if got := res.Header.Get(k); got != v {
+					t.Errorf("%s = %q, want %q", k, got, v)
 				}
-			}})
+			}
+		}
+		scenario(t, factory, who, s)
 	}
-	get("own payments only, newest first", "dan", "/api/payments", 200,
-		[]string{`[{"id":"`, `"orderId":"order_new","paymentId":"","planId":"biannual","planName":"6 Month Plan","amount":150000,"currency":"INR","status":"created"`,
+	get("dan", map[string]string{"X-Total-Count": "3", "X-Has-More": "false"}, tests.ApiScenario{
+		Name:           "own payments only, newest first",
+		URL:            "/api/payments",
+		ExpectedStatus: 200,
+		ExpectedContent: []string{`[{"id":"`, `"orderId":"order_new","paymentId":"","planId":"biannual","planName":"6 Month Plan","amount":150000,"currency":"INR","status":"created"`,
 			`"sandbox":true`, `"status":"failed"`, `"paymentId":"pay_old"`},
-		[]string{"order_priya", "pay_priya"}, map[string]string{"X-Total-Count": "3", "X-Has-More": "false"})
-	get("paged", "dan", "/api/payments?perPage=2&page=2", 200, []string{`"orderId":"order_old"`},
-		[]string{"order_new", "order_mid"}, map[string]string{"X-Total-Count": "3", "X-Page": "2", "X-Per-Page": "2", "X-Has-More": "false"})
-	get("first page says there is more", "dan", "/api/payments?perPage=2", 200, []string{"order_new", "order_mid"},
-		[]string{"order_old"}, map[string]string{"X-Has-More": "true"})
-	get("members without payments get an empty list", "boss", "/api/payments", 200, []string{`[]`}, []string{"order_"}, nil)
-	get("perPage over 50", "dan", "/api/payments?perPage=51", 400, []string{"perPage must be a whole number from 1 to 50"}, nil, nil)
-	get("garbage page", "dan", "/api/payments?page=x", 400, []string{"Page must be a whole number from 1 to 10000"}, nil, nil)
-	get("visitor", "", "/api/payments", 401, []string{`"status":401`}, []string{"order_"}, nil)
+		NotExpectedContent: []string{"order_priya", "pay_priya"},
+	})
+	get("dan", map[string]string{"X-Total-Count": "3", "X-Page": "2", "X-Per-Page": "2", "X-Has-More": "false"}, tests.ApiScenario{
+		Name:               "paged",
+		URL:                "/api/payments?perPage=2&page=2",
+		ExpectedStatus:     200,
+		ExpectedContent:    []string{`"orderId":"order_old"`},
+		NotExpectedContent: []string{"order_new", "order_mid"},
+	})
+	get("dan", map[string]string{"X-Has-More": "true"}, tests.ApiScenario{
+		Name:               "first page says there is more",
+		URL:                "/api/payments?perPage=2",
+		ExpectedStatus:     200,
+		ExpectedContent:    []string{"order_new", "order_mid"},
+		NotExpectedContent: []string{"order_old"},
+	})
+	get("boss", nil, tests.ApiScenario{
+		Name:               "members without payments get an empty list",
+		URL:                "/api/payments",
+		ExpectedStatus:     200,
+		ExpectedContent:    []string{`[]`},
+		NotExpectedContent: []string{"order_"},
+	})
+	get("dan", nil, tests.ApiScenario{
+		Name:            "perPage over 50",
+		URL:             "/api/payments?perPage=51",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"perPage must be a whole number from 1 to 50"},
+	})
+	get("dan", nil, tests.ApiScenario{
+		Name:            "garbage page",
+		URL:             "/api/payments?page=x",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Page must be a whole number from 1 to 10000"},
+	})
+	get("", nil, tests.ApiScenario{
+		Name:               "visitor",
+		URL:                "/api/payments",
+		ExpectedStatus:     401,
+		ExpectedContent:    []string{`"status":401`},
+		NotExpectedContent: []string{"order_"},
+	})
 }
 
 // The collection API is read-only for members and shows only their own rows.
 func TestPaymentsCollectionLockedDown(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedHistory)
 	unchangedRows := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if n := countPayments(t, app); n != 4 {

@@ -16,6 +16,7 @@ var testOrder = payments.OrderRequest{Amount: 90000, Currency: "INR", Receipt: "
 	Notes: map[string]string{"planId": "quarterly", "userId": "u1"}}
 
 func TestRazorpayCreatesOrderThroughTheSDK(t *testing.T) {
+	t.Parallel()
 	s := newStandIn(t)
 	order, err := newClient(s.URL).CreateOrder(testOrder)
 	if err != nil {
@@ -37,6 +38,7 @@ func TestRazorpayCreatesOrderThroughTheSDK(t *testing.T) {
 }
 
 func TestRazorpayFailures(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		mode        string
 		unreachable bool

@@ -19,6 +19,7 @@ const (
 )
 
 func TestPublishedCheckoutSignature(t *testing.T) {
+	t.Parallel()
 	secret := []byte(publishedSecret)
 	if !payments.ValidCheckoutSignature(secret, publishedOrderID, publishedPaymentID, publishedPaymentSig) {
 		t.Fatal("Razorpay's published payment signature was refused")
@@ -49,6 +50,7 @@ func TestPublishedCheckoutSignature(t *testing.T) {
 }
 
 func TestPublishedWebhookSignature(t *testing.T) {
+	t.Parallel()
 	secret := []byte(publishedWebhookSecret)
 	if !payments.ValidWebhookSignature(secret, []byte(publishedWebhookBody), publishedWebhookSig) {
 		t.Fatal("Razorpay's published webhook signature was refused")
@@ -65,6 +67,7 @@ func TestPublishedWebhookSignature(t *testing.T) {
 }
 
 func TestEmptySecretNeverVerifies(t *testing.T) {
+	t.Parallel()
 	sig := hexHMAC("", "order_x|pay_y")
 	if payments.ValidCheckoutSignature(nil, "order_x", "pay_y", sig) {
 		t.Error("an empty secret verified a signature anyone can compute")
@@ -75,6 +78,7 @@ func TestEmptySecretNeverVerifies(t *testing.T) {
 }
 
 func TestSignMatchesIndependentHMAC(t *testing.T) {
+	t.Parallel()
 	if got, want := payments.Sign([]byte(testKeySecret), "order_A|pay_B"), hexHMAC(testKeySecret, "order_A|pay_B"); got != want {
 		t.Errorf("Sign = %s, want %s", got, want)
 	}

@@ -19,6 +19,7 @@ func expectPayments(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 }
 
 func TestCreateSubscriptionLive(t *testing.T) {
+	t.Parallel()
 	s := newStandIn(t)
 	factory := testutil.Factory(liveConfig(s.URL), seedMembers)
 	const url = "/api/payments/create-subscription"
@@ -83,6 +84,7 @@ func TestCreateSubscriptionLive(t *testing.T) {
 }
 
 func TestCreateSubscriptionProviderDown(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, mode string
 		status     int
@@ -111,6 +113,7 @@ func TestCreateSubscriptionProviderDown(t *testing.T) {
 }
 
 func TestCreateSubscriptionSandbox(t *testing.T) {
+	t.Parallel()
 	scenario(t, testutil.Factory(nil, seedMembers), "priya", tests.ApiScenario{
 		Name: "without keys the sandbox makes a local order", Method: http.MethodPost,
 		URL: "/api/payments/create-subscription", Body: strings.NewReader(`{"planId":"biannual"}`),

@@ -37,23 +37,21 @@ func unchanged(orderID string) func(testing.TB, *tests.TestApp, *http.Response) 
 }
 
 func TestVerifySubscription(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
 		seedPayment(t, app, "dan", "order_DS", paymentOpts{provider: "sandbox"})
 	})
-	post := func(name, who, body string, status int, want, notWant []string, after func(testing.TB, *tests.TestApp, *http.Response)) {
-		scenario(t, factory, who, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: verifyURL,
-			Body: strings.NewReader(body), ExpectedStatus: status, ExpectedContent: want, NotExpectedContent: notWant,
-			AfterTestFunc: after})
-	}
-
-	post("owner with Checkout's signature: plan active for a month, own user answered", "dan",
-		signedVerify("order_D1", "pay_P1"), 200,
-		[]string{`"username":"dan"`, `"subscriptionPlan":"monthly"`, `"subscriptionStatus":"active"`, `"subscriptionActive":true`,
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "owner with Checkout's signature: plan active for a month, own user answered", Method: http.MethodPost, URL: verifyURL,
+		Body:           strings.NewReader(signedVerify("order_D1", "pay_P1")),
+		ExpectedStatus: 200,
+		ExpectedContent: []string{`"username":"dan"`, `"subscriptionPlan":"monthly"`, `"subscriptionStatus":"active"`, `"subscriptionActive":true`,
 			`"email":"dan@example.com"`},
-		[]string{"password", "tokenKey"},
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		NotExpectedContent: []string{"password", "tokenKey"},
+		ExpectedEvents:     verified,
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_D1")
 			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_P1" || !near(p.GetDateTime("activatedAt").Time(), time.Now()) {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -61,44 +59,126 @@ func TestVerifySubscription(t *testing.T) {
 			if exp := expiryOf(t, app, "dan"); !near(exp, time.Now().UTC().AddDate(0, 1, 0)) {
 				t.Errorf("expiry = %v, want a month from now", exp)
 			}
-		})
-	post("forged signature", "dan", verifyBody("order_D1", "pay_P1", strings.Repeat("ab", 32)), 400,
-		[]string{`"message":"The payment signature is not valid."`}, nil, unchanged("order_D1"))
-	post("signature made with another secret", "dan",
-		verifyBody("order_D1", "pay_P1", hexHMAC("guess", "order_D1|pay_P1")), 400,
-		[]string{"The payment signature is not valid."}, nil, unchanged("order_D1"))
-	post("signature of another payment id", "dan",
-		verifyBody("order_D1", "pay_P2", hexHMAC(testKeySecret, "order_D1|pay_P1")), 400,
-		[]string{"The payment signature is not valid."}, nil, unchanged("order_D1"))
-	post("another member's order, even correctly signed", "priya", signedVerify("order_D1", "pay_P1"), 404,
-		[]string{`"message":"This payment order was not found."`}, []string{"dan"}, unchanged("order_D1"))
-	post("an administrator cannot verify a member's order", "boss", signedVerify("order_D1", "pay_P1"), 404,
-		[]string{"This payment order was not found."}, nil, unchanged("order_D1"))
-	post("unknown order", "dan", signedVerify("order_nope", "pay_P1"), 404,
-		[]string{"This payment order was not found."}, nil, unchanged("order_D1"))
-	post("a sandbox order cannot be verified while live keys are set", "dan",
-		verifyBody("order_DS", "pay_sandbox_x", hexHMAC("whatever", "order_DS|pay_sandbox_x")), 400,
-		[]string{"This order was created in another payment mode and cannot be verified here."}, nil,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		},
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "forged signature", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(verifyBody("order_D1", "pay_P1", strings.Repeat("ab", 32))),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{`"message":"The payment signature is not valid."`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "signature made with another secret", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(verifyBody("order_D1", "pay_P1", hexHMAC("guess", "order_D1|pay_P1"))),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The payment signature is not valid."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "signature of another payment id", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(verifyBody("order_D1", "pay_P2", hexHMAC(testKeySecret, "order_D1|pay_P1"))),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The payment signature is not valid."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "priya", tests.ApiScenario{
+		Name: "another member's order, even correctly signed", Method: http.MethodPost, URL: verifyURL,
+		Body:               strings.NewReader(signedVerify("order_D1", "pay_P1")),
+		ExpectedStatus:     404,
+		ExpectedContent:    []string{`"message":"This payment order was not found."`},
+		NotExpectedContent: []string{"dan"},
+		ExpectedEvents:     testutil.NoWrites(),
+		AfterTestFunc:      unchanged("order_D1"),
+	})
+	scenario(t, factory, "boss", tests.ApiScenario{
+		Name: "an administrator cannot verify a member's order", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(signedVerify("order_D1", "pay_P1")),
+		ExpectedStatus:  404,
+		ExpectedContent: []string{"This payment order was not found."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "unknown order", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(signedVerify("order_nope", "pay_P1")),
+		ExpectedStatus:  404,
+		ExpectedContent: []string{"This payment order was not found."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "a sandbox order cannot be verified while live keys are set", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(verifyBody("order_DS", "pay_sandbox_x", hexHMAC("whatever", "order_DS|pay_sandbox_x"))),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"This order was created in another payment mode and cannot be verified here."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_DS"); p.GetString("status") != "created" {
 				t.Errorf("sandbox order changed: %v", p.PublicExport())
 			}
-		})
-	post("missing fields", "dan", `{"razorpay_order_id":"order_D1"}`, 400,
-		[]string{`"razorpay_payment_id":{"code":"validation_required","message":"Payment id is required"}`,
-			`"razorpay_signature":{"code":"validation_required","message":"Signature is required"}`}, nil, unchanged("order_D1"))
-	post("overlong fields", "dan", verifyBody("order_D1", strings.Repeat("p", 65), strings.Repeat("a", 129)), 400,
-		[]string{"Payment id is too long", "Signature is too long"}, nil, unchanged("order_D1"))
-	post("malformed JSON", "dan", `{"razorpay_order_id":`, 400,
-		[]string{"The request body is not valid JSON."}, nil, unchanged("order_D1"))
-	post("wrong types", "dan", `{"razorpay_order_id":1,"razorpay_payment_id":true,"razorpay_signature":[]}`, 400,
-		[]string{"The request body is not valid JSON."}, nil, unchanged("order_D1"))
-	post("oversized body", "dan", `{"razorpay_order_id":"`+strings.Repeat("o", 5<<10)+`"}`, 413,
-		[]string{`"status":413`}, nil, unchanged("order_D1"))
-	post("visitor", "", signedVerify("order_D1", "pay_P1"), 401, []string{`"status":401`}, nil, unchanged("order_D1"))
+		},
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "missing fields", Method: http.MethodPost, URL: verifyURL,
+		Body:           strings.NewReader(`{"razorpay_order_id":"order_D1"}`),
+		ExpectedStatus: 400,
+		ExpectedContent: []string{`"razorpay_payment_id":{"code":"validation_required","message":"Payment id is required"}`,
+			`"razorpay_signature":{"code":"validation_required","message":"Signature is required"}`},
+		ExpectedEvents: testutil.NoWrites(),
+		AfterTestFunc:  unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "overlong fields", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(verifyBody("order_D1", strings.Repeat("p", 65), strings.Repeat("a", 129))),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Payment id is too long", "Signature is too long"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "malformed JSON", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(`{"razorpay_order_id":`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The request body is not valid JSON."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "wrong types", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(`{"razorpay_order_id":1,"razorpay_payment_id":true,"razorpay_signature":[]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The request body is not valid JSON."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "dan", tests.ApiScenario{
+		Name: "oversized body", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(`{"razorpay_order_id":"` + strings.Repeat("o", 5<<10) + `"}`),
+		ExpectedStatus:  413,
+		ExpectedContent: []string{`"status":413`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
+	scenario(t, factory, "", tests.ApiScenario{
+		Name: "visitor", Method: http.MethodPost, URL: verifyURL,
+		Body:            strings.NewReader(signedVerify("order_D1", "pay_P1")),
+		ExpectedStatus:  401,
+		ExpectedContent: []string{`"status":401`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged("order_D1"),
+	})
 }
 
+// verified: the payment turns paid and the member's plan is extended,
+// nothing else is written.
+var verified = testutil.Writes(0, 2, 0)
+
 func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
+	t.Parallel()
 	expiry := time.Now().UTC().Add(20 * 24 * time.Hour).Truncate(time.Millisecond)
 	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
@@ -110,6 +190,7 @@ func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 			Name: "replayed verification (" + paymentID + ") answers success without extending", Method: http.MethodPost,
 			URL: verifyURL, Body: strings.NewReader(signedVerify("order_D1", paymentID)), ExpectedStatus: 200,
 			ExpectedContent: []string{`"subscriptionActive":true`},
+			ExpectedEvents:  testutil.NoWrites(),
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if got := expiryOf(t, app, "dan"); !got.Equal(expiry) {
 					t.Errorf("expiry moved from %v to %v", expiry, got)
@@ -123,6 +204,7 @@ func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 }
 
 func TestExpiryStacking(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, plan, status string
 		current            time.Duration

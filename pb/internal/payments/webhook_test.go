@@ -62,17 +62,26 @@ func eventStored(id, outcome string) func(testing.TB, *tests.TestApp) {
 }
 
 func TestWebhook(t *testing.T) {
+	t.Parallel()
 	factory := webhookFactory(t)
-	hook := func(name, body string, headers map[string]string, status int, want string,
-		after func(testing.TB, *tests.TestApp, *http.Response)) {
-		testutil.Prepared(factory, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: webhookURL,
-			Body: strings.NewReader(body), Headers: headers, ExpectedStatus: status, ExpectedContent: []string{want},
-			AfterTestFunc: after}, nil).Test(t)
+	// hook posts s.Body to the webhook route (no session: Razorpay calls it).
+	hook := func(s tests.ApiScenario) {
+		s.Method, s.URL = http.MethodPost, webhookURL
+		testutil.Prepared(factory, s, nil).Test(t)
 	}
 
+	// Every signed event is recorded (one webhook_events record); an
+	// activation also updates the payment and the member, a failure the
+	// payment. Refused events write nothing.
 	paid := orderPaid("order_W1", "pay_W1", 90000)
-	hook("order.paid activates the plan without a session", paid, signedHeaders(paid, "evt_1"), 200, `"status":"activated"`,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "order.paid activates the plan without a session",
+		Body:            strings.NewReader(paid),
+		Headers:         signedHeaders(paid, "evt_1"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 2, 0),
+		ExpectedContent: []string{`"status":"activated"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_W1")
 			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_W1" {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -82,60 +91,157 @@ func TestWebhook(t *testing.T) {
 				t.Errorf("dan = %v", d.PublicExport())
 			}
 			eventStored("evt_1", "activated")(t, app)
-		})
+		},
+	})
 	captured := paymentEvent("payment.captured", "order_W1", "pay_W1", 90000)
-	hook("payment.captured activates too", captured, signedHeaders(captured, "evt_2"), 200, `"status":"activated"`,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "payment.captured activates too",
+		Body:            strings.NewReader(captured),
+		Headers:         signedHeaders(captured, "evt_2"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 2, 0),
+		ExpectedContent: []string{`"status":"activated"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_W1"); p.GetString("status") != "paid" {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
-		})
+		},
+	})
 
-	hook("bad signature", paid, map[string]string{"X-Razorpay-Signature": hexHMAC("guess", paid), "X-Razorpay-Event-Id": "evt_x"},
-		400, `"message":"Invalid webhook signature."`, func(t testing.TB, app *tests.TestApp, r *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "bad signature",
+		Body:            strings.NewReader(paid),
+		Headers:         map[string]string{"X-Razorpay-Signature": hexHMAC("guess", paid), "X-Razorpay-Event-Id": "evt_x"},
+		ExpectedStatus:  400,
+		ExpectedContent: []string{`"message":"Invalid webhook signature."`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 			notActivated(t, app, r)
 			if n, _ := app.CountRecords("webhook_events"); n != 0 {
 				t.Error("an unsigned event was recorded")
 			}
-		})
-	hook("missing signature", paid, map[string]string{"X-Razorpay-Event-Id": "evt_x"}, 400, "Invalid webhook signature.", notActivated)
-	hook("signature of another body", paid, signedHeaders(orderPaid("order_W1", "pay_W1", 90001), "evt_x"), 400,
-		"Invalid webhook signature.", notActivated)
+		},
+	})
+	hook(tests.ApiScenario{
+		Name:            "missing signature",
+		Body:            strings.NewReader(paid),
+		Headers:         map[string]string{"X-Razorpay-Event-Id": "evt_x"},
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Invalid webhook signature."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   notActivated,
+	})
+	hook(tests.ApiScenario{
+		Name:            "signature of another body",
+		Body:            strings.NewReader(paid),
+		Headers:         signedHeaders(orderPaid("order_W1", "pay_W1", 90001), "evt_x"),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Invalid webhook signature."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   notActivated,
+	})
 
 	tampered := orderPaid("order_W1", "pay_W1", 100)
-	hook("signed event whose amount is not the order's: recorded, not activated", tampered, signedHeaders(tampered, "evt_t"),
-		200, `"status":"amount_mismatch"`, func(t testing.TB, app *tests.TestApp, r *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "signed event whose amount is not the order's: recorded, not activated",
+		Body:            strings.NewReader(tampered),
+		Headers:         signedHeaders(tampered, "evt_t"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"amount_mismatch"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 			notActivated(t, app, r)
 			eventStored("evt_t", "amount_mismatch")(t, app)
-		})
+		},
+	})
 	noAmount := `{"event":"order.paid","payload":{"order":{"entity":{"id":"order_W1","currency":"INR"}}}}`
-	hook("paid event without an amount is not trusted", noAmount, signedHeaders(noAmount, "evt_n"), 200,
-		`"status":"amount_mismatch"`, notActivated)
+	hook(tests.ApiScenario{
+		Name:            "paid event without an amount is not trusted",
+		Body:            strings.NewReader(noAmount),
+		Headers:         signedHeaders(noAmount, "evt_n"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"amount_mismatch"`},
+		AfterTestFunc:   notActivated,
+	})
 
 	refund := `{"entity":"event","event":"refund.created","payload":{"refund":{"entity":{"id":"rfnd_1"}}}}`
-	hook("events we do not handle answer 200", refund, signedHeaders(refund, "evt_r"), 200, `"status":"ignored"`, notActivated)
+	hook(tests.ApiScenario{
+		Name:            "events we do not handle answer 200",
+		Body:            strings.NewReader(refund),
+		Headers:         signedHeaders(refund, "evt_r"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"ignored"`},
+		AfterTestFunc:   notActivated,
+	})
 	unknown := orderPaid("order_elsewhere", "pay_E", 40000)
-	hook("orders we never made answer 200", unknown, signedHeaders(unknown, "evt_u"), 200, `"status":"unknown_order"`, notActivated)
+	hook(tests.ApiScenario{
+		Name:            "orders we never made answer 200",
+		Body:            strings.NewReader(unknown),
+		Headers:         signedHeaders(unknown, "evt_u"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"unknown_order"`},
+		AfterTestFunc:   notActivated,
+	})
 	sandboxOrder := orderPaid("order_WS", "pay_S", 40000)
-	hook("the webhook never activates a sandbox order", sandboxOrder, signedHeaders(sandboxOrder, "evt_s"), 200,
-		`"status":"ignored"`, func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "the webhook never activates a sandbox order",
+		Body:            strings.NewReader(sandboxOrder),
+		Headers:         signedHeaders(sandboxOrder, "evt_s"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"ignored"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_WS"); p.GetString("status") != "created" {
 				t.Errorf("sandbox order changed: %v", p.PublicExport())
 			}
-		})
+		},
+	})
 	failed := paymentEvent("payment.failed", "order_W1", "pay_F", 90000)
-	hook("payment.failed marks the attempt failed", failed, signedHeaders(failed, "evt_f"), 200, `"status":"marked_failed"`,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(tests.ApiScenario{
+		Name:            "payment.failed marks the attempt failed",
+		Body:            strings.NewReader(failed),
+		Headers:         signedHeaders(failed, "evt_f"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 1, 0),
+		ExpectedContent: []string{`"status":"marked_failed"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_W1"); p.GetString("status") != "failed" {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
-		})
+		},
+	})
 	garbage := `not json`
-	hook("signed garbage", garbage, signedHeaders(garbage, "evt_g"), 400, "The webhook body is not valid JSON.", notActivated)
+	hook(tests.ApiScenario{
+		Name:            "signed garbage",
+		Body:            strings.NewReader(garbage),
+		Headers:         signedHeaders(garbage, "evt_g"),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The webhook body is not valid JSON."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   notActivated,
+	})
 	big := `{"event":"refund.created","pad":"` + strings.Repeat("x", 1<<20) + `"}`
-	hook("bodies over 1 MB", big, signedHeaders(big, "evt_b"), 413, `"status":413`, notActivated)
+	hook(tests.ApiScenario{
+		Name:            "bodies over 1 MB",
+		Body:            strings.NewReader(big),
+		Headers:         signedHeaders(big, "evt_b"),
+		ExpectedStatus:  413,
+		ExpectedContent: []string{`"status":413`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   notActivated,
+	})
 	medium := `{"event":"refund.created","pad":"` + strings.Repeat("x", 200<<10) + `"}`
-	hook("bodies under 1 MB pass", medium, signedHeaders(medium, "evt_m"), 200, `"status":"ignored"`, nil)
+	hook(tests.ApiScenario{
+		Name:            "bodies under 1 MB pass",
+		Body:            strings.NewReader(medium),
+		Headers:         signedHeaders(medium, "evt_m"),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"status":"ignored"`},
+	})
 
 	withCookie := func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		// A cross-site page cannot use a member's cookie to pass the webhook off as theirs.
@@ -149,6 +255,7 @@ func TestWebhook(t *testing.T) {
 }
 
 func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
+	t.Parallel()
 	cfg := liveConfig(newStandIn(t).URL)
 	cfg.RazorpayWebhookSecret = publishedWebhookSecret
 	testutil.Prepared(testutil.Factory(cfg, seedMembers), tests.ApiScenario{
@@ -160,6 +267,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 }
 
 func TestWebhookNeedsASecret(t *testing.T) {
+	t.Parallel()
 	body := orderPaid("order_W1", "pay_W1", 90000)
 	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
@@ -172,6 +280,7 @@ func TestWebhookNeedsASecret(t *testing.T) {
 // A retried delivery (same event id) and a second event for the same
 // payment each leave the plan extended exactly once.
 func TestWebhookReplays(t *testing.T) {
+	t.Parallel()
 	app := webhookFactory(t)(t)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)

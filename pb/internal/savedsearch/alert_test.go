@@ -104,6 +104,7 @@ func subjects(msgs []mailbox.Message) []string {
 }
 
 func TestAMatchingListingAlertsOthersAtOnceAndMailsOncePerHour(t *testing.T) {
+	t.Parallel()
 	w := newAlertWorld(t)
 	id := w.post(t, w.bob, request("New school library"))
 
@@ -177,6 +178,7 @@ func TestAMatchingListingAlertsOthersAtOnceAndMailsOncePerHour(t *testing.T) {
 }
 
 func TestListingsThatDoNotMatchOrAreRejectedNeverAlert(t *testing.T) {
+	t.Parallel()
 	w := newAlertWorld(t)
 	w.post(t, w.bob, `{"title":"Jazz night","description":"Instruments for a band","requestedAmount":"400","location":"Pune","categories":["Arts"],"eventDate":"`+
 		time.Now().AddDate(0, 1, 0).Format("2006-01-02")+`"}`)
@@ -206,6 +208,7 @@ func TestListingsThatDoNotMatchOrAreRejectedNeverAlert(t *testing.T) {
 }
 
 func TestAlertsRespectTheMembersMailChoice(t *testing.T) {
+	t.Parallel()
 	w := newAlertWorld(t)
 	ann := testutil.FindByUsername(t, w.app, "ann")
 	ann.Set("emailPrefs", map[string]bool{"alerts": false})
@@ -224,6 +227,7 @@ func TestAlertsRespectTheMembersMailChoice(t *testing.T) {
 // Another member's saved searches never show through the alert either: the
 // alert names only the receiver's own search.
 func TestAnAlertNamesOnlyTheReceiversSearch(t *testing.T) {
+	t.Parallel()
 	w := newAlertWorld(t)
 	dee := testutil.CreateMember(t, w.app, "dee", testutil.MemberOpts{Email: "dee@example.com"})
 	saveSearch(t, w.app, dee, "Dee's private plan", "requests", `{"categories":["Education"]}`)

@@ -12,6 +12,7 @@ import (
 
 // The resolver builds the very record PocketBase's own loader builds.
 func TestResolverBuildsPocketBasesRecord(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir})
 	if err != nil {

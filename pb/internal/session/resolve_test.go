@@ -13,6 +13,7 @@ import (
 // The prepared-statement resolver must accept exactly the tokens
 // PocketBase's loader accepts, and produce the same member.
 func TestResolverAgreesWithPocketBase(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)
@@ -66,6 +67,7 @@ func TestResolverAgreesWithPocketBase(t *testing.T) {
 
 // The member the resolver signs in is the one routes see, with every field.
 func TestResolvedMemberCarriesEveryField(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true})
 	}), tests.ApiScenario{

@@ -46,6 +46,7 @@ func whoAmI(t *testing.T, srv *httptest.Server, token string) int {
 // earlier token of the same session (the sliding renewal issues new ones)
 // and any copy of them stop working; the member's other sessions go on.
 func TestLogoutRevokesTheSession(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
@@ -53,7 +54,9 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 
 	first := signIn(t, srv, "ana")
 	laptop := signIn(t, srv, "ana")
-	time.Sleep(1100 * time.Millisecond) // tokens carry their expiry in seconds: let the renewal differ
+	// Tokens carry their expiry in whole seconds: the renewal differs from
+	// the first token once the clock has entered the next second.
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
 	res := testutil.Do(t, srv, http.MethodGet, "/api/user", "", with(first))
 	renewed := cookieOf(t, res)
 	if res.StatusCode != 200 || renewed == first {
@@ -83,6 +86,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 
 // "Sign out everywhere" ends every session of the member, this one included.
 func TestLogoutEverywhere(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
@@ -112,6 +116,7 @@ func TestLogoutEverywhere(t *testing.T) {
 
 // A cross-site page cannot sign a member out.
 func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
+	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, nil), tests.ApiScenario{
 		Name: "foreign origin", Method: http.MethodPost, URL: "/api/logout/everywhere",
 		ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."},
@@ -124,6 +129,7 @@ func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 // A realtime connection the session opened stops hearing the member's
 // events once the session is signed out.
 func TestLogoutSilencesRealtime(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})

@@ -21,6 +21,7 @@ import (
 // account"), never 500, and nothing of the member is left behind that the
 // deletion should have removed.
 func TestDeleteAccountWhileActive(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})

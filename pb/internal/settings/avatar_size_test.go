@@ -17,6 +17,7 @@ import (
 // A small file may describe a huge picture: its size is read from the
 // header and a picture over the bound is refused before anything decodes it.
 func TestAvatarPixelBound(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
@@ -28,21 +29,44 @@ func TestAvatarPixelBound(t *testing.T) {
 		t.Fatalf("the test picture is %d bytes", len(bomb))
 	}
 	body, ctype := multipartBody(t, "avatar", "bomb.png", bomb)
-	call(t, f, "an 8000 × 8000 PNG of a few hundred KB is refused", http.MethodPost, "/api/user/avatar", "priya", body,
-		map[string]string{"Content-Type": ctype}, 400, []string{"The image is too large: at most 16 megapixels (4096 × 4096 pixels)"}, nil, noAvatar)
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "an 8000 × 8000 PNG of a few hundred KB is refused",
+		Method:          http.MethodPost,
+		URL:             "/api/user/avatar",
+		Body:            strings.NewReader(body),
+		Headers:         map[string]string{"Content-Type": ctype},
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The image is too large: at most 16 megapixels (4096 × 4096 pixels)"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
 	body, ctype = multipartBody(t, "avatar", "wide.png", testutil.LargePNG(t, 20000, 10))
-	call(t, f, "a very wide strip within the pixel count passes", http.MethodPost, "/api/user/avatar", "priya", body,
-		map[string]string{"Content-Type": ctype}, 200, []string{`"avatar":"/api/files/`}, nil, nil)
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a very wide strip within the pixel count passes",
+		Method:          http.MethodPost,
+		URL:             "/api/user/avatar",
+		Body:            strings.NewReader(body),
+		Headers:         map[string]string{"Content-Type": ctype},
+		ExpectedStatus:  200,
+		ExpectedContent: []string{`"avatar":"/api/files/`},
+	})
 }
 
 // An accepted avatar is stored re-encoded to at most 512 pixels a side, so
 // thumbnails never decode a large original.
 func TestAvatarIsStoredSmall(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	body, ctype := multipartBody(t, "avatar", "photo.png", testutil.LargePNG(t, 3000, 2000))
-	call(t, f, "a 3000 × 2000 picture is stored at 512 × 341 as JPEG", http.MethodPost, "/api/user/avatar", "priya", body,
-		map[string]string{"Content-Type": ctype}, 200, []string{`"avatar":"/api/files/`}, nil,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a 3000 × 2000 picture is stored at 512 × 341 as JPEG",
+		Method:          http.MethodPost,
+		URL:             "/api/user/avatar",
+		Body:            strings.NewReader(body),
+		Headers:         map[string]string{"Content-Type": ctype},
+		ExpectedStatus:  200,
+		ExpectedContent: []string{`"avatar":"/api/files/`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := priya(t, app)
 			name := p.GetString("avatar")
 			if !strings.HasSuffix(name, ".jpg") {
@@ -63,5 +87,6 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 			if err != nil || format != "jpeg" || cfg.Width != 512 || cfg.Height != 341 {
 				t.Errorf("stored picture: %s %dx%d (%v)", format, cfg.Width, cfg.Height, err)
 			}
-		})
+		},
+	})
 }

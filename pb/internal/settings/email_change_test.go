@@ -37,6 +37,7 @@ func post(t *testing.T, srv *httptest.Server, who *tests.TestApp, username, path
 // A new address waits, unproven, until the code mailed to it comes back;
 // then it is the member's, confirmed.
 func TestEmailChangeNeedsTheCode(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -75,6 +76,7 @@ func TestEmailChangeNeedsTheCode(t *testing.T) {
 // A member who types someone else's address holds nothing: the real owner
 // signs in with a code to that address as if it were free.
 func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
@@ -105,6 +107,7 @@ func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 // mail are the same; only the member who then proves the address learns
 // it was taken.
 func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

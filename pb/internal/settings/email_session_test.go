@@ -13,6 +13,7 @@ import (
 // a fresh session (PocketBase ends the old ones when the address changes),
 // and the old address stays until the code is confirmed (issue 12, item 7).
 func TestConfirmingANewAddressKeepsTheMemberSignedIn(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -26,19 +26,17 @@ func seed(t testing.TB, app core.App) {
 	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 }
 
-func call(t *testing.T, factory func(testing.TB) *tests.TestApp, name, method, url, who, body string, headers map[string]string,
-	status int, want, notWant []string, after func(testing.TB, *tests.TestApp, *http.Response)) {
-	testutil.Prepared(factory, tests.ApiScenario{
-		Name: name, Method: method, URL: url, Body: strings.NewReader(body),
-		ExpectedStatus: status, ExpectedContent: want, NotExpectedContent: notWant, AfterTestFunc: after,
-	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+// call runs s signed in as who (a visitor when empty); s.Headers, if
+// any, are added to the session's.
+func call(t *testing.T, factory func(testing.TB) *tests.TestApp, who string, s tests.ApiScenario) {
+	t.Helper()
+	headers := s.Headers
+	testutil.Prepared(factory, s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		s.Headers = map[string]string{}
 		if who != "" {
 			testutil.As(who)(t, app, s)
 		}
 		for k, v := range headers {
-			if s.Headers == nil {
-				s.Headers = map[string]string{}
-			}
 			s.Headers[k] = v
 		}
 	}).Test(t)
@@ -47,56 +45,160 @@ func call(t *testing.T, factory func(testing.TB) *tests.TestApp, name, method, u
 func priya(t testing.TB, app core.App) *core.Record { return testutil.FindByUsername(t, app, "priya") }
 
 func TestUpdateProfile(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
-	call(t, f, "visitor is refused", http.MethodPatch, "/api/user", "", `{}`, nil, 401, []string{`"status":401`}, nil, nil)
-	call(t, f, "member edits name, bio and links; privileged fields are ignored; a changed link loses its verification",
-		http.MethodPatch, "/api/user", "priya",
-		`{"displayName":" Priya S ","bio":"Runs a club","isAdmin":true,"isVerified":true,"subscriptionStatus":"active",
-		  "socialMedia":[{"platform":"github","username":"priya","verified":false},{"platform":"x","username":"@priya_s","verified":true,"verificationDate":"2020-01-01"}]}`,
-		nil, 200, []string{`"displayName":"Priya S"`, `"bio":"Runs a club"`, `"isAdmin":false`, `"isVerified":false`,
+	call(t, f, "", tests.ApiScenario{
+		Name:            "visitor is refused",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{}`),
+		ExpectedStatus:  401,
+		ExpectedContent: []string{`"status":401`},
+		ExpectedEvents:  testutil.NoWrites(),
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:   "member edits name, bio and links; privileged fields are ignored; a changed link loses its verification",
+		Method: http.MethodPatch,
+		URL:    "/api/user",
+		Body: strings.NewReader(`{"displayName":" Priya S ","bio":"Runs a club","isAdmin":true,"isVerified":true,"subscriptionStatus":"active",
+		  "socialMedia":[{"platform":"github","username":"priya","verified":false},{"platform":"x","username":"@priya_s","verified":true,"verificationDate":"2020-01-01"}]}`),
+		ExpectedStatus: 200,
+		ExpectedEvents: testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{`"displayName":"Priya S"`, `"bio":"Runs a club"`, `"isAdmin":false`, `"isVerified":false`,
 			`{"platform":"github","username":"priya","verified":true,"verificationDate":"2026-01-01T00:00:00Z"}`,
-			`{"platform":"x","username":"@priya_s","verified":false,"verificationDate":""}`}, nil,
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			`{"platform":"x","username":"@priya_s","verified":false,"verificationDate":""}`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := priya(t, app)
 			if p.GetBool("isAdmin") || p.GetBool("isVerified") || p.GetString("subscriptionStatus") != "" {
 				t.Errorf("privileged fields written: %v", p.PublicExport())
 			}
-		})
-	call(t, f, "changing a verified link's username resets its verification", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[{"platform":"github","username":"priya-new"}]}`, nil, 200,
-		[]string{`{"platform":"github","username":"priya-new","verified":false,"verificationDate":""}`}, nil, nil)
+		},
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "changing a verified link's username resets its verification",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[{"platform":"github","username":"priya-new"}]}`),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{`{"platform":"github","username":"priya-new","verified":false,"verificationDate":""}`},
+	})
 	unchanged := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if p := priya(t, app); p.GetString("displayName") != "Member priya" || p.GetString("bio") != "" {
 			t.Errorf("invalid edit was written: %v", p.PublicExport())
 		}
 	}
-	call(t, f, "display name required, bio bounded", http.MethodPatch, "/api/user", "priya",
-		`{"displayName":"  ","bio":"`+strings.Repeat("b", 1001)+`"}`, nil, 400,
-		[]string{"Display name is required", "Bio must be at most 1000 characters"}, nil, unchanged)
-	call(t, f, "display name at most 80", http.MethodPatch, "/api/user", "priya",
-		`{"displayName":"`+strings.Repeat("n", 81)+`"}`, nil, 400, []string{"Display name must be at most 80 characters"}, nil, unchanged)
-	call(t, f, "unknown platform", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[{"platform":"myspace","username":"p"}]}`, nil, 400, []string{"Unknown platform"}, nil, unchanged)
-	call(t, f, "at most 8 links", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[`+strings.Repeat(`{"platform":"github","username":"a"},`, 8)+`{"platform":"x","username":"b"}]}`, nil, 400,
-		[]string{"At most 8 social links"}, nil, unchanged)
-	call(t, f, "a hostile website link is refused", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[{"platform":"website","username":"javascript:alert(1)"}]}`, nil, 400,
-		[]string{"Website must be an http:// or https:// address"}, nil, unchanged)
-	call(t, f, "markup in a handle is refused", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[{"platform":"instagram","username":"<img src=x>"}]}`, nil, 400,
-		[]string{"Usernames may only contain"}, nil, unchanged)
-	call(t, f, "overlong handle is refused", http.MethodPatch, "/api/user", "priya",
-		`{"socialMedia":[{"platform":"youtube","username":"`+strings.Repeat("u", 101)+`"}]}`, nil, 400,
-		[]string{"Usernames must be at most 100 characters"}, nil, unchanged)
-	call(t, f, "malformed JSON", http.MethodPatch, "/api/user", "priya", `{"bio":`, nil, 400,
-		[]string{"The request body is not valid JSON."}, nil, unchanged)
-	call(t, f, "wrong types", http.MethodPatch, "/api/user", "priya", `{"socialMedia":"github"}`, nil, 400,
-		[]string{"The request body is not valid JSON."}, nil, unchanged)
-	call(t, f, "oversized body", http.MethodPatch, "/api/user", "priya", `{"bio":"`+strings.Repeat("x", 40<<10)+`"}`, nil, 413,
-		[]string{`"status":413`}, nil, unchanged)
-	call(t, f, "a cross-site request riding the cookie is refused", http.MethodPatch, "/api/user", "priya", `{"bio":"x"}`,
-		map[string]string{"Origin": "https://evil.example"}, 403, []string{"Cross-origin request rejected."}, nil, unchanged)
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "display name required, bio bounded",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"displayName":"  ","bio":"` + strings.Repeat("b", 1001) + `"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Display name is required", "Bio must be at most 1000 characters"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "display name at most 80",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"displayName":"` + strings.Repeat("n", 81) + `"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Display name must be at most 80 characters"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "unknown platform",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[{"platform":"myspace","username":"p"}]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Unknown platform"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "at most 8 links",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[` + strings.Repeat(`{"platform":"github","username":"a"},`, 8) + `{"platform":"x","username":"b"}]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"At most 8 social links"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a hostile website link is refused",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[{"platform":"website","username":"javascript:alert(1)"}]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Website must be an http:// or https:// address"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "markup in a handle is refused",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[{"platform":"instagram","username":"<img src=x>"}]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Usernames may only contain"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "overlong handle is refused",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":[{"platform":"youtube","username":"` + strings.Repeat("u", 101) + `"}]}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Usernames must be at most 100 characters"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "malformed JSON",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"bio":`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The request body is not valid JSON."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "wrong types",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"socialMedia":"github"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The request body is not valid JSON."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "oversized body",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"bio":"` + strings.Repeat("x", 40<<10) + `"}`),
+		ExpectedStatus:  413,
+		ExpectedContent: []string{`"status":413`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a cross-site request riding the cookie is refused",
+		Method:          http.MethodPatch,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"bio":"x"}`),
+		Headers:         map[string]string{"Origin": "https://evil.example"},
+		ExpectedStatus:  403,
+		ExpectedContent: []string{"Cross-origin request rejected."},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   unchanged,
+	})
 }
 
 func pngBytes(t testing.TB) []byte {
@@ -122,63 +224,145 @@ func multipartBody(t testing.TB, field, filename string, content []byte) (string
 }
 
 func TestAvatar(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
 			t.Errorf("avatar stored: %q", a)
 		}
 	}
-	upload := func(name string, filename string, content []byte, status int, want []string,
-		after func(testing.TB, *tests.TestApp, *http.Response)) {
+	// upload sends content as the avatar file named filename, as priya.
+	upload := func(filename string, content []byte, s tests.ApiScenario) {
 		body, ctype := multipartBody(t, "avatar", filename, content)
-		call(t, f, name, http.MethodPost, "/api/user/avatar", "priya", body, map[string]string{"Content-Type": ctype},
-			status, want, nil, after)
+		s.Method, s.URL, s.Body = http.MethodPost, "/api/user/avatar", strings.NewReader(body)
+		s.Headers = map[string]string{"Content-Type": ctype}
+		call(t, f, "priya", s)
 	}
-	upload("a real PNG becomes the avatar", "me.png", pngBytes(t), 200, []string{`"avatar":"/api/files/`},
-		func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	upload("me.png", pngBytes(t), tests.ApiScenario{
+		Name:            "a real PNG becomes the avatar",
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{`"avatar":"/api/files/`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if a := priya(t, app).GetString("avatar"); !strings.HasSuffix(a, ".png") {
 				t.Errorf("avatar not stored: %q", a)
 			}
-		})
-	upload("a text file renamed .png is refused", "fake.png", []byte("<html><script>alert(1)</script></html>"), 400,
-		[]string{"The avatar must be a JPEG, PNG, GIF or WebP image"}, noAvatar)
-	upload("a PNG signature with garbage behind it is refused", "trick.png", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...), 400,
-		[]string{"The avatar must be a JPEG, PNG, GIF or WebP image"}, noAvatar)
+		},
+	})
+	upload("fake.png", []byte("<html><script>alert(1)</script></html>"), tests.ApiScenario{
+		Name:            "a text file renamed .png is refused",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The avatar must be a JPEG, PNG, GIF or WebP image"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
+	upload("trick.png", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...), tests.ApiScenario{
+		Name:            "a PNG signature with garbage behind it is refused",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The avatar must be a JPEG, PNG, GIF or WebP image"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
 	big := append(pngBytes(t), bytes.Repeat([]byte{0}, 3<<20)...)
-	upload("a 3 MB upload is refused before it is read", "big.png", big, 413, []string{`"status":413`}, noAvatar)
+	upload("big.png", big, tests.ApiScenario{
+		Name:            "a 3 MB upload is refused before it is read",
+		ExpectedStatus:  413,
+		ExpectedContent: []string{`"status":413`},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
 	justOver := append(pngBytes(t), bytes.Repeat([]byte{0}, (2<<20)-len(pngBytes(t))+1)...)
-	upload("a file just over 2 MB is refused with a message", "over.png", justOver, 400, []string{"The image must be at most 2 MB"}, noAvatar)
-	upload("the wrong field is refused", "", nil, 400, []string{"Choose one image to upload"}, noAvatar)
-	call(t, f, "visitor cannot upload", http.MethodPost, "/api/user/avatar", "", "", nil, 401, []string{`"status":401`}, nil, nil)
-	call(t, f, "removing an avatar", http.MethodDelete, "/api/user/avatar", "priya", "", nil, 200, []string{`"avatar":""`}, nil, noAvatar)
+	upload("over.png", justOver, tests.ApiScenario{
+		Name:            "a file just over 2 MB is refused with a message",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"The image must be at most 2 MB"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
+	upload("", nil, tests.ApiScenario{
+		Name:            "the wrong field is refused",
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Choose one image to upload"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   noAvatar,
+	})
+	call(t, f, "", tests.ApiScenario{
+		Name:            "visitor cannot upload",
+		Method:          http.MethodPost,
+		URL:             "/api/user/avatar",
+		ExpectedStatus:  401,
+		ExpectedContent: []string{`"status":401`},
+		ExpectedEvents:  testutil.NoWrites(),
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "removing an avatar",
+		Method:          http.MethodDelete,
+		URL:             "/api/user/avatar",
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{`"avatar":""`},
+		AfterTestFunc:   noAvatar,
+	})
 }
 
 func TestEmailAndPassword(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, seed)
-	call(t, f, "an invalid address is refused", http.MethodPost, "/api/user/email", "priya", `{"email":"not an address"}`, nil, 400,
-		[]string{"Enter a valid e-mail address"}, nil, nil)
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "an invalid address is refused",
+		Method:          http.MethodPost,
+		URL:             "/api/user/email",
+		Body:            strings.NewReader(`{"email":"not an address"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Enter a valid e-mail address"},
+		ExpectedEvents:  testutil.NoWrites(),
+	})
 	samePassword := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if !priya(t, app).ValidatePassword(testutil.Password) {
 			t.Error("password changed")
 		}
 	}
-	call(t, f, "the wrong current password is refused", http.MethodPost, "/api/user/password", "priya",
-		`{"currentPassword":"wrong-one","newPassword":"brand-new-1"}`, nil, 400, []string{"Current password is incorrect"}, nil, samePassword)
-	call(t, f, "the current password is required, the new one at least 6", http.MethodPost, "/api/user/password", "priya",
-		`{"newPassword":"12345"}`, nil, 400, []string{"Current password is required", "Password must be at least 6 characters"}, nil, samePassword)
-	call(t, f, "the right current password changes it and re-issues the session", http.MethodPost, "/api/user/password", "priya",
-		`{"currentPassword":"`+testutil.Password+`","newPassword":"brand-new-1"}`, nil, 200, []string{`"username":"priya"`}, nil,
-		func(t testing.TB, app *tests.TestApp, res *http.Response) {
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "the wrong current password is refused",
+		Method:          http.MethodPost,
+		URL:             "/api/user/password",
+		Body:            strings.NewReader(`{"currentPassword":"wrong-one","newPassword":"brand-new-1"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Current password is incorrect"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   samePassword,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "the current password is required, the new one at least 6",
+		Method:          http.MethodPost,
+		URL:             "/api/user/password",
+		Body:            strings.NewReader(`{"newPassword":"12345"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Current password is required", "Password must be at least 6 characters"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   samePassword,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "the right current password changes it and re-issues the session",
+		Method:          http.MethodPost,
+		URL:             "/api/user/password",
+		Body:            strings.NewReader(`{"currentPassword":"` + testutil.Password + `","newPassword":"brand-new-1"}`),
+		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{`"username":"priya"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 			if !priya(t, app).ValidatePassword("brand-new-1") {
 				t.Error("password not changed")
 			}
 			if !strings.Contains(res.Header.Get("Set-Cookie"), "sb_session=ey") {
 				t.Errorf("session not re-issued: %q", res.Header.Get("Set-Cookie"))
 			}
-		})
+		},
+	})
 }
 
 func TestDeleteAccount(t *testing.T) {
+	t.Parallel()
 	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		p, d := priya(t, app), testutil.FindByUsername(t, app, "dan")
@@ -196,15 +380,53 @@ func TestDeleteAccount(t *testing.T) {
 			t.Error("account was deleted")
 		}
 	}
-	call(t, f, "without confirmation nothing happens", http.MethodDelete, "/api/user", "priya", `{}`, nil, 400,
-		[]string{"Type DELETE to confirm"}, nil, stillThere)
-	call(t, f, "a wrong confirmation word", http.MethodDelete, "/api/user", "priya", `{"confirm":"delete"}`, nil, 400,
-		[]string{"Type DELETE to confirm"}, nil, stillThere)
-	call(t, f, "a wrong password", http.MethodDelete, "/api/user", "priya", `{"password":"nope-nope"}`, nil, 400,
-		[]string{"Password is incorrect"}, nil, stillThere)
-	call(t, f, "visitor is refused", http.MethodDelete, "/api/user", "", `{"confirm":"DELETE"}`, nil, 401, []string{`"status":401`}, nil, nil)
-	call(t, f, "confirmed: the member and their listings go; the other side keeps the conversation", http.MethodDelete, "/api/user", "priya",
-		`{"confirm":"DELETE"}`, nil, 204, nil, nil, func(t testing.TB, app *tests.TestApp, res *http.Response) {
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "without confirmation nothing happens",
+		Method:          http.MethodDelete,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Type DELETE to confirm"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   stillThere,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a wrong confirmation word",
+		Method:          http.MethodDelete,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"confirm":"delete"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Type DELETE to confirm"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   stillThere,
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:            "a wrong password",
+		Method:          http.MethodDelete,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"password":"nope-nope"}`),
+		ExpectedStatus:  400,
+		ExpectedContent: []string{"Password is incorrect"},
+		ExpectedEvents:  testutil.NoWrites(),
+		AfterTestFunc:   stillThere,
+	})
+	call(t, f, "", tests.ApiScenario{
+		Name:            "visitor is refused",
+		Method:          http.MethodDelete,
+		URL:             "/api/user",
+		Body:            strings.NewReader(`{"confirm":"DELETE"}`),
+		ExpectedStatus:  401,
+		ExpectedContent: []string{`"status":401`},
+		ExpectedEvents:  testutil.NoWrites(),
+	})
+	call(t, f, "priya", tests.ApiScenario{
+		Name:           "confirmed: the member and their listings go; the other side keeps the conversation",
+		Method:         http.MethodDelete,
+		URL:            "/api/user",
+		Body:           strings.NewReader(`{"confirm":"DELETE"}`),
+		ExpectedStatus: 204,
+		ExpectedEvents: accountDeleted(),
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 			if _, err := app.FindFirstRecordByData("users", "username", "priya"); err == nil {
 				t.Error("account still exists")
 			}
@@ -218,7 +440,8 @@ func TestDeleteAccount(t *testing.T) {
 			if c := res.Header.Get("Set-Cookie"); !strings.Contains(c, "sb_session=;") {
 				t.Errorf("cookie not cleared: %q", c)
 			}
-		})
+		},
+	})
 	testutil.Prepared(f, tests.ApiScenario{
 		Name: "the other member still reads the messages, from 'Deleted member'", Method: http.MethodGet,
 		ExpectedStatus: 200, ExpectedContent: []string{`"body":"Bye from priya"`, `"displayName":"Deleted member"`, `"deleted":true`},
@@ -235,4 +458,14 @@ func TestDeleteAccount(t *testing.T) {
 		s.URL = "/api/conversations/" + conv.Id + "/messages"
 		testutil.As("dan")(t, app, s)
 	}).Test(t)
+}
+
+// accountDeleted: the member and their listing are deleted; PocketBase's
+// cascade updates what pointed at the member (three records: their message
+// loses its sender, the conversation its member), saving without validation.
+func accountDeleted() map[string]int {
+	m := testutil.Writes(0, 3, 2)
+	delete(m, "OnModelValidate") // "*": 0 keeps them at zero
+	delete(m, "OnRecordValidate")
+	return m
 }

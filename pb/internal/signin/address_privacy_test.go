@@ -40,6 +40,7 @@ func comparable(answer string) string {
 // otherwise; now closed) and the settings' e-mail change ("already in use";
 // now a code goes to the address either way, see TestEmailChangeAnswersTheSameEitherWay).
 func TestNoRouteTellsWhetherAnAddressIsAMembers(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "owner", testutil.MemberOpts{Email: "owner@example.com"})

@@ -46,6 +46,7 @@ func wrong(code string) string {
 }
 
 func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 	otpID, code := requestCode(t, app, b, "nia@example.com")
@@ -82,6 +83,7 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 }
 
 func TestEmailCodeExpiredAndTooManyWrong(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 
@@ -105,6 +107,7 @@ func TestEmailCodeExpiredAndTooManyWrong(t *testing.T) {
 }
 
 func TestEmailCodeNoEnumeration(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
 	m.SetVerified(true)
@@ -141,6 +144,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 // the owner's code signs them into their own new account, and the address
 // leaves the other account for its pendingEmail.
 func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	m := unproven(t, app, "priya", "priya@example.com")
 	b := newBrowser(t, app)
@@ -156,6 +160,7 @@ func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 }
 
 func TestEmailCodeRateLimits(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	b := newBrowser(t, app)
 	for i := range 3 {
@@ -179,6 +184,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 }
 
 func TestEmailCodeValidation(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	noMail := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
@@ -186,24 +192,104 @@ func TestEmailCodeValidation(t *testing.T) {
 			t.Error("a refused request sent mail or created an account")
 		}
 	}
-	post := func(name, url, body string, status int, want ...string) tests.ApiScenario {
-		return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Body: strings.NewReader(body), Headers: origin,
-			ExpectedStatus: status, ExpectedContent: want, TestAppFactory: factory, AfterTestFunc: noMail}
-	}
+	refusedEarly := map[string]int{"*": 0} // refused before anything is stored or mailed
 	scenarios := []tests.ApiScenario{
-		post("missing both", "/api/auth/email-code/request", `{}`, 400,
-			`"message":"Please provide both email and display name."`, `"message":"Email is required"`, `"message":"Display name is required"`),
-		post("invalid e-mail", "/api/auth/email-code/request", `{"email":"Eve <eve@example.com>","displayName":"E"}`, 400,
-			`"message":"Enter a valid e-mail address"`),
-		post("wrong types", "/api/auth/email-code/request", `{"email":["a@b.c"],"displayName":5}`, 400, `"status":400`),
-		post("malformed JSON", "/api/auth/email-code/request", `{"email":`, 400, `"message":"The request body is not valid JSON."`),
-		post("oversized body", "/api/auth/email-code/request", `{"email":"`+strings.Repeat("x", 20<<10)+`"}`, 413, `"status":413`),
-		post("overlong display name", "/api/auth/email-code/request", `{"email":"a@example.com","displayName":"`+strings.Repeat("x", 81)+`"}`, 400,
-			"Display name must be at most 80 characters"),
-		post("verify without fields", "/api/auth/email-code/verify", `{}`, 400,
-			`"message":"Request a code first"`, `"message":"Enter the code from the e-mail"`, `"message":"Display name is required"`),
-		post("verify an unknown code id", "/api/auth/email-code/verify", `{"otpId":"abc123","code":"123456","displayName":"X"}`, 400,
-			"This code is no longer valid. Request a new code."),
+		{
+			Name:            "missing both",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Please provide both email and display name."`, `"message":"Email is required"`, `"message":"Display name is required"`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "invalid e-mail",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{"email":"Eve <eve@example.com>","displayName":"E"}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Enter a valid e-mail address"`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "wrong types",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{"email":["a@b.c"],"displayName":5}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"status":400`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "malformed JSON",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{"email":`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"The request body is not valid JSON."`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "oversized body",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{"email":"` + strings.Repeat("x", 20<<10) + `"}`),
+			Headers:         origin,
+			ExpectedStatus:  413,
+			ExpectedContent: []string{`"status":413`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "overlong display name",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/request",
+			Body:            strings.NewReader(`{"email":"a@example.com","displayName":"` + strings.Repeat("x", 81) + `"}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"Display name must be at most 80 characters"},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "verify without fields",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/verify",
+			Body:            strings.NewReader(`{}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Request a code first"`, `"message":"Enter the code from the e-mail"`, `"message":"Display name is required"`},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
+		{
+			Name:            "verify an unknown code id",
+			Method:          http.MethodPost,
+			URL:             "/api/auth/email-code/verify",
+			Body:            strings.NewReader(`{"otpId":"abc123","code":"123456","displayName":"X"}`),
+			Headers:         origin,
+			ExpectedStatus:  400,
+			ExpectedContent: []string{"This code is no longer valid. Request a new code."},
+			ExpectedEvents:  refusedEarly,
+			TestAppFactory:  factory,
+			AfterTestFunc:   noMail,
+		},
 		{Name: "cross-site request", Method: http.MethodPost, URL: "/api/auth/email-code/request",
 			Body: strings.NewReader(`{"email":"a@example.com","displayName":"A"}`), Headers: map[string]string{"Origin": "https://evil.example"},
 			ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."}, TestAppFactory: factory, AfterTestFunc: noMail},

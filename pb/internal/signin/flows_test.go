@@ -7,6 +7,7 @@ import (
 )
 
 func TestFlowStoreTakesOnceWithinTTL(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	s := newFlowStore()
 	s.now = func() time.Time { return now }
@@ -30,6 +31,7 @@ func TestFlowStoreTakesOnceWithinTTL(t *testing.T) {
 }
 
 func TestMaxAge(t *testing.T) {
+	t.Parallel()
 	for header, want := range map[string]time.Duration{
 		"public, max-age=19845, must-revalidate, no-transform": 19845 * time.Second,
 		"":                  time.Hour,

@@ -43,6 +43,7 @@ func googleLinks(t testing.TB, app core.App, sub string) []*core.Record {
 }
 
 func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
 	b := newBrowser(t, app)
@@ -84,6 +85,7 @@ func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 }
 
 func TestGoogleRedirectFlowRefusals(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	cases := []struct {
 		name   string
@@ -182,6 +184,7 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 }
 
 func TestGoogleStartRedirects(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
 	b := newBrowser(t, app)

@@ -15,6 +15,7 @@ import (
 )
 
 func TestGoogleIDToken(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	otherKey, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
@@ -33,7 +34,8 @@ func TestGoogleIDToken(t *testing.T) {
 	bad := func(name string, status int, want string, edit func(c jwt.MapClaims, h map[string]any) *rsa.PrivateKey) tests.ApiScenario {
 		return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/auth/google", Body: strings.NewReader(spoofBody),
 			Headers: header(g.idToken(amara, edit)), ExpectedStatus: status, ExpectedContent: []string{want},
-			NotExpectedContent: []string{`"username"`}, TestAppFactory: factory, AfterTestFunc: nobodySignedIn}
+			NotExpectedContent: []string{`"username"`}, ExpectedEvents: testutil.NoWrites(),
+			TestAppFactory: factory, AfterTestFunc: nobodySignedIn}
 	}
 	scenarios := []tests.ApiScenario{
 		{
@@ -42,6 +44,7 @@ func TestGoogleIDToken(t *testing.T) {
 			Headers: header(g.idToken(amara, nil)), ExpectedStatus: 201,
 			ExpectedContent:    []string{`"email":"amara@example.com"`, `"displayName":"Amara Silva"`, `"providerId":"google"`},
 			NotExpectedContent: []string{"Impostor", "someone-else"},
+			ExpectedEvents:     testutil.Writes(2, 0, 0), // the member and its Google link (_externalAuths)
 			TestAppFactory:     factory,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				if countUsers(t, app) != 1 || !strings.Contains(res.Header.Get("Set-Cookie"), "sb_session=ey") {
@@ -54,7 +57,7 @@ func TestGoogleIDToken(t *testing.T) {
 			Body: strings.NewReader(spoofBody), Headers: map[string]string{"Origin": testutil.Origin},
 			ExpectedStatus:  400,
 			ExpectedContent: []string{`"message":"Missing required information from Google sign-in."`, `"code":"missing_information"`},
-			TestAppFactory:  factory, AfterTestFunc: nobodySignedIn,
+			TestAppFactory:  factory, AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
 		},
 		bad("expired token", 401, "Authentication failed. Please try again.", func(c jwt.MapClaims, _ map[string]any) *rsa.PrivateKey {
 			c["exp"] = time.Now().Add(-time.Hour).Unix()
@@ -92,19 +95,19 @@ func TestGoogleIDToken(t *testing.T) {
 			Name: "unsigned (alg none) token", Method: http.MethodPost, URL: "/api/auth/google",
 			Headers:        header(unsigned(amara)),
 			ExpectedStatus: 401, ExpectedContent: []string{`"code":"invalid_credential"`},
-			TestAppFactory: factory, AfterTestFunc: nobodySignedIn,
+			TestAppFactory: factory, AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
 		},
 		{
 			Name: "garbage token", Method: http.MethodPost, URL: "/api/auth/google",
 			Headers:        header("not.a.jwt"),
 			ExpectedStatus: 401, ExpectedContent: []string{"Authentication failed. Please try again."},
-			TestAppFactory: factory, AfterTestFunc: nobodySignedIn,
+			TestAppFactory: factory, AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
 		},
 		{
 			Name: "Google not configured", Method: http.MethodPost, URL: "/api/auth/google",
 			Headers:        header(g.idToken(amara, nil)),
 			ExpectedStatus: 503, ExpectedContent: []string{"Authentication not properly configured. Please use the manual sign-in option below."},
-			TestAppFactory: testutil.Factory(nil, nil), AfterTestFunc: nobodySignedIn,
+			TestAppFactory: testutil.Factory(nil, nil), AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
 		},
 	}
 	for _, s := range scenarios {
@@ -123,6 +126,7 @@ func unsigned(u googleUser) string {
 // Google's keys are fetched once and kept for their max-age; when they
 // cannot be fetched the answer is a server error, never a sign-in.
 func TestGoogleKeysCachedAndOutage(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
 	b := newBrowser(t, app)

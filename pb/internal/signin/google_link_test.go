@@ -10,6 +10,7 @@ import (
 // An account that has confirmed the same address is linked; one that holds
 // the address unconfirmed is never taken over.
 func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 
 	t.Run("confirmed address: linked, nothing else changes", func(t *testing.T) {

@@ -29,37 +29,66 @@ func applicationOf(t testing.TB, app core.App, username string) *core.Record {
 }
 
 func TestDecide(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedApplied)
-	run := func(name, who, applicant, action string, status int, want []string, wantStatus string) {
+	// Each case decides the named applicant's application (its id is known
+	// once the app is seeded) and then checks the status it has.
+	for _, c := range []struct {
+		who, applicant, action, wantStatus string
+		s                                  tests.ApiScenario
+	}{
+		{who: "", applicant: "priya", action: "accept", wantStatus: "pending", s: tests.ApiScenario{
+			Name:           "visitor is refused",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+			ExpectedEvents: map[string]int{"*": 0},
+		}},
+		{who: "priya", applicant: "priya", action: "accept", wantStatus: "pending", s: tests.ApiScenario{
+			Name:           "the applicant cannot accept their own application",
+			ExpectedStatus: 403, ExpectedContent: []string{"Only the poster of the sponsorship can accept or decline applications."},
+			ExpectedEvents: testutil.NoWrites(),
+		}},
+		{who: "zed", applicant: "priya", action: "accept", wantStatus: "pending", s: tests.ApiScenario{
+			Name:           "a stranger does not see it",
+			ExpectedStatus: 404, ExpectedContent: []string{"Application not found."},
+			ExpectedEvents: testutil.NoWrites(),
+		}},
+		{who: "boss", applicant: "priya", action: "decline", wantStatus: "pending", s: tests.ApiScenario{
+			Name:           "administrators do not decide for posters",
+			ExpectedStatus: 404, ExpectedContent: []string{"Application not found."},
+			ExpectedEvents: testutil.NoWrites(),
+		}},
+		{who: "dan", applicant: "zed", action: "accept", wantStatus: "declined", s: tests.ApiScenario{
+			Name:           "a decided application cannot be decided again",
+			ExpectedStatus: 409, ExpectedContent: []string{"This application has already been declined."},
+			ExpectedEvents: testutil.NoWrites(),
+		}},
+		{who: "dan", applicant: "priya", action: "decline", wantStatus: "declined", s: tests.ApiScenario{
+			Name:           "the poster declines",
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"declined"`, `"decidedAt":"20`},
+			ExpectedEvents: declined,
+		}},
+	} {
 		var id string
-		testutil.Prepared(factory, tests.ApiScenario{
-			Name: name, Method: http.MethodPost, ExpectedStatus: status, ExpectedContent: want,
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				if got := testutil.Find(t, app, "applications", id).GetString("status"); got != wantStatus {
-					t.Errorf("status is %q, want %q", got, wantStatus)
-				}
-			},
-		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-			id = applicationOf(t, app, applicant).Id
-			s.URL = "/api/applications/" + id + "/" + action
-			if who != "" {
-				testutil.As(who)(t, app, s)
+		c.s.Method = http.MethodPost
+		c.s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			if got := testutil.Find(t, app, "applications", id).GetString("status"); got != c.wantStatus {
+				t.Errorf("status is %q, want %q", got, c.wantStatus)
+			}
+		}
+		testutil.Prepared(factory, c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			id = applicationOf(t, app, c.applicant).Id
+			s.URL = "/api/applications/" + id + "/" + c.action
+			if c.who != "" {
+				testutil.As(c.who)(t, app, s)
 			}
 		}).Test(t)
 	}
-	run("visitor is refused", "", "priya", "accept", 401, []string{`"status":401`}, "pending")
-	run("the applicant cannot accept their own application", "priya", "priya", "accept", 403,
-		[]string{"Only the poster of the sponsorship can accept or decline applications."}, "pending")
-	run("a stranger does not see it", "zed", "priya", "accept", 404, []string{"Application not found."}, "pending")
-	run("administrators do not decide for posters", "boss", "priya", "decline", 404, []string{"Application not found."}, "pending")
-	run("a decided application cannot be decided again", "dan", "zed", "accept", 409,
-		[]string{"This application has already been declined."}, "declined")
-	run("the poster declines", "dan", "priya", "decline", 200, []string{`"status":"declined"`, `"decidedAt":"20`}, "declined")
 
 	var id string
 	testutil.Prepared(factory, tests.ApiScenario{
 		Name: "the poster accepts: the applicant is told in Messages and by notification", Method: http.MethodPost,
 		ExpectedStatus: 200, ExpectedContent: []string{`"status":"accepted"`, `"title":"Robotics kits"`},
+		ExpectedEvents: accepted,
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			priya := testutil.FindByUsername(t, app, "priya")
 			if n := count(t, app, "notifications", dbx.HashExp{"user": priya.Id, "type": "application_accepted"}); n != 1 {
@@ -77,7 +106,16 @@ func TestDecide(t *testing.T) {
 	}).Test(t)
 }
 
+// declined / accepted: deciding updates the application, opens the
+// conversation with a system note (which updates it) and notifies the
+// applicant, who is also e-mailed in the background (see writesAmidMail).
+var (
+	declined = writesAmidMail(3, 2)
+	accepted = writesAmidMail(3, 2)
+)
+
 func TestListApplications(t *testing.T) {
+	t.Parallel()
 	factory := testutil.Factory(nil, seedApplied)
 	for _, c := range []struct {
 		name, who, query string
@@ -97,7 +135,8 @@ func TestListApplications(t *testing.T) {
 		{"a bad page is refused", "dan", "?role=received&page=0", 400, []string{"Page must be a whole number from 1 to 10000"}, nil},
 	} {
 		s := tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/applications" + c.query,
-			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant}
+			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			ExpectedEvents: map[string]int{"*": 0}} // a read: no hook event at all
 		var prepare func(testing.TB, core.App, *tests.ApiScenario)
 		if c.who != "" {
 			prepare = testutil.As(c.who)

@@ -18,6 +18,7 @@ import (
 // status back to open, and the next sponsor then hit the unique commitment
 // index (500).
 func TestPosterEditRacingSponsor(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

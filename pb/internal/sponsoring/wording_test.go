@@ -14,6 +14,7 @@ import (
 // sponsorship", Priya reads "You applied for the sponsorship" (issue 12,
 // item 5). The same goes for the conversation list's last line.
 func TestEachSideReadsItsOwnNote(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)

@@ -5,13 +5,28 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
+	"sync"
 	"testing"
 )
+
+// largePNGs keeps the pictures LargePNG made (compressing 8000 × 8000
+// pixels takes most of a second); callers get copies.
+var largePNGs sync.Map // [2]int{w, h} -> []byte
 
 // LargePNG builds a valid truecolour-with-alpha PNG of w × h pixels without
 // holding the picture in memory: its rows are all one colour, so a picture
 // that decodes to w*h*4 bytes is a file of a few hundred kilobytes.
 func LargePNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	if b, ok := largePNGs.Load([2]int{w, h}); ok {
+		return bytes.Clone(b.([]byte))
+	}
+	b := largePNG(t, w, h)
+	largePNGs.Store([2]int{w, h}, b)
+	return bytes.Clone(b)
+}
+
+func largePNG(t testing.TB, w, h int) []byte {
 	t.Helper()
 	out := bytes.NewBuffer(PNGHeader(w, h))
 	chunk := func(kind string, data []byte) { pngChunk(out, kind, data) }

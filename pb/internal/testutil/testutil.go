@@ -3,6 +3,7 @@
 package testutil
 
 import (
+	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
+	"golang.org/x/crypto/bcrypt"
 
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/config"
@@ -46,9 +48,41 @@ func template() (string, error) {
 			return
 		}
 		templateDir = ta.DataDir()
+		if err := lowerPasswordCost(ta); err != nil {
+			templateErr = err
+			return
+		}
 		templateErr = ta.ClearBootstrap() // closes the databases, keeps the files
 	})
 	return templateDir, templateErr
+}
+
+// lowerPasswordCost sets every password field of the template (members,
+// superusers, one-time codes) to bcrypt's minimum cost. Hashing at the
+// production cost was most of the CPU of the route tests; what the tests
+// check (a password or code is accepted or refused) does not depend on the
+// cost. Production keeps PocketBase's default: this only edits the
+// template's copy of the schema.
+func lowerPasswordCost(app core.App) error {
+	cols, err := app.FindAllCollections()
+	if err != nil {
+		return err
+	}
+	for _, c := range cols {
+		changed := false
+		for _, f := range c.Fields {
+			if pf, ok := f.(*core.PasswordField); ok && pf.Cost != bcrypt.MinCost {
+				pf.Cost = bcrypt.MinCost
+				changed = true
+			}
+		}
+		if changed {
+			if err := app.Save(c); err != nil {
+				return fmt.Errorf("lower the password cost of %s: %w", c.Name, err)
+			}
+		}
+	}
+	return nil
 }
 
 // Config is the configuration tests run with unless they say otherwise:

@@ -27,6 +27,16 @@ type Doc struct {
 	Status      string
 	Event       int64
 	Verified    bool
+
+	// the text fields in lower case, made once by Load (Match lowers them
+	// itself for a Doc made otherwise)
+	lowTitle, lowDesc, lowLocation string
+	lowered                        bool
+}
+
+func (d *Doc) lower() {
+	d.lowTitle, d.lowDesc, d.lowLocation = strings.ToLower(d.Title), strings.ToLower(d.Desc), strings.ToLower(d.Location)
+	d.lowered = true
 }
 
 // Load reads every listing of a table.
@@ -59,6 +69,7 @@ func Load(t testing.TB, app core.App, s search.TableSpec) []Doc {
 			dt, _ := types.ParseDateTime(ev)
 			d.Event = dt.Time().Unix()
 		}
+		d.lower()
 		out = append(out, d)
 	}
 	return out
@@ -66,11 +77,14 @@ func Load(t testing.TB, app core.App, s search.TableSpec) []Doc {
 
 // Match is the spec's rule written plainly.
 func Match(d Doc, f search.Filter, now int64) bool {
+	if !d.lowered {
+		d.lower()
+	}
 	if d.Hidden && !f.IncludeHidden {
 		return false
 	}
 	if kw := strings.ToLower(strings.TrimSpace(f.Keyword)); kw != "" &&
-		!strings.Contains(strings.ToLower(d.Title), kw) && !strings.Contains(strings.ToLower(d.Desc), kw) {
+		!strings.Contains(d.lowTitle, kw) && !strings.Contains(d.lowDesc, kw) {
 		return false
 	}
 	if len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return slices.Contains(d.Cats, c) }) {
@@ -80,7 +94,7 @@ func Match(d Doc, f search.Filter, now int64) bool {
 		return false
 	}
 	if f.Location != "" && d.Location != "" {
-		here, there := strings.ToLower(d.Location), strings.ToLower(f.Location)
+		here, there := d.lowLocation, strings.ToLower(f.Location)
 		if !strings.Contains(here, there) && (!f.LocationEitherWay || !strings.Contains(there, here)) {
 			return false
 		}
