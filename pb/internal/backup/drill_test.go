@@ -2,8 +2,11 @@ package backup_test
 
 import (
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,7 +34,8 @@ func TestRestoreDrill(t *testing.T) {
 	root := t.TempDir()
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
 
-	srv := serve(t, data, backupEnv(replica)...)
+	const token = "drill-metrics-token-0123456789"
+	srv := serve(t, data, append(backupEnv(replica), "METRICS_TOKEN="+token)...)
 	if !strings.Contains(srv.out.String(), "Backups on") {
 		t.Fatalf("no 'Backups on' line at start:\n%s", srv.out.String())
 	}
@@ -56,6 +60,17 @@ func TestRestoreDrill(t *testing.T) {
 	}
 	arjun.do("POST", "/api/conversations/"+conv.ID+"/messages", map[string]any{"body": "Hi Priya"}, 201, nil)
 	arjun.do("POST", "/api/sponsorships/"+offer.ID+"/apply", map[string]any{"message": "We'd love the kits"}, 201, nil)
+
+	// The replication lag is exported: data.db shipped within seconds.
+	lag := replicationLag(t, srv.URL, token, "data")
+	deadline := time.Now().Add(10 * time.Second)
+	for (lag < 0 || lag > 5) && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Millisecond)
+		lag = replicationLag(t, srv.URL, token, "data")
+	}
+	if lag < 0 || lag > 5 {
+		t.Errorf("replication lag of data.db %.1f s, want a few seconds at most", lag)
+	}
 
 	dataDB, auxDB := filepath.Join(data, "data.db"), filepath.Join(data, "auxiliary.db")
 	srv.signal(syscall.SIGTERM)
@@ -119,7 +134,7 @@ func TestRestoreDrill(t *testing.T) {
 	if len(msgs) != wantMessages {
 		t.Errorf("%d messages after the restore, want %d", len(msgs), wantMessages)
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline = time.Now().Add(20 * time.Second)
 	for again.try("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil) != nil { // 503 while the index loads
 		if time.Now().After(deadline) {
 			again.do("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil)
@@ -289,4 +304,30 @@ func TestPointInTimeAtNextStart(t *testing.T) {
 	if got := users(dataDB); !got["before"] || got["after"] || !got["later"] {
 		t.Fatalf("members in the latest backup after going back in time: %v, want before and later", got)
 	}
+}
+
+// replicationLag reads sponsorbridge_backup_replication_lag_seconds{db} from
+// /api/metrics with the scraper's token.
+func replicationLag(t *testing.T, base, token, db string) float64 {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	prefix := `sponsorbridge_backup_replication_lag_seconds{db="` + db + `"} `
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, prefix); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("no %s line in /api/metrics (%d):\n%s", prefix, res.StatusCode, body)
+	return 0
 }

@@ -112,12 +112,14 @@ func env(extra ...string) []string {
 		// AWS_*: this machine sets AWS_CA_BUNDLE, which the AWS SDK refuses
 		// beside the HTTP client Litestream's S3 client brings.
 		if strings.HasPrefix(name, "LITESTREAM_") || strings.HasPrefix(name, "AWS_") || strings.HasPrefix(name, "RAZORPAY_") ||
-			strings.HasPrefix(name, "SMTP_") || name == "DEMO_MODE" || name == "APP_URL" {
+			strings.HasPrefix(name, "SMTP_") || name == "DEMO_MODE" || name == "APP_URL" ||
+			name == "PAYMENTS_SANDBOX" || name == "MAIL_DEV_MAILBOX" || name == "METRICS_TOKEN" {
 			continue
 		}
 		out = append(out, kv)
 	}
-	return append(append(out, "RATE_LIMITS=false"), extra...)
+	// the drills pay through the sandbox and mail into the development mailbox
+	return append(append(out, "RATE_LIMITS=false", "PAYMENTS_SANDBOX=true", "MAIL_DEV_MAILBOX=true"), extra...)
 }
 
 // run starts the server binary (this test binary as the server) with args.

@@ -34,6 +34,7 @@ const optimizeJob = "__pbDBOptimize__"
 //     the databases): checkpoint the WALs and ship the last changes.
 func Register(app core.App, cfg *config.Config) {
 	s := &service{cfg: cfg}
+	app.Store().Set(storeKey, s)
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
@@ -67,6 +68,19 @@ func Register(app core.App, cfg *config.Config) {
 		Func:     s.stop,
 		Priority: 0, // after PocketBase's log flush (-999), before it closes the databases
 	})
+}
+
+const storeKey = "sb.backup"
+
+// LastSync is when each replicated database (data.db, auxiliary.db) last
+// shipped its changes (zero time: not yet); nil when backups are off. The
+// metrics export it as the replication lag.
+func LastSync(app core.App) map[string]time.Time {
+	s, _ := app.Store().Get(storeKey).(*service)
+	if s == nil || !s.rep.Running() {
+		return nil
+	}
+	return s.rep.LastSync()
 }
 
 // offBanner prints the backups-off warning to stdout once a process (tests

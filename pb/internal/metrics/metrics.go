@@ -26,6 +26,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/config"
 )
 
@@ -268,6 +269,22 @@ func (r *Registry) write(w io.Writer, app core.App) {
 	fmt.Fprintf(w, "sponsorbridge_notification_digests_pending %d\n", digests)
 	header(w, "sponsorbridge_notification_items_pending", "gauge", "Notifications waiting in those digests.")
 	fmt.Fprintf(w, "sponsorbridge_notification_items_pending %d\n", items)
+
+	header(w, "sponsorbridge_backup_replication_lag_seconds", "gauge",
+		"Seconds since each database last shipped its changes to the backup replica (-1: not yet); absent when backups are off.")
+	syncs := backup.LastSync(app)
+	names := make([]string, 0, len(syncs))
+	for name := range syncs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		lag := -1.0
+		if at := syncs[name]; !at.IsZero() {
+			lag = time.Since(at).Seconds()
+		}
+		fmt.Fprintf(w, "sponsorbridge_backup_replication_lag_seconds{db=%q} %g\n", strings.TrimSuffix(name, ".db"), lag)
+	}
 
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
