@@ -75,3 +75,25 @@ func TestRestoreDrillS3(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusesAnEmptyStartBesideAnUnreadableReplica: on an empty volume with
+// backups configured and the storage unreachable, the server does not start
+// a new, empty database (whose history would then be written over the old
+// one's): it exits non-zero and says why, and creates nothing.
+func TestRefusesAnEmptyStartBesideAnUnreadableReplica(t *testing.T) {
+	closed := freeAddr(t) // nothing listens there
+	data := filepath.Join(t.TempDir(), "pb_data")
+	srv := run(t, env(
+		"LITESTREAM_REPLICA_URL=s3://sb-backups/prod",
+		"LITESTREAM_S3_ENDPOINT=http://"+closed,
+		"LITESTREAM_S3_REGION=auto",
+		"LITESTREAM_ACCESS_KEY_ID=test-key",
+		"LITESTREAM_SECRET_ACCESS_KEY=test-secret",
+	), "serve", "--http", freeAddr(t), "--dir", data)
+	if code := srv.wait(60 * time.Second); code == 0 || !strings.Contains(srv.out.String(), "not starting with an empty database") {
+		t.Fatalf("exit %d, output:\n%s", code, srv.out.String())
+	}
+	if _, err := os.Stat(filepath.Join(data, "data.db")); !os.IsNotExist(err) {
+		t.Fatalf("a data.db was created: %v", err)
+	}
+}
