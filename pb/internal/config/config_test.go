@@ -8,6 +8,7 @@ import (
 func TestRazorpaySettings(t *testing.T) {
 	t.Setenv("RAZORPAY_KEY_ID", "")
 	t.Setenv("RAZORPAY_KEY_SECRET", "")
+	t.Setenv("PAYMENTS_SANDBOX", "true")
 	c, err := Load()
 	if err != nil || !c.PaymentsSandbox() || c.RazorpayTimeout != 10*time.Second || c.RazorpayAPIBase != "https://api.razorpay.com" {
 		t.Fatalf("defaults: %+v %v", c, err)
@@ -29,46 +30,6 @@ func TestRazorpaySettings(t *testing.T) {
 	t.Setenv("RAZORPAY_TIMEOUT", "soon")
 	if _, err := Load(); err == nil {
 		t.Error("a garbage timeout was accepted")
-	}
-}
-
-func TestBackupSettings(t *testing.T) {
-	for _, name := range []string{"LITESTREAM_REPLICA_URL", "LITESTREAM_ACCESS_KEY_ID", "LITESTREAM_SECRET_ACCESS_KEY",
-		"LITESTREAM_SECRET_ACCESS_KEY_FILE", "LITESTREAM_S3_ENDPOINT", "LITESTREAM_S3_REGION", "LITESTREAM_SYNC_INTERVAL",
-		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION"} {
-		t.Setenv(name, "")
-	}
-	c, err := Load()
-	if err != nil || c.BackupsOn() || c.Backup.SyncInterval != time.Second || c.Backup.LogsSyncInterval != time.Minute || c.Backup.Retention != 24*time.Hour {
-		t.Fatalf("defaults: %+v %v", c.Backup, err)
-	}
-
-	t.Setenv("LITESTREAM_REPLICA_URL", "s3://sb-backups/prod")
-	t.Setenv("LITESTREAM_ACCESS_KEY_ID", "tid_x")
-	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "tsec_y")
-	t.Setenv("LITESTREAM_S3_ENDPOINT", "https://fly.storage.tigris.dev")
-	t.Setenv("LITESTREAM_SYNC_INTERVAL", "5s")
-	c, err = Load()
-	if err != nil || !c.BackupsOn() || c.Backup.SecretAccessKey != "tsec_y" || c.Backup.Endpoint != "https://fly.storage.tigris.dev" || c.Backup.SyncInterval != 5*time.Second {
-		t.Fatalf("s3: %+v %v", c.Backup, err)
-	}
-
-	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "")
-	if _, err := Load(); err == nil {
-		t.Error("an access key id without its secret was accepted")
-	}
-	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "tsec_y")
-
-	for _, bad := range []string{"gs://bucket/path", "s3:///path", "file://relative/path", "/var/backups"} {
-		t.Setenv("LITESTREAM_REPLICA_URL", bad)
-		if _, err := Load(); err == nil {
-			t.Errorf("LITESTREAM_REPLICA_URL=%q was accepted", bad)
-		}
-	}
-	t.Setenv("LITESTREAM_REPLICA_URL", "file:///var/backups/sb")
-	t.Setenv("LITESTREAM_SYNC_INTERVAL", "often")
-	if _, err := Load(); err == nil {
-		t.Error("a garbage sync interval was accepted")
 	}
 }
 
@@ -127,5 +88,45 @@ func TestEncryptionKeyAndMetricsToken(t *testing.T) {
 	t.Setenv("LOGS_MAX_DAYS", "forever")
 	if _, err := Load(); err == nil {
 		t.Error("a garbage LOGS_MAX_DAYS was accepted")
+	}
+}
+
+func TestBackupSettings(t *testing.T) {
+	for _, name := range []string{"LITESTREAM_REPLICA_URL", "LITESTREAM_ACCESS_KEY_ID", "LITESTREAM_SECRET_ACCESS_KEY",
+		"LITESTREAM_SECRET_ACCESS_KEY_FILE", "LITESTREAM_S3_ENDPOINT", "LITESTREAM_S3_REGION", "LITESTREAM_SYNC_INTERVAL",
+		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION"} {
+		t.Setenv(name, "")
+	}
+	c, err := Load()
+	if err != nil || c.BackupsOn() || c.Backup.SyncInterval != time.Second || c.Backup.LogsSyncInterval != time.Minute || c.Backup.Retention != 24*time.Hour {
+		t.Fatalf("defaults: %+v %v", c.Backup, err)
+	}
+
+	t.Setenv("LITESTREAM_REPLICA_URL", "s3://sb-backups/prod")
+	t.Setenv("LITESTREAM_ACCESS_KEY_ID", "tid_x")
+	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "tsec_y")
+	t.Setenv("LITESTREAM_S3_ENDPOINT", "https://fly.storage.tigris.dev")
+	t.Setenv("LITESTREAM_SYNC_INTERVAL", "5s")
+	c, err = Load()
+	if err != nil || !c.BackupsOn() || c.Backup.SecretAccessKey != "tsec_y" || c.Backup.Endpoint != "https://fly.storage.tigris.dev" || c.Backup.SyncInterval != 5*time.Second {
+		t.Fatalf("s3: %+v %v", c.Backup, err)
+	}
+
+	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "")
+	if _, err := Load(); err == nil {
+		t.Error("an access key id without its secret was accepted")
+	}
+	t.Setenv("LITESTREAM_SECRET_ACCESS_KEY", "tsec_y")
+
+	for _, bad := range []string{"gs://bucket/path", "s3:///path", "file://relative/path", "/var/backups"} {
+		t.Setenv("LITESTREAM_REPLICA_URL", bad)
+		if _, err := Load(); err == nil {
+			t.Errorf("LITESTREAM_REPLICA_URL=%q was accepted", bad)
+		}
+	}
+	t.Setenv("LITESTREAM_REPLICA_URL", "file:///var/backups/sb")
+	t.Setenv("LITESTREAM_SYNC_INTERVAL", "often")
+	if _, err := Load(); err == nil {
+		t.Error("a garbage sync interval was accepted")
 	}
 }
