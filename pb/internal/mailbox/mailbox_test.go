@@ -22,6 +22,7 @@ func send(t *testing.T, app interface{ NewMailClient() mailer.Mailer }, to, subj
 
 func TestWithoutSMTPMailLandsInTheMailbox(t *testing.T) {
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	testutil.Handler(t, app) // runs the start-up hooks
 	send(t, app, "a@example.com", "first")
 	send(t, app, "b@example.com", "second")
@@ -49,6 +50,7 @@ func TestSMTPFromTheEnvironment(t *testing.T) {
 	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPUsername, cfg.SMTPPassword, cfg.SMTPTLS = "smtp.example.com", 465, "mailer", "pw", true
 	cfg.MailFrom = "SponsorBridge Team <hello@sponsorbridge.example>"
 	app := testutil.NewApp(t, cfg)
+	defer app.Cleanup()
 	testutil.Handler(t, app)
 
 	s := app.Settings()
@@ -66,7 +68,9 @@ func TestSMTPFromTheEnvironment(t *testing.T) {
 
 	bad := testutil.Config()
 	bad.MailFrom = "not an address"
-	if err := mailbox.ApplySettings(testutil.NewApp(t, bad), bad); err == nil {
+	badApp := testutil.NewApp(t, bad)
+	defer badApp.Cleanup()
+	if err := mailbox.ApplySettings(badApp, bad); err == nil {
 		t.Fatal("an invalid MAIL_FROM was accepted")
 	}
 }

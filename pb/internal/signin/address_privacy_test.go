@@ -5,8 +5,11 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
@@ -75,8 +78,28 @@ func TestNoRouteTellsWhetherAnAddressIsAMembers(t *testing.T) {
 		answer = strings.ReplaceAll(strings.ReplaceAll(answer, address, "ADDRESS"), "probe"+name, "probeNAME")
 		return status, comparable(answer)
 	}
+	// Every mail these routes send leaves before the answer, except
+	// PocketBase's reset, one-time password, verification and e-mail change
+	// links: those leave in the background once their request event has
+	// run. Each such event owes a mail; mails waits until they are paid.
+	var owed, paid atomic.Int64
+	owe := func() { owed.Add(1) }
+	app.OnRecordRequestPasswordResetRequest().BindFunc(func(e *core.RecordRequestPasswordResetRequestEvent) error { owe(); return e.Next() })
+	app.OnRecordRequestVerificationRequest().BindFunc(func(e *core.RecordRequestVerificationRequestEvent) error { owe(); return e.Next() })
+	app.OnRecordRequestEmailChangeRequest().BindFunc(func(e *core.RecordRequestEmailChangeRequestEvent) error { owe(); return e.Next() })
+	app.OnRecordRequestOTPRequest().BindFunc(func(e *core.RecordCreateOTPRequestEvent) error { owe(); return e.Next() })
+	pay := func(e *core.MailerRecordEvent) error {
+		defer paid.Add(1) // once sent (the development mailbox has written it)
+		return e.Next()
+	}
+	app.OnMailerRecordPasswordResetSend().BindFunc(pay)
+	app.OnMailerRecordVerificationSend().BindFunc(pay)
+	app.OnMailerRecordEmailChangeSend().BindFunc(pay)
+	app.OnMailerRecordOTPSend().BindFunc(pay)
 	mails := func(address string) []mailbox.Message {
-		time.Sleep(50 * time.Millisecond) // some mail leaves after the answer
+		for deadline := time.Now().Add(5 * time.Second); paid.Load() < owed.Load() && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
 		msgs, _ := mailbox.Read(mailbox.Dir(app), address)
 		return msgs
 	}

@@ -24,6 +24,7 @@ type browser struct {
 }
 
 func newBrowser(t testing.TB, app *tests.TestApp) *browser {
+	t.Cleanup(app.Cleanup) // each browser has its app to itself
 	return &browser{t: t, h: testutil.Handler(t, app), cookies: map[string]string{}, ip: "192.0.2.1"}
 }
 

@@ -3,9 +3,14 @@
 package testutil
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,14 +52,39 @@ func template() (string, error) {
 			templateErr = err
 			return
 		}
-		templateDir = ta.DataDir()
 		if err := lowerPasswordCost(ta); err != nil {
 			templateErr = err
 			return
 		}
-		templateErr = ta.ClearBootstrap() // closes the databases, keeps the files
+		if templateErr = ta.ClearBootstrap(); templateErr != nil { // closes the databases, keeps the files
+			return
+		}
+		// The template outlives every test of the binary, so no test can
+		// remove it: it is named after the process, and the next binary
+		// removes those of processes that have ended.
+		removeEndedTemplates()
+		templateDir = filepath.Join(os.TempDir(), templatePrefix+strconv.Itoa(os.Getpid()))
+		_ = os.RemoveAll(templateDir)
+		templateErr = os.Rename(ta.DataDir(), templateDir)
 	})
 	return templateDir, templateErr
+}
+
+const templatePrefix = "sb_test_template_"
+
+// removeEndedTemplates removes the templates of test binaries that are no
+// longer running.
+func removeEndedTemplates() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), templatePrefix+"*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(d), templatePrefix))
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			_ = os.RemoveAll(d)
+		}
+	}
 }
 
 // lowerPasswordCost sets every password field of the template (members,
