@@ -31,6 +31,7 @@ func backupEnv(replica string) []string {
 // starts and serves the data, and a second restore into a non-empty
 // directory is refused.
 func TestRestoreDrill(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
 
@@ -240,6 +241,7 @@ func l0Files(t testing.TB, replica string) map[string]int64 {
 // history goes on from there: a later restore of the latest state has the
 // members from before T and after the swap, not the one undone.
 func TestPointInTimeAtNextStart(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
 	dataDB := filepath.Join(data, "data.db")

@@ -17,6 +17,7 @@ import (
 // in-process S3 stand-in (gofakes3): the s3:// URL, the endpoint, region and
 // key settings, the upload, and the restore at start on an empty directory.
 func TestRestoreDrillS3(t *testing.T) {
+	t.Parallel()
 	store := s3mem.New()
 	fake := httptest.NewServer(gofakes3.New(store, gofakes3.WithAutoBucket(true)).Server())
 	defer fake.Close()
@@ -81,6 +82,7 @@ func TestRestoreDrillS3(t *testing.T) {
 // a new, empty database (whose history would then be written over the old
 // one's): it exits non-zero and says why, and creates nothing.
 func TestRefusesAnEmptyStartBesideAnUnreadableReplica(t *testing.T) {
+	t.Parallel()
 	closed := freeAddr(t) // nothing listens there
 	data := filepath.Join(t.TempDir(), "pb_data")
 	srv := run(t, env(

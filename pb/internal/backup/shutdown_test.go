@@ -20,6 +20,7 @@ import (
 // cancels them), and the process exits 0 with data.db's WAL checkpointed.
 // Without backup settings the start warns on stdout.
 func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
 	data := filepath.Join(t.TempDir(), "pb_data")
 	srv := serve(t, data)
 	if !strings.Contains(srv.out.String(), "BACKUPS ARE OFF") {
