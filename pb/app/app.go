@@ -57,7 +57,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	notify.BindHooks(app)       // the notification queue drains when the app stops
 	saved.BindHooks()           // keep the percolator in step; alert on new listings
 	matches.BindHooks()         // tell members about listings matching theirs
-	mailbox.BindHooks(app, cfg) // mail goes to the development mailbox while SMTP is off
+	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
 	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
 	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
@@ -108,7 +108,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			litefs.Bind(se, cfg.LiteFSDir) // on a LiteFS replica, writes are replayed on the primary
 
 			// Routes, one line per feature (docs/api/).
-			appconfig.BindRoutes(se, cfg)  // /api/config, /api/health
+			appconfig.BindRoutes(se, cfg)  // /api/app-config, /api/health
 			accounts.BindRoutes(se)        // register, login, logout, session
 			signin.BindRoutes(se, cfg)     // Google and e-mail codes
 			listings.BindRoutes(se, store) // the two listing kinds: search, read, post, edit
