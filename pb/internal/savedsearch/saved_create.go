@@ -12,7 +12,9 @@ import (
 )
 
 // create saves the member's current search under a name. At most
-// MaxPerMember each: the count and the insert share one transaction.
+// MaxPerMember each: the count and the insert share one transaction, and
+// transactions take turns on PocketBase's one writing connection, so
+// creates at once cannot all count 19.
 func (s *Service) create(e *core.RequestEvent) error {
 	form := &createForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -44,7 +46,7 @@ func (s *Service) create(e *core.RequestEvent) error {
 		return tx.Save(record)
 	})
 	if err != nil {
-		return err
+		return apiError(e, err)
 	}
 	return e.JSON(http.StatusCreated, toSaved(record))
 }
