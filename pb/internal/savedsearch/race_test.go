@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -165,6 +166,44 @@ func TestTheSearchCapHoldsUnderConcurrentCreates(t *testing.T) {
 	}
 	if n := len(stored(t, app)); n != savedsearch.MaxPerMember {
 		t.Fatalf("%d searches stored, want %d", n, savedsearch.MaxPerMember)
+	}
+	sameAsStored(t, app)
+}
+
+// Deleting the account takes the member's searches with it (cascade, one
+// transaction); their saves, renames, pauses and deletions at the same
+// moment answer without a 5xx and leave nothing behind, in the database or
+// in the percolator.
+func TestDeletingTheAccountWhileChangingSearches(t *testing.T) {
+	t.Parallel()
+	const rounds = 10
+	app := testutil.NewApp(t, nil)
+	t.Cleanup(app.Cleanup)
+	srv := testutil.Serve(t, app)
+	for round := range rounds {
+		member := testutil.CreateMember(t, app, fmt.Sprintf("member%d", round), testutil.MemberOpts{})
+		first := saveSearch(t, app, member, "First", "requests", `{"q":"school"}`)
+		second := saveSearch(t, app, member, "Second", "sponsorships", `{}`)
+		as := testutil.Cookie(t, member)
+		save := call{http.MethodPost, "/api/saved-searches", `{"name":"New","kind":"requests","query":{}}`}
+		codes := together(t, func(c call) (int, string) { return testutil.DoRead(t, srv, c.method, c.path, c.body, as) },
+			call{http.MethodDelete, "/api/user", `{"confirm":"DELETE"}`},
+			save, save,
+			call{http.MethodPatch, "/api/saved-searches/" + first.Id, `{"name":"Renamed"}`},
+			call{http.MethodPatch, "/api/saved-searches/" + second.Id, `{"paused":true}`},
+			call{http.MethodDelete, "/api/saved-searches/" + first.Id, ""},
+		)
+		if codes[0] != 204 {
+			t.Fatalf("round %d: deleting the account answered %d", round, codes[0])
+		}
+		for i, allowed := range [][]int{nil, {201, 401}, {201, 401}, {200, 401, 404}, {200, 401, 404}, {204, 401, 404}} {
+			if i > 0 && !slices.Contains(allowed, codes[i]) {
+				t.Errorf("round %d: call %d answered %d, want one of %v", round, i, codes[i], allowed)
+			}
+		}
+	}
+	if n := len(stored(t, app)); n != 0 {
+		t.Fatalf("%d searches left behind by deleted accounts", n)
 	}
 	sameAsStored(t, app)
 }

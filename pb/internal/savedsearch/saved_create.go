@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // create saves the member's current search under a name. At most
@@ -31,6 +32,9 @@ func (s *Service) create(e *core.RequestEvent) error {
 	}
 	record := core.NewRecord(c)
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil { // the account deleted meanwhile: 401
+			return err
+		}
 		n, err := tx.CountRecords(Collection, dbxUser(e.Auth.Id))
 		if err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // update renames, pauses or resumes one of the member's searches. The
@@ -64,8 +65,12 @@ func (s *Service) remove(e *core.RequestEvent) error {
 }
 
 // ownSaved loads the search named in the path if it is the member's; any
-// other answers 404 (another member's searches do not exist for them).
+// other answers 404 (another member's searches do not exist for them). In
+// a transaction, an account deleted meanwhile answers 401.
 func ownSaved(e *core.RequestEvent, app core.App) (*core.Record, error) {
+	if err := membership.Present(e, app); err != nil {
+		return nil, err
+	}
 	r, err := app.FindRecordById(Collection, e.Request.PathValue("id"))
 	if err != nil || r.GetString("user") != e.Auth.Id {
 		return nil, e.NotFoundError("Saved search not found.", nil)
