@@ -9,10 +9,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // create saves the member's current search under a name. At most
-// MaxPerMember each: the count and the insert share one transaction.
+// MaxPerMember each: the count and the insert share one transaction, and
+// transactions take turns on PocketBase's one writing connection, so
+// creates at once cannot all count 19.
 func (s *Service) create(e *core.RequestEvent) error {
 	form := &createForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -29,6 +32,9 @@ func (s *Service) create(e *core.RequestEvent) error {
 	}
 	record := core.NewRecord(c)
 	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := membership.Present(e, tx); err != nil { // the account deleted meanwhile: 401
+			return err
+		}
 		n, err := tx.CountRecords(Collection, dbxUser(e.Auth.Id))
 		if err != nil {
 			return err
@@ -44,7 +50,7 @@ func (s *Service) create(e *core.RequestEvent) error {
 		return tx.Save(record)
 	})
 	if err != nil {
-		return err
+		return apiError(e, err)
 	}
 	return e.JSON(http.StatusCreated, toSaved(record))
 }

@@ -1,7 +1,9 @@
 package savedsearch
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"sync"
 
@@ -35,6 +37,7 @@ type Service struct {
 type stored struct {
 	user, name, kind string
 	query            Query
+	paused           bool // kept out of the percolator
 }
 
 // New makes the service; Load fills it at start.
@@ -52,8 +55,12 @@ func From(app core.App) *Service {
 	return s
 }
 
-// Load reads every saved search into the percolators.
+// Load reads every saved search into the percolators. It holds the lock
+// while it reads, so a change committed meanwhile is followed after it
+// (its hook waits) rather than overwritten by an older read.
 func (s *Service) Load() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	perc := map[string]*search.Percolator{KindSponsorships: s.engine.NewPercolator(), KindRequests: s.engine.NewPercolator()}
 	owners := map[string]stored{}
 	var rows []*core.Record
@@ -66,13 +73,11 @@ func (s *Service) Load() error {
 			continue
 		}
 		owners[r.Id] = st
-		if !r.GetBool("paused") {
+		if !st.paused {
 			perc[st.kind].Put(r.Id, withOwnerLeftOut(st))
 		}
 	}
-	s.mu.Lock()
 	s.perc, s.owners = perc, owners
-	s.mu.Unlock()
 	return nil
 }
 
@@ -92,22 +97,21 @@ func fromRecord(r *core.Record) (stored, bool) {
 	if _, ok := kindOf(kind); !ok {
 		return stored{}, false
 	}
-	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, query: q}, true
+	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, query: q, paused: r.GetBool("paused")}, true
 }
 
 // BindHooks keeps the percolators in step with the collection, and alerts
-// on listings that become visible.
+// on listings that become visible. Every path that writes a saved search
+// (the routes, an account's deletion cascading to its searches, a
+// superuser's records API) ends in one of these hooks, after the commit.
 func (s *Service) BindHooks() {
 	follow := func(e *core.RecordEvent) error {
-		s.follow(e.Record, false)
+		s.follow(e.Record.Id)
 		return e.Next()
 	}
 	s.app.OnRecordAfterCreateSuccess(Collection).BindFunc(follow)
 	s.app.OnRecordAfterUpdateSuccess(Collection).BindFunc(follow)
-	s.app.OnRecordAfterDeleteSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
-		s.follow(e.Record, true)
-		return e.Next()
-	})
+	s.app.OnRecordAfterDeleteSuccess(Collection).BindFunc(follow)
 
 	for _, kind := range listings.Kinds {
 		s.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
@@ -126,26 +130,37 @@ func (s *Service) BindHooks() {
 	}
 }
 
-func (s *Service) follow(r *core.Record, deleted bool) {
+// follow puts the percolators in step with the committed row of one saved
+// search. It reads the row rather than trusting the hook's record: hooks
+// run after their commits but in no set order (a rename's hook may come
+// after the deletion that followed it, and would bring the search back
+// until a restart). Reads happen under the lock, so the last hook to run
+// reads a state no older than any commit, and that is what stays.
+func (s *Service) follow(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.perc == nil {
 		return
 	}
-	if old, ok := s.owners[r.Id]; ok {
-		s.perc[old.kind].Remove(r.Id)
-		delete(s.owners, r.Id)
+	if old, ok := s.owners[id]; ok {
+		s.perc[old.kind].Remove(id)
+		delete(s.owners, id)
 	}
-	if deleted {
+	r, err := s.app.FindRecordById(Collection, id)
+	if err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
+			// left out: a missed alert rather than one for a search that is gone
+			s.logError("reading a saved search to follow it", err)
+		}
 		return
 	}
 	st, ok := fromRecord(r)
 	if !ok {
 		return
 	}
-	s.owners[r.Id] = st
-	if !r.GetBool("paused") {
-		s.perc[st.kind].Put(r.Id, withOwnerLeftOut(st))
+	s.owners[id] = st
+	if !st.paused {
+		s.perc[st.kind].Put(id, withOwnerLeftOut(st))
 	}
 }
 
