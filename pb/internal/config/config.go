@@ -116,6 +116,23 @@ type Backup struct {
 	LogsSyncInterval time.Duration
 	// Retention is how far back a point-in-time restore can go.
 	Retention time.Duration
+
+	// NewSite (LITESTREAM_NEW_SITE) lets a server start with an empty
+	// database when the volume has no data.db and the replica holds no
+	// backup. Without it such a start is refused: the replica URL may name
+	// the wrong place, and an empty site would start beside the real backup.
+	NewSite bool
+	// Takeover (LITESTREAM_TAKEOVER) lets a server whose data directory
+	// holds a data.db take the replica over from another writer although
+	// its data may be older than the backup (docs/operations.md, "Exactly
+	// one writer"). It never takes a lease that its holder still renews.
+	Takeover bool
+	// LeaseTTL is how long the writer lease in the replica lasts without a
+	// renewal; the holder renews it every quarter of that.
+	LeaseTTL time.Duration
+	// Machine names this machine in the writer lease: FLY_MACHINE_ID on
+	// Fly.io, the host name elsewhere.
+	Machine string
 }
 
 // BackupsOn tells whether a replica is configured.
@@ -215,6 +232,18 @@ func loadBackup(b *Backup) error {
 	}
 	if b.Retention, err = duration("LITESTREAM_RETENTION", 24*time.Hour); err != nil {
 		return err
+	}
+	if b.LeaseTTL, err = duration("LITESTREAM_LEASE_TTL", 30*time.Second); err != nil {
+		return err
+	}
+	if b.LeaseTTL < time.Second {
+		return fmt.Errorf("config: LITESTREAM_LEASE_TTL must be at least 1s")
+	}
+	b.NewSite = boolEnv("LITESTREAM_NEW_SITE", false)
+	b.Takeover = boolEnv("LITESTREAM_TAKEOVER", false)
+	b.Machine = env("FLY_MACHINE_ID", "")
+	if b.Machine == "" {
+		b.Machine, _ = os.Hostname()
 	}
 	if b.ReplicaURL == "" {
 		return nil
