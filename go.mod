@@ -25,6 +25,7 @@ require (
 	golang.org/x/image v0.46.0
 	golang.org/x/oauth2 v0.36.0
 	golang.org/x/sync v0.23.0
+	gopkg.in/yaml.v3 v3.0.1
 	modernc.org/sqlite v1.57.0
 )
 

@@ -82,9 +82,6 @@ type Config struct {
 	MetricsToken string
 	// LogsMaxDays is how many days PocketBase keeps request and app logs.
 	LogsMaxDays int
-	// LiteFSDir is the LiteFS mount directory; when set, state-changing
-	// requests on a replica are replayed to the primary (fly-replay).
-	LiteFSDir string
 
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations.md).
@@ -201,7 +198,6 @@ func Load() (*Config, error) {
 	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
 		return nil, err
 	}
-	c.LiteFSDir = env("LITEFS_DIR", "")
 	if err = loadBackup(&c.Backup); err != nil {
 		return nil, err
 	}
