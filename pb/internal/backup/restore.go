@@ -125,7 +125,7 @@ func restoreOne(ctx context.Context, b config.Backup, name, target string, at ti
 	}
 	oldest, oerr := oldestRestorable(ctx, client)
 	if oerr != nil {
-		return fmt.Errorf("%w (and reading the replica's oldest state: %v)", err, oerr)
+		return fmt.Errorf("%w (and reading the replica's oldest state: %w)", err, oerr)
 	}
 	if oldest.IsZero() {
 		return ErrNoBackup

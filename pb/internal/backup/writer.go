@@ -113,7 +113,7 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 		if raw != nil {
 			current = &writerLease{}
 			if err := json.Unmarshal(raw, current); err != nil {
-				return fmt.Errorf("backup: the writer lease %s/%s is not readable (%v); remove it only once no other server replicates there", g.where, leaseName, err)
+				return fmt.Errorf("backup: the writer lease %s/%s is not readable (%w); remove it only once no other server replicates there", g.where, leaseName, err)
 			}
 		}
 		switch {
@@ -188,7 +188,8 @@ func (g *writerGuard) start(onLost func(msg string)) {
 				return
 			case <-tick.C:
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), g.ttl/2)
+			// Bounded, so that a release at shutdown never waits long on a hung request.
+			ctx, cancel := context.WithTimeout(context.Background(), min(g.ttl/4, 5*time.Second))
 			err := g.renew(ctx)
 			cancel()
 			if err != nil && time.Since(lastWarning) > time.Minute {
@@ -318,8 +319,12 @@ func readMark(dataDir string) (dirMark, error) {
 		return dirMark{}, err
 	}
 	var m dirMark
-	if err := json.Unmarshal(raw, &m); err != nil || m.Instance == "" {
-		return dirMark{}, fmt.Errorf("backup: %s is not readable (%v): remove it, then start with LITESTREAM_TAKEOVER=true if this data.db is the one to keep", filepath.Join(dataDir, markName), err)
+	err = json.Unmarshal(raw, &m)
+	if err == nil && m.Instance == "" {
+		err = errors.New("no instance id")
+	}
+	if err != nil {
+		return dirMark{}, fmt.Errorf("backup: %s is not readable (%w): remove it, then start with LITESTREAM_TAKEOVER=true if this data.db is the one to keep", filepath.Join(dataDir, markName), err)
 	}
 	return m, nil
 }
