@@ -125,7 +125,7 @@ func contentVersion(raw []byte) string {
 
 // s3LeaseStore: an object, its version its ETag, swapped with S3's
 // conditional writes (If-None-Match: * to create, If-Match: <ETag> to
-// replace), which AWS S3, Tigris, Cloudflare R2 and MinIO honour.
+// replace), which AWS S3 honours (and the S3 stand-in of the tests).
 type s3LeaseStore struct {
 	api    *awss3.Client
 	bucket string
