@@ -259,6 +259,26 @@ func (g *writerGuard) held() bool {
 	return !g.lost && time.Now().Before(g.validUntil)
 }
 
+// waitHeld is held, but when a renewal is merely late (a slow disk or
+// storage request) it waits for it, up to half the time to live: a refused
+// upload would make Litestream pause with a growing backoff long after the
+// renewal came.
+func (g *writerGuard) waitHeld(ctx context.Context) bool {
+	deadline := time.Now().Add(g.ttl / 2)
+	for !g.held() {
+		g.mu.Lock()
+		lost := g.lost
+		g.mu.Unlock()
+		if lost || time.Now().After(deadline) {
+			return false
+		}
+		if sleep(ctx, 20*time.Millisecond) != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // release stops the renewals and marks the lease released, so the next
 // server (this one restarted, or a replacement) starts without waiting.
 func (g *writerGuard) release(ctx context.Context) error {
