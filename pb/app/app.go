@@ -21,7 +21,6 @@ import (
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/litefs"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -104,8 +103,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(builtin.Guard())               // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
-			health.Bind(se)                // /api/health fails when the data directory cannot be written
-			litefs.Bind(se, cfg.LiteFSDir) // on a LiteFS replica, writes are replayed on the primary
+			health.Bind(se) // /api/health fails when the data directory cannot be written
 
 			// Routes, one line per feature (docs/api/).
 			appconfig.BindRoutes(se, cfg)  // /api/app-config, /api/health

@@ -17,11 +17,19 @@ import (
 // drills are quick; the production default is 1 s.
 const syncInterval = 250 * time.Millisecond
 
+// leaseTTL is LITESTREAM_LEASE_TTL in the drills: a start after a SIGKILL
+// waits for it (the production default is 30 s).
+const leaseTTL = 3 * time.Second
+
+// newSite is the setting a first start on an empty replica needs.
+const newSite = "LITESTREAM_NEW_SITE=true"
+
 func backupEnv(replica string) []string {
 	return []string{
 		"LITESTREAM_REPLICA_URL=" + fileURL(replica),
 		"LITESTREAM_SYNC_INTERVAL=" + syncInterval.String(),
 		"LITESTREAM_LOGS_SYNC_INTERVAL=1s",
+		"LITESTREAM_LEASE_TTL=" + leaseTTL.String(),
 	}
 }
 
@@ -36,7 +44,7 @@ func TestRestoreDrill(t *testing.T) {
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
 
 	const token = "drill-metrics-token-0123456789"
-	srv := serve(t, data, append(backupEnv(replica), "METRICS_TOKEN="+token)...)
+	srv := serve(t, data, append(backupEnv(replica), newSite, "METRICS_TOKEN="+token)...)
 	if !strings.Contains(srv.out.String(), "Backups on") {
 		t.Fatalf("no 'Backups on' line at start:\n%s", srv.out.String())
 	}
@@ -161,7 +169,7 @@ func TestRestoreDrill(t *testing.T) {
 func TestRestoreAfterKill(t *testing.T) {
 	root := t.TempDir()
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
-	srv := serve(t, data, backupEnv(replica)...)
+	srv := serve(t, data, append(backupEnv(replica), newSite)...)
 	priya := register(t, srv.URL, "priya")
 	arjun := register(t, srv.URL, "arjun")
 	var conv struct{ ID string }
@@ -253,7 +261,7 @@ func TestPointInTimeAtNextStart(t *testing.T) {
 		return out
 	}
 
-	srv := serve(t, data, backupEnv(replica)...)
+	srv := serve(t, data, append(backupEnv(replica), newSite)...)
 	register(t, srv.URL, "before")
 	time.Sleep(700 * time.Millisecond)
 	at := time.Now().UTC()

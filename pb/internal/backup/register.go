@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -25,8 +27,9 @@ const optimizeJob = "__pbDBOptimize__"
 
 // Register binds backups, the restore at start and the graceful shutdown to app:
 //
-//   - bootstrap: a restore waiting in restore-pending/ is swapped in, and a
-//     missing data.db is restored from the replica, before the databases open;
+//   - bootstrap: a restore waiting in restore-pending/ is swapped in, the
+//     server takes the replica's writer lease (writer.go), and a missing
+//     data.db is restored from the replica, before the databases open;
 //   - serve: replication starts (or a loud warning that backups are off);
 //   - terminate (SIGTERM/SIGINT): stop accepting, end realtime streams, let
 //     requests in flight finish (DrainTimeout);
@@ -45,7 +48,13 @@ func Register(app core.App, cfg *config.Config) {
 				}
 			}
 			if cfg.BackupsOn() {
+				if serving.Load() {
+					if err := s.takeLease(be.App.DataDir(), say); err != nil {
+						return err
+					}
+				}
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
+					s.releaseLease()
 					return err
 				}
 			}
@@ -90,8 +99,44 @@ var offBanner sync.Once
 type service struct {
 	cfg    *config.Config
 	rep    Replicator
+	guard  *writerGuard // the writer lease, held by the serving process
 	server atomic.Pointer[http.Server]
 	served atomic.Bool
+}
+
+// takeLease takes the replica's writer lease (or fails the start, saying
+// why) and keeps it renewed. If another server takes it over, this one
+// stops: SIGTERM to itself, the graceful shutdown, with uploads fenced off.
+func (s *service) takeLease(dataDir string, say func(string)) error {
+	ctx := context.Background()
+	guard, err := newWriterGuard(ctx, s.cfg.Backup, dataDir, say)
+	if err != nil {
+		return err
+	}
+	if err := guard.acquire(ctx, s.cfg.Backup.Takeover); err != nil {
+		return err
+	}
+	guard.start(func(string) {
+		if p, err := os.FindProcess(os.Getpid()); err == nil {
+			_ = p.Signal(syscall.SIGTERM)
+		}
+	})
+	s.guard = guard
+	s.rep.guard = guard
+	return nil
+}
+
+// releaseLease marks the lease released, once nothing more is shipped.
+func (s *service) releaseLease() {
+	if s.guard == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.guard.release(ctx); err != nil {
+		fmt.Println("backup: WARNING:", err, "(the next start on another machine waits for the lease to expire)")
+	}
+	s.guard, s.rep.guard = nil, nil
 }
 
 func (s *service) serve(se *core.ServeEvent) error {
@@ -177,6 +222,7 @@ wait:
 // flush and before its database connections close: replicate the rest and
 // checkpoint the WALs.
 func (s *service) stop(be *core.BootstrapEvent) error {
+	defer s.releaseLease() // after Litestream's last upload
 	if !s.served.Swap(false) {
 		return be.Next() // only a server that served has anything to finish
 	}

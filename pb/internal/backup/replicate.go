@@ -50,6 +50,9 @@ type Replicator struct {
 	mu    sync.Mutex
 	store *litestream.Store
 	dbs   []*litestream.DB
+	// guard, when set, fences every upload and deletion behind the writer
+	// lease (fence.go).
+	guard *writerGuard
 }
 
 // Start begins replicating every database in dataDir. The databases need not
@@ -76,6 +79,9 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 		replica.SyncInterval = interval
 		if fc, ok := client.(*file.ReplicaClient); ok {
 			fc.Replica = replica // keeps the data directory's owner and modes on replica files
+		}
+		if r.guard != nil {
+			replica.Client = fencedClient{ReplicaClient: client, guard: r.guard}
 		}
 		db.Replica = replica
 		dbs = append(dbs, db)

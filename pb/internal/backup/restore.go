@@ -31,6 +31,8 @@ func Restore(ctx context.Context, b config.Backup, dir string, at time.Time, say
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	// Read before the restore: the data restored is at least this recent.
+	seq, seqErr := leaseSeq(ctx, b)
 	for _, name := range Databases {
 		err := restoreOne(ctx, b, name, filepath.Join(dir, name), at)
 		switch {
@@ -43,16 +45,27 @@ func Restore(ctx context.Context, b config.Backup, dir string, at time.Time, say
 			return fmt.Errorf("restoring %s: %w", name, err)
 		}
 	}
-	return nil
+	// The directory descends from the replica as the lease stood: its first
+	// start may take the lease over (writer.go).
+	if seqErr != nil {
+		say(fmt.Sprintf("Could not read the writer lease (%v): the first start on %s will need LITESTREAM_TAKEOVER=true", seqErr, dir))
+		return nil
+	}
+	return writeMark(dir, dirMark{Instance: newInstanceID(), Seq: seq})
 }
 
 // RestoreMissing restores each database that is missing from dataDir, when
 // the replica has it (the start of a replaced machine on an empty volume).
-// A replica without a backup yet is a first start; any other failure stops
-// the start, because starting empty beside an unreadable replica would begin
-// a new history over the old one.
+// A replica without a backup of data.db starts a new site only when
+// b.NewSite says so: otherwise the replica URL may name the wrong place. Any
+// other failure stops the start, because starting empty beside an
+// unreadable replica would begin a new history over the old one.
 func RestoreMissing(ctx context.Context, b config.Backup, dataDir string, say func(string)) error {
 	if _, err := os.Stat(filepath.Join(dataDir, "data.db")); err == nil {
+		if b.NewSite {
+			say("backup: WARNING: LITESTREAM_NEW_SITE=true is set but this volume has its data.db: the setting is ignored. " +
+				"Unset it: on a later empty volume it would start an empty site if the replica URL were wrong.")
+		}
 		return nil
 	} else if !os.IsNotExist(err) {
 		return err
@@ -70,6 +83,15 @@ func RestoreMissing(ctx context.Context, b config.Backup, dataDir string, say fu
 		switch {
 		case err == nil:
 			say(fmt.Sprintf("backup: %s was missing; restored it from %s in %s", name, Describe(b.ReplicaURL), time.Since(start).Round(time.Millisecond)))
+			if name == "data.db" && b.NewSite {
+				say("backup: WARNING: LITESTREAM_NEW_SITE=true is set but the replica holds a backup: it was restored, not an empty site started. Unset LITESTREAM_NEW_SITE.")
+			}
+		case errors.Is(err, ErrNoBackup) && name == "data.db" && !b.NewSite:
+			return fmt.Errorf("backup: NOT STARTING: there is no data.db in %s and the replica %s holds no backup. "+
+				"If this is a new site, start it once with LITESTREAM_NEW_SITE=true. Otherwise LITESTREAM_REPLICA_URL names the wrong place "+
+				"(check the bucket and the path): starting now would begin an empty site beside the real backup", dataDir, Describe(b.ReplicaURL))
+		case errors.Is(err, ErrNoBackup) && name == "data.db":
+			say(fmt.Sprintf("\n!!! backup: LITESTREAM_NEW_SITE=true, no data.db here and no backup in %s: starting a new, empty site. Unset LITESTREAM_NEW_SITE once it runs. !!!", Describe(b.ReplicaURL)))
 		case errors.Is(err, ErrNoBackup):
 			say(fmt.Sprintf("backup: no %s here and none in %s yet: starting a new database", name, Describe(b.ReplicaURL)))
 		case name != "data.db":
@@ -95,10 +117,60 @@ func restoreOne(ctx context.Context, b config.Backup, name, target string, at ti
 	opt.Timestamp = at
 	opt.IntegrityCheck = litestream.IntegrityCheckQuick
 	err = replica.Restore(ctx, opt)
-	if errors.Is(err, litestream.ErrTxNotAvailable) || errors.Is(err, litestream.ErrNoSnapshots) {
+	if !errors.Is(err, litestream.ErrTxNotAvailable) && !errors.Is(err, litestream.ErrNoSnapshots) {
+		return err
+	}
+	if at.IsZero() {
 		return ErrNoBackup
 	}
-	return err
+	oldest, oerr := oldestRestorable(ctx, client)
+	if oerr != nil {
+		return fmt.Errorf("%w (and reading the replica's oldest state: %w)", err, oerr)
+	}
+	if oldest.IsZero() {
+		return ErrNoBackup
+	}
+	return &TooOldError{At: at, Oldest: oldest, Retention: b.Retention}
+}
+
+// TooOldError: a point-in-time restore asked for a moment before the oldest
+// state the replica still holds.
+type TooOldError struct {
+	At, Oldest time.Time
+	Retention  time.Duration
+}
+
+func (e *TooOldError) Error() string {
+	return fmt.Sprintf("--timestamp %s is older than the backup: the oldest restorable time is %s "+
+		"(the replica keeps LITESTREAM_RETENTION, %s, of history)",
+		e.At.UTC().Format(time.RFC3339), e.Oldest.UTC().Format(time.RFC3339), e.Retention)
+}
+
+// oldestRestorable is the first whole second at which a restore can begin:
+// a restore at T starts from a snapshot, or from the database's first
+// transaction, made before T (Litestream's CalcRestorePlan). Zero: the
+// replica holds nothing.
+func oldestRestorable(ctx context.Context, client litestream.ReplicaClient) (time.Time, error) {
+	var oldest time.Time
+	for level := 0; level <= litestream.SnapshotLevel; level++ {
+		itr, err := client.LTXFiles(ctx, level, 0, true)
+		if err != nil {
+			return time.Time{}, err
+		}
+		for itr.Next() {
+			info := itr.Item()
+			if (level == litestream.SnapshotLevel || info.MinTXID == 1) && (oldest.IsZero() || info.CreatedAt.Before(oldest)) {
+				oldest = info.CreatedAt
+			}
+		}
+		if err := itr.Close(); err != nil {
+			return time.Time{}, err
+		}
+	}
+	if oldest.IsZero() {
+		return oldest, nil
+	}
+	return oldest.Truncate(time.Second).Add(time.Second), nil
 }
 
 // checkEmpty refuses a directory with anything in it but lost+found (a new

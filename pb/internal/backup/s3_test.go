@@ -18,19 +18,9 @@ import (
 // key settings, the upload, and the restore at start on an empty directory.
 func TestRestoreDrillS3(t *testing.T) {
 	t.Parallel()
-	store := s3mem.New()
-	fake := httptest.NewServer(gofakes3.New(store, gofakes3.WithAutoBucket(true)).Server())
-	defer fake.Close()
-	s3env := []string{
-		"LITESTREAM_REPLICA_URL=s3://sb-backups/prod",
-		"LITESTREAM_S3_ENDPOINT=" + fake.URL,
-		"LITESTREAM_S3_REGION=auto",
-		"LITESTREAM_ACCESS_KEY_ID=test-key",
-		"LITESTREAM_SECRET_ACCESS_KEY=test-secret",
-		"LITESTREAM_SYNC_INTERVAL=250ms",
-	}
+	store, s3env := s3Replica(t)
 	data := filepath.Join(t.TempDir(), "pb_data")
-	srv := serve(t, data, s3env...)
+	srv := serve(t, data, append(s3env, newSite)...)
 	priya := register(t, srv.URL, "priya")
 	arjun := register(t, srv.URL, "arjun")
 	var conv struct{ ID string }
@@ -77,10 +67,28 @@ func TestRestoreDrillS3(t *testing.T) {
 	}
 }
 
+// s3Replica starts an in-process S3 stand-in and returns its store and the
+// settings that replicate to s3://sb-backups/prod there.
+func s3Replica(t *testing.T) (*s3mem.Backend, []string) {
+	store := s3mem.New()
+	fake := httptest.NewServer(gofakes3.New(store, gofakes3.WithAutoBucket(true)).Server())
+	t.Cleanup(fake.Close)
+	return store, []string{
+		"LITESTREAM_REPLICA_URL=s3://sb-backups/prod",
+		"LITESTREAM_S3_ENDPOINT=" + fake.URL,
+		"LITESTREAM_S3_REGION=auto",
+		"LITESTREAM_ACCESS_KEY_ID=test-key",
+		"LITESTREAM_SECRET_ACCESS_KEY=test-secret",
+		"LITESTREAM_SYNC_INTERVAL=" + syncInterval.String(),
+		"LITESTREAM_LEASE_TTL=" + leaseTTL.String(),
+	}
+}
+
 // TestRefusesAnEmptyStartBesideAnUnreadableReplica: on an empty volume with
 // backups configured and the storage unreachable, the server does not start
 // a new, empty database (whose history would then be written over the old
-// one's): it exits non-zero and says why, and creates nothing.
+// one's): it exits non-zero and says why (the writer lease, read first,
+// cannot be read), and creates nothing.
 func TestRefusesAnEmptyStartBesideAnUnreadableReplica(t *testing.T) {
 	t.Parallel()
 	closed := freeAddr(t) // nothing listens there
@@ -92,7 +100,7 @@ func TestRefusesAnEmptyStartBesideAnUnreadableReplica(t *testing.T) {
 		"LITESTREAM_ACCESS_KEY_ID=test-key",
 		"LITESTREAM_SECRET_ACCESS_KEY=test-secret",
 	), "serve", "--http", freeAddr(t), "--dir", data)
-	if code := srv.wait(60 * time.Second); code == 0 || !strings.Contains(srv.out.String(), "not starting with an empty database") {
+	if code := srv.wait(60 * time.Second); code == 0 || !strings.Contains(srv.out.String(), "not starting without it") {
 		t.Fatalf("exit %d, output:\n%s", code, srv.out.String())
 	}
 	if _, err := os.Stat(filepath.Join(data, "data.db")); !os.IsNotExist(err) {

@@ -82,9 +82,6 @@ type Config struct {
 	MetricsToken string
 	// LogsMaxDays is how many days PocketBase keeps request and app logs.
 	LogsMaxDays int
-	// LiteFSDir is the LiteFS mount directory; when set, state-changing
-	// requests on a replica are replayed to the primary (fly-replay).
-	LiteFSDir string
 
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations.md).
@@ -116,6 +113,23 @@ type Backup struct {
 	LogsSyncInterval time.Duration
 	// Retention is how far back a point-in-time restore can go.
 	Retention time.Duration
+
+	// NewSite (LITESTREAM_NEW_SITE) lets a server start with an empty
+	// database when the volume has no data.db and the replica holds no
+	// backup. Without it such a start is refused: the replica URL may name
+	// the wrong place, and an empty site would start beside the real backup.
+	NewSite bool
+	// Takeover (LITESTREAM_TAKEOVER) lets a server whose data directory
+	// holds a data.db take the replica over from another writer although
+	// its data may be older than the backup (docs/operations.md, "Exactly
+	// one writer"). It never takes a lease that its holder still renews.
+	Takeover bool
+	// LeaseTTL is how long the writer lease in the replica lasts without a
+	// renewal; the holder renews it every quarter of that.
+	LeaseTTL time.Duration
+	// Machine names this machine in the writer lease: FLY_MACHINE_ID on
+	// Fly.io, the host name elsewhere.
+	Machine string
 }
 
 // BackupsOn tells whether a replica is configured.
@@ -184,7 +198,6 @@ func Load() (*Config, error) {
 	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
 		return nil, err
 	}
-	c.LiteFSDir = env("LITEFS_DIR", "")
 	if err = loadBackup(&c.Backup); err != nil {
 		return nil, err
 	}
@@ -215,6 +228,18 @@ func loadBackup(b *Backup) error {
 	}
 	if b.Retention, err = duration("LITESTREAM_RETENTION", 24*time.Hour); err != nil {
 		return err
+	}
+	if b.LeaseTTL, err = duration("LITESTREAM_LEASE_TTL", 30*time.Second); err != nil {
+		return err
+	}
+	if b.LeaseTTL < time.Second {
+		return fmt.Errorf("config: LITESTREAM_LEASE_TTL must be at least 1s")
+	}
+	b.NewSite = boolEnv("LITESTREAM_NEW_SITE", false)
+	b.Takeover = boolEnv("LITESTREAM_TAKEOVER", false)
+	b.Machine = env("FLY_MACHINE_ID", "")
+	if b.Machine == "" {
+		b.Machine, _ = os.Hostname()
 	}
 	if b.ReplicaURL == "" {
 		return nil

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -94,13 +95,27 @@ func TestEncryptionKeyAndMetricsToken(t *testing.T) {
 func TestBackupSettings(t *testing.T) {
 	for _, name := range []string{"LITESTREAM_REPLICA_URL", "LITESTREAM_ACCESS_KEY_ID", "LITESTREAM_SECRET_ACCESS_KEY",
 		"LITESTREAM_SECRET_ACCESS_KEY_FILE", "LITESTREAM_S3_ENDPOINT", "LITESTREAM_S3_REGION", "LITESTREAM_SYNC_INTERVAL",
-		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION"} {
+		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION", "LITESTREAM_NEW_SITE", "LITESTREAM_TAKEOVER", "LITESTREAM_LEASE_TTL", "FLY_MACHINE_ID"} {
 		t.Setenv(name, "")
 	}
 	c, err := Load()
-	if err != nil || c.BackupsOn() || c.Backup.SyncInterval != time.Second || c.Backup.LogsSyncInterval != time.Minute || c.Backup.Retention != 24*time.Hour {
+	host, _ := os.Hostname()
+	if err != nil || c.BackupsOn() || c.Backup.SyncInterval != time.Second || c.Backup.LogsSyncInterval != time.Minute || c.Backup.Retention != 24*time.Hour ||
+		c.Backup.NewSite || c.Backup.Takeover || c.Backup.LeaseTTL != 30*time.Second || c.Backup.Machine != host {
 		t.Fatalf("defaults: %+v %v", c.Backup, err)
 	}
+	t.Setenv("LITESTREAM_NEW_SITE", "true")
+	t.Setenv("LITESTREAM_TAKEOVER", "true")
+	t.Setenv("LITESTREAM_LEASE_TTL", "10s")
+	t.Setenv("FLY_MACHINE_ID", "3d8d9e1c2f4a78")
+	if c, err = Load(); err != nil || !c.Backup.NewSite || !c.Backup.Takeover || c.Backup.LeaseTTL != 10*time.Second || c.Backup.Machine != "3d8d9e1c2f4a78" {
+		t.Fatalf("writer settings: %+v %v", c.Backup, err)
+	}
+	t.Setenv("LITESTREAM_LEASE_TTL", "100ms")
+	if _, err := Load(); err == nil {
+		t.Error("a lease shorter than a second was accepted")
+	}
+	t.Setenv("LITESTREAM_LEASE_TTL", "")
 
 	t.Setenv("LITESTREAM_REPLICA_URL", "s3://sb-backups/prod")
 	t.Setenv("LITESTREAM_ACCESS_KEY_ID", "tid_x")

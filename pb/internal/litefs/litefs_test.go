@@ -1,93 +1,107 @@
 package litefs_test
 
 import (
-	"net/http"
+	"net"
 	"os"
-	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
-
-	"sponsorbridge/pb/internal/litefs"
-	"sponsorbridge/pb/internal/testutil"
+	"gopkg.in/yaml.v3"
 )
 
-func TestWritesOnAReplicaAreReplayedToThePrimary(t *testing.T) {
-	dir := t.TempDir()
-	cfg := testutil.Config()
-	cfg.LiteFSDir = dir
-	factory := testutil.Factory(cfg, nil)
-	replica := func(testing.TB, *tests.TestApp, *core.ServeEvent) {
-		if err := os.WriteFile(filepath.Join(dir, litefs.PrimaryFile), []byte("3d8d9e1c2f4a78\n"), 0o644); err != nil {
-			t.Fatal(err)
+// config is the part of LiteFS's configuration (deploy/litefs.yml) that
+// ties it to the server.
+type config struct {
+	Proxy struct {
+		Addr          string   `yaml:"addr"`
+		Target        string   `yaml:"target"`
+		DB            string   `yaml:"db"`
+		Passthrough   []string `yaml:"passthrough"`
+		AlwaysForward []string `yaml:"always-forward"`
+	} `yaml:"proxy"`
+	Exec []struct {
+		Cmd string `yaml:"cmd"`
+	} `yaml:"exec"`
+}
+
+// TestProxyFitsTheServer: LiteFS's proxy is on (a target is set) and
+// receives what Fly's proxy sends (fly.toml's internal_port); it forwards to
+// the server that LiteFS starts, which listens on the loopback only (nothing
+// reaches it past the proxy) with the volume as its data directory; it
+// tracks data.db; and only the realtime routes pass through locally, never
+// a write.
+func TestProxyFitsTheServer(t *testing.T) {
+	var c config
+	raw, err := os.ReadFile("../../../deploy/litefs.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	fly, err := os.ReadFile("../../../fly.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Proxy.Target == "" {
+		t.Fatal("deploy/litefs.yml has no proxy target: LiteFS's proxy is off and writes on a replica fail")
+	}
+	internalPort := regexp.MustCompile(`(?m)^\s*internal_port\s*=\s*(\d+)`).FindSubmatch(fly)
+	if _, port, _ := net.SplitHostPort(c.Proxy.Addr); internalPort == nil || port != string(internalPort[1]) {
+		t.Errorf("proxy.addr %q is not fly.toml's internal_port %s", c.Proxy.Addr, internalPort)
+	}
+	if c.Proxy.DB != "data.db" {
+		t.Errorf("proxy.db = %q, want data.db (the database on the LiteFS mount)", c.Proxy.DB)
+	}
+	if len(c.Exec) != 1 {
+		t.Fatalf("want one exec command (the server), got %d", len(c.Exec))
+	}
+	args := strings.Fields(c.Exec[0].Cmd)
+	flag := func(name string) string {
+		for i, a := range args[:len(args)-1] {
+			if a == name {
+				return args[i+1]
+			}
+		}
+		return ""
+	}
+	if listen := flag("--http"); listen != c.Proxy.Target {
+		t.Errorf("the server listens on %q, the proxy forwards to %q", listen, c.Proxy.Target)
+	}
+	if host, _, _ := net.SplitHostPort(c.Proxy.Target); net.ParseIP(host) == nil || !net.ParseIP(host).IsLoopback() {
+		t.Errorf("the server listens on %q: requests could reach it past the proxy (writes on a replica would fail there)", c.Proxy.Target)
+	}
+	mount := regexp.MustCompile(`(?m)^\s*destination\s*=\s*"([^"]+)"`).FindSubmatch(fly)
+	if mount == nil || flag("--dir") != string(mount[1]) {
+		t.Errorf("the server's --dir %q is not the volume fly.toml mounts (%s)", flag("--dir"), mount)
+	}
+
+	// What runs on the machine that received it (passthrough), whatever its method.
+	local := func(path string) bool {
+		for _, p := range c.Proxy.Passthrough {
+			if liteFSMatch(p).MatchString(path) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, path := range []string{"/api/realtime"} {
+		if !local(path) {
+			t.Errorf("%s is forwarded: the subscription (POST) must reach the machine holding the stream", path)
 		}
 	}
-	primary := func(testing.TB, *tests.TestApp, *core.ServeEvent) {
-		_ = os.Remove(filepath.Join(dir, litefs.PrimaryFile))
-	}
-	register := `{"displayName":"Rep","username":"replica1","password":"member-pass-1"}`
-	noMember := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		if _, err := app.FindFirstRecordByData("users", "username", "replica1"); err == nil {
-			t.Error("a replica wrote the member")
+	for _, path := range []string{"/api/register", "/api/login", "/api/conversations/x/messages", "/api/sponsorships",
+		"/api/payments/webhook", "/api/user", "/api/realtime/x", "/api/collections/users/records"} {
+		if local(path) {
+			t.Errorf("%s passes through: a write there on a replica would fail", path)
 		}
-	}
-	for _, s := range []tests.ApiScenario{
-		{Name: "replica: a write is replayed on the primary, nothing written here", Method: http.MethodPost, URL: "/api/register",
-			Body: strings.NewReader(register), Headers: map[string]string{"Origin": testutil.Origin}, BeforeTestFunc: replica,
-			ExpectedStatus: 409, ExpectedContent: []string{litefs.MsgReplica}, AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
-				if got := r.Header.Get("fly-replay"); got != "instance=3d8d9e1c2f4a78" {
-					t.Errorf("fly-replay = %q", got)
-				}
-				noMember(t, app, r)
-			}},
-		{Name: "replica: a delete is replayed too", Method: http.MethodDelete, URL: "/api/user", BeforeTestFunc: replica,
-			ExpectedStatus: 409, ExpectedContent: []string{litefs.MsgReplica}},
-		{Name: "replica: reads stay local", Method: http.MethodGet, URL: "/api/app-config", BeforeTestFunc: replica,
-			ExpectedStatus: 200, ExpectedContent: []string{`"appName":"SponsorBridge"`},
-			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, r *http.Response) {
-				if r.Header.Get("fly-replay") != "" {
-					t.Error("a read was replayed")
-				}
-			}},
-		{Name: "primary: the write runs here", Method: http.MethodPost, URL: "/api/register",
-			Body: strings.NewReader(register), Headers: map[string]string{"Origin": testutil.Origin}, BeforeTestFunc: primary,
-			ExpectedStatus: 201, ExpectedContent: []string{`"username":"replica1"`},
-			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, r *http.Response) {
-				if r.Header.Get("fly-replay") != "" {
-					t.Error("the primary replayed its own write")
-				}
-			}},
-	} {
-		s.TestAppFactory = factory
-		s.Test(t)
 	}
 }
 
-func TestStateChanging(t *testing.T) {
-	for _, c := range []struct {
-		method, path string
-		want         bool
-	}{
-		{"GET", "/api/sponsorships", false}, {"HEAD", "/", false}, {"OPTIONS", "/api/login", false},
-		{"POST", "/api/login", true}, {"PATCH", "/api/user", true}, {"PUT", "/api/x", true}, {"DELETE", "/api/user", true},
-		{"POST", "/api/realtime", false},
-	} {
-		r, _ := http.NewRequest(c.method, "http://x"+c.path, nil)
-		if got := litefs.StateChanging(r); got != c.want {
-			t.Errorf("%s %s: %v", c.method, c.path, got)
-		}
-	}
-}
-
-func TestPrimary(t *testing.T) {
-	dir := t.TempDir()
-	if name, replica, err := litefs.Primary(dir); name != "" || replica || err != nil {
-		t.Fatalf("no file (the primary): %q %v %v", name, replica, err)
-	}
-	_ = os.WriteFile(filepath.Join(dir, litefs.PrimaryFile), []byte("machine-a\n"), 0o644)
-	if name, replica, err := litefs.Primary(dir); name != "machine-a" || !replica || err != nil {
-		t.Fatalf("replica: %q %v %v", name, replica, err)
-	}
+// liteFSMatch is how LiteFS reads a passthrough or always-forward entry
+// (http.CompileMatch in superfly/litefs v0.5): the whole path, with * as
+// the only wildcard.
+func liteFSMatch(s string) *regexp.Regexp {
+	return regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(s), `\*`, ".*") + "$")
 }

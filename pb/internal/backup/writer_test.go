@@ -1,0 +1,204 @@
+package backup_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The single-writer guard (writer.go): two machines on one replica. Each
+// test names its machines with FLY_MACHINE_ID, as Fly does.
+
+// TestSecondWriterIsRefused: `fly scale count 2` or `fly machine clone`
+// with a file:// replica. See secondWriterDrill.
+func TestSecondWriterIsRefused(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	secondWriterDrill(t, root, backupEnv(filepath.Join(root, "replica")))
+}
+
+// TestSecondWriterIsRefusedS3: the same through the S3 client (the lease
+// is written with S3's conditional writes).
+func TestSecondWriterIsRefusedS3(t *testing.T) {
+	t.Parallel()
+	_, s3env := s3Replica(t)
+	secondWriterDrill(t, t.TempDir(), s3env)
+}
+
+// secondWriterDrill: machine A serves and writes; machine B starts on an
+// empty volume with the same replica and is refused (it exits non-zero,
+// names A, creates no database); A goes on writing, is killed and restarts
+// at once (its own lease does not hold it back); the replica holds every
+// one of A's writes.
+func secondWriterDrill(t *testing.T, root string, replicaEnv []string) {
+	dirA, dirB := filepath.Join(root, "a"), filepath.Join(root, "b")
+	a := serve(t, dirA, append(replicaEnv, newSite, "FLY_MACHINE_ID=machine-a")...)
+	register(t, a.URL, "before")
+
+	b := run(t, env(append(replicaEnv, "FLY_MACHINE_ID=machine-b")...), "serve", "--http", freeAddr(t), "--dir", dirB)
+	if code := b.wait(20 * time.Second); code == 0 || !strings.Contains(b.out.String(), "another server is writing to the backup") ||
+		!strings.Contains(b.out.String(), "machine-a") {
+		t.Fatalf("the second machine: exit %d, output:\n%s", code, b.out.String())
+	}
+	if _, err := os.Stat(filepath.Join(dirB, "data.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused machine created a data.db: %v", err)
+	}
+
+	register(t, a.URL, "after")
+	time.Sleep(2*syncInterval + time.Second) // shipped
+	a.signal(syscall.SIGKILL)
+	a.wait(10 * time.Second)
+	a = serve(t, dirA, append(replicaEnv, "FLY_MACHINE_ID=machine-a")...)
+	if out := a.out.String(); strings.Contains(out, "waiting to see whether it is renewed") || strings.Contains(out, "taking over") {
+		t.Errorf("the restart of the same machine waited for its own lease or took it over:\n%s", out)
+	}
+	register(t, a.URL, "restarted")
+	a.signal(syscall.SIGTERM)
+	if code := a.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+
+	restored := filepath.Join(root, "restored")
+	r := run(t, env(replicaEnv...), "restore", "--dir", restored)
+	if code := r.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore exited %d:\n%s", code, r.out.String())
+	}
+	for _, name := range []string{"before", "after", "restarted"} {
+		if !hasUser(t, filepath.Join(restored, "data.db"), name) {
+			t.Errorf("member %q written on machine A is missing from the backup", name)
+		}
+	}
+}
+
+// TestFrozenWriterIsReplaced: machine A freezes (SIGSTOP: a paused VM, a
+// host that stops answering) and stops renewing its lease; machine B on an
+// empty volume waits for the lease to expire, takes over, restores and
+// serves. When A thaws it finds the lease taken, ships nothing more and
+// stops by itself; the replica goes on from B's history.
+func TestFrozenWriterIsReplaced(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dirA, dirB, replica := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "replica")
+	a := serve(t, dirA, append(backupEnv(replica), newSite, "FLY_MACHINE_ID=machine-a")...)
+	register(t, a.URL, "before")
+	time.Sleep(2*syncInterval + time.Second) // shipped
+
+	a.signal(syscall.SIGSTOP)
+	t.Cleanup(func() { _ = a.cmd.Process.Signal(syscall.SIGCONT) })
+	b := serve(t, dirB, append(backupEnv(replica), "FLY_MACHINE_ID=machine-b")...)
+	if !strings.Contains(b.out.String(), "taking over the writer lease") || !strings.Contains(b.out.String(), "restored it from") {
+		t.Fatalf("machine B did not take over and restore:\n%s", b.out.String())
+	}
+	register(t, b.URL, "replacement")
+
+	a.signal(syscall.SIGCONT)
+	a.wait(20 * time.Second)
+	if !strings.Contains(a.out.String(), "took over the backup replica") {
+		t.Errorf("machine A stopped without saying why:\n%s", a.out.String())
+	}
+	b.signal(syscall.SIGTERM)
+	if code := b.wait(30 * time.Second); code != 0 {
+		t.Fatalf("machine B: exit code %d after SIGTERM, want 0", code)
+	}
+
+	restored := filepath.Join(root, "restored")
+	r := run(t, env(backupEnv(replica)...), "restore", "--dir", restored)
+	if code := r.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore exited %d:\n%s", code, r.out.String())
+	}
+	want, got := dump(t, filepath.Join(dirB, "data.db")), dump(t, filepath.Join(restored, "data.db"))
+	for _, table := range []string{"users", "payments", "messages"} {
+		if strings.Join(want[table], "\n") != strings.Join(got[table], "\n") {
+			t.Errorf("table %s of the backup differs from machine B's", table)
+		}
+	}
+	if !hasUser(t, filepath.Join(restored, "data.db"), "before") || !hasUser(t, filepath.Join(restored, "data.db"), "replacement") {
+		t.Error("the backup lacks the member from before the freeze or the one written on machine B")
+	}
+}
+
+// TestStaleVolumeNeedsTakeover: a volume copied from machine A (a snapshot,
+// `fly machine clone --from-snapshot`) starts on machine C after A wrote
+// more: its data.db is older than the backup, so the start is refused;
+// with LITESTREAM_TAKEOVER=true it starts and its data is the history from
+// then on.
+func TestStaleVolumeNeedsTakeover(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dirA, dirC, replica := filepath.Join(root, "a"), filepath.Join(root, "c"), filepath.Join(root, "replica")
+	a := serve(t, dirA, append(backupEnv(replica), newSite, "FLY_MACHINE_ID=machine-a")...)
+	register(t, a.URL, "first")
+	a.signal(syscall.SIGTERM)
+	if code := a.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	copyDir(t, dirA, dirC)
+	a = serve(t, dirA, append(backupEnv(replica), "FLY_MACHINE_ID=machine-a")...)
+	register(t, a.URL, "second")
+	a.signal(syscall.SIGTERM)
+	if code := a.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+
+	c := run(t, env(append(backupEnv(replica), "FLY_MACHINE_ID=machine-c")...), "serve", "--http", freeAddr(t), "--dir", dirC)
+	if code := c.wait(20 * time.Second); code == 0 || !strings.Contains(c.out.String(), "may be older than the backup") ||
+		!strings.Contains(c.out.String(), "LITESTREAM_TAKEOVER=true") {
+		t.Fatalf("the stale volume: exit %d, output:\n%s", code, c.out.String())
+	}
+	c = serve(t, dirC, append(backupEnv(replica), "FLY_MACHINE_ID=machine-c", "LITESTREAM_TAKEOVER=true")...)
+	register(t, c.URL, "third")
+	c.signal(syscall.SIGTERM)
+	if code := c.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	restored := filepath.Join(root, "restored")
+	r := run(t, env(backupEnv(replica)...), "restore", "--dir", restored)
+	if code := r.wait(30 * time.Second); code != 0 {
+		t.Fatalf("restore exited %d:\n%s", code, r.out.String())
+	}
+	db := filepath.Join(restored, "data.db")
+	if !hasUser(t, db, "first") || hasUser(t, db, "second") || !hasUser(t, db, "third") {
+		t.Error("after the takeover the latest backup is not machine C's data (first and third, not second)")
+	}
+}
+
+func hasUser(t testing.TB, dbPath, username string) bool {
+	t.Helper()
+	return count(t, dbPath, `SELECT count(*) FROM users WHERE username = ?`, username) == 1
+}
+
+// copyDir copies a stopped server's data directory, as a volume snapshot does.
+func copyDir(t testing.TB, from, to string) {
+	t.Helper()
+	err := filepath.Walk(from, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		target := filepath.Join(to, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, info.Mode().Perm())
+		}
+		in, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, info.Mode().Perm())
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			out.Close()
+			return err
+		}
+		return out.Close()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
