@@ -6,6 +6,7 @@ package buildinfo
 import (
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // version is set at link time by the Makefile and the Dockerfile:
@@ -18,10 +19,13 @@ var version string
 // Version is the linked-in version; without one, the commit Go embeds in
 // a binary built inside a git checkout (vcs.revision, "-dirty" when the
 // tree had changes); else "dev".
-func Version() string {
+func Version() string { return resolved() }
+
+// resolved parses the build info once: /api/health asks on every request.
+var resolved = sync.OnceValue(func() string {
 	info, _ := debug.ReadBuildInfo()
 	return resolve(version, info)
-}
+})
 
 // GoVersion is the Go release the binary was built with.
 func GoVersion() string { return runtime.Version() }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -27,19 +28,37 @@ func withVersion(e *core.RequestEvent) error {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	var answer map[string]any
-	if status == http.StatusOK && json.Unmarshal(body, &answer) == nil {
-		if data, ok := answer["data"].(map[string]any); ok {
-			data["version"] = buildinfo.Version()
-			if withIt, err := json.Marshal(answer); err == nil {
-				body = withIt
-			}
-		}
+	if status == http.StatusOK {
+		body = addVersion(body)
 	}
 	real.WriteHeader(status)
 	_, err = real.Write(body)
 	return err
 }
+
+// addVersion puts "version" first in the answer's data object. PocketBase
+// writes the object itself, so a splice is enough (a decode and re-encode
+// took a quarter of the route's time); an answer without one is left as is.
+func addVersion(body []byte) []byte {
+	const key = `"data":{`
+	i := bytes.Index(body, []byte(key))
+	if i < 0 {
+		return body
+	}
+	at := i + len(key)
+	field := versionField()
+	out := make([]byte, 0, len(body)+len(field)+1)
+	out = append(append(out, body[:at]...), field...)
+	if at < len(body) && body[at] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, body[at:]...)
+}
+
+var versionField = sync.OnceValue(func() []byte {
+	v, _ := json.Marshal(buildinfo.Version())
+	return append([]byte(`"version":`), v...)
+})
 
 // heldResponse keeps the status and body back; headers go to the real writer.
 type heldResponse struct {

@@ -11,25 +11,48 @@ import "strings"
 // Other is the label value of anything outside a closed set.
 const Other = "other"
 
-// Method is the method label: the methods of RFC 9110 and PATCH by name,
-// anything else "other".
-func Method(m string) string {
+// methods are the method label's values: the methods of RFC 9110 and PATCH, then Other.
+var methods = [...]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE", Other}
+
+func methodIndex(m string) int {
 	switch m {
-	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
-		return m
+	case "GET":
+		return 0
+	case "HEAD":
+		return 1
+	case "POST":
+		return 2
+	case "PUT":
+		return 3
+	case "PATCH":
+		return 4
+	case "DELETE":
+		return 5
+	case "OPTIONS":
+		return 6
+	case "CONNECT":
+		return 7
+	case "TRACE":
+		return 8
 	}
-	return Other
+	return len(methods) - 1
 }
 
-var classes = [...]string{"", "1xx", "2xx", "3xx", "4xx", "5xx"}
+// Method is the method label: a standard method by name, anything else "other".
+func Method(m string) string { return methods[methodIndex(m)] }
+
+// classes are the status label's values: Other, then "1xx" to "5xx".
+var classes = [...]string{Other, "1xx", "2xx", "3xx", "4xx", "5xx"}
+
+func classIndex(status int) int {
+	if status < 100 || status > 599 {
+		return 0
+	}
+	return status / 100
+}
 
 // StatusClass is the status label: "1xx" to "5xx", anything else "other".
-func StatusClass(status int) string {
-	if status < 100 || status > 599 {
-		return Other
-	}
-	return classes[status/100]
-}
+func StatusClass(status int) string { return classes[classIndex(status)] }
 
 // Group is the route group a request pattern counts under: "/api/<first
 // segment>" for the API, "spa" for the web app's files, "dashboard" for

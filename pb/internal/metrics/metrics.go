@@ -47,18 +47,10 @@ type Registry struct {
 	mailSent, mailFailed                   prometheus.Counter
 	paymentProviderErrors, paymentDeclined prometheus.Counter
 
-	// The middleware runs on every request: a label set is resolved once
-	// (WithLabelValues hashes and locks on each call) and read lock-free
-	// after. Every key comes from a closed set (labels.go), so these stay
-	// small whatever clients send.
-	groups    sync.Map // route pattern -> group
-	counters  sync.Map // requestKey -> prometheus.Counter
-	observers sync.Map // group -> prometheus.Observer
+	routes sync.Map // request pattern -> *route (observe.go)
 
 	scrape scrapeListener // METRICS_ADDR
 }
-
-type requestKey struct{ group, method, class string }
 
 func newRegistry() *Registry {
 	r := &Registry{reg: prometheus.NewRegistry()}
@@ -90,12 +82,11 @@ func newRegistry() *Registry {
 	r.gatherer = r.reg
 	// Series exist from the first scrape, at zero (the scrape's own request
 	// is counted once answered), so rate() and absent() see them at once.
-	r.counter(requestKey{metricsGroup, "GET", "2xx"})
-	r.observer(metricsGroup)
+	r.route(metricsPattern).counter(methodIndex("GET"), classIndex(http.StatusOK))
 	return r
 }
 
-const metricsGroup = "/api/metrics"
+const metricsPattern = "GET /api/metrics"
 
 // Register counts requests, mails and payments of app and serves the metrics.
 func Register(app core.App, cfg *config.Config) *Registry {
@@ -113,7 +104,7 @@ func Register(app core.App, cfg *config.Config) *Registry {
 				Func:     r.observe,
 			})
 			exposition := r.handler(se.App)
-			se.Router.GET("/api/metrics", func(e *core.RequestEvent) error { return serve(e, cfg, exposition) })
+			se.Router.GET(strings.TrimPrefix(metricsPattern, "GET "), func(e *core.RequestEvent) error { return serve(e, cfg, exposition) })
 			if cfg.MetricsAddr != "" {
 				if err := r.scrape.start(se.App, cfg.MetricsAddr, exposition); err != nil {
 					return err

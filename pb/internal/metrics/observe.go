@@ -3,6 +3,7 @@ package metrics
 import (
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -13,6 +14,26 @@ import (
 // realtimeGroup is left out of the latency histogram: a stream lasts as long
 // as the tab is open.
 const realtimeGroup = "/api/realtime"
+
+// route holds a route pattern's series, resolved on first use: the
+// middleware runs on every request, and WithLabelValues hashes the values
+// and takes a lock on each call. The patterns are the app's, so the routes
+// are few whatever clients send.
+type route struct {
+	group    string
+	duration prometheus.Observer // nil for realtime streams
+	counts   [len(methods)][len(classes)]atomic.Pointer[prometheus.Counter]
+	requests *prometheus.CounterVec
+}
+
+func (r *route) counter(method, class int) prometheus.Counter {
+	if c := r.counts[method][class].Load(); c != nil {
+		return *c
+	}
+	c := r.requests.WithLabelValues(r.group, methods[method], classes[class])
+	r.counts[method][class].Store(&c)
+	return c
+}
 
 // observe is the middleware: one counter and one histogram observation per request.
 func (r *Registry) observe(e *core.RequestEvent) error {
@@ -31,40 +52,26 @@ func (r *Registry) observe(e *core.RequestEvent) error {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	group := r.group(e.Request.Pattern)
-	r.counter(requestKey{group, Method(e.Request.Method), StatusClass(status)}).Inc()
-	if group != realtimeGroup {
-		r.observer(group).Observe(elapsed.Seconds())
+	rt := r.route(e.Request.Pattern)
+	rt.counter(methodIndex(e.Request.Method), classIndex(status)).Inc()
+	if rt.duration != nil {
+		rt.duration.Observe(elapsed.Seconds())
 	}
-	if group == "/api/payments" && status >= 500 {
+	if rt.group == "/api/payments" && status >= 500 {
 		// 502/503: Razorpay refused or was unreachable; 500: our side failed
 		r.paymentProviderErrors.Inc()
 	}
 	return err
 }
 
-// group is Group, computed once per route pattern.
-func (r *Registry) group(pattern string) string {
-	if g, ok := r.groups.Load(pattern); ok {
-		return g.(string)
+func (r *Registry) route(pattern string) *route {
+	if rt, ok := r.routes.Load(pattern); ok {
+		return rt.(*route)
 	}
-	g := Group(pattern)
-	r.groups.Store(pattern, g)
-	return g
-}
-
-func (r *Registry) counter(k requestKey) prometheus.Counter {
-	if c, ok := r.counters.Load(k); ok {
-		return c.(prometheus.Counter)
+	rt := &route{group: Group(pattern), requests: r.requests}
+	if rt.group != realtimeGroup {
+		rt.duration = r.durations.WithLabelValues(rt.group)
 	}
-	c, _ := r.counters.LoadOrStore(k, r.requests.WithLabelValues(k.group, k.method, k.class))
-	return c.(prometheus.Counter)
-}
-
-func (r *Registry) observer(group string) prometheus.Observer {
-	if o, ok := r.observers.Load(group); ok {
-		return o.(prometheus.Observer)
-	}
-	o, _ := r.observers.LoadOrStore(group, r.durations.WithLabelValues(group))
-	return o.(prometheus.Observer)
+	actual, _ := r.routes.LoadOrStore(pattern, rt)
+	return actual.(*route)
 }
