@@ -17,7 +17,10 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY pb pb
 COPY pb_migrations pb_migrations
-RUN CGO_ENABLED=0 go build -trimpath -o /out/sponsorbridge ./pb
+# Stripped and versioned as in the Makefile; the build context has no .git, so pass the version:
+# fly deploy --build-arg VERSION=$(git describe --always --dirty)
+ARG VERSION=dev
+RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X sponsorbridge/pb/internal/buildinfo.version=${VERSION}" -o /out/sponsorbridge ./pb
 
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates \

@@ -16,7 +16,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser test test-go test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web types types-check clean
+.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -27,9 +27,16 @@ build: server web
 
 server: $(BIN)
 
-# CGO off, as in the Dockerfile: one static binary, the same one the image ships.
-$(BIN): $(GO_SOURCES)
-	CGO_ENABLED=0 go build -trimpath -o $(BIN) ./pb
+# The version sponsorbridge --version, /api/health and the metrics report: git describe, else "dev"
+# (the binary then falls back to the commit Go embeds). bin/.version changes only when the version
+# does, so a new commit relinks the binary and an unchanged tree still builds nothing.
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+VERSION_STAMP := bin/.version
+$(shell mkdir -p bin; [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(VERSION)" ] || echo "$(VERSION)" > $(VERSION_STAMP))
+
+# CGO off, as in the Dockerfile: one static binary, the same one the image ships; stripped (-s -w).
+$(BIN): $(GO_SOURCES) $(VERSION_STAMP)
+	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X sponsorbridge/pb/internal/buildinfo.version=$(VERSION)" -o $(BIN) ./pb
 
 web: $(WEB_BUILD)
 
@@ -51,8 +58,8 @@ image-layout: build
 test-image: image-layout
 	deploy/image-smoke.sh $(IMAGE_DIR)
 
-## deps: everything the commands need (npm packages; Debian's chromium for browser tests)
-deps: web-deps browser
+## deps: everything the commands need (npm packages; Debian's chromium for browser tests; promtool)
+deps: web-deps browser promtool
 
 web-deps: web/node_modules/.package-lock.json
 
@@ -64,11 +71,22 @@ browser:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## test: every check and test (lint, Go, front end, browser, the image's layout)
-test: lint test-go test-web test-e2e test-image
+# Debian's prometheus package ships promtool (the alert rule tests; nothing is started).
+promtool:
+	@command -v promtool >/dev/null 2>&1 || { \
+	  echo "Installing Debian's prometheus for promtool"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null; }
+
+## test: every check and test (lint, Go, alert rules, front end, browser, the image's layout)
+test: lint test-go test-alerts test-web test-e2e test-image
 
 test-go:
 	go test -count=1 ./pb/... ./pb_migrations/...
+
+## test-alerts: deploy/alerts.yml is valid and each alert fires in deploy/alerts_test.yml (promtool)
+test-alerts: promtool
+	promtool check rules deploy/alerts.yml
+	promtool test rules deploy/alerts_test.yml
 
 test-web: web-deps
 	npm --prefix web run typecheck

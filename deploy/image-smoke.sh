@@ -7,6 +7,7 @@ set -eu
 layout="${1:?usage: $0 <layout dir>}"
 layout="$(cd "$layout" && pwd)"
 port="${SMOKE_PORT:-$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 20000 ))}"
+metrics_port=$((port + 1)) # METRICS_ADDR, the private scrape port
 origin="http://127.0.0.1:$port"
 work="$(mktemp -d "${TMPDIR:-/tmp}/sponsorbridge-smoke-XXXXXX")"
 chmod 0755 "$work" # the server (uid 10001) must reach its data directory, as /pb in the image
@@ -30,11 +31,21 @@ trap cleanup EXIT
 for f in sponsorbridge entrypoint.sh pb_public/index.html; do
   [ -e "$layout/pb/$f" ] || fail "the layout lacks pb/$f"
 done
+# Stripped and versioned (the Makefile's -ldflags): --version names the build, as /api/health will.
+version="$("$layout/pb/sponsorbridge" --version)" || fail "sponsorbridge --version failed"
+version="${version#sponsorbridge version }"
+case "$version" in "" | *" "* | "(untracked)") fail "sponsorbridge --version names no build: '$version'" ;; esac
+echo "ok  sponsorbridge --version: $version"
+if command -v readelf >/dev/null 2>&1; then
+  if readelf -S "$layout/pb/sponsorbridge" | grep -q '\.symtab'; then fail "the binary is not stripped"; fi
+  echo "ok  the binary is stripped"
+fi
 touch "$work/started"
 
 # A clean environment, as in the image: no DEMO_MODE, no opt-ins, secrets as Fly sets them.
 env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   SB_DATA_DIR="$data" APP_URL="$origin" PB_ENCRYPTION_KEY="$key" METRICS_TOKEN="$metrics_token" \
+  METRICS_ADDR="127.0.0.1:$metrics_port" \
   SMTP_HOST=127.0.0.1 SMTP_PORT=2525 SMTP_USERNAME=smoke SMTP_PASSWORD="$smtp_secret" GOMEMLIMIT=700MiB \
   "$layout/pb/entrypoint.sh" "$layout/pb/sponsorbridge" serve --http "127.0.0.1:$port" --dir "$data" \
   --publicDir "$layout/pb/pb_public" >"$log" 2>&1 &
@@ -58,6 +69,7 @@ check() { # name, expected status, url, expected text, [curl args...]
   echo "ok  $name"
 }
 check "health" 200 /api/health '"message":"API is healthy."'
+check "health names the build" 200 /api/health "\"version\":\"$version\""
 check "SPA index" 200 / '<div id="root">'
 check "SPA route served by the fallback" 200 /subscription '<div id="root">'
 check "API: app-config, payments off without keys or opt-in" 200 /api/app-config '"payments":{"mode":"off"}'
@@ -68,6 +80,11 @@ check "API: sign-in codes need mail (SMTP set: accepted or failing, never 503)" 
 check "API: metrics with the scraper token" 200 /api/metrics 'sponsorbridge_db_size_bytes{db="data"}' \
   -H "Authorization: Bearer $metrics_token"
 check "API: metrics refused without it" 401 /api/metrics 'metrics bearer token'
+got="$(curl -s "http://127.0.0.1:$metrics_port/metrics")" || fail "nothing on METRICS_ADDR"
+echo "$got" | grep -q "^sponsorbridge_build_info{goversion=\"[^\"]*\",version=\"$version\"} 1$" ||
+  fail "METRICS_ADDR: no build info for $version: $(echo "$got" | grep build_info)"
+echo "$got" | grep -q '^sponsorbridge_backup_enabled 0$' || fail "METRICS_ADDR: backups off is not 0"
+echo "ok  metrics on METRICS_ADDR without a token: the build and backups off"
 
 if [ "$(id -u)" = 0 ]; then
   owner="$(ps -o uid= -p "$pid" | tr -d ' ')"

@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/backup"
+	"sponsorbridge/pb/internal/buildinfo"
 	"sponsorbridge/pb/internal/config"
 	_ "sponsorbridge/pb_migrations"
 )
@@ -29,6 +30,8 @@ func main() {
 		DataMaxIdleConns:     config.DBConns,
 		DBConnect:            app.DBConnect,
 	})
+
+	pb.RootCmd.Version = buildinfo.Version() // sponsorbridge --version
 
 	var publicDir string
 	pb.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", "./pb_public", "the directory with the built web app")

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -80,6 +81,10 @@ type Config struct {
 	// MetricsToken, when set, is a bearer token that may read /api/metrics
 	// (besides superusers).
 	MetricsToken string
+	// MetricsAddr, when set, is a private listen address (":9091") that
+	// serves the same metrics at /metrics without a token, for Fly.io's
+	// scraper ([metrics] in fly.toml), which sends no credentials.
+	MetricsAddr string
 	// LogsMaxDays is how many days PocketBase keeps request and app logs.
 	LogsMaxDays int
 
@@ -194,6 +199,12 @@ func Load() (*Config, error) {
 	}
 	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
 		return nil, fmt.Errorf("config: METRICS_TOKEN must be at least 16 characters")
+	}
+	c.MetricsAddr = env("METRICS_ADDR", "")
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
+			return nil, fmt.Errorf("config: METRICS_ADDR must be host:port or :port (like :9091), got %q", c.MetricsAddr)
+		}
 	}
 	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
 		return nil, err

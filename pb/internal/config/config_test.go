@@ -35,7 +35,7 @@ func TestRazorpaySettings(t *testing.T) {
 }
 
 func TestGuardrailOptIns(t *testing.T) {
-	for _, name := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "PAYMENTS_SANDBOX", "MAIL_DEV_MAILBOX", "DEMO_MODE", "DEMO_PASSWORD", EncryptionEnv, "METRICS_TOKEN", "LOGS_MAX_DAYS"} {
+	for _, name := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "PAYMENTS_SANDBOX", "MAIL_DEV_MAILBOX", "DEMO_MODE", "DEMO_PASSWORD", EncryptionEnv, "METRICS_TOKEN", "METRICS_ADDR", "LOGS_MAX_DAYS"} {
 		t.Setenv(name, "")
 	}
 	c, err := Load()
@@ -89,6 +89,20 @@ func TestEncryptionKeyAndMetricsToken(t *testing.T) {
 	t.Setenv("LOGS_MAX_DAYS", "forever")
 	if _, err := Load(); err == nil {
 		t.Error("a garbage LOGS_MAX_DAYS was accepted")
+	}
+	t.Setenv("LOGS_MAX_DAYS", "")
+	if c.MetricsAddr != "" {
+		t.Errorf("the scrape listener is on by default: %q", c.MetricsAddr)
+	}
+	for _, bad := range []string{"9091", "localhost", "[::]"} {
+		t.Setenv("METRICS_ADDR", bad)
+		if _, err := Load(); err == nil {
+			t.Errorf("METRICS_ADDR %q without a port was accepted", bad)
+		}
+	}
+	t.Setenv("METRICS_ADDR", ":9091")
+	if c, err = Load(); err != nil || c.MetricsAddr != ":9091" {
+		t.Fatalf("METRICS_ADDR: %+v %v", c, err)
 	}
 }
 

@@ -54,7 +54,7 @@ func Bind(se *core.ServeEvent) {
 				e.Response.Header().Set("Cache-Control", "no-store")
 				return e.JSON(http.StatusServiceUnavailable, map[string]any{"code": http.StatusServiceUnavailable, "message": msg, "data": map[string]any{}})
 			}
-			return e.Next()
+			return withVersion(e)
 		},
 	})
 }

@@ -142,6 +142,7 @@ func TestGroup(t *testing.T) {
 		"GET /api/collections/{collection}/records": "/api/collections",
 		"GET /api/{path...}":                        "unmatched",
 		"":                                          "unmatched",
+		"/":                                         "unmatched",
 		"GET /{path...}":                            "spa",
 		"GET /_/{path...}":                          "dashboard",
 	} {

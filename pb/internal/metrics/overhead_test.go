@@ -6,16 +6,17 @@ import (
 	"time"
 )
 
-// What the middleware adds to every request: one counter and one histogram
-// observation, from ~32 goroutines at once.
+// What the middleware adds to every request: the route's series, the labels
+// from their closed sets, one counter and one histogram observation, from
+// ~32 goroutines at once.
 func BenchmarkRequestAccounting(b *testing.B) {
 	r := newRegistry()
-	k := requestKey{"/api/sponsorships", "GET", "2xx"}
 	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			r.count(k)
-			r.histogram(k.group).observe(3 * time.Millisecond)
+			rt := r.route("GET /api/sponsorships/{id}")
+			rt.counter(methodIndex("GET"), classIndex(200)).Inc()
+			rt.duration.Observe((3 * time.Millisecond).Seconds())
 		}
 	})
 }
