@@ -54,6 +54,16 @@ func (w *windows) take(key string, max int, window time.Duration) (bool, time.Du
 	return true, 0
 }
 
+// Take counts one event for key (named by its kind: "code-device|…")
+// unless max events already happened in the last window; it then answers
+// how long until one slot frees. Everything passes while limits are off.
+func Take(app core.App, key string, max int, window time.Duration) (bool, time.Duration) {
+	if !enabled(app) {
+		return true, 0
+	}
+	return windowsOf(app).take(key, max, window)
+}
+
 // sweep forgets keys with no recent events, so memory follows activity.
 func (w *windows) sweep(t time.Time) {
 	if t.Sub(w.lastSweep) < 10*time.Minute {

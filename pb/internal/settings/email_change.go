@@ -33,10 +33,7 @@ func changeEmail(e *core.RequestEvent) error {
 		}
 		return savePending(e, "")
 	}
-	if _, err := signin.SendConfirmationCode(e.App, form.Email); err != nil {
-		if errors.Is(err, signin.ErrAddressLimited) {
-			return e.TooManyRequestsError("Too many codes were requested for this e-mail address. Please wait a few minutes and try again.", nil)
-		}
+	if _, err := signin.SendCode(e.App, form.Email, signin.ConfirmationMail); err != nil {
 		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
@@ -76,7 +73,7 @@ func confirmEmail(e *core.RequestEvent) error {
 	if err := signin.ProveAddress(e.App, pending, form.Code); err != nil {
 		var ce *signin.CodeError
 		if errors.As(err, &ce) {
-			return e.Error(ce.Status, ce.Message, validation.Errors{"code": apierr.Field(ce.Code, ce.Message)})
+			return ce.Answer(e)
 		}
 		return e.InternalServerError("", err)
 	}
