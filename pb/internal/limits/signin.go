@@ -84,18 +84,24 @@ func (g *SignInGate) Begin() error {
 	if !enabled(g.e.App) {
 		return nil
 	}
-	s := signInsOf(g.e.App)
+	if wait := signInsOf(g.e.App).begin(g.key, now()); wait > 0 {
+		return TooMany(g.e, "Too many failed sign-in attempts for this account.", wait)
+	}
+	return nil
+}
+
+// begin counts an attempt on key at t, or answers the lock's remaining time.
+func (s *signIns) begin(key string, t time.Time) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := now()
 	s.sweep(t)
-	f := s.byKey[g.key]
+	f := s.byKey[key]
 	if f != nil && t.Before(f.lockedUntil) {
-		return TooMany(g.e, "Too many failed sign-in attempts for this account.", f.lockedUntil.Sub(t))
+		return f.lockedUntil.Sub(t)
 	}
 	if f == nil || t.Sub(f.last) > forgetAfter {
 		f = &failures{}
-		s.byKey[g.key] = f
+		s.byKey[key] = f
 	}
 	f.count++
 	f.last = t
@@ -106,7 +112,7 @@ func (g *SignInGate) Begin() error {
 		}
 		f.lockedUntil = t.Add(lock)
 	}
-	return nil
+	return 0
 }
 
 // Succeeded forgets the failures and marks this browser as known to the
