@@ -13,7 +13,7 @@ const (
 	// MaxUsername bounds a username (the users collection's field says the
 	// same); sign-in refuses a longer one before looking anything up.
 	MaxUsername = 32
-	MinPassword    = 6
+	MinPassword = 6
 	// MaxPasswordBytes is bcrypt's limit (it ignores what follows).
 	MaxPasswordBytes = 71
 )
