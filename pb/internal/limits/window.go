@@ -64,6 +64,20 @@ func Take(app core.App, key string, max int, window time.Duration) (bool, time.D
 	return windowsOf(app).take(key, max, window)
 }
 
+// GiveBack forgets the newest event of key, taken by Take for an attempt
+// that turned out not to count (a right code).
+func GiveBack(app core.App, key string) {
+	if !enabled(app) {
+		return
+	}
+	w := windowsOf(app)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if hits := w.hits[key]; len(hits) > 0 {
+		w.hits[key] = hits[:len(hits)-1]
+	}
+}
+
 // sweep forgets keys with no recent events, so memory follows activity.
 func (w *windows) sweep(t time.Time) {
 	if t.Sub(w.lastSweep) < 10*time.Minute {

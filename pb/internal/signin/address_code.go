@@ -135,12 +135,14 @@ func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.
 		return codeExpired
 	}
 	if device != "" {
-		if ok, wait := limits.Take(app, "code-device|"+device, addressMaxWrong, addressWrongWindow); !ok {
+		key := "code-device|" + device
+		if ok, wait := limits.Take(app, key, addressMaxWrong, addressWrongWindow); !ok {
 			return codeTooMany(wait)
 		}
 		if !otp.ValidatePassword(code) {
 			return codeWrong
 		}
+		limits.GiveBack(app, key)
 		return nil
 	}
 	ok, wait, err := takeAttempt(app, proofID)
