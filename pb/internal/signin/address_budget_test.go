@@ -15,10 +15,14 @@ import (
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
 
-const requestPath = "/api/auth/email-code/request"
+const (
+	requestPath = "/api/auth/email-code/request"
+	verifyPath  = "/api/auth/email-code/verify"
+)
 
 func codeRequest(b *browser, email string) *httpRec {
 	return b.do(http.MethodPost, requestPath, `{"email":"`+email+`","displayName":"Someone"}`, nil)
@@ -208,4 +212,81 @@ func TestTheOwnersBrowserOutlastsAStrangersGuesses(t *testing.T) {
 
 	otpID, code = requestCode(t, app, owner, "owner@example.com")
 	expectStatus(t, verify(owner, otpID, code), 200, `"email":"owner@example.com"`)
+}
+
+// The same rules as scenarios: what each request answers and writes.
+func TestAddressCodeScenarios(t *testing.T) {
+	t.Parallel()
+	const address = "kai@example.com"
+	// issued mails the address's code n times and budget-spends wrong codes
+	issued := func(mails, wrongs int, body func(otpID, code string) string) func(testing.TB, core.App, *tests.ApiScenario) {
+		return func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			var sent signin.Sent
+			var err error
+			for range mails {
+				if sent, err = signin.SendCode(app, address, signin.SignInMail); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := app.DB().NewQuery("UPDATE email_proofs SET failedAttempts = {:n}, failuresSince = {:s} WHERE email = {:e}").
+				Bind(dbx.Params{"n": wrongs, "s": time.Now().UTC().Format("2006-01-02 15:04:05.000Z"), "e": address}).Execute(); err != nil {
+				t.Fatal(err)
+			}
+			msgs, _ := mailbox.Read(mailbox.Dir(app), address)
+			code := sixDigits.FindString(msgs[0].Text)
+			s.Body = strings.NewReader(body(sent.OTPID, code))
+			for i, c := range s.ExpectedContent {
+				s.ExpectedContent[i] = strings.ReplaceAll(c, "OTPID", sent.OTPID)
+			}
+		}
+	}
+	request := func(string, string) string { return `{"email":"` + address + `","displayName":"Kai"}` }
+	verifyWith := func(right bool) func(string, string) string {
+		return func(otpID, code string) string {
+			if !right {
+				code = wrong(code)
+			}
+			return `{"otpId":"` + otpID + `","code":"` + code + `","displayName":"Kai"}`
+		}
+	}
+	attempts := func(want int) func(testing.TB, *tests.TestApp, *http.Response) {
+		return func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			var n int
+			if err := app.DB().NewQuery("SELECT failedAttempts FROM email_proofs WHERE email = {:e}").Bind(dbx.Params{"e": address}).Row(&n); err != nil || n != want {
+				t.Errorf("failedAttempts %d (%v), want %d", n, err, want)
+			}
+		}
+	}
+	factory := testutil.Factory(nil, nil)
+	origin := map[string]string{"Origin": testutil.Origin}
+	scenarios := []*tests.ApiScenario{
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: "a request while the code is valid answers it, mailed again", Method: http.MethodPost, URL: requestPath, Headers: origin,
+			ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"OTPID"`},
+			ExpectedEvents: map[string]int{"*": 0, "OnMailerSend": 1},
+		}, issued(1, 0, request)),
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: "the next answers it without mail", Method: http.MethodPost, URL: requestPath, Headers: origin,
+			ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"OTPID"`},
+			ExpectedEvents: map[string]int{"*": 0},
+		}, issued(2, 0, request)),
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: "a wrong code within the budget is counted", Method: http.MethodPost, URL: verifyPath, Headers: origin,
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"validation_code_wrong"`},
+			ExpectedEvents: map[string]int{"*": 0}, AfterTestFunc: attempts(10),
+		}, issued(1, 9, verifyWith(false))),
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: "past the budget even the right code is not compared", Method: http.MethodPost, URL: verifyPath, Headers: origin,
+			ExpectedStatus: 429, ExpectedContent: []string{`"message":"Too many wrong codes were typed for this e-mail address. Try again in 24 hours."`},
+			NotExpectedContent: []string{`"username"`}, ExpectedEvents: map[string]int{"*": 0}, AfterTestFunc: attempts(10),
+		}, issued(1, 10, verifyWith(true))),
+		testutil.Prepared(factory, tests.ApiScenario{
+			Name: "the right code within the budget signs in and uses none of it", Method: http.MethodPost, URL: verifyPath, Headers: origin,
+			ExpectedStatus: 201, ExpectedContent: []string{`"email":"` + address + `"`},
+			ExpectedEvents: map[string]int{"OnRecordCreate": 1, "OnRecordDelete": 0}, AfterTestFunc: attempts(9),
+		}, issued(1, 9, verifyWith(true))),
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
 }
