@@ -1,10 +1,12 @@
 // Package limits holds the app's own limits, which PocketBase's per-IP rate
 // limiter cannot express: per member (messages, applications, reports and
-// the routes that send e-mail) and per account (failed sign-ins). They
-// count in memory: one process serves the app, and a restart only forgets
-// some recent history. PocketBase's per-IP rules (pb/app/settings.go) stay
-// in front of them. Both follow the same switch, the dashboard's (and
-// RATE_LIMITS') "rate limits enabled".
+// the routes that send e-mail), per account and per superuser address
+// (failed sign-ins, with known-device cookies), and per superuser address
+// for mailed codes. They count in memory: one process serves the app, and a
+// restart only forgets some recent history. PocketBase's per-IP rules
+// (pb/app/settings.go) stay in front of them. Both follow the same switch,
+// the dashboard's (and RATE_LIMITS') "rate limits enabled", except the
+// bound on superusers' code mails, which bounds mail and is always on.
 package limits
 
 import (
