@@ -53,18 +53,21 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	matches := matching.New(app, engine, store)
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
-	engine.BindHooks()           // a schema change in the dashboard reinstalls the change log
-	notify.BindHooks(app)        // the notification queue drains when the app stops
-	saved.BindHooks()            // keep the percolator in step; alert on new listings
-	matches.BindHooks()          // tell members about listings matching theirs
-	mailbox.BindHooks(app, cfg)  // without SMTP: the development mailbox if opted into, else refused
-	signin.BindHooks(app)        // PocketBase's own OAuth2 route is closed
-	builtin.BindRealtime(app)    // realtime subscriptions only to what the rules allow
-	session.BindRealtime(app)    // a revoked session's subscriptions fall silent
-	backup.Register(app, cfg)    // Litestream backups, restore at start, graceful shutdown
-	ops.Register(app, cfg)       // log retention, encryption warning; warnings and errors to stdout
-	ops.BindSuperuserSignIn(app) // the dashboard's sign-in: guesses per address, no password oracle, codes bounded
-	metrics.Register(app, cfg)   // GET /api/metrics and its request, mail and payment counters
+	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log
+	notify.BindHooks(app)       // the notification queue drains when the app stops
+	saved.BindHooks()           // keep the percolator in step; alert on new listings
+	matches.BindHooks()         // tell members about listings matching theirs
+	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
+	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
+	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
+	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
+	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
+	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
+	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters
+
+	// The dashboard's sign-in (PocketBase's superuser routes): password guesses
+	// per address and client, no password oracle, code mails bounded.
+	ops.BindSuperuserSignIn(app)
 
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
