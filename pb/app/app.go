@@ -64,6 +64,10 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
 	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters
 
+	// The dashboard's sign-in (PocketBase's superuser routes): password guesses
+	// per address and client, no password oracle, code mails bounded.
+	ops.BindSuperuserSignIn(app)
+
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)

@@ -37,6 +37,9 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/payments/create-subscription", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/payments/verify-subscription", MaxRequests: 20, Duration: 60},
 	{Label: "POST /api/payments/sandbox/pay", MaxRequests: 20, Duration: 60},
+	// the dashboard's sign-in (superusers): few by hand, so tight per client
+	{Label: "_superusers:authWithPassword", MaxRequests: 10, Duration: 900},
+	{Label: "_superusers:requestOTP", MaxRequests: 5, Duration: 300},
 	{Label: "*:auth", MaxRequests: 2, Duration: 3},
 	{Label: "*:create", MaxRequests: 20, Duration: 5},
 	{Label: "/api/batch", MaxRequests: 3, Duration: 1},

@@ -202,6 +202,26 @@ func TestLogin(t *testing.T) {
 			AfterTestFunc:   func(t testing.TB, _ *tests.TestApp, res *http.Response) { noSession(t, res) },
 		},
 		{
+			// before, a 16 KB name was looked up and kept by the sign-in lock for an hour
+			Name:   "a username longer than any account's is refused before anything else",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:            json(`{"username":"` + strings.Repeat("x", 16<<10-64) + `","password":"wrong-password"}`),
+			ExpectedStatus:  400,
+			ExpectedContent: []string{`"message":"Username must be at most 32 characters"`},
+			ExpectedEvents:  map[string]int{"*": 0},
+			TestAppFactory:  factory,
+			AfterTestFunc:   func(t testing.TB, _ *tests.TestApp, res *http.Response) { noSession(t, res) },
+		},
+		{
+			Name:   "an unknown username of the longest length is an ordinary 401",
+			Method: http.MethodPost, URL: "/api/login", Headers: origin,
+			Body:            json(`{"username":"` + strings.Repeat("x", 32) + `","password":"wrong-password"}`),
+			ExpectedStatus:  401,
+			ExpectedContent: []string{`"message":"Invalid username or password."`},
+			ExpectedEvents:  testutil.NoWrites(),
+			TestAppFactory:  factory,
+		},
+		{
 			Name:   "missing fields use the spec's messages",
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{}`),

@@ -73,6 +73,8 @@ func burnPasswordCheck(password string) {
 	_ = bcrypt.CompareHashAndPassword(decoyHash, []byte(password))
 }
 
+var usernameTooLong = apierr.Field("validation_too_long", "Username must be at most 32 characters")
+
 // ----------------------------------------------------------------
 
 type loginForm struct {
@@ -83,8 +85,12 @@ type loginForm struct {
 func (f *loginForm) validate() error {
 	f.Username = strings.TrimSpace(f.Username)
 	errs := validation.Errors{}
-	if f.Username == "" {
+	switch {
+	case f.Username == "":
 		errs["username"] = apierr.Field("validation_required", "Username is required")
+	case len(f.Username) > MaxUsername:
+		// no such account can exist; refused before the sign-in lock keeps a copy
+		errs["username"] = usernameTooLong
 	}
 	if f.Password == "" {
 		errs["password"] = apierr.Field("validation_required", "Password is required")

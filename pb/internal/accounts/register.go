@@ -80,8 +80,8 @@ func (f *registerForm) validate() error {
 	switch {
 	case utf8.RuneCountInString(f.Username) < 3:
 		errs["username"] = apierr.Field("validation_too_short", "Username must be at least 3 characters")
-	case len(f.Username) > 32:
-		errs["username"] = apierr.Field("validation_too_long", "Username must be at most 32 characters")
+	case len(f.Username) > MaxUsername:
+		errs["username"] = usernameTooLong
 	case !UsernamePattern.MatchString(f.Username):
 		errs["username"] = apierr.Field("validation_invalid_username", "Username may only contain letters, numbers, dots, dashes and underscores")
 	}

@@ -10,7 +10,10 @@ import (
 // registration, e-mail-code sign-up, profile and password changes.
 const (
 	MaxDisplayName = 80
-	MinPassword    = 6
+	// MaxUsername bounds a username (the users collection's field says the
+	// same); sign-in refuses a longer one before looking anything up.
+	MaxUsername = 32
+	MinPassword = 6
 	// MaxPasswordBytes is bcrypt's limit (it ignores what follows).
 	MaxPasswordBytes = 71
 )

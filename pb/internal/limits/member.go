@@ -36,7 +36,7 @@ func PerMember() *hook.Handler[*core.RequestEvent] {
 			for _, r := range rules {
 				ok, wait := w.take(r.Bucket+"|"+e.Auth.Id, r.Max, r.Window)
 				if !ok {
-					return tooMany(e, r.Message, wait)
+					return TooMany(e, r.Message, wait)
 				}
 			}
 			return e.Next()
@@ -44,8 +44,13 @@ func PerMember() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// tooMany answers 429 with the message, the wait in words and Retry-After.
-func tooMany(e *core.RequestEvent, message string, wait time.Duration) error {
+// TooMany answers 429 with the message, the wait in words and Retry-After.
+func TooMany(e *core.RequestEvent, message string, wait time.Duration) error {
 	e.Response.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-	return router.NewApiError(http.StatusTooManyRequests, message+" Try again in "+inWords(wait)+".", nil)
+	return router.NewApiError(http.StatusTooManyRequests, WithWait(message, wait), nil)
+}
+
+// WithWait is a refusal's message followed by the wait: "… Try again in 4 minutes."
+func WithWait(message string, wait time.Duration) string {
+	return message + " Try again in " + inWords(wait) + "."
 }

@@ -1,16 +1,11 @@
 package limits
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/security"
 )
 
 // Failed password sign-ins are counted per account (whatever address they
@@ -28,10 +23,6 @@ const (
 	firstLock    = 30 * time.Second
 	maxLock      = 15 * time.Minute
 	forgetAfter  = time.Hour
-
-	// DeviceCookie marks a browser that has signed in to an account.
-	DeviceCookie = "sb_device"
-	deviceMaxAge = 365 * 24 * time.Hour
 )
 
 type failures struct {
@@ -54,21 +45,34 @@ func signInsOf(app core.App) *signIns {
 
 // SignInGate is one sign-in attempt for an account.
 type SignInGate struct {
-	key string
-	e   *core.RequestEvent
+	key     string
+	e       *core.RequestEvent
+	devices Devices
 }
 
 // SignIn opens the gate for a password attempt on username (an account
 // that may not exist: unknown names are counted alike, so the answers say
 // nothing about which exist). memberID is the account's id, or "".
 func SignIn(e *core.RequestEvent, username, memberID string) *SignInGate {
-	key := "account|" + strings.ToLower(strings.TrimSpace(username))
-	if memberID != "" {
-		if device := knownDevice(e, memberID); device != "" {
-			key = "device|" + device
+	return openGate(e, "account|", username, MemberDevices, memberID)
+}
+
+// SuperuserSignIn opens the gate for a password attempt on a superuser's
+// address (the dashboard's sign-in), counted like a member's: per address,
+// unknown ones alike, and per browser for one that completed a sign-in to
+// the superuser before. superuserID is the superuser's id, or "".
+func SuperuserSignIn(e *core.RequestEvent, address, superuserID string) *SignInGate {
+	return openGate(e, "superuser|", address, SuperuserDevices, superuserID)
+}
+
+func openGate(e *core.RequestEvent, prefix, name string, devices Devices, recordID string) *SignInGate {
+	key := prefix + strings.ToLower(strings.TrimSpace(name))
+	if recordID != "" {
+		if device := devices.Known(e, recordID); device != "" {
+			key = prefix + "device|" + device
 		}
 	}
-	return &SignInGate{key: key, e: e}
+	return &SignInGate{key: key, e: e, devices: devices}
 }
 
 // Begin admits one password attempt, or answers the 429 to send while the
@@ -80,18 +84,24 @@ func (g *SignInGate) Begin() error {
 	if !enabled(g.e.App) {
 		return nil
 	}
-	s := signInsOf(g.e.App)
+	if wait := signInsOf(g.e.App).begin(g.key, now()); wait > 0 {
+		return TooMany(g.e, "Too many failed sign-in attempts for this account.", wait)
+	}
+	return nil
+}
+
+// begin counts an attempt on key at t, or answers the lock's remaining time.
+func (s *signIns) begin(key string, t time.Time) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := now()
 	s.sweep(t)
-	f := s.byKey[g.key]
+	f := s.byKey[key]
 	if f != nil && t.Before(f.lockedUntil) {
-		return tooMany(g.e, "Too many failed sign-in attempts for this account.", f.lockedUntil.Sub(t))
+		return f.lockedUntil.Sub(t)
 	}
 	if f == nil || t.Sub(f.last) > forgetAfter {
 		f = &failures{}
-		s.byKey[g.key] = f
+		s.byKey[key] = f
 	}
 	f.count++
 	f.last = t
@@ -102,18 +112,18 @@ func (g *SignInGate) Begin() error {
 		}
 		f.lockedUntil = t.Add(lock)
 	}
-	return nil
+	return 0
 }
 
 // Succeeded forgets the failures and marks this browser as known to the
 // account, so a later lock does not stop it.
-func (g *SignInGate) Succeeded(memberID string) {
+func (g *SignInGate) Succeeded(recordID string) {
 	s := signInsOf(g.e.App)
 	s.mu.Lock()
 	delete(s.byKey, g.key)
 	s.mu.Unlock()
-	if knownDevice(g.e, memberID) == "" {
-		setDevice(g.e, memberID)
+	if g.devices.Known(g.e, recordID) == "" {
+		g.devices.Remember(g.e, recordID)
 	}
 }
 
@@ -127,52 +137,4 @@ func (s *signIns) sweep(t time.Time) {
 			delete(s.byKey, key)
 		}
 	}
-}
-
-// The device cookie is "<memberID>.<random>.<signature>", signed with the
-// users collection's token secret (kept in the database), so only this
-// server makes one and rotating the secret forgets every device.
-func deviceSignature(app core.App, payload string) string {
-	users, err := app.FindCachedCollectionByNameOrId("users")
-	if err != nil || users.AuthToken.Secret == "" {
-		return ""
-	}
-	mac := hmac.New(sha256.New, []byte("sb-known-device|"+users.AuthToken.Secret))
-	mac.Write([]byte(payload))
-	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
-}
-
-// knownDevice answers the browser's device id when its cookie is valid for memberID.
-func knownDevice(e *core.RequestEvent, memberID string) string {
-	c, err := e.Request.Cookie(DeviceCookie)
-	if err != nil {
-		return ""
-	}
-	parts := strings.Split(c.Value, ".")
-	if len(parts) != 3 || parts[0] != memberID {
-		return ""
-	}
-	want := deviceSignature(e.App, parts[0]+"."+parts[1])
-	if want == "" || !hmac.Equal([]byte(want), []byte(parts[2])) {
-		return ""
-	}
-	return parts[1]
-}
-
-func setDevice(e *core.RequestEvent, memberID string) {
-	payload := memberID + "." + security.RandomString(24)
-	sig := deviceSignature(e.App, payload)
-	if sig == "" {
-		return
-	}
-	e.SetCookie(&http.Cookie{
-		Name:     DeviceCookie,
-		Value:    payload + "." + sig,
-		Path:     "/api/login",
-		MaxAge:   int(deviceMaxAge.Seconds()),
-		Expires:  time.Now().Add(deviceMaxAge),
-		HttpOnly: true,
-		Secure:   e.IsTLS() || strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https"),
-		SameSite: http.SameSiteStrictMode,
-	})
 }

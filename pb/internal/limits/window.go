@@ -1,10 +1,12 @@
 // Package limits holds the app's own limits, which PocketBase's per-IP rate
 // limiter cannot express: per member (messages, applications, reports and
-// the routes that send e-mail) and per account (failed sign-ins). They
-// count in memory: one process serves the app, and a restart only forgets
-// some recent history. PocketBase's per-IP rules (pb/app/settings.go) stay
-// in front of them. Both follow the same switch, the dashboard's (and
-// RATE_LIMITS') "rate limits enabled".
+// the routes that send e-mail), per account and per superuser address
+// (failed sign-ins, with known-device cookies), and per superuser address
+// for mailed codes. They count in memory: one process serves the app, and a
+// restart only forgets some recent history. PocketBase's per-IP rules
+// (pb/app/settings.go) stay in front of them. Both follow the same switch,
+// the dashboard's (and RATE_LIMITS') "rate limits enabled", except the
+// bound on superusers' code mails, which bounds mail and is always on.
 package limits
 
 import (
@@ -52,6 +54,30 @@ func (w *windows) take(key string, max int, window time.Duration) (bool, time.Du
 	}
 	w.hits[key] = append(kept, t)
 	return true, 0
+}
+
+// Take counts one event for key (named by its kind: "code-device|…")
+// unless max events already happened in the last window; it then answers
+// how long until one slot frees. Everything passes while limits are off.
+func Take(app core.App, key string, max int, window time.Duration) (bool, time.Duration) {
+	if !enabled(app) {
+		return true, 0
+	}
+	return windowsOf(app).take(key, max, window)
+}
+
+// GiveBack forgets the newest event of key, taken by Take for an attempt
+// that turned out not to count (a right code).
+func GiveBack(app core.App, key string) {
+	if !enabled(app) {
+		return
+	}
+	w := windowsOf(app)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if hits := w.hits[key]; len(hits) > 0 {
+		w.hits[key] = hits[:len(hits)-1]
+	}
 }
 
 // sweep forgets keys with no recent events, so memory follows activity.

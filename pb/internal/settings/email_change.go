@@ -4,12 +4,14 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 )
@@ -33,10 +35,7 @@ func changeEmail(e *core.RequestEvent) error {
 		}
 		return savePending(e, "")
 	}
-	if _, err := signin.SendConfirmationCode(e.App, form.Email); err != nil {
-		if errors.Is(err, signin.ErrAddressLimited) {
-			return e.TooManyRequestsError("Too many codes were requested for this e-mail address. Please wait a few minutes and try again.", nil)
-		}
+	if _, err := signin.SendCode(e.App, form.Email, signin.ConfirmationMail); err != nil {
 		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
@@ -58,8 +57,9 @@ func savePending(e *core.RequestEvent, address string) error {
 }
 
 // confirmEmail proves the pending address with its code and makes it the
-// member's. Having proven it, the member may learn that another account
-// proved it first.
+// member's, and tells the previous address, if proven, of the change.
+// Having proven it, the member may learn that another account proved it
+// first.
 func confirmEmail(e *core.RequestEvent) error {
 	form := &confirmForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -76,11 +76,12 @@ func confirmEmail(e *core.RequestEvent) error {
 	if err := signin.ProveAddress(e.App, pending, form.Code); err != nil {
 		var ce *signin.CodeError
 		if errors.As(err, &ce) {
-			return e.Error(ce.Status, ce.Message, validation.Errors{"code": apierr.Field(ce.Code, ce.Message)})
+			return ce.Answer(e)
 		}
 		return e.InternalServerError("", err)
 	}
-	var taken bool
+	var taken, oldProven bool
+	var oldAddress string
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		m, err := tx.FindRecordById("users", member.Id)
 		if err != nil {
@@ -91,6 +92,7 @@ func confirmEmail(e *core.RequestEvent) error {
 			m.Set("pendingEmail", "")
 			return tx.Save(m)
 		}
+		oldAddress, oldProven = m.Email(), m.Verified()
 		m.SetEmail(pending)
 		m.SetVerified(true)
 		m.Set("pendingEmail", "")
@@ -109,6 +111,7 @@ func confirmEmail(e *core.RequestEvent) error {
 		return e.Error(http.StatusConflict, "This e-mail address already belongs to another SponsorBridge account. Sign in to that account, or remove the address there first.",
 			validation.Errors{"email": apierr.Field("validation_email_taken", "This e-mail address already belongs to another account")})
 	}
+	notify.EmailChanged(e.App, member, oldAddress, oldProven, time.Now())
 	// PocketBase ends every session of a member whose address changes:
 	// this one continues with a fresh session, as after a password change.
 	if err := session.Start(e, member); err != nil {

@@ -142,3 +142,34 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 		t.Errorf("priya after: %q pending %q", p.Email(), p.GetString("pendingEmail"))
 	}
 }
+
+// Wrong codes in settings count against the address's budget, the one
+// sign-in codes use (ten a day over all its codes), so confirming an
+// address in settings is no way around it.
+func TestEmailChangeWrongCodesCountPerAddress(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	srv := testutil.Serve(t, app)
+	if status, body := post(t, srv, app, "priya", "/api/user/email", `{"email":"guarded@example.com"}`); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	code := codeSentTo(t, app, "guarded@example.com")
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	for i := range 10 {
+		if status, body := post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`); status != 400 {
+			t.Fatalf("wrong code %d: %d %s", i+1, status, body)
+		}
+	}
+	status, body := post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`)
+	if status != 429 || !strings.Contains(body, "Too many wrong codes were typed for this e-mail address. Try again in 24 hours.") {
+		t.Fatalf("the right code past the budget: %d %s", status, body)
+	}
+	if priya(t, app).Email() != "priya@example.com" {
+		t.Error("the address changed past the budget")
+	}
+}

@@ -1,15 +1,19 @@
 package settings
 
 import (
+	"time"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/session"
 )
 
-// changePassword sets a new password after checking the current one.
+// changePassword sets a new password after checking the current one, and
+// tells the member's proven address.
 // PocketBase rotates the member's tokenKey with the password, which signs
 // out every other session; this one gets a fresh cookie.
 func changePassword(e *core.RequestEvent) error {
@@ -37,6 +41,7 @@ func changePassword(e *core.RequestEvent) error {
 		}
 		return e.BadRequestError("Could not change the password.", err)
 	}
+	notify.PasswordChanged(e.App, member, time.Now())
 	if err := session.Start(e, member); err != nil {
 		return err
 	}

@@ -348,7 +348,7 @@ func TestEmailAndPassword(t *testing.T) {
 		URL:             "/api/user/password",
 		Body:            strings.NewReader(`{"currentPassword":"` + testutil.Password + `","newPassword":"brand-new-1"}`),
 		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(0, 1, 0),
+		ExpectedEvents:  testutil.WritesAmidMail(0, 1), // the notice to the address (TestSignInChangesAreToldToTheProvenAddress)
 		ExpectedContent: []string{`"username":"priya"`},
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 			if !priya(t, app).ValidatePassword("brand-new-1") {

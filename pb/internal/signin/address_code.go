@@ -7,66 +7,159 @@ import (
 	"html"
 	"net/http"
 	"net/mail"
+	"strconv"
 	"time"
 
-	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 )
 
-// ErrAddressLimited: too many codes were asked for one address lately.
-var ErrAddressLimited = errAddressLimited
+// This file is the one place that sends codes to an address and checks
+// them: the sign-in code, the settings' address confirmation, and any
+// later flow that must prove an address (SendCode, then ProveAddress).
+
+// CodeMail is what the e-mail carrying a code says. The text is the same
+// for every address, known to the members or not.
+type CodeMail struct {
+	Subject string // followed by the code
+	Name    string // "sign-in code": "Your SponsorBridge sign-in code is 123456"
+	Use     string // what to do with it
+	Ignore  string // why ignoring the mail is safe
+}
+
+// The mails of the app's own flows.
+var (
+	SignInMail = CodeMail{
+		Subject: "Your SponsorBridge sign-in code: ",
+		Name:    "sign-in code",
+		Use:     "Type it in the sign-in box to continue.",
+		Ignore:  "nobody can sign in without the code.",
+	}
+	ConfirmationMail = CodeMail{
+		Subject: "Confirm your e-mail address for SponsorBridge: ",
+		Name:    "confirmation code",
+		Use:     "Type it in Settings to add this address to your account.",
+		Ignore:  "the address is not added without the code.",
+	}
+)
+
+// Sent is the code an address has now.
+type Sent struct {
+	OTPID   string
+	Expires time.Time
+	Mailed  bool // false: the code was already mailed (twice); it is answered without a new mail
+}
+
+// SendCode makes sure email has a valid code and mails it: a new code when
+// the address has none, else the same code again, at most twice per code
+// (then the code is answered without mail, so a stranger's requests never
+// replace or block the code a member is about to type). A failed first
+// mail withdraws the code.
+func SendCode(app core.App, email string, m CodeMail) (Sent, error) {
+	issued, err := issueCode(app, email)
+	if err != nil {
+		return Sent{}, err
+	}
+	sent := Sent{OTPID: issued.otp.Id, Expires: issued.expires, Mailed: issued.mail}
+	if !issued.mail {
+		return sent, nil
+	}
+	if err := mailCode(app, email, m, issued); err != nil {
+		if issued.fresh {
+			_ = app.Delete(issued.otp)
+		}
+		return Sent{}, err
+	}
+	return sent, nil
+}
+
+func mailCode(app core.App, email string, m CodeMail, issued issuedCode) error {
+	s := app.Settings()
+	minutes := max(1, int(time.Until(issued.expires).Round(time.Minute).Minutes()))
+	return app.NewMailClient().Send(&mailer.Message{
+		From:    mail.Address{Name: s.Meta.SenderName, Address: s.Meta.SenderAddress},
+		To:      []mail.Address{{Address: email}},
+		Subject: m.Subject + issued.code,
+		Text: fmt.Sprintf("Your SponsorBridge %s is %s\n\n%s It works once and expires in %d minutes.\n"+
+			"If you did not ask for it, ignore this e-mail: %s\n", m.Name, issued.code, m.Use, minutes, m.Ignore),
+		HTML: fmt.Sprintf("<p>Your SponsorBridge %s is</p><p style=\"font-size:24px;font-weight:bold;letter-spacing:4px\">%s</p>"+
+			"<p>%s It works once and expires in %d minutes.</p><p>If you did not ask for it, ignore this e-mail: %s</p>",
+			html.EscapeString(m.Name), html.EscapeString(issued.code), html.EscapeString(m.Use), minutes, html.EscapeString(m.Ignore)),
+	})
+}
 
 // CodeError is why a code did not prove an address: the status and the
-// message to answer, and the field code for the client.
+// message to answer, the field code for the client, and for a spent
+// budget how long until it renews.
 type CodeError struct {
 	Status  int
 	Message string
 	Code    string
+	Wait    time.Duration
 }
 
 func (e *CodeError) Error() string { return e.Message }
 
-var (
-	codeWrong   = &CodeError{http.StatusBadRequest, msgCodeWrong, "validation_code_wrong"}
-	codeExpired = &CodeError{http.StatusBadRequest, msgCodeExpired, "validation_code_expired"}
-	codeUnknown = &CodeError{http.StatusBadRequest, msgCodeUnknown, "validation_code_unknown"}
-	codeTooMany = &CodeError{http.StatusTooManyRequests, msgCodeTooMany, "validation_code_too_many"}
-)
-
-// SendConfirmationCode sends a code that proves email belongs to the
-// member adding it to their account. It goes to every address alike,
-// whether or not another account has proven it, so the answer tells
-// nobody which addresses are members'.
-func SendConfirmationCode(app core.App, email string) (time.Time, error) {
-	issued, err := issueCode(app, email)
-	if err != nil {
-		return time.Time{}, err
+// Answer is the error to return from a route: the message in data.code
+// too, and Retry-After when there is a wait.
+func (e *CodeError) Answer(re *core.RequestEvent) error {
+	if e.Wait > 0 {
+		re.Response.Header().Set("Retry-After", strconv.Itoa(int(e.Wait.Seconds())+1))
 	}
-	s := app.Settings()
-	minutes := int(time.Until(issued.expires).Round(time.Minute).Minutes())
-	err = app.NewMailClient().Send(&mailer.Message{
-		From:    mail.Address{Name: s.Meta.SenderName, Address: s.Meta.SenderAddress},
-		To:      []mail.Address{{Address: email}},
-		Subject: "Confirm your e-mail address for SponsorBridge: " + issued.code,
-		Text: fmt.Sprintf("Your SponsorBridge confirmation code is %s\n\n"+
-			"Type it in Settings to add this address to your account. It works once and expires in %d minutes.\n"+
-			"If you did not ask for it, ignore this e-mail: the address is not added without the code.\n", issued.code, minutes),
-		HTML: fmt.Sprintf("<p>Your SponsorBridge confirmation code is</p><p style=\"font-size:24px;font-weight:bold;letter-spacing:4px\">%s</p>"+
-			"<p>Type it in Settings to add this address to your account. It works once and expires in %d minutes.</p>"+
-			"<p>If you did not ask for it, ignore this e-mail: the address is not added without the code.</p>",
-			html.EscapeString(issued.code), minutes),
-	})
-	if err != nil {
-		_ = app.Delete(issued.otp)
-		return time.Time{}, err
-	}
-	return issued.expires, nil
+	return re.Error(e.Status, e.Message, validation.Errors{"code": apierr.Field(e.Code, e.Message)})
 }
 
-// ProveAddress spends the current code of email if code is it. Wrong codes
-// are counted; the fifth burns the code. The answer is nil or a *CodeError
-// (or an error of the database).
+var (
+	codeWrong   = &CodeError{Status: http.StatusBadRequest, Message: msgCodeWrong, Code: "validation_code_wrong"}
+	codeExpired = &CodeError{Status: http.StatusBadRequest, Message: msgCodeExpired, Code: "validation_code_expired"}
+	codeUnknown = &CodeError{Status: http.StatusBadRequest, Message: msgCodeUnknown, Code: "validation_code_unknown"}
+	codeUsed    = &CodeError{Status: http.StatusBadRequest, Message: msgCodeUsed, Code: "validation_code_used"}
+)
+
+func codeTooMany(wait time.Duration) *CodeError {
+	return &CodeError{Status: http.StatusTooManyRequests, Message: limits.WithWait(msgCodeTooMany, wait),
+		Code: "validation_code_too_many", Wait: wait}
+}
+
+// checkCode compares code with the OTP's, within the address's budget of
+// wrong codes, or, when device is set (a browser that proved this address
+// before), within that browser's own budget of the same size. nil means
+// right; the answer is otherwise a *CodeError or an error of the database.
+func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.OTP, code, device string) error {
+	if otp.HasExpired(codeTTL(proofs)) {
+		_ = app.Delete(otp)
+		return codeExpired
+	}
+	if device != "" {
+		key := "code-device|" + device
+		if ok, wait := limits.Take(app, key, addressMaxWrong, addressWrongWindow); !ok {
+			return codeTooMany(wait)
+		}
+		if !otp.ValidatePassword(code) {
+			return codeWrong
+		}
+		limits.GiveBack(app, key)
+		return nil
+	}
+	ok, wait, err := takeAttempt(app, proofID)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return codeTooMany(wait)
+	case !otp.ValidatePassword(code):
+		return codeWrong
+	}
+	return giveBackAttempt(app, proofID)
+}
+
+// ProveAddress spends the current code of email if code is it (within the
+// address's budget of wrong codes). The answer is nil or a *CodeError (or
+// an error of the database).
 func ProveAddress(app core.App, email, code string) error {
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
@@ -85,38 +178,14 @@ func ProveAddress(app core.App, email, code string) error {
 	if len(otps) == 0 {
 		return codeUnknown
 	}
-	otp := otps[0]
-	if otp.HasExpired(codeTTL(proofs)) {
-		_ = app.Delete(otp)
-		return codeExpired
-	}
-	if proof.GetInt("failedAttempts") >= maxFailedAttempts {
-		_ = app.Delete(otp)
-		return codeTooMany
-	}
-	if !otp.ValidatePassword(code) {
-		n, err := countFailure(app, proof.Id)
-		if err != nil {
-			return err
-		}
-		if n >= maxFailedAttempts {
-			_ = app.Delete(otp)
-			return codeTooMany
-		}
-		return codeWrong
-	}
-	// spent exactly once: of two requests racing with the code, one deletes it
-	return app.RunInTransaction(func(tx core.App) error {
-		res, err := tx.DB().Delete("_otps", dbx.HashExp{"id": otp.Id}).Execute()
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return codeUnknown
-		}
-		_, err = tx.DB().Update(proofsCollection, dbx.Params{"failedAttempts": 0, "usedOtpId": otp.Id}, dbx.HashExp{"id": proof.Id}).Execute()
+	if err := checkCode(app, proofs, proof.Id, otps[0], code, ""); err != nil {
 		return err
-	})
+	}
+	err = app.RunInTransaction(func(tx core.App) error { return spendCode(tx, proof.Id, otps[0].Id) })
+	if errors.Is(err, errCodeUsed) {
+		return codeUsed
+	}
+	return err
 }
 
 // FindByProvenEmail finds the member whose proven address is email. An

@@ -1,7 +1,6 @@
 package signin
 
 import (
-	"errors"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -25,6 +24,9 @@ type codeSent struct {
 // 'Google Sign-in Fallback' box). Every address takes the same path, known
 // to the members or not, so the answer tells nobody which addresses have
 // accounts; the account itself is created only when the code comes back.
+// While the address has a valid code, the answer is that code (mailed
+// again at most once), so a stranger asking for the address's code never
+// replaces the one its owner is about to type.
 func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 	form := &codeRequestForm{}
 	if err := apierr.ReadBody(e, form); err != nil {
@@ -38,21 +40,13 @@ func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 		return e.BadRequestError(msg, err)
 	}
 
-	issued, err := issueCode(e.App, form.Email)
-	if errors.Is(err, errAddressLimited) {
-		return e.TooManyRequestsError("Too many codes were requested for this e-mail address. Please wait a few minutes and try again.", nil)
-	}
+	sent, err := SendCode(e.App, form.Email, SignInMail)
 	if err != nil {
-		return e.InternalServerError("We could not send the code. Please try again later.", err)
-	}
-	if err := sendCode(e.App, form.Email, issued); err != nil {
-		e.App.Logger().Error("Sign-in code mail failed", "error", err)
-		_ = e.App.Delete(issued.otp)
+		e.App.Logger().Error("Sign-in code failed", "error", err)
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, codeSent{OTPID: issued.otp.Id, Email: form.Email,
-		ExpiresAt: when.API(issued.expires)})
+	return e.JSON(http.StatusOK, codeSent{OTPID: sent.OTPID, Email: form.Email, ExpiresAt: when.API(sent.Expires)})
 }
 
 // ----------------------------------------------------------------

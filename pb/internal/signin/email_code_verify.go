@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -20,7 +21,7 @@ const (
 	msgCodeExpired = "This code has expired. Request a new code."
 	msgCodeUsed    = "This code has already been used. Request a new code."
 	msgCodeUnknown = "This code is no longer valid. Request a new code."
-	msgCodeTooMany = "Too many wrong codes. Request a new code."
+	msgCodeTooMany = "Too many wrong codes were typed for this e-mail address."
 )
 
 var errCodeUsed = errors.New("signin: code already used")
@@ -28,6 +29,9 @@ var errCodeUsed = errors.New("signin: code already used")
 // emailCodeVerify proves the address with the code it was sent, then signs
 // in the member who has confirmed that address, or creates the account with
 // the typed display name. A wrong, expired or replayed code signs nobody in.
+// Wrong codes count per address (checkCode); the browser that signs in
+// here is remembered as knowing the address, so a stranger who spends the
+// address's budget does not shut it out.
 func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	form := &codeVerifyForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -41,43 +45,35 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	otp, err := e.App.FindOTPById(form.OTPID)
 	if err != nil || otp.CollectionRef() != proofs.Id {
 		if used, _ := e.App.FindFirstRecordByData(proofs, "usedOtpId", form.OTPID); used != nil {
-			return codeError(e, msgCodeUsed, "validation_code_used")
+			return codeUsed.Answer(e)
 		}
-		return codeError(e, msgCodeUnknown, "validation_code_unknown")
-	}
-	if otp.HasExpired(codeTTL(proofs)) {
-		_ = e.App.Delete(otp)
-		return codeError(e, msgCodeExpired, "validation_code_expired")
+		return codeUnknown.Answer(e)
 	}
 	proof, err := e.App.FindRecordById(proofs, otp.RecordRef())
 	if err != nil {
-		return codeError(e, msgCodeUnknown, "validation_code_unknown")
+		return codeUnknown.Answer(e)
 	}
-	if proof.GetInt("failedAttempts") >= maxFailedAttempts {
-		_ = e.App.Delete(otp)
-		return e.TooManyRequestsError(msgCodeTooMany, nil)
-	}
-	if !otp.ValidatePassword(form.Code) {
-		n, err := countFailure(e.App, proof.Id)
-		if err != nil {
-			return e.InternalServerError("", err)
+	device := limits.AddressDevices.Known(e, proof.Id)
+	if err := checkCode(e.App, proofs, proof.Id, otp, form.Code, device); err != nil {
+		var ce *CodeError
+		if errors.As(err, &ce) {
+			return ce.Answer(e)
 		}
-		if n >= maxFailedAttempts {
-			_ = e.App.Delete(otp)
-			return e.TooManyRequestsError(msgCodeTooMany, nil)
-		}
-		return codeError(e, msgCodeWrong, "validation_code_wrong")
+		return e.InternalServerError("", err)
 	}
 
 	member, isNew, err := redeemCode(e.App, otp.Id, proof.Id, form.DisplayName)
 	switch {
 	case errors.Is(err, errCodeUsed):
-		return codeError(e, msgCodeUsed, "validation_code_used")
+		return codeUsed.Answer(e)
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
 	if err := session.Start(e, member); err != nil {
 		return err
+	}
+	if device == "" {
+		limits.AddressDevices.Remember(e, proof.Id)
 	}
 	own, err := accounts.ToOwn(e.App, member)
 	if err != nil {
@@ -90,28 +86,17 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, own)
 }
 
-// redeemCode spends the code exactly once (writes are serialized, so of two
-// requests racing with the same code only the first finds it) and resolves
-// the member of the proven address.
+// redeemCode spends the code exactly once and resolves the member of the
+// proven address, in one transaction.
 func redeemCode(app core.App, otpID, proofID, displayName string) (member *core.Record, isNew bool, err error) {
 	err = app.RunInTransaction(func(tx core.App) error {
-		otp, err := tx.FindOTPById(otpID)
-		if err != nil {
-			return errCodeUsed
-		}
-		if err := tx.Delete(otp); err != nil {
+		if err := spendCode(tx, proofID, otpID); err != nil {
 			return err
 		}
 		proof, err := tx.FindRecordById(proofsCollection, proofID)
 		if err != nil {
 			return err
 		}
-		proof.Set("usedOtpId", otpID)
-		proof.Set("failedAttempts", 0)
-		if err := tx.Save(proof); err != nil {
-			return err
-		}
-
 		member, err = FindByProvenEmail(tx, proof.Email())
 		switch {
 		case err == nil:
@@ -128,10 +113,6 @@ func redeemCode(app core.App, otpID, proofID, displayName string) (member *core.
 		return nil, false, err
 	}
 	return member, isNew, nil
-}
-
-func codeError(e *core.RequestEvent, msg, code string) error {
-	return e.BadRequestError(msg, validation.Errors{"code": apierr.Field(code, msg)})
 }
 
 // ----------------------------------------------------------------

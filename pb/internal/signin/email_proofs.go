@@ -1,42 +1,52 @@
 package signin
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"html"
-	"net/mail"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/mailer"
-	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // proofsCollection holds one auth record per address proving itself (see
-// the migration); sign-in codes are PocketBase OTPs hanging off it.
+// the migrations); codes are PocketBase OTPs hanging off it.
 const proofsCollection = "email_proofs"
 
+// The bounds of an address's codes (docs/security.md, "E-mail codes").
 const (
-	// addressMaxCodes codes may be sent to one address per addressWindow.
-	addressMaxCodes = 3
-	addressWindow   = 15 * time.Minute
-	// maxFailedAttempts wrong codes burn the current code.
-	maxFailedAttempts = 5
+	// An address has one valid code at a time; asking again while it is
+	// valid mails that same code, codeMailsMax times in all, then answers
+	// it without mail. So strangers cannot replace a member's code, and
+	// mail to an address stays under codeMailsMax per code lifetime.
+	codeMailsMax = 2
+	// addressMaxWrong wrong codes per address per addressWrongWindow, over
+	// all its codes, then no code is compared for that address until the
+	// window ends (from a browser that proved the address before, the
+	// count is that browser's).
+	addressMaxWrong    = 10
+	addressWrongWindow = 24 * time.Hour
+	// codeMaxLength bounds the dashboard's OTP length setting.
+	codeMaxLength = 12
 )
 
-var errAddressLimited = errors.New("signin: too many codes for this address")
-
+// issuedCode is the address's valid code, and whether to mail it now.
 type issuedCode struct {
 	otp     *core.OTP
 	code    string
 	expires time.Time
+	mail    bool // a mail is due (the code's first or its resend)
+	fresh   bool // made by this request (withdrawn if its first mail fails)
 }
 
-// issueCode replaces any earlier code of the address with a new one, within
-// the address's request allowance.
+// issueCode answers the address's valid code, making one when it has none.
+// One transaction reads and writes, so concurrent requests for an address
+// make one code and mail it at most codeMailsMax times.
 func issueCode(app core.App, email string) (issuedCode, error) {
 	var out issuedCode
 	err := app.RunInTransaction(func(tx core.App) error {
@@ -50,41 +60,82 @@ func issueCode(app core.App, email string) (issuedCode, error) {
 			proof = core.NewRecord(proofs)
 			proof.SetEmail(email)
 			proof.SetRandomPassword()
+			if err := tx.Save(proof); err != nil {
+				return err
+			}
 		case err != nil:
 			return err
 		}
 
-		now := time.Now()
-		start := proof.GetDateTime("windowStart").Time()
-		if start.IsZero() || now.Sub(start) > addressWindow {
-			proof.Set("windowStart", types.NowDateTime())
-			proof.Set("windowRequests", 0)
-		}
-		if proof.GetInt("windowRequests") >= addressMaxCodes {
-			return errAddressLimited
-		}
-		proof.Set("windowRequests", proof.GetInt("windowRequests")+1)
-		proof.Set("failedAttempts", 0)
-		if err := tx.Save(proof); err != nil {
+		otp, err := validCode(tx, proofs, proof)
+		if err != nil {
 			return err
 		}
-		if err := tx.DeleteAllOTPsByRecord(proof); err != nil {
+		if otp == nil {
+			if err := tx.DeleteAllOTPsByRecord(proof); err != nil { // expired ones
+				return err
+			}
+			otp = core.NewOTP(tx)
+			otp.Set("id", core.GenerateDefaultRandomId())
+			otp.SetCollectionRef(proofs.Id)
+			otp.SetRecordRef(proof.Id)
+			otp.SetSentTo(email)
+			code, err := deriveCode(proofs, otp.Id)
+			if err != nil {
+				return err
+			}
+			otp.SetPassword(code)
+			if err := tx.Save(otp); err != nil {
+				return err
+			}
+			proof.Set("codeMails", 0)
+			out.fresh = true
+		}
+		if out.code, err = deriveCode(proofs, otp.Id); err != nil {
 			return err
 		}
-
-		out.code = security.RandomStringWithAlphabet(max(proofs.OTP.Length, 6), "0123456789")
-		out.otp = core.NewOTP(tx)
-		out.otp.SetCollectionRef(proofs.Id)
-		out.otp.SetRecordRef(proof.Id)
-		out.otp.SetSentTo(email)
-		out.otp.SetPassword(out.code)
-		if err := tx.Save(out.otp); err != nil {
-			return err
+		out.otp = otp
+		out.expires = otp.Created().Time().Add(codeTTL(proofs))
+		if mails := proof.GetInt("codeMails"); mails < codeMailsMax {
+			out.mail = true
+			_, err = tx.DB().Update(proofsCollection, dbx.Params{"codeMails": mails + 1}, dbx.HashExp{"id": proof.Id}).Execute()
 		}
-		out.expires = out.otp.Created().Time().Add(codeTTL(proofs))
-		return nil
+		return err
 	})
 	return out, err
+}
+
+// validCode is the address's unexpired code, or nil.
+func validCode(app core.App, proofs *core.Collection, proof *core.Record) (*core.OTP, error) {
+	otps, err := app.FindAllOTPsByRecord(proof)
+	if err != nil {
+		return nil, err
+	}
+	for _, otp := range otps { // newest first
+		if !otp.HasExpired(codeTTL(proofs)) {
+			return otp, nil
+		}
+	}
+	return nil, nil
+}
+
+// deriveCode is the code of an OTP: a keyed hash of its id, so a resend
+// mails the same code without the code being stored anywhere. The key is
+// the proofs collection's token secret (in the database, like the users'
+// token secret that signs sessions).
+func deriveCode(proofs *core.Collection, otpID string) (string, error) {
+	if proofs.AuthToken.Secret == "" {
+		return "", errors.New("signin: email_proofs has no token secret")
+	}
+	length := min(max(proofs.OTP.Length, 6), codeMaxLength)
+	mac := hmac.New(sha256.New, []byte("sb-address-code|"+proofs.AuthToken.Secret))
+	mac.Write([]byte(otpID))
+	n := binary.BigEndian.Uint64(mac.Sum(nil)[:8])
+	mod := uint64(1)
+	for range length {
+		mod *= 10
+	}
+	return fmt.Sprintf("%0*d", length, n%mod), nil
 }
 
 func codeTTL(proofs *core.Collection) time.Duration {
@@ -94,30 +145,58 @@ func codeTTL(proofs *core.Collection) time.Duration {
 	return proofs.OTP.DurationTime()
 }
 
-// sendCode mails the code. The text is the same for every address.
-func sendCode(app core.App, email string, issued issuedCode) error {
-	s := app.Settings()
-	minutes := int(time.Until(issued.expires).Round(time.Minute).Minutes())
-	text := fmt.Sprintf("Your SponsorBridge sign-in code is %s\n\n"+
-		"Type it in the sign-in box to continue. It works once and expires in %d minutes.\n"+
-		"If you did not ask for it, ignore this e-mail: nobody can sign in without the code.\n", issued.code, minutes)
-	body := fmt.Sprintf("<p>Your SponsorBridge sign-in code is</p><p style=\"font-size:24px;font-weight:bold;letter-spacing:4px\">%s</p>"+
-		"<p>Type it in the sign-in box to continue. It works once and expires in %d minutes.</p>"+
-		"<p>If you did not ask for it, ignore this e-mail: nobody can sign in without the code.</p>",
-		html.EscapeString(issued.code), minutes)
-	return app.NewMailClient().Send(&mailer.Message{
-		From:    mail.Address{Name: s.Meta.SenderName, Address: s.Meta.SenderAddress},
-		To:      []mail.Address{{Address: email}},
-		Subject: "Your SponsorBridge sign-in code: " + issued.code,
-		Text:    text,
-		HTML:    body,
-	})
+// takeAttempt counts one code attempt against the address's budget before
+// the code is compared, in one conditional statement, so a burst of
+// concurrent guesses cannot pass the count. ok is false when the budget is
+// spent; wait is then how long until it renews.
+func takeAttempt(app core.App, proofID string) (ok bool, wait time.Duration, err error) {
+	now := time.Now().UTC()
+	cutoff, _ := types.ParseDateTime(now.Add(-addressWrongWindow))
+	nowDT, _ := types.ParseDateTime(now)
+	var since string
+	err = app.DB().NewQuery(`UPDATE {{` + proofsCollection + `}} SET
+			[[failedAttempts]] = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN 1 ELSE [[failedAttempts]] + 1 END,
+			[[failuresSince]]  = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN {:now} ELSE [[failuresSince]] END
+		WHERE [[id]] = {:id} AND ([[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} OR [[failedAttempts]] < {:max})
+		RETURNING [[failuresSince]]`).
+		Bind(dbx.Params{"id": proofID, "cutoff": cutoff.String(), "now": nowDT.String(), "max": addressMaxWrong}).
+		Row(&since)
+	if err == nil {
+		return true, 0, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return false, 0, err
+	}
+	if err := app.DB().Select("failuresSince").From(proofsCollection).Where(dbx.HashExp{"id": proofID}).Row(&since); err != nil {
+		return false, 0, err
+	}
+	start, err := types.ParseDateTime(since)
+	if err != nil {
+		return false, 0, err
+	}
+	return false, max(time.Until(start.Time().Add(addressWrongWindow)), time.Second), nil
 }
 
-// countFailure records a wrong code atomically and tells how many there are now.
-func countFailure(app core.App, proofID string) (int, error) {
-	var n int
-	err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[failedAttempts]] = [[failedAttempts]] + 1 WHERE [[id]] = {:id} RETURNING [[failedAttempts]]").
-		Bind(dbx.Params{"id": proofID}).Row(&n)
-	return n, err
+// giveBackAttempt returns the attempt of a right code: only wrong codes
+// use the budget.
+func giveBackAttempt(app core.App, proofID string) error {
+	_, err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[failedAttempts]] = MAX([[failedAttempts]] - 1, 0) WHERE [[id]] = {:id}").
+		Bind(dbx.Params{"id": proofID}).Execute()
+	return err
+}
+
+// spendCode deletes the code exactly once (of two requests racing with it,
+// one finds it gone: errCodeUsed) and remembers it as used, so a replay
+// gets its own message. Call it inside the transaction that acts on the
+// proof.
+func spendCode(tx core.App, proofID, otpID string) error {
+	res, err := tx.DB().Delete("_otps", dbx.HashExp{"id": otpID}).Execute()
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errCodeUsed
+	}
+	_, err = tx.DB().Update(proofsCollection, dbx.Params{"usedOtpId": otpID, "codeMails": 0}, dbx.HashExp{"id": proofID}).Execute()
+	return err
 }

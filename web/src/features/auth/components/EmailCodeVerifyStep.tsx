@@ -10,7 +10,7 @@ import { useVerifyEmailCode } from '../api/verify-email-code'
 import { MANUAL_FAILED_TITLE } from '../google/messages'
 import { emailCodeSchema, type EmailCodeInput, type EmailCodeRequestInput } from '../schemas'
 
-/** How long 'Send a new code' waits; the server allows 3 codes per address per 15 minutes. */
+/** How long 'Send the code again' waits; the server mails each code at most twice (docs/api/sign-in.md). */
 export const RESEND_COOLDOWN_S = 30
 
 /** Codes that cannot work any more: the box goes back to step 1 (inputs kept). */
@@ -73,7 +73,7 @@ export function EmailCodeVerifyStep({ sent, request, onResent, onRestart, onSign
       onSuccess: (answer) => {
         form.reset({ code: '' })
         onResent(answer)
-        toast({ title: 'Code sent', description: `We sent a new code to ${answer.email}.`, variant: 'success' })
+        toast({ title: 'Code sent', description: `Check ${answer.email}: the newest e-mail has your code.`, variant: 'success' })
       },
       onError: fail,
     })
@@ -103,7 +103,7 @@ export function EmailCodeVerifyStep({ sent, request, onResent, onRestart, onSign
           disabled={cooldown > 0 || resend.isPending}
           onClick={sendAgain}
         >
-          {resend.isPending ? 'Sending...' : cooldown > 0 ? `Send a new code in ${cooldown} s` : 'Send a new code'}
+          {resend.isPending ? 'Sending...' : cooldown > 0 ? `Send the code again in ${cooldown} s` : 'Send the code again'}
         </button>
       </div>
     </form>

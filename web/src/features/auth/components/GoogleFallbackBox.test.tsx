@@ -47,7 +47,7 @@ describe('GoogleFallbackBox', () => {
     expect(screen.getByText('nia@example.com')).toBeInTheDocument()
     expect(code).toHaveAttribute('inputmode', 'numeric')
     expect(code).toHaveAttribute('autocomplete', 'one-time-code')
-    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Send the code again in \d+ s/ })).toBeDisabled()
 
     await user.type(code, '123456')
     await user.click(screen.getByRole('button', { name: 'Verify code' }))

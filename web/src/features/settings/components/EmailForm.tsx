@@ -48,7 +48,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
         />
         <div className="flex justify-end">
           <Button type="submit" variant={user.pendingEmail ? 'outline' : 'primary'} loading={change.isPending}>
-            {user.pendingEmail ? 'Send a new code' : 'Send code'}
+            {user.pendingEmail ? 'Send the code again' : 'Send code'}
           </Button>
         </div>
       </form>
