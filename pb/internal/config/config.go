@@ -89,6 +89,9 @@ type Config struct {
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations.md).
 	Backup Backup
+
+	// Seller is printed on every payment receipt (SELLER_*, seller.go).
+	Seller Seller
 }
 
 // EncryptionEnv names the variable that holds the 32-character key
@@ -186,6 +189,9 @@ func Load() (*Config, error) {
 	}
 	c.LiteFSDir = env("LITEFS_DIR", "")
 	if err = loadBackup(&c.Backup); err != nil {
+		return nil, err
+	}
+	if c.Seller, err = loadSeller(c.DemoMode); err != nil {
 		return nil, err
 	}
 	if c.DemoMode && c.DemoPassword == "" {
