@@ -16,7 +16,7 @@ export function AppShell() {
       <SkipLink />
       <Header />
       <SideNav />
-      <div className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
+      <div data-print="flat" className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
