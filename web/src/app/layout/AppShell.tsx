@@ -12,7 +12,7 @@ export function AppShell() {
   const { user } = useSession()
   useInboxRealtime(user?.id)
   return (
-    <div className="min-h-dvh bg-base-200">
+    <div data-print="flat" className="min-h-dvh bg-base-200">
       <SkipLink />
       <Header />
       <SideNav />
