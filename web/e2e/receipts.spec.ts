@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -79,6 +80,16 @@ test('a member pays in the sandbox, opens the receipt from the payment history a
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
   await expect(receipt.getByText(today, { exact: true })).toBeVisible()
   await expect(page).toHaveTitle(/^Receipt SB-\d{6} · SponsorBridge$/)
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${colorScheme}: ${v.id}`)
+    expect(serious).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 
   await page.getByRole('button', { name: 'Print receipt' }).click()
   expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1)
