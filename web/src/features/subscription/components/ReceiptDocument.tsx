@@ -34,14 +34,14 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
               Sponsor<span className="text-primary">Bridge</span>
             </span>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right print:text-right">
             <h1 id="receipt-title" className="text-2xl font-bold">
               Receipt
             </h1>
             <p className="font-mono text-sm text-base-content/80" data-testid="receipt-number">
               {r.number}
             </p>
-            <div className="mt-2 flex flex-wrap justify-end gap-1">
+            <div className="mt-2 flex flex-wrap gap-1 sm:justify-end print:justify-end">
               <Badge className={state.className}>{state.label}</Badge>
               {r.sandbox && <TestModeBadge />}
             </div>
