@@ -9,7 +9,7 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// The migration 1764500700_receipts_and_refunds: payments paid before receipts existed are numbered in the order they were
+// The migration 1764500800_receipts_and_refunds: payments paid before receipts existed are numbered in the order they were
 // paid; the unpaid get no number; down and up again is lossless for them.
 func TestReceiptNumbersOfEarlierPayments(t *testing.T) {
 	t.Parallel()
@@ -17,7 +17,7 @@ func TestReceiptNumbersOfEarlierPayments(t *testing.T) {
 	defer app.Cleanup()
 	var migration *core.Migration
 	for _, m := range core.AppMigrations.Items() {
-		if m.File == "1764500700_receipts_and_refunds.go" {
+		if m.File == "1764500800_receipts_and_refunds.go" {
 			migration = m
 		}
 	}
