@@ -51,6 +51,7 @@ var roots = []reflect.Type{
 	reflect.TypeFor[sponsoring.Commitment](),
 	reflect.TypeFor[savedsearch.Saved](),
 	reflect.TypeFor[payments.Payment](),
+	reflect.TypeFor[payments.Receipt](),
 	reflect.TypeFor[catalog.Plan](),
 	reflect.TypeFor[admin.Overview](),
 	reflect.TypeFor[admin.QueueItem](),
@@ -104,7 +105,7 @@ var (
 	// messaging sets these as literals (conversations.go, Post).
 	messageKind        = enum{"MessageKind", "", []string{"text", "system"}}
 	messageContextType = enum{"MessageContextType", "", []string{"", "application", "commitment"}}
-	paymentStatus      = enum{"PaymentStatus", "", []string{payments.StatusCreated, payments.StatusPaid, payments.StatusFailed}}
+	paymentStatus      = enum{"PaymentStatus", "", []string{payments.StatusCreated, payments.StatusPaid, payments.StatusFailed, payments.StatusRefunded}}
 )
 
 // enums types string fields ("package.Type.Field").
@@ -116,6 +117,7 @@ var enums = map[string]enum{
 	"messaging.Message.Kind":        messageKind,
 	"messaging.Message.ContextType": messageContextType,
 	"payments.Payment.Status":       paymentStatus,
+	"payments.Receipt.Status":       paymentStatus,
 }
 
 // extraEnums are written even when no field uses them.

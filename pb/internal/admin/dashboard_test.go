@@ -1,6 +1,7 @@
 package admin_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -83,9 +84,48 @@ func TestSubscriptions(t *testing.T) {
 	run(t, testutil.Factory(nil, ensurePayments), []tc{
 		{name: "with payments: totals of paid payments per currency and the latest payments", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions"), status: 200,
-			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2}`,
+			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2,"refunded":0}`,
 				`"orderId":"order_c"`, `"status":"failed"`}},
 	})
+	// The administrator sees refunds: per payment (amount, latest date) and
+	// per currency; a payment refunded in full still counts as received.
+	run(t, testutil.Factory(nil, seedRefunds), []tc{
+		{name: "refunds in the recent payments and the totals", method: http.MethodGet, who: "boss",
+			url: path("/api/admin/subscriptions"), status: 200,
+			want: []string{`"count":3`, `"paid":3`, `{"currency":"INR","amount":1700,"count":3,"refunded":500}`,
+				`"orderId":"order_c","member":`, `"status":"refunded"`, `"receiptNumber":"SB-000003","refundedAmount":400,"refundedAt":"2026-11-20T10:00:00Z"`,
+				`"orderId":"order_a"`, `"receiptNumber":"SB-000001","refundedAmount":100,"refundedAt":"2026-11-21T09:30:00Z"`}},
+		{name: "members do not see the overview", method: http.MethodGet, who: "dan",
+			url: path("/api/admin/subscriptions"), status: 403, notWant: []string{"refunded"}},
+	})
+}
+
+// seedRefunds stores three received payments: order_a paid with ₹1 refunded,
+// order_b paid, order_c refunded in full.
+func seedRefunds(t testing.TB, app core.App) {
+	seedSubscriptions(t, app)
+	payments, _ := app.FindCollectionByNameOrId("payments")
+	refunds, _ := app.FindCollectionByNameOrId("refunds")
+	for i, p := range []struct{ user, plan, status string }{{"dan", "monthly", "paid"}, {"quart", "quarterly", "paid"}, {"zed", "monthly", "refunded"}} {
+		price := map[string]int{"monthly": 400, "quarterly": 900}[p.plan]
+		r := core.NewRecord(payments)
+		r.Load(map[string]any{"orderId": "order_" + string(rune('a'+i)), "user": testutil.FindByUsername(t, app, p.user).Id,
+			"plan": p.plan, "amount": price, "currency": "INR", "status": p.status, "provider": "razorpay", "receiptNo": i + 1})
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+		for j, refund := range map[int][]struct {
+			amount int
+			at     string
+		}{0: {{60, "2026-11-20 08:00:00.000Z"}, {40, "2026-11-21 09:30:00.000Z"}}, 2: {{400, "2026-11-20 10:00:00.000Z"}}}[i] {
+			f := core.NewRecord(refunds)
+			f.Load(map[string]any{"refundId": fmt.Sprintf("rfnd_%d%d", i, j), "payment": r.Id, "amount": refund.amount,
+				"currency": "INR", "processedAt": refund.at})
+			if err := app.Save(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 func TestAuditList(t *testing.T) {

@@ -91,6 +91,9 @@ type Config struct {
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations.md).
 	Backup Backup
+
+	// Seller is printed on every payment receipt (SELLER_*, seller.go).
+	Seller Seller
 }
 
 // EncryptionEnv names the variable that holds the 32-character key
@@ -210,6 +213,9 @@ func Load() (*Config, error) {
 		return nil, err
 	}
 	if err = loadBackup(&c.Backup); err != nil {
+		return nil, err
+	}
+	if c.Seller, err = loadSeller(c.DemoMode); err != nil {
 		return nil, err
 	}
 	if c.DemoMode && c.DemoPassword == "" {

@@ -30,6 +30,8 @@ const (
 	TypeEventPassed     = "event_passed"
 	TypePlanExpiring    = "plan_expiring"
 	TypeListingRejected = "listing_rejected"
+	// TypePlanRefunded: Razorpay refunded one of the member's payments.
+	TypePlanRefunded = "plan_refunded"
 )
 
 // TopicOf is the e-mail topic of a notification type.
@@ -43,7 +45,7 @@ func TopicOf(noteType string) string {
 		return TopicMatches
 	case TypeSavedSearch:
 		return TopicAlerts
-	case TypePlanExpiring:
+	case TypePlanExpiring, TypePlanRefunded:
 		return TopicPlanExpiry
 	}
 	return TopicListings

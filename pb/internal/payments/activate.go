@@ -35,7 +35,8 @@ var ErrAmountMismatch = errors.New("payments: paid amount does not match the ord
 // Activate marks the order paid and extends its owner's subscription by the
 // plan's months from the later of now and the current expiry. It is the one
 // activation used by verification and the webhook, and it is idempotent: a
-// payment already marked paid activates nothing again. Transactions run on
+// payment already marked paid (or refunded) activates nothing again. The
+// payment gets its receipt number here. Transactions run on
 // PocketBase's single writer connection, so two sources racing for the same
 // order are serialized and only the first one extends.
 func Activate(app core.App, claim Claim, now time.Time) (*Activation, error) {
@@ -57,11 +58,17 @@ func Activate(app core.App, claim Claim, now time.Time) (*Activation, error) {
 			}
 		}
 		out.Member = member
-		if payment.GetString("status") == StatusPaid {
+		if status := payment.GetString("status"); status == StatusPaid || status == StatusRefunded {
+			// Paid already, or refunded (a late paid event must not revive it).
 			return nil
 		}
 
+		number, err := nextReceiptNumber(tx)
+		if err != nil {
+			return err
+		}
 		payment.Set("status", StatusPaid)
+		payment.Set("receiptNo", number)
 		if claim.PaymentID != "" {
 			payment.Set("paymentId", claim.PaymentID)
 		}
@@ -86,6 +93,16 @@ func Activate(app core.App, claim Claim, now time.Time) (*Activation, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// nextReceiptNumber is the serial number the next paid payment's receipt
+// gets. It is read and used inside Activate's transaction, which PocketBase
+// runs on its one writer connection, so no two payments get the same number
+// (the unique index idx_payments_receiptNo would refuse it anyway).
+func nextReceiptNumber(tx core.App) (int, error) {
+	var last int
+	err := tx.DB().NewQuery("SELECT COALESCE(MAX(receiptNo), 0) FROM payments").Row(&last)
+	return last + 1, err
 }
 
 // ExtendExpiry is the member's expiry after buying plan at now: the plan's

@@ -33,9 +33,17 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
+	ids := make([]string, len(records))
+	for i, r := range records {
+		ids[i] = r.Id
+	}
+	refunds, err := refundsOf(e.App, ids...)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
 	items := make([]Payment, len(records))
 	for i, r := range records {
-		items[i] = ToPayment(r)
+		items[i] = ToPayment(r, refunds[r.Id])
 	}
 	hd := e.Response.Header()
 	hd.Set("X-Total-Count", strconv.FormatInt(total, 10))

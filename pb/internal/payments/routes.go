@@ -22,13 +22,14 @@ const (
 
 // BindRoutes registers the payment routes.
 func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
-	h := &handlers{provider: NewProvider(cfg), webhookSecret: []byte(cfg.RazorpayWebhookSecret)}
+	h := &handlers{provider: NewProvider(cfg), webhookSecret: []byte(cfg.RazorpayWebhookSecret), seller: cfg.Seller}
 
 	g := se.Router.Group("/api/payments")
 	g.GET("", h.list).Bind(apis.RequireAuth("users"))
+	g.GET("/{id}/receipt", h.receipt).Bind(apis.RequireAuth("users"))
 	if h.provider == nil {
 		// No keys and no sandbox opt-in: nothing can be sold, and nothing is sold for free.
-		// The payment history stays readable.
+		// The payment history and its receipts stay readable.
 		g.POST("/create-subscription", notSetUp).Bind(apis.RequireAuth("users"))
 		g.POST("/verify-subscription", notSetUp).Bind(apis.RequireAuth("users"))
 		g.POST("/webhook", notSetUp)
@@ -48,6 +49,7 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 type handlers struct {
 	provider      Provider
 	webhookSecret []byte
+	seller        config.Seller
 }
 
 // MsgNotSetUp is the payment routes' answer when neither Razorpay keys
@@ -70,7 +72,10 @@ func AnnounceMode(app core.App, cfg *config.Config) {
 	}
 	if !cfg.PaymentsSandbox() {
 		if cfg.RazorpayWebhookSecret == "" {
-			app.Logger().Warn("Payments: RAZORPAY_WEBHOOK_SECRET is not set; the Razorpay webhook is refused and only browser verification activates plans.")
+			app.Logger().Warn("Payments: RAZORPAY_WEBHOOK_SECRET is not set; the Razorpay webhook is refused, only browser verification activates plans and refunds are not seen.")
+		}
+		if !cfg.SellerComplete() {
+			app.Logger().Warn("Payments: SELLER_NAME or SELLER_ADDRESS is not set, so payment receipts lack the seller's name or address.")
 		}
 		return
 	}

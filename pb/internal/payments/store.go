@@ -3,6 +3,7 @@ package payments
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -15,6 +16,9 @@ const (
 	StatusCreated = "created"
 	StatusPaid    = "paid"
 	StatusFailed  = "failed"
+	// StatusRefunded is a payment refunded in full (refund.go); a partly
+	// refunded payment stays paid and lists its refunds.
+	StatusRefunded = "refunded"
 )
 
 // ErrUnknownOrder is an order id no payment record carries.
@@ -46,23 +50,43 @@ type Payment struct {
 	Sandbox     bool   `json:"sandbox"`
 	CreatedAt   string `json:"createdAt"`
 	ActivatedAt string `json:"activatedAt"`
+	// ReceiptNumber is "" until the payment is paid; then its receipt can be
+	// opened (GET /api/payments/{id}/receipt).
+	ReceiptNumber string `json:"receiptNumber"`
+	// RefundedAmount sums the payment's refunds (paise); RefundedAt is when
+	// the latest was processed ("" without refunds).
+	RefundedAmount int    `json:"refundedAmount"`
+	RefundedAt     string `json:"refundedAt"`
 }
 
-// ToPayment maps a payments record to its history entry.
-func ToPayment(r *core.Record) Payment {
+// ToPayment maps a payments record and its refunds to its history entry.
+func ToPayment(r *core.Record, refunds []Refund) Payment {
 	plan, _ := catalog.FindPlan(r.GetString("plan"))
-	return Payment{
-		ID:          r.Id,
-		OrderID:     r.GetString("orderId"),
-		PaymentID:   r.GetString("paymentId"),
-		PlanID:      r.GetString("plan"),
-		PlanName:    plan.Name,
-		Amount:      r.GetInt("amount"),
-		Currency:    r.GetString("currency"),
-		Status:      r.GetString("status"),
-		Receipt:     r.GetString("receipt"),
-		Sandbox:     r.GetString("provider") == ProviderSandbox,
-		CreatedAt:   when.API(r.GetDateTime("created").Time()),
-		ActivatedAt: when.API(r.GetDateTime("activatedAt").Time()),
+	p := Payment{
+		ID:            r.Id,
+		OrderID:       r.GetString("orderId"),
+		PaymentID:     r.GetString("paymentId"),
+		PlanID:        r.GetString("plan"),
+		PlanName:      plan.Name,
+		Amount:        r.GetInt("amount"),
+		Currency:      r.GetString("currency"),
+		Status:        r.GetString("status"),
+		Receipt:       r.GetString("receipt"),
+		Sandbox:       r.GetString("provider") == ProviderSandbox,
+		CreatedAt:     when.API(r.GetDateTime("created").Time()),
+		ActivatedAt:   when.API(r.GetDateTime("activatedAt").Time()),
+		ReceiptNumber: ReceiptNumber(r.GetInt("receiptNo")),
 	}
+	sum := sumRefunds(refunds)
+	p.RefundedAmount, p.RefundedAt = sum.Amount, sum.LatestAt
+	return p
+}
+
+// ReceiptNumber writes a receipt's serial number ("SB-000042"), or "" for 0
+// (not paid, no receipt).
+func ReceiptNumber(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("SB-%06d", n)
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/notify"
 )
 
 // Webhook outcomes, answered to Razorpay and kept on the event record.
@@ -22,9 +24,12 @@ const (
 	outcomeMismatch  = "amount_mismatch"
 	outcomeUnknown   = "unknown_order"
 	outcomeDuplicate = "duplicate"
+	// outcomeRefundedBefore: a paid event for a payment refunded meanwhile.
+	outcomeRefundedBefore = "already_refunded"
 )
 
-// webhook handles Razorpay's order.paid, payment.captured and payment.failed.
+// webhook handles Razorpay's order.paid, payment.captured, payment.failed
+// and refund.processed (refund.go).
 // It authenticates by the signature over the raw body, handles each event id
 // once, and answers 200 for everything it accepts, ignored events included,
 // so that Razorpay does not retry them.
@@ -51,21 +56,28 @@ func (h *handlers) webhook(e *core.RequestEvent) error {
 		eventID = "body_" + hex.EncodeToString(sum[:])
 	}
 
-	outcome, err := h.handleEvent(e.App, eventID, &ev, time.Now())
+	outcome, pending, err := h.handleEvent(e.App, eventID, &ev, time.Now())
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	if outcome == outcomeMismatch {
+	notify.Mail(e.App, pending)
+	switch outcome {
+	case outcomeMismatch:
 		e.App.Logger().Error("Payments: webhook amount does not match the stored order",
-			"event", eventID, "order", ev.orderID())
+			"event", eventID, "event_type", ev.Event, "order", ev.orderID(), "refund", ev.Payload.Refund.Entity.ID)
+	case outcomeRefunded, outcomePartlyRefunded:
+		e.App.Logger().Info("Payments: refund processed", "outcome", outcome, "order", ev.orderID(),
+			"refund", ev.Payload.Refund.Entity.ID, "amount", ev.Payload.Refund.Entity.Amount)
 	}
 	return e.JSON(http.StatusOK, map[string]string{"status": outcome})
 }
 
 // handleEvent records the event id and applies the event in one
 // transaction, so a retried delivery can neither apply twice nor be lost.
-func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, now time.Time) (string, error) {
+// A notification it stored is returned, to be mailed after the commit.
+func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, now time.Time) (string, *notify.Pending, error) {
 	outcome := outcomeIgnored
+	var pending *notify.Pending
 	err := app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.FindFirstRecordByData("webhook_events", "eventId", eventID); err == nil {
 			outcome = outcomeDuplicate
@@ -74,7 +86,12 @@ func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, n
 			return err
 		}
 		var err error
-		if outcome, err = applyEvent(tx, ev, now); err != nil {
+		if ev.Event == "refund.processed" {
+			outcome, pending, err = applyRefund(tx, ev, now)
+		} else {
+			outcome, err = applyEvent(tx, ev, now)
+		}
+		if err != nil {
 			return err
 		}
 		events, err := tx.FindCachedCollectionByNameOrId("webhook_events")
@@ -88,7 +105,10 @@ func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, n
 		rec.Set("outcome", outcome)
 		return tx.Save(rec)
 	})
-	return outcome, err
+	if err != nil || outcome == outcomeDuplicate {
+		pending = nil
+	}
+	return outcome, pending, err
 }
 
 func applyEvent(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
@@ -118,6 +138,9 @@ func applyEvent(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
 		return "", err
 	}
 	if !act.Fresh {
+		if act.Payment.GetString("status") == StatusRefunded {
+			return outcomeRefundedBefore, nil
+		}
 		return outcomeReplayed, nil
 	}
 	return outcomeActivated, nil
@@ -144,16 +167,30 @@ func markFailed(tx core.App, orderID string) (string, error) {
 
 // webhookEvent is the part of Razorpay's event body we read.
 type webhookEvent struct {
-	Event   string `json:"event"`
-	Payload struct {
+	Event string `json:"event"`
+	// CreatedAt is when Razorpay raised the event (Unix seconds).
+	CreatedAt int64 `json:"created_at"`
+	Payload   struct {
 		Payment struct {
 			Entity struct {
 				ID       string `json:"id"`
 				OrderID  string `json:"order_id"`
 				Amount   int    `json:"amount"`
 				Currency string `json:"currency"`
+				// Captured is false for Razorpay's auto-refund of an attempt
+				// never captured (refund events carry the payment entity).
+				Captured *bool `json:"captured"`
 			} `json:"entity"`
 		} `json:"payment"`
+		Refund struct {
+			Entity struct {
+				ID        string `json:"id"`
+				PaymentID string `json:"payment_id"`
+				Amount    int    `json:"amount"`
+				Currency  string `json:"currency"`
+				Status    string `json:"status"`
+			} `json:"entity"`
+		} `json:"refund"`
 		Order struct {
 			Entity struct {
 				ID         string `json:"id"`

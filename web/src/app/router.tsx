@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ Component: m.SubscriptionPage }))),
               },
               {
+                path: paths.receipt,
+                ...page(() => import('@/features/subscription/routes/ReceiptPage').then((m) => ({ Component: m.ReceiptPage }))),
+              },
+              {
                 element: <RequireAdmin />,
                 children: [
                   { path: paths.admin, ...page(() => import('@/app/routes/AdminPage').then((m) => ({ Component: m.AdminPage }))) },

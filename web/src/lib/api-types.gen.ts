@@ -16,7 +16,7 @@ export type MessageContextType = '' | 'application' | 'commitment'
 
 export type MessageKind = 'text' | 'system'
 
-export type PaymentStatus = 'created' | 'paid' | 'failed'
+export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
 /** listings.Listing */
 export interface ListingItem {
@@ -156,6 +156,31 @@ export interface Payment {
   sandbox: boolean
   createdAt: string
   activatedAt: string
+  receiptNumber: string
+  refundedAmount: number
+  refundedAt: string
+}
+
+/** payments.Receipt */
+export interface Receipt {
+  id: string
+  number: string
+  status: PaymentStatus
+  planId: string
+  planName: string
+  months: number
+  amount: number
+  currency: string
+  sandbox: boolean
+  orderId: string
+  paymentId: string
+  orderedAt: string
+  paidAt: string
+  refundedAmount: number
+  refundedAt: string
+  refunds: Refund[]
+  seller: ReceiptSeller
+  billedTo: ReceiptPayer
 }
 
 /** catalog.Plan */
@@ -278,6 +303,29 @@ export interface SavedQuery {
   verified?: boolean
 }
 
+/** payments.Refund */
+export interface Refund {
+  id: string
+  amount: number
+  currency: string
+  processedAt: string
+}
+
+/** payments.ReceiptSeller */
+export interface ReceiptSeller {
+  name: string
+  address: string
+  email: string
+  gstin: string
+}
+
+/** payments.ReceiptPayer */
+export interface ReceiptPayer {
+  displayName: string
+  username: string
+  email: string
+}
+
 /** admin.ReportSummary */
 export interface ReportSummary {
   count: number
@@ -330,6 +378,7 @@ export interface CurrencyTotal {
   currency: string
   amount: number
   count: number
+  refunded: number
 }
 
 /** admin.Payment */
@@ -343,4 +392,7 @@ export interface AdminPayment {
   status: string
   provider: string
   createdAt: string
+  receiptNumber: string
+  refundedAmount: number
+  refundedAt: string
 }

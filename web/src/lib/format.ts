@@ -16,6 +16,25 @@ export function formatInr(amount: number): string {
   return inr.format(amount)
 }
 
+/**
+ * A payment amount, stored in the currency's minor unit (paise for INR, as Razorpay counts), in
+ * major units: whole amounts without paise, as members see them ("₹400"), else "₹400.50".
+ */
+export function formatMinorAmount(amount: number, currency = 'INR'): string {
+  const code = (currency || 'INR').toUpperCase()
+  try {
+    const digits = amount % 100 === 0 ? 0 : 2
+    return new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount / 100)
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${code}`
+  }
+}
+
 // Every date and time the app shows goes through these helpers: the member's locale (the
 // browser's) and, for instants, the member's time zone. (The server writes UTC and says so.)
 

@@ -10,6 +10,7 @@ export const paths = {
   messages: '/messages',
   admin: '/admin',
   subscription: '/subscription',
+  receipt: '/subscription/receipts/:id',
   privacyPolicy: '/policies/privacy-policy',
   termsConditions: '/policies/terms-conditions',
   refundPolicy: '/policies/refund-policy',
@@ -51,6 +52,11 @@ export function createPathFrom(pathname: string, search: string): string {
 
 export function isPolicyPath(pathname: string): boolean {
   return pathname.startsWith('/policies/') || pathname === paths.aboutUs || pathname === paths.contactUs
+}
+
+/** The printable receipt of a paid payment (its record id). */
+export function receiptPath(paymentId: string): string {
+  return `/subscription/receipts/${encodeURIComponent(paymentId)}`
 }
 
 /** /messages?c={id} opens a conversation directly. */

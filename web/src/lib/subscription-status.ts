@@ -28,10 +28,12 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   paid: 'Paid',
   created: 'Not completed',
   failed: 'Failed',
+  refunded: 'Refunded',
 }
 
 export const paymentStatusClass: Record<PaymentStatus, string> = {
   paid: 'badge-success',
   created: 'badge-ghost',
   failed: 'badge-error',
+  refunded: 'badge-neutral',
 }

@@ -12,11 +12,11 @@ export function AppShell() {
   const { user } = useSession()
   useInboxRealtime(user?.id)
   return (
-    <div className="min-h-dvh bg-base-200">
+    <div data-print="flat" className="min-h-dvh bg-base-200">
       <SkipLink />
       <Header />
       <SideNav />
-      <div className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
+      <div data-print="flat" className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>

@@ -14,6 +14,7 @@ export function BottomBar() {
   if (!user) return null
   return (
     <nav
+      data-print="hide"
       aria-label="Mobile"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden"
     >

@@ -4,7 +4,7 @@ import { infoLinks, policyLinks } from '@/lib/paths'
 /** Policies, About and Contact for every screen size (on phones the side navigation is hidden). */
 export function Footer() {
   return (
-    <footer className="mt-10 border-t border-base-300 px-4 py-6 text-sm text-base-content/75 sm:px-6">
+    <footer data-print="hide" className="mt-10 border-t border-base-300 px-4 py-6 text-sm text-base-content/75 sm:px-6">
       <nav aria-label="Policies and information">
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {[...policyLinks, ...infoLinks].map((link) => (

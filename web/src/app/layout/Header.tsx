@@ -10,7 +10,7 @@ export function Header() {
   const { status, user } = useSession()
   const { pathname } = useLocation()
   return (
-    <header className="sticky top-0 z-30 h-16 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header data-print="hide" className="sticky top-0 z-30 h-16 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <div className="flex h-full items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={user ? paths.home : paths.landing} className="flex items-center gap-2 rounded-field text-lg font-bold tracking-tight">
           <BrandMark className="size-8 text-primary" />

@@ -42,6 +42,7 @@ export function SideNav() {
 
   return (
     <nav
+      data-print="hide"
       aria-label="Main"
       className="fixed top-16 bottom-0 left-0 hidden w-64 overflow-y-auto border-r border-base-300 bg-base-100 p-4 md:block"
     >

@@ -43,8 +43,8 @@ const subscriptions: SubscriptionsOverview = {
   payments: {
     available: true,
     count: 3,
-    paid: 1,
-    totals: [{ currency: 'INR', amount: 90000, count: 1 }],
+    paid: 2,
+    totals: [{ currency: 'INR', amount: 130000, count: 2, refunded: 40000 }],
     recent: [
       {
         id: 'p1',
@@ -56,6 +56,23 @@ const subscriptions: SubscriptionsOverview = {
         status: 'paid',
         provider: 'sandbox',
         createdAt: '2025-11-22T10:00:00Z',
+        receiptNumber: 'SB-000001',
+        refundedAmount: 0,
+        refundedAt: '',
+      },
+      {
+        id: 'p2',
+        orderId: 'order_2',
+        member: { id: 'u2', username: 'dan', displayName: 'Dan', avatar: '', isVerified: false, deleted: false },
+        plan: 'monthly',
+        amount: 40000,
+        currency: 'INR',
+        status: 'refunded',
+        provider: 'razorpay',
+        createdAt: '2025-11-21T10:00:00Z',
+        receiptNumber: 'SB-000002',
+        refundedAmount: 40000,
+        refundedAt: '2025-11-23T10:00:00Z',
       },
     ],
   },
@@ -146,6 +163,11 @@ describe('AdminPage', () => {
     expect(screen.getAllByText('₹900').length).toBeGreaterThan(1)
     expect(screen.queryAllByText(/₹900\.00/)).toHaveLength(0)
     expect(screen.getByText('order_1')).toBeInTheDocument()
+    // refunds: per payment and in the totals; each receipt one click away
+    expect(screen.getByText('Refunded')).toBeInTheDocument()
+    expect(screen.getByText('₹400 refunded Nov 23, 2025')).toBeInTheDocument()
+    expect(screen.getByText(/refunded ₹400$/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'SB-000002' })).toHaveAttribute('href', '/subscription/receipts/p2')
   })
 
   it('says so when payments are not recorded', async () => {

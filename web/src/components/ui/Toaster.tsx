@@ -41,6 +41,7 @@ export function Toaster() {
 function ToastCard({ title, description, variant }: { title: string; description?: string; variant: keyof typeof variantClass }) {
   return (
     <div
+      data-print="hide"
       data-testid="toast"
       className={`pointer-events-auto flex w-full items-start gap-3 rounded-box border p-4 shadow-lg ${variantClass[variant]}`}
     >

@@ -1,15 +1,17 @@
+import { Link } from 'react-router'
 import { Badge } from '@/components/ui/Badge'
 import { MemberName } from '@/components/ui/MemberName'
 import { paymentStatusLabels } from '@/lib/subscription-status'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatMinorAmount } from '@/lib/format'
+import { receiptPath } from '@/lib/paths'
 import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'
-import { formatMinorAmount } from './money'
 import { EmptyState } from './QueryStatus'
 
 function statusClass(status: string): string {
   if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
   if (status === 'failed') return 'bg-red-100 text-red-800 border-red-300'
+  if (status === 'refunded') return 'bg-amber-100 text-amber-900 border-amber-300'
   return 'bg-gray-100 text-gray-700 border-gray-300'
 }
 
@@ -40,6 +42,7 @@ export function PaymentsSection({
             {payments.totals.map((t) => (
               <span key={t.currency} className="ml-2 font-semibold">
                 Paid {t.currency}: {formatMinorAmount(t.amount, t.currency)} ({t.count})
+                {t.refunded > 0 && <>, refunded {formatMinorAmount(t.refunded, t.currency)}</>}
               </span>
             ))}
           </p>
@@ -58,6 +61,7 @@ export function PaymentsSection({
                     <th scope="col">Status</th>
                     <th scope="col">Provider</th>
                     <th scope="col">Date</th>
+                    <th scope="col">Receipt</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -71,9 +75,23 @@ export function PaymentsSection({
                       <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
                       <td>
                         <Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge>
+                        {p.refundedAmount > 0 && (
+                          <span className="mt-1 block text-xs whitespace-nowrap text-base-content/75">
+                            {formatMinorAmount(p.refundedAmount, p.currency)} refunded {formatDate(p.refundedAt)}
+                          </span>
+                        )}
                       </td>
                       <td>{p.provider}</td>
                       <td className="whitespace-nowrap">{formatDate(p.createdAt)}</td>
+                      <td className="whitespace-nowrap">
+                        {p.receiptNumber ? (
+                          <Link to={receiptPath(p.id)} className="link font-mono text-xs link-primary">
+                            {p.receiptNumber}
+                          </Link>
+                        ) : (
+                          '–'
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -15,7 +15,7 @@ export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] 
   { topic: 'listings', label: 'Your listings', hint: 'Moderation results, requests closed after their event' },
   { topic: 'matches', label: 'Matches', hint: 'New listings that match yours (at most one e-mail an hour)' },
   { topic: 'alerts', label: 'Saved search alerts', hint: 'New listings for your saved searches (at most one e-mail an hour per search)' },
-  { topic: 'planExpiry', label: 'Plan expiry', hint: 'A reminder three days before your plan ends' },
+  { topic: 'planExpiry', label: 'Plan expiry', hint: 'A reminder three days before your plan ends, and refunds of your payments' },
 ]
 
 const key = ['email-preferences'] as const

@@ -22,6 +22,9 @@ function payment(overrides: Partial<Payment>): Payment {
     sandbox: false,
     createdAt: '2026-11-20T10:00:00Z',
     activatedAt: '2026-11-20T10:01:00Z',
+    receiptNumber: 'SB-000001',
+    refundedAmount: 0,
+    refundedAt: '',
     ...overrides,
   }
 }
@@ -64,6 +67,37 @@ describe('PaymentHistory', () => {
     expect(await screen.findByText('Failed')).toBeInTheDocument()
     expect(screen.getByText('₹1,500')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('links each paid payment to its receipt and says what was refunded', async () => {
+    mockFetch({
+      'GET /api/payments': () =>
+        json(
+          [
+            payment({ id: 'p1', receiptNumber: 'SB-000003' }),
+            payment({ id: 'p2', refundedAmount: 25050, refundedAt: '2026-11-22T09:00:00Z', receiptNumber: 'SB-000002' }),
+            payment({
+              id: 'p3',
+              status: 'refunded',
+              refundedAmount: 40000,
+              refundedAt: '2026-11-23T09:00:00Z',
+              receiptNumber: 'SB-000001',
+            }),
+            payment({ id: 'p4', status: 'created', paymentId: '', receiptNumber: '' }),
+          ],
+          200,
+          headers(4, false),
+        ),
+    })
+    renderWithProviders(<PaymentHistory />)
+    const rows = await screen.findAllByTestId('payment-row')
+    expect(within(rows[0]).getByRole('link', { name: 'Receipt SB-000003' })).toHaveAttribute('href', '/subscription/receipts/p1')
+    expect(within(rows[1]).getByText('₹250.50 refunded on Nov 22, 2026')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('Paid')).toBeInTheDocument()
+    expect(within(rows[2]).getByText('Refunded')).toBeInTheDocument()
+    expect(within(rows[2]).getByText('Refunded on Nov 23, 2026')).toBeInTheDocument()
+    expect(within(rows[2]).getByRole('link', { name: 'Receipt SB-000001' })).toBeInTheDocument()
+    expect(within(rows[3]).queryByRole('link')).toBeNull()
   })
 
   it('says when the history cannot load', async () => {

@@ -1,8 +1,11 @@
 import { useMemo } from 'react'
+import { Link } from 'react-router'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
-import { formatDate, formatInr } from '@/lib/format'
+import { formatDate, formatMinorAmount } from '@/lib/format'
+import { receiptPath } from '@/lib/paths'
+import { refundNote } from '../refunds'
 import { usePayments } from '../api/get-payments'
 import { paymentStatusClass, paymentStatusLabels } from '@/lib/subscription-status'
 import { paymentHistoryTexts } from '../texts'
@@ -50,6 +53,9 @@ export function PaymentHistory() {
                 <th scope="col" className="px-4 py-2 font-medium">
                   Payment id
                 </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  <span className="sr-only">Receipt</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -57,14 +63,22 @@ export function PaymentHistory() {
                 <tr key={p.id} data-testid="payment-row" className="border-b border-base-300 last:border-0">
                   <td className="px-4 py-2 whitespace-nowrap">{formatDate(p.createdAt)}</td>
                   <td className="px-4 py-2 whitespace-nowrap">{p.planName}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{formatInr(p.amount / 100)}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
                   <td className="px-4 py-2">
                     <span className="flex flex-wrap gap-1">
                       <Badge className={paymentStatusClass[p.status]}>{paymentStatusLabels[p.status]}</Badge>
                       {p.sandbox && <Badge className="badge-warning">Test</Badge>}
                     </span>
+                    {p.refundedAmount > 0 && <span className="mt-1 block text-xs text-base-content/75">{refundNote(p)}</span>}
                   </td>
                   <td className="px-4 py-2 font-mono text-xs break-all">{p.paymentId || '—'}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    {p.receiptNumber && (
+                      <Link to={receiptPath(p.id)} className="link font-medium link-primary" aria-label={`Receipt ${p.receiptNumber}`}>
+                        Receipt
+                      </Link>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
