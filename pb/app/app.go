@@ -22,6 +22,7 @@ import (
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/litefs"
+	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -93,7 +94,6 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 				if err := demo.Seed(se.App, cfg.DemoPassword); err != nil {
 					return err
 				}
-				announceDemo(se.App, cfg)
 			}
 
 			// Middleware, outermost first.
@@ -125,7 +125,13 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if opts.PublicDir != "" {
 				bindSPA(se, opts.PublicDir)
 			}
-			return se.Next()
+			if err := se.Next(); err != nil { // the listener is bound after this
+				return err
+			}
+			if cfg.DemoMode && se.Server != nil {
+				announceDemo(se, cfg)
+			}
+			return nil
 		},
 	})
 }
@@ -139,14 +145,19 @@ func every(app core.App, id, spec string, job func(core.App) error) {
 	})
 }
 
-func announceDemo(app core.App, cfg *config.Config) {
+// announceDemo is demo mode's one start line, all a newcomer needs: where
+// to open the app and how to sign in. Demo mode's expected states (no
+// backups, sandbox payments, the development mailbox) stay in the
+// dashboard's logs, off stdout.
+func announceDemo(se *core.ServeEvent, cfg *config.Config) {
 	how := "from DEMO_PASSWORD"
 	if cfg.DemoPasswordGenerated {
 		how = "generated for this start"
 	}
-	msg := fmt.Sprintf("Demo mode: sign in as %q with password %q (%s).", appconfig.DemoUsername, cfg.DemoPassword, how)
-	fmt.Println(msg)
-	app.Logger().Info(msg)
+	msg := fmt.Sprintf("SponsorBridge demo: open %s and sign in as %q with password %q (%s).",
+		ops.LocalURL(se.Server.Addr), appconfig.DemoUsername, cfg.DemoPassword, how)
+	logline.Info(msg)
+	se.App.Logger().Info(msg)
 }
 
 func closeEventsPassed(app core.App) error {

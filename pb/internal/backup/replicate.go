@@ -26,6 +26,7 @@ import (
 	"modernc.org/sqlite"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // Databases are the files replicated, each under its own name below the
@@ -43,7 +44,7 @@ const shutdownSyncTimeout = 5 * time.Second
 // info messages, a compaction every 30 seconds, are noise there), not to
 // PocketBase's log database: that database is replicated itself, and a
 // replication message written into it would make more to replicate.
-var logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "backup")
+var logger = slog.New(logline.Handler(slog.LevelWarn)).With("component", "backup")
 
 // Replicator runs Litestream for the databases of one data directory.
 type Replicator struct {
@@ -95,6 +96,15 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 	}
 	if err := store.Open(ctx); err != nil {
 		return fmt.Errorf("backup: starting Litestream: %w", err)
+	}
+	// Litestream learns a database (its page size) at its first sync, one
+	// monitor interval after the start: a minute for auxiliary.db, while its
+	// compaction monitors give up waiting after 30 s and warn four times of
+	// "corrupted local state". One sync now and they find it ready.
+	for _, db := range dbs {
+		if err := db.Sync(ctx); err != nil {
+			logger.Warn("first sync failed; the monitor retries", "db", filepath.Base(db.Path()), "error", err.Error())
+		}
 	}
 	r.store, r.dbs = store, dbs
 	return nil
