@@ -34,7 +34,7 @@ func Register(app core.App, cfg *config.Config) {
 				}
 			}
 			if !cfg.DemoMode && !cfg.EncryptionKeySet && se.App.EncryptionEnv() == config.EncryptionEnv {
-				se.App.Logger().Warn("Settings are stored unencrypted: set " + config.EncryptionEnv +
+				logline.Announce(se.App, slog.LevelWarn, "Settings are stored unencrypted: set "+config.EncryptionEnv+
 					" (32 characters) so that secrets saved in the dashboard (SMTP password, OAuth2 secrets) are encrypted at rest.")
 			}
 			return se.Next()

@@ -61,7 +61,7 @@ func notSetUp(e *core.RequestEvent) error {
 // or when the webhook cannot be verified.
 func AnnounceMode(app core.App, cfg *config.Config) {
 	if cfg.PaymentsMode() == config.PaymentsModeOff {
-		app.Logger().Error("PAYMENTS OFF: no Razorpay keys are set and the sandbox is not opted into (PAYMENTS_SANDBOX), " +
+		logline.Announce(app, slog.LevelError, "PAYMENTS OFF: no Razorpay keys are set and the sandbox is not opted into (PAYMENTS_SANDBOX), "+
 			"so the payment routes answer 503. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell plans.")
 		return
 	}
