@@ -37,6 +37,6 @@ EXPOSE 8090
 ENTRYPOINT ["/pb/entrypoint.sh"]
 CMD ["/pb/sponsorbridge", "serve", "--http", "0.0.0.0:8090", "--dir", "/pb/pb_data", "--publicDir", "/pb/pb_public"]
 # Fly uses fly.toml's check; this one is for docker run and other hosts. No curl in the image:
-# bash's /dev/tcp asks /api/health, which answers 503 when the volume cannot be written.
+# bash's /dev/tcp asks /api/health: 200 while reads are served (a full volume still serves them).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8090 && printf 'GET /api/health HTTP/1.0\\r\\nHost: localhost\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
