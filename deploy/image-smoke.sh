@@ -123,5 +123,9 @@ echo "ok  settings encrypted at rest"
 # Warnings and errors reach stdout (fly logs), not only the log database.
 grep -q "PAYMENTS OFF" "$log" || fail "the payments-off error did not reach stdout"
 echo "ok  errors on stdout"
+# One log format: every line the server printed is logfmt from the one slog handler.
+other="$(grep -v '^time=[^ ]* level=[A-Z]* msg=' "$log" | head -3)"
+[ -z "$other" ] || fail "lines outside the log format: $other"
+echo "ok  one log format ($(wc -l < "$log") lines)"
 echo "image layout: $(du -sh "$layout" | cut -f1) ($(du -sh "$layout/pb/sponsorbridge" | cut -f1) binary, $(du -sh "$layout/pb/pb_public" | cut -f1) web app)"
 echo "image smoke test passed"

@@ -128,7 +128,7 @@ func TestDemoStartSaysOneCalmLine(t *testing.T) {
 	t.Parallel()
 	out, _, url := start(t, "DEMO_MODE=true", "DEMO_PASSWORD=demo-pass-42")
 	lines := startLines(out)
-	want := fmt.Sprintf(`SponsorBridge demo: open %s and sign in as \"admin\" with password \"demo-pass-42\" (from DEMO_PASSWORD).`, url)
+	want := fmt.Sprintf(`msg="SponsorBridge demo: open %s and sign in as admin" password=demo-pass-42 passwordFrom=DEMO_PASSWORD`, url)
 	if len(lines) != 1 || !strings.Contains(lines[0], want) {
 		t.Fatalf("a demo start printed %d lines, want the one with %q:\n%s", len(lines), want, out)
 	}

@@ -150,14 +150,13 @@ func every(app core.App, id, spec string, job func(core.App) error) {
 // backups, sandbox payments, the development mailbox) stay in the
 // dashboard's logs, off stdout.
 func announceDemo(se *core.ServeEvent, cfg *config.Config) {
-	how := "from DEMO_PASSWORD"
+	how := "DEMO_PASSWORD"
 	if cfg.DemoPasswordGenerated {
 		how = "generated for this start"
 	}
-	msg := fmt.Sprintf("SponsorBridge demo: open %s and sign in as %q with password %q (%s).",
-		ops.LocalURL(se.Server.Addr), appconfig.DemoUsername, cfg.DemoPassword, how)
-	logline.Info(msg)
-	se.App.Logger().Info(msg)
+	msg := fmt.Sprintf("SponsorBridge demo: open %s and sign in as %s", ops.LocalURL(se.Server.Addr), appconfig.DemoUsername)
+	logline.Info(msg, "password", cfg.DemoPassword, "passwordFrom", how)
+	se.App.Logger().Info(msg, "password", cfg.DemoPassword, "passwordFrom", how)
 }
 
 func closeEventsPassed(app core.App) error {
