@@ -48,9 +48,11 @@ var logger = slog.New(logline.Handler(slog.LevelWarn)).With("component", "backup
 
 // Replicator runs Litestream for the databases of one data directory.
 type Replicator struct {
-	mu    sync.Mutex
-	store *litestream.Store
-	dbs   []*litestream.DB
+	mu       sync.Mutex
+	store    *litestream.Store
+	dbs      []*litestream.DB
+	stopInit context.CancelFunc // the first syncs of Start
+	initDone chan struct{}
 }
 
 // Start begins replicating every database in dataDir. The databases need not
@@ -100,12 +102,18 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 	// Litestream learns a database (its page size) at its first sync, one
 	// monitor interval after the start: a minute for auxiliary.db, while its
 	// compaction monitors give up waiting after 30 s and warn four times of
-	// "corrupted local state". One sync now and they find it ready.
-	for _, db := range dbs {
-		if err := db.Sync(ctx); err != nil {
-			logger.Warn("first sync failed; the monitor retries", "db", filepath.Base(db.Path()), "error", err.Error())
+	// "corrupted local state". One sync now and they find it ready; in the
+	// background, as a first sync of a large database takes seconds.
+	initCtx, cancel := context.WithCancel(context.Background())
+	r.stopInit, r.initDone = cancel, make(chan struct{})
+	go func(done chan struct{}) {
+		defer close(done)
+		for _, db := range dbs {
+			if err := db.Sync(initCtx); err != nil && initCtx.Err() == nil {
+				logger.Warn("first sync failed; the monitor retries", "db", filepath.Base(db.Path()), "error", err.Error())
+			}
 		}
-	}
+	}(r.initDone)
 	r.store, r.dbs = store, dbs
 	return nil
 }
@@ -161,6 +169,8 @@ func (r *Replicator) Stop(ctx context.Context) error {
 	if r.store == nil {
 		return nil
 	}
+	r.stopInit()
+	<-r.initDone
 	errs := []error{r.store.Close(ctx)}
 	for _, db := range r.dbs {
 		errs = append(errs, finalCheckpoint(ctx, db.Path()))
