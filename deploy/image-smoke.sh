@@ -28,6 +28,19 @@ fail() {
 cleanup() { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
+# The image's recipe: the files the layout cannot show (no container builder here).
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+froms="$(grep -E '^FROM ' "$repo/Dockerfile")"
+if printf '%s\n' "$froms" | grep -v -q trixie; then fail "a Dockerfile stage is not on Debian trixie: $froms"; fi
+image_node="$(printf '%s\n' "$froms" | sed -n 's/^FROM node:\([0-9]*\)-.*/\1/p')"
+types_node="$(node -p "require('$repo/web/package.json').devDependencies['@types/node'].replace(/^[^0-9]*/, '').split('.')[0]")"
+[ -n "$image_node" ] && [ "$image_node" = "$types_node" ] || fail "@types/node ^$types_node does not match the image's Node $image_node"
+engines="$(node -p "require('$repo/web/package.json').engines.node")"
+[ "$engines" = "$(node -p "require('$repo/package.json').engines.node")" ] || fail "package.json and web/package.json name different Node versions"
+grep -q -F -- "Node \`$engines\`" "$repo/README.md" || fail "the README's Node floor is not the engines field ($engines)"
+sed -n '/^\[mounts\]/,/^\[/p' "$repo/fly.toml" | grep -q '^ *snapshot_retention *= *[0-9]' || fail "fly.toml [mounts] keeps no volume snapshots (snapshot_retention)"
+echo "ok  the recipe: trixie stages, Node $image_node with @types/node ^$types_node, engines $engines in the README, volume snapshots kept"
+
 for f in sponsorbridge entrypoint.sh pb_public/index.html; do
   [ -e "$layout/pb/$f" ] || fail "the layout lacks pb/$f"
 done
@@ -86,6 +99,10 @@ echo "$got" | grep -q "^sponsorbridge_build_info{goversion=\"[^\"]*\",version=\"
 echo "$got" | grep -q '^sponsorbridge_backup_enabled 0$' || fail "METRICS_ADDR: backups off is not 0"
 echo "ok  metrics on METRICS_ADDR without a token: the build and backups off"
 
+# no_new_privs (the entrypoint's setpriv): no setuid binary can raise the server's rights.
+nnp="$(sed -n 's/^NoNewPrivs:[[:space:]]*//p' "/proc/$pid/status")"
+[ "$nnp" = 1 ] || fail "the server runs without no_new_privs (NoNewPrivs: '$nnp')"
+echo "ok  the server runs with no_new_privs"
 if [ "$(id -u)" = 0 ]; then
   owner="$(ps -o uid= -p "$pid" | tr -d ' ')"
   [ "$owner" = 10001 ] || fail "the server runs as uid $owner, not 10001"
@@ -123,5 +140,9 @@ echo "ok  settings encrypted at rest"
 # Warnings and errors reach stdout (fly logs), not only the log database.
 grep -q "PAYMENTS OFF" "$log" || fail "the payments-off error did not reach stdout"
 echo "ok  errors on stdout"
+# One log format: every line the server printed is logfmt from the one slog handler.
+other="$(grep -v '^time=[^ ]* level=[A-Z]* msg=' "$log" | head -3)"
+[ -z "$other" ] || fail "lines outside the log format: $other"
+echo "ok  one log format ($(wc -l < "$log") lines)"
 echo "image layout: $(du -sh "$layout" | cut -f1) ($(du -sh "$layout/pb/sponsorbridge" | cut -f1) binary, $(du -sh "$layout/pb/pb_public" | cut -f1) web app)"
 echo "image smoke test passed"

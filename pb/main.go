@@ -29,6 +29,7 @@ func main() {
 		DataMaxOpenConns:     config.DBConns,
 		DataMaxIdleConns:     config.DBConns,
 		DBConnect:            app.DBConnect,
+		HideStartBanner:      true, // one start line in the one log format (pb/internal/ops)
 	})
 
 	pb.RootCmd.Version = buildinfo.Version() // sponsorbridge --version

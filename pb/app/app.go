@@ -21,6 +21,7 @@ import (
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -96,7 +97,6 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 				if err := demo.Seed(se.App, cfg.DemoPassword); err != nil {
 					return err
 				}
-				announceDemo(se.App, cfg)
 			}
 
 			// Middleware, outermost first.
@@ -107,7 +107,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(builtin.Guard())               // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
-			health.Bind(se) // /api/health fails when the data directory cannot be written
+			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503
 
 			// Routes, one line per feature (docs/api/).
 			appconfig.BindRoutes(se, cfg)  // /api/app-config, /api/health
@@ -127,7 +127,13 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if opts.PublicDir != "" {
 				bindSPA(se, opts.PublicDir)
 			}
-			return se.Next()
+			if err := se.Next(); err != nil { // the listener is bound after this
+				return err
+			}
+			if cfg.DemoMode && se.Server != nil {
+				announceDemo(se, cfg)
+			}
+			return nil
 		},
 	})
 }
@@ -141,14 +147,18 @@ func every(app core.App, id, spec string, job func(core.App) error) {
 	})
 }
 
-func announceDemo(app core.App, cfg *config.Config) {
-	how := "from DEMO_PASSWORD"
+// announceDemo is demo mode's one start line, all a newcomer needs: where
+// to open the app and how to sign in. Demo mode's expected states (no
+// backups, sandbox payments, the development mailbox) stay in the
+// dashboard's logs, off stdout.
+func announceDemo(se *core.ServeEvent, cfg *config.Config) {
+	how := "DEMO_PASSWORD"
 	if cfg.DemoPasswordGenerated {
 		how = "generated for this start"
 	}
-	msg := fmt.Sprintf("Demo mode: sign in as %q with password %q (%s).", appconfig.DemoUsername, cfg.DemoPassword, how)
-	fmt.Println(msg)
-	app.Logger().Info(msg)
+	msg := fmt.Sprintf("SponsorBridge demo: open %s and sign in as %s", ops.LocalURL(se.Server.Addr), appconfig.DemoUsername)
+	logline.Info(msg, "password", cfg.DemoPassword, "passwordFrom", how)
+	se.App.Logger().Info(msg, "password", cfg.DemoPassword, "passwordFrom", how)
 }
 
 func closeEventsPassed(app core.App) error {

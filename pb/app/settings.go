@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"reflect"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -53,10 +52,8 @@ func applySettings(app core.App, cfg *config.Config) error {
 	s.Meta.AppName = "SponsorBridge"
 	envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
 	envsettings.Set(app, &s.RateLimits.Enabled, cfg.RateLimits, "rateLimits.enabled", "RATE_LIMITS")
-	if !reflect.DeepEqual(s.RateLimits.Rules, rateLimitRules) {
-		envsettings.Note(app, "rateLimits.rules", "(built in)", fmt.Sprintf("%d rules", len(s.RateLimits.Rules)), fmt.Sprintf("%d rules", len(rateLimitRules)))
-	}
-	s.RateLimits.Rules = append([]core.RateLimitRule(nil), rateLimitRules...)
+	envsettings.SetShown(app, &s.RateLimits.Rules, append([]core.RateLimitRule(nil), rateLimitRules...), "rateLimits.rules", "(built in)",
+		func(r []core.RateLimitRule) any { return fmt.Sprintf("%d rules", len(r)) })
 	s.Batch.Enabled = false
 	if len(cfg.TrustedProxyHeaders) > 0 {
 		envsettings.Set(app, &s.TrustedProxy.Headers, cfg.TrustedProxyHeaders, "trustedProxy.headers", "TRUSTED_PROXY_HEADERS")

@@ -3,9 +3,9 @@ package backup
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // DrainTimeout bounds how long a shutdown waits for requests in flight
@@ -41,7 +42,7 @@ func Register(app core.App, cfg *config.Config) {
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
-			say := func(msg string) { fmt.Println(msg) }
+			say := func(msg string) { logline.Info(msg) }
 			if serving.Load() {
 				if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
 					return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
@@ -92,10 +93,6 @@ func LastSync(app core.App) map[string]time.Time {
 	return s.rep.LastSync()
 }
 
-// offBanner prints the backups-off warning to stdout once a process (tests
-// serve many apps).
-var offBanner sync.Once
-
 type service struct {
 	cfg    *config.Config
 	rep    Replicator
@@ -145,15 +142,17 @@ func (s *service) serve(se *core.ServeEvent) error {
 	if !s.cfg.BackupsOn() {
 		msg := "BACKUPS ARE OFF: LITESTREAM_REPLICA_URL is not set, so data.db lives only on this disk. " +
 			"A lost volume loses every member, listing, message and payment. See docs/operations.md."
-		se.App.Logger().Warn(msg)
-		offBanner.Do(func() { fmt.Println("\n!!! " + msg + " !!!") })
+		if s.cfg.DemoMode { // expected there: the dashboard's logs only, not the demo's one line
+			se.App.Logger().Info(msg)
+		} else {
+			logline.Announce(se.App, slog.LevelWarn, msg) // on stdout once, and in the dashboard
+		}
 		return se.Next()
 	}
 	if err := s.rep.Start(context.Background(), s.cfg.Backup, se.App.DataDir()); err != nil {
 		// Serve without backups rather than not at all, and say so loudly.
 		msg := fmt.Sprintf("BACKUPS ARE OFF: Litestream could not start (%v). Fix the LITESTREAM_* settings and restart.", err)
-		se.App.Logger().Error(msg)
-		fmt.Println("\n!!! " + msg + " !!!")
+		logline.Announce(se.App, slog.LevelError, msg)
 		return se.Next()
 	}
 	// Litestream owns the checkpoints while it replicates: PocketBase's
@@ -169,7 +168,7 @@ func (s *service) serve(se *core.ServeEvent) error {
 	msg := fmt.Sprintf("Backups on: replicating %v to %s every %s (logs every %s)",
 		Databases, Describe(s.cfg.Backup.ReplicaURL), s.cfg.Backup.SyncInterval, s.cfg.Backup.LogsSyncInterval)
 	se.App.Logger().Info(msg)
-	fmt.Println(msg)
+	logline.Info(msg)
 	return se.Next()
 }
 
@@ -184,7 +183,7 @@ func (s *service) terminate(te *core.TerminateEvent) error {
 		return te.Next()
 	}
 	start := time.Now()
-	fmt.Println("Shutting down: finishing requests in flight…")
+	logline.Info("Shutting down: finishing requests in flight")
 	te.App.Cron().Stop() // no new background writes
 
 	ctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
@@ -211,9 +210,9 @@ wait:
 	}
 	if err != nil {
 		te.App.Logger().Warn("Shutdown: requests still running after the drain timeout were cut", "timeout", DrainTimeout.String())
-		fmt.Println("Shutdown: requests still running after", DrainTimeout, "were cut")
+		logline.Warn("Shutdown: requests still running after the drain timeout were cut", "timeout", DrainTimeout.String())
 	}
-	fmt.Println("Shutdown: requests drained in", time.Since(start).Round(time.Millisecond))
+	logline.Info("Shutdown: requests drained", "took", time.Since(start).Round(time.Millisecond).String())
 	s.server.Store(nil)
 	return te.Next()
 }
@@ -234,7 +233,7 @@ func (s *service) stop(be *core.BootstrapEvent) error {
 		for name, db := range map[string]dbx.Builder{"data.db": be.App.NonconcurrentDB(), "auxiliary.db": be.App.AuxNonconcurrentDB()} {
 			var busy, frames, copied int
 			if err := db.NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Row(&busy, &frames, &copied); err != nil || busy != 0 {
-				fmt.Printf("Shutdown: checkpointing %s: %d of %d WAL frames copied (%v)\n", name, copied, frames, err)
+				logline.Warn("Shutdown: checkpoint incomplete", "db", name, "copied", copied, "frames", frames, "error", fmt.Sprint(err))
 			}
 		}
 		return be.Next()
@@ -243,13 +242,13 @@ func (s *service) stop(be *core.BootstrapEvent) error {
 	// rest now, and closes after PocketBase's connections (see Stop).
 	start := time.Now()
 	if err := s.rep.Flush(ctx); err != nil {
-		fmt.Println("backup: WARNING: the final upload failed:", err)
+		logline.Warn("backup: the final upload failed", "error", err.Error())
 	}
 	err := be.Next() // PocketBase closes its connections
 	if e := s.rep.Stop(ctx); e != nil {
-		fmt.Println("backup: WARNING: stopping Litestream:", e)
+		logline.Warn("backup: stopping Litestream failed", "error", e.Error())
 	} else {
-		fmt.Println("backup: final upload done and WALs checkpointed in", time.Since(start).Round(time.Millisecond))
+		logline.Info("backup: final upload done and WALs checkpointed", "took", time.Since(start).Round(time.Millisecond).String())
 	}
 	return err
 }

@@ -26,6 +26,7 @@ import (
 	"modernc.org/sqlite"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // Databases are the files replicated, each under its own name below the
@@ -43,7 +44,7 @@ const shutdownSyncTimeout = 5 * time.Second
 // info messages, a compaction every 30 seconds, are noise there), not to
 // PocketBase's log database: that database is replicated itself, and a
 // replication message written into it would make more to replicate.
-var logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "backup")
+var logger = slog.New(logline.Handler(slog.LevelWarn)).With("component", "backup")
 
 // Replicator runs Litestream for the databases of one data directory.
 type Replicator struct {
@@ -52,7 +53,9 @@ type Replicator struct {
 	dbs   []*litestream.DB
 	// guard, when set, fences every upload and deletion behind the writer
 	// lease (fence.go).
-	guard *writerGuard
+	guard    *writerGuard
+	stopInit context.CancelFunc // the first syncs of Start
+	initDone chan struct{}
 }
 
 // Start begins replicating every database in dataDir. The databases need not
@@ -102,6 +105,21 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 	if err := store.Open(ctx); err != nil {
 		return fmt.Errorf("backup: starting Litestream: %w", err)
 	}
+	// Litestream learns a database (its page size) at its first sync, one
+	// monitor interval after the start: a minute for auxiliary.db, while its
+	// compaction monitors give up waiting after 30 s and warn four times of
+	// "corrupted local state". One sync now and they find it ready; in the
+	// background, as a first sync of a large database takes seconds.
+	initCtx, cancel := context.WithCancel(context.Background())
+	r.stopInit, r.initDone = cancel, make(chan struct{})
+	go func(done chan struct{}) {
+		defer close(done)
+		for _, db := range dbs {
+			if err := db.Sync(initCtx); err != nil && initCtx.Err() == nil {
+				logger.Warn("first sync failed; the monitor retries", "db", filepath.Base(db.Path()), "error", err.Error())
+			}
+		}
+	}(r.initDone)
 	r.store, r.dbs = store, dbs
 	return nil
 }
@@ -157,6 +175,8 @@ func (r *Replicator) Stop(ctx context.Context) error {
 	if r.store == nil {
 		return nil
 	}
+	r.stopInit()
+	<-r.initDone
 	errs := []error{r.store.Close(ctx)}
 	for _, db := range r.dbs {
 		errs = append(errs, finalCheckpoint(ctx, db.Path()))

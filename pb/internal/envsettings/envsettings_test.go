@@ -38,6 +38,7 @@ func TestOverridesAreLoggedNotSilent(t *testing.T) {
 	s.Meta.AppURL = "https://typed-in-the-dashboard.example"
 	s.Logs.MaxDays = 7 // test apps keep no logs by default
 	s.SMTP.Enabled, s.SMTP.Host, s.SMTP.Port, s.SMTP.Password = true, "smtp.example.com", 587, "dashboard-password"
+	s.RateLimits.Rules = []core.RateLimitRule{{Label: "/api/", MaxRequests: 50, Duration: 10}, {Label: "*:auth", MaxRequests: 1, Duration: 3}}
 	if err := app.Save(s); err != nil {
 		t.Fatal(err)
 	}
@@ -61,10 +62,84 @@ func TestOverridesAreLoggedNotSilent(t *testing.T) {
 			t.Errorf("%s logged a secret: %s", name, change)
 		}
 	}
-	if !strings.HasPrefix(seen["rateLimits.rules"], "4 rules -> ") {
+	if !strings.HasPrefix(seen["rateLimits.rules"], "2 rules -> ") {
 		t.Errorf("rules override: %q", seen["rateLimits.rules"])
 	}
 	if _, logged := seen["smtp.host"]; logged {
 		t.Error("an unchanged setting was logged as an override")
 	}
+}
+
+// A value nobody typed into the dashboard is no override: PocketBase's
+// defaults on a fresh data directory, and the environment's own value of
+// the previous start when a variable changes between deploys.
+func TestDefaultsAndEarlierEnvironmentValuesAreNoOverride(t *testing.T) {
+	cfg := testutil.Config()
+	cfg.AppURL = "https://first.example"
+	cfg.TrustedProxyHeaders = []string{"Fly-Client-IP"}
+	first := testutil.NewApp(t, cfg)
+	defer first.Cleanup()
+	keepLogs(t, first)
+	testutil.Handler(t, first) // first start: every setting is PocketBase's default
+	if logs := overrideLogs(t, first); len(logs) != 0 {
+		t.Errorf("a fresh start logged %d overrides: %v", len(logs), describe(logs))
+	}
+
+	// the next deploy moves APP_URL and the proxy header; nobody used the dashboard
+	next := *cfg
+	next.AppURL = "https://second.example"
+	next.TrustedProxyHeaders = []string{"X-Real-IP"}
+	second := testutil.NewAppFromDir(t, first.DataDir(), &next)
+	defer second.Cleanup()
+	keepLogs(t, second) // test apps start with logs off
+	clearLogs(t, second)
+	testutil.Handler(t, second)
+	if got := second.Settings().Meta.AppURL; got != next.AppURL {
+		t.Fatalf("app URL = %q", got)
+	}
+	if logs := overrideLogs(t, second); len(logs) != 0 {
+		t.Errorf("a changed variable was logged as a dashboard override: %v", describe(logs))
+	}
+
+	// then someone types a URL into the dashboard: the third start says so
+	s := second.Settings()
+	s.Meta.AppURL = "https://typed.example"
+	if err := second.Save(s); err != nil {
+		t.Fatal(err)
+	}
+	third := testutil.NewAppFromDir(t, second.DataDir(), &next)
+	defer third.Cleanup()
+	keepLogs(t, third)
+	clearLogs(t, third)
+	testutil.Handler(t, third)
+	got := describe(overrideLogs(t, third))
+	if len(got) != 1 || got[0] != "meta.appURL: https://typed.example -> https://second.example" {
+		t.Errorf("overrides after a dashboard change: %v", got)
+	}
+}
+
+// keepLogs turns on the log database (test apps keep none) the way an
+// operator's data directory has it: PocketBase's default is 5 days.
+func keepLogs(t *testing.T, app *tests.TestApp) {
+	t.Helper()
+	s := app.Settings()
+	s.Logs.MaxDays = 5
+	if err := app.Save(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func clearLogs(t *testing.T, app *tests.TestApp) {
+	t.Helper()
+	if _, err := app.AuxNonconcurrentDB().NewQuery("DELETE FROM {{_logs}}").Execute(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func describe(logs []*core.Log) []string {
+	out := make([]string, 0, len(logs))
+	for _, l := range logs {
+		out = append(out, fmt.Sprintf("%v: %v -> %v", l.Data["setting"], l.Data["dashboard"], l.Data["environment"]))
+	}
+	return out
 }

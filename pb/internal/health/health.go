@@ -1,8 +1,10 @@
-// Package health makes GET /api/health tell the truth about the volume:
-// PocketBase's own answer is 200 as long as the process runs, even when
-// the disk is full and every write fails. Here the answer is 503 when a
-// small file cannot be written and synced in the data directory, or when
-// the database does not answer, so Fly's check (and any monitor) sees it.
+// Package health keeps reading and writing apart. GET /api/health is
+// liveness: 200 while the server answers reads, 503 only when the database
+// does not answer, so a full or read-only volume does not take the one
+// machine out of Fly's proxy (reads keep working there). Writability is
+// checked too (a small file written and synced in the data directory): the
+// answer says so, `?check=writes` turns it into a 503 for a monitor, and a
+// write that fails for want of storage answers 503 (storage.go).
 package health
 
 import (
@@ -16,13 +18,22 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"sponsorbridge/pb/internal/buildinfo"
 )
 
 // ProbeName is the file written (and removed) in the data directory.
 const ProbeName = ".health-probe"
 
-// MsgUnwritable is the 503's message.
+// MsgUnwritable is the 503's message of `?check=writes`.
 const MsgUnwritable = "The server cannot write to its data directory (disk full or read-only volume)."
+
+// MsgReadOnly is the 200's message while reads work and writes cannot.
+const MsgReadOnly = "The server answers reads, but cannot write to its data directory (disk full or read-only volume)."
+
+// CheckWrites is the query (`/api/health?check=writes`) that answers 503
+// when the data directory cannot be written.
+const CheckWrites = "writes"
 
 // MsgDatabase is the 503's message when the database does not answer.
 const MsgDatabase = "The server's database does not answer."
@@ -31,8 +42,9 @@ const MsgDatabase = "The server's database does not answer."
 const cacheFor = 2 * time.Second
 
 type result struct {
-	at      time.Time
-	message string
+	at       time.Time
+	message  string // empty: healthy
+	readable bool   // the database answers
 }
 
 type checker struct {
@@ -41,7 +53,8 @@ type checker struct {
 	failing bool                   // guarded by probing
 }
 
-// Bind checks the data directory before PocketBase's health answer.
+// Bind checks the data directory and the database before PocketBase's
+// health answer, and answers writes that fail for want of storage with 503.
 func Bind(se *core.ServeEvent) {
 	c := &checker{}
 	se.Router.Bind(&hook.Handler[*core.RequestEvent]{
@@ -50,32 +63,40 @@ func Bind(se *core.ServeEvent) {
 			if e.Request.Pattern != "GET /api/health" {
 				return e.Next()
 			}
-			if msg := c.check(e.App); msg != "" {
-				e.Response.Header().Set("Cache-Control", "no-store")
-				return e.JSON(http.StatusServiceUnavailable, map[string]any{"code": http.StatusServiceUnavailable, "message": msg, "data": map[string]any{}})
+			r := c.check(e.App)
+			if r.message == "" {
+				return withVersion(e)
 			}
-			return withVersion(e)
+			e.Response.Header().Set("Cache-Control", "no-store")
+			status, msg := http.StatusServiceUnavailable, r.message
+			if r.readable && e.Request.URL.Query().Get("check") != CheckWrites {
+				status, msg = http.StatusOK, MsgReadOnly // live: reads are served
+			}
+			data := map[string]any{"writable": false, "readable": r.readable, "version": buildinfo.Version()}
+			return e.JSON(status, map[string]any{"code": status, "message": msg, "data": data})
 		},
 	})
+	bindStorageErrors(se)
 }
 
-func (c *checker) check(app core.App) string {
+func (c *checker) check(app core.App) *result {
 	if r := c.last.Load(); r != nil && time.Since(r.at) < cacheFor {
-		return r.message
+		return r
 	}
 	c.probing.Lock()
 	defer c.probing.Unlock()
 	if r := c.last.Load(); r != nil && time.Since(r.at) < cacheFor {
-		return r.message // another request probed meanwhile
+		return r // another request probed meanwhile
 	}
-	var message string
+	r := &result{at: time.Now(), readable: true}
 	var err error
-	if err = Probe(app.DataDir()); err != nil {
-		message = MsgUnwritable
-	} else if err = pingDB(app); err != nil {
-		message = MsgDatabase
+	if err = pingDB(app); err != nil {
+		r.message, r.readable = MsgDatabase, false
+	} else if err = Probe(app.DataDir()); err != nil {
+		r.message = MsgUnwritable
 	}
-	c.last.Store(&result{at: time.Now(), message: message})
+	message := r.message
+	c.last.Store(r)
 	// one log line per change of state, not one per check
 	if err != nil && !c.failing {
 		app.Logger().Error("Health check failing: "+message, "error", err.Error())
@@ -83,7 +104,7 @@ func (c *checker) check(app core.App) string {
 		app.Logger().Warn("Health check passing again")
 	}
 	c.failing = err != nil
-	return message
+	return r
 }
 
 // Probe writes, syncs and removes a small file in dir.

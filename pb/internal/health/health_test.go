@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -31,9 +32,24 @@ func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
 					t.Errorf("the probe file was left behind: %v", err)
 				}
 			}},
-		{Name: "full disk", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
+		{Name: "full disk: still live (reads are served), and says writes are not", Method: http.MethodGet, URL: "/api/health",
+			TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
+			ExpectedStatus: 200, ExpectedContent: []string{health.MsgReadOnly, `"writable":false`, `"readable":true`},
+			NotExpectedContent: []string{"API is healthy"}},
+		{Name: "full disk: the writes check fails", Method: http.MethodGet, URL: "/api/health?check=" + health.CheckWrites,
+			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
 			ExpectedStatus: 503, ExpectedContent: []string{health.MsgUnwritable}, NotExpectedContent: []string{"API is healthy"}},
+		{Name: "healthy volume: the writes check passes", Method: http.MethodGet, URL: "/api/health?check=" + health.CheckWrites,
+			TestAppFactory: factory, ExpectedStatus: 200, ExpectedContent: []string{`"message":"API is healthy."`}},
+		{Name: "database closed: not live", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				if err := app.ConcurrentDB().(*dbx.DB).Close(); err != nil {
+					t.Fatal(err)
+				}
+			},
+			ExpectedStatus: 503, ExpectedContent: []string{health.MsgDatabase, `"readable":false`}},
 		{Name: "other routes still answer on a full disk (reads work)", Method: http.MethodGet, URL: "/api/app-config",
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
@@ -48,7 +64,7 @@ func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
 				}
 				t.Cleanup(func() { _ = os.Chmod(app.DataDir(), 0o700) })
 			},
-			ExpectedStatus: 503, ExpectedContent: []string{health.MsgUnwritable}})
+			ExpectedStatus: 200, ExpectedContent: []string{health.MsgReadOnly}})
 	}
 	for _, s := range scenarios {
 		s.Test(t)

@@ -7,6 +7,7 @@ package mailbox
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/mail"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/envsettings"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // DirName is the development mailbox's directory inside the data directory.
@@ -107,10 +109,15 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 	switch {
 	case s.SMTP.Enabled:
 	case cfg.MailDevMailbox:
-		app.Logger().Warn("DEVELOPMENT MAILBOX: SMTP is not configured, so outgoing mail, sign-in codes included, is written to the log and to " +
-			Dir(app) + " (MAIL_DEV_MAILBOX or DEMO_MODE is on). Set SMTP_HOST (see docs/operations.md) before real members use this server.")
+		msg := "DEVELOPMENT MAILBOX: SMTP is not configured, so outgoing mail, sign-in codes included, is written to the log and to " +
+			Dir(app) + " (MAIL_DEV_MAILBOX or DEMO_MODE is on). Set SMTP_HOST (see docs/operations.md) before real members use this server."
+		if cfg.DemoMode { // expected there: the dashboard's logs only, not the demo's one line
+			app.Logger().Info(msg)
+		} else {
+			app.Logger().Warn(msg)
+		}
 	default:
-		app.Logger().Error("MAIL OFF: SMTP is not configured and the development mailbox is not opted into (MAIL_DEV_MAILBOX), " +
+		logline.Announce(app, slog.LevelError, "MAIL OFF: SMTP is not configured and the development mailbox is not opted into (MAIL_DEV_MAILBOX), "+
 			"so sign-in codes and address confirmations answer 503 and notifications are not sent. Set SMTP_HOST, or SMTP in the dashboard.")
 	}
 	return nil

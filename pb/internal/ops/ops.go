@@ -1,16 +1,13 @@
 // Package ops holds the server's operational settings: how long logs are
 // kept, warnings and errors copied to stdout (so `fly logs` shows them, not
-// only the dashboard's log database), and the start-up warnings about
-// production settings that are missing.
+// only the dashboard's log database), the start-up warnings about
+// production settings that are missing, and the start line.
 package ops
 
 import (
 	"context"
-	"io"
 	"log/slog"
-	"os"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -18,13 +15,14 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/envsettings"
+	"sponsorbridge/pb/internal/logline"
 )
 
-// Stdout is where warnings and errors are copied (tests swap it).
-var Stdout io.Writer = os.Stdout
-
-// Register binds the operational settings and the stdout copy of the logs.
+// Register binds the operational settings, the stdout copy of the logs and
+// the start line.
 func Register(app core.App, cfg *config.Config) {
+	logline.Install()
+	bindStart(app, cfg)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sbOps",
 		Func: func(se *core.ServeEvent) error {
@@ -36,7 +34,7 @@ func Register(app core.App, cfg *config.Config) {
 				}
 			}
 			if !cfg.DemoMode && !cfg.EncryptionKeySet && se.App.EncryptionEnv() == config.EncryptionEnv {
-				se.App.Logger().Warn("Settings are stored unencrypted: set " + config.EncryptionEnv +
+				logline.Announce(se.App, slog.LevelWarn, "Settings are stored unencrypted: set "+config.EncryptionEnv+
 					" (32 characters) so that secrets saved in the dashboard (SMTP password, OAuth2 secrets) are encrypted at rest.")
 			}
 			return se.Next()
@@ -44,8 +42,6 @@ func Register(app core.App, cfg *config.Config) {
 	})
 	BindStdout(app)
 }
-
-var stdoutMu sync.Mutex
 
 // BindStdout copies every warning and error the app logs to Stdout as it
 // is written to the log database. Request logs are copied only for server
@@ -65,7 +61,7 @@ func BindStdout(app core.App) {
 }
 
 func worthPrinting(l *core.Log) bool {
-	if slog.Level(l.Level) < slog.LevelWarn {
+	if slog.Level(l.Level) < slog.LevelWarn || logline.AlreadyPrinted(l.Message) {
 		return false
 	}
 	if l.Data["type"] == "request" {
@@ -83,10 +79,10 @@ func worthPrinting(l *core.Log) bool {
 	return true
 }
 
+// copied is the format of every stdout line (pb/internal/logline).
+var copied = logline.Handler(slog.LevelDebug)
+
 func print(l *core.Log) {
-	stdoutMu.Lock()
-	defer stdoutMu.Unlock()
-	h := slog.NewTextHandler(Stdout, &slog.HandlerOptions{Level: slog.LevelDebug})
 	when := l.Created.Time()
 	if when.IsZero() {
 		when = time.Now()
@@ -100,5 +96,5 @@ func print(l *core.Log) {
 	for _, k := range keys {
 		r.AddAttrs(slog.Any(k, l.Data[k]))
 	}
-	_ = h.Handle(context.Background(), r)
+	_ = copied.Handle(context.Background(), r)
 }

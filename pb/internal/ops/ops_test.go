@@ -8,13 +8,13 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/logger"
 
-	"sponsorbridge/pb/internal/ops"
+	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestWarningsAndErrorsReachStdout(t *testing.T) {
 	var out bytes.Buffer
-	ops.Stdout = &out
+	defer logline.SetOutput(&out)()
 	cfg := testutil.Config()
 	cfg.LogsMaxDays = 9
 	app := testutil.NewApp(t, cfg)

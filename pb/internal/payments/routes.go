@@ -4,15 +4,14 @@
 package payments
 
 import (
-	"fmt"
+	"log/slog"
 	"net/http"
-	"os"
-	"sync"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 const (
@@ -60,13 +59,11 @@ func notSetUp(e *core.RequestEvent) error {
 	return e.Error(http.StatusServiceUnavailable, MsgNotSetUp, nil)
 }
 
-var bannerOnce sync.Once
-
 // AnnounceMode says at start when payments are off or run in the sandbox,
 // or when the webhook cannot be verified.
 func AnnounceMode(app core.App, cfg *config.Config) {
 	if cfg.PaymentsMode() == config.PaymentsModeOff {
-		app.Logger().Error("PAYMENTS OFF: no Razorpay keys are set and the sandbox is not opted into (PAYMENTS_SANDBOX), " +
+		logline.Announce(app, slog.LevelError, "PAYMENTS OFF: no Razorpay keys are set and the sandbox is not opted into (PAYMENTS_SANDBOX), "+
 			"so the payment routes answer 503. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell plans.")
 		return
 	}
@@ -81,8 +78,9 @@ func AnnounceMode(app core.App, cfg *config.Config) {
 	}
 	msg := "PAYMENTS SANDBOX: no Razorpay keys are set, so subscriptions are paid with a built-in TEST-MODE provider. " +
 		"No money moves and anyone signed in can activate a plan (PAYMENTS_SANDBOX or DEMO_MODE is on). Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for real payments."
-	app.Logger().Warn(msg)
-	bannerOnce.Do(func() {
-		fmt.Fprintln(os.Stderr, "\n!!! "+msg+" !!!")
-	})
+	if cfg.DemoMode { // expected there: the dashboard's logs only, not the demo's one line
+		app.Logger().Info(msg)
+		return
+	}
+	logline.Announce(app, slog.LevelWarn, msg) // on stdout once, and in the dashboard
 }
