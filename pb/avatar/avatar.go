@@ -20,7 +20,10 @@ import (
 	"runtime/debug"
 
 	"golang.org/x/image/draw"
-	"golang.org/x/image/webp"
+	_ "golang.org/x/image/webp" // image.DecodeConfig reads WebP headers with it
+
+	"sponsorbridge/pb/avatar/internal/vp8l"
+	"sponsorbridge/pb/avatar/internal/webp"
 )
 
 const (
@@ -42,37 +45,40 @@ var (
 
 // decoders are the formats an avatar may be, by what image.DecodeConfig
 // reports; each is called directly, so no other registered format decodes.
-var decoders = map[string]func(*bytes.Reader) (image.Image, error){
-	"jpeg": func(r *bytes.Reader) (image.Image, error) { return jpeg.Decode(r) },
-	"png":  func(r *bytes.Reader) (image.Image, error) { return png.Decode(r) },
-	"gif":  func(r *bytes.Reader) (image.Image, error) { return gif.Decode(r) },
-	"webp": func(r *bytes.Reader) (image.Image, error) { return webp.Decode(r) },
+// budget is what lossless WebP data may allocate beyond its pixels.
+var decoders = map[string]func(r *bytes.Reader, budget int64) (image.Image, error){
+	"jpeg": func(r *bytes.Reader, _ int64) (image.Image, error) { return jpeg.Decode(r) },
+	"png":  func(r *bytes.Reader, _ int64) (image.Image, error) { return png.Decode(r) },
+	"gif":  func(r *bytes.Reader, _ int64) (image.Image, error) { return gif.Decode(r) },
+	"webp": func(r *bytes.Reader, budget int64) (image.Image, error) { return webp.Decode(r, budget) },
 }
 
 // Check reads only the headers and tells whether the picture may be
 // decoded: at most MaxPixels, at most MaxProgressiveScans scans for a
 // progressive JPEG, and at most MaxImageBytes to decode and scale.
 func Check(raw []byte) (image.Config, error) {
-	cfg, _, err := check(raw)
+	cfg, _, _, err := check(raw)
 	return cfg, err
 }
 
-func check(raw []byte) (image.Config, string, error) {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+// check answers also the format and what its decoder may spend on lossless
+// WebP data.
+func check(raw []byte) (cfg image.Config, format string, budget int64, err error) {
+	cfg, format, err = image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil || decoders[format] == nil || cfg.Width < 1 || cfg.Height < 1 {
-		return cfg, "", ErrNotImage
+		return cfg, "", 0, ErrNotImage
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return cfg, "", ErrTooLarge
+		return cfg, "", 0, ErrTooLarge
 	}
-	cost, err := estimate(raw, format, cfg)
+	cost, lossless, err := estimate(raw, format, cfg)
 	if err != nil {
-		return cfg, "", err
+		return cfg, "", 0, err
 	}
 	if cost > MaxImageBytes {
-		return cfg, "", ErrTooCostly
+		return cfg, "", 0, ErrTooCostly
 	}
-	return cfg, format, nil
+	return cfg, format, MaxImageBytes - (cost - lossless), nil
 }
 
 // Normalize decodes a checked picture and re-encodes it to at most
@@ -80,7 +86,7 @@ func check(raw []byte) (image.Config, string, error) {
 // transparency. An animated GIF keeps its first frame. It answers the
 // encoded bytes and their file extension.
 func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	_, format, err := check(raw)
+	_, format, budget, err := check(raw)
 	if err != nil {
 		return nil, "", err
 	}
@@ -90,7 +96,7 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 	}
 	defer release()
 
-	small, err := decodeSmall(raw, format)
+	small, err := decodeSmall(raw, format, budget)
 	if err != nil {
 		return nil, "", err
 	}
@@ -110,9 +116,12 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 // upload decodes, instead of waiting for the collector's next cycle (which
 // lets the heap double first). Uploads are rare enough for the extra
 // collection.
-func decodeSmall(raw []byte, format string) (*image.NRGBA, error) {
+func decodeSmall(raw []byte, format string, budget int64) (*image.NRGBA, error) {
 	defer debug.FreeOSMemory()
-	src, err := decoders[format](bytes.NewReader(raw))
+	src, err := decoders[format](bytes.NewReader(raw), budget)
+	if errors.Is(err, vp8l.ErrBudget) {
+		return nil, ErrTooCostly
+	}
 	if err != nil {
 		return nil, ErrNotImage
 	}
@@ -168,10 +177,21 @@ func shrink(src image.Image, k int) *image.NRGBA {
 					r, g, bl, a, n = r+uint64(pr), g+uint64(pg), bl+uint64(pb), a+uint64(pa), n+1
 				}
 			}
-			dst.Set(x, y, color.RGBA64{uint16(r / n), uint16(g / n), uint16(bl / n), uint16(a / n)})
+			setPremultiplied(dst, x, y, r/n, g/n, bl/n, a/n)
 		}
 	}
 	return dst
+}
+
+// setPremultiplied stores a premultiplied 16-bit colour as color.NRGBAModel
+// converts it, without the allocation dst.Set makes for every pixel.
+func setPremultiplied(dst *image.NRGBA, x, y int, r, g, b, a uint64) {
+	p := dst.Pix[dst.PixOffset(x, y):][:4:4]
+	if a == 0 {
+		p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+		return
+	}
+	p[0], p[1], p[2], p[3] = uint8(r*0xffff/a>>8), uint8(g*0xffff/a>>8), uint8(b*0xffff/a>>8), uint8(a>>8)
 }
 
 // pixelReader answers a pixel's premultiplied 16-bit colour without the

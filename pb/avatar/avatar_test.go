@@ -68,7 +68,7 @@ func TestThumbnailsWaitForASlot(t *testing.T) {
 	srv := testutil.Serve(t, app)
 	url := "/api/files/" + member.Collection().Id + "/" + member.Id + "/" + member.GetString("avatar")
 
-	defer avatar.SetThumbWait(200 * time.Millisecond)()
+	defer avatar.SetWaits(200 * time.Millisecond)()
 	release := avatar.HoldAllSlots()
 	start := time.Now()
 	status, body := testutil.DoRead(t, srv, http.MethodGet, url+"?thumb=96x96", "", nil)

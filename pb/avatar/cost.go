@@ -26,22 +26,24 @@ const slack = 2 << 20
 
 // estimate answers the bytes decoding and scaling the picture costs, or an
 // error for a file its decoder would refuse or that is built to waste work.
-func estimate(raw []byte, format string, cfg image.Config) (int64, error) {
+// For lossless WebP data it answers the least it costs, and in lossless
+// that least: the decoder is given the rest of MaxImageBytes to spend.
+func estimate(raw []byte, format string, cfg image.Config) (total, lossless int64, err error) {
 	var decode int64
 	switch format {
 	case "jpeg":
 		j, err := readJPEGHeader(raw)
 		if err != nil {
-			return 0, ErrNotImage
+			return 0, 0, ErrNotImage
 		}
 		if err := j.checkScans(); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		decode = j.decodeBytes()
 	case "png":
 		n, err := pngDecodeBytes(raw)
 		if err != nil {
-			return 0, ErrNotImage
+			return 0, 0, ErrNotImage
 		}
 		decode = n
 	case "gif":
@@ -49,15 +51,15 @@ func estimate(raw []byte, format string, cfg image.Config) (int64, error) {
 		// put an interlaced frame's rows in order.
 		decode = 2 * int64(cfg.Width) * int64(cfg.Height)
 	case "webp":
-		n, err := webpDecodeBytes(raw, cfg)
+		fixed, least, err := webpDecodeBytes(raw, cfg)
 		if err != nil {
-			return 0, ErrNotImage
+			return 0, 0, ErrNotImage
 		}
-		decode = n
+		decode, lossless = fixed+least, least
 	default:
-		return 0, ErrNotImage
+		return 0, 0, ErrNotImage
 	}
-	return decode + fitBytes(cfg.Width, cfg.Height) + slack, nil
+	return decode + fitBytes(cfg.Width, cfg.Height) + slack, lossless, nil
 }
 
 // pngDecodeBytes is what image/png allocates: the picture (4 bytes a pixel

@@ -1,6 +1,7 @@
 package avatar
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"time"
@@ -12,11 +13,11 @@ func HoldAllSlots() (release func()) {
 	return func() { decodeSlots.Release(slots) }
 }
 
-// SetThumbWait shortens how long a thumbnail waits, for a test.
-func SetThumbWait(d time.Duration) (restore func()) {
-	old := waitForThumb
-	waitForThumb = d
-	return func() { waitForThumb = old }
+// SetWaits shortens how long uploads and thumbnails wait, for a test.
+func SetWaits(d time.Duration) (restore func()) {
+	oldSlot, oldThumb := waitForSlot, waitForThumb
+	waitForSlot, waitForThumb = d, d
+	return func() { waitForSlot, waitForThumb = oldSlot, oldThumb }
 }
 
 // Shrink is shrink; ShrinkSlow shrinks through image.At, as the reference.
@@ -24,4 +25,30 @@ var Shrink = shrink
 
 func ShrinkSlow(src image.Image, k int) *image.NRGBA {
 	return shrink(struct{ image.Image }{src}, k)
+}
+
+// Cost is the estimate Check compares with MaxImageBytes, and the part of
+// it that is only the least lossless WebP data costs.
+func Cost(raw []byte) (total, lossless int64, err error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return 0, 0, err
+	}
+	return estimate(raw, format, cfg)
+}
+
+// Work decodes and scales a picture as Normalize does, without a slot and
+// without refusing it for its cost (only what Check must refuse for
+// being malformed), so a test can measure what any picture costs.
+func Work(raw []byte) error {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	total, lossless, err := estimate(raw, format, cfg)
+	if err != nil {
+		return err
+	}
+	_, err = decodeSmall(raw, format, MaxImageBytes-(total-lossless))
+	return err
 }
