@@ -52,3 +52,18 @@ func Work(raw []byte) error {
 	_, err = decodeSmall(raw, format, MaxImageBytes-(total-lossless))
 	return err
 }
+
+// SlotTaken tells whether some image work holds a slot.
+func SlotTaken() bool {
+	if decodeSlots.TryAcquire(slots) {
+		decodeSlots.Release(slots)
+		return false
+	}
+	return true
+}
+
+// Scans counts a JPEG's scans as Check does.
+func Scans(raw []byte) (int, error) {
+	j, err := readJPEGHeader(raw)
+	return j.scans, err
+}

@@ -75,9 +75,10 @@ type decoder struct {
 	budget *int64 // budget: bytes left to allocate
 }
 
-// spend charges n bytes to the budget. budget:
+// spend charges n bytes to the budget, and an eighth more: Go rounds an
+// allocation up to its size class by less than that. budget:
 func (d *decoder) spend(n int64) error {
-	*d.budget -= n
+	*d.budget -= n + n/8
 	if *d.budget < 0 {
 		return ErrBudget
 	}
