@@ -90,3 +90,42 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 		},
 	})
 }
+
+// Pictures whose headers promise minutes of CPU or hundreds of megabytes
+// are refused before anything decodes them (on the code before the scan
+// count and the memory estimate, all three were accepted and decoded).
+func TestAvatarDecodingBounds(t *testing.T) {
+	t.Parallel()
+	f := testutil.Factory(nil, seed)
+	for _, c := range []struct {
+		name, message string
+		raw           []byte
+	}{
+		{"a 237-byte progressive colour JPEG of 4096 × 4096 (240 MB to decode)",
+			"The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG",
+			testutil.CraftJPEG(testutil.YCbCr444JPEG.Sized(4096, 4096).ProgressiveScans(3, false))},
+		{"a progressive JPEG of 5,000 scans (minutes of CPU)",
+			"The image is a progressive JPEG saved in too many passes (at most 32). Please save it again as an ordinary JPEG",
+			testutil.CraftJPEG(testutil.YCbCr444JPEG.Sized(2048, 2048).ProgressiveScans(5000, true))},
+		{"a grey JPEG of 8192 × 8192",
+			"The image is too large: at most 16 megapixels (4096 × 4096 pixels)",
+			testutil.CraftJPEG(testutil.GreyJPEG.Sized(8192, 8192).ProgressiveScans(1, false))},
+	} {
+		body, ctype := multipartBody(t, "avatar", "picture.jpg", c.raw)
+		call(t, f, "priya", tests.ApiScenario{
+			Name:            c.name,
+			Method:          http.MethodPost,
+			URL:             "/api/user/avatar",
+			Body:            strings.NewReader(body),
+			Headers:         map[string]string{"Content-Type": ctype},
+			ExpectedStatus:  400,
+			ExpectedContent: []string{c.message},
+			ExpectedEvents:  testutil.NoWrites(),
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if a := priya(t, app).GetString("avatar"); a != "" {
+					t.Errorf("avatar stored: %q", a)
+				}
+			},
+		})
+	}
+}
