@@ -162,7 +162,7 @@ func (j jpegHeader) decodeBytes() int64 {
 	}
 	if j.nComp == 4 {
 		total += 64 * int64(j.h[3]) * mxx * int64(j.v[3]) * myy // the black plane
-		total += 4 * pixels                                    // the CMYK picture built from the planes
+		total += 4 * pixels                                     // the CMYK picture built from the planes
 	}
 	if j.nComp == 3 && j.isRGB() {
 		total += 4 * pixels

@@ -106,7 +106,7 @@ func CraftJPEG(s JPEGSpec) []byte {
 			}
 			segment(0xda, []byte{1, s.IDs[i%n], 0x00, 1, 63, ah})
 			for left := blocks; left > 0; left -= 32767 {
-				bits.put(0, 1)      // the code
+				bits.put(0, 1)       // the code
 				bits.put(0x3fff, 14) // 16384 + 16383 blocks
 			}
 			out.Write(bits.flush())
