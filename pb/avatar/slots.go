@@ -16,8 +16,8 @@ const slots = 2
 var decodeSlots = semaphore.NewWeighted(slots)
 
 // How long a request waits for a slot before answering 503. The costliest
-// accepted picture takes about 2 seconds (docs/security.md), so a request
-// waits that long behind it at most, unless uploads queue up.
+// accepted picture takes under a second of CPU (docs/security.md), so a
+// request waits about that long behind it, unless uploads queue up.
 var (
 	waitForSlot  = 5 * time.Second
 	waitForThumb = 5 * time.Second
