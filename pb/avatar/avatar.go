@@ -17,13 +17,11 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"runtime/debug"
 
 	"golang.org/x/image/draw"
-	_ "golang.org/x/image/webp" // image.DecodeConfig reads WebP headers with it
-
-	"sponsorbridge/pb/avatar/internal/vp8l"
-	"sponsorbridge/pb/avatar/internal/webp"
+	"golang.org/x/image/webp"
 )
 
 const (
@@ -40,45 +38,47 @@ var (
 	ErrTooLarge     = errors.New("avatar: the picture has too many pixels")
 	ErrTooCostly    = errors.New("avatar: decoding the picture would take too much memory")
 	ErrTooManyScans = errors.New("avatar: a progressive JPEG with too many scans")
+	ErrLosslessWebP = errors.New("avatar: a lossless WebP picture")
+	ErrAnimatedWebP = errors.New("avatar: an animated WebP picture")
 	ErrBusy         = errors.New("avatar: too much image work at once")
 )
 
 // decoders are the formats an avatar may be, by what image.DecodeConfig
-// reports; each is called directly, so no other registered format decodes.
-// budget is what lossless WebP data may allocate beyond its pixels.
-var decoders = map[string]func(r *bytes.Reader, budget int64) (image.Image, error){
-	"jpeg": func(r *bytes.Reader, _ int64) (image.Image, error) { return jpeg.Decode(r) },
-	"png":  func(r *bytes.Reader, _ int64) (image.Image, error) { return png.Decode(r) },
-	"gif":  func(r *bytes.Reader, _ int64) (image.Image, error) { return gif.Decode(r) },
-	"webp": func(r *bytes.Reader, budget int64) (image.Image, error) { return webp.Decode(r, budget) },
+// reports (the WebP one is golang.org/x/image/webp's, registered by its
+// import); each is called directly, so no other registered format decodes.
+var decoders = map[string]func(r io.Reader) (image.Image, error){
+	"jpeg": jpeg.Decode,
+	"png":  png.Decode,
+	"gif":  gif.Decode,
+	"webp": webp.Decode,
 }
 
 // Check reads only the headers and tells whether the picture may be
 // decoded: at most MaxPixels, at most MaxProgressiveScans scans for a
-// progressive JPEG, and at most MaxImageBytes to decode and scale.
+// progressive JPEG, not a lossless or animated WebP, and at most
+// MaxImageBytes to decode and scale.
 func Check(raw []byte) (image.Config, error) {
-	cfg, _, _, err := check(raw)
+	cfg, _, err := check(raw)
 	return cfg, err
 }
 
-// check answers also the format and what its decoder may spend on lossless
-// WebP data.
-func check(raw []byte) (cfg image.Config, format string, budget int64, err error) {
+// check answers also the format.
+func check(raw []byte) (cfg image.Config, format string, err error) {
 	cfg, format, err = image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil || decoders[format] == nil || cfg.Width < 1 || cfg.Height < 1 {
-		return cfg, "", 0, ErrNotImage
+		return cfg, "", ErrNotImage
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return cfg, "", 0, ErrTooLarge
+		return cfg, "", ErrTooLarge
 	}
-	cost, lossless, err := estimate(raw, format, cfg)
+	cost, err := estimate(raw, format, cfg)
 	if err != nil {
-		return cfg, "", 0, err
+		return cfg, "", err
 	}
 	if cost > MaxImageBytes {
-		return cfg, "", 0, ErrTooCostly
+		return cfg, "", ErrTooCostly
 	}
-	return cfg, format, MaxImageBytes - (cost - lossless), nil
+	return cfg, format, nil
 }
 
 // Normalize decodes a checked picture and re-encodes it to at most
@@ -86,7 +86,7 @@ func check(raw []byte) (cfg image.Config, format string, budget int64, err error
 // transparency. An animated GIF keeps its first frame. It answers the
 // encoded bytes and their file extension.
 func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	_, format, budget, err := check(raw)
+	_, format, err := check(raw)
 	if err != nil {
 		return nil, "", err
 	}
@@ -96,7 +96,7 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 	}
 	defer release()
 
-	small, err := decodeSmall(raw, format, budget)
+	small, err := decodeSmall(raw, format)
 	if err != nil {
 		return nil, "", err
 	}
@@ -116,12 +116,9 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 // upload decodes, instead of waiting for the collector's next cycle (which
 // lets the heap double first). Uploads are rare enough for the extra
 // collection.
-func decodeSmall(raw []byte, format string, budget int64) (*image.NRGBA, error) {
+func decodeSmall(raw []byte, format string) (*image.NRGBA, error) {
 	defer debug.FreeOSMemory()
-	src, err := decoders[format](bytes.NewReader(raw), budget)
-	if errors.Is(err, vp8l.ErrBudget) {
-		return nil, ErrTooCostly
-	}
+	src, err := decoders[format](bytes.NewReader(raw))
 	if err != nil {
 		return nil, ErrNotImage
 	}

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/image/webp"
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/testutil"
@@ -38,6 +41,8 @@ func TestHostileFilesAreRefusedFromTheirHeaders(t *testing.T) {
 			testutil.CraftPNG(t, testutil.PNGSpec{W: 4096, H: 4096, Colour: 6, Depth: 16}), avatar.ErrTooCostly},
 		{"an interlaced RGBA PNG of 4,096 × 4,096",
 			testutil.CraftPNG(t, testutil.PNGSpec{W: 4096, H: 4096, Colour: 6, Depth: 8, Interlaced: true}), avatar.ErrTooCostly},
+		{"a lossy WebP whose compressed alpha declares 2,600 groups of costly trees in 30 KB (135 MB)",
+			testutil.LossyWebPWithAlpha(204, 204, testutil.CostlyAlpha(204, 204, 2600), make([]byte, 64)), avatar.ErrTooCostly},
 	} {
 		var err error
 		got := allocated(func() { _, err = avatar.Check(c.raw) })
@@ -50,23 +55,53 @@ func TestHostileFilesAreRefusedFromTheirHeaders(t *testing.T) {
 	}
 }
 
-// A lossless WebP's Huffman trees are the file's choice: 600 KB of them
-// made golang.org/x/image/vp8l allocate 205 MB for a 204 × 204 picture.
-// The decoder now stops when it reaches the bound.
-func TestLosslessWebPStopsAtTheBound(t *testing.T) {
-	raw := testutil.HuffmanGroupsWebP(2600)
-	if _, err := avatar.Check(raw); err != nil {
-		t.Fatalf("the headers alone cannot tell: %v", err)
+// Lossless WebP is refused from its headers, before anything decodes it:
+// what golang.org/x/image/vp8l allocates depends on the Huffman trees the
+// file declares, which no header tells (the 600 KB HuffmanGroupsWebP made it
+// allocate 205 MB for a 204 × 204 picture). So is animated WebP, which the
+// decoder cannot read. Before the refusal, Check let all of these through.
+func TestLosslessAndAnimatedWebPAreRefusedFromTheirHeaders(t *testing.T) {
+	colour := color.NRGBA{200, 100, 50, 255}
+	small := testutil.LosslessWebP(64, 48, colour)
+	// A genuine lossless picture: x/image decodes it, bare and extended.
+	extended := testutil.RIFFWebP(testutil.VP8XChunk(64, 48, 0), testutil.WebPChunk("VP8L", testutil.WebPChunks(small)["VP8L"]))
+	for _, raw := range [][]byte{small, extended} {
+		img, err := webp.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := color.NRGBAModel.Convert(img.At(63, 47)); got != colour || img.Bounds().Dx() != 64 {
+			t.Fatalf("decoded %v of %v, want %v", got, img.Bounds(), colour)
+		}
 	}
-	var err error
-	cpu := cpuTime()
-	got := allocated(func() { _, _, err = avatar.Normalize(t.Context(), raw) })
-	t.Logf("%d MB, CPU %v", got>>20, (cpuTime() - cpu).Round(time.Millisecond))
-	if !errors.Is(err, avatar.ErrTooCostly) {
-		t.Errorf("got %v, want %v", err, avatar.ErrTooCostly)
-	}
-	if got > avatar.MaxImageBytes {
-		t.Errorf("allocated %d MB, more than the bound", got>>20)
+	vp8 := testutil.WebPChunks(readFile(t, "testdata/gradient-3000x2000.lossy.webp"))["VP8 "]
+	frame := append(make([]byte, 16), testutil.WebPChunk("VP8 ", vp8)...) // at 0, 0, of 3,000 × 2,000, 100 ms
+	frame[6], frame[7], frame[9], frame[10], frame[12] = 0xb7, 0x0b, 0xcf, 0x07, 100
+	for _, c := range []struct {
+		name string
+		raw  []byte
+		want error
+	}{
+		{"a 600 KB lossless WebP of 2,600 groups of Huffman trees", testutil.HuffmanGroupsWebP(2600), avatar.ErrLosslessWebP},
+		{"a lossless WebP of our 3,000 × 2,000 gradient", readFile(t, "testdata/gradient-3000x2000.lossless.webp"), avatar.ErrLosslessWebP},
+		{"a lossless WebP of 64 × 48", small, avatar.ErrLosslessWebP},
+		{"a lossless WebP of 64 × 48 in an extended file", extended, avatar.ErrLosslessWebP},
+		{"an animated WebP", testutil.RIFFWebP(testutil.VP8XChunk(3000, 2000, 0x02),
+			testutil.WebPChunk("ANIM", make([]byte, 6)), testutil.WebPChunk("ANMF", frame)), avatar.ErrAnimatedWebP},
+	} {
+		var err error
+		cpu := cpuTime()
+		got := allocated(func() { _, err = avatar.Check(c.raw) })
+		spent := cpuTime() - cpu
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s (%d bytes): got %v, want %v", c.name, len(c.raw), err, c.want)
+		}
+		if got > 1<<20 || spent > 100*time.Millisecond {
+			t.Errorf("%s: reading the headers allocated %d bytes, CPU %v", c.name, got, spent)
+		}
+		if _, _, err := avatar.Normalize(t.Context(), c.raw); !errors.Is(err, c.want) {
+			t.Errorf("%s: Normalize answered %v", c.name, err)
+		}
 	}
 }
 
@@ -86,6 +121,8 @@ func TestWorstAcceptedPictures(t *testing.T) {
 		{"CMYK JPEG, 4,096 × 3,072", testutil.CraftJPEG(testutil.CMYKJPEG.Sized(4096, 3072))},
 		{"RGBA PNG, 4,096 × 4,096", testutil.CraftPNG(t, testutil.PNGSpec{W: 4096, H: 4096, Colour: 6, Depth: 8})},
 		{"16-bit RGBA PNG, 4,096 × 3,072", testutil.CraftPNG(t, testutil.PNGSpec{W: 4096, H: 3072, Colour: 6, Depth: 16})},
+		{"lossy WebP, 3,000 × 2,000, alpha through transforms and a colour table",
+			testutil.LossyWebPWithAlpha(3000, 2000, testutil.TableAlpha(3000, 2000), testutil.WebPChunks(readFile(t, "testdata/gradient-3000x2000.lossy.webp"))["VP8 "])},
 	} {
 		if _, err := avatar.Check(c.raw); err != nil {
 			t.Errorf("%s: %v", c.name, err)

@@ -25,25 +25,24 @@ const MaxImageBytes = 128 << 20
 const slack = 2 << 20
 
 // estimate answers the bytes decoding and scaling the picture costs, or an
-// error for a file its decoder would refuse or that is built to waste work.
-// For lossless WebP data it answers the least it costs, and in lossless
-// that least: the decoder is given the rest of MaxImageBytes to spend.
-func estimate(raw []byte, format string, cfg image.Config) (total, lossless int64, err error) {
+// error for a file its decoder would refuse, that is built to waste work,
+// or whose cost no header tells (lossless WebP).
+func estimate(raw []byte, format string, cfg image.Config) (int64, error) {
 	var decode int64
 	switch format {
 	case "jpeg":
 		j, err := readJPEGHeader(raw)
 		if err != nil {
-			return 0, 0, ErrNotImage
+			return 0, ErrNotImage
 		}
 		if err := j.checkScans(); err != nil {
-			return 0, 0, err
+			return 0, err
 		}
 		decode = j.decodeBytes()
 	case "png":
 		n, err := pngDecodeBytes(raw)
 		if err != nil {
-			return 0, 0, ErrNotImage
+			return 0, ErrNotImage
 		}
 		decode = n
 	case "gif":
@@ -51,15 +50,18 @@ func estimate(raw []byte, format string, cfg image.Config) (total, lossless int6
 		// put an interlaced frame's rows in order.
 		decode = 2 * int64(cfg.Width) * int64(cfg.Height)
 	case "webp":
-		fixed, least, err := webpDecodeBytes(raw, cfg)
-		if err != nil {
-			return 0, 0, ErrNotImage
+		n, err := webpDecodeBytes(raw, cfg)
+		if errors.Is(err, ErrLosslessWebP) || errors.Is(err, ErrAnimatedWebP) {
+			return 0, err
 		}
-		decode, lossless = fixed+least, least
+		if err != nil {
+			return 0, ErrNotImage
+		}
+		decode = n
 	default:
-		return 0, 0, ErrNotImage
+		return 0, ErrNotImage
 	}
-	return decode + fitBytes(cfg.Width, cfg.Height) + slack, lossless, nil
+	return decode + fitBytes(cfg.Width, cfg.Height) + slack, nil
 }
 
 // pngDecodeBytes is what image/png allocates: the picture (4 bytes a pixel

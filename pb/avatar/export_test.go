@@ -27,29 +27,24 @@ func ShrinkSlow(src image.Image, k int) *image.NRGBA {
 	return shrink(struct{ image.Image }{src}, k)
 }
 
-// Cost is the estimate Check compares with MaxImageBytes, and the part of
-// it that is only the least lossless WebP data costs.
-func Cost(raw []byte) (total, lossless int64, err error) {
+// Cost is the estimate Check compares with MaxImageBytes.
+func Cost(raw []byte) (int64, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
 	return estimate(raw, format, cfg)
 }
 
 // Work decodes and scales a picture as Normalize does, without a slot and
-// without refusing it for its cost (only what Check must refuse for
-// being malformed), so a test can measure what any picture costs.
+// without refusing it for its cost, so a test can measure what any picture
+// costs.
 func Work(raw []byte) error {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	_, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
 		return err
 	}
-	total, lossless, err := estimate(raw, format, cfg)
-	if err != nil {
-		return err
-	}
-	_, err = decodeSmall(raw, format, MaxImageBytes-(total-lossless))
+	_, err = decodeSmall(raw, format)
 	return err
 }
 

@@ -21,8 +21,8 @@ const (
 
 // uploadAvatar replaces the member's avatar with the uploaded image (field
 // "avatar"). The content decides, not the name: the headers must be JPEG,
-// PNG, GIF or WebP of at most avatar.MaxPixels whose decoding costs at most
-// avatar.MaxImageBytes (and a progressive JPEG at most
+// PNG, GIF or still lossy WebP of at most avatar.MaxPixels whose decoding
+// costs at most avatar.MaxImageBytes (and a progressive JPEG at most
 // avatar.MaxProgressiveScans scans), read before anything is decoded; the
 // picture is then stored re-encoded at avatar.StoredSide.
 func uploadAvatar(e *core.RequestEvent) error {
@@ -54,6 +54,10 @@ func uploadAvatar(e *core.RequestEvent) error {
 		return avatarError(e, "The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG")
 	case errors.Is(err, avatar.ErrTooManyScans):
 		return avatarError(e, fmt.Sprintf("The image is a progressive JPEG saved in too many passes (at most %d). Please save it again as an ordinary JPEG", avatar.MaxProgressiveScans))
+	case errors.Is(err, avatar.ErrLosslessWebP):
+		return avatarError(e, "Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP")
+	case errors.Is(err, avatar.ErrAnimatedWebP):
+		return avatarError(e, "Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP")
 	case errors.Is(err, avatar.ErrNotImage):
 		return avatarError(e, "The avatar must be a JPEG, PNG, GIF or WebP image")
 	case errors.Is(err, avatar.ErrBusy):
