@@ -1,6 +1,8 @@
-// Package avatar bounds the memory images cost. A small file can describe a
-// huge picture (a 265 KB PNG of 8,000 × 8,000 pixels decodes to 256 MB), so
-// an image's size is read from its header before anything decodes it;
+// Package avatar bounds the memory and time images cost. A small file can
+// describe a huge picture (a 265 KB PNG of 8,000 × 8,000 pixels decodes to
+// 256 MB, a 219-byte progressive JPEG of 4,096 × 4,096 to 240 MB), so a
+// picture's size, encoding and scans are read from its headers and what
+// decoding it would allocate is estimated before anything decodes it;
 // accepted avatars are re-encoded once, at upload, to at most StoredSide
 // pixels a side (which also drops their metadata, GPS included); and image
 // work runs a few at a time.
@@ -12,22 +14,19 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	_ "image/gif" // the formats an avatar may arrive in
+	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"runtime/debug"
-	"time"
 
 	"golang.org/x/image/draw"
-	_ "golang.org/x/image/webp"
-	"golang.org/x/sync/semaphore"
+	"golang.org/x/image/webp"
 )
 
 const (
-	// MaxPixels is the largest picture decoded at all (4096 × 4096).
+	// MaxPixels is the largest picture decoded at all (4096 × 4096), whatever its colours.
 	MaxPixels = 4096 * 4096
-	// maxDecodedBytes bounds the decoded size: 16-bit images count double.
-	maxDecodedBytes = MaxPixels * 4
 	// StoredSide is the longest side of a stored avatar (displayed at 256 at most).
 	StoredSide  = 512
 	jpegQuality = 85
@@ -35,68 +34,69 @@ const (
 
 // Errors a caller maps to its messages.
 var (
-	ErrNotImage = errors.New("avatar: not a JPEG, PNG, GIF or WebP image")
-	ErrTooLarge = errors.New("avatar: the picture has too many pixels")
-	ErrBusy     = errors.New("avatar: too much image work at once")
+	ErrNotImage     = errors.New("avatar: not a JPEG, PNG, GIF or WebP image")
+	ErrTooLarge     = errors.New("avatar: the picture has too many pixels")
+	ErrTooCostly    = errors.New("avatar: decoding the picture would take too much memory")
+	ErrTooManyScans = errors.New("avatar: a progressive JPEG with too many scans")
+	ErrLosslessWebP = errors.New("avatar: a lossless WebP picture")
+	ErrAnimatedWebP = errors.New("avatar: an animated WebP picture")
+	ErrBusy         = errors.New("avatar: too much image work at once")
 )
 
-// formats an avatar may be, by what image.DecodeConfig reports.
-var formats = map[string]bool{"jpeg": true, "png": true, "gif": true, "webp": true}
+// decoders are the formats an avatar may be, by what image.DecodeConfig
+// reports (the WebP one is golang.org/x/image/webp's, registered by its
+// import); each is called directly, so no other registered format decodes.
+var decoders = map[string]func(r io.Reader) (image.Image, error){
+	"jpeg": jpeg.Decode,
+	"png":  png.Decode,
+	"gif":  gif.Decode,
+	"webp": webp.Decode,
+}
 
-// Check reads only the header and tells whether the picture may be decoded.
+// Check reads only the headers and tells whether the picture may be
+// decoded: at most MaxPixels, at most MaxProgressiveScans scans for a
+// progressive JPEG, not a lossless or animated WebP, and at most
+// MaxImageBytes to decode and scale.
 func Check(raw []byte) (image.Config, error) {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
-	if err != nil || !formats[format] {
-		return cfg, ErrNotImage
-	}
-	if cfg.Width < 1 || cfg.Height < 1 {
-		return cfg, ErrNotImage
-	}
-	if int64(cfg.Width)*int64(cfg.Height)*bytesPerPixel(cfg.ColorModel) > maxDecodedBytes {
-		return cfg, ErrTooLarge
-	}
-	return cfg, nil
+	cfg, _, err := check(raw)
+	return cfg, err
 }
 
-// bytesPerPixel is what the decoder allocates per pixel for a colour model.
-func bytesPerPixel(m color.Model) int64 {
-	switch m {
-	case color.RGBA64Model, color.NRGBA64Model:
-		return 8
-	case color.Gray16Model:
-		return 2
-	case color.GrayModel, color.AlphaModel:
-		return 1
+// check answers also the format.
+func check(raw []byte) (cfg image.Config, format string, err error) {
+	cfg, format, err = image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil || decoders[format] == nil || cfg.Width < 1 || cfg.Height < 1 {
+		return cfg, "", ErrNotImage
 	}
-	return 4 // RGBA, NRGBA, CMYK, YCbCr (with its planes), palettes (bounded by 4)
+	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return cfg, "", ErrTooLarge
+	}
+	cost, err := estimate(raw, format, cfg)
+	if err != nil {
+		return cfg, "", err
+	}
+	if cost > MaxImageBytes {
+		return cfg, "", ErrTooCostly
+	}
+	return cfg, format, nil
 }
-
-// decodeSlots bounds image work (decoding an upload, making a thumbnail)
-// to one at a time: a picture of MaxPixels costs 64 MB decoded, the deploy
-// has 512 MB in all, and the search engine holds most of it.
-const slots = 1
-
-var decodeSlots = semaphore.NewWeighted(slots)
-
-// waitForSlot is how long an upload waits for a decoding slot.
-const waitForSlot = 10 * time.Second
 
 // Normalize decodes a checked picture and re-encodes it to at most
 // StoredSide pixels a side: JPEG when it is opaque, PNG when it has
 // transparency. An animated GIF keeps its first frame. It answers the
 // encoded bytes and their file extension.
 func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	if _, err := Check(raw); err != nil {
+	_, format, err := check(raw)
+	if err != nil {
 		return nil, "", err
 	}
-	wait, cancel := context.WithTimeout(ctx, waitForSlot)
-	defer cancel()
-	if err := decodeSlots.Acquire(wait, 1); err != nil {
-		return nil, "", ErrBusy
+	release, err := takeSlot(ctx, waitForSlot)
+	if err != nil {
+		return nil, "", err
 	}
-	defer decodeSlots.Release(1)
+	defer release()
 
-	small, err := decodeSmall(raw)
+	small, err := decodeSmall(raw, format)
 	if err != nil {
 		return nil, "", err
 	}
@@ -111,13 +111,14 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 }
 
 // decodeSmall decodes the picture and scales it to StoredSide. The full
-// picture (up to 64 MB) is garbage once this returns; it is handed back to
-// the system at once, before the next upload decodes, instead of waiting for
-// the collector's next cycle (which lets the heap double first). Uploads are
-// rare enough for the extra collection.
-func decodeSmall(raw []byte) (*image.NRGBA, error) {
+// picture (up to MaxImageBytes with the decoder's work) is garbage once
+// this returns; it is handed back to the system at once, before the next
+// upload decodes, instead of waiting for the collector's next cycle (which
+// lets the heap double first). Uploads are rare enough for the extra
+// collection.
+func decodeSmall(raw []byte, format string) (*image.NRGBA, error) {
 	defer debug.FreeOSMemory()
-	src, _, err := image.Decode(bytes.NewReader(raw))
+	src, err := decoders[format](bytes.NewReader(raw))
 	if err != nil {
 		return nil, ErrNotImage
 	}
@@ -173,10 +174,21 @@ func shrink(src image.Image, k int) *image.NRGBA {
 					r, g, bl, a, n = r+uint64(pr), g+uint64(pg), bl+uint64(pb), a+uint64(pa), n+1
 				}
 			}
-			dst.Set(x, y, color.RGBA64{uint16(r / n), uint16(g / n), uint16(bl / n), uint16(a / n)})
+			setPremultiplied(dst, x, y, r/n, g/n, bl/n, a/n)
 		}
 	}
 	return dst
+}
+
+// setPremultiplied stores a premultiplied 16-bit colour as color.NRGBAModel
+// converts it, without the allocation dst.Set makes for every pixel.
+func setPremultiplied(dst *image.NRGBA, x, y int, r, g, b, a uint64) {
+	p := dst.Pix[dst.PixOffset(x, y):][:4:4]
+	if a == 0 {
+		p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+		return
+	}
+	p[0], p[1], p[2], p[3] = uint8(r*0xffff/a>>8), uint8(g*0xffff/a>>8), uint8(b*0xffff/a>>8), uint8(a>>8)
 }
 
 // pixelReader answers a pixel's premultiplied 16-bit colour without the
@@ -221,6 +233,12 @@ func pixelReader(src image.Image) func(x, y int) (r, g, b, a uint32) {
 			}
 			c := palette[i]
 			return c[0], c[1], c[2], c[3]
+		}
+	}
+	if img, ok := src.(image.RGBA64Image); ok { // CMYK, 16-bit, NYCbCrA...: no allocation a pixel
+		return func(x, y int) (uint32, uint32, uint32, uint32) {
+			c := img.RGBA64At(x, y)
+			return uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)
 		}
 	}
 	return func(x, y int) (uint32, uint32, uint32, uint32) { return src.At(x, y).RGBA() }

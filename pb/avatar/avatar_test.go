@@ -68,7 +68,7 @@ func TestThumbnailsWaitForASlot(t *testing.T) {
 	srv := testutil.Serve(t, app)
 	url := "/api/files/" + member.Collection().Id + "/" + member.Id + "/" + member.GetString("avatar")
 
-	defer avatar.SetThumbWait(200 * time.Millisecond)()
+	defer avatar.SetWaits(200 * time.Millisecond)()
 	release := avatar.HoldAllSlots()
 	start := time.Now()
 	status, body := testutil.DoRead(t, srv, http.MethodGet, url+"?thumb=96x96", "", nil)
@@ -131,7 +131,11 @@ func TestShrinkReadsEveryTypeAlike(t *testing.T) {
 	fill(func(x, y int) { ycc.Y[ycc.YOffset(x, y)] = uint8(x * 25) })
 	pal := image.NewPaletted(rect, color.Palette{color.NRGBA{255, 0, 0, 128}, color.Black})
 	fill(func(x, y int) { pal.SetColorIndex(x, y, uint8((x+y)%2)) })
-	for name, img := range map[string]image.Image{"NRGBA": nrgba, "RGBA": rgba, "Gray": gray, "YCbCr": ycc, "Paletted": pal} {
+	cmyk := image.NewCMYK(rect)
+	fill(func(x, y int) { cmyk.SetCMYK(x, y, color.CMYK{uint8(x * 20), uint8(y * 30), 90, uint8(x * y)}) })
+	gray16 := image.NewGray16(rect)
+	fill(func(x, y int) { gray16.SetGray16(x, y, color.Gray16{uint16(x*y*999 + 3)}) })
+	for name, img := range map[string]image.Image{"NRGBA": nrgba, "RGBA": rgba, "Gray": gray, "YCbCr": ycc, "Paletted": pal, "CMYK": cmyk, "Gray16": gray16} {
 		fast, slow := avatar.Shrink(img, 3), avatar.ShrinkSlow(img, 3)
 		if !bytes.Equal(fast.Pix, slow.Pix) {
 			t.Errorf("%s: fast %v, slow %v", name, fast.Pix[:8], slow.Pix[:8])

@@ -1,9 +1,6 @@
 package avatar
 
 import (
-	"context"
-	"time"
-
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -11,9 +8,6 @@ import (
 
 // filesRoute is PocketBase's file route, which makes thumbnails on demand.
 const filesRoute = "GET /api/files/{collection}/{recordId}/{filename}"
-
-// waitForThumb is how long a thumbnail request waits for a slot.
-var waitForThumb = 30 * time.Second
 
 // ThumbLimiter makes thumbnail requests share the decoding slots with
 // uploads, so image work stays bounded however many requests arrive (a
@@ -26,13 +20,12 @@ func ThumbLimiter() *hook.Handler[*core.RequestEvent] {
 			if e.Request.Pattern != filesRoute || e.Request.URL.Query().Get("thumb") == "" {
 				return e.Next()
 			}
-			ctx, cancel := context.WithTimeout(e.Request.Context(), waitForThumb)
-			defer cancel()
-			if err := decodeSlots.Acquire(ctx, 1); err != nil {
+			release, err := takeSlot(e.Request.Context(), waitForThumb)
+			if err != nil {
 				e.Response.Header().Set("Retry-After", "5")
 				return e.Error(503, "The server is busy making pictures. Please try again in a moment.", nil)
 			}
-			defer decodeSlots.Release(1)
+			defer release()
 			return e.Next()
 		},
 	}

@@ -3,9 +3,11 @@ package settings_test
 import (
 	"bytes"
 	"image"
+	"image/color"
 	_ "image/jpeg"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -89,4 +91,85 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 			}
 		},
 	})
+}
+
+// Pictures whose headers promise minutes of CPU or hundreds of megabytes,
+// or whose memory no header tells (lossless WebP), are refused before
+// anything decodes them (on the code before the scan count, the memory
+// estimate and the WebP refusals, all were accepted and decoded, the
+// animated WebP refused as not an image).
+func TestAvatarDecodingBounds(t *testing.T) {
+	t.Parallel()
+	f := testutil.Factory(nil, seed)
+	for _, c := range []struct {
+		name, message string
+		raw           []byte
+	}{
+		{"a 237-byte progressive colour JPEG of 4096 × 4096 (240 MB to decode)",
+			"The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG",
+			testutil.CraftJPEG(testutil.YCbCr444JPEG.Sized(4096, 4096).ProgressiveScans(3, false))},
+		{"a progressive JPEG of 5,000 scans (minutes of CPU)",
+			"The image is a progressive JPEG saved in too many passes (at most 32). Please save it again as an ordinary JPEG",
+			testutil.CraftJPEG(testutil.YCbCr444JPEG.Sized(2048, 2048).ProgressiveScans(5000, true))},
+		{"a grey JPEG of 8192 × 8192",
+			"The image is too large: at most 16 megapixels (4096 × 4096 pixels)",
+			testutil.CraftJPEG(testutil.GreyJPEG.Sized(8192, 8192).ProgressiveScans(1, false))},
+		{"a 600 KB lossless WebP of 2,600 groups of Huffman trees (205 MB to decode)",
+			"Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP",
+			testutil.HuffmanGroupsWebP(2600)},
+		{"a lossless WebP of 64 × 48",
+			"Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP",
+			testutil.LosslessWebP(64, 48, color.NRGBA{200, 100, 50, 255})},
+		{"an animated WebP",
+			"Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP",
+			testutil.RIFFWebP(testutil.VP8XChunk(64, 48, 0x02), testutil.WebPChunk("ANIM", make([]byte, 6)))},
+		{"a lossy WebP whose compressed transparency declares 2,600 groups of costly Huffman trees",
+			"The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG",
+			testutil.LossyWebPWithAlpha(204, 204, testutil.CostlyAlpha(204, 204, 2600), make([]byte, 64))},
+	} {
+		body, ctype := multipartBody(t, "avatar", "picture.jpg", c.raw)
+		call(t, f, "priya", tests.ApiScenario{
+			Name:            c.name,
+			Method:          http.MethodPost,
+			URL:             "/api/user/avatar",
+			Body:            strings.NewReader(body),
+			Headers:         map[string]string{"Content-Type": ctype},
+			ExpectedStatus:  400,
+			ExpectedContent: []string{c.message},
+			ExpectedEvents:  testutil.NoWrites(),
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if a := priya(t, app).GetString("avatar"); a != "" {
+					t.Errorf("avatar stored: %q", a)
+				}
+			},
+		})
+	}
+}
+
+// Lossy WebP passes, with and without transparency (our own gradient's
+// files; the transparency compressed losslessly), and is stored as JPEG or PNG.
+func TestLossyWebPAvatarsPass(t *testing.T) {
+	t.Parallel()
+	f := testutil.Factory(nil, seed)
+	for _, c := range []struct{ file, ext string }{{"lossy", ".jpg"}, {"lossy-alpha", ".png"}} {
+		raw, err := os.ReadFile("../../avatar/testdata/gradient-3000x2000." + c.file + ".webp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, ctype := multipartBody(t, "avatar", "picture.webp", raw)
+		call(t, f, "priya", tests.ApiScenario{
+			Name:            "a " + c.file + " WebP of 3000 × 2000",
+			Method:          http.MethodPost,
+			URL:             "/api/user/avatar",
+			Body:            strings.NewReader(body),
+			Headers:         map[string]string{"Content-Type": ctype},
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"avatar":"/api/files/`},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if name := priya(t, app).GetString("avatar"); !strings.HasSuffix(name, c.ext) {
+					t.Errorf("stored as %q, want a %s", name, c.ext)
+				}
+			},
+		})
+	}
 }

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -19,9 +20,11 @@ const (
 )
 
 // uploadAvatar replaces the member's avatar with the uploaded image (field
-// "avatar"). The content decides, not the name: the header must be JPEG,
-// PNG, GIF or WebP of at most avatar.MaxPixels, read before anything is
-// decoded; the picture is then stored re-encoded at avatar.StoredSide.
+// "avatar"). The content decides, not the name: the headers must be JPEG,
+// PNG, GIF or still lossy WebP of at most avatar.MaxPixels whose decoding
+// costs at most avatar.MaxImageBytes (and a progressive JPEG at most
+// avatar.MaxProgressiveScans scans), read before anything is decoded; the
+// picture is then stored re-encoded at avatar.StoredSide.
 func uploadAvatar(e *core.RequestEvent) error {
 	if err := e.Request.ParseMultipartForm(maxAvatarBody); err != nil {
 		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
@@ -47,6 +50,14 @@ func uploadAvatar(e *core.RequestEvent) error {
 	switch {
 	case errors.Is(err, avatar.ErrTooLarge):
 		return avatarError(e, "The image is too large: at most 16 megapixels (4096 × 4096 pixels)")
+	case errors.Is(err, avatar.ErrTooCostly):
+		return avatarError(e, "The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG")
+	case errors.Is(err, avatar.ErrTooManyScans):
+		return avatarError(e, fmt.Sprintf("The image is a progressive JPEG saved in too many passes (at most %d). Please save it again as an ordinary JPEG", avatar.MaxProgressiveScans))
+	case errors.Is(err, avatar.ErrLosslessWebP):
+		return avatarError(e, "Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP")
+	case errors.Is(err, avatar.ErrAnimatedWebP):
+		return avatarError(e, "Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP")
 	case errors.Is(err, avatar.ErrNotImage):
 		return avatarError(e, "The avatar must be a JPEG, PNG, GIF or WebP image")
 	case errors.Is(err, avatar.ErrBusy):

@@ -1,0 +1,96 @@
+package avatar_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"sponsorbridge/pb/avatar"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// allocated answers the bytes the heap handed out while f ran: an upper
+// bound of what it added to the process's memory.
+func allocated(f func()) uint64 {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// costCases are pictures of every decoder and colour model it produces,
+// at sizes that are not whole blocks.
+func costCases(t *testing.T) map[string][]byte {
+	const w, h = 1001, 503
+	jpegs := map[string]testutil.JPEGSpec{
+		"grey": testutil.GreyJPEG, "YCbCr 4:4:4": testutil.YCbCr444JPEG, "YCbCr 4:2:0": testutil.YCbCr420JPEG,
+		"RGB": testutil.RGBJPEG, "CMYK": testutil.CMYKJPEG, "YCCK": testutil.YCCKJPEG,
+	}
+	cases := map[string][]byte{}
+	for name, spec := range jpegs {
+		cases["JPEG "+name] = testutil.CraftJPEG(spec.Sized(w, h))
+		cases["progressive JPEG "+name] = testutil.CraftJPEG(spec.Sized(w, h).ProgressiveScans(len(spec.IDs), false))
+	}
+	for name, spec := range map[string]testutil.PNGSpec{
+		"grey 8": {Colour: 0, Depth: 8}, "grey 1": {Colour: 0, Depth: 1}, "grey 8 + tRNS": {Colour: 0, Depth: 8, TRNS: true},
+		"grey 16": {Colour: 0, Depth: 16}, "grey 16 + tRNS": {Colour: 0, Depth: 16, TRNS: true},
+		"RGB 8": {Colour: 2, Depth: 8}, "RGB 8 + tRNS": {Colour: 2, Depth: 8, TRNS: true}, "RGB 16": {Colour: 2, Depth: 16},
+		"palette 8": {Colour: 3, Depth: 8}, "palette 2": {Colour: 3, Depth: 2}, "grey+alpha 8": {Colour: 4, Depth: 8},
+		"grey+alpha 16": {Colour: 4, Depth: 16}, "RGBA 8": {Colour: 6, Depth: 8}, "RGBA 16": {Colour: 6, Depth: 16},
+		"RGBA 8 interlaced": {Colour: 6, Depth: 8, Interlaced: true}, "RGBA 16 interlaced": {Colour: 6, Depth: 16, Interlaced: true},
+	} {
+		spec.W, spec.H = w, h
+		cases["PNG "+name] = testutil.CraftPNG(t, spec)
+	}
+	var g bytes.Buffer
+	if err := gif.Encode(&g, image.NewPaletted(image.Rect(0, 0, w, h), testPalette), nil); err != nil {
+		t.Fatal(err)
+	}
+	cases["GIF"] = g.Bytes()
+	for _, name := range []string{"lossy", "lossy-alpha"} { // our own gradient, encoded
+		cases["WebP "+name] = readFile(t, "testdata/gradient-3000x2000."+name+".webp")
+	}
+	vp8 := testutil.WebPChunks(readFile(t, "testdata/gradient-3000x2000.lossy.webp"))["VP8 "]
+	cases["WebP lossy, alpha through transforms and a colour table"] = testutil.LossyWebPWithAlpha(3000, 2000, testutil.TableAlpha(3000, 2000), vp8)
+	cases["WebP lossy, alpha of 800 costly groups of trees (ends after its trees)"] = testutil.LossyWebPWithAlpha(116, 116, testutil.CostlyAlpha(116, 116, 800), make([]byte, 64))
+	return cases
+}
+
+var testPalette = []color.Color{color.Black, color.White}
+
+// The estimate Check compares with MaxImageBytes covers what decoding and
+// scaling really allocate, for every decoder and colour model.
+func TestEstimateCoversTheDecoders(t *testing.T) {
+	for name, raw := range costCases(t) {
+		estimate, err := avatar.Cost(raw)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		var werr error
+		got := allocated(func() { werr = avatar.Work(raw) })
+		if werr != nil && !strings.Contains(name, "ends after its trees") {
+			t.Errorf("%s: %v", name, werr)
+		}
+		t.Logf("%-70s %7d bytes, allocated %4d MB, estimated %4d MB", name, len(raw), got>>20, estimate>>20)
+		if int64(got) > estimate {
+			t.Errorf("%s: allocated %d bytes, more than %d", name, got, estimate)
+		}
+	}
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
