@@ -49,7 +49,7 @@ func SetShown[T any](app core.App, field *T, value T, setting, variable string, 
 	stored, wanted := fingerprint(*field), fingerprint(value)
 	last, known := applied(app)[setting]
 	if !known {
-		last = defaults()[setting]
+		last = defaultOf[T](setting)
 	}
 	if stored != wanted && stored != last {
 		Note(app, setting, variable, show(*field), show(value))
@@ -61,6 +61,16 @@ func SetShown[T any](app core.App, field *T, value T, setting, variable string, 
 	if err := remember(app, setting, wanted); err != nil {
 		app.Logger().Warn("envsettings: could not remember a setting from the environment", "setting", setting, "error", err.Error())
 	}
+}
+
+// defaultOf is the fingerprint of PocketBase's default for setting. Secrets
+// are left out of the settings' JSON, so theirs is the empty value.
+func defaultOf[T any](setting string) string {
+	if fp, ok := defaults()[setting]; ok {
+		return fp
+	}
+	var zero T
+	return fingerprint(zero)
 }
 
 // Note logs one replaced setting.

@@ -77,6 +77,8 @@ func TestDefaultsAndEarlierEnvironmentValuesAreNoOverride(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.AppURL = "https://first.example"
 	cfg.TrustedProxyHeaders = []string{"Fly-Client-IP"}
+	// a secret is absent from the defaults' JSON: its default is empty, not unknown
+	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPPassword = "smtp.example.com", 587, "env-password"
 	first := testutil.NewApp(t, cfg)
 	defer first.Cleanup()
 	keepLogs(t, first)

@@ -3,12 +3,15 @@ package metrics
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/logline"
 )
 
 // scrapeListener serves the metrics at /metrics on METRICS_ADDR, without a
@@ -47,9 +50,7 @@ func (s *scrapeListener) start(app core.App, addr string, exposition http.Handle
 		}
 	}()
 	s.srv, s.ln = srv, ln
-	msg := fmt.Sprintf("Metrics for the internal scraper on http://%s/metrics (METRICS_ADDR)", ln.Addr())
-	app.Logger().Info(msg)
-	fmt.Println(msg)
+	logline.Announce(app, slog.LevelInfo, "Metrics for the internal scraper (METRICS_ADDR)", "url", "http://"+ln.Addr().String()+"/metrics")
 	return nil
 }
 
