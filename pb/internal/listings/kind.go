@@ -27,4 +27,14 @@ const (
 	StatusOpen      = "open"
 	StatusSponsored = "sponsored"
 	StatusClosed    = "closed"
+	// StatusAny is the list parameter that asks for every status (the
+	// default is open: what can still be backed).
+	StatusAny = "any"
+)
+
+// Why a listing cannot be backed (Listing.ClosedReason).
+const (
+	ClosedByPoster    = "poster"
+	ClosedEventPassed = "event_passed"
+	ClosedSponsored   = "sponsored"
 )
