@@ -6,6 +6,7 @@ import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'
 import { formatMinorAmount } from './money'
 import { EmptyState } from './QueryStatus'
+import { TableScroller } from '@/components/ui/TableScroller'
 
 function statusClass(status: string): string {
   if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
@@ -46,7 +47,7 @@ export function PaymentsSection({
           {payments.recent.length === 0 ? (
             <EmptyState>{adminTexts.noPayments}</EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <TableScroller label="Recent payments">
               <table className="table table-sm">
                 <caption className="sr-only">The 20 most recent payments</caption>
                 <thead className="text-base-content/80">
@@ -78,7 +79,7 @@ export function PaymentsSection({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )}
         </>
       )}
