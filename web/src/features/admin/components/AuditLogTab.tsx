@@ -58,7 +58,7 @@ export function AuditLogTab() {
         {() =>
           log.data && log.data.items.length > 0 ? (
             <>
-              <TableScroller label="Audit log">
+              <TableScroller label="Audit log table">
                 <table className="table table-sm" aria-label="Audit log">
                   <thead className="text-base-content/80">
                     <tr>

@@ -47,7 +47,7 @@ export function PaymentsSection({
           {payments.recent.length === 0 ? (
             <EmptyState>{adminTexts.noPayments}</EmptyState>
           ) : (
-            <TableScroller label="Recent payments">
+            <TableScroller label="Recent payments table">
               <table className="table table-sm">
                 <caption className="sr-only">The 20 most recent payments</caption>
                 <thead className="text-base-content/80">

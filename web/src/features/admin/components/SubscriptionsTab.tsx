@@ -22,7 +22,7 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
   if (data.items.length === 0) return <EmptyState>No active subscriptions.</EmptyState>
   return (
     <>
-      <TableScroller label="Active subscriptions">
+      <TableScroller label="Active subscriptions table">
         <table className="table table-sm">
           <thead className="text-base-content/80">
             <tr>

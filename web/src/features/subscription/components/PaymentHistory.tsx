@@ -32,7 +32,7 @@ export function PaymentHistory() {
   } else {
     body = (
       <>
-        <TableScroller label="Payment history">
+        <TableScroller label="Payment history table">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-base-300 bg-base-200 text-base-content/80">
               <tr>
