@@ -106,3 +106,18 @@ test("phone: Profile in the bottom bar is the current page on your own profile o
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
   await expect(bar.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current', 'page')
 })
+
+test('phone: the filter panel stays on screen, "Show closed and sponsored" included', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home?tab=requests')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const panel = page.getByRole('form', { name: 'Filter listings' })
+  await expect(panel.getByRole('checkbox', { name: /Show closed and sponsored/ })).toBeVisible()
+  const box = (await panel.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  await panel.getByRole('checkbox', { name: /Show closed and sponsored/ }).check()
+  await panel.getByRole('button', { name: 'Apply Filters' }).click()
+  await expect(page).toHaveURL(/show=all/)
+  await expect(page.getByRole('article', { name: 'Youth football league kits' })).toBeVisible()
+})

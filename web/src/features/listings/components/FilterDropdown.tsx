@@ -81,7 +81,10 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
   }
 
   return (
-    <div ref={root} className="relative">
+    // On a phone the panel is wider than the room left of the Filter button: it aligns with the right
+    // edge of the toolbar around it (the nearest positioned box: the listing screen's toolbar is
+    // `relative`), so it stays on screen; from sm on it hangs from the button.
+    <div ref={root} className="sm:relative">
       <Button
         ref={trigger}
         variant="outline"
