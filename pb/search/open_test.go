@@ -73,7 +73,7 @@ func BenchmarkListDefault(b *testing.B) {
 	run := func(b *testing.B, state string) {
 		for _, q := range queries {
 			for _, status := range []string{"", "open"} {
-				name := "any"
+				name := "all"
 				if status != "" {
 					name = status
 				}

@@ -173,16 +173,16 @@ func comboFilter(rng *rand.Rand, mask int, isRequest bool) (search.Filter, url.V
 		v.Set("verified", "true")
 	}
 	// Without status the route answers open listings (what can still be
-	// backed); "any" is every status.
+	// backed); "all" is every status.
 	f.Status = listings.StatusOpen
 	if on(7) {
-		statuses := []string{"open", "closed", "any"}
+		statuses := []string{"open", "closed", "all"}
 		if isRequest {
 			statuses = append(statuses, "sponsored")
 		}
 		v.Set("status", statuses[rng.IntN(len(statuses))])
 		f.Status = v.Get("status")
-		if f.Status == listings.StatusAny {
+		if f.Status == listings.StatusAll {
 			f.Status = ""
 		}
 	}

@@ -27,9 +27,10 @@ const (
 	StatusOpen      = "open"
 	StatusSponsored = "sponsored"
 	StatusClosed    = "closed"
-	// StatusAny is the list parameter that asks for every status (the
-	// default is open: what can still be backed).
-	StatusAny = "any"
+	// StatusAll is the list parameter that asks for every status (the
+	// default is open: what can still be backed; "all" as in the admin
+	// contact-messages list).
+	StatusAll = "all"
 )
 
 // Why a listing cannot be backed (Listing.ClosedReason).

@@ -51,7 +51,7 @@ func TestListsDefaultToWhatCanStillBeBacked(t *testing.T) {
 		{"offers: open ones by default", "/api/sponsorships", 200,
 			[]string{`"title":"Open offer"`, `"title":"Legacy offer"`, `"status":"open"`},
 			[]string{"Closed offer", "closedReason"}, map[string]string{"X-Total-Count": "2"}},
-		{"offers: status=any adds closed ones, saying why", "/api/sponsorships?status=any", 200,
+		{"offers: status=all adds closed ones, saying why", "/api/sponsorships?status=all", 200,
 			[]string{`"title":"Closed offer","description":"A description.","amount":100,"status":"closed","closedReason":"poster"`, "Open offer", "Legacy offer"},
 			nil, map[string]string{"X-Total-Count": "3"}},
 		{"requests: open and event not past by default", "/api/sponsorship-requests", 200,
@@ -60,7 +60,7 @@ func TestListsDefaultToWhatCanStillBeBacked(t *testing.T) {
 			map[string]string{"X-Total-Count": "2"}},
 		{"requests: status=open is the same", "/api/sponsorship-requests?status=open", 200,
 			[]string{"Future fair", "Undated drive"}, []string{"Fair that just passed", "Old fair"}, map[string]string{"X-Total-Count": "2"}},
-		{"requests: status=any lists every one with its reason", "/api/sponsorship-requests?status=any", 200,
+		{"requests: status=all lists every one with its reason", "/api/sponsorship-requests?status=all", 200,
 			[]string{`"title":"Fair that just passed"`, `"title":"Old fair"`, `"title":"Sponsored kits"`, `"title":"Withdrawn walk"`,
 				`"status":"sponsored","closedReason":"sponsored"`, `"status":"closed","closedReason":"poster"`,
 				`"status":"closed","closedReason":"event_passed"`},
@@ -70,8 +70,8 @@ func TestListsDefaultToWhatCanStillBeBacked(t *testing.T) {
 			[]string{"Future fair", "Sponsored kits"}, map[string]string{"X-Total-Count": "3"}},
 		{"the amount orders default to open too", "/api/sponsorship-requests?sort=amount_desc", 200,
 			[]string{"Future fair", "Undated drive"}, []string{"Withdrawn walk", "Fair that just passed"}, map[string]string{"X-Total-Count": "2"}},
-		{"an unknown status is a 400", "/api/sponsorship-requests?status=all", 400,
-			[]string{`"status":{"code":"validation_invalid_status","message":"Status must be open, sponsored, closed or any"}`}, nil, nil},
+		{"an unknown status is a 400", "/api/sponsorship-requests?status=every", 400,
+			[]string{`"status":{"code":"validation_invalid_status","message":"Status must be open, sponsored, closed or all"}`}, nil, nil},
 		{"an offer is still never sponsored", "/api/sponsorships?status=sponsored", 400,
 			[]string{"An Open Sponsorship is open or closed"}, nil, nil},
 	} {
@@ -111,7 +111,7 @@ func TestAListingSaysWhyItIsClosed(t *testing.T) {
 	}
 }
 
-// A member's list (a profile) defaults to open too; status=any shows all.
+// A member's list (a profile) defaults to open too; status=all shows all.
 func TestAMembersListDefaultsToOpen(t *testing.T) {
 	t.Parallel()
 	factory := testutil.Factory(nil, seedDefault)
@@ -120,7 +120,7 @@ func TestAMembersListDefaultsToOpen(t *testing.T) {
 		want, notWant []string
 	}{
 		{"by default", "", []string{"Future fair", "Undated drive"}, []string{"Withdrawn walk", "Sponsored kits", "Old fair"}},
-		{"with status=any", "&status=any", []string{"Future fair", "Withdrawn walk", "Sponsored kits", "Old fair"}, nil},
+		{"with status=all", "&status=all", []string{"Future fair", "Withdrawn walk", "Sponsored kits", "Old fair"}, nil},
 	} {
 		testutil.Prepared(factory, tests.ApiScenario{Name: "pia's requests " + tc.name, Method: http.MethodGet, ExpectedStatus: 200,
 			ExpectedContent: tc.want, NotExpectedContent: tc.notWant, ExpectedEvents: map[string]int{"*": 0},

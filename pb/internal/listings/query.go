@@ -31,7 +31,7 @@ type Query struct {
 	MaxAmount  *int64
 	Location   string
 	// Status is the effective status asked for: open by default (what can
-	// still be backed), "" for every status (the parameter's "any").
+	// still be backed), "" for every status (the parameter's "all").
 	Status string
 	UserID string
 	// VerifiedOnly keeps listings whose poster carries the verified badge.
@@ -113,7 +113,7 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 	switch q.Status {
 	case "":
 		q.Status = StatusOpen
-	case StatusAny:
+	case StatusAll:
 		q.Status = ""
 	case StatusOpen, StatusClosed:
 	case StatusSponsored:
@@ -121,7 +121,7 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 			errs["status"] = apierr.Field("validation_invalid_status", "An Open Sponsorship is open or closed")
 		}
 	default:
-		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored, closed or any")
+		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored, closed or all")
 	}
 
 	switch q.Sort {

@@ -113,7 +113,7 @@ describe('show closed and sponsored', () => {
     const { filters } = readListingParams(params, [])
     expect(filters.showClosed).toBe(true)
     expect(hasActiveFilters(filters)).toBe(true)
-    expect(toListQuery(filters).status).toBe('any')
+    expect(toListQuery(filters).status).toBe('all')
     expect(writeListingParams(params, { filters: { showClosed: false } }).toString()).toBe('tab=requests')
     expect(readListingParams(new URLSearchParams('show=yes'), []).filters.showClosed).toBeUndefined()
   })

@@ -11,7 +11,7 @@ export interface ListingFilters {
   verified?: boolean
   /**
    * Closed and sponsored listings too. Without it the server answers what can still be backed
-   * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=any`.
+   * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=all`.
    */
   showClosed?: boolean
   /** The server's order: newest first unless asked (docs/api/README.md "sort"). */
@@ -105,7 +105,7 @@ export function toListQuery(f: ListingFilters): Record<string, string | number |
     maxAmount: f.maxAmount,
     location: f.location.trim() || undefined,
     verified: f.verified ? 'true' : undefined,
-    status: f.showClosed ? 'any' : undefined,
+    status: f.showClosed ? 'all' : undefined,
     sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
     userId: f.userId,
   }
