@@ -88,7 +88,8 @@ test('sponsor: the card turns Sponsored; a member on a stale page is told', asyn
   const title = uniqueName('Library lamps ')
   const a = await adminPage(browser)
   await post(a, 'sponsorship-requests', title)
-  const url = `/home?tab=requests&q=${encodeURIComponent(title)}`
+  // With closed and sponsored listings shown: by default a sponsored request leaves the list.
+  const url = `/home?tab=requests&show=all&q=${encodeURIComponent(title)}`
 
   const { page: c } = await memberPage(browser, 'Late Sponsor')
   await c.goto(url)

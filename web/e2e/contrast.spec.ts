@@ -34,7 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`status labels on disabled buttons are readable (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme })
     await login(page, ADMIN.username, ADMIN.password)
-    await page.goto('/home?tab=requests&q=football')
+    await page.goto('/home?tab=requests&q=football&show=all')
     const sponsored = page.getByRole('article', { name: 'Youth football league kits' }).getByRole('button', { name: 'Sponsored' })
     await expect(sponsored).toBeDisabled()
     expect(await contrastOf(sponsored)).toBeGreaterThanOrEqual(4.5)

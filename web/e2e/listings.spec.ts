@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { ADMIN, login } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, login, uniqueName } from './helpers'
+import { superuserToken } from './superuser'
 
 test.beforeEach(async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password)
@@ -59,8 +60,13 @@ test('tabs: both lists stay mounted, the URL keeps the tab, Sponsored requests a
   await expect(panel(page, 'Open Sponsorships')).toBeHidden()
   await expect(page.locator('#listing-panel-sponsorships')).toHaveCount(1)
 
+  // Browse shows what can still be backed: the sponsored demo request only with "Show closed and sponsored".
+  await expect(card(page, 'Free health camp for senior citizens')).toBeVisible()
+  await expect(card(page, 'Youth football league kits')).toHaveCount(0)
+  await page.goto('/home?tab=requests&show=all')
   const sponsored = card(page, 'Youth football league kits')
   await expect(sponsored.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
+  await expect(sponsored.locator('.badge', { hasText: 'Sponsored' })).toBeVisible()
   const open = card(page, 'Free health camp for senior citizens')
   await open.getByRole('button', { name: 'Sponsor' }).click()
   // Confirming is the connect journey's (connect.spec.ts); here the shared demo request stays open.
@@ -106,4 +112,89 @@ test("the poster link opens the poster's profile with their listings", async ({ 
   await expect(page).toHaveURL(/\/profile\?userId=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
   await expect(page.getByRole('article', { name: 'Open-source maintainer stipends' })).toBeVisible()
+})
+
+const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+
+/** Posts a listing as the signed-in administrator (exempt from the plan and the 24-hour rule). */
+async function post(page: Page, kind: 'sponsorships' | 'sponsorship-requests', title: string, extra: Record<string, unknown> = {}) {
+  const data =
+    kind === 'sponsorships'
+      ? { title, description: 'Kits for school clubs.', amount: 400, location: 'Pune, India', categories: ['Education'], ...extra }
+      : { title, description: 'Chairs for the hall.', requestedAmount: 300, location: 'Pune, India', categories: ['Community'], ...extra }
+  const response = await page.request.post(`/api/${kind}`, { data, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+async function close(page: Page, kind: 'sponsorships' | 'sponsorship-requests', id: string) {
+  const response = await page.request.patch(`/api/${kind}/${id}`, { data: { status: 'closed' }, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+test('browse shows what can still be backed; "Show closed and sponsored" shows the rest, says why, and stays in the URL', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const tag = uniqueName('lanterns')
+  const closedOffer = await post(page, 'sponsorships', `${tag} closed offer`)
+  await close(page, 'sponsorships', closedOffer)
+  await post(page, 'sponsorships', `${tag} open offer`)
+  const withdrawn = await post(page, 'sponsorship-requests', `${tag} withdrawn request`)
+  await close(page, 'sponsorship-requests', withdrawn)
+  await post(page, 'sponsorship-requests', `${tag} open request`)
+  // Time passes for one request: an operator moves its event date three days back (the job that
+  // stores the close runs every ten minutes; browse leaves it out at once).
+  const passed = await post(page, 'sponsorship-requests', `${tag} past fair`, { eventDate: '2027-01-15' })
+  const past = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+  const moved = await page.request.patch(`/api/collections/sponsorship_requests/records/${passed}`, {
+    data: { eventDate: `${past} 00:00:00.000Z` },
+    headers: { Authorization: await superuserToken(page.request), Origin: origin() },
+  })
+  expect(moved.status(), await moved.text()).toBe(200)
+
+  // By default: only the open ones, no filter dot.
+  await page.goto(`/home?q=${tag}`)
+  const offers = panel(page, 'Open Sponsorships')
+  await expect(card(page, `${tag} open offer`)).toBeVisible()
+  await expect(offers.getByTestId('listing-card')).toHaveCount(1)
+  await expect(page.getByTestId('filter-dot')).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Sponsors Required' }).click()
+  const requests = panel(page, 'Sponsors Required')
+  await expect(card(page, `${tag} open request`)).toBeVisible()
+  await expect(requests.getByTestId('listing-card')).toHaveCount(1)
+  await expect(requests.getByText('Showing 1 of 1')).toBeVisible()
+
+  // The switch: every listing, each closed one saying why; kept in the URL and counted in the dot.
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByRole('checkbox', { name: /Show closed and sponsored/ }).check()
+  await page.getByRole('button', { name: 'Apply Filters' }).click()
+  await expect(page).toHaveURL(/show=all/)
+  await expect(page.getByTestId('filter-dot')).toBeVisible()
+  await expect(requests.getByTestId('listing-card')).toHaveCount(3)
+  await expect(card(page, `${tag} past fair`).getByTestId('closed-reason')).toHaveText('Event date passed')
+  await expect(card(page, `${tag} past fair`).locator('.badge', { hasText: 'Closed' })).toBeVisible()
+  await expect(card(page, `${tag} withdrawn request`).getByTestId('closed-reason')).toHaveText('Closed by the poster')
+  await expect(card(page, `${tag} open request`).getByTestId('closed-reason')).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByTestId('filter-dot')).toBeVisible()
+  await expect(requests.getByTestId('listing-card')).toHaveCount(3)
+  await page.getByRole('tab', { name: 'Open Sponsorships' }).click()
+  await expect(offers.getByTestId('listing-card')).toHaveCount(2)
+  await expect(card(page, `${tag} closed offer`).getByTestId('closed-reason')).toHaveText('Closed by the poster')
+
+  // The listing's own page says why too.
+  await page.goto(`/listings/requests/${passed}`)
+  await expect(page.getByRole('heading', { level: 1, name: `${tag} past fair` })).toBeVisible()
+  await expect(page.locator('dl').getByTestId('closed-reason')).toHaveText('Event date passed')
+
+  // Switching it off again leaves them out.
+  await page.goto(`/home?q=${tag}&show=all`)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByRole('checkbox', { name: /Show closed and sponsored/ }).uncheck()
+  await page.getByRole('button', { name: 'Apply Filters' }).click()
+  await expect(page).not.toHaveURL(/show=all/)
+  await expect(offers.getByTestId('listing-card')).toHaveCount(1)
+  await expect(page.getByTestId('filter-dot')).toHaveCount(0)
 })

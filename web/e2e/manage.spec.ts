@@ -1,26 +1,29 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { superuserToken } from './superuser'
 
 const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
-async function postRequest(page: Page, title: string) {
+async function postRequest(page: Page, title: string, eventDate = '') {
   const data = {
     title,
     description: 'Chairs for the village hall.',
     requestedAmount: 300,
     location: 'Pune, India',
     categories: ['Community'],
-    eventDate: '',
+    eventDate,
   }
   const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
   expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
 }
 
 test('closing a request from its detail dialog updates the dialog as well as the card', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Hall chairs ')
   await postRequest(page, title)
-  await page.goto(`/home?tab=requests&q=${encodeURIComponent(title)}`)
+  // With closed listings shown, so that the card stays in the list once closed.
+  await page.goto(`/home?tab=requests&show=all&q=${encodeURIComponent(title)}`)
   await page.getByRole('article', { name: title }).click()
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog.locator('dl').getByText('Open', { exact: true })).toBeVisible()
@@ -43,6 +46,7 @@ test('closing a request from its detail dialog updates the dialog as well as the
   await expect(dialog.locator('dl').getByText('Open', { exact: true })).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(page.getByRole('article', { name: title }).locator('.badge', { hasText: 'Closed' })).toBeVisible()
+  await expect(page.getByRole('article', { name: title }).getByTestId('closed-reason')).toHaveText('Closed by the poster')
 })
 
 test('the list can be sorted by amount, and the sort is kept in the URL', async ({ page }) => {
@@ -168,9 +172,13 @@ test('an offer closes after a confirmation, refuses applications, and reopens', 
   await expect(page.getByRole('button', { name: 'Reopen offer' })).toBeVisible()
   await expect(page.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
 
+  // Browse leaves it out; with closed listings shown the card says closed and why.
   await member.reload()
+  await expect(member.getByText('No sponsorships found. Try adjusting your filters or create a new one.')).toBeVisible()
+  await member.goto(`/home?show=all&q=${encodeURIComponent(title)}`)
   const card = member.getByRole('article', { name: title })
   await expect(card.locator('.badge', { hasText: 'Closed' })).toBeVisible()
+  await expect(card.getByTestId('closed-reason')).toHaveText('Closed by the poster')
   await expect(card.getByRole('button', { name: 'Closed' })).toBeDisabled()
   const refused = await member.request.post(`/api/sponsorships/${id}/apply`, { data: { message: 'Please' }, headers: { Origin: origin() } })
   expect(refused.status()).toBe(409)
@@ -178,7 +186,7 @@ test('an offer closes after a confirmation, refuses applications, and reopens', 
 
   await page.getByRole('button', { name: 'Reopen offer' }).click()
   await expectToast(page, 'Offer reopened')
-  await member.reload()
+  await member.goto(`/home?q=${encodeURIComponent(title)}`)
   await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Apply' })).toBeEnabled()
 })
 
@@ -208,4 +216,43 @@ test('each side of an application reads its own note and link in the conversatio
   const theirs = page.getByTestId('system-message').filter({ hasText: title })
   await expect(theirs).toContainText(`${who.displayName} applied for your sponsorship “${title}”.`)
   await expect(theirs.getByRole('link', { name: 'View applications' })).toHaveAttribute('href', '/profile#received-applications')
+})
+
+test("a past event's request: its poster changes the event date to reopen it, never a Reopen that fails", async ({ page, browser }) => {
+  test.setTimeout(60_000)
+  await login(page, ADMIN.username, ADMIN.password)
+  const title = uniqueName('Harvest stalls ')
+  const id = await postRequest(page, title, '2027-03-01')
+  // Time passes: an operator moves the event date three days back (the close job has not run yet).
+  const past = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+  const moved = await page.request.patch(`/api/collections/sponsorship_requests/records/${id}`, {
+    data: { eventDate: `${past} 00:00:00.000Z` },
+    headers: { Authorization: await superuserToken(page.request), Origin: origin() },
+  })
+  expect(moved.status(), await moved.text()).toBe(200)
+
+  await page.goto(`/listings/requests/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.locator('dl').getByTestId('closed-reason')).toHaveText('Event date passed')
+  await expect(page.getByRole('button', { name: /^Reopen/ })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Change the event date to reopen' }).click()
+  const form = page.getByRole('dialog', { name: 'Edit Sponsorship Request' })
+  await expect(form).toContainText('saving reopens the request')
+  await expect(form.getByLabel('Event Date (optional)')).toHaveValue(past)
+  const next = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+  await form.getByLabel('Event Date (optional)').fill(next)
+  await form.getByRole('button', { name: 'Save changes' }).click()
+  await expectToast(page, 'Request reopened')
+  await expect(form).toBeHidden()
+  await expect(page.locator('dl').getByText('Open', { exact: true })).toBeVisible()
+  await expect(page.locator('dl').getByTestId('closed-reason')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Close request' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Change the event date to reopen' })).toHaveCount(0)
+
+  // Others find it again in the default list, and can sponsor it.
+  const member = await (await browser.newContext()).newPage()
+  await member.goto('/auth')
+  await registerMember(member, 'Stall Keeper')
+  await member.goto(`/home?tab=requests&q=${encodeURIComponent(title)}`)
+  await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Sponsor' })).toBeEnabled()
 })

@@ -136,10 +136,16 @@ test('a request whose event date has passed reads closed and cannot be sponsored
   await expect(viewer.getByRole('button', { name: 'Closed' })).toBeDisabled()
   await expect(viewer.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
 
-  // Its card says closed too; the server refuses a sponsorship and leaves it out of open requests.
+  await expect(viewer.locator('dl').getByTestId('closed-reason')).toHaveText('Event date passed')
+
+  // Browse leaves it out; with closed listings shown its card says closed and why. The server
+  // refuses a sponsorship and leaves it out of open requests.
   await viewer.goto(`/home?tab=requests&q=${encodeURIComponent(title)}`)
+  await expect(viewer.getByText('No sponsorship requests found. Try adjusting your filters or create a new one.')).toBeVisible()
+  await viewer.goto(`/home?tab=requests&show=all&q=${encodeURIComponent(title)}`)
   const card = viewer.getByRole('article', { name: title })
   await expect(card.locator('.badge', { hasText: 'Closed' })).toBeVisible()
+  await expect(card.getByTestId('closed-reason')).toHaveText('Event date passed')
   await expect(card.getByRole('button', { name: 'Closed' })).toBeDisabled()
   const open = await viewer.request.get(`/api/sponsorship-requests?status=open&q=${encodeURIComponent(title)}`)
   expect(await open.json()).toEqual([])

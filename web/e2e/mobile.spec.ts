@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { ADMIN, login } from './helpers'
+import { ADMIN, login, uniqueName } from './helpers'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
@@ -52,4 +53,71 @@ test('phone: the admin sections are one scrollable row', async ({ page }) => {
   expect(Math.abs(first.y - last.y)).toBeLessThan(4) // one row
   const tabsBox = (await tabs.boundingBox())!
   expect(tabsBox.width).toBeLessThanOrEqual(390)
+})
+
+test('phone: wide tables scroll by keyboard too (a named, focusable region), and axe finds nothing serious', async ({ page }) => {
+  test.setTimeout(60_000)
+  await login(page, ADMIN.username, ADMIN.password)
+  // An audit-log row: the administrator rejects a listing of their own.
+  const headers = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` }
+  const created = await page.request.post('/api/sponsorships', {
+    data: { title: uniqueName('Wide table '), description: 'A listing to moderate.', amount: 100, location: '', categories: ['Arts'] },
+    headers,
+  })
+  const { id } = (await created.json()) as { id: string }
+  const rejected = await page.request.post(`/api/admin/listings/sponsorships/${id}/reject`, { data: { reason: 'Only a test' }, headers })
+  expect(rejected.status(), await rejected.text()).toBe(200)
+
+  for (const [path, table, wide] of [
+    ['/admin?tab=audit', 'Audit log table', true],
+    ['/admin?tab=subscriptions', 'Active subscriptions table', false],
+  ] as const) {
+    await page.goto(path)
+    const region = page.getByRole('region', { name: table })
+    await expect(region.getByRole('row').nth(1)).toBeVisible()
+    const findings = (
+      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    ).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(findings, findings.join('\n')).toEqual([])
+    // Wider than the phone (the audit log's five columns always are): the keyboard scrolls it.
+    const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth)
+    if (wide) expect(overflows).toBe(true)
+    if (overflows) {
+      await region.focus()
+      await expect(region).toBeFocused()
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+    }
+  }
+})
+
+test("phone: Profile in the bottom bar is the current page on your own profile only, not on another member's", async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const bar = page.getByRole('navigation', { name: 'Mobile' })
+  await page.goto('/profile')
+  await expect(bar.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
+  await page.goto('/home')
+  await page
+    .getByRole('article', { name: 'Indie game jam prizes' })
+    .getByRole('link', { name: /Kenji Watanabe/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
+  await expect(bar.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current', 'page')
+})
+
+test('phone: the filter panel stays on screen, "Show closed and sponsored" included', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home?tab=requests')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const panel = page.getByRole('form', { name: 'Filter listings' })
+  await expect(panel.getByRole('checkbox', { name: /Show closed and sponsored/ })).toBeVisible()
+  const box = (await panel.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  await panel.getByRole('checkbox', { name: /Show closed and sponsored/ }).check()
+  await panel.getByRole('button', { name: 'Apply Filters' }).click()
+  await expect(page).toHaveURL(/show=all/)
+  await expect(page.getByRole('article', { name: 'Youth football league kits' })).toBeVisible()
 })

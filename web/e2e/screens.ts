@@ -25,6 +25,28 @@ const listingsLoaded = async (page: Page) => {
   await expect(page.getByRole('tabpanel').first().getByTestId('listing-card').first()).toBeVisible()
 }
 
+/** A closed offer of the administrator's (made once per server): what "Show closed and sponsored" adds. */
+const closedOfferTitle = 'Choir robes for the winter concert'
+const closedOffer = async (page: Page): Promise<string> => {
+  const headers = { Origin: new URL(page.url()).origin }
+  const found = await page.request.get(`/api/sponsorships?status=closed&q=${encodeURIComponent(closedOfferTitle)}`)
+  const [existing] = (await found.json()) as { id: string }[]
+  if (existing) return existing.id
+  const created = await page.request.post('/api/sponsorships', {
+    data: {
+      title: closedOfferTitle,
+      description: 'Robes for a community choir.',
+      amount: 350,
+      location: 'Kochi, India',
+      categories: ['Arts'],
+    },
+    headers,
+  })
+  const { id } = (await created.json()) as { id: string }
+  await page.request.patch(`/api/sponsorships/${id}`, { data: { status: 'closed' }, headers })
+  return id
+}
+
 let fallbackRuns = 0
 /** The fallback box's second step (each call a fresh address: the server limits codes per address). */
 const requestFallbackCode = async (page: Page) => {
@@ -68,6 +90,26 @@ export const screens: Screen[] = [
       await expect(page.getByRole('tabpanel', { name: 'Sponsors Required' }).getByTestId('listing-card').first()).toBeVisible()
       await page.getByRole('button', { name: 'Filter' }).click()
       await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeVisible()
+    },
+  },
+  {
+    name: 'home-closed-shown',
+    path: '/home?show=all',
+    signedIn: true,
+    ready: async (page) => {
+      await closedOffer(page)
+      await page.reload()
+      await expect(page.getByRole('article', { name: closedOfferTitle }).getByTestId('closed-reason')).toBeVisible()
+    },
+  },
+  {
+    name: 'listing-page-closed',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.goto(`/listings/sponsorships/${await closedOffer(page)}`)
+      await heading(closedOfferTitle)(page)
+      await expect(page.getByRole('button', { name: 'Reopen offer' })).toBeVisible()
     },
   },
   {

@@ -20,6 +20,8 @@ const darkScreens = new Set([
   'auth-login',
   'home-sponsorships',
   'home-requests-filter',
+  'home-closed-shown',
+  'listing-page-closed',
   'detail-dialog',
   'listing-page',
   'profile',

@@ -100,6 +100,9 @@ var (
 	listingStatus = enum{"ListingStatus",
 		"A listing's status: offers are open or closed, requests also sponsored.",
 		[]string{listings.StatusOpen, listings.StatusSponsored, listings.StatusClosed}}
+	closedReason = enum{"ClosedReason",
+		"Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored.",
+		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored}}
 	applicationStatus = enum{"ApplicationStatus", "",
 		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
 	// messaging sets these as literals (conversations.go, Post).
@@ -111,6 +114,7 @@ var (
 // enums types string fields ("package.Type.Field").
 var enums = map[string]enum{
 	"listings.Listing.Status":       listingStatus,
+	"listings.Listing.ClosedReason": closedReason,
 	"savedsearch.Saved.Kind":        listingKind,
 	"admin.QueueItem.Kind":          listingSegment,
 	"sponsoring.Application.Status": applicationStatus,

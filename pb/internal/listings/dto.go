@@ -11,13 +11,17 @@ import (
 
 // Listing is the wire shape of both kinds (spec section 3 field names).
 type Listing struct {
-	ID              string          `json:"id"`
-	Title           string          `json:"title"`
-	Description     string          `json:"description"`
-	Amount          *int64          `json:"amount,omitzero"`
-	RequestedAmount *int64          `json:"requestedAmount,omitzero"`
-	EventDate       *string         `json:"eventDate,omitzero"`
-	Status          string          `json:"status,omitzero"`
+	ID              string  `json:"id"`
+	Title           string  `json:"title"`
+	Description     string  `json:"description"`
+	Amount          *int64  `json:"amount,omitzero"`
+	RequestedAmount *int64  `json:"requestedAmount,omitzero"`
+	EventDate       *string `json:"eventDate,omitzero"`
+	Status          string  `json:"status,omitzero"`
+	// ClosedReason says why a listing that is not open cannot be backed:
+	// "poster" (closed by its poster), "event_passed" (a request whose event
+	// date has passed) or "sponsored"; absent while it is open.
+	ClosedReason    string          `json:"closedReason,omitzero"`
 	Location        string          `json:"location"`
 	Categories      []string        `json:"categories"`
 	UserID          string          `json:"userId"`
@@ -85,13 +89,16 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		l.RequestedAmount = &amount
 		date := when.APIStored(r.EventDate.String)
 		l.EventDate = &date
-		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, time.Now())
+		now := time.Now()
+		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, now)
+		l.ClosedReason = ClosedReason(r.Status.String, r.EventDate.String, now)
 	} else {
 		l.Amount = &amount
 		l.Status = r.Status.String
 		if l.Status == "" {
 			l.Status = StatusOpen // offers from before offers had a status
 		}
+		l.ClosedReason = ClosedReason(l.Status, "", time.Time{})
 	}
 	if showReason {
 		reason := r.RejectionReason

@@ -10,7 +10,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/notify"
-	"sponsorbridge/pb/search"
 )
 
 // A request whose event day has ended is closed: reads show it closed at
@@ -27,10 +26,8 @@ func EventPassedBefore(now time.Time) string {
 // EffectiveStatus is what members see: an open request whose event date has
 // passed is closed.
 func EffectiveStatus(status, eventDate string, now time.Time) string {
-	if status == StatusOpen && eventDate != "" {
-		if d, err := types.ParseDateTime(eventDate); err == nil && search.EventPassed(d.Time().Unix(), now.Unix()) {
-			return StatusClosed
-		}
+	if status == StatusOpen && eventPassed(eventDate, now) {
+		return StatusClosed
 	}
 	return status
 }

@@ -155,3 +155,45 @@ func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
 		t.Fatalf("a second run closed %d", n)
 	}
 }
+
+// "Change the event date to reopen": a new future date alone reopens a
+// request closed because its event passed (closed by the job, or not yet),
+// and its detail then says open; a request its poster closed before the
+// event stays closed through an edit of its date.
+func TestANewEventDateReopensAPassedRequest(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seedEvents(t, app)
+	srv := testutil.Serve(t, app) // the start's run closes "Past fair"
+	pia := testutil.FindByUsername(t, app, "pia")
+	late := withEvent(t, app, pia, "Fair that just passed", "open", dayFromNow(-2))
+	withdrawn := withEvent(t, app, pia, "Withdrawn walk", "closed", dayFromNow(5))
+	owner := testutil.Cookie(t, pia)
+	next := dayFromNow(10)[:10]
+	for _, c := range []struct {
+		id, body, want string
+	}{
+		{requestID(t, app, "Past fair"), `{"eventDate":"` + next + `"}`, `"status":"open"`},
+		{late.Id, `{"eventDate":"` + next + `","title":"Fair that moved"}`, `"status":"open"`},
+		{withdrawn.Id, `{"eventDate":"` + next + `"}`, `"status":"closed","closedReason":"poster"`},
+		{requestID(t, app, "Sponsored past fair"), `{"eventDate":"` + next + `"}`, `"status":"sponsored","closedReason":"sponsored"`},
+	} {
+		code, body := testutil.DoRead(t, srv, "PATCH", "/api/sponsorship-requests/"+c.id, c.body, owner)
+		if code != 200 || !strings.Contains(body, c.want) {
+			t.Fatalf("PATCH %s: %d %s, want %s", c.body, code, body, c.want)
+		}
+		if c.want == `"status":"open"` && strings.Contains(body, "closedReason") {
+			t.Fatalf("a reopened request still says why it was closed: %s", body)
+		}
+	}
+	if got := testutil.Find(t, app, "sponsorship_requests", requestID(t, app, "Past fair")).GetString("status"); got != "open" {
+		t.Fatalf("the job-closed request is stored %s", got)
+	}
+	// A date still in the past leaves it closed: the form says why.
+	code, body := testutil.DoRead(t, srv, "PATCH", "/api/sponsorship-requests/"+requestID(t, app, "Sponsored past fair"),
+		`{"eventDate":"`+dayFromNow(-3)[:10]+`"}`, owner)
+	if code != 400 || !strings.Contains(body, "Event date cannot be in the past") {
+		t.Fatalf("a past date: %d %s", code, body)
+	}
+}

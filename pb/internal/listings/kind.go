@@ -27,4 +27,15 @@ const (
 	StatusOpen      = "open"
 	StatusSponsored = "sponsored"
 	StatusClosed    = "closed"
+	// StatusAll is the list parameter that asks for every status (the
+	// default is open: what can still be backed; "all" as in the admin
+	// contact-messages list).
+	StatusAll = "all"
+)
+
+// Why a listing cannot be backed (Listing.ClosedReason).
+const (
+	ClosedByPoster    = "poster"
+	ClosedEventPassed = "event_passed"
+	ClosedSponsored   = "sponsored"
 )

@@ -30,8 +30,10 @@ type Query struct {
 	MinAmount  *int64
 	MaxAmount  *int64
 	Location   string
-	Status     string
-	UserID     string
+	// Status is the effective status asked for: open by default (what can
+	// still be backed), "" for every status (the parameter's "all").
+	Status string
+	UserID string
 	// VerifiedOnly keeps listings whose poster carries the verified badge.
 	VerifiedOnly bool
 	Sort         string
@@ -110,13 +112,16 @@ func ParseQuery(kind Kind, v url.Values) (*Query, error) {
 
 	switch q.Status {
 	case "":
+		q.Status = StatusOpen
+	case StatusAll:
+		q.Status = ""
 	case StatusOpen, StatusClosed:
 	case StatusSponsored:
 		if !kind.IsRequest {
 			errs["status"] = apierr.Field("validation_invalid_status", "An Open Sponsorship is open or closed")
 		}
 	default:
-		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored or closed")
+		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, sponsored, closed or all")
 	}
 
 	switch q.Sort {

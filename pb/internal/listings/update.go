@@ -36,9 +36,20 @@ func (h *handlers) update(e *core.RequestEvent) error {
 		if bindErr != nil {
 			return e.BadRequestError("The request body is not valid JSON.", nil)
 		}
-		data, err := form.validate(h.kind, false, time.Now())
+		now := time.Now()
+		data, err := form.validate(h.kind, false, now)
 		if err != nil {
 			return e.BadRequestError("Please check the highlighted fields.", err)
+		}
+		// A request closed because its event passed reopens when its poster
+		// moves the date forward ("Change the event date to reopen"), as the
+		// event_passed notification promises; one its poster closed before
+		// the event stays closed through an edit.
+		if h.kind.IsRequest && data.status == nil && data.eventDate != nil &&
+			ClosedReason(record.GetString("status"), record.GetString("eventDate"), now) == ClosedEventPassed &&
+			!eventPassed(*data.eventDate, now) {
+			reopen := StatusOpen
+			data.status = &reopen
 		}
 		if h.kind.IsRequest && data.status != nil && record.GetString("status") == StatusSponsored {
 			return e.BadRequestError("A sponsored request cannot be reopened or closed.", nil)
@@ -48,7 +59,7 @@ func (h *handlers) update(e *core.RequestEvent) error {
 			if data.eventDate != nil {
 				event = *data.eventDate
 			}
-			if EffectiveStatus(StatusOpen, event, time.Now()) != StatusOpen {
+			if eventPassed(event, now) {
 				return e.BadRequestError("Move the event date forward to reopen this request.", nil)
 			}
 		}

@@ -248,3 +248,37 @@ func TestAnAlertNamesOnlyTheReceiversSearch(t *testing.T) {
 		t.Fatal("dee was not alerted")
 	}
 }
+
+// An alert names only a listing that can still be backed: one that becomes
+// visible while closed by its poster, or after its event passed, alerts
+// nobody (the list it links to leaves such listings out by default too).
+func TestListingsThatCannotBeBackedNeverAlert(t *testing.T) {
+	t.Parallel()
+	w := newAlertWorld(t)
+	bob := testutil.FindByUsername(t, w.app, "bob")
+	closed := testutil.CreateListing(t, w.app, "sponsorship_requests", bob, testutil.ListingOpts{Title: "School choir (closed)",
+		Categories: []string{"Education"}, Status: "closed", Reviewed: true, Approved: false, RejectionReason: "Add a budget"})
+	passed := testutil.CreateListing(t, w.app, "sponsorship_requests", bob, testutil.ListingOpts{Title: "School fair (past)",
+		Categories: []string{"Education"}, Reviewed: true, Approved: false, RejectionReason: "Add a budget"})
+	passed.Set("eventDate", time.Now().AddDate(0, 0, -3).UTC().Format("2006-01-02")+" 00:00:00.000Z")
+	if err := w.app.Save(passed); err != nil {
+		t.Fatal(err)
+	}
+	settle(w.app)
+	for _, id := range []string{closed.Id, passed.Id} {
+		r := testutil.Find(t, w.app, "sponsorship_requests", id) // as the moderation route loads it
+		r.Set("approved", true)
+		if err := w.app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settle(w.app)
+	if got := alerts(t, w.app, "ann"); len(got) != 0 {
+		t.Fatalf("a listing that cannot be backed alerted: %q", got[0].GetString("body"))
+	}
+	// The same search still alerts for an open one.
+	w.post(t, w.eve, request("School benches"))
+	if got := alerts(t, w.app, "ann"); len(got) != 1 || got[0].GetString("body") != "School benches" {
+		t.Fatalf("an open listing did not alert once: %d", len(got))
+	}
+}

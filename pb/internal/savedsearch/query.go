@@ -59,11 +59,13 @@ func normalize(kind listings.Kind, q Query) (Query, error) {
 		Location: parsed.Location, Verified: parsed.VerifiedOnly}, nil
 }
 
-// filter is the query for the search engine: visible listings only (an
-// alert never names a hidden listing).
+// filter is the query for the search engine: visible listings that can
+// still be backed (an alert never names a hidden, closed, sponsored or
+// past-event listing; the listing screen it links to shows open ones by
+// default, like the list routes).
 func (q Query) filter() search.Filter {
 	return search.Filter{Keyword: q.Q, Categories: q.Categories, MinAmount: q.MinAmount, MaxAmount: q.MaxAmount,
-		Location: q.Location, VerifiedOnly: q.Verified}
+		Location: q.Location, VerifiedOnly: q.Verified, Status: listings.StatusOpen}
 }
 
 // appPath opens the listing screen with the search applied (the web app's

@@ -3,6 +3,9 @@
 
 export type ApplicationStatus = 'pending' | 'accepted' | 'declined'
 
+/** Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored. */
+export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
+
 /** A listing kind as the server names it in bodies and the listing screen's ?tab= (savedsearch.Kind*). */
 export type ListingKind = 'sponsorships' | 'requests'
 
@@ -27,6 +30,7 @@ export interface ListingItem {
   requestedAmount?: number
   eventDate?: string
   status?: ListingStatus
+  closedReason?: ClosedReason
   location: string
   categories: string[]
   userId: string

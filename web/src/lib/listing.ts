@@ -3,9 +3,9 @@
  * (lib/api-types.gen.ts): an offer always carries `amount`, a request `requestedAmount`,
  * `eventDate` and `status`. Shared by every feature that shows or changes a listing.
  */
-import type { ListingItem, ListingKind, ListingStatus, Person } from './api-types.gen'
+import type { ClosedReason, ListingItem, ListingKind, ListingStatus, Person } from './api-types.gen'
 
-export type { ListingKind, ListingStatus, Person }
+export type { ClosedReason, ListingKind, ListingStatus, Person }
 
 type Common = Omit<ListingItem, 'amount' | 'requestedAmount' | 'eventDate' | 'status'>
 
@@ -30,6 +30,18 @@ export function listingAmount(listing: Listing): number {
 
 export function posterName(item: { poster?: Person | null; userId: string }): string {
   return item.poster?.displayName || item.poster?.username || `User #${item.userId}`
+}
+
+/** Why a listing cannot be backed, in the words the cards and pages use (the server's `closedReason`). */
+export const closedReasonTexts: Record<ClosedReason, string> = {
+  poster: 'Closed by the poster',
+  event_passed: 'Event date passed',
+  sponsored: 'Sponsored',
+}
+
+/** A request whose event date passed reopens only with a new date: its poster gets the edit form, not Reopen. */
+export function reopensWithNewDate(listing: Listing): boolean {
+  return listing.kind === 'requests' && listing.item.closedReason === 'event_passed'
 }
 
 /** Prefix of every sponsorship query: invalidating it refreshes all lists and detail views. */

@@ -39,6 +39,13 @@ export function profilePath(userId?: string): string {
   return userId ? `${paths.profile}?userId=${encodeURIComponent(userId)}` : paths.profile
 }
 
+/** Another member's profile (/profile?userId={someone else}): "My Profile" is not the current page there. */
+export function isOthersProfile(pathname: string, search: string, ownId: string | undefined): boolean {
+  if (pathname !== paths.profile) return false
+  const userId = new URLSearchParams(search).get('userId')
+  return !!userId && userId !== ownId
+}
+
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
 export const createListingPath = `${paths.home}?create=1`
 

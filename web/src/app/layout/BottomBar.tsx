@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
-import { createPathFrom, paths } from '@/lib/paths'
+import { createPathFrom, isOthersProfile, paths } from '@/lib/paths'
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? 'text-primary' : 'text-base-content/80'}`
@@ -12,6 +12,7 @@ export function BottomBar() {
   const { user } = useSession()
   const location = useLocation()
   if (!user) return null
+  const othersProfile = isOthersProfile(location.pathname, location.search, user.id)
   return (
     <nav
       data-print="hide"
@@ -39,7 +40,11 @@ export function BottomBar() {
             <PlusIcon className="size-7" />
           </Link>
         </div>
-        <NavLink to={paths.profile} className={itemClass}>
+        <NavLink
+          to={paths.profile}
+          className={({ isActive }) => itemClass({ isActive: isActive && !othersProfile })}
+          aria-current={othersProfile ? false : 'page'}
+        >
           <UserIcon className="size-6" />
           Profile
         </NavLink>

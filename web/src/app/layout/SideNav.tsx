@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router'
 import { ChevronDownIcon, FileTextIcon, HomeIcon, LogInIcon, MessageIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
-import { infoLinks, isPolicyPath, paths, policyLinks } from '@/lib/paths'
+import { infoLinks, isOthersProfile, isPolicyPath, paths, policyLinks } from '@/lib/paths'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-field px-3 py-2 text-sm font-medium transition ${
@@ -16,16 +16,24 @@ function Item({
   icon: Icon,
   end,
   badge,
+  notCurrent = false,
 }: {
   to: string
   label: string
   icon: ComponentType<SVGProps<SVGSVGElement>>
   end?: boolean
   badge?: ReactNode
+  /** The path matches but the page is not this item's (another member's profile is not "My Profile"). */
+  notCurrent?: boolean
 }) {
   return (
     <li>
-      <NavLink to={to} end={end} className={linkClass}>
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) => linkClass({ isActive: isActive && !notCurrent })}
+        aria-current={notCurrent ? false : 'page'}
+      >
         <Icon className="size-5" />
         <span className="flex-1">{label}</span>
         {badge}
@@ -37,7 +45,7 @@ function Item({
 /** Desktop side navigation, 64 units wide on medium screens and up. */
 export function SideNav() {
   const { user, status } = useSession()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const [policiesOpen, setPoliciesOpen] = useState(() => isPolicyPath(pathname))
 
   return (
@@ -48,7 +56,7 @@ export function SideNav() {
     >
       <ul className="space-y-1">
         <Item to={paths.home} label="Home" icon={HomeIcon} />
-        <Item to={paths.profile} label="My Profile" icon={UserIcon} />
+        <Item to={paths.profile} label="My Profile" icon={UserIcon} notCurrent={isOthersProfile(pathname, search, user?.id)} />
         <Item to={paths.messages} label="Messages" icon={MessageIcon} badge={user && <MessagesNavBadge />} />
         {user?.isAdmin && <Item to={paths.admin} label="Admin Dashboard" icon={ShieldIcon} />}
         <li>

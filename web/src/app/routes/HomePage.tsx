@@ -81,7 +81,8 @@ function HomePageContent() {
         className="w-full sm:w-fit"
       />
 
-      <div className="flex flex-wrap items-center gap-2">
+      {/* relative: on a phone the filter panel aligns with this toolbar's right edge (FilterDropdown) */}
+      <div className="relative flex flex-wrap items-center gap-2">
         <div className="min-w-0 flex-1 basis-full sm:basis-auto">
           <SearchBox value={filters.q} onChange={(q) => update({ filters: { q } })} />
         </div>

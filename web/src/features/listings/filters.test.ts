@@ -99,3 +99,22 @@ describe('verified and sort', () => {
     expect(toListQuery({ ...EMPTY_FILTERS, verified: true, sort: 'amount_asc' })).toMatchObject({ verified: 'true', sort: 'amount_asc' })
   })
 })
+
+describe('show closed and sponsored', () => {
+  it('is off by default: the list asks for no status, so the server answers open listings', () => {
+    const { filters } = readListingParams(new URLSearchParams(''), [])
+    expect(filters.showClosed).toBeUndefined()
+    expect(toListQuery(filters).status).toBeUndefined()
+    expect(hasActiveFilters(filters)).toBe(false)
+  })
+  it('is kept in the URL, counts in the filter dot and asks for every status', () => {
+    const params = writeListingParams(new URLSearchParams('tab=requests'), { filters: { showClosed: true } })
+    expect(params.toString()).toBe('tab=requests&show=all')
+    const { filters } = readListingParams(params, [])
+    expect(filters.showClosed).toBe(true)
+    expect(hasActiveFilters(filters)).toBe(true)
+    expect(toListQuery(filters).status).toBe('all')
+    expect(writeListingParams(params, { filters: { showClosed: false } }).toString()).toBe('tab=requests')
+    expect(readListingParams(new URLSearchParams('show=yes'), []).filters.showClosed).toBeUndefined()
+  })
+})

@@ -9,6 +9,11 @@ export interface ListingFilters {
   location: string
   /** Only listings whose poster carries the verified badge. */
   verified?: boolean
+  /**
+   * Closed and sponsored listings too. Without it the server answers what can still be backed
+   * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=all`.
+   */
+  showClosed?: boolean
   /** The server's order: newest first unless asked (docs/api/README.md "sort"). */
   sort?: ListingSort
   userId?: string
@@ -51,6 +56,7 @@ export function readListingParams(
       maxAmount: wholeNumber(params.get('max')),
       location: params.get('location') ?? '',
       verified: params.get('verified') === 'true' || undefined,
+      showClosed: params.get('show') === 'all' || undefined,
       sort: SORTS.some((o) => o.value === params.get('sort') && o.value !== 'newest') ? (params.get('sort') as ListingSort) : undefined,
     },
   }
@@ -72,6 +78,7 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if ('maxAmount' in f) set('max', f.maxAmount)
     if ('location' in f) set('location', f.location?.trim())
     if ('verified' in f) set('verified', f.verified ? 'true' : undefined)
+    if ('showClosed' in f) set('show', f.showClosed ? 'all' : undefined)
     if ('sort' in f) set('sort', f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
   return out
@@ -79,7 +86,14 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
 
 /** Whether any of the dropdown's filters is set (the dot on the Filter button). */
 export function hasActiveFilters(f: ListingFilters): boolean {
-  return f.categories.length > 0 || f.minAmount !== undefined || f.maxAmount !== undefined || f.location.trim() !== '' || !!f.verified
+  return (
+    f.categories.length > 0 ||
+    f.minAmount !== undefined ||
+    f.maxAmount !== undefined ||
+    f.location.trim() !== '' ||
+    !!f.verified ||
+    !!f.showClosed
+  )
 }
 
 /** The list endpoints' query parameters (docs/api/README.md "List query parameters"). */
@@ -91,6 +105,7 @@ export function toListQuery(f: ListingFilters): Record<string, string | number |
     maxAmount: f.maxAmount,
     location: f.location.trim() || undefined,
     verified: f.verified ? 'true' : undefined,
+    status: f.showClosed ? 'all' : undefined,
     sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
     userId: f.userId,
   }

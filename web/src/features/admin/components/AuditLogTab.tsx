@@ -7,6 +7,7 @@ import { auditActionLabels } from '../texts'
 import type { AuditEntry } from '../types'
 import { Pager } from './Pager'
 import { EmptyState, QueryStatus } from './QueryStatus'
+import { TableScroller } from '@/components/ui/TableScroller'
 
 const dateTime = formatDateTime
 
@@ -57,7 +58,7 @@ export function AuditLogTab() {
         {() =>
           log.data && log.data.items.length > 0 ? (
             <>
-              <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+              <TableScroller label="Audit log table">
                 <table className="table table-sm" aria-label="Audit log">
                   <thead className="text-base-content/80">
                     <tr>
@@ -82,7 +83,7 @@ export function AuditLogTab() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroller>
               <Pager
                 label="Audit log pages"
                 page={log.data.page}

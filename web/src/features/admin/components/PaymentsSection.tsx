@@ -7,6 +7,7 @@ import { receiptPath } from '@/lib/paths'
 import { adminTexts } from '../texts'
 import type { SubscriptionsOverview } from '../types'
 import { EmptyState } from './QueryStatus'
+import { TableScroller } from '@/components/ui/TableScroller'
 
 function statusClass(status: string): string {
   if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
@@ -49,7 +50,7 @@ export function PaymentsSection({
           {payments.recent.length === 0 ? (
             <EmptyState>{adminTexts.noPayments}</EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <TableScroller label="Recent payments table">
               <table className="table table-sm">
                 <caption className="sr-only">The 20 most recent payments</caption>
                 <thead className="text-base-content/80">
@@ -96,7 +97,7 @@ export function PaymentsSection({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import type { SubscriptionsOverview } from '../types'
 import { Pager } from './Pager'
 import { PaymentsSection } from './PaymentsSection'
 import { EmptyState, QueryStatus } from './QueryStatus'
+import { TableScroller } from '@/components/ui/TableScroller'
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
@@ -21,7 +22,7 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
   if (data.items.length === 0) return <EmptyState>No active subscriptions.</EmptyState>
   return (
     <>
-      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <TableScroller label="Active subscriptions table">
         <table className="table table-sm">
           <thead className="text-base-content/80">
             <tr>
@@ -44,7 +45,7 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       <Pager
         label="Active subscription pages"
         page={data.page}

@@ -10,8 +10,8 @@ export interface OwnListingRef {
 }
 
 /**
- * A member's newest listings that can still match: their offers and their open requests, newest
- * first, at most `count`; undefined while either list loads.
+ * A member's newest listings that can still match: their open offers and requests (the lists' default:
+ * what can still be backed), newest first, at most `count`; undefined while either list loads.
  */
 export function useNewestOwnListings(userId: string, count: number): OwnListingRef[] | undefined {
   const filters = { ...EMPTY_FILTERS, userId }
@@ -20,9 +20,7 @@ export function useNewestOwnListings(userId: string, count: number): OwnListingR
   if (offers.isPending || requests.isPending) return undefined
   return [
     ...(offers.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'sponsorships' as const, id: i.id, title: i.title, created: i.createdAt })),
-    ...(requests.data?.pages[0]?.items ?? [])
-      .filter((i) => i.status === 'open')
-      .map((i) => ({ kind: 'requests' as const, id: i.id, title: i.title, created: i.createdAt })),
+    ...(requests.data?.pages[0]?.items ?? []).map((i) => ({ kind: 'requests' as const, id: i.id, title: i.title, created: i.createdAt })),
   ]
     .sort((a, b) => b.created.localeCompare(a.created))
     .slice(0, count)

@@ -40,6 +40,18 @@ describe('FilterDropdown', () => {
     expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
   })
 
+  it('"Show closed and sponsored" is applied and counts in the dot', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    const { rerender } = render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: /Filter/ }))
+    await user.click(screen.getByRole('checkbox', { name: /Show closed and sponsored/ }))
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ showClosed: true }))
+    rerender(<FilterDropdown value={{ ...none, showClosed: true }} categories={categories} onApply={onApply} />)
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
+  })
+
   it('closes on Escape and on an outside click', async () => {
     const user = userEvent.setup()
     render(

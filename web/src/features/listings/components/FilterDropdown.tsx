@@ -5,7 +5,7 @@ import { FilterIcon } from '@/components/ui/icons'
 import { useDismiss } from '@/lib/use-dismiss'
 import { hasActiveFilters, type ListingFilters } from '../filters'
 
-type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified'>
+type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified' | 'showClosed'>
 
 interface FilterDropdownProps {
   value: FilterFields
@@ -19,6 +19,7 @@ interface Draft {
   location: string
   categories: string[]
   verified: boolean
+  showClosed: boolean
 }
 
 const toDraft = (v: FilterFields): Draft => ({
@@ -27,6 +28,7 @@ const toDraft = (v: FilterFields): Draft => ({
   location: v.location,
   categories: v.categories,
   verified: !!v.verified,
+  showClosed: !!v.showClosed,
 })
 
 const toAmount = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s))))
@@ -59,7 +61,14 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
     if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) {
       return setError('Min must not be greater than Max')
     }
-    onApply({ minAmount, maxAmount, location: draft.location.trim(), categories: draft.categories, verified: draft.verified || undefined })
+    onApply({
+      minAmount,
+      maxAmount,
+      location: draft.location.trim(),
+      categories: draft.categories,
+      verified: draft.verified || undefined,
+      showClosed: draft.showClosed || undefined,
+    })
     setOpen(false)
     trigger.current?.focus()
   }
@@ -72,7 +81,10 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
   }
 
   return (
-    <div ref={root} className="relative">
+    // On a phone the panel is wider than the room left of the Filter button: it aligns with the right
+    // edge of the toolbar around it (the nearest positioned box: the listing screen's toolbar is
+    // `relative`), so it stays on screen; from sm on it hangs from the button.
+    <div ref={root} className="sm:relative">
       <Button
         ref={trigger}
         variant="outline"
@@ -131,18 +143,18 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
               ))}
             </div>
           </fieldset>
-          <label className="mt-3 flex cursor-pointer items-start justify-between gap-3 rounded-field border border-base-300 p-2.5">
-            <span>
-              <span className="block text-sm font-semibold">Verified posters only</span>
-              <span className="block text-xs text-base-content/70">Posters whose identity an administrator has checked</span>
-            </span>
-            <input
-              type="checkbox"
-              className="toggle toggle-primary toggle-sm mt-0.5"
-              checked={draft.verified}
-              onChange={(e) => setDraft({ ...draft, verified: e.target.checked })}
-            />
-          </label>
+          <Switch
+            label="Verified posters only"
+            hint="Posters whose identity an administrator has checked"
+            checked={draft.verified}
+            onChange={(verified) => setDraft({ ...draft, verified })}
+          />
+          <Switch
+            label="Show closed and sponsored"
+            hint="Also listings that can no longer be backed"
+            checked={draft.showClosed}
+            onChange={(showClosed) => setDraft({ ...draft, showClosed })}
+          />
           {error && (
             <p className="mt-2 text-sm text-error" role="alert">
               {error}
@@ -152,7 +164,7 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
             <Button
               variant="ghost"
               className="flex-1"
-              onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false })}
+              onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false, showClosed: false })}
             >
               Clear
             </Button>
@@ -163,5 +175,23 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
         </form>
       )}
     </div>
+  )
+}
+
+/** One on/off filter with its explanation; the whole row is the label. */
+function Switch({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="mt-3 flex cursor-pointer items-start justify-between gap-3 rounded-field border border-base-300 p-2.5">
+      <span>
+        <span className="block text-sm font-semibold">{label}</span>
+        <span className="block text-xs text-base-content/70">{hint}</span>
+      </span>
+      <input
+        type="checkbox"
+        className="toggle toggle-primary toggle-sm mt-0.5"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </label>
   )
 }

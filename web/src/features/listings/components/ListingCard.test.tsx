@@ -58,6 +58,25 @@ describe('ListingCard', () => {
     expect(screen.getByText('User #x9')).toBeInTheDocument()
   })
 
+  it.each([
+    ['requests', 'event_passed', 'Event date passed'],
+    ['requests', 'poster', 'Closed by the poster'],
+    ['sponsorships', 'poster', 'Closed by the poster'],
+  ] as const)('says why a closed listing cannot be backed (%s, %s)', (kind, reason, text) => {
+    const listing =
+      kind === 'requests'
+        ? ({ kind, item: makeRequest({ status: 'closed', closedReason: reason }) } as const)
+        : ({ kind, item: makeSponsorship({ status: 'closed', closedReason: reason }) } as const)
+    renderWithProviders(<ListingCard listing={listing} onOpen={() => {}} />)
+    expect(screen.getByTestId('closed-reason')).toHaveTextContent(text)
+    expect(screen.getByRole('button', { name: 'Closed' })).toBeDisabled()
+  })
+
+  it('says nothing more on an open listing', () => {
+    renderWithProviders(<ListingCard listing={{ kind: 'requests', item: makeRequest() }} onOpen={() => {}} />)
+    expect(screen.queryByTestId('closed-reason')).toBeNull()
+  })
+
   it('shows no action on your own listing', () => {
     renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: makeSponsorship() }} currentUserId="u2" onOpen={() => {}} />)
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull()

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '@/lib/listing'
-import { CategoryBadges, StatusBadge } from './badges'
+import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PosterLink } from './PosterLink'
@@ -36,6 +36,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           </h3>
           {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
+        <ClosedReasonNote reason={item.closedReason} className="-mt-2" />
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
         <p className="text-2xl font-bold text-primary" data-testid="listing-amount">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '@/lib/listing'
-import { CategoryBadges, StatusBadge } from './badges'
+import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PosterLink } from './PosterLink'
 
@@ -45,7 +45,10 @@ export function ListingDetails({ listing }: { listing: Listing }) {
       </Row>
       <Row label="Posted on">{formatDate(listing.item.createdAt)}</Row>
       <Row label="Status">
-        <StatusBadge status={listing.item.status ?? 'open'} />
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <StatusBadge status={listing.item.status ?? 'open'} />
+          <ClosedReasonNote reason={listing.item.closedReason} />
+        </div>
       </Row>
       {listing.item.rejectionReason && (
         <Row label="Moderation">

@@ -10,11 +10,11 @@ const tabs = [
   { value: 'requests', label: 'Sponsors Required' },
 ] as const
 
-/** A member's own listings, through the list endpoints' userId filter. */
+/** A member's listings, through the list endpoints' userId filter: closed and sponsored ones too (each says why). */
 export function ProfileListings({ userId, currentUserId, isOwn }: { userId: string; currentUserId?: string; isOwn: boolean }) {
   const [tab, setTab] = useState<ListingTab>('sponsorships')
   const [selected, setSelected] = useState<Listing | null>(null)
-  const filters = { ...EMPTY_FILTERS, userId }
+  const filters = { ...EMPTY_FILTERS, userId, showClosed: true }
   const panelId = (t: ListingTab) => `profile-listings-${t}`
   const empty = isOwn ? 'You have not posted any listings of this kind yet.' : 'This member has not posted any listings of this kind yet.'
 

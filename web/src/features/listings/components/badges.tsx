@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/Badge'
+import { closedReasonTexts, type ClosedReason } from '@/lib/listing'
 import { categoryBadgeClass, statusBadgeClass } from './badge-classes'
 
 export function CategoryBadge({ category }: { category: string }) {
@@ -21,4 +22,14 @@ export function CategoryBadges({ categories }: { categories: string[] }) {
 export function StatusBadge({ status }: { status: string }) {
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown'
   return <Badge className={statusBadgeClass(status)}>{label}</Badge>
+}
+
+/** Why a closed listing cannot be backed ("Closed by the poster", "Event date passed"); a sponsored one's badge says it. */
+export function ClosedReasonNote({ reason, className = '' }: { reason?: ClosedReason; className?: string }) {
+  if (!reason || reason === 'sponsored') return null
+  return (
+    <p data-testid="closed-reason" className={`text-sm font-medium text-base-content/75 ${className}`}>
+      {closedReasonTexts[reason]}
+    </p>
+  )
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { useCategories } from '@/features/app-config'
-import { listingAmount, type Listing } from '@/lib/listing'
+import { listingAmount, reopensWithNewDate, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -25,20 +25,27 @@ function valuesOf(listing: Listing): ListingFormInput {
   }
 }
 
-/** The poster's Edit: the posting form, filled in (the 24-hour rule does not apply to edits). */
+/**
+ * The poster's Edit: the posting form, filled in (the 24-hour rule does not apply to edits). On a
+ * request whose event date passed it is the way to reopen it: a new date reopens it on the server.
+ */
 export function EditListingButton({ listing }: { listing: Listing }) {
   const [open, setOpen] = useState(false)
+  const reopen = reopensWithNewDate(listing)
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        Edit
+      <Button variant={reopen ? 'primary' : 'outline'} onClick={() => setOpen(true)}>
+        {reopen ? 'Change the event date to reopen' : 'Edit'}
       </Button>
-      {open && <EditListingDialog listing={listing} onClose={() => setOpen(false)} />}
+      {open && <EditListingDialog listing={listing} reopen={reopen} onClose={() => setOpen(false)} />}
     </>
   )
 }
 
-function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: () => void }) {
+/** The first calendar day (UTC) whose event has not passed: today. */
+const firstOpenDay = () => new Date().toISOString().slice(0, 10)
+
+function EditListingDialog({ listing, reopen, onClose }: { listing: Listing; reopen: boolean; onClose: () => void }) {
   const categories = useCategories()
   const update = useUpdateListing(listing.kind, listing.item.id)
   const form = useForm<ListingFormInput, unknown, ListingFormValues>({
@@ -49,11 +56,20 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
   const formId = `edit-${listing.item.id}`
 
   const onSubmit = form.handleSubmit((values) => {
+    if (reopen && values.eventDate !== '' && values.eventDate < firstOpenDay()) {
+      form.setError('eventDate', { message: 'Choose a date from today on to reopen the request' }, { shouldFocus: true })
+      return
+    }
     const { userId: _ignored, ...payload } =
       listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
     void _ignored
     update.mutate(payload, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
+        if (reopen && saved.status === 'open') {
+          toast({ title: 'Request reopened', description: 'It takes sponsors again. Changes go back to moderation.', variant: 'success' })
+          onClose()
+          return
+        }
         toast({
           title: 'Listing updated',
           description: rejected
@@ -76,7 +92,13 @@ function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: ()
       onClose={onClose}
       size="lg"
       title={listing.kind === 'sponsorships' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
-      description={rejected ? 'Editing a rejected listing sends it for review again.' : 'An edit goes back to moderation.'}
+      description={
+        reopen
+          ? 'Its event date has passed. Choose a new date: saving reopens the request (and sends it back to moderation).'
+          : rejected
+            ? 'Editing a rejected listing sends it for review again.'
+            : 'An edit goes back to moderation.'
+      }
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={update.isPending}>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
-import type { Listing, ListingStatus, Sponsorship, SponsorshipRequest } from '@/lib/listing'
+import { reopensWithNewDate, type Listing, type ListingStatus, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
@@ -90,7 +90,11 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
   const status = useRequestStatus(item)
 
   if (own) {
-    if (detail && status !== 'sponsored') return <OwnerStatusAction listing={{ kind: 'requests', item: { ...item, status } }} />
+    // A request whose event passed reopens only with a new date: the poster's Edit says so
+    // ("Change the event date to reopen"); a Reopen here would always fail.
+    const reopenable = !reopensWithNewDate({ kind: 'requests', item })
+    if (detail && status !== 'sponsored' && reopenable)
+      return <OwnerStatusAction listing={{ kind: 'requests', item: { ...item, status } }} />
     return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
   }
   if (status !== 'open') {

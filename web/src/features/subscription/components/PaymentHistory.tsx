@@ -9,6 +9,7 @@ import { refundNote } from '../refunds'
 import { usePayments } from '../api/get-payments'
 import { paymentStatusClass, paymentStatusLabels } from '@/lib/subscription-status'
 import { paymentHistoryTexts } from '../texts'
+import { TableScroller } from '@/components/ui/TableScroller'
 
 /** The member's own payments, newest first, 20 at a time. */
 export function PaymentHistory() {
@@ -34,7 +35,7 @@ export function PaymentHistory() {
   } else {
     body = (
       <>
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <TableScroller label="Payment history table">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-base-300 bg-base-200 text-base-content/80">
               <tr>
@@ -83,7 +84,7 @@ export function PaymentHistory() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
         {query.hasNextPage && (
           <div className="mt-4 flex justify-center">
             <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
