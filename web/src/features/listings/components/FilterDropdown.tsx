@@ -106,7 +106,7 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
           id={panelId}
           onSubmit={submit}
           aria-label="Filter listings"
-          className="absolute right-0 z-30 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-box border border-base-300 bg-base-100 p-4 shadow-xl"
+          className="absolute right-0 z-30 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-box border border-base-300 bg-base-100 p-4 shadow-xl max-md:fixed max-md:inset-x-4 max-md:top-auto max-md:bottom-24 max-md:z-40 max-md:w-auto max-md:max-h-[calc(100dvh-10rem)] max-md:overflow-y-auto"
         >
           <fieldset>
             <legend className="text-sm font-semibold">Amount Range</legend>
