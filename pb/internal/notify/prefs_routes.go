@@ -77,7 +77,7 @@ func unsubscribe(e *core.RequestEvent) error {
 	name, known := topicNames[topic]
 	if !known || userID == "" || !validUnsubscribe(e.App, userID, topic, sig) {
 		return e.HTML(http.StatusBadRequest, page("This unsubscribe link is not valid",
-			"It may have been cut short. You can choose what we e-mail you in Settings."))
+			"It may have been cut short."))
 	}
 	if e.Request.Method == http.MethodGet {
 		return e.HTML(http.StatusOK, page("Unsubscribe from e-mails about "+name+"?",

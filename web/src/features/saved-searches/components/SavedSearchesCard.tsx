@@ -99,8 +99,16 @@ function SavedRow({ search }: { search: SavedSearch }) {
                 onSuccess: (saved) =>
                   toast(
                     saved.paused
-                      ? { title: 'Saved search paused', description: `“${saved.name}” will not alert you until you resume it.`, variant: 'success' }
-                      : { title: 'Saved search resumed', description: `New listings matching “${saved.name}” alert you again.`, variant: 'success' },
+                      ? {
+                          title: 'Saved search paused',
+                          description: `“${saved.name}” will not alert you until you resume it.`,
+                          variant: 'success',
+                        }
+                      : {
+                          title: 'Saved search resumed',
+                          description: `New listings matching “${saved.name}” alert you again.`,
+                          variant: 'success',
+                        },
                   ),
                 onError: fail,
               },
