@@ -31,7 +31,7 @@ func TestTheUnsubscribePageLooksLikeTheApp(t *testing.T) {
 	}
 	for _, s := range []*tests.ApiScenario{
 		testutil.Prepared(f, tests.ApiScenario{Name: "asking", Method: http.MethodGet, ExpectedStatus: 200,
-			ExpectedContent: append([]string{"Unsubscribe from e-mails about your saved searches?", `<button type="submit" class="btn">Unsubscribe</button>`}, look...),
+			ExpectedContent:    append([]string{"Unsubscribe from e-mails about your saved searches?", `<button type="submit" class="btn">Unsubscribe</button>`}, look...),
 			NotExpectedContent: []string{"#4f46e5"}, ExpectedEvents: testutil.NoWrites()}, signed),
 		testutil.Prepared(f, tests.ApiScenario{Name: "done", Method: http.MethodPost, ExpectedStatus: 200,
 			ExpectedContent: append([]string{"You are unsubscribed"}, look...), ExpectedEvents: testutil.Writes(0, 1, 0)}, signed),
