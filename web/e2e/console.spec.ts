@@ -37,3 +37,33 @@ test('a burst of live messages aborts no requests', async ({ page, browser }) =>
   await page.waitForLoadState('networkidle')
   expect(failed.filter((f) => f.includes('/api/'))).toEqual([])
 })
+
+test('live messages arriving while a refetch is on its way abort nothing', async ({ page, browser }) => {
+  await login(page, ADMIN.username, ADMIN.password)
+  const adminId = ((await (await page.request.get('/api/user')).json()) as { id: string }).id
+  const other = await (await browser.newContext()).newPage()
+  await other.goto('/auth')
+  await registerMember(other, 'Slow Line')
+  const started = await other.request.post('/api/conversations', { data: { userId: adminId }, headers: { Origin: origin() } })
+  const { id } = (await started.json()) as { id: string }
+
+  await page.goto(`/messages?c=${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+  // A slow network: every refetch takes 600 ms, so each new line arrives while the last is on its way.
+  await page.route('**/api/**', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 600))
+    await route.continue().catch(() => undefined)
+  })
+  const failed: string[] = []
+  page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`))
+  page.on('console', (m) => {
+    if (m.text().includes('ERR_ABORTED')) failed.push(m.text())
+  })
+  for (let i = 0; i < 5; i++) {
+    await other.request.post(`/api/conversations/${id}/messages`, { data: { body: `Slow ${i}` }, headers: { Origin: origin() } })
+    await page.waitForTimeout(250)
+  }
+  await expect(page.getByTestId('message').filter({ hasText: 'Slow 4' })).toBeVisible({ timeout: 15_000 })
+  await page.waitForLoadState('networkidle')
+  expect(failed).toEqual([])
+})

@@ -39,6 +39,8 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 			if err != nil {
 				return e.NotFoundError("Listing not found.", nil)
 			}
+			// hidden before: rejected, then (usually) edited and sent back
+			wasHidden := listings.HiddenRecord(record)
 			record.Set("reviewed", true)
 			record.Set("approved", approve)
 			record.Set("rejectionReason", form.Reason)
@@ -55,6 +57,20 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 			}
 			if resolved > 0 {
 				details = strings.TrimSpace(details + fmt.Sprintf(" (%d open report(s) resolved)", resolved))
+			}
+			if approve && wasHidden {
+				// The poster of an edited listing learns that its edit was
+				// approved and everyone sees it again (in the app and by e-mail).
+				pending, err = notify.Create(tx, notify.Note{
+					UserID: record.GetString("user"), Type: notify.TypeListingApproved,
+					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was approved",
+					Body:    "Your edited listing is visible to everyone again.",
+					Link:    listings.PagePath(record),
+					Subject: id,
+				})
+				if err != nil {
+					return err
+				}
 			}
 			if !approve {
 				// The poster learns of a rejection and its reason (in the app and by e-mail).

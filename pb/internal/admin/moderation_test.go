@@ -158,7 +158,7 @@ func TestApproveAndReject(t *testing.T) {
 			status: 200, want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
 			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"),
 				toldOfRejection("dan", "Not a real offer"))},
-		{name: "approving a rejected listing clears the reason", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
+		{name: "approving a rejected listing clears the reason (and tells its poster)", events: testutil.WritesAmidMail(2, 1), method: http.MethodPost, who: "boss",
 			url:    approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
 			status: 200, want: []string{`"approved":true`},
 			after: flags("sponsorships", "Priya rejected offer", true, true, "")},

@@ -141,6 +141,8 @@ func (f *Finder) announce(r *core.Record) {
 				Digest: notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
 					Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
 				Item: notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page},
+				// once per member and listing: approved again after an edit, it tells nobody twice
+				Once: "match:" + r.Id,
 			})
 		}
 		if err := notify.Fanout(f.app, ds); err != nil {

@@ -90,6 +90,30 @@ type Delivery struct {
 	Note   *Note
 	Digest DigestNote
 	Item   Item
+	// Once, when set, names what the delivery tells the member (e.g.
+	// "alert:<search>:<listing>"): a delivery whose Once the member was
+	// already given is left out. NoteOnce does the same for the note
+	// alone (one note per member and listing, however many of their
+	// searches match it).
+	Once, NoteOnce string
+}
+
+// announcedCollection records every Once and NoteOnce given, one row per
+// member and key (unique).
+const announcedCollection = "announced"
+
+// firstTime records key for the member with tx and tells whether it is
+// new: one conditional statement, so two fan-outs at once (or one after a
+// restart) give it once.
+func firstTime(tx core.App, userID, key string) (bool, error) {
+	res, err := tx.DB().NewQuery("INSERT INTO " + announcedCollection + " (id, user, key, created) " +
+		"VALUES ({:id}, {:user}, {:key}, {:now}) ON CONFLICT (user, key) DO NOTHING").
+		Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": userID, "key": key, "now": types.NowDateTime().String()}).Execute()
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // fanoutChunk bounds how long one fan-out holds SQLite's write lock: a
@@ -111,6 +135,24 @@ func Fanout(app core.App, ds []Delivery) error {
 		err := app.RunInTransaction(func(tx core.App) error {
 			mail = mail[:0]
 			for _, d := range chunk {
+				if d.Once != "" {
+					fresh, err := firstTime(tx, d.UserID, d.Once)
+					if err != nil {
+						return err
+					}
+					if !fresh {
+						continue
+					}
+				}
+				if d.Note != nil && d.NoteOnce != "" {
+					fresh, err := firstTime(tx, d.UserID, d.NoteOnce)
+					if err != nil {
+						return err
+					}
+					if !fresh {
+						d.Note = nil
+					}
+				}
 				if d.Note != nil {
 					n := *d.Note
 					n.UserID = d.UserID

@@ -30,6 +30,8 @@ const (
 	TypeEventPassed     = "event_passed"
 	TypePlanExpiring    = "plan_expiring"
 	TypeListingRejected = "listing_rejected"
+	// TypeListingApproved: an edit of a rejected listing was approved.
+	TypeListingApproved = "listing_approved"
 	// TypePlanRefunded: Razorpay refunded one of the member's payments.
 	TypePlanRefunded = "plan_refunded"
 )

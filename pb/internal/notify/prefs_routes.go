@@ -77,24 +77,15 @@ func unsubscribe(e *core.RequestEvent) error {
 	name, known := topicNames[topic]
 	if !known || userID == "" || !validUnsubscribe(e.App, userID, topic, sig) {
 		return e.HTML(http.StatusBadRequest, page("This unsubscribe link is not valid",
-			"It may have been cut short. You can choose what we e-mail you in Settings."))
+			"It may have been cut short."))
 	}
 	if e.Request.Method == http.MethodGet {
 		return e.HTML(http.StatusOK, page("Unsubscribe from e-mails about "+name+"?",
-			`<form method="post"><button type="submit" style="background:#4f46e5;color:#fff;border:0;padding:10px 16px;border-radius:8px;font-size:15px">Unsubscribe</button></form>`))
+			`<form method="post"><button type="submit" class="btn">Unsubscribe</button></form>`))
 	}
 	if _, err := setPrefs(e.App, userID, map[string]bool{topic: false}); err != nil {
 		return e.HTML(http.StatusOK, page("You are unsubscribed", "This account no longer exists."))
 	}
 	return e.HTML(http.StatusOK, page("You are unsubscribed",
 		"We will no longer e-mail you about "+html.EscapeString(name)+". You can switch it back on in Settings."))
-}
-
-// page is a minimal standalone HTML page (the unsubscribe link is opened
-// from a mail client, outside the app). body may hold trusted markup.
-func page(title, body string) string {
-	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-		`<title>` + html.EscapeString(title) + ` · SponsorBridge</title></head>` +
-		`<body style="font-family:system-ui,sans-serif;max-width:520px;margin:64px auto;padding:0 24px;color:#1f2937">` +
-		`<p style="font-weight:600;color:#4f46e5">SponsorBridge</p><h1 style="font-size:22px">` + html.EscapeString(title) + `</h1><p>` + body + `</p></body></html>`
 }

@@ -46,7 +46,6 @@ func (s *Service) alert(kind string, listing *core.Record) {
 
 	title := listing.GetString("title")
 	page := listings.PagePath(listing)
-	notified := map[string]bool{}
 	ds := make([]notify.Delivery, 0, len(matched))
 	for i, st := range matched {
 		d := notify.Delivery{
@@ -58,13 +57,13 @@ func (s *Service) alert(kind string, listing *core.Record) {
 				Action:   "Open the search", ActionPath: st.query.appPath(st.kind),
 			},
 			Item: notify.Item{Title: title, Body: notify.Clip(listing.GetString("description"), 160), Link: page},
-		}
-		// One in-app notification per member and listing, naming the first
-		// of their searches it matches; one e-mail batch per search.
-		if !notified[st.user] {
-			notified[st.user] = true
-			d.Note = &notify.Note{Type: notify.TypeSavedSearch, Title: "New listing for “" + st.name + "”",
-				Body: title, Link: page, Subject: listing.Id}
+			// One in-app notification per member and listing, naming the
+			// first of their searches it matches; one e-mail batch per
+			// search. Each once ever: a listing approved again after an
+			// edit alerts no search twice.
+			Note: &notify.Note{Type: notify.TypeSavedSearch, Title: "New listing for “" + st.name + "”",
+				Body: title, Link: page, Subject: listing.Id},
+			Once: "alert:" + matchedIDs[i] + ":" + listing.Id, NoteOnce: "alert-note:" + listing.Id,
 		}
 		ds = append(ds, d)
 	}

@@ -32,8 +32,11 @@ func APIStored(stored string) string {
 	return API(dt.Time())
 }
 
-// DateTime is an instant to the minute: "24 Nov 2026, 07:32 UTC".
-func DateTime(t time.Time) string { return t.UTC().Format("2 Jan 2006, 15:04") + " UTC" }
+// The people-facing formats are the web app's (web/src/lib/format.ts,
+// en-US): a member reads the same shape in a message, an e-mail and a page.
 
-// Date is a calendar day: "26 Nov 2026".
-func Date(t time.Time) string { return t.UTC().Format("2 Jan 2006") }
+// DateTime is an instant to the minute: "Nov 24, 2026, 7:32 AM UTC".
+func DateTime(t time.Time) string { return t.UTC().Format("Jan 2, 2006, 3:04 PM") + " UTC" }
+
+// Date is a calendar day: "Nov 26, 2026".
+func Date(t time.Time) string { return t.UTC().Format("Jan 2, 2006") }

@@ -26,3 +26,14 @@ export function createQueryClient({ onUnauthorized }: Options = {}): QueryClient
   })
   return client
 }
+
+/**
+ * Refetches the queries under queryKey (those on screen) without aborting one already on its way:
+ * invalidateQueries cancels an in-flight refetch by default, which the browser logs as
+ * net::ERR_ABORTED. One on its way is let finish, then the queries refetch, since its answer may
+ * predate the change that asked for this. Realtime and the inbox's own writes refresh this way.
+ */
+export async function refreshQueries(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  while (client.isFetching({ queryKey }) > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+  await client.invalidateQueries({ queryKey }, { cancelRefetch: false })
+}

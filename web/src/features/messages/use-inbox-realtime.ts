@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './api/get-unread'
 import { conversationsKey } from './api/list-conversations'
 import { messagesKey } from './api/list-messages'
@@ -43,7 +44,9 @@ export function useInboxRealtime(userId: string | undefined) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!userId) return
-    const later = coalescer((queryKey) => void queryClient.invalidateQueries({ queryKey }))
+    // Never abort a refetch on its way (refreshQueries): an aborted request each time otherwise.
+    const refresh = (queryKey: readonly unknown[]) => void refreshQueries(queryClient, queryKey)
+    const later = coalescer(refresh)
     const unread = () => later.schedule(unreadQueryOptions().queryKey)
     const conversations = () => later.schedule(conversationsKey)
     let off: (() => void) | undefined

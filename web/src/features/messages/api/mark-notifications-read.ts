@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './get-unread'
 import { notificationsKey } from './list-notifications'
 
@@ -13,8 +14,8 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: markNotificationsRead,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: notificationsKey })
-      void queryClient.invalidateQueries({ queryKey: unreadQueryOptions().queryKey })
+      void refreshQueries(queryClient, notificationsKey)
+      void refreshQueries(queryClient, unreadQueryOptions().queryKey)
     },
   })
 }

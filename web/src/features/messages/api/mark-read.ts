@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { refreshQueries } from '@/lib/query-client'
 import type { UnreadCounts } from '@/lib/api-types.gen'
 import { unreadQueryOptions } from './get-unread'
 import { conversationsKey } from './list-conversations'
@@ -14,8 +15,8 @@ export function useMarkConversationRead() {
     mutationFn: markConversationRead,
     onSuccess: (counts) => {
       queryClient.setQueryData(unreadQueryOptions().queryKey, counts)
-      void queryClient.invalidateQueries({ queryKey: conversationsKey })
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+      void refreshQueries(queryClient, conversationsKey)
+      void refreshQueries(queryClient, ['notifications'])
     },
   })
 }

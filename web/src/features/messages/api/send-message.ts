@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { refreshQueries } from '@/lib/query-client'
 import type { Message } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 import { appendMessage, messagesQueryOptions } from './list-messages'
@@ -14,7 +15,7 @@ export function useSendMessage(conversationId: string) {
     mutationFn: (body: string) => sendMessage(conversationId, body),
     onSuccess: (message) => {
       queryClient.setQueryData(messagesQueryOptions(conversationId).queryKey, (data) => appendMessage(data, message))
-      void queryClient.invalidateQueries({ queryKey: conversationsKey })
+      void refreshQueries(queryClient, conversationsKey)
     },
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { refreshQueries } from '@/lib/query-client'
 import type { Conversation } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 
@@ -12,6 +13,6 @@ export function useStartConversation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: startConversation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+    onSuccess: () => refreshQueries(queryClient, conversationsKey),
   })
 }

@@ -45,9 +45,9 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
   return (
     <>
       <Button variant="outline" className="bg-base-100" onClick={start}>
+        {/* On phones the words alone: an icon-only bell here read as a second notifications bell. */}
         <BellIcon />
-        <span className="hidden sm:inline">Save search</span>
-        <span className="sr-only sm:hidden">Save search</span>
+        Save search
       </Button>
       <Dialog
         open={open}
@@ -88,7 +88,7 @@ function BellIcon() {
   return (
     <svg
       viewBox="0 0 24 24"
-      className="size-4"
+      className="hidden size-4 sm:block"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"

@@ -92,7 +92,28 @@ function SavedRow({ search }: { search: SavedSearch }) {
           size="sm"
           variant="ghost"
           loading={update.isPending && update.variables?.paused !== undefined}
-          onClick={() => update.mutate({ id: search.id, paused: !search.paused }, { onError: fail })}
+          onClick={() =>
+            update.mutate(
+              { id: search.id, paused: !search.paused },
+              {
+                onSuccess: (saved) =>
+                  toast(
+                    saved.paused
+                      ? {
+                          title: 'Saved search paused',
+                          description: `“${saved.name}” will not alert you until you resume it.`,
+                          variant: 'success',
+                        }
+                      : {
+                          title: 'Saved search resumed',
+                          description: `New listings matching “${saved.name}” alert you again.`,
+                          variant: 'success',
+                        },
+                  ),
+                onError: fail,
+              },
+            )
+          }
         >
           {search.paused ? 'Resume' : 'Pause'}
         </Button>

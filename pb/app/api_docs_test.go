@@ -1,0 +1,95 @@
+package app_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// docRoute finds "METHOD /api/..." in the API docs (tables and prose);
+// a query string, "[...]" or punctuation ends the path.
+var docRoute = regexp.MustCompile("\\b(GET|POST|PUT|PATCH|DELETE) (/api/[^\\s|`,\\[?)…]*)")
+
+var param = regexp.MustCompile(`\{[^}]*\}`)
+
+// normalized names every path parameter alike: the docs say {kind} where
+// a route says {segment}.
+func normalized(route string) string { return param.ReplaceAllString(route, "{}") }
+
+// Every route the app registers under /api (PocketBase's own are in
+// docs/security.md, "PocketBase's built-in routes") has its section in
+// docs/api/*.md, and the docs name no route the app does not serve.
+func TestTheAPIDocsMatchTheRoutes(t *testing.T) {
+	t.Parallel()
+	pristine, err := tests.NewTestApp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pristine.Cleanup()
+	r, err := apis.NewRouter(pristine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtins := testutil.RoutePatterns(r)
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+
+	served := map[string]bool{}
+	for _, p := range testutil.AppRoutes(t, app) {
+		// the catch-all "/api/{path...}" is the JSON 404 (docs/api/README.md, "Errors")
+		if slices.Contains(builtins, p) || !strings.Contains(p, " /api/") || strings.Contains(p, "...}") {
+			continue
+		}
+		served[normalized(p)] = true
+	}
+	if len(served) < 40 {
+		t.Fatalf("walked only %d app routes: the router's layout changed", len(served))
+	}
+
+	files, err := filepath.Glob("../../docs/api/*.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no API docs: %v", err)
+	}
+	documented := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range docRoute.FindAllStringSubmatch(string(b), -1) {
+			if strings.HasSuffix(m[2], "/") { // "POST /api/conversations/…": a family, not a route
+				continue
+			}
+			documented[normalized(m[1]+" "+m[2])] = filepath.Base(f)
+		}
+	}
+
+	var missing, stale []string
+	for p := range served {
+		if _, ok := documented[p]; !ok {
+			missing = append(missing, p)
+		}
+	}
+	for p, f := range documented {
+		if !served[p] && !slices.Contains(builtins, p) {
+			stale = append(stale, p+" ("+f+")")
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(stale)
+	for _, p := range missing {
+		t.Errorf("route %s has no section in docs/api/*.md", p)
+	}
+	for _, p := range stale {
+		t.Errorf("the docs name %s, which the app does not serve", p)
+	}
+}
