@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -66,6 +67,7 @@ func (c *compressor) handle(e *core.RequestEvent) error {
 		ResponseWriter: e.Response,
 		c:              c,
 		gzipOK:         r.Header.Get("Range") == "" && Accepts(r.Header.Get("Accept-Encoding"), "gzip") == "gzip",
+		head:           r.Method == http.MethodHead,
 	}
 	e.Response = w
 	defer func() {
@@ -81,6 +83,7 @@ type writer struct {
 	http.ResponseWriter
 	c      *compressor
 	gzipOK bool // the request takes gzip and is not a range request
+	head   bool // HEAD: the headers GET would send, no body to compress
 
 	status  int
 	decided bool
@@ -133,7 +136,12 @@ func (w *writer) decide(long bool) error {
 	if typed && h.Get("Content-Encoding") == "" {
 		addVary(h)
 	}
-	if long && typed && w.gzipOK && h.Get("Content-Encoding") == "" && w.acquire() {
+	if w.head && !long {
+		// A HEAD answer's length is the one GET would send (http.ServeContent).
+		n, err := strconv.Atoi(h.Get("Content-Length"))
+		long = err == nil && n >= w.c.opts.MinSize
+	}
+	if long && typed && w.gzipOK && h.Get("Content-Encoding") == "" && (w.head || w.acquire()) {
 		h.Set("Content-Encoding", "gzip")
 		h.Del("Content-Length")
 		// The compressed body is another representation: a strong validator
@@ -141,8 +149,10 @@ func (w *writer) decide(long bool) error {
 		if etag := h.Get("ETag"); strings.HasPrefix(etag, `"`) {
 			h.Set("ETag", "W/"+etag)
 		}
-		w.gz = w.c.pool.Get().(*gzip.Writer)
-		w.gz.Reset(w.ResponseWriter)
+		if !w.head {
+			w.gz = w.c.pool.Get().(*gzip.Writer)
+			w.gz.Reset(w.ResponseWriter)
+		}
 	}
 	if w.status != 0 {
 		w.ResponseWriter.WriteHeader(w.status)

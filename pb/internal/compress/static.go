@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -18,8 +19,10 @@ var variants = []struct{ encoding, suffix string }{
 }
 
 // ServeFile answers name from fsys in the variant the client takes best
-// (brotli, then gzip), else as stored. A range request always gets the
-// stored file: its byte ranges are the ones a client can reassemble.
+// (brotli, then gzip), else as stored. A range request gets bytes of the
+// variant it selects (RFC 9110: ranges are of the selected representation,
+// which Content-Encoding and Vary name); a client that wants ranges of the
+// stored file asks with Accept-Encoding: identity.
 func ServeFile(e *core.RequestEvent, fsys fs.FS, name string) error {
 	var offered []string
 	for _, v := range variants {
@@ -32,10 +35,7 @@ func ServeFile(e *core.RequestEvent, fsys fs.FS, name string) error {
 	}
 	h := e.Response.Header()
 	addVary(h)
-	enc := ""
-	if e.Request.Header.Get("Range") == "" {
-		enc = Accepts(e.Request.Header.Get("Accept-Encoding"), offered...)
-	}
+	enc := Accepts(e.Request.Header.Get("Accept-Encoding"), offered...)
 	if enc == "" {
 		return e.FileFS(fsys, name)
 	}
@@ -69,6 +69,10 @@ func serveVariant(e *core.RequestEvent, fsys fs.FS, name, stored, encoding strin
 	}
 	h.Set("Content-Type", ct)
 	h.Set("Content-Encoding", encoding)
+	// http.ServeContent leaves the length out once Content-Encoding is set
+	// (it guards against writers that compress on the fly); this body is
+	// the stored variant, so its length is known. Ranges set their own.
+	h.Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
 	http.ServeContent(e.Response, e.Request, name, fi.ModTime(), rs)
 	return nil
 }
