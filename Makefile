@@ -10,7 +10,7 @@ HTTP       ?= 127.0.0.1:8090
 GOLANGCI_LINT := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 # What the web build reads (tests excluded): `make build` skips the web build when none changed.
-WEB_SOURCES := $(shell find web/src web/public -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
+WEB_SOURCES := $(shell find web/src web/public web/build -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
                web/index.html web/package.json web/package-lock.json web/vite.config.ts $(wildcard web/tsconfig*.json)
 WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout

@@ -22,15 +22,7 @@ interface GoogleSignInProps {
  * Google sign-in as laid out by the spec: the button leaves for the server's redirect flow
  * (docs/web/sign-in.md); without a configured provider it explains why and opens the fallback box.
  */
-export function GoogleSignIn({
-  mode,
-  configured,
-  manualOpen,
-  onManualOpenChange,
-  initialEmail,
-  returnTo,
-  onSignedIn,
-}: GoogleSignInProps) {
+export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail, returnTo, onSignedIn }: GoogleSignInProps) {
   const [busy, setBusy] = useState(false)
   const label = mode === 'login' ? 'Sign in with Google' : 'Sign up with Google'
 
