@@ -23,6 +23,14 @@ export default defineConfig({
     outDir: '../pb_public',
     emptyOutDir: true,
     sourcemap: false,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, one
+    // after another; the polyfill would cost every browser its bytes on the first screen.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // Chunks smaller than this are merged into a neighbour where that changes no module's order:
+      // each file costs a request and its headers (about 500 bytes), often more than its body.
+      output: { experimentalMinChunkSize: 2_500 },
+    },
   },
   test: {
     globals: true,

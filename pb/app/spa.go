@@ -40,7 +40,12 @@ func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 	fsys := os.DirFS(dir)
 	se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
 		p := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
-		e.Response.Header().Set("Content-Security-Policy", contentSecurityPolicy)
+		// The policy governs documents (pages, and an SVG opened on its own);
+		// scripts and style sheets are fetched by the page, whose policy applies,
+		// so they go without its 500 bytes.
+		if ext := path.Ext(p); ext != ".js" && ext != ".css" {
+			e.Response.Header().Set("Content-Security-Policy", contentSecurityPolicy)
+		}
 		if p == "" || p == "index.html" || path.Ext(p) == "" {
 			return serveIndex(e, fsys, listingPreview(store, p))
 		}

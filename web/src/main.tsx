@@ -1,16 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/providers'
-import { createRouter } from './app/router'
+import { AppRouter } from './app/router'
 import './index.css'
-
-const router = createRouter()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 )

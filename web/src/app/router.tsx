@@ -1,74 +1,79 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { NotFoundPage } from '@/features/errors/routes/NotFoundPage'
-import { RouteError } from '@/features/errors/routes/RouteError'
+import { RouteErrorBoundary } from '@/features/errors/routes/RouteError'
 import { paths } from '@/lib/paths'
 import { Landing } from './guards/Landing'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAuth } from './guards/RequireAuth'
 import { AppShell, BareShell } from './layout/AppShell'
 
-/** Route modules are loaded on demand; each names its component `Component`. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load })
+// Every page is a module loaded on demand (its own chunk). The router is react-router's
+// declarative one: its data router (loaders, actions, fetchers) is not used here and would add
+// about 15 kB (brotli) to the first screen (docs/web/bundle-size.md).
+const AuthPage = lazy(() => import('@/features/auth/routes/AuthPage').then((m) => ({ default: m.AuthPage })))
+const GoogleCallbackPage = lazy(() => import('@/features/auth/routes/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })))
+const HomePage = lazy(() => import('@/app/routes/HomePage').then((m) => ({ default: m.HomePage })))
+const ListingPage = lazy(() => import('@/app/routes/ListingPage').then((m) => ({ default: m.ListingPage })))
+const ProfilePage = lazy(() => import('@/app/routes/ProfilePage').then((m) => ({ default: m.ProfilePage })))
+const SettingsPage = lazy(() => import('@/app/routes/SettingsPage').then((m) => ({ default: m.SettingsPage })))
+const MessagesPage = lazy(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ default: m.MessagesPage })))
+const SubscriptionPage = lazy(() =>
+  import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+)
+const AdminPage = lazy(() => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })))
+const InfoPage = lazy(() => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })))
 
-const infoPage = () => page(() => import('@/features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })))
-
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      { path: paths.landing, element: <Landing /> },
-      {
-        element: <BareShell />,
-        children: [
-          { path: paths.auth, ...page(() => import('@/features/auth/routes/AuthPage').then((m) => ({ Component: m.AuthPage }))) },
-          {
-            path: paths.googleCallback,
-            ...page(() => import('@/features/auth/routes/GoogleCallbackPage').then((m) => ({ Component: m.GoogleCallbackPage }))),
-          },
-        ],
-      },
-      {
-        element: <AppShell />,
-        children: [
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: paths.home, ...page(() => import('@/app/routes/HomePage').then((m) => ({ Component: m.HomePage }))) },
-              { path: paths.listing, ...page(() => import('@/app/routes/ListingPage').then((m) => ({ Component: m.ListingPage }))) },
-              { path: paths.profile, ...page(() => import('@/app/routes/ProfilePage').then((m) => ({ Component: m.ProfilePage }))) },
-              { path: paths.settings, ...page(() => import('@/app/routes/SettingsPage').then((m) => ({ Component: m.SettingsPage }))) },
-              {
-                path: paths.messages,
-                ...page(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ Component: m.MessagesPage }))),
-              },
-              {
-                path: paths.subscription,
-                ...page(() => import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ Component: m.SubscriptionPage }))),
-              },
-              {
-                element: <RequireAdmin />,
-                children: [
-                  { path: paths.admin, ...page(() => import('@/app/routes/AdminPage').then((m) => ({ Component: m.AdminPage }))) },
-                ],
-              },
-            ],
-          },
-          { path: paths.privacyPolicy, ...infoPage() },
-          { path: paths.termsConditions, ...infoPage() },
-          { path: paths.refundPolicy, ...infoPage() },
-          { path: paths.pricingPolicy, ...infoPage() },
-          { path: paths.shippingPolicy, ...infoPage() },
-          { path: paths.aboutUs, ...infoPage() },
-          { path: paths.contactUs, ...infoPage() },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
+const infoPaths = [
+  paths.privacyPolicy,
+  paths.termsConditions,
+  paths.refundPolicy,
+  paths.pricingPolicy,
+  paths.shippingPolicy,
+  paths.aboutUs,
+  paths.contactUs,
 ]
 
-export function createRouter() {
-  return createBrowserRouter(routes)
+function AppRoutes() {
+  const { pathname } = useLocation()
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route path={paths.landing} element={<Landing />} />
+          <Route element={<BareShell />}>
+            <Route path={paths.auth} element={<AuthPage />} />
+            <Route path={paths.googleCallback} element={<GoogleCallbackPage />} />
+          </Route>
+          <Route element={<AppShell />}>
+            <Route element={<RequireAuth />}>
+              <Route path={paths.home} element={<HomePage />} />
+              <Route path={paths.listing} element={<ListingPage />} />
+              <Route path={paths.profile} element={<ProfilePage />} />
+              <Route path={paths.settings} element={<SettingsPage />} />
+              <Route path={paths.messages} element={<MessagesPage />} />
+              <Route path={paths.subscription} element={<SubscriptionPage />} />
+              <Route element={<RequireAdmin />}>
+                <Route path={paths.admin} element={<AdminPage />} />
+              </Route>
+            </Route>
+            {infoPaths.map((path) => (
+              <Route key={path} path={path} element={<InfoPage />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
+/** The app's routes in the browser's history. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
 }

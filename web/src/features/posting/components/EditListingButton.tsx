@@ -1,29 +1,9 @@
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
-import { useCategories } from '@/features/app-config'
-import { listingAmount, type Listing } from '@/lib/listing'
-import { errorMessage } from '@/lib/api'
-import { applyFieldErrors } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
-import { useUpdateListing } from '../api/update-listing'
-import { listingFormSchema, toRequestPayload, toSponsorshipPayload, type ListingFormInput, type ListingFormValues } from '../schemas'
-import { ListingFormFields } from './ListingFormFields'
+import type { Listing } from '@/lib/listing'
 
-const formFields = ['title', 'description', 'amount', 'categories', 'location', 'eventDate'] as const
-
-function valuesOf(listing: Listing): ListingFormInput {
-  return {
-    title: listing.item.title,
-    description: listing.item.description,
-    amount: listingAmount(listing),
-    categories: listing.item.categories,
-    location: listing.item.location,
-    eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
-  }
-}
+// The form and its libraries load when the poster opens it.
+const EditListingDialog = lazy(() => import('./EditListingDialog').then((m) => ({ default: m.EditListingDialog })))
 
 /** The poster's Edit: the posting form, filled in (the 24-hour rule does not apply to edits). */
 export function EditListingButton({ listing }: { listing: Listing }) {
@@ -33,64 +13,11 @@ export function EditListingButton({ listing }: { listing: Listing }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         Edit
       </Button>
-      {open && <EditListingDialog listing={listing} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <EditListingDialog listing={listing} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  )
-}
-
-function EditListingDialog({ listing, onClose }: { listing: Listing; onClose: () => void }) {
-  const categories = useCategories()
-  const update = useUpdateListing(listing.kind, listing.item.id)
-  const form = useForm<ListingFormInput, unknown, ListingFormValues>({
-    resolver: zodResolver(listingFormSchema),
-    defaultValues: valuesOf(listing),
-  })
-  const rejected = listing.item.reviewed && !listing.item.approved
-  const formId = `edit-${listing.item.id}`
-
-  const onSubmit = form.handleSubmit((values) => {
-    const { userId: _ignored, ...payload } =
-      listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
-    void _ignored
-    update.mutate(payload, {
-      onSuccess: () => {
-        toast({
-          title: 'Listing updated',
-          description: rejected
-            ? 'It is back in the moderation queue; others see it once an administrator approves it.'
-            : 'Changes go back to moderation.',
-          variant: 'success',
-        })
-        onClose()
-      },
-      onError: (error) => {
-        applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' })
-        toast({ title: 'Could not update the listing', description: errorMessage(error), variant: 'destructive' })
-      },
-    })
-  })
-
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
-      title={listing.kind === 'sponsorships' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
-      description={rejected ? 'Editing a rejected listing sends it for review again.' : 'An edit goes back to moderation.'}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <ListingFormFields kind={listing.kind} form={form} categories={categories} />
-      </form>
-    </Dialog>
   )
 }
