@@ -8,22 +8,21 @@ import { Landing } from './guards/Landing'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAuth } from './guards/RequireAuth'
 import { AppShell, BareShell } from './layout/AppShell'
+import { load } from './pages'
 
-// Every page is a module loaded on demand (its own chunk). The router is react-router's
-// declarative one: its data router (loaders, actions, fetchers) is not used here and would add
-// about 15 kB (brotli) to the first screen (docs/web/bundle-size.md).
-const AuthPage = lazy(() => import('@/features/auth/routes/AuthPage').then((m) => ({ default: m.AuthPage })))
-const GoogleCallbackPage = lazy(() => import('@/features/auth/routes/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })))
-const HomePage = lazy(() => import('@/app/routes/HomePage').then((m) => ({ default: m.HomePage })))
-const ListingPage = lazy(() => import('@/app/routes/ListingPage').then((m) => ({ default: m.ListingPage })))
-const ProfilePage = lazy(() => import('@/app/routes/ProfilePage').then((m) => ({ default: m.ProfilePage })))
-const SettingsPage = lazy(() => import('@/app/routes/SettingsPage').then((m) => ({ default: m.SettingsPage })))
-const MessagesPage = lazy(() => import('@/features/messages/routes/MessagesPage').then((m) => ({ default: m.MessagesPage })))
-const SubscriptionPage = lazy(() =>
-  import('@/features/subscription/routes/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
-)
-const AdminPage = lazy(() => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })))
-const InfoPage = lazy(() => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })))
+// Every page is a module loaded on demand (its own chunk, ./pages.ts). The router is
+// react-router's declarative one: its data router (loaders, actions, fetchers) is not used here
+// and would add about 15 kB (brotli) to the first screen (docs/web/bundle-size.md).
+const AuthPage = lazy(load.auth)
+const GoogleCallbackPage = lazy(load.googleCallback)
+const HomePage = lazy(load.home)
+const ListingPage = lazy(load.listing)
+const ProfilePage = lazy(load.profile)
+const SettingsPage = lazy(load.settings)
+const MessagesPage = lazy(load.messages)
+const SubscriptionPage = lazy(load.subscription)
+const AdminPage = lazy(load.admin)
+const InfoPage = lazy(load.info)
 
 const infoPaths = [
   paths.privacyPolicy,
