@@ -104,7 +104,7 @@ func (w *writer) WriteHeader(status int) {
 	}
 	w.status = status
 	if status == http.StatusNoContent || status == http.StatusNotModified || status == http.StatusPartialContent {
-		w.decide(false)
+		_ = w.decide(false) // nothing held yet: only the head goes out
 	}
 }
 
@@ -118,13 +118,17 @@ func (w *writer) Write(b []byte) (int, error) {
 		}
 		return w.ResponseWriter.Write(b)
 	}
-	w.buf = append(w.buf, b...)
-	if len(w.buf) >= w.c.opts.MinSize {
-		if err := w.decide(true); err != nil {
-			return 0, err
-		}
+	if len(w.buf)+len(b) < w.c.opts.MinSize {
+		w.buf = append(w.buf, b...) // at most MinSize bytes are ever held
+		return len(b), nil
 	}
-	return len(b), nil
+	if err := w.decide(true); err != nil {
+		return 0, err
+	}
+	if w.gz != nil {
+		return w.gz.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
 }
 
 // decide sends the head: compressed when the body is long enough and

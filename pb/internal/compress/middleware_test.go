@@ -125,6 +125,26 @@ func TestLongJSONIsGzipped(t *testing.T) {
 	}
 }
 
+// A body written in small pieces is held until MinSize, then compressed whole.
+func TestABodyInPiecesIsGzippedWhole(t *testing.T) {
+	t.Parallel()
+	page := listingJSON(20)
+	rec := run(t, Middleware(testOptions()), get("/api/x", "Accept-Encoding", "gzip"), func(e *core.RequestEvent) error {
+		e.Response.Header().Set("Content-Type", "application/json")
+		for rest := page; len(rest) > 0; {
+			n := min(len(rest), 100)
+			if _, err := e.Response.Write(rest[:n]); err != nil {
+				return err
+			}
+			rest = rest[n:]
+		}
+		return nil
+	})
+	if rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, rec.Body.Bytes()), page) {
+		t.Fatalf("headers %v", rec.Header())
+	}
+}
+
 func TestWhatGoesOutAsItIs(t *testing.T) {
 	t.Parallel()
 	page := listingJSON(20)

@@ -52,7 +52,7 @@ func serveVariant(e *core.RequestEvent, fsys fs.FS, name, stored, encoding strin
 	if err != nil {
 		return e.FileFS(fsys, name)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	fi, err := f.Stat()
 	if err != nil {
 		return err
