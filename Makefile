@@ -10,13 +10,13 @@ HTTP       ?= 127.0.0.1:8090
 GOLANGCI_LINT := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 GO_SOURCES := $(shell find pb pb_migrations -name '*.go' -not -name '*_test.go') go.mod go.sum
 # What the web build reads (tests excluded): `make build` skips the web build when none changed.
-WEB_SOURCES := $(shell find web/src web/public -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
+WEB_SOURCES := $(shell find web/src web/public web/build -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
                web/index.html web/package.json web/package-lock.json web/vite.config.ts $(wildcard web/tsconfig*.json)
 WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m memprobe lint lint-go lint-web types types-check clean
+.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -125,6 +125,11 @@ bench:
 
 bench-1m:
 	BENCH_LISTINGS=1000000 BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 90m ./pb/internal/listings/
+
+## bench-first-screen: first cards of /home on an emulated Fast-3G phone with a 4x slower CPU, and
+## what the first screen transfers (docs/web/bundle-size.md); a benchmark, not part of make test
+bench-first-screen: build browser
+	cd web && BENCH_FIRST_SCREEN=1 npx playwright test e2e/first-screen-bench.spec.ts e2e/bundle-budget.spec.ts --reporter=list
 
 ## memprobe: peak memory of the server binary on make bench's 100,000-listing data under list,
 ## search, upload and thumbnail load (docs/security.md, "Memory"; sizes fly.toml)

@@ -3,11 +3,12 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
+import { precompress } from './build/precompress'
 
 const server = 'http://127.0.0.1:8090'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -22,6 +23,14 @@ export default defineConfig({
     outDir: '../pb_public',
     emptyOutDir: true,
     sourcemap: false,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, one
+    // after another; the polyfill would cost every browser its bytes on the first screen.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // Chunks smaller than this are merged into a neighbour where that changes no module's order:
+      // each file costs a request and its headers (about 500 bytes), often more than its body.
+      output: { experimentalMinChunkSize: 2_500 },
+    },
   },
   test: {
     globals: true,

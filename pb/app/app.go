@@ -101,6 +101,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
+			se.Router.Bind(compressAnswers())             // gzip for JSON and HTML; never the realtime stream
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
 			se.Router.Bind(session.Resolve(se.App))       // the member, re-read once per request
@@ -125,7 +126,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {
-				bindSPA(se, opts.PublicDir)
+				bindSPA(se, opts.PublicDir, store) // the web app, its files precompressed, link previews
 			}
 			if err := se.Next(); err != nil { // the listener is bound after this
 				return err

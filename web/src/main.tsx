@@ -1,16 +1,19 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
+import { preloadPage } from './app/pages'
 import { Providers } from './app/providers'
-import { createRouter } from './app/router'
+import { createAppQueryClient } from './app/query-client'
+import { AppRouter } from './app/router'
 import './index.css'
 
-const router = createRouter()
+// Both start before React's first render: the session check and the module of the page asked for.
+const queryClient = createAppQueryClient()
+preloadPage(window.location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
+    <Providers client={queryClient}>
+      <AppRouter />
     </Providers>
   </StrictMode>,
 )

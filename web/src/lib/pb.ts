@@ -15,6 +15,8 @@ export interface InboxHandlers {
   message: (action: RealtimeAction, record: RecordModel) => void
   conversation: (action: RealtimeAction, record: RecordModel) => void
   notification: (action: RealtimeAction, record: RecordModel) => void
+  /** The three subscriptions are in place: from now on no change is missed. */
+  subscribed?: () => void
 }
 
 /**
@@ -27,6 +29,7 @@ export function subscribeInbox(handlers: InboxHandlers): () => void {
     pb.collection('conversations').subscribe('*', (e) => handlers.conversation(e.action, e.record)),
     pb.collection('notifications').subscribe('*', (e) => handlers.notification(e.action, e.record)),
   ])
+  void offs.then(() => handlers.subscribed?.()).catch(() => undefined)
   return () => {
     void offs.then((fns) => Promise.all(fns.map((off) => off()))).catch(() => undefined)
   }

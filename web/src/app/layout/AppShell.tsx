@@ -1,9 +1,9 @@
-import { Outlet } from 'react-router'
 import { useSession } from '@/features/auth/use-session'
 import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
 import { BottomBar } from './BottomBar'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { PageOutlet } from './PageOutlet'
 import { SideNav } from './SideNav'
 import { SkipLink } from './SkipLink'
 
@@ -18,7 +18,7 @@ export function AppShell() {
       <SideNav />
       <div data-print="flat" className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          <Outlet />
+          <PageOutlet />
         </main>
         <Footer />
       </div>
@@ -34,7 +34,7 @@ export function BareShell() {
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Outlet />
+        <PageOutlet />
       </main>
     </div>
   )

@@ -1,11 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { PlusIcon } from '@/components/ui/icons'
 import { Tabs } from '@/components/ui/Tabs'
 import { useCategories } from '@/features/app-config/categories'
 import { useSession } from '@/features/auth/use-session'
-import { PostingFlow } from '@/app/compose/PostingFlow'
 import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton'
 import { FilterDropdown } from '@/features/listings/components/FilterDropdown'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
@@ -22,6 +21,9 @@ import {
 import type { Listing } from '@/lib/listing'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
+
+// The posting flow (plans, checkout, the form) loads when a member starts it.
+const PostingFlow = lazy(() => import('@/app/compose/PostingFlow').then((m) => ({ default: m.PostingFlow })))
 
 const tabs = [
   { value: 'sponsorships', label: 'Open Sponsorships' },
@@ -122,7 +124,11 @@ function HomePageContent() {
       ))}
 
       <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
-      {postingOpen && user && <PostingFlow user={user} initialKind={tab} onClose={closePosting} />}
+      {postingOpen && user && (
+        <Suspense fallback={null}>
+          <PostingFlow user={user} initialKind={tab} onClose={closePosting} />
+        </Suspense>
+      )}
     </div>
   )
 }

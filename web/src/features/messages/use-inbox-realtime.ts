@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './api/get-unread'
 import { conversationsKey } from './api/list-conversations'
@@ -10,7 +10,9 @@ import { notificationsKey } from './api/list-notifications'
  * Live updates for the signed-in member (no polling): each realtime event invalidates the
  * queries it changes; only the ones on screen refetch. Re-subscribes when the member changes,
  * because the server fixes the subscriber's identity when the subscription is made.
- * The PocketBase SDK is loaded on demand, so it stays out of the first screen's bundle.
+ * The PocketBase SDK is loaded on demand, after the first screen, so it stays out of the first
+ * screen's bundle and its requests. Once subscribed, the unread count is fetched again: what
+ * happened before the stream started is not missed.
  */
 /**
  * A burst of events (a quick chat: a message, its conversation and the unread count arrive
@@ -40,6 +42,50 @@ function coalescer(run: (key: readonly unknown[]) => void) {
   }
 }
 
+/** The page's own requests have been quiet this long before the realtime SDK loads. */
+const QUIET_MS = 500
+/** ...or this long has passed since the shell mounted, whatever the page does. */
+const LATEST_MS = 10_000
+
+/**
+ * Runs fn once the first screen is done: no query has been fetching for QUIET_MS and the browser
+ * is idle (at the latest after LATEST_MS). Returns the cancel function.
+ */
+function afterFirstScreen(queryClient: QueryClient, fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let idle: number | undefined
+  let done = false
+  const stop = () => {
+    done = true
+    clearTimeout(timer)
+    clearTimeout(latest)
+    if (idle !== undefined) window.cancelIdleCallback?.(idle)
+    unsubscribe()
+  }
+  const run = () => {
+    if (done) return
+    stop()
+    fn()
+  }
+  const check = () => {
+    if (done) return
+    clearTimeout(timer)
+    if (queryClient.isFetching() > 0) return
+    timer = setTimeout(() => {
+      if (queryClient.isFetching() > 0) return
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 2000 })
+      else run()
+    }, QUIET_MS)
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe(check)
+  const latest = setTimeout(run, LATEST_MS)
+  check()
+  return stop
+}
+
+/** The first segment of every query key realtime events change. */
+const inboxKeys = new Set([messagesKey[0], conversationsKey[0], notificationsKey[0], unreadQueryOptions().queryKey[0]].map(String))
+
 export function useInboxRealtime(userId: string | undefined) {
   const queryClient = useQueryClient()
   useEffect(() => {
@@ -51,26 +97,36 @@ export function useInboxRealtime(userId: string | undefined) {
     const conversations = () => later.schedule(conversationsKey)
     let off: (() => void) | undefined
     let cancelled = false
-    void import('@/lib/pb').then(({ subscribeInbox }) => {
-      if (cancelled) return
-      off = subscribeInbox({
-        message: (_action, record) => {
-          later.schedule([...messagesKey, String(record.conversation)])
-          conversations()
-          unread()
-        },
-        conversation: () => {
-          conversations()
-          unread()
-        },
-        notification: () => {
-          later.schedule(notificationsKey)
-          unread()
-        },
+    const start = () => {
+      void import('@/lib/pb').then(({ subscribeInbox }) => {
+        if (cancelled) return
+        off = subscribeInbox({
+          message: (_action, record) => {
+            later.schedule([...messagesKey, String(record.conversation)])
+            conversations()
+            unread()
+          },
+          conversation: () => {
+            conversations()
+            unread()
+          },
+          notification: () => {
+            later.schedule(notificationsKey)
+            unread()
+          },
+          // What changed before the stream started (the page loaded first): read it again. A
+          // fetch already running goes on rather than being aborted; the events coalesced above
+          // take care of everything after.
+          subscribed: () =>
+            void queryClient.invalidateQueries({ predicate: (q) => inboxKeys.has(String(q.queryKey[0])) }, { cancelRefetch: false }),
+        })
       })
-    })
+    }
+    // The first screen goes first: the SDK and its stream start once the page's requests are done.
+    const cancelStart = afterFirstScreen(queryClient, start)
     return () => {
       cancelled = true
+      cancelStart()
       later.stop()
       off?.()
     }

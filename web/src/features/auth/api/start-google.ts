@@ -7,10 +7,14 @@ export function googleStartUrl(redirect: string = paths.home): string {
 }
 
 /**
- * Records the redirect hints (skipped when session storage is unusable) and leaves for Google.
+ * Records the redirect hints (skipped when session storage is unusable) and leaves for Google;
+ * the server brings the member back to `returnTo` (a shared listing) after the callback.
  * `assign` is the navigation, replaceable in tests.
  */
-export function startGoogleRedirect(assign: (url: string) => void = (url) => window.location.assign(url)): void {
+export function startGoogleRedirect(
+  returnTo: string = paths.home,
+  assign: (url: string) => void = (url) => window.location.assign(url),
+): void {
   markGoogleRedirectStarted(window.location.pathname + window.location.search)
-  assign(googleStartUrl(paths.home))
+  assign(googleStartUrl(returnTo))
 }

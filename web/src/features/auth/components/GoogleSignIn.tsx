@@ -12,7 +12,9 @@ interface GoogleSignInProps {
   manualOpen: boolean
   onManualOpenChange: (open: boolean) => void
   initialEmail?: string
-  /** A member signed in through the fallback box (the page then leaves for /home). */
+  /** Where the redirect flow comes back to: home, or the shared listing the visitor came from. */
+  returnTo: string
+  /** A member signed in through the fallback box (the page then leaves for returnTo). */
   onSignedIn: () => void
 }
 
@@ -20,7 +22,7 @@ interface GoogleSignInProps {
  * Google sign-in as laid out by the spec: the button leaves for the server's redirect flow
  * (docs/web/sign-in.md); without a configured provider it explains why and opens the fallback box.
  */
-export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail, onSignedIn }: GoogleSignInProps) {
+export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange, initialEmail, returnTo, onSignedIn }: GoogleSignInProps) {
   const [busy, setBusy] = useState(false)
   const label = mode === 'login' ? 'Sign in with Google' : 'Sign up with Google'
 
@@ -40,7 +42,7 @@ export function GoogleSignIn({ mode, configured, manualOpen, onManualOpenChange,
       return
     }
     setBusy(true)
-    startGoogleRedirect()
+    startGoogleRedirect(returnTo)
   }
 
   return (

@@ -26,8 +26,11 @@ export function AuthPage() {
   const config = useAppConfig()
   const navigate = useNavigate()
   const location = useLocation()
-  // A protected page (a shared listing link) sent the visitor here: go back there after sign-in.
+  // A protected page (a shared listing link) sent the visitor here: go back there after signing in
+  // or registering. The way back rides the history entry's state, so every switch of tab below
+  // passes it on (a reload keeps it too); returnPath follows only paths of this app.
   const target = returnPath((location.state as { from?: unknown } | null)?.from)
+  const keepReturn = location.state as unknown
   const [params, setParams] = useSearchParams()
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login'
   useDocumentTitle(tab === 'register' ? 'Register' : 'Login')
@@ -46,7 +49,7 @@ export function AuthPage() {
         else out.delete('tab')
         return out
       },
-      { replace: true },
+      { replace: true, state: keepReturn },
     )
 
   const onSignedIn = () => {
@@ -68,6 +71,7 @@ export function AuthPage() {
       manualOpen={manualOpen}
       onManualOpenChange={setManualOpen}
       initialEmail={params.get('email') ?? ''}
+      returnTo={target}
       onSignedIn={onGoogleSignedIn}
     />
   )
@@ -87,7 +91,7 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Don&apos;t have an account?{' '}
-                    <Link to={`${paths.auth}?tab=register`} replace className="link link-primary font-medium">
+                    <Link to={`${paths.auth}?tab=register`} replace state={keepReturn} className="link link-primary font-medium">
                       Register
                     </Link>
                   </p>
@@ -98,7 +102,7 @@ export function AuthPage() {
                   {google}
                   <p className="mt-4 text-center text-sm">
                     Already have an account?{' '}
-                    <Link to={paths.auth} replace className="link link-primary font-medium">
+                    <Link to={paths.auth} replace state={keepReturn} className="link link-primary font-medium">
                       Login
                     </Link>
                   </p>

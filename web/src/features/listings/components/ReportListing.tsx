@@ -1,15 +1,9 @@
-import { useId, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
-import { TextAreaField } from '@/components/ui/Field'
-import { ApiError, errorMessage } from '@/lib/api'
-import { applyFieldErrors } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
-import { useReportListing } from '../api/report-listing'
-import { REPORT_REASON_MAX, reportSchema, type ReportInput } from '../schemas'
 import type { Listing } from '@/lib/listing'
+
+// The form and its libraries load when a member opens it.
+const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })))
 
 /** Listings reported (or found already reported) in this session: their button reads "Reported". */
 const reported = new Set<string>()
@@ -19,10 +13,6 @@ const keyOf = (listing: Listing) => `${listing.kind}:${listing.item.id}`
 export function ReportListing({ listing }: { listing: Listing }) {
   const [open, setOpen] = useState(false)
   const [done, setDone] = useState(() => reported.has(keyOf(listing)))
-  const formId = useId()
-  const report = useReportListing()
-  const form = useForm<ReportInput>({ resolver: zodResolver(reportSchema), defaultValues: { reason: '' } })
-  const length = useWatch({ control: form.control, name: 'reason' }).length
 
   function markReported() {
     reported.add(keyOf(listing))
@@ -30,70 +20,16 @@ export function ReportListing({ listing }: { listing: Listing }) {
     setOpen(false)
   }
 
-  const onSubmit = form.handleSubmit(({ reason }) =>
-    report.mutate(
-      { kind: listing.kind, id: listing.item.id, reason },
-      {
-        onSuccess: () => {
-          toast({ title: 'Report sent', description: 'Thank you. An administrator will review this listing.', variant: 'success' })
-          markReported()
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            toast({ title: error.message })
-            markReported()
-            return
-          }
-          if (applyFieldErrors(error, form.setError, ['reason'])) return
-          toast({ title: 'Report failed', description: errorMessage(error), variant: 'destructive' })
-        },
-      },
-    ),
-  )
-
   return (
     <>
-      <Button
-        variant="ghost"
-        className="mr-auto"
-        disabled={done}
-        onClick={() => {
-          form.reset({ reason: '' })
-          setOpen(true)
-        }}
-      >
+      <Button variant="ghost" className="mr-auto" disabled={done} onClick={() => setOpen(true)}>
         {done ? 'Reported' : 'Report'}
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Report listing"
-        description={listing.item.title}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} variant="error" loading={report.isPending}>
-              Send report
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={onSubmit} noValidate>
-          <TextAreaField
-            label="Why are you reporting this listing?"
-            rows={4}
-            maxLength={REPORT_REASON_MAX}
-            data-autofocus
-            error={form.formState.errors.reason?.message}
-            {...form.register('reason')}
-          />
-          <p className="text-right text-xs text-base-content/75" aria-live="polite">
-            {length}/{REPORT_REASON_MAX}
-          </p>
-        </form>
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog listing={listing} onClose={() => setOpen(false)} onReported={markReported} />
+        </Suspense>
+      )}
     </>
   )
 }

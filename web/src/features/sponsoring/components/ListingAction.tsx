@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
@@ -9,8 +9,10 @@ import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
 import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
 import { SponsorConflict, sponsorMutationKey } from '../api/sponsor-request'
-import { ApplyDialog } from './ApplyDialog'
-import { SponsorDialog } from './SponsorDialog'
+
+// The dialogs and their form libraries load when a member opens one.
+const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })))
+const SponsorDialog = lazy(() => import('./SponsorDialog').then((m) => ({ default: m.SponsorDialog })))
 
 type Size = 'sm' | 'md'
 
@@ -65,7 +67,11 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
       <Button size={size} disabled={applied || (!known && sent.isPending)} onClick={() => setOpen(true)}>
         {applied ? 'Applied' : detail ? 'Apply for Sponsorship' : 'Apply'}
       </Button>
-      {open && <ApplyDialog open sponsorship={item} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ApplyDialog open sponsorship={item} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </span>
   )
 }
@@ -111,7 +117,11 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
       <Button size={size} onClick={() => setOpen(true)}>
         {detail ? 'Sponsor This Project' : 'Sponsor'}
       </Button>
-      {open && <SponsorDialog open request={item} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <SponsorDialog open request={item} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </span>
   )
 }

@@ -1,0 +1,118 @@
+package listings
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Preview is what a link preview (Open Graph tags) of a listing shows to
+// whoever holds its link, signed in or not: its title and one line made of
+// its kind, amount, place and the start of its description. Any member can
+// read these anyway (decisions.md); the poster, categories, dates and status
+// are left out (docs/security.md, "Link previews").
+type Preview struct {
+	Title       string
+	Description string
+	// Path is the listing's own page, /listings/{segment}/{id}.
+	Path string
+}
+
+// Bounds of a preview: what link-preview cards show before they cut.
+const (
+	previewTitleRunes   = 120 // the form's own limit, kept should it ever grow
+	previewExcerptRunes = 160
+	maxIDLength         = 32 // PocketBase ids are 15 characters
+)
+
+// PreviewOf answers the preview of the listing at /listings/{segment}/{id}.
+// It answers false, for the generic preview, when the listing is unknown,
+// when the one visibility rule hides it from a visitor (rejected), or when a
+// moderator has not approved it (new or edited, waiting for review): a
+// preview travels outside the community, so only approved text goes out.
+// Malformed ids are answered without a query.
+func (s *Store) PreviewOf(segment, id string) (Preview, bool) {
+	kind, ok := KindOfSegment(segment)
+	if !ok || !plausibleID(id) {
+		return Preview{}, false
+	}
+	r, err := s.Find(kind, id)
+	if err != nil || !r.Approved || !(Viewer{}).Sees(r.User, r.rejected()) {
+		return Preview{}, false
+	}
+	return Preview{
+		Title:       cut(oneLine(r.Title), previewTitleRunes),
+		Description: previewLine(kind, int64(r.Amount), r.Location, r.Description),
+		Path:        "/listings/" + kind.Segment() + "/" + r.ID,
+	}, true
+}
+
+// KindOfSegment is the kind whose app paths use segment.
+func KindOfSegment(segment string) (Kind, bool) {
+	for _, k := range Kinds {
+		if k.Segment() == segment {
+			return k, true
+		}
+	}
+	return Kind{}, false
+}
+
+// previewLine reads "Sponsorship Request · $600 · Pune, India. Kits for …".
+func previewLine(kind Kind, amount int64, location, description string) string {
+	parts := []string{"Open Sponsorship", dollars(amount)}
+	if kind.IsRequest {
+		parts[0] = "Sponsorship Request"
+	}
+	if place := oneLine(location); place != "" {
+		parts = append(parts, cut(place, previewTitleRunes))
+	}
+	line := strings.Join(parts, " · ")
+	if excerpt := cut(oneLine(description), previewExcerptRunes); excerpt != "" {
+		line += ". " + excerpt
+	}
+	return line
+}
+
+// dollars writes whole dollars with thousands separators, as the app shows them.
+func dollars(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	b.WriteByte('$')
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
+
+// oneLine collapses runs of white space (new lines included) to one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// cut shortens s to at most n runes, at a word boundary when there is one,
+// and marks the cut with an ellipsis.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	runes := []rune(s)[:n-1]
+	out := string(runes)
+	if i := strings.LastIndexByte(out, ' '); i > n/2 {
+		out = out[:i]
+	}
+	return strings.TrimRight(out, " .,;:") + "…"
+}
+
+func plausibleID(id string) bool {
+	if id == "" || len(id) > maxIDLength {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
+}
