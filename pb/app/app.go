@@ -28,6 +28,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/settings"
@@ -79,7 +80,11 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		Id: "sponsorbridge",
 		Func: func(se *core.ServeEvent) error {
 			// Start-up: settings from the environment, then in-memory state.
-			if err := applySettings(se.App, cfg); err != nil {
+			served, err := publicurl.Served(se)
+			if err != nil {
+				return err
+			}
+			if err := applySettings(se.App, cfg, served); err != nil {
 				return err
 			}
 			payments.AnnounceMode(se.App, cfg)
@@ -101,6 +106,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
+			se.Router.Bind(publicurl.WatchHost(cfg))      // a Host other than APP_URL's is logged once
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
 			se.Router.Bind(session.Resolve(se.App))       // the member, re-read once per request

@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -47,11 +48,15 @@ var rateLimitRules = []core.RateLimitRule{
 }
 
 // applySettings writes the settings that come from the environment: the
-// app's own, then mail's and Google sign-in's.
-func applySettings(app core.App, cfg *config.Config) error {
+// app's own, then mail's and Google sign-in's. served is the address the
+// server serves on (the public address when APP_URL is unset).
+func applySettings(app core.App, cfg *config.Config, served string) error {
 	s := app.Settings()
 	s.Meta.AppName = "SponsorBridge"
-	envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
+	if cfg.AppURL != "" {
+		envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
+	}
+	publicurl.Apply(app, s, cfg, served)
 	envsettings.Set(app, &s.RateLimits.Enabled, cfg.RateLimits, "rateLimits.enabled", "RATE_LIMITS")
 	if !reflect.DeepEqual(s.RateLimits.Rules, rateLimitRules) {
 		envsettings.Note(app, "rateLimits.rules", "(built in)", fmt.Sprintf("%d rules", len(s.RateLimits.Rules)), fmt.Sprintf("%d rules", len(rateLimitRules)))

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -52,7 +53,7 @@ func MaskAddress(address string) string {
 // still sends it).
 func notice(app core.App, member *core.Record, to, subject, what string) {
 	name := member.GetString("displayName")
-	contact := strings.TrimRight(app.Settings().Meta.AppURL, "/") + "/contact"
+	contact := publicurl.Link(app, "/contact")
 	advice := "If you made this change, there is nothing to do. If you did not, someone else may be using your account: " +
 		"write to us at " + contact + " and we will help you get it back."
 	queued := JobsOf(app).Go(func() {

@@ -8,6 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/template"
+
+	"sponsorbridge/pb/internal/publicurl"
 )
 
 // Item is one entry of a mail: a line with a link (a digest has several).
@@ -81,7 +83,7 @@ func deliver(app core.App, userID, topic, subject, heading string, items []Item,
 		return nil
 	}
 	meta := app.Settings().Meta
-	base := strings.TrimRight(meta.AppURL, "/")
+	base := publicurl.Base(app)
 	unsub := base + "/api/email/unsubscribe?" + url.Values{
 		"u": {userID}, "t": {topic}, "s": {unsubscribeSig(app, userID, topic)},
 	}.Encode()
