@@ -72,6 +72,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
+	every(app, "sbRetryMail", "* * * * *", mailbox.RetryDue) // mails the mail server did not take yet
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)
 	every(app, "sbRemindExpiringPlans", "15 * * * *", payments.RemindJob)
 	every(app, "sbCleanRevokedSessions", "25 3 * * *", session.CleanRevoked)

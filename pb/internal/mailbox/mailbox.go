@@ -39,6 +39,7 @@ const storeKey = "sbMailDevMailbox"
 // development mailbox if it is opted into, or refuses it.
 func BindHooks(app core.App, cfg *config.Config) {
 	app.Store().Set(storeKey, cfg.MailDevMailbox)
+	app.OnMailerSend().Bind(countHook())
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {
@@ -100,6 +101,11 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		envsettings.Set(app, &s.SMTP.Username, cfg.SMTPUsername, "smtp.username", "SMTP_USERNAME")
 		envsettings.SetSecret(app, &s.SMTP.Password, cfg.SMTPPassword, "smtp.password", "SMTP_PASSWORD")
 		envsettings.Set(app, &s.SMTP.TLS, cfg.SMTPTLS, "smtp.tls", "SMTP_TLS")
+		auth := cfg.SMTPAuth
+		if auth == "" {
+			auth = config.SMTPAuthPlain
+		}
+		envsettings.Set(app, &s.SMTP.AuthMethod, auth, "smtp.authMethod", "SMTP_AUTH")
 	}
 	if err := app.Save(s); err != nil {
 		return err
