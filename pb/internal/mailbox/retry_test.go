@@ -333,4 +333,3 @@ func testMessage(to string) *mailer.Message {
 	return &mailer.Message{From: mail.Address{Name: "SponsorBridge", Address: "hello@sponsorbridge.example"},
 		To: []mail.Address{{Address: to}}, Subject: "A note", Text: "Hello", HTML: "<p>Hello</p>"}
 }
-

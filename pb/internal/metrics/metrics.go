@@ -92,7 +92,8 @@ func newRegistry() *Registry {
 
 const metricsPattern = "GET /api/metrics"
 
-// Register counts requests, mails and payments of app and serves the metrics.
+// Register counts requests and payments of app and serves the metrics
+// (mails are counted where they are sent: MailSent, MailFailed).
 func Register(app core.App, cfg *config.Config) *Registry {
 	r := newRegistry()
 	r.reg.MustRegister(stateCollector{app})

@@ -37,12 +37,12 @@ type SMTPServer struct {
 	Port int
 	opts SMTPOptions
 
-	ln     net.Listener
+	ln      net.Listener
 	tls     *tls.Config
 	closed  chan struct{}
 	release chan struct{}
 	once    sync.Once
-	wg     sync.WaitGroup
+	wg      sync.WaitGroup
 
 	mu       sync.Mutex
 	faults   []SMTPFault
