@@ -39,10 +39,12 @@ const MsgNotSetUp = "E-mail is not set up on this server yet, so we cannot send 
 const storeKey = "sbMailDevMailbox"
 
 // BindHooks routes every outgoing mail, while SMTP is off, to the
-// development mailbox if it is opted into, or refuses it.
+// development mailbox if it is opted into, or refuses it; counts every try;
+// and keeps the outbox across stops.
 func BindHooks(app core.App, cfg *config.Config) {
 	app.Store().Set(storeKey, cfg.MailDevMailbox)
 	app.OnMailerSend().Bind(countHook())
+	bindOutbox(app)
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -72,6 +73,12 @@ func (s stored) message() *mailer.Message {
 // nothing left for the caller to do.
 func Deliver(app core.App, msg *mailer.Message) {
 	id := core.GenerateDefaultRandomId()
+	if sessionsOf(app).stopping.Load() {
+		// the queues drain as the app stops: a mail server that hangs must not
+		// hold the stop (Fly.io allows 30 s), so the next start sends these
+		enqueue(app, id, "", msg, 0, time.Now(), errStopping)
+		return
+	}
 	claim := security.RandomString(16)
 	queued := make(chan bool, 1)
 	late := func(err error) {
@@ -90,6 +97,45 @@ func Deliver(app core.App, msg *mailer.Message) {
 	default:
 		enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err)
 	}
+}
+
+var errStopping = errors.New("the server is stopping; the next start sends it")
+
+// bindOutbox lets the outbox outlive a stop: mails of the notification
+// queue's last jobs wait for the next start, and claims of sessions that
+// ended with the previous process are released at start (a claimed mail
+// would otherwise wait out its lease).
+func bindOutbox(app core.App) {
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
+		Id: "sbMailStopping",
+		// after the requests drained (codes are sent while members wait),
+		// before the notification queue drains (priority 0)
+		Priority: -100,
+		Func: func(e *core.TerminateEvent) error {
+			sessionsOf(e.App).stopping.Store(true)
+			return e.Next()
+		},
+	})
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "sbMailOutboxClaims",
+		Func: func(e *core.ServeEvent) error {
+			if err := releaseClaims(e.App); err != nil {
+				return err
+			}
+			return e.Next()
+		},
+	})
+}
+
+// releaseClaims makes the mails claimed by the previous process's sessions
+// due at once.
+func releaseClaims(app core.App) error {
+	_, err := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(time.Now())},
+		dbx.NewExp("[[claim]] != ''")).Execute()
+	if err != nil {
+		return fmt.Errorf("mailbox: releasing the outbox's claims: %w", err)
+	}
+	return nil
 }
 
 // enqueue stores msg in the outbox, unless the outbox is full or the mail

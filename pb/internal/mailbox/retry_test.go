@@ -333,3 +333,41 @@ func testMessage(to string) *mailer.Message {
 	return &mailer.Message{From: mail.Address{Name: "SponsorBridge", Address: "hello@sponsorbridge.example"},
 		To: []mail.Address{{Address: to}}, Subject: "A note", Text: "Hello", HTML: "<p>Hello</p>"}
 }
+
+// A stopping app does not wait on the mail server: background mail of the
+// queues' last jobs waits in the outbox, and the next start sends it at
+// once, claims of the previous process's sessions released.
+func TestAStoppingServerKeepsItsMailForTheNextStart(t *testing.T) {
+	w, _ := noticeWorld(t)
+	if err := w.app.OnTerminate().Trigger(&core.TerminateEvent{App: w.app}, func(*core.TerminateEvent) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	mailbox.Deliver(w.app, testMessage("ann@example.com"))
+	if took := time.Since(start); took > time.Second || w.smtp.Sessions() != 0 {
+		t.Fatalf("a stopping app tried the mail server (%v, %d sessions)", took, w.smtp.Sessions())
+	}
+	rows := outbox(t, w.app)
+	if len(rows) != 1 || rows[0].Attempts != 0 || rows[0].next(t).After(time.Now()) {
+		t.Fatalf("the mail does not wait for the next start: %+v", rows)
+	}
+
+	// a claim left by a session of the stopped process
+	if _, err := w.app.DB().NewQuery("UPDATE mail_outbox SET claim = 'previous', nextAttempt = {:t}").
+		Bind(dbx.Params{"t": types.NowDateTime().Add(mailbox.Lease).String()}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if err := mailbox.ReleaseClaims(w.app); err != nil { // what the next start does (sbMailOutboxClaims)
+		t.Fatal(err)
+	}
+	rows = outbox(t, w.app)
+	if len(rows) != 1 || rows[0].Claim != "" || rows[0].next(t).After(time.Now()) {
+		t.Fatalf("at start: %+v", rows)
+	}
+	if err := mailbox.RetryAt(w.app, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.smtp.Mails()) != 1 || len(outbox(t, w.app)) != 0 {
+		t.Fatalf("%d mails; outbox %+v", len(w.smtp.Mails()), outbox(t, w.app))
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -76,8 +77,9 @@ func Permanent(err error) bool {
 
 // sessions bounds the app's mail sessions (one per app: tests run many).
 type sessions struct {
-	slots chan struct{}
-	retry sync.Mutex // one retry run at a time (outbox.go)
+	slots    chan struct{}
+	retry    sync.Mutex  // one retry run at a time (outbox.go)
+	stopping atomic.Bool // the app is stopping: background mail waits for the next start
 }
 
 const sessionsKey = "sbMailSessions"

@@ -2,7 +2,6 @@ package mailbox_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -239,13 +238,5 @@ func TestMailLeavesThroughSMTP(t *testing.T) {
 				t.Error("a mail went to the test app's recording mailer, not to SMTP")
 			}
 		})
-	}
-}
-
-// decode reads a JSON answer.
-func decode(t *testing.T, raw string, out any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(raw), out); err != nil {
-		t.Fatalf("%v: %s", err, raw)
 	}
 }
