@@ -1,6 +1,7 @@
 package mailbox_test
 
 import (
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,9 +15,10 @@ import (
 )
 
 // A code is mailed while the member waits, so the answer says whether it
-// went: refused (5xx) is a 502 that asks to check the address; not taken in
-// time (4xx, dropped, no answer) is a 503 with Retry-After, after at most 3
-// tries within CodeBudget. Either way the code is withdrawn and nothing is
+// went: a refusal naming the address (550 5.1.1) is a 400 on the email
+// field; another refusal (our sender, AUTH, policy) a 502; not taken in time
+// (4xx, dropped, no answer) a 503 with Retry-After, after at most 3 tries
+// within CodeBudget. Either way the code is withdrawn and nothing is
 // queued. Before, every failure answered 500 "We could not send the code.
 // Please try again later." after a single try.
 func TestCodeMailFailuresAreAnswered(t *testing.T) {
@@ -32,7 +34,9 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 		temporary float64
 		permanent float64
 	}{
-		{name: "refused address", faults: []testutil.SMTPFault{{Stage: "rcpt", Reply: "550 5.1.1 No such user here"}},
+		{name: "no such mailbox", faults: []testutil.SMTPFault{{Stage: "rcpt", Reply: "550 5.1.1 No such user here"}},
+			status: http.StatusBadRequest, message: mailbox.MsgAddressRefused, sessions: 1, permanent: 1},
+		{name: "our sender refused", faults: []testutil.SMTPFault{{Stage: "mail", Reply: "554 5.7.1 Sender address not verified"}},
 			status: http.StatusBadGateway, message: mailbox.MsgCodeRefused, sessions: 1, permanent: 1},
 		{name: "greylisted three times", faults: []testutil.SMTPFault{greylist, greylist, greylist},
 			status: http.StatusServiceUnavailable, message: mailbox.MsgCodeNotNow, sessions: 3, temporary: 3, permanent: 1},
@@ -45,11 +49,10 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 			w := newWorld(t, smtpOptions(), config.SMTPAuthPlain, nil)
 			w.smtp.Fail(c.faults...)
 			start := time.Now()
-			res := testutil.Do(t, w.srv, http.MethodPost, "/api/auth/email-code/request",
-				`{"email":"nia@example.com","displayName":"Nia"}`, map[string]string{"Origin": testutil.Origin})
+			res, body := postJSON(t, w, "/api/auth/email-code/request", `{"email":"nia@example.com","displayName":"Nia"}`)
 			took := time.Since(start)
-			if res.StatusCode != c.status {
-				t.Fatalf("answered %d, want %d", res.StatusCode, c.status)
+			if res.StatusCode != c.status || !strings.Contains(body, c.message) {
+				t.Fatalf("answered %d %s, want %d %q", res.StatusCode, body, c.status, c.message)
 			}
 			if took > mailbox.CodeBudget+time.Second {
 				t.Errorf("the member waited %v (budget %v)", took, mailbox.CodeBudget)
@@ -80,11 +83,12 @@ func TestCodeMailAnswersSayWhy(t *testing.T) {
 	w := newWorld(t, smtpOptions(), config.SMTPAuthPlain, func(app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	})
-	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "550 5.1.1 No such user here"},
+	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "550 5.1.1 <nia@example.com>: Recipient address rejected"},
 		testutil.SMTPFault{Stage: "rcpt", Reply: "554 5.7.1 Relay access denied"})
 	code, body := testutil.DoRead(t, w.srv, http.MethodPost, "/api/auth/email-code/request",
 		`{"email":"nia@example.com","displayName":"Nia"}`, map[string]string{"Origin": testutil.Origin})
-	if code != http.StatusBadGateway || !strings.Contains(body, `"message":"`+mailbox.MsgCodeRefused+`"`) || strings.Contains(body, "otpId") {
+	if code != http.StatusBadRequest || strings.Contains(body, "otpId") ||
+		!strings.Contains(body, `"email":{"code":"validation_address_refused","message":"`+mailbox.MsgAddressRefused+`"}`) {
 		t.Errorf("sign-in code: %d %s", code, body)
 	}
 	// the settings' address confirmation sends the same code the same way
@@ -96,4 +100,19 @@ func TestCodeMailAnswersSayWhy(t *testing.T) {
 	if got := testutil.FindByUsername(t, w.app, "dan").GetString("pendingEmail"); got != "" {
 		t.Errorf("the address waits although no code went: %q", got)
 	}
+}
+
+// postJSON sends a JSON request as a visitor from the app's origin.
+func postJSON(t *testing.T, w *world, path, body string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", w.srv.URL)
+	res, err := w.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res, string(raw)
 }

@@ -10,8 +10,8 @@ import (
 // RetryAt runs the retry job as if the clock said now.
 func RetryAt(app core.App, now time.Time) error { return retryDue(app, now) }
 
-// ReleaseClaims is what a start does to the previous process's claims.
-var ReleaseClaims = releaseClaims
+// AtStart is what a start does to the outbox.
+var AtStart = atStart
 
 // Backoff is the pause after the n-th failed try.
 var Backoff = backoff

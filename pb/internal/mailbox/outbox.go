@@ -119,7 +119,7 @@ func bindOutbox(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sbMailOutboxClaims",
 		Func: func(e *core.ServeEvent) error {
-			if err := releaseClaims(e.App); err != nil {
+			if err := atStart(e.App); err != nil {
 				return err
 			}
 			return e.Next()
@@ -127,9 +127,10 @@ func bindOutbox(app core.App) {
 	})
 }
 
-// releaseClaims makes the mails claimed by the previous process's sessions
-// due at once.
-func releaseClaims(app core.App) error {
+// atStart makes the mails claimed by the previous process's sessions due
+// at once (and an app served again after a stop sends mail again).
+func atStart(app core.App) error {
+	sessionsOf(app).stopping.Store(false)
 	_, err := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(time.Now())},
 		dbx.NewExp("[[claim]] != ''")).Execute()
 	if err != nil {
@@ -189,22 +190,17 @@ func retryDue(app core.App, now time.Time) error {
 	defer s.retry.Unlock()
 	var due []struct {
 		ID       string `db:"id"`
-		Message  string `db:"message"`
 		Attempts int    `db:"attempts"`
 	}
-	err := app.DB().Select("id", "message", "attempts").From(outboxCollection).
+	err := app.DB().Select("id", "attempts").From(outboxCollection).
 		Where(dbx.NewExp("[[nextAttempt]] <= {:now}", dbx.Params{"now": dateTime(now)})).
 		OrderBy("nextAttempt ASC").Limit(retryBatch).All(&due)
 	if err != nil {
 		return err
 	}
 	for _, row := range due {
-		var st stored
-		if err := json.Unmarshal([]byte(row.Message), &st); err != nil {
-			_, _ = app.DB().Delete(outboxCollection, dbx.HashExp{"id": row.ID}).Execute()
-			metrics.MailFailed(app, true)
-			app.Logger().Error("Mail given up: its outbox entry is unreadable", "id", row.ID, "error", err.Error())
-			continue
+		if s.stopping.Load() {
+			return nil // the next start goes on
 		}
 		// claim it: a retry run on another clock, or a late session, may hold it
 		claim := security.RandomString(16)
@@ -216,6 +212,18 @@ func retryDue(app core.App, now time.Time) error {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
+			continue
+		}
+		// one message in memory at a time (each up to maxQueuedBytes)
+		var raw string
+		if err := app.DB().Select("message").From(outboxCollection).Where(dbx.HashExp{"id": row.ID}).Row(&raw); err != nil {
+			return err
+		}
+		var st stored
+		if err := json.Unmarshal([]byte(raw), &st); err != nil {
+			_, _ = app.DB().Delete(outboxCollection, dbx.HashExp{"id": row.ID}).Execute()
+			metrics.MailFailed(app, true)
+			app.Logger().Error("Mail given up: its outbox entry is unreadable", "id", row.ID, "error", err.Error())
 			continue
 		}
 		id := row.ID

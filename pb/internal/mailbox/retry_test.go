@@ -357,7 +357,7 @@ func TestAStoppingServerKeepsItsMailForTheNextStart(t *testing.T) {
 		Bind(dbx.Params{"t": types.NowDateTime().Add(mailbox.Lease).String()}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if err := mailbox.ReleaseClaims(w.app); err != nil { // what the next start does (sbMailOutboxClaims)
+	if err := mailbox.AtStart(w.app); err != nil { // what the next start does (sbMailOutboxClaims)
 		t.Fatal(err)
 	}
 	rows = outbox(t, w.app)

@@ -6,15 +6,18 @@ import (
 	"net"
 	"net/http"
 	"net/textproto"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/metrics"
 )
 
@@ -142,7 +145,10 @@ type NotSent struct {
 	// Permanent: the mail server refused it (trying again soon will not
 	// help); otherwise it did not take it in time.
 	Permanent bool
-	Err       error
+	// Address: the refusal named the receiver's address (no such mailbox,
+	// no such domain, not an address).
+	Address bool
+	Err     error
 }
 
 func (e *NotSent) Error() string { return "mailbox: not sent: " + e.Err.Error() }
@@ -161,7 +167,7 @@ func SendNow(app core.App, msg *mailer.Message) error {
 			return nil
 		}
 		if Permanent(err) {
-			return &NotSent{Permanent: true, Err: err}
+			return &NotSent{Permanent: true, Address: addressRefused(err), Err: err}
 		}
 		if try >= codeAttempts || time.Now().Add(pause).After(deadline) {
 			metrics.MailFailed(app, true)
@@ -172,18 +178,41 @@ func SendNow(app core.App, msg *mailer.Message) error {
 	}
 }
 
+// addressRefused tells whether a 5xx reply names the receiver's address,
+// by its enhanced status code (RFC 3463): 5.1.1 bad mailbox, 5.1.2 bad
+// domain, 5.1.3 bad address syntax, 5.1.6 mailbox moved, 5.1.10 null MX,
+// 5.2.1 mailbox disabled. The sender's own (5.1.7, 5.1.8), AUTH, policy or
+// quota refusals are the server's problem, not the member's.
+func addressRefused(err error) bool {
+	var reply *textproto.Error
+	if !errors.As(err, &reply) || reply.Code < 500 {
+		return false
+	}
+	status, _, _ := strings.Cut(strings.TrimSpace(reply.Msg), " ")
+	switch status {
+	case "5.1.1", "5.1.2", "5.1.3", "5.1.6", "5.1.10", "5.2.1":
+		return true
+	}
+	return false
+}
+
 // The answers of a route whose code could not be mailed.
 const (
-	MsgCodeRefused = "We could not send a code to this address: the mail server refused it. Please check the address and try again."
-	MsgCodeNotNow  = "We could not send the code right now: our mail server did not take it. Please try again in a few minutes."
+	MsgAddressRefused = "The mail server says this address does not exist. Please check it and try again."
+	MsgCodeRefused    = "We could not send the code: our mail server refused it. Please try again later."
+	MsgCodeNotNow     = "We could not send the code right now: our mail server did not take it. Please try again in a few minutes."
 )
 
-// CodeNotSent is the answer to a request whose code mail failed: 502 when
-// the mail server refused the mail, 503 with Retry-After when it did not
-// take it in time (err from SendNow).
+// CodeNotSent is the answer to a request whose code mail failed (err from
+// SendNow): 400 on the email field when the refusal named the address (the
+// member's typing), 502 when the mail server refused our mail otherwise,
+// 503 with Retry-After when it did not take it in time.
 func CodeNotSent(e *core.RequestEvent, err error) error {
 	var ns *NotSent
-	if errors.As(err, &ns) && ns.Permanent {
+	if errors.As(err, &ns) && ns.Address {
+		return e.BadRequestError(MsgAddressRefused, validation.Errors{"email": apierr.Field("validation_address_refused", MsgAddressRefused)})
+	}
+	if ns != nil && ns.Permanent {
 		return e.Error(http.StatusBadGateway, MsgCodeRefused, nil)
 	}
 	e.Response.Header().Set("Retry-After", "60")
