@@ -56,6 +56,15 @@ func TestTheLargestMailFitsTheOutbox(t *testing.T) {
 	if size == 0 || size > 256<<10/4 {
 		t.Errorf("the largest mail is %d bytes", size)
 	}
+
+	// a typical one: an account notice
+	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "451 4.7.1 Try again later"})
+	notice(t, w, ann)
+	var typical int
+	if err := w.app.DB().NewQuery("SELECT length(message) FROM mail_outbox ORDER BY created DESC, rowid DESC LIMIT 1").Row(&typical); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("an account notice waits as %d bytes", typical)
 }
 
 // A hung session costs a goroutine and its buffers until the server hangs
