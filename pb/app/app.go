@@ -29,6 +29,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/settings"
@@ -72,6 +73,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
+	every(app, "sbRetryMail", "* * * * *", mailbox.RetryDue) // mails the mail server did not take yet
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)
 	every(app, "sbRemindExpiringPlans", "15 * * * *", payments.RemindJob)
 	every(app, "sbCleanRevokedSessions", "25 3 * * *", session.CleanRevoked)
@@ -80,7 +82,11 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		Id: "sponsorbridge",
 		Func: func(se *core.ServeEvent) error {
 			// Start-up: settings from the environment, then in-memory state.
-			if err := applySettings(se.App, cfg); err != nil {
+			served, err := publicurl.Served(se)
+			if err != nil {
+				return err
+			}
+			if err := applySettings(se.App, cfg, served); err != nil {
 				return err
 			}
 			payments.AnnounceMode(se.App, cfg)
@@ -102,6 +108,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
 			se.Router.Bind(compressAnswers())             // gzip for JSON and HTML; never the realtime stream
+			se.Router.Bind(publicurl.WatchHost(cfg))      // a Host other than APP_URL's is logged once
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
 			se.Router.Bind(session.Resolve(se.App))       // the member, re-read once per request

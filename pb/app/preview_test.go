@@ -39,7 +39,7 @@ func previewApp(t testing.TB) *tests.TestApp {
 		t.Fatal(err)
 	}
 	cfg := testutil.Config()
-	cfg.AppURL = publicURL + "/" // config.PublicURL drops the slash
+	cfg.AppURL = publicURL + "/" // publicurl.Base drops the slash
 	a := testutil.NewAppWith(t, cfg, app.Options{PublicDir: dir})
 	dan := testutil.CreateMember(t, a, "dan", testutil.MemberOpts{})
 	testutil.CreateListing(t, a, "sponsorships", dan, testutil.ListingOpts{Title: hostileTitle, Amount: 2500,

@@ -8,6 +8,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -46,11 +47,15 @@ var rateLimitRules = []core.RateLimitRule{
 }
 
 // applySettings writes the settings that come from the environment: the
-// app's own, then mail's and Google sign-in's.
-func applySettings(app core.App, cfg *config.Config) error {
+// app's own, then mail's and Google sign-in's. served is the address the
+// server serves on (the public address when APP_URL is unset).
+func applySettings(app core.App, cfg *config.Config, served string) error {
 	s := app.Settings()
 	s.Meta.AppName = "SponsorBridge"
-	envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
+	if cfg.AppURL != "" {
+		envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
+	}
+	publicurl.Apply(app, s, cfg, served)
 	envsettings.Set(app, &s.RateLimits.Enabled, cfg.RateLimits, "rateLimits.enabled", "RATE_LIMITS")
 	envsettings.SetShown(app, &s.RateLimits.Rules, append([]core.RateLimitRule(nil), rateLimitRules...), "rateLimits.rules", "(built in)",
 		func(r []core.RateLimitRule) any { return fmt.Sprintf("%d rules", len(r)) })

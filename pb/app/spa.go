@@ -16,7 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/internal/compress"
-	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/listings"
 )
 
@@ -70,7 +70,7 @@ func serveIndex(e *core.RequestEvent, fsys fs.FS, preview *listings.Preview) err
 	if err != nil {
 		return e.NotFoundError("File not found.", nil)
 	}
-	body := withPreview(index, config.PublicURL(e.App), preview)
+	body := withPreview(index, publicurl.Base(e.App), preview)
 	sum := sha256.Sum256(body)
 	h := e.Response.Header()
 	h.Set("Cache-Control", "no-cache")

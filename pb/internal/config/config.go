@@ -29,7 +29,9 @@ type Config struct {
 	// DemoPasswordGenerated tells whether DemoPassword was generated at start.
 	DemoPasswordGenerated bool
 
-	// AppURL is the public address of the app (used in links and mails).
+	// AppURL is the public address of the app (APP_URL), without a trailing
+	// slash. Empty when unset: links then use the address the server serves
+	// on (pb/internal/publicurl), so a demo on any port mails working links.
 	AppURL string
 	// RateLimits turns PocketBase's rate limiter (and our tighter rules) on.
 	RateLimits bool
@@ -61,6 +63,9 @@ type Config struct {
 	SMTPUsername string
 	SMTPPassword string
 	SMTPTLS      bool
+	// SMTPAuth is the AUTH mechanism: SMTPAuthPlain (the default) or
+	// SMTPAuthLogin (Outlook and Office 365 want LOGIN).
+	SMTPAuth string
 	// MailFrom is the sender, "Name <address>" or a bare address.
 	MailFrom string
 	// RazorpayTimeout bounds every call to Razorpay's API (0 means 10 seconds).
@@ -148,7 +153,7 @@ func (c *Config) BackupsOn() bool { return c.Backup.ReplicaURL != "" }
 func Load() (*Config, error) {
 	c := &Config{
 		DemoMode:            boolEnv("DEMO_MODE", false),
-		AppURL:              strings.TrimRight(env("APP_URL", "http://127.0.0.1:8090"), "/"),
+		AppURL:              strings.TrimRight(env("APP_URL", ""), "/"),
 		RateLimits:          boolEnv("RATE_LIMITS", true),
 		TrustedProxyHeaders: list(env("TRUSTED_PROXY_HEADERS", "")),
 		RazorpayAPIBase:     strings.TrimRight(env("RAZORPAY_API_BASE", "https://api.razorpay.com"), "/"),
@@ -164,8 +169,16 @@ func Load() (*Config, error) {
 		MailFrom:            env("MAIL_FROM", ""),
 	}
 	var err error
+	if err = checkAppURL(c.AppURL); err != nil {
+		return nil, err
+	}
 	if c.SMTPPort, err = intEnv("SMTP_PORT", 587); err != nil {
 		return nil, err
+	}
+	switch c.SMTPAuth = strings.ToUpper(env("SMTP_AUTH", SMTPAuthPlain)); c.SMTPAuth {
+	case SMTPAuthPlain, SMTPAuthLogin:
+	default:
+		return nil, fmt.Errorf("config: SMTP_AUTH must be PLAIN or LOGIN, got %q", c.SMTPAuth)
 	}
 	if c.SMTPPassword, err = secret("SMTP_PASSWORD"); err != nil {
 		return nil, err
@@ -279,6 +292,26 @@ func loadBackup(b *Backup) error {
 	}
 	if (b.AccessKeyID == "") != (b.SecretAccessKey == "") {
 		return fmt.Errorf("config: LITESTREAM_ACCESS_KEY_ID and LITESTREAM_SECRET_ACCESS_KEY must be set together")
+	}
+	return nil
+}
+
+// The SMTP AUTH mechanisms PocketBase's mail client speaks.
+const (
+	SMTPAuthPlain = "PLAIN"
+	SMTPAuthLogin = "LOGIN"
+)
+
+// checkAppURL accepts an empty APP_URL or an http(s) origin: links are the
+// address followed by the app's paths, so a path of its own would break them.
+func checkAppURL(raw string) error {
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return fmt.Errorf("config: APP_URL must be the app's public origin, like https://sponsorbridge.example, got %q", raw)
 	}
 	return nil
 }

@@ -159,3 +159,30 @@ func TestBackupSettings(t *testing.T) {
 		t.Error("a garbage sync interval was accepted")
 	}
 }
+
+// An unset APP_URL stays empty (links then follow the served address); a set
+// one must be an origin, since links append the app's paths to it.
+func TestAppURLAndSMTPAuth(t *testing.T) {
+	t.Setenv("APP_URL", "")
+	t.Setenv("SMTP_AUTH", "")
+	c, err := Load()
+	if err != nil || c.AppURL != "" || c.SMTPAuth != SMTPAuthPlain {
+		t.Fatalf("defaults: %q %q %v", c.AppURL, c.SMTPAuth, err)
+	}
+	t.Setenv("APP_URL", "https://sponsorbridge.example/")
+	t.Setenv("SMTP_AUTH", "login")
+	if c, err = Load(); err != nil || c.AppURL != "https://sponsorbridge.example" || c.SMTPAuth != SMTPAuthLogin {
+		t.Fatalf("set: %q %q %v", c.AppURL, c.SMTPAuth, err)
+	}
+	for _, bad := range []string{"sponsorbridge.example", "ftp://sponsorbridge.example", "https://sponsorbridge.example/app", "https://", "https://a.example/?x=1"} {
+		t.Setenv("APP_URL", bad)
+		if _, err := Load(); err == nil {
+			t.Errorf("APP_URL %q was accepted", bad)
+		}
+	}
+	t.Setenv("APP_URL", "")
+	t.Setenv("SMTP_AUTH", "CRAM-MD5")
+	if _, err := Load(); err == nil {
+		t.Error("an AUTH mechanism PocketBase does not speak was accepted")
+	}
+}

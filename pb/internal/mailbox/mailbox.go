@@ -2,6 +2,9 @@
 // (environment or dashboard), otherwise into the development mailbox, a
 // directory of JSON files under the data directory that is also echoed to
 // the server log, so sign-in codes can be read on a laptop and in tests.
+// Either way a code goes out while the member waits (SendNow) and other
+// mail is retried from an outbox when the server does not take it (Deliver,
+// RetryDue); send.go says why and how far each is bounded.
 package mailbox
 
 import (
@@ -38,9 +41,12 @@ const MsgNotSetUp = "E-mail is not set up on this server yet, so we cannot send 
 const storeKey = "sbMailDevMailbox"
 
 // BindHooks routes every outgoing mail, while SMTP is off, to the
-// development mailbox if it is opted into, or refuses it.
+// development mailbox if it is opted into, or refuses it; counts every try;
+// and keeps the outbox across stops.
 func BindHooks(app core.App, cfg *config.Config) {
 	app.Store().Set(storeKey, cfg.MailDevMailbox)
+	app.OnMailerSend().Bind(countHook())
+	bindOutbox(app)
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {
@@ -102,6 +108,11 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		envsettings.Set(app, &s.SMTP.Username, cfg.SMTPUsername, "smtp.username", "SMTP_USERNAME")
 		envsettings.SetSecret(app, &s.SMTP.Password, cfg.SMTPPassword, "smtp.password", "SMTP_PASSWORD")
 		envsettings.Set(app, &s.SMTP.TLS, cfg.SMTPTLS, "smtp.tls", "SMTP_TLS")
+		auth := cfg.SMTPAuth
+		if auth == "" {
+			auth = config.SMTPAuthPlain
+		}
+		envsettings.Set(app, &s.SMTP.AuthMethod, auth, "smtp.authMethod", "SMTP_AUTH")
 	}
 	if err := app.Save(s); err != nil {
 		return err

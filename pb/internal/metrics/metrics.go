@@ -44,7 +44,8 @@ type Registry struct {
 
 	requests                               *prometheus.CounterVec
 	durations                              *prometheus.HistogramVec
-	mailSent, mailFailed                   prometheus.Counter
+	mailSent                               prometheus.Counter
+	mailTemporary, mailPermanent           prometheus.Counter
 	paymentProviderErrors, paymentDeclined prometheus.Counter
 
 	routes sync.Map // request pattern -> *route (observe.go)
@@ -67,17 +68,20 @@ func newRegistry() *Registry {
 		Name: "sponsorbridge_mail_sent_total",
 		Help: "E-mails handed to SMTP (or the development mailbox).",
 	})
-	r.mailFailed = prometheus.NewCounter(prometheus.CounterOpts{
+	mailFailed := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "sponsorbridge_mail_failures_total",
-		Help: "E-mails that could not be sent (SMTP errors, or mail not set up).",
-	})
+		Help: "Mail failures: temporary = a try that failed with a 4xx reply, a dropped or refused connection or no answer in time (tried again); " +
+			"permanent = a mail that will not be delivered (a 5xx reply, mail not set up, or its tries ran out).",
+	}, []string{"kind"})
+	r.mailTemporary = mailFailed.WithLabelValues("temporary")
+	r.mailPermanent = mailFailed.WithLabelValues("permanent")
 	payments := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "sponsorbridge_payment_failures_total",
 		Help: "Payment failures: provider = 5xx answers of the payment routes (Razorpay unreachable or refusing), declined = orders marked failed.",
 	}, []string{"kind"})
 	r.paymentProviderErrors = payments.WithLabelValues("provider")
 	r.paymentDeclined = payments.WithLabelValues("declined")
-	r.reg.MustRegister(r.requests, r.durations, r.mailSent, r.mailFailed, payments,
+	r.reg.MustRegister(r.requests, r.durations, r.mailSent, mailFailed, payments,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	r.gatherer = r.reg
 	// Series exist from the first scrape, at zero (the scrape's own request
@@ -88,7 +92,8 @@ func newRegistry() *Registry {
 
 const metricsPattern = "GET /api/metrics"
 
-// Register counts requests, mails and payments of app and serves the metrics.
+// Register counts requests and payments of app and serves the metrics
+// (mails are counted where they are sent: MailSent, MailFailed).
 func Register(app core.App, cfg *config.Config) *Registry {
 	r := newRegistry()
 	r.reg.MustRegister(stateCollector{app})
@@ -120,20 +125,6 @@ func Register(app core.App, cfg *config.Config) *Registry {
 			return te.Next()
 		},
 	})
-	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
-		Id: "sbMetricsMail",
-		// first in line, so that it sees what every later handler answered
-		Priority: -1000,
-		Func: func(e *core.MailerEvent) error {
-			err := e.Next()
-			if err != nil {
-				r.mailFailed.Inc()
-			} else {
-				r.mailSent.Inc()
-			}
-			return err
-		},
-	})
 	app.OnRecordAfterUpdateSuccess("payments").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.GetString("status") == "failed" && e.Record.Original().GetString("status") != "failed" {
 			r.paymentDeclined.Inc()
@@ -145,10 +136,38 @@ func Register(app core.App, cfg *config.Config) *Registry {
 
 const storeKey = "sb.metrics"
 
+func registryOf(app core.App) *Registry {
+	r, _ := app.Store().Get(storeKey).(*Registry)
+	return r
+}
+
+// MailSent counts a mail the mail server (or the development mailbox) took.
+// pb/internal/mailbox counts every try of every mail, PocketBase's own too.
+func MailSent(app core.App) {
+	if r := registryOf(app); r != nil {
+		r.mailSent.Inc()
+	}
+}
+
+// MailFailed counts a failed mail: permanent when it will not be delivered
+// (refused, mail off, its tries ran out), temporary when the try failed in a
+// way that trying again may mend (the mail is tried again, or the member
+// waiting for a code is asked to).
+func MailFailed(app core.App, permanent bool) {
+	r := registryOf(app)
+	switch {
+	case r == nil:
+	case permanent:
+		r.mailPermanent.Inc()
+	default:
+		r.mailTemporary.Inc()
+	}
+}
+
 // ScrapeAddr is the address the METRICS_ADDR listener is bound to (empty
 // when it is off), for logs and tests that ask for port 0.
 func ScrapeAddr(app core.App) string {
-	r, _ := app.Store().Get(storeKey).(*Registry)
+	r := registryOf(app)
 	if r == nil {
 		return ""
 	}

@@ -109,8 +109,11 @@ func TestMetricsContent(t *testing.T) {
 		`sponsorbridge_http_requests_total{group="unmatched",method="GET",status="4xx"} 1`,
 		`sponsorbridge_http_request_duration_seconds_bucket{group="/api/app-config",le="+Inf"} 3`,
 		`sponsorbridge_http_request_duration_seconds_count{group="/api/app-config"} 3`,
-		`sponsorbridge_mail_failures_total 1`,
+		`sponsorbridge_mail_failures_total{kind="permanent"} 1`, // mail off: it will never go
+		`sponsorbridge_mail_failures_total{kind="temporary"} 0`,
 		`sponsorbridge_mail_sent_total 0`,
+		`sponsorbridge_mail_retry_pending 0`,
+		`sponsorbridge_mail_retry_oldest_seconds 0`,
 		`sponsorbridge_payment_failures_total{kind="provider"} 0`,
 		`sponsorbridge_notification_digests_pending 0`,
 		`sponsorbridge_db_wal_size_bytes{db="data"} `,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"sponsorbridge/pb/internal/backup"
@@ -28,6 +29,10 @@ var (
 		"1 while Litestream replicates the databases; 0 when backups are off (LITESTREAM_REPLICA_URL not set, or Litestream could not start).", nil, nil)
 	lagDesc = prometheus.NewDesc("sponsorbridge_backup_replication_lag_seconds",
 		"Seconds since each database last shipped its changes to the backup replica (-1: not yet); absent when backups are off.", []string{"db"}, nil)
+	retryPendingDesc = prometheus.NewDesc("sponsorbridge_mail_retry_pending",
+		"Background mails waiting in the outbox for another try (the mail server did not take them yet); -1 when the query failed.", nil, nil)
+	retryOldestDesc = prometheus.NewDesc("sponsorbridge_mail_retry_oldest_seconds",
+		"Age of the oldest mail waiting in the outbox (0 when none waits); -1 when the query failed.", nil, nil)
 	buildInfoDesc = prometheus.NewDesc("sponsorbridge_build_info",
 		"Always 1; the labels name the running build (sponsorbridge --version) and its Go release.", []string{"version", "goversion"}, nil)
 )
@@ -35,7 +40,8 @@ var (
 type stateCollector struct{ app core.App }
 
 func (stateCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{dbSizeDesc, walSizeDesc, digestsDesc, itemsDesc, backupEnabledDesc, lagDesc, buildInfoDesc} {
+	for _, d := range []*prometheus.Desc{dbSizeDesc, walSizeDesc, digestsDesc, itemsDesc, retryPendingDesc, retryOldestDesc,
+		backupEnabledDesc, lagDesc, buildInfoDesc} {
 		ch <- d
 	}
 }
@@ -53,6 +59,9 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 	digests, items := queueDepth(c.app)
 	gauge(digestsDesc, float64(digests))
 	gauge(itemsDesc, float64(items))
+	pending, oldest := outboxDepth(c.app)
+	gauge(retryPendingDesc, pending)
+	gauge(retryOldestDesc, oldest)
 
 	syncs := backup.LastSync(c.app) // nil when backups are off
 	enabled := 0.0
@@ -82,6 +91,28 @@ func fileSize(path string) int64 {
 		return 0
 	}
 	return info.Size()
+}
+
+// outboxDepth counts the mails waiting for another try, and the age of the
+// oldest in seconds.
+func outboxDepth(app core.App) (pending, oldest float64) {
+	var row struct {
+		Pending int64  `db:"pending"`
+		Oldest  string `db:"oldest"`
+	}
+	err := app.DB().NewQuery(`SELECT COUNT(*) AS pending, COALESCE(MIN([[created]]), '') AS oldest FROM {{mail_outbox}}`).One(&row)
+	if err != nil {
+		app.Logger().Warn("metrics: reading the mail outbox failed", "error", err.Error())
+		return -1, -1
+	}
+	if row.Pending == 0 {
+		return 0, 0
+	}
+	created, err := types.ParseDateTime(row.Oldest)
+	if err != nil {
+		return float64(row.Pending), -1
+	}
+	return float64(row.Pending), max(0, time.Since(created.Time()).Seconds())
 }
 
 // queueDepth counts the digests with items waiting, and the items.

@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -52,12 +54,12 @@ func MaskAddress(address string) string {
 // still sends it).
 func notice(app core.App, member *core.Record, to, subject, what string) {
 	name := member.GetString("displayName")
-	contact := strings.TrimRight(app.Settings().Meta.AppURL, "/") + "/contact"
+	contact := publicurl.Link(app, "/contact")
 	advice := "If you made this change, there is nothing to do. If you did not, someone else may be using your account: " +
 		"write to us at " + contact + " and we will help you get it back."
 	queued := JobsOf(app).Go(func() {
 		meta := app.Settings().Meta
-		err := app.NewMailClient().Send(&mailer.Message{
+		mailbox.Deliver(app, &mailer.Message{
 			From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 			To:      []mail.Address{{Name: name, Address: to}},
 			Subject: subject,
@@ -65,9 +67,6 @@ func notice(app core.App, member *core.Record, to, subject, what string) {
 			HTML: "<p>Hello " + html.EscapeString(name) + ",</p><p>" + html.EscapeString(what) + "</p><p>" +
 				html.EscapeString(advice) + "</p>",
 		})
-		if err != nil {
-			app.Logger().Warn("notify: account notice failed", slog.String("user", member.Id), slog.String("error", err.Error()))
-		}
 	})
 	if !queued {
 		app.Logger().Warn("notify: account notice not sent, the app is stopping", slog.String("user", member.Id))

@@ -9,7 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/template"
 
-	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/publicurl"
 )
 
 // Item is one entry of a mail: a line with a link (a digest has several).
@@ -72,7 +73,9 @@ var topicNames = map[string]string{
 
 // deliver e-mails a letter to a member, unless they have no address or
 // switched the topic off. Every notification mail carries a one-click
-// unsubscribe link for its topic and the List-Unsubscribe headers.
+// unsubscribe link for its topic and the List-Unsubscribe headers. A mail
+// the mail server does not take at once waits in the outbox for another
+// try (mailbox.Deliver); the error is only the letter's own.
 func deliver(app core.App, userID, topic, subject, heading string, items []Item, action, actionPath string) error {
 	member, err := app.FindRecordById("users", userID)
 	if err != nil {
@@ -83,7 +86,7 @@ func deliver(app core.App, userID, topic, subject, heading string, items []Item,
 		return nil
 	}
 	meta := app.Settings().Meta
-	base := config.PublicURL(app)
+	base := publicurl.Base(app)
 	unsub := base + "/api/email/unsubscribe?" + url.Values{
 		"u": {userID}, "t": {topic}, "s": {unsubscribeSig(app, userID, topic)},
 	}.Encode()
@@ -101,7 +104,7 @@ func deliver(app core.App, userID, topic, subject, heading string, items []Item,
 	if err != nil {
 		return err
 	}
-	return app.NewMailClient().Send(&mailer.Message{
+	mailbox.Deliver(app, &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
 		Subject: subject,
@@ -112,4 +115,5 @@ func deliver(app core.App, userID, topic, subject, heading string, items []Item,
 			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
 		},
 	})
+	return nil
 }

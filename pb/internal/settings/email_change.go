@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
@@ -37,6 +38,9 @@ func changeEmail(e *core.RequestEvent) error {
 	}
 	if _, err := signin.SendCode(e.App, form.Email, signin.ConfirmationMail); err != nil {
 		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
+		if errors.As(err, new(*mailbox.NotSent)) {
+			return mailbox.CodeNotSent(e, err)
+		}
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
 	return savePending(e, form.Email)

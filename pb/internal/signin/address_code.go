@@ -16,6 +16,7 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/mailbox"
 )
 
 // This file is the one place that sends codes to an address and checks
@@ -58,7 +59,8 @@ type Sent struct {
 // the address has none, else the same code again, at most twice per code
 // (then the code is answered without mail, so a stranger's requests never
 // replace or block the code a member is about to type). A failed first
-// mail withdraws the code.
+// mail withdraws the code; the error is then mailbox.SendNow's (answer it
+// with mailbox.CodeNotSent).
 func SendCode(app core.App, email string, m CodeMail) (Sent, error) {
 	issued, err := issueCode(app, email)
 	if err != nil {
@@ -80,7 +82,8 @@ func SendCode(app core.App, email string, m CodeMail) (Sent, error) {
 func mailCode(app core.App, email string, m CodeMail, issued issuedCode) error {
 	s := app.Settings()
 	minutes := max(1, int(time.Until(issued.expires).Round(time.Minute).Minutes()))
-	return app.NewMailClient().Send(&mailer.Message{
+	// sent while the member waits, so that the answer can say whether it went
+	return mailbox.SendNow(app, &mailer.Message{
 		From:    mail.Address{Name: s.Meta.SenderName, Address: s.Meta.SenderAddress},
 		To:      []mail.Address{{Address: email}},
 		Subject: m.Subject + issued.code,

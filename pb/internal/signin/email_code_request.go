@@ -1,6 +1,7 @@
 package signin
 
 import (
+	"errors"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -41,6 +43,10 @@ func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 	}
 
 	sent, err := SendCode(e.App, form.Email, SignInMail)
+	if errors.As(err, new(*mailbox.NotSent)) {
+		e.App.Logger().Error("Sign-in code not sent", "error", err)
+		return mailbox.CodeNotSent(e, err)
+	}
 	if err != nil {
 		e.App.Logger().Error("Sign-in code failed", "error", err)
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)

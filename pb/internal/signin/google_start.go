@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 	"golang.org/x/oauth2"
+
+	"sponsorbridge/pb/internal/publicurl"
 )
 
 // flowCookie binds a started Google sign-in to the browser that started it,
@@ -28,7 +30,7 @@ func (h *handlers) googleStart(e *core.RequestEvent) error {
 	}
 	// Google only returns to the registered APP_URL; started from another host,
 	// the flow could never come back to this page (and its cookie).
-	if !sameHost(e.App.Settings().Meta.AppURL, e.Request.Host) {
+	if !publicurl.SameHost(e.App, e.Request.Host) {
 		return e.Redirect(http.StatusSeeOther, "/auth?manual=true&googleError=unauthorized-domain")
 	}
 
@@ -68,11 +70,6 @@ func safeRedirect(raw string) string {
 		return "/home"
 	}
 	return raw
-}
-
-func sameHost(appURL, host string) bool {
-	u, err := url.Parse(appURL)
-	return err == nil && u.Host != "" && strings.EqualFold(u.Host, host)
 }
 
 func isHTTPS(e *core.RequestEvent) bool {

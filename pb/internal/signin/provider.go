@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/auth"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/publicurl"
 )
 
 // ConfigureGoogle writes the Google provider from the environment into the
@@ -60,5 +61,5 @@ func GoogleConfigured(app core.App) bool {
 
 // redirectURL is the callback page Google sends the browser back to.
 func redirectURL(app core.App) string {
-	return app.Settings().Meta.AppURL + "/__/auth/handler"
+	return publicurl.Link(app, "/__/auth/handler")
 }

@@ -131,6 +131,19 @@ func NewApp(t testing.TB, cfg *config.Config) *tests.TestApp {
 // NewAppWith is NewApp with serving options (a public dir for the SPA).
 func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestApp {
 	t.Helper()
+	return newApp(t, cfg, opts, false)
+}
+
+// NewAppRealMail is NewApp whose mail leaves through PocketBase's own
+// client, SMTP as cfg sets it up (StartSMTP), instead of the test app's
+// recording mailer (app.TestMailer stays empty).
+func NewAppRealMail(t testing.TB, cfg *config.Config) *tests.TestApp {
+	t.Helper()
+	return newApp(t, cfg, app.Options{}, true)
+}
+
+func newApp(t testing.TB, cfg *config.Config, opts app.Options, realMail bool) *tests.TestApp {
+	t.Helper()
 	dir, err := template()
 	if err != nil {
 		t.Fatal(err)
@@ -142,6 +155,9 @@ func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestA
 	}
 	if cfg == nil {
 		cfg = Config()
+	}
+	if realMail {
+		ta.OnMailerSend().UnbindAll() // only the test app's recording mailer is bound yet
 	}
 	app.Register(ta, cfg, opts)
 	return ta

@@ -1,0 +1,291 @@
+package mailbox
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/mailer"
+	"github.com/pocketbase/pocketbase/tools/security"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/metrics"
+)
+
+// The outbox (mail_outbox) keeps background mails the mail server did not
+// take at the first try, and RetryDue tries them again: after 1 minute, then
+// 2, 4, 8, 16, 32 and then every hour, 10 tries in all (the last about 4
+// hours after the first), then the mail is given up. The bounds:
+const (
+	// MaxAttempts is how often a background mail is tried in all.
+	MaxAttempts = 10
+	// MaxQueued is how many mails wait at most; past it a failed mail is
+	// given up at once (logged and counted), so a mail server that is down
+	// for days cannot fill the disk.
+	MaxQueued = 5000
+	// maxQueuedBytes bounds one waiting mail (the app's largest, a digest
+	// of 50 items, is about 40 KB).
+	maxQueuedBytes = 256 << 10
+	// retryBatch is how many due mails one run of the retry job tries.
+	retryBatch = 100
+	// lease is how long a mail whose try has not answered stays claimed:
+	// after it, the mail is tried again (its hung session may still end).
+	lease = 15 * time.Minute
+)
+
+const outboxCollection = "mail_outbox"
+
+// backoff is the pause after the n-th failed try.
+func backoff(n int) time.Duration {
+	if n >= 7 {
+		return time.Hour
+	}
+	return time.Minute << (n - 1)
+}
+
+// stored is a mail as the outbox keeps it (no attachments: the app's mails
+// have none).
+type stored struct {
+	From    mail.Address      `json:"from"`
+	To      []mail.Address    `json:"to"`
+	Cc      []mail.Address    `json:"cc,omitempty"`
+	Bcc     []mail.Address    `json:"bcc,omitempty"`
+	Subject string            `json:"subject"`
+	HTML    string            `json:"html"`
+	Text    string            `json:"text"`
+	Headers map[string]string `json:"headers,omitempty"`
+}
+
+func (s stored) message() *mailer.Message {
+	return &mailer.Message{From: s.From, To: s.To, Cc: s.Cc, Bcc: s.Bcc, Subject: s.Subject, HTML: s.HTML, Text: s.Text, Headers: s.Headers}
+}
+
+// Deliver sends a background mail: one try at once (the caller is off the
+// request path already); when it fails for now, the mail waits in the
+// outbox for RetryDue. A refused mail is logged (and counted by the hook).
+// Deliver answers once the mail is sent, waiting or given up: there is
+// nothing left for the caller to do.
+func Deliver(app core.App, msg *mailer.Message) {
+	id := core.GenerateDefaultRandomId()
+	if sessionsOf(app).stopping.Load() {
+		// the queues drain as the app stops: a mail server that hangs must not
+		// hold the stop (Fly.io allows 30 s), so the next start sends these
+		enqueue(app, id, "", msg, 0, time.Now(), errStopping)
+		return
+	}
+	claim := security.RandomString(16)
+	queued := make(chan bool, 1)
+	late := func(err error) {
+		if <-queued {
+			settle(app, id, claim, 1, err, time.Now())
+		}
+	}
+	err := attempt(app, msg, SendTimeout, late)
+	switch {
+	case err == nil:
+	case errors.Is(err, errTimeout):
+		// claimed until the lease ends: the session may still deliver it
+		queued <- enqueue(app, id, claim, msg, 1, time.Now().Add(lease), err)
+	case Permanent(err):
+		app.Logger().Error("Mail refused: not sent", "to", recipients(msg), "subject", msg.Subject, "error", err.Error())
+	default:
+		enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err)
+	}
+}
+
+var errStopping = errors.New("the server is stopping; the next start sends it")
+
+// bindOutbox lets the outbox outlive a stop: mails of the notification
+// queue's last jobs wait for the next start, and claims of sessions that
+// ended with the previous process are released at start (a claimed mail
+// would otherwise wait out its lease).
+func bindOutbox(app core.App) {
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
+		Id: "sbMailStopping",
+		// after the requests drained (codes are sent while members wait),
+		// before the notification queue drains (priority 0)
+		Priority: -100,
+		Func: func(e *core.TerminateEvent) error {
+			sessionsOf(e.App).stopping.Store(true)
+			return e.Next()
+		},
+	})
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "sbMailOutboxClaims",
+		Func: func(e *core.ServeEvent) error {
+			if err := atStart(e.App); err != nil {
+				return err
+			}
+			return e.Next()
+		},
+	})
+}
+
+// atStart makes the mails claimed by the previous process's sessions due
+// at once (and an app served again after a stop sends mail again).
+func atStart(app core.App) error {
+	sessionsOf(app).stopping.Store(false)
+	_, err := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(time.Now())},
+		dbx.NewExp("[[claim]] != ''")).Execute()
+	if err != nil {
+		return fmt.Errorf("mailbox: releasing the outbox's claims: %w", err)
+	}
+	return nil
+}
+
+// enqueue stores msg in the outbox, unless the outbox is full or the mail
+// too big (then it is given up: logged and counted). The count and the
+// insert are one statement, so racing mails cannot pass MaxQueued.
+func enqueue(app core.App, id, claim string, msg *mailer.Message, attempts int, next time.Time, cause error) bool {
+	raw, err := json.Marshal(stored{From: msg.From, To: msg.To, Cc: msg.Cc, Bcc: msg.Bcc, Subject: msg.Subject,
+		HTML: msg.HTML, Text: msg.Text, Headers: msg.Headers})
+	if err == nil && len(raw) > maxQueuedBytes {
+		err = fmt.Errorf("the mail is %d bytes, more than the outbox keeps (%d)", len(raw), maxQueuedBytes)
+	}
+	if err == nil {
+		err = insert(app, dbx.Params{
+			"id": id, "message": string(raw), "attempts": attempts, "next": dateTime(next), "claim": claim,
+			"lastError": clip(cause.Error(), 1000), "now": types.NowDateTime().String(), "max": MaxQueued,
+		})
+	}
+	if err != nil {
+		metrics.MailFailed(app, true)
+		app.Logger().Error("Mail given up: it failed and cannot wait for another try", "to", recipients(msg),
+			"subject", msg.Subject, "cause", cause.Error(), "error", err.Error())
+		return false
+	}
+	app.Logger().Warn("Mail failed for now; it waits in the outbox for another try", "to", recipients(msg),
+		"subject", msg.Subject, "attempts", attempts, "next", dateTime(next), "error", cause.Error())
+	return true
+}
+
+func insert(app core.App, params dbx.Params) error {
+	res, err := app.DB().NewQuery(`INSERT INTO {{mail_outbox}} ([[id]], [[message]], [[attempts]], [[nextAttempt]], [[claim]], [[lastError]], [[created]], [[updated]])
+			SELECT {:id}, {:message}, {:attempts}, {:next}, {:claim}, {:lastError}, {:now}, {:now}
+			WHERE (SELECT COUNT(*) FROM {{mail_outbox}}) < {:max}`).Bind(params).Execute()
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("the outbox is full (%d mails wait)", MaxQueued)
+	}
+	return nil
+}
+
+// RetryDue tries the outbox's mails whose pause is over (the sbRetryMail
+// job, every minute). One run at a time; a run tries at most retryBatch.
+func RetryDue(app core.App) error { return retryDue(app, time.Now()) }
+
+func retryDue(app core.App, now time.Time) error {
+	s := sessionsOf(app)
+	if !s.retry.TryLock() {
+		return nil // the previous run still works through its batch
+	}
+	defer s.retry.Unlock()
+	var due []struct {
+		ID       string `db:"id"`
+		Attempts int    `db:"attempts"`
+	}
+	err := app.DB().Select("id", "attempts").From(outboxCollection).
+		Where(dbx.NewExp("[[nextAttempt]] <= {:now}", dbx.Params{"now": dateTime(now)})).
+		OrderBy("nextAttempt ASC").Limit(retryBatch).All(&due)
+	if err != nil {
+		return err
+	}
+	for _, row := range due {
+		if s.stopping.Load() {
+			return nil // the next start goes on
+		}
+		// claim it: a retry run on another clock, or a late session, may hold it
+		claim := security.RandomString(16)
+		tries := row.Attempts + 1
+		res, err := app.DB().Update(outboxCollection, dbx.Params{"claim": claim, "attempts": tries,
+			"nextAttempt": dateTime(now.Add(lease)), "updated": types.NowDateTime().String()},
+			dbx.And(dbx.HashExp{"id": row.ID}, dbx.NewExp("[[nextAttempt]] <= {:now}", dbx.Params{"now": dateTime(now)}))).Execute()
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			continue
+		}
+		// one message in memory at a time (each up to maxQueuedBytes)
+		var raw string
+		if err := app.DB().Select("message").From(outboxCollection).Where(dbx.HashExp{"id": row.ID}).Row(&raw); err != nil {
+			return err
+		}
+		var st stored
+		if err := json.Unmarshal([]byte(raw), &st); err != nil {
+			_, _ = app.DB().Delete(outboxCollection, dbx.HashExp{"id": row.ID}).Execute()
+			metrics.MailFailed(app, true)
+			app.Logger().Error("Mail given up: its outbox entry is unreadable", "id", row.ID, "error", err.Error())
+			continue
+		}
+		id := row.ID
+		msg := st.message()
+		err = attempt(app, msg, SendTimeout, func(err error) { settle(app, id, claim, tries, err, time.Now()) })
+		if errors.Is(err, errTimeout) {
+			continue // the session answers later (settle), or the lease runs out
+		}
+		settle(app, id, claim, tries, err, now)
+	}
+	return nil
+}
+
+// settle records the outcome of try number tries of a waiting mail: sent
+// or refused, it leaves the outbox; failed for now, it waits backoff(tries)
+// unless its tries are spent. A mail claimed again meanwhile (its lease
+// ran out) is left to that claim, except that a mail sent is never tried
+// again.
+func settle(app core.App, id, claim string, tries int, err error, now time.Time) {
+	mine := dbx.HashExp{"id": id, "claim": claim}
+	switch {
+	case err == nil:
+		_, _ = app.DB().Delete(outboxCollection, dbx.HashExp{"id": id}).Execute()
+	case Permanent(err) || tries >= MaxAttempts:
+		res, dbErr := app.DB().Delete(outboxCollection, mine).Execute()
+		if dbErr != nil {
+			app.Logger().Error("Mail outbox: removing a mail failed", "id", id, "error", dbErr.Error())
+			return
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return
+		}
+		if !Permanent(err) {
+			metrics.MailFailed(app, true) // its last try counted as temporary
+		}
+		app.Logger().Error("Mail given up: not sent", "id", id, "attempts", tries, "error", err.Error())
+	default:
+		_, dbErr := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(now.Add(backoff(tries))),
+			"lastError": clip(err.Error(), 1000), "updated": types.NowDateTime().String()}, mine).Execute()
+		if dbErr != nil {
+			app.Logger().Error("Mail outbox: rescheduling a mail failed", "id", id, "error", dbErr.Error())
+		}
+	}
+}
+
+func dateTime(t time.Time) string {
+	d, _ := types.ParseDateTime(t)
+	return d.String()
+}
+
+func recipients(msg *mailer.Message) []string {
+	out := make([]string, 0, len(msg.To))
+	for _, a := range msg.To {
+		out = append(out, a.Address)
+	}
+	return out
+}
+
+func clip(s string, n int) string {
+	r := []rune(strings.ToValidUTF8(s, "?"))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n])
+}
