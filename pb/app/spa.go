@@ -16,8 +16,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/internal/compress"
-	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/publicurl"
 )
 
 // bindAPINotFound answers unknown /api/ paths with a JSON 404 instead of
