@@ -110,8 +110,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			health.Bind(se) // /api/health fails when the data directory cannot be written
 
 			// Routes, one line per feature (docs/api/).
-			appconfig.BindRoutes(se, cfg)  // /api/app-config, /api/health
-			accounts.BindRoutes(se)        // register, login, logout, session
+			appconfig.BindRoutes(se, cfg) // /api/app-config, /api/health
+			// register (an address given there is mailed a code), login, logout, session
+			accounts.BindRoutes(se, signin.MailRegistrationCode)
 			signin.BindRoutes(se, cfg)     // Google and e-mail codes
 			listings.BindRoutes(se, store) // the two listing kinds: search, read, post, edit
 			saved.BindRoutes(se)           // saved searches
