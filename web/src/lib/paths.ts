@@ -39,6 +39,9 @@ export function profilePath(userId?: string): string {
   return userId ? `${paths.profile}?userId=${encodeURIComponent(userId)}` : paths.profile
 }
 
+/** Settings' e-mail card: where every "add an e-mail address" link goes. */
+export const settingsEmailPath = `${paths.settings}#settings-email`
+
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
 export const createListingPath = `${paths.home}?create=1`
 
