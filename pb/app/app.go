@@ -74,6 +74,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)
 	every(app, "sbRemindExpiringPlans", "15 * * * *", payments.RemindJob)
 	every(app, "sbCleanRevokedSessions", "25 3 * * *", session.CleanRevoked)
+	every(app, "sbCleanEmailProofs", "35 3 * * *", signin.CleanProofs)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",

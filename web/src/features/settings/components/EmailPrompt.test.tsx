@@ -15,7 +15,7 @@ describe('EmailPrompt', () => {
   it('tells a member without an address why one matters, and links to Settings', () => {
     renderWithProviders(<EmailPrompt user={makeUser()} />)
     expect(screen.getByRole('region', { name: 'Add an e-mail address to your account' })).toHaveTextContent(
-      'Without one, a forgotten password cannot be reset.',
+      'With a confirmed address you can reset a forgotten password',
     )
     expect(screen.getByRole('link', { name: 'Add an e-mail address' })).toHaveAttribute('href', '/settings#settings-email')
   })

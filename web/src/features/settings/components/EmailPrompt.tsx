@@ -43,28 +43,27 @@ export function EmailPrompt({ user }: { user: CurrentUser }) {
   const headingId = 'email-prompt-title'
   return (
     <section aria-labelledby={headingId} data-print="hide" className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
-      <div className="rounded-box border border-info/40 bg-base-100 p-4 shadow-sm">
-        <div className="flex items-start gap-3">
-          <MailIcon className="mt-0.5 size-5 shrink-0 text-info" />
-          <div className="min-w-0 flex-1">
-            <h2 id={headingId} className="font-semibold">
-              {user.pendingEmail ? 'Confirm your e-mail address' : 'Add an e-mail address to your account'}
-            </h2>
-            <p className="mt-1 text-sm text-base-content/80">
-              With a confirmed address you can reset a forgotten password, and we can e-mail you about messages, applications, matches and
-              the searches you save. Without one, a forgotten password cannot be reset.
-            </p>
-            {user.pendingEmail ? (
-              <ConfirmEmailForm key={user.pendingEmail} pendingEmail={user.pendingEmail} className="mt-3" />
-            ) : (
-              <Link to={settingsEmailPath} className={`${buttonClass({ size: 'sm' })} mt-3`}>
+      <div className="flex items-start gap-3 rounded-box border border-info/40 bg-base-100 p-4 shadow-sm">
+        <MailIcon className="mt-0.5 size-5 shrink-0 text-info" />
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="font-semibold">
+            {user.pendingEmail ? 'Confirm your e-mail address' : 'Add an e-mail address to your account'}
+          </h2>
+          <p className="mt-1 text-sm text-base-content/80">
+            With a confirmed address you can reset a forgotten password, and we can e-mail you about messages, matches and your saved
+            searches.
+          </p>
+          {user.pendingEmail && <ConfirmEmailForm key={user.pendingEmail} pendingEmail={user.pendingEmail} className="mt-3" />}
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            {!user.pendingEmail && (
+              <Link to={settingsEmailPath} className={buttonClass({ size: 'sm' })}>
                 Add an e-mail address
               </Link>
             )}
+            <Button variant="ghost" size="sm" onClick={dismiss}>
+              Not now
+            </Button>
           </div>
-          <Button variant="ghost" size="sm" className="shrink-0" onClick={dismiss}>
-            Not now
-          </Button>
         </div>
       </div>
     </section>
