@@ -1,16 +1,13 @@
-import { lazy, Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { useSession } from '@/features/auth/use-session'
 import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
+import { EmailPrompt } from '@/features/settings/components/EmailPrompt'
 import { paths } from '@/lib/paths'
 import { BottomBar } from './BottomBar'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { SideNav } from './SideNav'
 import { SkipLink } from './SkipLink'
-
-// The e-mail prompt's code box brings the form libraries: loaded only for a member it is for.
-const EmailPrompt = lazy(() => import('@/features/settings/components/EmailPrompt').then((m) => ({ default: m.EmailPrompt })))
 
 /** Header, desktop side navigation, the page, and the mobile bottom bar. */
 export function AppShell() {
@@ -25,11 +22,7 @@ export function AppShell() {
       <div data-print="flat" className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {/* for a member e-mail cannot reach; Settings has the e-mail card itself */}
-          {user && !user.hasProvenEmail && pathname !== paths.settings && (
-            <Suspense fallback={null}>
-              <EmailPrompt key={user.id} user={user} />
-            </Suspense>
-          )}
+          {user && pathname !== paths.settings && <EmailPrompt key={user.id} user={user} />}
           <Outlet />
         </main>
         <Footer />

@@ -1,11 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { buttonClass } from '@/components/ui/button-class'
 import { MailIcon } from '@/components/ui/icons'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { settingsEmailPath } from '@/lib/paths'
-import { ConfirmEmailForm } from './ConfirmEmailForm'
+
+// The code box brings the form libraries, which the first screen does not load: it comes in only
+// for an address waiting for its code. The prompt itself renders with the page (no shift after).
+const ConfirmEmailForm = lazy(() => import('./ConfirmEmailForm').then((m) => ({ default: m.ConfirmEmailForm })))
 
 /** "Not now" hides the prompt on this browser for this long. */
 export const PROMPT_QUIET_DAYS = 30
@@ -53,7 +56,11 @@ export function EmailPrompt({ user }: { user: CurrentUser }) {
             With a confirmed address you can reset a forgotten password, and we can e-mail you about messages, matches and your saved
             searches.
           </p>
-          {user.pendingEmail && <ConfirmEmailForm key={user.pendingEmail} pendingEmail={user.pendingEmail} className="mt-3" />}
+          {user.pendingEmail && (
+            <Suspense fallback={<div className="mt-3 h-24" />}>
+              <ConfirmEmailForm key={user.pendingEmail} pendingEmail={user.pendingEmail} className="mt-3" />
+            </Suspense>
+          )}
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {!user.pendingEmail && (
               <Link to={settingsEmailPath} className={buttonClass({ size: 'sm' })}>
