@@ -205,9 +205,9 @@ func ProveAddress(app core.App, email, code string) error {
 	return err
 }
 
-// checkAddressCode compares code with the newest code of the purpose that
-// email was sent, within the address's budget of wrong codes, and answers
-// the proof and code to spend. The error is a *CodeError or an error of
+// checkAddressCode compares code with the newest code of the purpose sent
+// to email, within the address's budget of wrong codes, and answers the
+// proof and the code to spend. The error is a *CodeError or an error of
 // the database.
 func checkAddressCode(app core.App, email string, purpose Purpose, code string) (proofID, otpID string, err error) {
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
