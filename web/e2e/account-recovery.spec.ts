@@ -38,6 +38,8 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   await expect(page).toHaveURL(/\/home$/)
   const prompt = page.getByRole('region', { name: 'Confirm your e-mail address' })
   await expect(prompt).toContainText(address)
+  await expect(prompt.getByLabel('Code')).toBeVisible()
+  await page.screenshot({ path: join(shots, 'desktop-light-prompt-pending.png') })
   await prompt.getByLabel('Code').fill(await readCodeOf(address, confirmSubject))
   await prompt.getByRole('button', { name: 'Confirm e-mail' }).click()
   await expectToast(page, 'E-mail confirmed')
