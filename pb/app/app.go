@@ -77,6 +77,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)
 	every(app, "sbRemindExpiringPlans", "15 * * * *", payments.RemindJob)
 	every(app, "sbCleanRevokedSessions", "25 3 * * *", session.CleanRevoked)
+	every(app, "sbCleanEmailProofs", "35 3 * * *", signin.CleanProofs)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sponsorbridge",
@@ -118,8 +119,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503
 
 			// Routes, one line per feature (docs/api/).
-			appconfig.BindRoutes(se, cfg)  // /api/app-config, /api/health
-			accounts.BindRoutes(se)        // register, login, logout, session
+			appconfig.BindRoutes(se, cfg) // /api/app-config, /api/health
+			// register (an address given there is mailed a code), login, logout, session
+			accounts.BindRoutes(se, signin.MailRegistrationCode)
 			signin.BindRoutes(se, cfg)     // Google and e-mail codes
 			listings.BindRoutes(se, store) // the two listing kinds: search, read, post, edit
 			saved.BindRoutes(se)           // saved searches

@@ -22,6 +22,8 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "POST /api/auth/google", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/auth/email-code/request", MaxRequests: 5, Duration: 60},
 	{Label: "POST /api/auth/email-code/verify", MaxRequests: 10, Duration: 60},
+	{Label: "POST /api/auth/password-reset/request", MaxRequests: 5, Duration: 60},
+	{Label: "POST /api/auth/password-reset/confirm", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/sponsorships", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/sponsorship-requests", MaxRequests: 10, Duration: 60},
 	{Label: "POST /api/contact", MaxRequests: 5, Duration: 600},

@@ -8,14 +8,14 @@ test('settings: a new e-mail address counts only once the code mailed to it come
   const address = `${uniqueName('mail')}@example.com`
   await page.goto('/settings')
   const card = page.getByRole('region', { name: 'E-mail', exact: true })
-  await expect(card).toContainText('You have not set an e-mail address.')
+  await expect(card).toContainText('You have not confirmed an e-mail address yet.')
 
   await card.getByLabel('E-mail address').fill(address)
   await card.getByRole('button', { name: 'Send code' }).click()
   await expectToast(page, 'Code sent')
   const confirmBox = card.getByRole('form', { name: 'Confirm your e-mail address' })
   await expect(confirmBox).toContainText(`Waiting for confirmation: ${address}`)
-  await expect(card).toContainText('You have not set an e-mail address.') // not the member's yet
+  await expect(card).toContainText('You have not confirmed an e-mail address yet.') // not the member's yet
 
   await confirmBox.getByLabel('Code').fill('000000')
   await confirmBox.getByRole('button', { name: 'Confirm e-mail' }).click()

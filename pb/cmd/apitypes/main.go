@@ -35,6 +35,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/sponsoring"
 )
 
@@ -43,6 +44,8 @@ var roots = []reflect.Type{
 	reflect.TypeFor[listings.Listing](),
 	reflect.TypeFor[accounts.OwnUser](),
 	reflect.TypeFor[accounts.PublicUser](),
+	reflect.TypeFor[signin.ResetRequested](),
+	reflect.TypeFor[signin.ResetDone](),
 	reflect.TypeFor[messaging.Conversation](),
 	reflect.TypeFor[messaging.Message](),
 	reflect.TypeFor[messaging.Unread](),

@@ -289,7 +289,7 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 		{who: "priya", url: "/api/user", s: tests.ApiScenario{
 			Name:               "member reads own record",
 			ExpectedStatus:     200,
-			ExpectedContent:    []string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`},
+			ExpectedContent:    []string{`"username":"priya"`, `"email":"priya@example.com"`, `"hasProvenEmail":true`, `"subscriptionPlan":"monthly"`, `"isAdmin":false`},
 			NotExpectedContent: []string{"tokenKey"},
 		}},
 		{who: "priya", url: "/api/session", s: tests.ApiScenario{
@@ -301,7 +301,7 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 		{who: "boss", url: "/api/user", s: tests.ApiScenario{
 			Name:            "administrator sees isAdmin",
 			ExpectedStatus:  200,
-			ExpectedContent: []string{`"username":"boss"`, `"isAdmin":true`},
+			ExpectedContent: []string{`"username":"boss"`, `"isAdmin":true`, `"hasProvenEmail":false`},
 		}},
 		{who: "boss", url: "/api/users/", profile: "priya", s: tests.ApiScenario{
 			Name:               "member views another member's public profile",

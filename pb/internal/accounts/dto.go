@@ -33,8 +33,9 @@ type PublicUser struct {
 // OwnUser is the signed-in member's own record.
 type OwnUser struct {
 	PublicUser
-	Email              string `json:"email"`        // proven (a code came back, or Google vouched)
-	PendingEmail       string `json:"pendingEmail"` // waiting for its code
+	Email              string `json:"email"`          // proven (a code came back, or Google vouched)
+	PendingEmail       string `json:"pendingEmail"`   // waiting for its code
+	HasProvenEmail     bool   `json:"hasProvenEmail"` // e-mails can reach the member: email is set and proven
 	ProviderID         string `json:"providerId"`
 	SubscriptionPlan   string `json:"subscriptionPlan"`
 	SubscriptionStatus string `json:"subscriptionStatus"`
@@ -75,6 +76,7 @@ func ToOwn(app core.App, r *core.Record) (OwnUser, error) {
 		PublicUser:         ToPublic(r),
 		Email:              r.Email(),
 		PendingEmail:       r.GetString("pendingEmail"),
+		HasProvenEmail:     r.Email() != "" && r.Verified(),
 		ProviderID:         r.GetString("providerId"),
 		SubscriptionPlan:   r.GetString("subscriptionPlan"),
 		SubscriptionStatus: r.GetString("subscriptionStatus"),

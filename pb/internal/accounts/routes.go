@@ -10,10 +10,11 @@ import (
 // maxBody bounds the JSON these routes accept.
 const maxBody = 16 << 10
 
-// BindRoutes registers the account routes.
-func BindRoutes(se *core.ServeEvent) {
+// BindRoutes registers the account routes; mailCode mails the code of an
+// address given at registration.
+func BindRoutes(se *core.ServeEvent, mailCode MailAddressCode) {
 	se.Router.POST("/api/login", login).Bind(apis.BodyLimit(maxBody))
-	se.Router.POST("/api/register", register).Bind(apis.BodyLimit(maxBody))
+	se.Router.POST("/api/register", register(mailCode)).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/logout", logout)
 	se.Router.POST("/api/logout/everywhere", logoutEverywhere)
 	se.Router.GET("/api/user", currentUser)

@@ -1,5 +1,6 @@
 // Package appconfig tells the web app what this server offers: demo mode,
-// which sign-in methods are configured, the payment mode, categories and plans.
+// which sign-in methods are configured, the payment mode, whether mail
+// leaves, categories and plans.
 package appconfig
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -28,6 +30,11 @@ type answer struct {
 		// Mode is "live", "sandbox" or "off" (not set up: the routes answer 503).
 		Mode string `json:"mode"`
 	} `json:"payments"`
+	Mail struct {
+		// Available: mail leaves (SMTP, or the opted-into development
+		// mailbox); else the routes that mail codes answer 503.
+		Available bool `json:"available"`
+	} `json:"mail"`
 	Categories []string       `json:"categories"`
 	Plans      []catalog.Plan `json:"plans"`
 }
@@ -44,6 +51,7 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 		}
 		a.Google.Configured = signin.GoogleConfigured(e.App)
 		a.Payments.Mode = cfg.PaymentsMode()
+		a.Mail.Available = mailbox.CanSend(e.App)
 		return e.JSON(http.StatusOK, a)
 	})
 }

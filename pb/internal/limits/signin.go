@@ -25,6 +25,9 @@ const (
 	forgetAfter  = time.Hour
 )
 
+// accountKeys starts the keys of members' accounts (a name follows).
+const accountKeys = "account|"
+
 type failures struct {
 	count       int
 	last        time.Time
@@ -54,7 +57,7 @@ type SignInGate struct {
 // that may not exist: unknown names are counted alike, so the answers say
 // nothing about which exist). memberID is the account's id, or "".
 func SignIn(e *core.RequestEvent, username, memberID string) *SignInGate {
-	return openGate(e, "account|", username, MemberDevices, memberID)
+	return openGate(e, accountKeys, username, MemberDevices, memberID)
 }
 
 // SuperuserSignIn opens the gate for a password attempt on a superuser's
@@ -125,6 +128,16 @@ func (g *SignInGate) Succeeded(recordID string) {
 	if g.devices.Known(g.e, recordID) == "" {
 		g.devices.Remember(g.e, recordID)
 	}
+}
+
+// ForgetSignInFailures forgets the failed password sign-ins of username:
+// its owner has just proven the account another way (a password reset),
+// so the lock the forgotten password earned does not hold the new one.
+func ForgetSignInFailures(app core.App, username string) {
+	s := signInsOf(app)
+	s.mu.Lock()
+	delete(s.byKey, accountKeys+strings.ToLower(strings.TrimSpace(username)))
+	s.mu.Unlock()
 }
 
 func (s *signIns) sweep(t time.Time) {

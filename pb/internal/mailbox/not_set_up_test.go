@@ -17,7 +17,8 @@ import (
 )
 
 // Without SMTP and without MAIL_DEV_MAILBOX, no code is written to disk or to
-// the log: the routes that must send mail answer 503 and other mail fails.
+// the log: the routes that must send mail answer 503 (registering with an
+// address too: pb/internal/accounts) and other mail fails.
 func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MailDevMailbox = false
@@ -40,6 +41,15 @@ func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 	testutil.Prepared(factory, tests.ApiScenario{Name: "e-mail change", Method: http.MethodPost, URL: "/api/user/email",
 		Body: strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 503,
 		ExpectedContent: []string{mailbox.MsgNotSetUp}, AfterTestFunc: nothingWritten}, testutil.As("dan")).Test(t)
+	(&tests.ApiScenario{Name: "password reset", Method: http.MethodPost, URL: "/api/auth/password-reset/request",
+		Headers: map[string]string{"Origin": testutil.Origin},
+		Body:    strings.NewReader(`{"login":"dan"}`), ExpectedStatus: 503,
+		ExpectedContent: []string{mailbox.MsgNotSetUp}, NotExpectedContent: []string{"expiresInMinutes"},
+		TestAppFactory: factory, AfterTestFunc: nothingWritten}).Test(t)
+	(&tests.ApiScenario{Name: "the web app is told", Method: http.MethodGet, URL: "/api/app-config",
+		ExpectedStatus: 200, ExpectedContent: []string{`"mail":{"available":false}`}, TestAppFactory: factory}).Test(t)
+	(&tests.ApiScenario{Name: "the web app is told when mail leaves", Method: http.MethodGet, URL: "/api/app-config",
+		ExpectedStatus: 200, ExpectedContent: []string{`"mail":{"available":true}`}, TestAppFactory: testutil.Factory(nil, nil)}).Test(t)
 	(&tests.ApiScenario{Name: "e-mail change, visitor", Method: http.MethodPost, URL: "/api/user/email",
 		Headers: map[string]string{"Origin": testutil.Origin},
 		Body:    strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},

@@ -20,12 +20,15 @@ import (
 )
 
 // This file is the one place that sends codes to an address and checks
-// them: the sign-in code, the settings' address confirmation, and any
-// later flow that must prove an address (SendCode, then ProveAddress).
+// them: the sign-in code, the address confirmations (settings,
+// registration), the password reset, and any later flow that must prove
+// an address (SendCode, then ProveAddress).
 
-// CodeMail is what the e-mail carrying a code says. The text is the same
-// for every address, known to the members or not.
+// CodeMail is what the e-mail carrying a code says, and the purpose of the
+// code it carries. The text is the same for every address, known to the
+// members or not.
 type CodeMail struct {
+	Purpose Purpose
 	Subject string // followed by the code
 	Name    string // "sign-in code": "Your SponsorBridge sign-in code is 123456"
 	Use     string // what to do with it
@@ -35,18 +38,48 @@ type CodeMail struct {
 // The mails of the app's own flows.
 var (
 	SignInMail = CodeMail{
+		Purpose: AddressPurpose,
 		Subject: "Your SponsorBridge sign-in code: ",
 		Name:    "sign-in code",
 		Use:     "Type it in the sign-in box to continue.",
 		Ignore:  "nobody can sign in without the code.",
 	}
 	ConfirmationMail = CodeMail{
+		Purpose: AddressPurpose,
 		Subject: "Confirm your e-mail address for SponsorBridge: ",
 		Name:    "confirmation code",
 		Use:     "Type it in Settings to add this address to your account.",
 		Ignore:  "the address is not added without the code.",
 	}
+	// RegistrationMail confirms the address given at registration; the
+	// code goes to the same box as in Settings (POST /api/user/email/confirm).
+	RegistrationMail = CodeMail{
+		Purpose: AddressPurpose,
+		Subject: "Confirm your e-mail address for SponsorBridge: ",
+		Name:    "confirmation code",
+		Use:     "Type it in SponsorBridge to add this address to your new account.",
+		Ignore:  "the address is not added without the code.",
+	}
 )
+
+// resetMail is the mail of a password reset code for the account named
+// username (a member who reset by address may not remember it).
+func resetMail(username string) CodeMail {
+	return CodeMail{
+		Purpose: ResetPurpose,
+		Subject: "Your SponsorBridge password reset code: ",
+		Name:    "password reset code",
+		Use:     "Type it on the sign-in screen, under \"Forgot password?\", to choose a new password for your account " + username + ".",
+		Ignore:  "your password does not change without the code.",
+	}
+}
+
+// MailRegistrationCode mails the code of the address given at
+// registration (accounts.MailAddressCode).
+func MailRegistrationCode(app core.App, address string) error {
+	_, err := SendCode(app, address, RegistrationMail)
+	return err
+}
 
 // Sent is the code an address has now.
 type Sent struct {
@@ -62,7 +95,7 @@ type Sent struct {
 // mail withdraws the code; the error is then mailbox.SendNow's (answer it
 // with mailbox.CodeNotSent).
 func SendCode(app core.App, email string, m CodeMail) (Sent, error) {
-	issued, err := issueCode(app, email)
+	issued, err := issueCode(app, email, m.Purpose)
 	if err != nil {
 		return Sent{}, err
 	}
@@ -160,35 +193,47 @@ func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.
 	return giveBackAttempt(app, proofID)
 }
 
-// ProveAddress spends the current code of email if code is it (within the
-// address's budget of wrong codes). The answer is nil or a *CodeError (or
-// an error of the database).
+// ProveAddress spends the current address code of email if code is it
+// (within the address's budget of wrong codes). The answer is nil or a
+// *CodeError (or an error of the database).
 func ProveAddress(app core.App, email, code string) error {
-	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
+	proofID, otpID, err := checkAddressCode(app, email, AddressPurpose, code)
 	if err != nil {
 		return err
 	}
-	proof, err := app.FindFirstRecordByData(proofs, "email", email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return codeUnknown
-	} else if err != nil {
-		return err
-	}
-	otps, err := app.FindAllOTPsByRecord(proof)
-	if err != nil {
-		return err
-	}
-	if len(otps) == 0 {
-		return codeUnknown
-	}
-	if err := checkCode(app, proofs, proof.Id, otps[0], code, ""); err != nil {
-		return err
-	}
-	err = app.RunInTransaction(func(tx core.App) error { return spendCode(tx, proof.Id, otps[0].Id) })
+	err = app.RunInTransaction(func(tx core.App) error { return spendCode(tx, proofID, otpID, AddressPurpose) })
 	if errors.Is(err, errCodeUsed) {
 		return codeUsed
 	}
 	return err
+}
+
+// checkAddressCode compares code with the newest code of the purpose sent
+// to email, within the address's budget of wrong codes, and answers the
+// proof and the code to spend. The error is a *CodeError or an error of
+// the database.
+func checkAddressCode(app core.App, email string, purpose Purpose, code string) (proofID, otpID string, err error) {
+	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
+	if err != nil {
+		return "", "", err
+	}
+	proof, err := app.FindFirstRecordByData(proofs, "email", email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", codeUnknown
+	} else if err != nil {
+		return "", "", err
+	}
+	otps, err := purposeCodes(app, proof, purpose)
+	if err != nil {
+		return "", "", err
+	}
+	if len(otps) == 0 {
+		return "", "", codeUnknown
+	}
+	if err := checkCode(app, proofs, proof.Id, otps[0], code, ""); err != nil {
+		return "", "", err
+	}
+	return proof.Id, otps[0].Id, nil
 }
 
 // FindByProvenEmail finds the member whose proven address is email. An

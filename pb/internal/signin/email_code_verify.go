@@ -43,7 +43,8 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	}
 
 	otp, err := e.App.FindOTPById(form.OTPID)
-	if err != nil || otp.CollectionRef() != proofs.Id {
+	// only an address code signs in (a reset code's id is never answered, but it is not one)
+	if err != nil || otp.CollectionRef() != proofs.Id || !AddressPurpose.owns(otp) {
 		if used, _ := e.App.FindFirstRecordByData(proofs, "usedOtpId", form.OTPID); used != nil {
 			return codeUsed.Answer(e)
 		}
@@ -90,7 +91,7 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 // proven address, in one transaction.
 func redeemCode(app core.App, otpID, proofID, displayName string) (member *core.Record, isNew bool, err error) {
 	err = app.RunInTransaction(func(tx core.App) error {
-		if err := spendCode(tx, proofID, otpID); err != nil {
+		if err := spendCode(tx, proofID, otpID, AddressPurpose); err != nil {
 			return err
 		}
 		proof, err := tx.FindRecordById(proofsCollection, proofID)

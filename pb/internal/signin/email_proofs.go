@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -35,6 +36,46 @@ const (
 	codeMaxLength = 12
 )
 
+// Purpose keeps an address's codes apart by what they may do: a code
+// proves the address for its own purpose only, and each purpose has its
+// own valid code and its own count of mails, while the wrong codes typed
+// for the address are one count for all purposes.
+type Purpose struct {
+	name  string // marks the purpose's codes (OTP sentTo "<name>:<address>"); "" for the address's own
+	mails string // the proofs' field counting the mails of the current code
+	key   string // labels the code's derivation
+}
+
+var (
+	// AddressPurpose is the address's own code: signing in with it, and
+	// adding it to an account (settings, registration). They share one:
+	// either way the holder of the code gets what the address's owner
+	// could get with it anyway (the account that proved the address).
+	AddressPurpose = Purpose{mails: "codeMails", key: "sb-address-code|"}
+	// ResetPurpose resets the password of the account that proved the
+	// address. Kept apart so that a code mailed to sign in or to confirm
+	// an address never sets a password, and strangers asking for sign-in
+	// codes do not use up the reset's mails (and the other way round).
+	ResetPurpose = Purpose{name: "password-reset", mails: "resetMails", key: "sb-reset-code|"}
+)
+
+// sentTo is what the purpose's codes for email carry in sentTo.
+func (p Purpose) sentTo(email string) string {
+	if p.name == "" {
+		return email
+	}
+	return p.name + ":" + email
+}
+
+// owns tells whether otp is one of this purpose's codes. The address's
+// own codes carry the bare address, as every code did before purposes.
+func (p Purpose) owns(otp *core.OTP) bool {
+	if p.name != "" {
+		return strings.HasPrefix(otp.SentTo(), p.name+":")
+	}
+	return !ResetPurpose.owns(otp)
+}
+
 // issuedCode is the address's valid code, and whether to mail it now.
 type issuedCode struct {
 	otp     *core.OTP
@@ -44,10 +85,11 @@ type issuedCode struct {
 	fresh   bool // made by this request (withdrawn if its first mail fails)
 }
 
-// issueCode answers the address's valid code, making one when it has none.
-// One transaction reads and writes, so concurrent requests for an address
-// make one code and mail it at most codeMailsMax times.
-func issueCode(app core.App, email string) (issuedCode, error) {
+// issueCode answers the address's valid code of the purpose, making one
+// when it has none. One transaction reads and writes, so concurrent
+// requests for an address make one code and mail it at most codeMailsMax
+// times.
+func issueCode(app core.App, email string, purpose Purpose) (issuedCode, error) {
 	var out issuedCode
 	err := app.RunInTransaction(func(tx core.App) error {
 		proofs, err := tx.FindCachedCollectionByNameOrId(proofsCollection)
@@ -67,20 +109,23 @@ func issueCode(app core.App, email string) (issuedCode, error) {
 			return err
 		}
 
-		otp, err := validCode(tx, proofs, proof)
+		otps, err := purposeCodes(tx, proof, purpose)
 		if err != nil {
 			return err
 		}
+		otp := validCode(proofs, otps)
 		if otp == nil {
-			if err := tx.DeleteAllOTPsByRecord(proof); err != nil { // expired ones
-				return err
+			for _, expired := range otps {
+				if err := tx.Delete(expired); err != nil {
+					return err
+				}
 			}
 			otp = core.NewOTP(tx)
 			otp.Set("id", core.GenerateDefaultRandomId())
 			otp.SetCollectionRef(proofs.Id)
 			otp.SetRecordRef(proof.Id)
-			otp.SetSentTo(email)
-			code, err := deriveCode(proofs, otp.Id)
+			otp.SetSentTo(purpose.sentTo(email))
+			code, err := deriveCode(proofs, otp.Id, purpose)
 			if err != nil {
 				return err
 			}
@@ -88,47 +133,58 @@ func issueCode(app core.App, email string) (issuedCode, error) {
 			if err := tx.Save(otp); err != nil {
 				return err
 			}
-			proof.Set("codeMails", 0)
+			proof.Set(purpose.mails, 0)
 			out.fresh = true
 		}
-		if out.code, err = deriveCode(proofs, otp.Id); err != nil {
+		if out.code, err = deriveCode(proofs, otp.Id, purpose); err != nil {
 			return err
 		}
 		out.otp = otp
 		out.expires = otp.Created().Time().Add(codeTTL(proofs))
-		if mails := proof.GetInt("codeMails"); mails < codeMailsMax {
+		if mails := proof.GetInt(purpose.mails); mails < codeMailsMax {
 			out.mail = true
-			_, err = tx.DB().Update(proofsCollection, dbx.Params{"codeMails": mails + 1}, dbx.HashExp{"id": proof.Id}).Execute()
+			_, err = tx.DB().Update(proofsCollection, dbx.Params{purpose.mails: mails + 1}, dbx.HashExp{"id": proof.Id}).Execute()
 		}
 		return err
 	})
 	return out, err
 }
 
-// validCode is the address's unexpired code, or nil.
-func validCode(app core.App, proofs *core.Collection, proof *core.Record) (*core.OTP, error) {
-	otps, err := app.FindAllOTPsByRecord(proof)
+// purposeCodes are the address's codes of the purpose, newest first.
+func purposeCodes(app core.App, proof *core.Record, purpose Purpose) ([]*core.OTP, error) {
+	all, err := app.FindAllOTPsByRecord(proof)
 	if err != nil {
 		return nil, err
 	}
-	for _, otp := range otps { // newest first
-		if !otp.HasExpired(codeTTL(proofs)) {
-			return otp, nil
+	otps := all[:0]
+	for _, otp := range all {
+		if purpose.owns(otp) {
+			otps = append(otps, otp)
 		}
 	}
-	return nil, nil
+	return otps, nil
+}
+
+// validCode is the unexpired one of otps, or nil.
+func validCode(proofs *core.Collection, otps []*core.OTP) *core.OTP {
+	for _, otp := range otps { // newest first
+		if !otp.HasExpired(codeTTL(proofs)) {
+			return otp
+		}
+	}
+	return nil
 }
 
 // deriveCode is the code of an OTP: a keyed hash of its id, so a resend
 // mails the same code without the code being stored anywhere. The key is
 // the proofs collection's token secret (in the database, like the users'
-// token secret that signs sessions).
-func deriveCode(proofs *core.Collection, otpID string) (string, error) {
+// token secret that signs sessions), labelled by the purpose.
+func deriveCode(proofs *core.Collection, otpID string, purpose Purpose) (string, error) {
 	if proofs.AuthToken.Secret == "" {
 		return "", errors.New("signin: email_proofs has no token secret")
 	}
 	length := min(max(proofs.OTP.Length, 6), codeMaxLength)
-	mac := hmac.New(sha256.New, []byte("sb-address-code|"+proofs.AuthToken.Secret))
+	mac := hmac.New(sha256.New, []byte(purpose.key+proofs.AuthToken.Secret))
 	mac.Write([]byte(otpID))
 	n := binary.BigEndian.Uint64(mac.Sum(nil)[:8])
 	mod := uint64(1)
@@ -186,10 +242,10 @@ func giveBackAttempt(app core.App, proofID string) error {
 }
 
 // spendCode deletes the code exactly once (of two requests racing with it,
-// one finds it gone: errCodeUsed) and remembers it as used, so a replay
-// gets its own message. Call it inside the transaction that acts on the
-// proof.
-func spendCode(tx core.App, proofID, otpID string) error {
+// one finds it gone: errCodeUsed) and remembers an address code as used,
+// so a replay of its otpId gets its own message. Call it inside the
+// transaction that acts on the proof.
+func spendCode(tx core.App, proofID, otpID string, purpose Purpose) error {
 	res, err := tx.DB().Delete("_otps", dbx.HashExp{"id": otpID}).Execute()
 	if err != nil {
 		return err
@@ -197,6 +253,10 @@ func spendCode(tx core.App, proofID, otpID string) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return errCodeUsed
 	}
-	_, err = tx.DB().Update(proofsCollection, dbx.Params{"usedOtpId": otpID, "codeMails": 0}, dbx.HashExp{"id": proofID}).Execute()
+	set := dbx.Params{purpose.mails: 0}
+	if purpose == AddressPurpose {
+		set["usedOtpId"] = otpID
+	}
+	_, err = tx.DB().Update(proofsCollection, set, dbx.HashExp{"id": proofID}).Execute()
 	return err
 }

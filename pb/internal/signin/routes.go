@@ -1,6 +1,7 @@
 // Package signin serves Google sign-in (the redirect flow with PKCE and
 // state, and ID-token sign-in) and the e-mail code fallback, all ending in
-// the cookie session. Nothing a browser claims about an identity counts:
+// the cookie session, and the reset of a forgotten password by a code
+// mailed to the account's proven address. Nothing a browser claims about an identity counts:
 // Google's answer or a code sent to the address is the only proof.
 package signin
 
@@ -30,6 +31,8 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 	se.Router.POST("/api/auth/google", h.googleIDToken).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/auth/email-code/request", h.emailCodeRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody), mailbox.Required())
 	se.Router.POST("/api/auth/email-code/verify", h.emailCodeVerify).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
+	se.Router.POST("/api/auth/password-reset/request", h.passwordResetRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody), mailbox.Required())
+	se.Router.POST("/api/auth/password-reset/confirm", h.passwordResetConfirm).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
 }
 
 // BindHooks closes PocketBase's own OAuth2 route for users: it would link

@@ -47,6 +47,7 @@ export interface ListingItem {
 export interface CurrentUser extends PublicProfile {
   email: string
   pendingEmail: string
+  hasProvenEmail: boolean
   providerId: string
   subscriptionPlan: string
   subscriptionStatus: string
@@ -67,6 +68,16 @@ export interface PublicProfile {
   socialMedia: SocialMediaEntry[]
   bio: string
   createdAt: string
+}
+
+/** signin.ResetRequested */
+export interface ResetRequested {
+  expiresInMinutes: number
+}
+
+/** signin.ResetDone */
+export interface ResetDone {
+  username: string
 }
 
 /** messaging.Conversation */

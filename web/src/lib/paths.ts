@@ -46,6 +46,9 @@ export function isOthersProfile(pathname: string, search: string, ownId: string 
   return !!userId && userId !== ownId
 }
 
+/** Settings' e-mail card: where every "add an e-mail address" link goes. */
+export const settingsEmailPath = `${paths.settings}#settings-email`
+
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
 export const createListingPath = `${paths.home}?create=1`
 

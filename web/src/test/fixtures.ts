@@ -8,6 +8,7 @@ export const appConfig: AppConfig = {
   demo: false,
   google: { configured: false },
   payments: { mode: 'sandbox' },
+  mail: { available: true },
   categories: ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business'],
   plans: FALLBACK_PLANS,
 }
@@ -19,6 +20,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     displayName: 'Priya Sharma',
     email: '',
     pendingEmail: '',
+    hasProvenEmail: false,
     avatar: '',
     photoURL: '',
     providerId: '',

@@ -1,5 +1,8 @@
+import { useLocation } from 'react-router'
 import { useSession } from '@/features/auth/use-session'
 import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
+import { EmailPrompt } from '@/features/settings/components/EmailPrompt'
+import { paths } from '@/lib/paths'
 import { BottomBar } from './BottomBar'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -10,6 +13,7 @@ import { SkipLink } from './SkipLink'
 /** Header, desktop side navigation, the page, and the mobile bottom bar. */
 export function AppShell() {
   const { user } = useSession()
+  const { pathname } = useLocation()
   useInboxRealtime(user?.id)
   return (
     <div data-print="flat" className="min-h-dvh bg-base-200">
@@ -18,6 +22,8 @@ export function AppShell() {
       <SideNav />
       <div data-print="flat" className="flex min-h-[calc(100dvh-4rem)] flex-col pb-20 md:pb-0 md:pl-64">
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {/* for a member e-mail cannot reach; Settings has the e-mail card itself */}
+          {user && pathname !== paths.settings && <EmailPrompt key={user.id} user={user} />}
           <PageOutlet />
         </main>
         <Footer />

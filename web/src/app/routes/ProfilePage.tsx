@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
@@ -13,6 +12,7 @@ import { ProfileHeader } from '@/features/profile/components/ProfileHeader'
 import { ProfileListings } from '@/features/listings/components/ProfileListings'
 import { SubscriptionSummary } from '@/features/profile/components/SubscriptionSummary'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
 import { useNewestOwnListings } from '@/features/listings/api/newest-own'
 
@@ -32,20 +32,7 @@ function ProfilePageContent() {
   const other = useUserProfile(requestedId, !isOwn)
   useDocumentTitle(isOwn ? 'My Profile' : (other.data?.displayName ?? 'Profile'))
   // /profile#my-applications (a conversation note's link) scrolls to that section once it is there
-  const { hash } = useLocation()
-  useEffect(() => {
-    if (!hash) return
-    const id = hash.slice(1)
-    let tries = 0
-    const timer = setInterval(() => {
-      const el = document.getElementById(id)
-      if (el || ++tries > 40) {
-        clearInterval(timer)
-        el?.scrollIntoView({ block: 'start' })
-      }
-    }, 50)
-    return () => clearInterval(timer)
-  }, [hash])
+  useScrollToHash()
 
   if (!user) return null
   let content

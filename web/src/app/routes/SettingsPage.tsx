@@ -4,6 +4,7 @@ import { useSession } from '@/features/auth/use-session'
 import { SavedSearchesCard } from '@/features/saved-searches/components/SavedSearchesCard'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { AvatarForm } from '@/features/settings/components/AvatarForm'
 import { DeleteAccount } from '@/features/settings/components/DeleteAccount'
 import { EmailForm } from '@/features/settings/components/EmailForm'
@@ -14,6 +15,7 @@ import { SessionsCard } from '@/features/settings/components/SessionsCard'
 
 export function SettingsPage() {
   useDocumentTitle('Settings')
+  useScrollToHash() // the e-mail notes link to #settings-email
   const { user } = useSession()
   if (!user) return null
   return (
@@ -34,7 +36,7 @@ export function SettingsPage() {
       <EmailForm key={`email-${user.id}`} user={user} />
       <PasswordForm user={user} />
       <SavedSearchesCard />
-      <EmailPreferencesCard />
+      <EmailPreferencesCard user={user} />
       <SessionsCard />
       <DeleteAccount user={user} />
     </div>

@@ -15,7 +15,11 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
         {label}
       </label>
       {children}
-      {hint && !error && <p className="label text-xs whitespace-normal text-base-content/75">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="label text-xs whitespace-normal text-base-content/75">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="label text-sm whitespace-normal text-error" role="alert">
           {error}
@@ -42,7 +46,7 @@ export function TextField({ label, error, hint, id, className = '', ref, ...prop
         id={inputId}
         className={`input w-full ${error ? 'input-error' : ''} ${className}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
         {...props}
       />
     </FieldShell>

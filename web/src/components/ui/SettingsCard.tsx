@@ -17,7 +17,7 @@ export function SettingsCard({
     <section aria-labelledby={id} className={`card border bg-base-100 shadow-sm ${danger ? 'border-error/40' : 'border-base-300'}`}>
       <div className="card-body gap-3 p-5 sm:p-6">
         <div>
-          <h2 id={id} className={`text-lg font-semibold ${danger ? 'text-error' : ''}`}>
+          <h2 id={id} className={`scroll-mt-20 text-lg font-semibold ${danger ? 'text-error' : ''}`}>
             {title}
           </h2>
           {description && <p className="mt-1 text-sm text-base-content/75">{description}</p>}

@@ -12,6 +12,8 @@ export interface AppConfig {
   google: { configured: boolean }
   /** off: no Razorpay keys and no sandbox; the payment routes answer 503. */
   payments: { mode: 'sandbox' | 'live' | 'off' }
+  /** false: no SMTP and no development mailbox; the routes that mail codes answer 503. */
+  mail: { available: boolean }
   categories: string[]
   plans: Plan[]
 }

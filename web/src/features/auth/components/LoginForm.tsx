@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
@@ -7,6 +8,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useLogin } from '../api/login'
 import { loginSchema, type LoginInput } from '../schemas'
+import { ForgotPassword } from './ForgotPassword'
 
 interface LoginFormProps {
   demoCredentials?: { username: string; password: string }
@@ -20,6 +22,21 @@ export function LoginForm({ demoCredentials, onSignedIn }: LoginFormProps) {
     defaultValues: { username: demoCredentials?.username ?? '', password: demoCredentials?.password ?? '' },
   })
   const { errors } = form.formState
+  const [forgot, setForgot] = useState(false)
+  const [passwordReset, setPasswordReset] = useState(false)
+
+  if (forgot)
+    return (
+      <ForgotPassword
+        initialLogin={form.getValues('username')}
+        onCancel={() => setForgot(false)}
+        onDone={(username) => {
+          form.reset({ username, password: '' })
+          setPasswordReset(true)
+          setForgot(false)
+        }}
+      />
+    )
 
   const onSubmit = form.handleSubmit((values) =>
     loginMutation.mutate(values, {
@@ -44,14 +61,25 @@ export function LoginForm({ demoCredentials, onSignedIn }: LoginFormProps) {
           </span>
         </div>
       )}
+      {passwordReset && (
+        <p role="status" className="alert alert-success alert-soft mb-3 text-sm">
+          Your password has been changed, and every device signed in to your account was signed out. Sign in with your new password.
+        </p>
+      )}
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
+        autoFocus={passwordReset}
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <div className="flex justify-end">
+        <button type="button" className="link link-primary text-sm" onClick={() => setForgot(true)}>
+          Forgot password?
+        </button>
+      </div>
       <Button type="submit" block className="mt-4" loading={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}
       </Button>

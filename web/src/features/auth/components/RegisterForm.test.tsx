@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
-import { makeUser } from '@/test/fixtures'
+import { appConfig, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { RegisterForm } from './RegisterForm'
 
@@ -32,7 +32,7 @@ describe('RegisterForm', () => {
     const confirm = screen.getByLabelText('Confirm Password')
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument()
     expect(confirm).toHaveAttribute('aria-invalid', 'true')
-    expect(calls).toHaveLength(0)
+    expect(calls.filter((c) => c.url.pathname === '/api/register')).toHaveLength(0)
   })
 
   it('sends the payload without confirmPassword, shows the pending label and the toast', async () => {
@@ -48,8 +48,55 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled()
     release()
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled())
-    expect(calls[0].body).toEqual({ displayName: 'Asha', username: 'asha', password: 'secret1' })
+    expect(calls.find((c) => c.url.pathname === '/api/register')?.body).toEqual({
+      displayName: 'Asha',
+      username: 'asha',
+      password: 'secret1',
+    })
     expect(await screen.findByText('Registration successful')).toBeInTheDocument()
+  })
+
+  it('sends an optional e-mail address and says where its code went', async () => {
+    const user = userEvent.setup()
+    const { calls } = mockFetch({
+      'GET /api/app-config': () => json(appConfig),
+      'POST /api/register': () => json(makeUser({ username: 'asha', pendingEmail: 'asha@example.com' }), 201),
+    })
+    const onSignedIn = vi.fn()
+    renderWithProviders(<RegisterForm onSignedIn={onSignedIn} />)
+    expect(screen.getByLabelText('E-mail (optional)')).toHaveAccessibleDescription(
+      'For notifications and password recovery. We send a code to confirm it.',
+    )
+    await fill(user, {
+      'Display Name': 'Asha',
+      Username: 'asha',
+      'E-mail (optional)': 'asha@',
+      Password: 'secret1',
+      'Confirm Password': 'secret1',
+    })
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('E-mail (optional)'), 'example.com')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled())
+    expect(calls.find((c) => c.url.pathname === '/api/register')?.body).toEqual({
+      displayName: 'Asha',
+      username: 'asha',
+      email: 'asha@example.com',
+      password: 'secret1',
+    })
+    expect(
+      await screen.findByText('Welcome to SponsorBridge. Enter the code we sent to asha@example.com to confirm your e-mail address.'),
+    ).toBeInTheDocument()
+  })
+
+  it('leaves the e-mail field out when the server cannot send mail', async () => {
+    mockFetch({ 'GET /api/app-config': () => json({ ...appConfig, mail: { available: false } }) })
+    renderWithProviders(<RegisterForm onSignedIn={() => {}} />)
+    expect(
+      await screen.findByText('E-mail is not set up on this server yet. You can add an address later in Settings.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('E-mail (optional)')).toBeNull()
   })
 
   it('puts server field messages on the fields and toasts the failure', async () => {

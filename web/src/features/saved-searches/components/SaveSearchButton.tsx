@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/Field'
+import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
+import { useSession } from '@/features/auth/session'
 import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
@@ -19,6 +21,8 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
   const [name, setName] = useState('')
   const save = useSaveSearch()
   const [error, setError] = useState('')
+  const { user } = useSession()
+  const emailed = user?.hasProvenEmail ?? false
 
   const start = () => {
     setName(suggestName(kind, query))
@@ -53,7 +57,11 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
         open={open}
         onClose={() => setOpen(false)}
         title="Save this search"
-        description="Get a notification (and at most one e-mail an hour) when a new listing matches it."
+        description={
+          emailed
+            ? 'Get a notification (and at most one e-mail an hour) when a new listing matches it.'
+            : 'Get a notification when a new listing matches it.'
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
@@ -78,6 +86,7 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
             {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
             {describe(query)}
           </p>
+          {user && !emailed && <EmailNeededNote pendingEmail={user.pendingEmail} className="mt-3" />}
         </form>
       </Dialog>
     </>

@@ -5,6 +5,8 @@ import { Dialog } from '@/components/ui/Dialog'
 import { TextField } from '@/components/ui/Field'
 import { Spinner } from '@/components/ui/Spinner'
 import { SettingsCard } from '@/components/ui/SettingsCard'
+import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
+import { useSession } from '@/features/auth/session'
 import { ApiError, errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
@@ -16,14 +18,16 @@ import { describe } from '../describe'
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
 export function SavedSearchesCard() {
   const saved = useSavedSearches()
+  const { user } = useSession()
+  const emailed = user?.hasProvenEmail ?? false
   return (
     <SettingsCard
       id="saved-searches"
       title="Saved searches"
       description={
         <>
-          New listings matching a search you keep alert you at once here, and by e-mail at most once an hour per search. Save a search from
-          the{' '}
+          New listings matching a search you keep alert you at once here
+          {emailed ? ', and by e-mail at most once an hour per search' : ''}. Save a search from the{' '}
           <Link to={paths.home} className="link link-primary">
             listing screen
           </Link>
@@ -31,6 +35,7 @@ export function SavedSearchesCard() {
         </>
       }
     >
+      {user && !emailed && <EmailNeededNote pendingEmail={user.pendingEmail} />}
       {saved.isPending ? (
         <Spinner label="Loading saved searches" />
       ) : saved.isError ? (

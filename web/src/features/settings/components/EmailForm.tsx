@@ -7,8 +7,8 @@ import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useChangeEmail } from '../api/change-email'
-import { useConfirmEmail } from '../api/confirm-email'
-import { emailCodeSchema, emailSchema, type EmailCodeValues, type EmailValues } from '../schemas'
+import { emailSchema, type EmailValues } from '../schemas'
+import { ConfirmEmailForm } from './ConfirmEmailForm'
 import { SettingsCard } from '@/components/ui/SettingsCard'
 
 /**
@@ -35,14 +35,18 @@ export function EmailForm({ user }: { user: CurrentUser }) {
     <SettingsCard
       id="settings-email"
       title="E-mail"
-      description={user.email ? `Current address: ${user.email}` : 'You have not set an e-mail address.'}
+      description={
+        user.hasProvenEmail
+          ? `Current address: ${user.email}`
+          : 'You have not confirmed an e-mail address yet. Without one we cannot e-mail you, and a forgotten password cannot be reset.'
+      }
     >
       <form onSubmit={send} noValidate className="space-y-2">
         <TextField
           label="E-mail address"
           type="email"
           autoComplete="email"
-          hint="Used for notification e-mails about applications, sponsorships and messages. We send a code to confirm it."
+          hint="Used for notification e-mails and to reset a forgotten password. We send a code to confirm it."
           error={form.formState.errors.email?.message}
           {...form.register('email')}
         />
@@ -52,48 +56,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
           </Button>
         </div>
       </form>
-      {user.pendingEmail && <ConfirmEmail key={user.pendingEmail} pendingEmail={user.pendingEmail} />}
+      {user.pendingEmail && <ConfirmEmailForm key={user.pendingEmail} pendingEmail={user.pendingEmail} />}
     </SettingsCard>
-  )
-}
-
-function ConfirmEmail({ pendingEmail }: { pendingEmail: string }) {
-  const confirm = useConfirmEmail()
-  const form = useForm<EmailCodeValues>({ resolver: zodResolver(emailCodeSchema), defaultValues: { code: '' } })
-  const submit = form.handleSubmit(({ code }) =>
-    confirm.mutate(code, {
-      onSuccess: (saved) =>
-        toast({ title: 'E-mail confirmed', description: `Notifications now go to ${saved.email}.`, variant: 'success' }),
-      onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ['code']))
-          toast({ title: 'Could not confirm your e-mail', description: errorMessage(error), variant: 'destructive' })
-      },
-    }),
-  )
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="rounded-field border border-info/40 bg-info/5 p-4"
-      aria-label="Confirm your e-mail address"
-    >
-      <p className="text-sm">
-        Waiting for confirmation: <span className="font-semibold break-all">{pendingEmail}</span>. Enter the 6-digit code we sent there.
-      </p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
-        <div className="sm:w-48">
-          <TextField
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={form.formState.errors.code?.message}
-            {...form.register('code')}
-          />
-        </div>
-        <Button type="submit" className="sm:mt-8" loading={confirm.isPending}>
-          Confirm e-mail
-        </Button>
-      </div>
-    </form>
   )
 }

@@ -5,9 +5,14 @@ import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { EMAIL_TOPICS, useEmailPreferences, useSetEmailPreference, type EmailPreferences, type EmailTopic } from '../api/email-preferences'
 import { SettingsCard } from '@/components/ui/SettingsCard'
+import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
+import type { CurrentUser } from '@/lib/api-types.gen'
 
-/** Which notification e-mails the member gets; in-app notifications always stay. */
-export function EmailPreferencesCard() {
+/**
+ * Which notification e-mails the member gets; in-app notifications always stay. Without a
+ * confirmed address no e-mail goes out, whatever the switches say, and the card says so.
+ */
+export function EmailPreferencesCard({ user }: { user: CurrentUser }) {
   const prefs = useEmailPreferences()
   const set = useSetEmailPreference()
   // The member's choice shows at once, set in the change event itself: a controlled checkbox
@@ -25,8 +30,13 @@ export function EmailPreferencesCard() {
     <SettingsCard
       id="email-preferences"
       title="E-mail notifications"
-      description="Choose what we e-mail you about. You still see every notification in the app. Each e-mail also has a one-click unsubscribe link."
+      description={
+        user.hasProvenEmail
+          ? 'Choose what we e-mail you about. You still see every notification in the app. Each e-mail also has a one-click unsubscribe link.'
+          : 'Choose what we e-mail you about once your account has a confirmed e-mail address. Until then we send no e-mails, and you see every notification in the app.'
+      }
     >
+      {!user.hasProvenEmail && <EmailNeededNote pendingEmail={user.pendingEmail} />}
       {prefs.isPending ? (
         <Spinner label="Loading e-mail choices" />
       ) : prefs.isError ? (

@@ -1,0 +1,138 @@
+package signin
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/notify"
+)
+
+// What a reset code that sets no password says. One message for every
+// cause (wrong, expired, used, never sent): naming the cause would tell
+// whether the login has an account with a code on its way.
+const (
+	msgResetCodeWrong = "That code is not right, or it is no longer valid. Check the newest e-mail, or ask for a new code."
+	msgResetTooMany   = "Too many wrong codes were typed for this username or e-mail address."
+)
+
+var (
+	resetCodeWrong = &CodeError{Status: http.StatusBadRequest, Message: msgResetCodeWrong, Code: "validation_code_wrong"}
+	errResetGone   = errors.New("signin: the account no longer holds the address")
+)
+
+// ResetDone is the answer to a reset: the account's username, which the
+// member signs in with (one who reset by address may not remember it).
+type ResetDone struct {
+	Username string `json:"username"`
+}
+
+// passwordResetConfirm sets a new password with the reset code mailed to
+// the account's proven address. The code works once (two requests racing
+// with it: one sets its password, the other is refused) and expires; wrong
+// codes count against the address's budget, shared with its sign-in codes.
+// Every session of the account ends (a new password gives PocketBase's
+// token key a new value), nobody is signed in, the proven address is told,
+// and the failed sign-ins that the forgotten password earned are forgotten.
+func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
+	form := &resetConfirmForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	target, err := resetTargetOf(e.App, form.Login)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	proofID, otpID, err := checkAddressCode(e.App, target.key, ResetPurpose, form.Code)
+	if err != nil {
+		return resetRefused(e, err)
+	}
+	if target.member == nil { // no code of such a key was ever mailed
+		return resetCodeWrong.Answer(e)
+	}
+	member, err := resetPassword(e.App, target, proofID, otpID, form.Password)
+	switch {
+	case errors.Is(err, errCodeUsed), errors.Is(err, errResetGone):
+		return resetCodeWrong.Answer(e)
+	case err != nil:
+		return e.InternalServerError("Could not change the password.", err)
+	}
+	limits.ForgetSignInFailures(e.App, member.GetString("username"))
+	notify.PasswordChanged(e.App, member, time.Now())
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, ResetDone{Username: member.GetString("username")})
+}
+
+// resetPassword spends the code and sets the password in one transaction,
+// on the account as it is now: it must still hold the address.
+func resetPassword(app core.App, target resetTarget, proofID, otpID, password string) (*core.Record, error) {
+	var member *core.Record
+	err := app.RunInTransaction(func(tx core.App) error {
+		m, err := tx.FindRecordById("users", target.member.Id)
+		if err != nil || !target.owns(m) {
+			return errResetGone
+		}
+		if err := spendCode(tx, proofID, otpID, ResetPurpose); err != nil {
+			return err
+		}
+		m.SetPassword(password)
+		if err := tx.Save(m); err != nil {
+			return err
+		}
+		member = m
+		return nil
+	})
+	return member, err
+}
+
+// resetRefused answers a code that did not pass: the budget's 429, else
+// the one message for every other cause.
+func resetRefused(e *core.RequestEvent, err error) error {
+	var ce *CodeError
+	switch {
+	case !errors.As(err, &ce):
+		return e.InternalServerError("", err)
+	case ce.Status == http.StatusTooManyRequests:
+		tooMany := *ce
+		tooMany.Message = limits.WithWait(msgResetTooMany, ce.Wait)
+		return tooMany.Answer(e)
+	}
+	return resetCodeWrong.Answer(e)
+}
+
+// ----------------------------------------------------------------
+
+type resetConfirmForm struct {
+	Login    string `json:"login"`
+	Code     string `json:"code"`
+	Password string `json:"password"`
+}
+
+func (f *resetConfirmForm) validate() error {
+	f.Login = strings.TrimSpace(f.Login)
+	f.Code = strings.TrimSpace(f.Code)
+	errs := validation.Errors{}
+	if err := checkLogin(&f.Login); err != nil {
+		errs["login"] = err
+	}
+	switch {
+	case f.Code == "":
+		errs["code"] = apierr.Field("validation_required", "Enter the code from the e-mail")
+	case len(f.Code) > 16:
+		errs["code"] = apierr.Field("validation_code_wrong", msgResetCodeWrong)
+	}
+	if err := accounts.CheckPassword(f.Password); err != nil {
+		errs["password"] = err
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package signin
+
+import (
+	"net/http"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/ozzo-validation/v4/is"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
+)
+
+// ResetRequested is the answer to a reset request, the same for every login.
+type ResetRequested struct {
+	// ExpiresInMinutes is how long a reset code works (the setting, not
+	// the time left of a code, which would tell that one exists).
+	ExpiresInMinutes int `json:"expiresInMinutes"`
+}
+
+// passwordResetRequest mails a code to the proven address of the account
+// that a username or an e-mail address names, to choose a new password
+// with ("Forgot password?"). The answer is the same whether or not such an
+// account exists, and so is the work before it: every login has a code
+// issued on its key (resetTargetOf); only a member's proven address is
+// mailed, after the answer, so the time taken tells nothing either. The
+// address has one valid reset code at a time, mailed at most twice.
+func (h *handlers) passwordResetRequest(e *core.RequestEvent) error {
+	form := &resetRequestForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	target, err := resetTargetOf(e.App, form.Login)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	issued, err := issueCode(e.App, target.key, ResetPurpose)
+	if err != nil {
+		e.App.Logger().Error("Password reset code failed", "error", err)
+		return e.InternalServerError("We could not send the code. Please try again later.", nil)
+	}
+	if target.member != nil && issued.mail {
+		mailResetCode(e.App, target, issued)
+	}
+	proofs, err := e.App.FindCachedCollectionByNameOrId(proofsCollection)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, ResetRequested{ExpiresInMinutes: int(codeTTL(proofs).Minutes())})
+}
+
+// mailResetCode mails the code on the notification queue. A first mail
+// that fails withdraws its code, so the next request makes and mails a new
+// one.
+func mailResetCode(app core.App, target resetTarget, issued issuedCode) {
+	username := target.member.GetString("username")
+	queued := notify.JobsOf(app).Go(func() {
+		if err := mailCode(app, target.key, resetMail(username), issued); err != nil {
+			app.Logger().Error("Password reset mail failed", "user", target.member.Id, "error", err)
+			if issued.fresh {
+				_ = app.Delete(issued.otp)
+			}
+		}
+	})
+	if !queued {
+		app.Logger().Warn("Password reset mail not sent, the app is stopping", "user", target.member.Id)
+	}
+}
+
+// ----------------------------------------------------------------
+
+type resetRequestForm struct {
+	Login string `json:"login"`
+}
+
+func (f *resetRequestForm) validate() error {
+	f.Login = strings.TrimSpace(f.Login)
+	if err := checkLogin(&f.Login); err != nil {
+		return validation.Errors{"login": err}
+	}
+	return nil
+}
+
+// checkLogin checks (and normalises) a username or an e-mail address. A
+// login no account could have is refused, which tells nothing about any.
+func checkLogin(login *string) error {
+	switch l := *login; {
+	case l == "":
+		return apierr.Field("validation_required", "Enter your username or e-mail address")
+	case strings.Contains(l, "@"):
+		*login = strings.ToLower(l)
+		if len(l) > 254 || is.EmailFormat.Validate(*login) != nil || !plainAddress(*login) {
+			return apierr.Field("validation_invalid_email", "Enter a valid e-mail address")
+		}
+	case len(l) > accounts.MaxUsername || !accounts.UsernamePattern.MatchString(l):
+		return apierr.Field("validation_invalid_login", "Enter your username or e-mail address")
+	}
+	return nil
+}

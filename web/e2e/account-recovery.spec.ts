@@ -1,0 +1,166 @@
+import AxeBuilder from '@axe-core/playwright'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { expectToast, login, registerMember, uniqueName } from './helpers'
+import { readCodeOf, readMail } from './mailbox'
+
+/** Screens of this journey go to /tmp (looked at by hand), not to the committed screenshot set. */
+const shots = join('/tmp', 'sb-account-recovery')
+mkdirSync(shots, { recursive: true })
+
+const resetSubject = 'Your SponsorBridge password reset code: '
+const confirmSubject = 'Confirm your e-mail address for SponsorBridge: '
+
+async function noSeriousAxeFindings(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${what}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+test('a new member registers with an e-mail, proves it, forgets the password and resets it; other sessions end', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const username = uniqueName('rec')
+  const address = `${username}@example.com`
+
+  // Register with an e-mail address: the prompt asks for the code that was mailed to it.
+  await page.goto('/auth?tab=register')
+  await page.getByLabel('Display Name').fill('Ravi Kumar')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('E-mail (optional)').fill(address)
+  await page.getByLabel('Password', { exact: true }).fill('first-pass-1')
+  await page.getByLabel('Confirm Password').fill('first-pass-1')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expectToast(page, 'Registration successful')
+  await expect(page).toHaveURL(/\/home$/)
+  const prompt = page.getByRole('region', { name: 'Confirm your e-mail address' })
+  await expect(prompt).toContainText(address)
+  await expect(prompt.getByLabel('Code')).toBeVisible()
+  await page.screenshot({ path: join(shots, 'desktop-light-prompt-pending.png') })
+  await prompt.getByLabel('Code').fill(await readCodeOf(address, confirmSubject))
+  await prompt.getByRole('button', { name: 'Confirm e-mail' }).click()
+  await expectToast(page, 'E-mail confirmed')
+  await expect(prompt).toBeHidden()
+
+  // An earlier session on another device.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await login(otherPage, username, 'first-pass-1')
+
+  // Signed out, the member has forgotten the password.
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+  await page.getByRole('button', { name: 'Forgot password?' }).click()
+  await page.getByLabel('Username or e-mail address').fill(address)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText(`If ${address} has an account with a confirmed e-mail address`)).toBeVisible()
+
+  await page.getByLabel('Code').fill('000000')
+  await page.getByLabel('New password', { exact: true }).fill('second-pass-2')
+  await page.getByLabel('Confirm new password').fill('second-pass-2')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(page.getByText('That code is not right, or it is no longer valid.')).toBeVisible()
+
+  await page.getByLabel('Code').fill(await readCodeOf(address, resetSubject))
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expectToast(page, 'Password changed')
+  await expect(page.getByText('Your password has been changed')).toBeVisible()
+  await expect(page.getByLabel('Username')).toHaveValue(username) // the member typed the address
+  await noSeriousAxeFindings(page, 'login after a reset')
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Password', { exact: true }).fill('first-pass-1')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expectToast(page, 'Login failed')
+  await page.getByLabel('Password', { exact: true }).fill('second-pass-2')
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByRole('button', { name: /Account menu for Ravi Kumar/ })).toBeVisible()
+
+  // The earlier session is over, and the address was told.
+  await otherPage.goto('/settings')
+  await expect(otherPage).toHaveURL(/\/auth$/)
+  await other.close()
+  await readMail(address, 'Your SponsorBridge password was changed')
+})
+
+test('a member without an e-mail address: one calm prompt, and the truth where e-mail is promised', async ({ page }) => {
+  await registerMember(page, 'No Mail Yet')
+  await page.goto('/home')
+  const prompt = page.getByRole('region', { name: 'Add an e-mail address to your account' })
+  await expect(prompt).toContainText('With a confirmed address you can reset a forgotten password')
+
+  await page.getByRole('button', { name: 'Save search' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save this search' })
+  await expect(dialog).toContainText('Get a notification when a new listing matches it.')
+  await expect(dialog).not.toContainText('one e-mail an hour')
+  await expect(dialog.getByRole('note')).toContainText('E-mails need a confirmed address, and your account has none yet.')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  await page.goto('/settings')
+  const prefs = page.getByRole('region', { name: 'E-mail notifications' })
+  await expect(prefs).toContainText('Until then we send no e-mails')
+  await expect(page.getByRole('region', { name: 'Saved searches' }).getByRole('note')).toBeVisible()
+  await prefs.getByRole('link', { name: 'Add an e-mail address' }).click()
+  await expect(page).toHaveURL(/\/settings#settings-email$/)
+  await expect(page.getByRole('region', { name: 'E-mail', exact: true })).toBeInViewport()
+
+  // "Not now" puts the prompt away, also after a reload.
+  await page.goto('/home')
+  await prompt.getByRole('button', { name: 'Not now' }).click()
+  await expect(prompt).toBeHidden()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(prompt).toBeHidden()
+})
+
+const devices = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+}
+
+for (const [device, options] of Object.entries(devices))
+  for (const colorScheme of ['light', 'dark'] as const)
+    test.describe(`account recovery screens, ${device}, ${colorScheme}`, () => {
+      test.use({ ...options, colorScheme })
+
+      test(`forgot password, the prompt and the notes (${device}, ${colorScheme})`, async ({ page }) => {
+        const shot = (name: string, fullPage = false) =>
+          page.screenshot({ path: join(shots, `${device}-${colorScheme}-${name}.png`), fullPage })
+
+        await page.goto('/auth?tab=register')
+        await expect(page.getByLabel('E-mail (optional)')).toBeVisible()
+        await shot('register')
+        await page.goto('/auth')
+        await page.getByRole('button', { name: 'Forgot password?' }).click()
+        await shot('forgot-request')
+        await page.getByLabel('Username or e-mail address').fill('someone')
+        await page.getByRole('button', { name: 'Send code' }).click()
+        await expect(page.getByLabel('Code')).toBeVisible()
+        await noSeriousAxeFindings(page, `forgot password (${device}, ${colorScheme})`)
+        await shot('forgot-code')
+
+        await registerMember(page, 'Prompt Shot')
+        await page.goto('/home')
+        await expect(page.getByRole('region', { name: 'Add an e-mail address to your account' })).toBeVisible()
+        await noSeriousAxeFindings(page, `the prompt (${device}, ${colorScheme})`)
+        await shot('prompt')
+        await page.getByRole('button', { name: 'Save search' }).click()
+        await expect(page.getByRole('dialog', { name: 'Save this search' }).getByRole('note')).toBeVisible()
+        await page.waitForFunction(() =>
+          Array.from(document.querySelectorAll('dialog[open], dialog[open] .modal-box')).every(
+            (el) => getComputedStyle(el).opacity === '1',
+          ),
+        )
+        await noSeriousAxeFindings(page, `save search (${device}, ${colorScheme})`)
+        await shot('save-search')
+        await page.goto('/settings#email-preferences')
+        await expect(page.getByRole('region', { name: 'E-mail notifications' }).getByRole('note')).toBeVisible()
+        await noSeriousAxeFindings(page, `settings (${device}, ${colorScheme})`)
+        await shot('email-preferences')
+      })
+    })
