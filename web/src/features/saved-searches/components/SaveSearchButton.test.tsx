@@ -17,7 +17,7 @@ async function openAs(member: CurrentUser) {
   queryClient.setQueryData(currentUserQueryOptions().queryKey, member)
   renderWithProviders(<SaveSearchButton kind="sponsorships" query={{ q: 'robotics' }} />, { queryClient })
   await userEvent.setup().click(screen.getAllByRole('button', { name: /Save search/ })[0])
-  return screen.getByRole('dialog')
+  return screen.findByRole('dialog')
 }
 
 describe('SaveSearchButton', () => {
