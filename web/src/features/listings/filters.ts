@@ -1,4 +1,6 @@
+import { listingScreenKeys as keys } from '@/lib/api-types.gen'
 import type { ListingKind } from '@/lib/listing'
+import { paths } from '@/lib/paths'
 
 /** The spec's filter state plus the keyword; `userId` narrows to one member's listings. */
 export interface ListingFilters {
@@ -37,27 +39,32 @@ function wholeNumber(value: string | null): number | undefined {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined
 }
 
-/** Reads the listing screen's state from the URL, ignoring anything malformed. */
+/**
+ * Reads the listing screen's state from the URL, ignoring anything malformed. The keys come from the
+ * generated contract (`listingScreenKeys`): the server's saved-search links write the same ones.
+ */
 export function readListingParams(
   params: URLSearchParams,
   knownCategories: readonly string[],
 ): { tab: ListingTab; filters: ListingFilters } {
-  const tab: ListingTab = params.get('tab') === 'requests' ? 'requests' : 'sponsorships'
-  const categories = (params.get('categories') ?? '')
+  const tab: ListingTab = params.get(keys.tab) === 'requests' ? 'requests' : 'sponsorships'
+  const categories = (params.get(keys.categories) ?? '')
     .split(',')
     .map((c) => c.trim())
     .filter((c) => knownCategories.includes(c))
   return {
     tab,
     filters: {
-      q: params.get('q') ?? '',
+      q: params.get(keys.q) ?? '',
       categories: [...new Set(categories)],
-      minAmount: wholeNumber(params.get('min')),
-      maxAmount: wholeNumber(params.get('max')),
-      location: params.get('location') ?? '',
-      verified: params.get('verified') === 'true' || undefined,
-      showClosed: params.get('show') === 'all' || undefined,
-      sort: SORTS.some((o) => o.value === params.get('sort') && o.value !== 'newest') ? (params.get('sort') as ListingSort) : undefined,
+      minAmount: wholeNumber(params.get(keys.minAmount)),
+      maxAmount: wholeNumber(params.get(keys.maxAmount)),
+      location: params.get(keys.location) ?? '',
+      verified: params.get(keys.verified) === 'true' || undefined,
+      showClosed: params.get(keys.showClosed) === 'all' || undefined,
+      sort: SORTS.some((o) => o.value === params.get(keys.sort) && o.value !== 'newest')
+        ? (params.get(keys.sort) as ListingSort)
+        : undefined,
     },
   }
 }
@@ -69,19 +76,25 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if (value === undefined || value === '') out.delete(key)
     else out.set(key, String(value))
   }
-  if (next.tab !== undefined) set('tab', next.tab === 'requests' ? 'requests' : undefined)
+  if (next.tab !== undefined) set(keys.tab, next.tab === 'requests' ? 'requests' : undefined)
   const f = next.filters
   if (f) {
-    if ('q' in f) set('q', f.q?.trim() ? f.q : undefined)
-    if ('categories' in f) set('categories', f.categories?.length ? f.categories.join(',') : undefined)
-    if ('minAmount' in f) set('min', f.minAmount)
-    if ('maxAmount' in f) set('max', f.maxAmount)
-    if ('location' in f) set('location', f.location?.trim())
-    if ('verified' in f) set('verified', f.verified ? 'true' : undefined)
-    if ('showClosed' in f) set('show', f.showClosed ? 'all' : undefined)
-    if ('sort' in f) set('sort', f.sort && f.sort !== 'newest' ? f.sort : undefined)
+    if ('q' in f) set(keys.q, f.q?.trim() ? f.q : undefined)
+    if ('categories' in f) set(keys.categories, f.categories?.length ? f.categories.join(',') : undefined)
+    if ('minAmount' in f) set(keys.minAmount, f.minAmount)
+    if ('maxAmount' in f) set(keys.maxAmount, f.maxAmount)
+    if ('location' in f) set(keys.location, f.location?.trim())
+    if ('verified' in f) set(keys.verified, f.verified ? 'true' : undefined)
+    if ('showClosed' in f) set(keys.showClosed, f.showClosed ? 'all' : undefined)
+    if ('sort' in f) set(keys.sort, f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
   return out
+}
+
+/** The listing screen on one tab, no filters (a listing page's way back to its list). */
+export function listingScreenPath(tab: ListingTab): string {
+  const params = writeListingParams(new URLSearchParams(), { tab })
+  return params.size ? `${paths.home}?${params.toString()}` : paths.home
 }
 
 /** Whether any of the dropdown's filters is set (the dot on the Filter button). */
