@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listingScreenKeys } from '@/lib/api-types.gen'
-import { EMPTY_FILTERS, hasActiveFilters, listingScreenPath, readListingParams, toListQuery, writeListingParams } from './filters'
+import { listingScreenPath } from '@/lib/paths'
+import { EMPTY_FILTERS, hasActiveFilters, readListingParams, toListQuery, writeListingParams } from './filters'
 
 const categories = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business']
 
@@ -157,8 +158,10 @@ describe('the URL keys of the generated contract', () => {
     expect([...params.keys()].sort()).toEqual(Object.values(listingScreenKeys).sort())
   })
 
-  it('give a listing page its way back to its tab', () => {
-    expect(listingScreenPath('requests')).toBe(`/home?${listingScreenKeys.tab}=requests`)
+  it('give a listing page its way back to its tab, as the screen reads it', () => {
+    const back = new URL(listingScreenPath('requests'), 'http://localhost')
+    expect(back.pathname).toBe('/home')
+    expect(readListingParams(back.searchParams, categories).tab).toBe('requests')
     expect(listingScreenPath('sponsorships')).toBe('/home')
   })
 })

@@ -1,6 +1,5 @@
 import { listingScreenKeys as keys } from '@/lib/api-types.gen'
 import type { ListingKind } from '@/lib/listing'
-import { paths } from '@/lib/paths'
 
 /** The spec's filter state plus the keyword; `userId` narrows to one member's listings. */
 export interface ListingFilters {
@@ -89,12 +88,6 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if ('sort' in f) set(keys.sort, f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
   return out
-}
-
-/** The listing screen on one tab, no filters (a listing page's way back to its list). */
-export function listingScreenPath(tab: ListingTab): string {
-  const params = writeListingParams(new URLSearchParams(), { tab })
-  return params.size ? `${paths.home}?${params.toString()}` : paths.home
 }
 
 /** Whether any of the dropdown's filters is set (the dot on the Filter button). */
