@@ -2,6 +2,7 @@ package listings_test
 
 import (
 	"encoding/json"
+	"errors"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -245,8 +246,8 @@ func TestLoadFilterRefusesWhatTheListRouteRefuses(t *testing.T) {
 
 // errorJSON is the field errors as the client reads them: code and message.
 func errorJSON(err error) string {
-	errs, ok := err.(validation.Errors)
-	if !ok {
+	var errs validation.Errors
+	if !errors.As(err, &errs) {
 		return "not field errors: " + err.Error()
 	}
 	out := map[string]string{}
