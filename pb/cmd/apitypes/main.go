@@ -75,13 +75,14 @@ var names = map[string]string{
 	"messaging.Unread":     "UnreadCounts",
 	"notify.Notification":  "AppNotification",
 	"savedsearch.Saved":    "SavedSearch",
-	"savedsearch.Query":    "SavedQuery",
 	"admin.Member":         "AdminMember",
 	"admin.Payment":        "AdminPayment",
 	"admin.ReportEntry":    "ReportReason",
 	"admin.QueueItem":      "ModerationQueueItem",
 	"admin.Page":           "PagedList",
 	"admin.ContactMessage": "ContactMessage",
+
+	"listings.StoredFilter": "SavedQuery",
 }
 
 // An enum is a named union of string literals.
@@ -191,6 +192,7 @@ func generate() ([]byte, error) {
 		}
 		fmt.Fprintf(&g.out, "export type %s = %s\n\n", e.name, strings.Join(quoted, " | "))
 	}
+	writeConstObjects(&g.out)
 	g.out.Write(body.Bytes())
 	return append(bytes.TrimRight(g.out.Bytes(), "\n"), '\n'), nil
 }

@@ -15,7 +15,7 @@ import (
 // list answers one page of listings as a JSON array, with the total and
 // paging in headers (the spec's contract is an array).
 func (h *handlers) list(e *core.RequestEvent) error {
-	q, err := ParseQuery(h.kind, e.Request.URL.Query())
+	q, err := ParseList(h.kind, e.Request.URL.Query())
 	if err != nil {
 		return e.BadRequestError("Invalid list parameters.", err)
 	}

@@ -60,22 +60,19 @@ type Page struct {
 }
 
 // List answers one page of matches.
-func (s *Store) List(ctx context.Context, kind Kind, q *Query, viewer Viewer) (*Page, error) {
-	// Rejected listings show only in a poster's own list, or to administrators
-	// who ask for a member's list.
-	withRejected := q.UserID != "" && (q.UserID == viewer.ID || viewer.IsAdmin)
+func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) (*Page, error) {
 	sq := &search.Query{
-		Filter: search.Filter{
-			Keyword: q.Keyword, Categories: q.Categories, MinAmount: q.MinAmount, MaxAmount: q.MaxAmount,
-			Location: q.Location, Status: q.Status, PosterID: q.UserID, VerifiedOnly: q.VerifiedOnly,
-			IncludeHidden: withRejected,
-		},
-		Sort:   sortOf(q.Sort),
+		Filter: q.Filter,
+		Sort:   q.Sort,
 		After:  q.Cursor,
 		Offset: (q.Page - 1) * q.PerPage,
 		Limit:  q.PerPage,
 		Total:  q.Cursor == "",
 	}
+	// Rejected listings show only in a poster's own list, or to administrators
+	// who ask for a member's list.
+	poster := q.Filter.PosterID
+	sq.IncludeHidden = poster != "" && (poster == viewer.ID || viewer.IsAdmin)
 	res, err := s.engine.Search(ctx, kind.Table, sq)
 	if err != nil {
 		return nil, err
@@ -91,16 +88,6 @@ func (s *Store) List(ctx context.Context, kind Kind, q *Query, viewer Viewer) (*
 		page.Items = append(page.Items, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
 	}
 	return page, nil
-}
-
-func sortOf(s string) search.Sort {
-	switch s {
-	case "amount_desc":
-		return search.AmountDesc
-	case "amount_asc":
-		return search.AmountAsc
-	}
-	return search.Newest
 }
 
 // byRowids reads the rows of a page in the engine's order (a row deleted

@@ -7,7 +7,6 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 )
@@ -28,14 +27,9 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
-		verifiedOnly := false
-		switch e.Request.URL.Query().Get("verified") {
-		case "", "false":
-		case "true":
-			verifiedOnly = true
-		default:
-			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
-				"verified": apierr.Field("validation_invalid_bool", "verified must be true or false")})
+		verifiedOnly, err := listings.ParseVerified(e.Request.URL.Query())
+		if err != nil {
+			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{"verified": err})
 		}
 		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, verifiedOnly)
 		if err != nil {

@@ -28,11 +28,12 @@ const Best = 5
 // ranking.
 const candidates = 100
 
-// filterFor is the engine query for the listings of the other kind that
-// match l (an offer's amount a covers a request's r when a >= r/2).
+// filterFor is the rule as the one listing filter: the engine query for
+// the listings of the other kind that match l (an offer's amount a covers
+// a request's r when a >= r/2).
 func filterFor(kind listings.Kind, l *search.Listing) search.Filter {
 	f := search.Filter{Categories: l.Categories, Location: strings.TrimSpace(l.Location), LocationEitherWay: true,
-		Status: "open", ExcludePosterID: l.PosterID}
+		Status: listings.StatusOpen, ExcludePosterID: l.PosterID}
 	if kind.IsRequest {
 		min := (l.Amount + 1) / 2 // offers covering at least half
 		f.MinAmount = &min
@@ -49,7 +50,7 @@ func open(e *search.Engine, l *search.Listing) bool {
 	if l.Hidden || len(l.Categories) == 0 {
 		return false
 	}
-	return e.Match(&search.Filter{Status: "open"}, l)
+	return e.Match(&search.Filter{Status: listings.StatusOpen}, l)
 }
 
 // Match is one match with why it matches.

@@ -54,7 +54,7 @@ func (s *Service) alert(kind string, listing *core.Record) {
 				Key: "alert:" + matchedIDs[i], Topic: notify.TopicAlerts,
 				Subject:  "New listing for your saved search “" + st.name + "”",
 				SubjectN: "%d new listings for your saved search “" + notify.Clip(st.name, 60) + "”",
-				Action:   "Open the search", ActionPath: st.query.appPath(st.kind),
+				Action:   "Open the search", ActionPath: appURL(st.kind, st.filter),
 			},
 			Item: notify.Item{Title: title, Body: notify.Clip(listing.GetString("description"), 160), Link: page},
 			// One in-app notification per member and listing, naming the

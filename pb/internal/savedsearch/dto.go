@@ -1,8 +1,7 @@
 package savedsearch
 
 import (
-	"encoding/json"
-
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/when"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -10,20 +9,19 @@ import (
 
 // Saved is the wire shape of a saved search.
 type Saved struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Kind      string `json:"kind"`
-	Query     Query  `json:"query"`
-	Paused    bool   `json:"paused"`
-	CreatedAt string `json:"createdAt"`
+	ID        string                `json:"id"`
+	Name      string                `json:"name"`
+	Kind      string                `json:"kind"`
+	Query     listings.StoredFilter `json:"query"`
+	Paused    bool                  `json:"paused"`
+	CreatedAt string                `json:"createdAt"`
 	// Path opens the listing screen with the search applied.
 	Path string `json:"path"`
 }
 
 func toSaved(r *core.Record) Saved {
-	var q Query
-	_ = json.Unmarshal([]byte(r.GetString("query")), &q)
+	f, _ := filterOf(r)
 	kind := r.GetString("kind")
-	return Saved{ID: r.Id, Name: r.GetString("name"), Kind: kind, Query: q, Paused: r.GetBool("paused"),
-		CreatedAt: when.API(r.GetDateTime("created").Time()), Path: q.appPath(kind)}
+	return Saved{ID: r.Id, Name: r.GetString("name"), Kind: kind, Query: listings.StoreFilter(f), Paused: r.GetBool("paused"),
+		CreatedAt: when.API(r.GetDateTime("created").Time()), Path: appURL(kind, f)}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 )
 
@@ -21,8 +22,7 @@ func (s *Service) create(e *core.RequestEvent) error {
 	if err := apierr.Bind(e, form, form.validate); err != nil {
 		return err
 	}
-	kind, _ := kindOf(form.Kind)
-	q, err := normalize(kind, form.Query)
+	f, err := listings.LoadFilter(form.Query)
 	if err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{"query": err})
 	}
@@ -45,7 +45,7 @@ func (s *Service) create(e *core.RequestEvent) error {
 		record.Set("user", e.Auth.Id)
 		record.Set("name", form.Name)
 		record.Set("kind", form.Kind)
-		record.Set("query", q)
+		record.Set("query", listings.StoreFilter(f))
 		record.Set("paused", false)
 		return tx.Save(record)
 	})
@@ -56,9 +56,9 @@ func (s *Service) create(e *core.RequestEvent) error {
 }
 
 type createForm struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind"`
-	Query Query  `json:"query"`
+	Name  string                `json:"name"`
+	Kind  string                `json:"kind"`
+	Query listings.StoredFilter `json:"query"`
 }
 
 func (f *createForm) validate() error {

@@ -2,7 +2,6 @@ package savedsearch
 
 import (
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"sync"
@@ -36,8 +35,8 @@ type Service struct {
 
 type stored struct {
 	user, name, kind string
-	query            Query
-	paused           bool // kept out of the percolator
+	filter           search.Filter // canonical (listings.LoadFilter)
+	paused           bool          // kept out of the percolator
 }
 
 // New makes the service; Load fills it at start.
@@ -83,21 +82,28 @@ func (s *Service) Load() error {
 
 // withOwnerLeftOut: a member's own listings never alert them.
 func withOwnerLeftOut(st stored) search.Filter {
-	f := st.query.filter()
+	f := st.filter
 	f.ExcludePosterID = st.user
 	return f
 }
 
 func fromRecord(r *core.Record) (stored, bool) {
-	var q Query
-	if err := json.Unmarshal([]byte(r.GetString("query")), &q); err != nil {
+	f, ok := filterOf(r)
+	if !ok {
 		return stored{}, false
 	}
 	kind := r.GetString("kind")
 	if _, ok := kindOf(kind); !ok {
 		return stored{}, false
 	}
-	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, query: q, paused: r.GetBool("paused")}, true
+	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, filter: f, paused: r.GetBool("paused")}, true
+}
+
+// refiles tells whether following a change from old to st changes what
+// the percolator holds: a rename does not (its search stays filed as it
+// was), a pause, a resume or another filter does.
+func refiles(old, st stored) bool {
+	return old.kind != st.kind || old.user != st.user || old.paused != st.paused || !listings.SameFilter(old.filter, st.filter)
 }
 
 // BindHooks keeps the percolators in step with the collection, and alerts
@@ -135,27 +141,35 @@ func (s *Service) BindHooks() {
 // run after their commits but in no set order (a rename's hook may come
 // after the deletion that followed it, and would bring the search back
 // until a restart). Reads happen under the lock, so the last hook to run
-// reads a state no older than any commit, and that is what stays.
+// reads a state no older than any commit, and that is what stays. A
+// change the percolator does not see (a rename) leaves the search filed:
+// refiling costs a pass over every filed search.
 func (s *Service) follow(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.perc == nil {
 		return
 	}
-	if old, ok := s.owners[id]; ok {
+	old, had := s.owners[id]
+	r, err := s.app.FindRecordById(Collection, id)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		// left out: a missed alert rather than one for a search that is gone
+		s.logError("reading a saved search to follow it", err)
+	}
+	var st stored
+	found := err == nil
+	if found {
+		st, found = fromRecord(r)
+	}
+	if had && found && !refiles(old, st) {
+		s.owners[id] = st
+		return
+	}
+	if had {
 		s.perc[old.kind].Remove(id)
 		delete(s.owners, id)
 	}
-	r, err := s.app.FindRecordById(Collection, id)
-	if err != nil {
-		if !errors.Is(err, sql.ErrNoRows) {
-			// left out: a missed alert rather than one for a search that is gone
-			s.logError("reading a saved search to follow it", err)
-		}
-		return
-	}
-	st, ok := fromRecord(r)
-	if !ok {
+	if !found {
 		return
 	}
 	s.owners[id] = st

@@ -21,6 +21,19 @@ export type MessageKind = 'text' | 'system'
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
+/** The listing screen's URL keys (/home?tab=requests&q=…&min=…), by what each holds (listings.AppKeys): the server's alert links use the same (listings.AppURL). */
+export const listingScreenKeys = {
+  tab: 'tab',
+  q: 'q',
+  categories: 'categories',
+  minAmount: 'min',
+  maxAmount: 'max',
+  location: 'location',
+  verified: 'verified',
+  showClosed: 'show',
+  sort: 'sort',
+} as const
+
 /** listings.Listing */
 export interface ListingItem {
   id: string
@@ -308,7 +321,7 @@ export interface ListingRef {
   status?: string
 }
 
-/** savedsearch.Query */
+/** listings.StoredFilter */
 export interface SavedQuery {
   q?: string
   categories?: string[]

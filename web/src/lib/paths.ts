@@ -1,4 +1,4 @@
-import type { ListingKind } from './api-types.gen'
+import { listingScreenKeys, type ListingKind } from './api-types.gen'
 
 /** Every client route, in one place. */
 export const paths = {
@@ -48,6 +48,11 @@ export function isOthersProfile(pathname: string, search: string, ownId: string 
 
 /** Settings' e-mail card: where every "add an e-mail address" link goes. */
 export const settingsEmailPath = `${paths.settings}#settings-email`
+
+/** The listing screen on one tab, no filters (a listing page's way back to its list). */
+export function listingScreenPath(tab: ListingKind): string {
+  return tab === 'requests' ? `${paths.home}?${listingScreenKeys.tab}=requests` : paths.home
+}
 
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
 export const createListingPath = `${paths.home}?create=1`

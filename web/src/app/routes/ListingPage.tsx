@@ -7,7 +7,7 @@ import { ListingAction } from '@/features/sponsoring/components/ListingAction'
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
 import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { ApiError } from '@/lib/api'
-import { paths } from '@/lib/paths'
+import { listingScreenPath, paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useListing } from '@/features/listings/api/get-listing'
 import { ListingDetails } from '@/features/listings/components/ListingDetails'
@@ -19,11 +19,13 @@ function ListingPageContent() {
   const { kind = '', id = '' } = useParams()
   const { user } = useSession()
   const listing = useListing(kind, id)
-  const tab = kind === 'requests' ? '?tab=requests' : ''
   useDocumentTitle(listing.data ? listing.data.item.title : kind === 'requests' ? 'Sponsorship Request' : 'Open Sponsorship')
 
   const back = (
-    <Link to={paths.home + tab} className="link link-hover inline-flex items-center gap-1 text-sm">
+    <Link
+      to={listingScreenPath(kind === 'requests' ? 'requests' : 'sponsorships')}
+      className="link link-hover inline-flex items-center gap-1 text-sm"
+    >
       <ArrowLeftIcon className="size-4" /> {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
     </Link>
   )

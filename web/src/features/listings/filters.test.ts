@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { listingScreenKeys } from '@/lib/api-types.gen'
+import { listingScreenPath } from '@/lib/paths'
 import { EMPTY_FILTERS, hasActiveFilters, readListingParams, toListQuery, writeListingParams } from './filters'
 
 const categories = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business']
@@ -116,5 +118,50 @@ describe('show closed and sponsored', () => {
     expect(toListQuery(filters).status).toBe('all')
     expect(writeListingParams(params, { filters: { showClosed: false } }).toString()).toBe('tab=requests')
     expect(readListingParams(new URLSearchParams('show=yes'), []).filters.showClosed).toBeUndefined()
+  })
+})
+
+describe('the URL keys of the generated contract', () => {
+  // The link of a saved search's alert, as listings.AppURL writes it (pb/internal/listings/filter_test.go, TestAppURL).
+  const alertLink = '/home?categories=Education%2CArts&location=Pune&max=900&min=100&q=school&tab=requests&verified=true'
+
+  it("open a saved search's server-made link with every condition, sent on to the list route", () => {
+    const { tab, filters } = readListingParams(new URL(alertLink, 'http://localhost').searchParams, categories)
+    expect(tab).toBe('requests')
+    expect(toListQuery(filters)).toEqual({
+      q: 'school',
+      categories: 'Education,Arts',
+      minAmount: 100,
+      maxAmount: 900,
+      location: 'Pune',
+      verified: 'true',
+      status: undefined,
+      sort: undefined,
+      userId: undefined,
+    })
+  })
+
+  it('are the ones the screen writes', () => {
+    const params = writeListingParams(new URLSearchParams(), {
+      tab: 'requests',
+      filters: {
+        q: 'x',
+        categories: ['Arts'],
+        minAmount: 1,
+        maxAmount: 2,
+        location: 'Goa',
+        verified: true,
+        showClosed: true,
+        sort: 'amount_asc',
+      },
+    })
+    expect([...params.keys()].sort()).toEqual(Object.values(listingScreenKeys).sort())
+  })
+
+  it('give a listing page its way back to its tab, as the screen reads it', () => {
+    const back = new URL(listingScreenPath('requests'), 'http://localhost')
+    expect(back.pathname).toBe('/home')
+    expect(readListingParams(back.searchParams, categories).tab).toBe('requests')
+    expect(listingScreenPath('sponsorships')).toBe('/home')
   })
 })

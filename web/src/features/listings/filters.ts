@@ -1,3 +1,4 @@
+import { listingScreenKeys as keys } from '@/lib/api-types.gen'
 import type { ListingKind } from '@/lib/listing'
 
 /** The spec's filter state plus the keyword; `userId` narrows to one member's listings. */
@@ -14,7 +15,7 @@ export interface ListingFilters {
    * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=all`.
    */
   showClosed?: boolean
-  /** The server's order: newest first unless asked (docs/api/README.md "sort"). */
+  /** The server's order: newest first unless asked (docs/api/listings.md "sort"). */
   sort?: ListingSort
   userId?: string
 }
@@ -37,27 +38,32 @@ function wholeNumber(value: string | null): number | undefined {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined
 }
 
-/** Reads the listing screen's state from the URL, ignoring anything malformed. */
+/**
+ * Reads the listing screen's state from the URL, ignoring anything malformed. The keys come from the
+ * generated contract (`listingScreenKeys`): the server's saved-search links write the same ones.
+ */
 export function readListingParams(
   params: URLSearchParams,
   knownCategories: readonly string[],
 ): { tab: ListingTab; filters: ListingFilters } {
-  const tab: ListingTab = params.get('tab') === 'requests' ? 'requests' : 'sponsorships'
-  const categories = (params.get('categories') ?? '')
+  const tab: ListingTab = params.get(keys.tab) === 'requests' ? 'requests' : 'sponsorships'
+  const categories = (params.get(keys.categories) ?? '')
     .split(',')
     .map((c) => c.trim())
     .filter((c) => knownCategories.includes(c))
   return {
     tab,
     filters: {
-      q: params.get('q') ?? '',
+      q: params.get(keys.q) ?? '',
       categories: [...new Set(categories)],
-      minAmount: wholeNumber(params.get('min')),
-      maxAmount: wholeNumber(params.get('max')),
-      location: params.get('location') ?? '',
-      verified: params.get('verified') === 'true' || undefined,
-      showClosed: params.get('show') === 'all' || undefined,
-      sort: SORTS.some((o) => o.value === params.get('sort') && o.value !== 'newest') ? (params.get('sort') as ListingSort) : undefined,
+      minAmount: wholeNumber(params.get(keys.minAmount)),
+      maxAmount: wholeNumber(params.get(keys.maxAmount)),
+      location: params.get(keys.location) ?? '',
+      verified: params.get(keys.verified) === 'true' || undefined,
+      showClosed: params.get(keys.showClosed) === 'all' || undefined,
+      sort: SORTS.some((o) => o.value === params.get(keys.sort) && o.value !== 'newest')
+        ? (params.get(keys.sort) as ListingSort)
+        : undefined,
     },
   }
 }
@@ -69,17 +75,17 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if (value === undefined || value === '') out.delete(key)
     else out.set(key, String(value))
   }
-  if (next.tab !== undefined) set('tab', next.tab === 'requests' ? 'requests' : undefined)
+  if (next.tab !== undefined) set(keys.tab, next.tab === 'requests' ? 'requests' : undefined)
   const f = next.filters
   if (f) {
-    if ('q' in f) set('q', f.q?.trim() ? f.q : undefined)
-    if ('categories' in f) set('categories', f.categories?.length ? f.categories.join(',') : undefined)
-    if ('minAmount' in f) set('min', f.minAmount)
-    if ('maxAmount' in f) set('max', f.maxAmount)
-    if ('location' in f) set('location', f.location?.trim())
-    if ('verified' in f) set('verified', f.verified ? 'true' : undefined)
-    if ('showClosed' in f) set('show', f.showClosed ? 'all' : undefined)
-    if ('sort' in f) set('sort', f.sort && f.sort !== 'newest' ? f.sort : undefined)
+    if ('q' in f) set(keys.q, f.q?.trim() ? f.q : undefined)
+    if ('categories' in f) set(keys.categories, f.categories?.length ? f.categories.join(',') : undefined)
+    if ('minAmount' in f) set(keys.minAmount, f.minAmount)
+    if ('maxAmount' in f) set(keys.maxAmount, f.maxAmount)
+    if ('location' in f) set(keys.location, f.location?.trim())
+    if ('verified' in f) set(keys.verified, f.verified ? 'true' : undefined)
+    if ('showClosed' in f) set(keys.showClosed, f.showClosed ? 'all' : undefined)
+    if ('sort' in f) set(keys.sort, f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
   return out
 }
@@ -96,7 +102,7 @@ export function hasActiveFilters(f: ListingFilters): boolean {
   )
 }
 
-/** The list endpoints' query parameters (docs/api/README.md "List query parameters"). */
+/** The list endpoints' query parameters (docs/api/listings.md "List query parameters"). */
 export function toListQuery(f: ListingFilters): Record<string, string | number | undefined> {
   return {
     q: f.q.trim() || undefined,

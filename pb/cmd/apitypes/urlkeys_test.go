@@ -1,0 +1,24 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The listing screen's URL keys reach the web app as values, spelled as
+// the server's alert links spell them.
+func TestListingScreenKeys(t *testing.T) {
+	src, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"export const listingScreenKeys = {\n  tab: 'tab',\n",
+		"  minAmount: 'min',\n  maxAmount: 'max',\n",
+		"  showClosed: 'show',\n  sort: 'sort',\n} as const\n",
+	} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("generated file lacks %q", want)
+		}
+	}
+}
