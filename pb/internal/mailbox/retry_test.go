@@ -16,7 +16,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -49,7 +49,7 @@ func notice(t *testing.T, w *world, ann *core.Record) {
 		`{"currentPassword":"`+current+`","newPassword":"`+next+`"}`, testutil.Cookie(t, testutil.Find(t, w.app, "users", ann.Id))); code != 200 {
 		t.Fatalf("password change: %d %s", code, out)
 	}
-	notify.JobsOf(w.app).Wait()
+	queue.Of(w.app).Wait()
 }
 
 type outboxRow struct {

@@ -216,7 +216,7 @@ func (q *Queue) run(j job) (err error) {
 		}
 	}()
 	if err = j.run(); err != nil {
-		q.log.Warn("Background job failed", "kind", j.kind.name, "error", err.Error())
+		q.log.Error("Background job failed", "kind", j.kind.name, "error", err.Error())
 	}
 	return err
 }
