@@ -139,7 +139,7 @@ func settleLater(app core.App, id, claim string, tries int, err error) {
 
 var errStopping = errors.New("the server is stopping; the next start sends it")
 
-// bindOutbox lets the outbox outlive a stop: mails of the notification
+// bindOutbox lets the outbox outlive a stop: mails of the background
 // queue's last jobs wait for the next start, and claims of sessions that
 // ended with the previous process are released at start (a claimed mail
 // would otherwise wait out its lease).
@@ -147,7 +147,7 @@ func bindOutbox(app core.App) {
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "sbMailStopping",
 		// after the requests drained (codes are sent while members wait),
-		// before the notification queue drains (priority 0)
+		// before the background queue drains (priority 0, pb/internal/queue)
 		Priority: -100,
 		Func: func(e *core.TerminateEvent) error {
 			sessionsOf(e.App).stop()

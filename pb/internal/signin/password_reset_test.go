@@ -31,7 +31,7 @@ func resetConfirm(b *browser, login, code, password string) *httpRec {
 }
 
 // resetMails are the reset mails to address, newest first, once the
-// notification queue (which sends them after the answer) is idle.
+// background queue (which sends them after the answer) is idle.
 func resetMails(t testing.TB, app core.App, address string) []mailbox.Message {
 	t.Helper()
 	queue.Of(app).Wait()
