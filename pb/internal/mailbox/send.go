@@ -28,10 +28,11 @@ import (
 //
 //   - SendNow, for codes: the member waits for the answer, so the request
 //     tries up to codeAttempts times within CodeBudget and then says
-//     plainly whether the code went out. A code is never queued: a code
-//     that arrives after the member gave up is worse than none.
-//   - Deliver, for everything else (outbox.go): one try at once, then the
-//     outbox and tries with a growing pause, across restarts.
+//     plainly whether the code went out. A code never waits in the outbox:
+//     a code that arrives after the member gave up is worse than none.
+//   - Send, for everything else (outbox.go): a job of the background queue
+//     (pb/internal/queue) gives it one try (Deliver), then the outbox and
+//     tries with a growing pause, across restarts.
 //
 // The bounds (docs/security.md, "Mail"):
 var (
