@@ -30,6 +30,7 @@ import (
 	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/publicurl"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/settings"
@@ -55,9 +56,8 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
 	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log
-	notify.BindHooks(app)       // the notification queue drains when the app stops
-	saved.BindHooks()           // keep the percolator in step; alert on new listings
-	matches.BindHooks()         // tell members about listings matching theirs
+	queue.BindHooks(app)        // the background queue (alerts, matches, mail) drains when the app stops
+	saved.BindHooks()           // keep the percolator in step with the saved searches
 	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
 	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
@@ -69,6 +69,13 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	// The dashboard's sign-in (PocketBase's superuser routes): password guesses
 	// per address and client, no password oracle, code mails bounded.
 	ops.BindSuperuserSignIn(app)
+
+	// Events: a listing became visible (posted, approved after review, edited
+	// back into view), decided once for every way a listing is written; each
+	// subscriber queues its work on the background queue.
+	visible := listings.BindVisible(app)
+	visible.BindFunc(saved.Alert)      // the owners of the saved searches it matches
+	visible.BindFunc(matches.Announce) // the posters of the listings it matches
 
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)

@@ -8,16 +8,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 // settle waits until every alert and match announcement is out.
 func settle(app core.App) {
-	savedsearch.From(app).Wait()
-	matching.From(app).Wait()
+	queue.Of(app).Wait()
 }
 
 func notes(t testing.TB, app core.App, username, noteType string) int {

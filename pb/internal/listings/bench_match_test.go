@@ -14,8 +14,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 )
 
@@ -143,8 +143,7 @@ func BenchmarkPostWithSavedSearches(b *testing.B) {
 		}
 	}
 	waitFrom := time.Now()
-	savedsearch.From(benchApp).Wait()
-	matching.From(benchApp).Wait()
+	queue.Of(benchApp).Wait()
 	drain := time.Since(waitFrom)
 	allCPU := processCPU() - cpuFrom
 	slices.Sort(lat)

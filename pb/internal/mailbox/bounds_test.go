@@ -15,6 +15,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -47,6 +48,7 @@ func TestTheLargestMailFitsTheOutbox(t *testing.T) {
 	if err := notify.FlushDigests(w.app); err != nil {
 		t.Fatal(err)
 	}
+	queue.Of(w.app).Wait()
 	var size int
 	if err := w.app.DB().NewQuery("SELECT length(message) FROM mail_outbox").Row(&size); err != nil {
 		t.Fatal(err)

@@ -3,8 +3,9 @@
 // directory of JSON files under the data directory that is also echoed to
 // the server log, so sign-in codes can be read on a laptop and in tests.
 // Either way a code goes out while the member waits (SendNow) and other
-// mail is retried from an outbox when the server does not take it (Deliver,
-// RetryDue); send.go says why and how far each is bounded.
+// mail is sent by the background queue and retried from an outbox when the
+// server does not take it (Send, Deliver, RetryDue); send.go says why and
+// how far each is bounded.
 package mailbox
 
 import (

@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/metrics"
+	"sponsorbridge/pb/internal/queue"
 )
 
 // The outbox (mail_outbox) keeps background mails the mail server did not
@@ -66,42 +67,79 @@ func (s stored) message() *mailer.Message {
 	return &mailer.Message{From: s.From, To: s.To, Cc: s.Cc, Bcc: s.Bcc, Subject: s.Subject, HTML: s.HTML, Text: s.Text, Headers: s.Headers}
 }
 
-// Deliver sends a background mail: one try at once (the caller is off the
-// request path already); when it fails for now, the mail waits in the
-// outbox for RetryDue. A refused mail is logged (and counted by the hook).
-// Deliver answers once the mail is sent, waiting or given up: there is
-// nothing left for the caller to do.
-func Deliver(app core.App, msg *mailer.Message) {
+// Send sends a background mail: a job on the queue's mail lane gives it
+// one try (Deliver). A mail the queue refuses (its mail lane is full, or
+// the app is stopping) goes to the outbox untried, and the retry job sends
+// it within a minute: no mail is dropped for want of a worker.
+func Send(app core.App, msg *mailer.Message) {
+	err := queue.Of(app).Go(queue.Mail, func() error { return Deliver(app, msg) })
+	if err != nil {
+		enqueue(app, core.GenerateDefaultRandomId(), "", msg, 0, time.Now(), err)
+	}
+}
+
+// Deliver is a background mail's first try, made by the queue's mail lane
+// (Send): when it fails for now, the mail waits in the outbox for RetryDue.
+// It answers once the mail is sent, waiting or given up; the error says
+// that it will not arrive (refused, or it could not wait: the failure is
+// logged and counted already).
+func Deliver(app core.App, msg *mailer.Message) error {
 	id := core.GenerateDefaultRandomId()
-	if sessionsOf(app).stopping.Load() {
-		// the queues drain as the app stops: a mail server that hangs must not
+	if sessionsOf(app).isStopping() {
+		// the queue drains as the app stops: a mail server that hangs must not
 		// hold the stop (Fly.io allows 30 s), so the next start sends these
-		enqueue(app, id, "", msg, 0, time.Now(), errStopping)
-		return
+		return waitOrGiveUp(enqueue(app, id, "", msg, 0, time.Now(), errStopping))
 	}
 	claim := security.RandomString(16)
 	queued := make(chan bool, 1)
 	late := func(err error) {
 		if <-queued {
-			settle(app, id, claim, 1, err, time.Now())
+			settleLater(app, id, claim, 1, err)
 		}
 	}
 	err := attempt(app, msg, SendTimeout, late)
 	switch {
 	case err == nil:
+		return nil
 	case errors.Is(err, errTimeout):
-		// claimed until the lease ends: the session may still deliver it
-		queued <- enqueue(app, id, claim, msg, 1, time.Now().Add(lease), err)
+		// claimed until the lease ends: the session may still deliver it (the
+		// next start releases the claims of a stopped process)
+		ok := enqueue(app, id, claim, msg, 1, time.Now().Add(lease), err)
+		queued <- ok
+		return waitOrGiveUp(ok)
+	case errors.Is(err, errStopping): // not tried: the next start sends it
+		return waitOrGiveUp(enqueue(app, id, "", msg, 0, time.Now(), err))
 	case Permanent(err):
 		app.Logger().Error("Mail refused: not sent", "to", recipients(msg), "subject", msg.Subject, "error", err.Error())
-	default:
-		enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err)
+		return fmt.Errorf("mailbox: refused: %w", err)
 	}
+	return waitOrGiveUp(enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err))
+}
+
+var errGivenUp = errors.New("mailbox: the mail failed and could not wait in the outbox")
+
+func waitOrGiveUp(waiting bool) error {
+	if waiting {
+		return nil
+	}
+	return errGivenUp
+}
+
+// settleLater records the answer of a session that ended after its try
+// gave up waiting. It runs as a job: the session's goroutine cannot be
+// cut short and may end after the app stopped, and a job never touches a
+// stopped app. Refused (the app is stopping), the mail stays claimed: the
+// next start releases the claim and tries it again.
+func settleLater(app core.App, id, claim string, tries int, err error) {
+	_ = queue.Of(app).Go(queue.Mail, func() error {
+		settle(app, id, claim, tries, err, time.Now())
+		return nil
+	})
 }
 
 var errStopping = errors.New("the server is stopping; the next start sends it")
 
-// bindOutbox lets the outbox outlive a stop: mails of the notification
+// bindOutbox lets the outbox outlive a stop: mails of the background
 // queue's last jobs wait for the next start, and claims of sessions that
 // ended with the previous process are released at start (a claimed mail
 // would otherwise wait out its lease).
@@ -109,10 +147,10 @@ func bindOutbox(app core.App) {
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "sbMailStopping",
 		// after the requests drained (codes are sent while members wait),
-		// before the notification queue drains (priority 0)
+		// before the background queue drains (priority 0, pb/internal/queue)
 		Priority: -100,
 		Func: func(e *core.TerminateEvent) error {
-			sessionsOf(e.App).stopping.Store(true)
+			sessionsOf(e.App).stop()
 			return e.Next()
 		},
 	})
@@ -130,7 +168,7 @@ func bindOutbox(app core.App) {
 // atStart makes the mails claimed by the previous process's sessions due
 // at once (and an app served again after a stop sends mail again).
 func atStart(app core.App) error {
-	sessionsOf(app).stopping.Store(false)
+	sessionsOf(app).start()
 	_, err := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(time.Now())},
 		dbx.NewExp("[[claim]] != ''")).Execute()
 	if err != nil {
@@ -199,7 +237,7 @@ func retryDue(app core.App, now time.Time) error {
 		return err
 	}
 	for _, row := range due {
-		if s.stopping.Load() {
+		if s.isStopping() {
 			return nil // the next start goes on
 		}
 		// claim it: a retry run on another clock, or a late session, may hold it
@@ -228,9 +266,9 @@ func retryDue(app core.App, now time.Time) error {
 		}
 		id := row.ID
 		msg := st.message()
-		err = attempt(app, msg, SendTimeout, func(err error) { settle(app, id, claim, tries, err, time.Now()) })
-		if errors.Is(err, errTimeout) {
-			continue // the session answers later (settle), or the lease runs out
+		err = attempt(app, msg, SendTimeout, func(err error) { settleLater(app, id, claim, tries, err) })
+		if errors.Is(err, errTimeout) || errors.Is(err, errStopping) {
+			continue // the session answers later (settleLater), or the lease runs out, or the next start releases it
 		}
 		settle(app, id, claim, tries, err, now)
 	}

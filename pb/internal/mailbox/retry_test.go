@@ -16,7 +16,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -49,7 +49,7 @@ func notice(t *testing.T, w *world, ann *core.Record) {
 		`{"currentPassword":"`+current+`","newPassword":"`+next+`"}`, testutil.Cookie(t, testutil.Find(t, w.app, "users", ann.Id))); code != 200 {
 		t.Fatalf("password change: %d %s", code, out)
 	}
-	notify.JobsOf(w.app).Wait()
+	queue.Of(w.app).Wait()
 }
 
 type outboxRow struct {
@@ -334,16 +334,17 @@ func testMessage(to string) *mailer.Message {
 		To: []mail.Address{{Address: to}}, Subject: "A note", Text: "Hello", HTML: "<p>Hello</p>"}
 }
 
-// A stopping app does not wait on the mail server: background mail of the
-// queues' last jobs waits in the outbox, and the next start sends it at
-// once, claims of the previous process's sessions released.
+// A stopping app does not wait on the mail server: background mail sent
+// once the queue is closed (Send refused) waits in the outbox untried, and
+// the next start sends it at once, claims of the previous process's
+// sessions released.
 func TestAStoppingServerKeepsItsMailForTheNextStart(t *testing.T) {
 	w, _ := noticeWorld(t)
 	if err := w.app.OnTerminate().Trigger(&core.TerminateEvent{App: w.app}, func(*core.TerminateEvent) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	mailbox.Deliver(w.app, testMessage("ann@example.com"))
+	mailbox.Send(w.app, testMessage("ann@example.com"))
 	if took := time.Since(start); took > time.Second || w.smtp.Sessions() != 0 {
 		t.Fatalf("a stopping app tried the mail server (%v, %d sessions)", took, w.smtp.Sessions())
 	}

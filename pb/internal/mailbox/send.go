@@ -8,7 +8,6 @@ import (
 	"net/textproto"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,10 +28,11 @@ import (
 //
 //   - SendNow, for codes: the member waits for the answer, so the request
 //     tries up to codeAttempts times within CodeBudget and then says
-//     plainly whether the code went out. A code is never queued: a code
-//     that arrives after the member gave up is worse than none.
-//   - Deliver, for everything else (outbox.go): one try at once, then the
-//     outbox and tries with a growing pause, across restarts.
+//     plainly whether the code went out. A code never waits in the outbox:
+//     a code that arrives after the member gave up is worse than none.
+//   - Send, for everything else (outbox.go): a job of the background queue
+//     (pb/internal/queue) gives it one try (Deliver), then the outbox and
+//     tries with a growing pause, across restarts.
 //
 // The bounds (docs/security.md, "Mail"):
 var (
@@ -69,7 +69,7 @@ func Permanent(err error) bool {
 	}
 	var netErr net.Error
 	switch {
-	case errors.Is(err, errBusy), errors.Is(err, errTimeout),
+	case errors.Is(err, errBusy), errors.Is(err, errTimeout), errors.Is(err, errStopping),
 		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
 		errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.EPIPE),
 		errors.As(err, &netErr):
@@ -80,31 +80,76 @@ func Permanent(err error) bool {
 
 // sessions bounds the app's mail sessions (one per app: tests run many).
 type sessions struct {
-	slots    chan struct{}
-	retry    sync.Mutex  // one retry run at a time (outbox.go)
-	stopping atomic.Bool // the app is stopping: background mail waits for the next start
+	slots chan struct{}
+	retry sync.Mutex // one retry run at a time (outbox.go)
+
+	mu      sync.Mutex
+	stopped chan struct{} // closed while the app stops: background mail waits for the next start
 }
 
 const sessionsKey = "sbMailSessions"
 
 func sessionsOf(app core.App) *sessions {
 	return app.Store().GetOrSet(sessionsKey, func() any {
-		return &sessions{slots: make(chan struct{}, MaxSessions)}
+		return &sessions{slots: make(chan struct{}, MaxSessions), stopped: make(chan struct{})}
 	}).(*sessions)
 }
 
+// stop: the app stops; tries waiting for a session or an answer give up.
+func (s *sessions) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-s.stopped:
+	default:
+		close(s.stopped)
+	}
+}
+
+// start: the app serves (again).
+func (s *sessions) start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-s.stopped:
+		s.stopped = make(chan struct{})
+	default:
+	}
+}
+
+// stopping is closed while the app stops.
+func (s *sessions) stopping() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopped
+}
+
+func (s *sessions) isStopping() bool {
+	select {
+	case <-s.stopping():
+		return true
+	default:
+		return false
+	}
+}
+
 // attempt sends msg once, waiting at most wait for a free session and the
-// server's answer. When the time is up first, the session goes on in its
-// goroutine (it cannot be cut short) and holds its slot until it ends; late,
-// when not nil, then gets its result, and attempt answers errTimeout.
+// server's answer. When the time is up first, or the app stops meanwhile,
+// the session goes on in its goroutine (it cannot be cut short) and holds
+// its slot until it ends; late, when not nil, then gets its result, and
+// attempt answers errTimeout. A stop before a session was free answers
+// errStopping: the mail was not tried.
 func attempt(app core.App, msg *mailer.Message, wait time.Duration, late func(error)) error {
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	s := sessionsOf(app)
+	stopping := s.stopping()
 	select {
 	case s.slots <- struct{}{}:
 	case <-timer.C:
 		return errBusy
+	case <-stopping:
+		return errStopping
 	}
 	var (
 		mu        sync.Mutex
@@ -126,17 +171,18 @@ func attempt(app core.App, msg *mailer.Message, wait time.Duration, late func(er
 	case err := <-result:
 		return err
 	case <-timer.C:
-		mu.Lock()
-		defer mu.Unlock()
-		select {
-		case err := <-result: // it ended as the time ran out
-			return err
-		default:
-			abandoned = true
-			app.Logger().Warn("Mail: the mail server has not answered in time; the session goes on in the background",
-				"subject", msg.Subject, "wait", wait.String())
-			return errTimeout
-		}
+	case <-stopping: // the stop must not wait for the mail server (Fly.io allows 30 s)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	select {
+	case err := <-result: // it ended as the time ran out
+		return err
+	default:
+		abandoned = true
+		app.Logger().Warn("Mail: the mail server has not answered in time; the session goes on in the background",
+			"subject", msg.Subject, "wait", wait.String())
+		return errTimeout
 	}
 }
 

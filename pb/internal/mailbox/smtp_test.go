@@ -20,6 +20,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -146,7 +147,7 @@ func post(t *testing.T, w *world, as *core.Record, title string) {
 	if code, out := testutil.DoRead(t, w.srv, http.MethodPost, "/api/sponsorship-requests", body, testutil.Cookie(t, as)); code != 201 {
 		t.Fatalf("posting answered %d: %s", code, out)
 	}
-	savedsearch.From(w.app).Wait()
+	queue.Of(w.app).Wait()
 }
 
 // The sign-in code, a saved-search alert, a digest of alerts and an account
@@ -228,7 +229,7 @@ func TestMailLeavesThroughSMTP(t *testing.T) {
 				`{"currentPassword":"`+testutil.Password+`","newPassword":"another-pass-2"}`, testutil.Cookie(t, ann)); code != 200 {
 				t.Fatalf("password change: %d %s", code, out)
 			}
-			notify.JobsOf(w.app).Wait()
+			queue.Of(w.app).Wait()
 			checkMail(t, w.smtp.WaitMails(t, 4)[3], "ann@example.com", "Your SponsorBridge password was changed")
 
 			if got := w.metric(t, sentTotal); got != 4 {

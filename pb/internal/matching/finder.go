@@ -2,12 +2,14 @@ package matching
 
 import (
 	"context"
-	"log/slog"
+	"database/sql"
+	"errors"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/search"
 )
 
@@ -16,23 +18,12 @@ type Finder struct {
 	app    core.App
 	engine *search.Engine
 	store  *listings.Store
-	jobs   *notify.Jobs // the app's notification queue
+	queue  *queue.Queue // the app's background queue (announcements run there)
 }
 
 // New makes a finder.
 func New(app core.App, engine *search.Engine, store *listings.Store) *Finder {
-	f := &Finder{app: app, engine: engine, store: store, jobs: notify.JobsOf(app)}
-	app.Store().Set(storeKey, f)
-	return f
-}
-
-const storeKey = "sb.matching"
-
-// From returns the finder registered on app (tests wait on its
-// announcements).
-func From(app core.App) *Finder {
-	f, _ := app.Store().Get(storeKey).(*Finder)
-	return f
+	return &Finder{app: app, engine: engine, store: store, queue: queue.Of(app)}
 }
 
 func other(k listings.Kind) listings.Kind {
@@ -84,71 +75,59 @@ func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing,
 // matches' posters).
 const notifyLimit = 50
 
-// BindHooks tells the posters of matching listings when a listing becomes
-// visible: one in-app notification each, and an e-mail batched at most
-// once an hour per member. Off the request path.
-func (f *Finder) BindHooks() {
-	for _, kind := range listings.Kinds {
-		f.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
-			if !listings.HiddenRecord(e.Record) {
-				f.announce(e.Record.Clone())
-			}
-			return e.Next()
-		})
-		f.app.OnRecordAfterUpdateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
-			if listings.HiddenRecord(e.Record.Original()) && !listings.HiddenRecord(e.Record) {
-				f.announce(e.Record.Clone())
-			}
-			return e.Next()
-		})
+// Announce subscribes to listings.Visible: it queues telling the posters
+// of the best matching listings, one in-app notification each and an
+// e-mail batched at most once an hour per member. Off the request path; a
+// job the queue refuses is logged and counted there.
+func (f *Finder) Announce(e *listings.VisibleEvent) error {
+	if f.engine.Started() { // an app that never served has no index to match against
+		kind, id := e.Kind, e.ID
+		_ = f.queue.Go(queue.Matches, func() error { return f.announce(kind, id) })
 	}
+	return e.Next()
 }
 
-// Wait blocks until the announcements so far are out (tests).
-func (f *Finder) Wait() { f.jobs.Wait() }
-
-func (f *Finder) announce(r *core.Record) {
-	if !f.engine.Started() { // an app that never served has no index to match against
-		return
+// announce reads the listing as it is now (an edit meanwhile counts; one
+// hidden again or closed meanwhile matches nothing) and tells its matches.
+func (f *Finder) announce(kind listings.Kind, id string) error {
+	r, err := f.app.FindRecordById(kind.Table, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // deleted meanwhile: nothing to tell
 	}
-	f.jobs.Go(func() {
-		l, err := listings.SearchListing(f.app, r)
-		if err != nil {
-			f.app.Logger().Warn("matching: reading the listing failed", slog.String("error", err.Error()))
-			return
+	if err != nil {
+		return err
+	}
+	l, err := listings.SearchListing(f.app, r)
+	if err != nil {
+		return err
+	}
+	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, false)
+	if err != nil {
+		return err
+	}
+	what := map[bool]string{true: "request", false: "offer"}
+	title := r.GetString("title")
+	page := listings.PagePath(r)
+	told := map[string]bool{}
+	ds := make([]notify.Delivery, 0, len(matches))
+	for _, m := range matches {
+		owner := m.Listing.UserID
+		if told[owner] {
+			continue
 		}
-		matches, err := f.For(context.Background(), listings.KindOf(r), l, listings.Viewer{}, notifyLimit, false)
-		if err != nil {
-			f.app.Logger().Warn("matching: announcing failed", slog.String("error", err.Error()))
-			return
-		}
-		kind := listings.KindOf(r)
-		what := map[bool]string{true: "request", false: "offer"}
-		title := r.GetString("title")
-		page := listings.PagePath(r)
-		told := map[string]bool{}
-		ds := make([]notify.Delivery, 0, len(matches))
-		for _, m := range matches {
-			owner := m.Listing.UserID
-			if told[owner] {
-				continue
-			}
-			told[owner] = true
-			heading := "A new " + what[kind.IsRequest] + " matches your " + what[!kind.IsRequest] + " “" + notify.Clip(m.Listing.Title, 80) + "”"
-			ds = append(ds, notify.Delivery{
-				UserID: owner,
-				Note:   &notify.Note{Type: notify.TypeMatch, Title: heading, Body: title, Link: page, Subject: r.Id},
-				Digest: notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
-					Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
-				Item: notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page},
-				// once per member and listing: approved again after an edit, it tells nobody twice
-				Once: "match:" + r.Id,
-			})
-		}
-		if err := notify.Fanout(f.app, ds); err != nil {
-			f.app.Logger().Warn("matching: notifying failed", slog.String("error", err.Error()))
-		}
-	})
+		told[owner] = true
+		heading := "A new " + what[kind.IsRequest] + " matches your " + what[!kind.IsRequest] + " “" + notify.Clip(m.Listing.Title, 80) + "”"
+		ds = append(ds, notify.Delivery{
+			UserID: owner,
+			Note:   &notify.Note{Type: notify.TypeMatch, Title: heading, Body: title, Link: page, Subject: r.Id},
+			Digest: notify.DigestNote{Key: "matches", Topic: notify.TopicMatches,
+				Subject: heading, SubjectN: "%d new listings match yours", Action: "See your listings", ActionPath: "/profile"},
+			Item: notify.Item{Title: title, Body: joinReasons(m.Reasons), Link: page},
+			// once per member and listing: approved again after an edit, it tells nobody twice
+			Once: "match:" + r.Id,
+		})
+	}
+	return notify.Fanout(f.app, ds)
 }
 
 func joinReasons(rs []string) string {

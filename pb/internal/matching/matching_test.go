@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -177,7 +177,7 @@ func TestANewListingTellsTheMatchedPosters(t *testing.T) {
 	if code != 201 {
 		t.Fatal(code, body)
 	}
-	matching.From(app).Wait()
+	queue.Of(app).Wait()
 	var notes []*core.Record
 	if err := app.RecordQuery(notify.Collection).AndWhere(dbx.HashExp{"type": notify.TypeMatch}).All(&notes); err != nil {
 		t.Fatal(err)

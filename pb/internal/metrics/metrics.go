@@ -2,7 +2,7 @@
 // superusers and for a scraper holding METRICS_TOKEN (and, when METRICS_ADDR
 // is set, on a private port for Fly.io's scraper): requests and latency per
 // route group, database and WAL sizes, mail and payment failures, the
-// notification queue, whether backups run and Litestream's own counters, the
+// background queue and the notification digests, whether backups run and Litestream's own counters, the
 // build, the Go runtime and the process. Counters live in memory and start at
 // zero with the process, as Prometheus expects.
 //
@@ -96,7 +96,7 @@ const metricsPattern = "GET /api/metrics"
 // (mails are counted where they are sent: MailSent, MailFailed).
 func Register(app core.App, cfg *config.Config) *Registry {
 	r := newRegistry()
-	r.reg.MustRegister(stateCollector{app})
+	r.reg.MustRegister(stateCollector{app}, jobsCollector{app})
 	r.gatherer = prometheus.Gatherers{r.reg, litestreamGatherer{app}}
 	app.Store().Set(storeKey, r)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -2,7 +2,6 @@ package notify
 
 import (
 	"html"
-	"log/slog"
 	"net/mail"
 	"strings"
 	"time"
@@ -49,26 +48,21 @@ func MaskAddress(address string) string {
 	return string([]rune(local)[:1]) + "…@" + domain
 }
 
-// notice mails one account notice in the background, on the notification
-// queue (the request does not wait for the mail server; a stopping app
-// still sends it).
+// notice mails one account notice in the background (mailbox.Send: the
+// request does not wait for the mail server; a stopping app keeps it in
+// the outbox for the next start).
 func notice(app core.App, member *core.Record, to, subject, what string) {
 	name := member.GetString("displayName")
 	contact := publicurl.Link(app, "/contact")
 	advice := "If you made this change, there is nothing to do. If you did not, someone else may be using your account: " +
 		"write to us at " + contact + " and we will help you get it back."
-	queued := JobsOf(app).Go(func() {
-		meta := app.Settings().Meta
-		mailbox.Deliver(app, &mailer.Message{
-			From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
-			To:      []mail.Address{{Name: name, Address: to}},
-			Subject: subject,
-			Text:    "Hello " + name + ",\n\n" + what + "\n\n" + advice + "\n",
-			HTML: "<p>Hello " + html.EscapeString(name) + ",</p><p>" + html.EscapeString(what) + "</p><p>" +
-				html.EscapeString(advice) + "</p>",
-		})
+	meta := app.Settings().Meta
+	mailbox.Send(app, &mailer.Message{
+		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
+		To:      []mail.Address{{Name: name, Address: to}},
+		Subject: subject,
+		Text:    "Hello " + name + ",\n\n" + what + "\n\n" + advice + "\n",
+		HTML: "<p>Hello " + html.EscapeString(name) + ",</p><p>" + html.EscapeString(what) + "</p><p>" +
+			html.EscapeString(advice) + "</p>",
 	})
-	if !queued {
-		app.Logger().Warn("notify: account notice not sent, the app is stopping", slog.String("user", member.Id))
-	}
 }

@@ -221,7 +221,9 @@ func mailDigest(app core.App, userID string, st digestState) {
 	if len(st.Items) > 1 {
 		subject = fmt.Sprintf(st.SubjectN, len(st.Items))
 	}
-	if err := deliver(app, userID, st.Topic, subject, subject, st.Items, st.Action, st.ActionPath); err != nil {
+	err := deliver(app, letterTo{UserID: userID, Topic: st.Topic, Subject: subject, Heading: subject, Items: st.Items,
+		Action: st.Action, ActionPath: st.ActionPath})
+	if err != nil {
 		app.Logger().Warn("notify: digest e-mail failed", slog.String("user", userID), slog.String("error", err.Error()))
 	}
 }

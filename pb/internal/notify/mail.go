@@ -71,43 +71,55 @@ var topicNames = map[string]string{
 	TopicAlerts: "your saved searches", TopicPlanExpiry: "your plan",
 }
 
+// letterTo is one notification e-mail to one member.
+type letterTo struct {
+	UserID  string
+	Topic   string // the e-mail topic it belongs to (the member may switch it off)
+	Subject string
+	Heading string
+	Items   []Item
+	// Action is the button's words, ActionPath the app path it opens
+	// (none when empty).
+	Action, ActionPath string
+}
+
 // deliver e-mails a letter to a member, unless they have no address or
 // switched the topic off. Every notification mail carries a one-click
-// unsubscribe link for its topic and the List-Unsubscribe headers. A mail
-// the mail server does not take at once waits in the outbox for another
-// try (mailbox.Deliver); the error is only the letter's own.
-func deliver(app core.App, userID, topic, subject, heading string, items []Item, action, actionPath string) error {
-	member, err := app.FindRecordById("users", userID)
+// unsubscribe link for its topic and the List-Unsubscribe headers. The
+// mail is composed now and sent in the background (mailbox.Send: one try,
+// then the outbox); the error is only the letter's own.
+func deliver(app core.App, lt letterTo) error {
+	member, err := app.FindRecordById("users", lt.UserID)
 	if err != nil {
 		return nil //nolint:nilerr // the member is gone: nobody to tell
 	}
 	to := member.Email()
-	if to == "" || !member.Verified() || !PrefsOf(member)[topic] { // only a proven address gets mail
+	if to == "" || !member.Verified() || !PrefsOf(member)[lt.Topic] { // only a proven address gets mail
 		return nil
 	}
 	meta := app.Settings().Meta
 	base := publicurl.Base(app)
 	unsub := base + "/api/email/unsubscribe?" + url.Values{
-		"u": {userID}, "t": {topic}, "s": {unsubscribeSig(app, userID, topic)},
+		"u": {lt.UserID}, "t": {lt.Topic}, "s": {unsubscribeSig(app, lt.UserID, lt.Topic)},
 	}.Encode()
 	l := letter{
-		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: heading,
-		Action: action, Unsubscribe: unsub, TopicName: topicNames[topic],
+		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: lt.Heading,
+		Action: lt.Action, Unsubscribe: unsub, TopicName: topicNames[lt.Topic],
 	}
-	if actionPath != "" {
-		l.ActionURL = base + actionPath
+	if lt.ActionPath != "" {
+		l.ActionURL = base + lt.ActionPath
 	}
-	for _, it := range items {
+	for _, it := range lt.Items {
 		l.Items = append(l.Items, itemView{Title: it.Title, Body: it.Body, URL: base + it.Link})
 	}
 	html, err := registry.LoadString(htmlLayout).Render(l)
 	if err != nil {
 		return err
 	}
-	mailbox.Deliver(app, &mailer.Message{
+	mailbox.Send(app, &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
-		Subject: subject,
+		Subject: lt.Subject,
 		HTML:    html,
 		Text:    l.text(),
 		Headers: map[string]string{

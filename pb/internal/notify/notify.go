@@ -1,7 +1,8 @@
 // Package notify keeps members' in-app notifications and e-mails them when
 // the member has an address. Notifications are written inside the caller's
-// transaction; e-mail goes out after the commit, in the background, so a
-// request never waits for the mail server.
+// transaction; e-mail is composed after the commit and sent by the
+// background queue (mailbox.Send), so a request never waits for the mail
+// server.
 package notify
 
 import (
@@ -11,7 +12,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/routine"
 )
 
 // Notification types (the collection's select values).
@@ -80,30 +80,20 @@ func MarkSubjectRead(app core.App, userID, subject string) error {
 	return err
 }
 
-// Mail e-mails the pending notes, after the commit and off the request path.
+// Mail e-mails the pending notes, after the commit: each is composed now
+// and sent off the request path (see deliver).
 func Mail(app core.App, pending ...*Pending) {
-	var notes []Note
 	for _, p := range pending {
-		if p != nil {
-			notes = append(notes, p.note)
+		if p == nil {
+			continue
+		}
+		n := p.note
+		err := deliver(app, letterTo{UserID: n.UserID, Topic: TopicOf(n.Type), Subject: n.Title, Heading: n.Title,
+			Items: []Item{{Title: n.Title, Body: n.Body, Link: n.Link}}, Action: "Open SponsorBridge", ActionPath: n.Link})
+		if err != nil {
+			app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
 		}
 	}
-	if len(notes) == 0 {
-		return
-	}
-	routine.FireAndForget(func() {
-		for _, n := range notes {
-			if err := send(app, n); err != nil {
-				app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
-			}
-		}
-	})
-}
-
-// send mails one note to its member (see deliver).
-func send(app core.App, n Note) error {
-	return deliver(app, n.UserID, TopicOf(n.Type), n.Title, n.Title, []Item{{Title: n.Title, Body: n.Body, Link: n.Link}},
-		"Open SponsorBridge", n.Link)
 }
 
 // Clip shortens s to at most n characters, marking the cut.

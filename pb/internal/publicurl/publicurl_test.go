@@ -20,8 +20,8 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/publicurl"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -136,12 +136,12 @@ func (s *server) mailLinks(t *testing.T) []string {
 	if code, _ := s.do(t, http.MethodPost, "/api/sponsorship-requests", s.bobCookie, body); code != 201 {
 		t.Fatalf("posting answered %d", code)
 	}
-	savedsearch.From(s.app).Wait()
+	queue.Of(s.app).Wait()
 	if code, _ := s.do(t, http.MethodPost, "/api/user/password", s.annCookie,
 		`{"currentPassword":"`+testutil.Password+`","newPassword":"another-pass-2"}`); code != 200 {
 		t.Fatalf("password change answered %d", code)
 	}
-	notify.JobsOf(s.app).Wait()
+	queue.Of(s.app).Wait()
 
 	mails, err := mailbox.Read(mailbox.Dir(s.app), "ann@example.com")
 	if err != nil || len(mails) != 2 {

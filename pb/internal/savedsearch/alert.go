@@ -1,37 +1,50 @@
 package savedsearch
 
 import (
+	"database/sql"
+	"errors"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 )
 
-// dispatch alerts the owners of the saved searches a newly visible listing
-// matches: an in-app notification at once (realtime, like messages) and an
-// e-mail batched per saved search (at most one an hour). It runs off the
-// request path: posting never waits for it.
-func (s *Service) dispatch(listing *core.Record) {
+// Alert subscribes to listings.Visible: it queues the alerts of a newly
+// visible listing for the owners of the saved searches it matches, an
+// in-app notification at once (realtime, like messages) and an e-mail
+// batched per saved search (at most one an hour). Posting never waits for
+// it; a job the queue refuses is logged and counted there.
+func (s *Service) Alert(e *listings.VisibleEvent) error {
 	s.mu.RLock()
 	loaded := s.perc != nil
 	s.mu.RUnlock()
-	if !loaded { // before Load (and in apps that never load): nothing saved to match
-		return
+	if loaded { // before Load (and in apps that never load): nothing saved to match
+		kind, id := e.Kind, e.ID
+		_ = s.queue.Go(queue.Alerts, func() error { return s.alert(kind, id) })
 	}
-	kind := kindName(listing.Collection().Name)
-	snapshot := listing.Clone()
-	s.jobs.Go(func() { s.alert(kind, snapshot) })
+	return e.Next()
 }
 
-func (s *Service) alert(kind string, listing *core.Record) {
+// alert matches the listing as it is now (an edit meanwhile counts; one
+// hidden again or closed meanwhile alerts nobody) against every search.
+func (s *Service) alert(kind listings.Kind, id string) error {
+	listing, err := s.app.FindRecordById(kind.Table, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // deleted meanwhile: nothing to tell
+	}
+	if err != nil {
+		return err
+	}
 	l, err := listings.SearchListing(s.app, listing)
 	if err != nil {
-		s.logError("reading the listing", err)
-		return
+		return err
 	}
+	name := kindName(kind.Table)
 	s.mu.RLock()
 	var ids []string
-	if p := s.perc[kind]; p != nil {
+	if p := s.perc[name]; p != nil {
 		ids = p.Match(l)
 	}
 	matched := make([]stored, 0, len(ids))
@@ -43,12 +56,15 @@ func (s *Service) alert(kind string, listing *core.Record) {
 		}
 	}
 	s.mu.RUnlock()
+	return notify.Fanout(s.app, deliveries(listing, matched, matchedIDs))
+}
 
+func deliveries(listing *core.Record, matched []stored, matchedIDs []string) []notify.Delivery {
 	title := listing.GetString("title")
 	page := listings.PagePath(listing)
 	ds := make([]notify.Delivery, 0, len(matched))
 	for i, st := range matched {
-		d := notify.Delivery{
+		ds = append(ds, notify.Delivery{
 			UserID: st.user,
 			Digest: notify.DigestNote{
 				Key: "alert:" + matchedIDs[i], Topic: notify.TopicAlerts,
@@ -64,8 +80,7 @@ func (s *Service) alert(kind string, listing *core.Record) {
 			Note: &notify.Note{Type: notify.TypeSavedSearch, Title: "New listing for “" + st.name + "”",
 				Body: title, Link: page, Subject: listing.Id},
 			Once: "alert:" + matchedIDs[i] + ":" + listing.Id, NoteOnce: "alert-note:" + listing.Id,
-		}
-		ds = append(ds, d)
+		})
 	}
-	s.logError("alerting", notify.Fanout(s.app, ds))
+	return ds
 }

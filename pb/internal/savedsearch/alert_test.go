@@ -14,8 +14,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -65,8 +65,16 @@ func newAlertWorld(t *testing.T) *alertWorld {
 
 // settle waits until every alert and match announcement is out.
 func settle(app core.App) {
-	savedsearch.From(app).Wait()
-	matching.From(app).Wait()
+	queue.Of(app).Wait()
+}
+
+// flushDigests runs the hourly digest job and waits for its mails.
+func flushDigests(t *testing.T, app core.App) {
+	t.Helper()
+	if err := notify.FlushDigests(app); err != nil {
+		t.Fatal(err)
+	}
+	queue.Of(app).Wait()
 }
 
 func request(title string) string {
@@ -147,9 +155,7 @@ func TestAMatchingListingAlertsOthersAtOnceAndMailsOncePerHour(t *testing.T) {
 	if n := len(alerts(t, w.app, "ann")); n != 3 {
 		t.Fatalf("ann has %d alerts, want 3", n)
 	}
-	if err := notify.FlushDigests(w.app); err != nil {
-		t.Fatal(err)
-	}
+	flushDigests(t, w.app)
 	if n := len(mailsTo(t, w.app, "ann@example.com")); n != 1 {
 		t.Fatalf("ann got %d mails within the hour, want 1", n)
 	}
@@ -158,9 +164,7 @@ func TestAMatchingListingAlertsOthersAtOnceAndMailsOncePerHour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := notify.FlushDigests(w.app); err != nil {
-		t.Fatal(err)
-	}
+	flushDigests(t, w.app)
 	annMail = mailsTo(t, w.app, "ann@example.com")
 	if got := subjects(annMail); len(got) != 2 || got[1] != "2 new listings for your saved search “Schools”" {
 		t.Fatalf("after the hour ann's mails are %q", got)
@@ -169,9 +173,7 @@ func TestAMatchingListingAlertsOthersAtOnceAndMailsOncePerHour(t *testing.T) {
 	if !strings.Contains(body, "School roof repair") || !strings.Contains(body, "School sports day") {
 		t.Fatalf("the digest does not list both listings:\n%s", body)
 	}
-	if err := notify.FlushDigests(w.app); err != nil {
-		t.Fatal(err)
-	}
+	flushDigests(t, w.app)
 	if n := len(mailsTo(t, w.app, "ann@example.com")); n != 2 {
 		t.Fatalf("an empty batch was mailed again (%d)", n)
 	}

@@ -8,8 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/search"
 )
 
@@ -29,8 +28,7 @@ type Service struct {
 	perc   map[string]*search.Percolator // by kind
 	owners map[string]stored             // by saved search id
 
-	// jobs is the app's notification queue (alerts run there).
-	jobs *notify.Jobs
+	queue *queue.Queue // the app's background queue (alerts run there)
 }
 
 type stored struct {
@@ -41,14 +39,14 @@ type stored struct {
 
 // New makes the service; Load fills it at start.
 func New(app core.App, engine *search.Engine) *Service {
-	s := &Service{app: app, engine: engine, jobs: notify.JobsOf(app)}
+	s := &Service{app: app, engine: engine, queue: queue.Of(app)}
 	app.Store().Set(storeKey, s)
 	return s
 }
 
 const storeKey = "sb.savedsearch"
 
-// From returns the service registered on app (tests wait on its alerts).
+// From returns the service registered on app (tests reload it).
 func From(app core.App) *Service {
 	s, _ := app.Store().Get(storeKey).(*Service)
 	return s
@@ -106,10 +104,10 @@ func refiles(old, st stored) bool {
 	return old.kind != st.kind || old.user != st.user || old.paused != st.paused || !listings.SameFilter(old.filter, st.filter)
 }
 
-// BindHooks keeps the percolators in step with the collection, and alerts
-// on listings that become visible. Every path that writes a saved search
-// (the routes, an account's deletion cascading to its searches, a
-// superuser's records API) ends in one of these hooks, after the commit.
+// BindHooks keeps the percolators in step with the collection. Every path
+// that writes a saved search (the routes, an account's deletion cascading
+// to its searches, a superuser's records API) ends in one of these hooks,
+// after the commit. (Listings that become visible reach Alert.)
 func (s *Service) BindHooks() {
 	follow := func(e *core.RecordEvent) error {
 		s.follow(e.Record.Id)
@@ -118,22 +116,6 @@ func (s *Service) BindHooks() {
 	s.app.OnRecordAfterCreateSuccess(Collection).BindFunc(follow)
 	s.app.OnRecordAfterUpdateSuccess(Collection).BindFunc(follow)
 	s.app.OnRecordAfterDeleteSuccess(Collection).BindFunc(follow)
-
-	for _, kind := range listings.Kinds {
-		s.app.OnRecordAfterCreateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
-			if !listings.HiddenRecord(e.Record) {
-				s.dispatch(e.Record)
-			}
-			return e.Next()
-		})
-		// A listing hidden until an administrator approved it alerts then.
-		s.app.OnRecordAfterUpdateSuccess(kind.Table).BindFunc(func(e *core.RecordEvent) error {
-			if listings.HiddenRecord(e.Record.Original()) && !listings.HiddenRecord(e.Record) {
-				s.dispatch(e.Record)
-			}
-			return e.Next()
-		})
-	}
 }
 
 // follow puts the percolators in step with the committed row of one saved
@@ -177,9 +159,6 @@ func (s *Service) follow(id string) {
 		s.perc[st.kind].Put(id, withOwnerLeftOut(st))
 	}
 }
-
-// Wait blocks until the alerts dispatched so far are out (tests).
-func (s *Service) Wait() { s.jobs.Wait() }
 
 func (s *Service) logError(what string, err error) {
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -19,7 +19,7 @@ import (
 // saying all of says.
 func noticed(address string, subjects []string, says ...string) func(testing.TB, *tests.TestApp, *http.Response) {
 	return func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		notify.JobsOf(app).Wait()
+		queue.Of(app).Wait()
 		mails, err := mailbox.Read(mailbox.Dir(app), address)
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +104,7 @@ func TestSignInChangesAreToldToTheProvenAddress(t *testing.T) {
 			ExpectedContent: []string{`"username":"kim"`},
 			ExpectedEvents:  testutil.Writes(0, 1, 0),
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				notify.JobsOf(app).Wait()
+				queue.Of(app).Wait()
 				if mails, _ := mailbox.Read(mailbox.Dir(app), ""); len(mails) != 0 {
 					t.Errorf("%d mails sent", len(mails))
 				}

@@ -1,6 +1,7 @@
 package signin
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 )
 
 // ResetRequested is the answer to a reset request, the same for every login.
@@ -52,21 +53,26 @@ func (h *handlers) passwordResetRequest(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, ResetRequested{ExpiresInMinutes: int(codeTTL(proofs).Minutes())})
 }
 
-// mailResetCode mails the code on the notification queue. A first mail
-// that fails withdraws its code, so the next request makes and mails a new
-// one.
+// mailResetCode mails the code on the background queue's mail lane. A
+// first mail that fails, or that the queue refuses, withdraws its code, so
+// the next request makes and mails a new one (a code is never left to the
+// outbox: one that arrives late is worse than none).
 func mailResetCode(app core.App, target resetTarget, issued issuedCode) {
 	username := target.member.GetString("username")
-	queued := notify.JobsOf(app).Go(func() {
-		if err := mailCode(app, target.key, resetMail(username), issued); err != nil {
-			app.Logger().Error("Password reset mail failed", "user", target.member.Id, "error", err)
-			if issued.fresh {
-				_ = app.Delete(issued.otp)
-			}
+	withdraw := func() {
+		if issued.fresh {
+			_ = app.Delete(issued.otp)
 		}
+	}
+	err := queue.Of(app).Go(queue.Mail, func() error {
+		if err := mailCode(app, target.key, resetMail(username), issued); err != nil {
+			withdraw()
+			return fmt.Errorf("password reset mail to %s: %w", target.member.Id, err)
+		}
+		return nil
 	})
-	if !queued {
-		app.Logger().Warn("Password reset mail not sent, the app is stopping", "user", target.member.Id)
+	if err != nil {
+		withdraw()
 	}
 }
 

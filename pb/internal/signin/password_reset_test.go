@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -31,10 +31,10 @@ func resetConfirm(b *browser, login, code, password string) *httpRec {
 }
 
 // resetMails are the reset mails to address, newest first, once the
-// notification queue (which sends them after the answer) is idle.
+// background queue (which sends them after the answer) is idle.
 func resetMails(t testing.TB, app core.App, address string) []mailbox.Message {
 	t.Helper()
-	notify.JobsOf(app).Wait()
+	queue.Of(app).Wait()
 	msgs, err := mailbox.Read(mailbox.Dir(app), address)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	expectStatus(t, b.do(http.MethodPost, "/api/login", `{"username":"kai","password":"`+testutil.Password+`"}`, nil), 401)
 	expectStatus(t, b.do(http.MethodPost, "/api/login", `{"username":"kai","password":"brand-new-pass"}`, nil), 200)
 
-	notify.JobsOf(app).Wait()
+	queue.Of(app).Wait()
 	msgs, _ := mailbox.Read(mailbox.Dir(app), "kai@example.com")
 	if len(msgs) == 0 || msgs[0].Subject != "Your SponsorBridge password was changed" {
 		t.Errorf("the proven address was not told of the new password: %v", msgs)
@@ -138,7 +138,7 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 	if after := testutil.Find(t, app, "users", m.Id); !after.ValidatePassword(won) {
 		t.Error("the stored password is not the one the successful request set")
 	}
-	notify.JobsOf(app).Wait()
+	queue.Of(app).Wait()
 	msgs, _ := mailbox.Read(mailbox.Dir(app), "kai@example.com")
 	notices := 0
 	for _, msg := range msgs {
