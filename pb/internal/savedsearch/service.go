@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/search"
 )
