@@ -94,7 +94,7 @@ func decodeCursor(raw string, s Sort) (*cursor, error) {
 	if raw == "" {
 		return nil, nil
 	}
-	if len(raw) > 64 {
+	if len(raw) > maxCursor {
 		return nil, ErrBadCursor
 	}
 	b, err := base64.RawURLEncoding.DecodeString(raw)
