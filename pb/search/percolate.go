@@ -13,21 +13,6 @@ import (
 // comparisons and, for filters with a keyword, one substring test on the
 // listing's folded text. No saved search is run as a query.
 
-// Listing is one listing as the reverse question sees it.
-type Listing struct {
-	Title, Description string
-	Amount             int64
-	Categories         []string
-	Location           string
-	PosterID           string
-	PosterVerified     bool
-	// Status is "", "open", "sponsored" or "closed"; EventUnix the event
-	// date (0 for none).
-	Status    string
-	EventUnix int64
-	Hidden    bool
-}
-
 // compiled is a filter in the form a single listing is checked against.
 type compiled struct {
 	id           string
