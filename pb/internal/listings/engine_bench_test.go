@@ -20,7 +20,7 @@ func BenchmarkChangeFeed(b *testing.B) {
 	const writes = 20_000
 	for _, batch := range []int{512, 4096, 16384} {
 		b.Run(fmt.Sprintf("ChangeBatch=%d", batch), func(b *testing.B) {
-			for b.Loop() {
+			for range b.N {
 				b.StopTimer()
 				app := testutil.NewApp(b, nil)
 				poster := testutil.CreateMember(b, app, "pia", testutil.MemberOpts{})
