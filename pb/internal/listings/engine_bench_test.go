@@ -38,7 +38,7 @@ func BenchmarkChangeFeed(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.ReportMetric(float64(time.Since(start).Milliseconds()), "catch-up-ms")
-				b.ReportMetric(float64((processCPU()-cpu).Milliseconds()), "catch-up-cpu-ms")
+				b.ReportMetric(float64((processCPU() - cpu).Milliseconds()), "catch-up-cpu-ms")
 				b.StopTimer()
 
 				// What one trim of the default Tuning.PruneEvery entries costs.
