@@ -20,7 +20,8 @@ import (
 // below/default/above). 2026-11-25 on the 2-core development VM shared with
 // other jobs (load average 20-28): figures within 25% of each other are
 // the same. The change log's (ChangeBatch, PruneEvery) are from
-// `BENCH_CHANGE_FEED=1 go test -run '^$' -bench ChangeFeed -benchtime 1x ./pb/internal/listings/`.
+// `BENCH_CHANGE_FEED=1 go test -run '^$' -bench ChangeFeed -benchtime 1x
+// ./pb/internal/listings/`.
 type Tuning struct {
 	// Totals (the first page's count of matches).
 
