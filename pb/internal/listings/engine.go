@@ -116,4 +116,6 @@ func (h appLog) Handle(ctx context.Context, r slog.Record) error { return h.hand
 func (h appLog) WithAttrs(as []slog.Attr) slog.Handler {
 	return appLog{app: h.app, attrs: append(append([]slog.Attr(nil), h.attrs...), as...)}
 }
+
+// WithGroup binds the logger of the moment (the engine logs no groups).
 func (h appLog) WithGroup(name string) slog.Handler { return h.handler().WithGroup(name) }
