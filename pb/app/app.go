@@ -10,7 +10,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"sponsorbridge/pb/avatar"
-	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
@@ -43,16 +42,25 @@ import (
 type Options struct {
 	// PublicDir holds the built web app; empty serves no static files.
 	PublicDir string
+	// SearchTuning overrides the search engine's tuning (benchmarks); nil
+	// is its default.
+	SearchTuning *search.Tuning
 }
 
 // Register binds every feature to app.
 func Register(app core.App, cfg *config.Config, opts Options) {
 	// The shared parts: the search engine over both listing tables, the
 	// listing store, saved searches and matches (both percolate new listings).
-	engine := search.New(app, catalog.Categories, listings.SearchSpecs()...)
-	store := listings.NewStore(app, engine)
-	saved := savedsearch.New(app, engine)
-	matches := matching.New(app, engine, store)
+	engine, err := listings.NewEngine(app, opts.SearchTuning)
+	if err != nil {
+		// The categories and tuning are the program's own: a refusal stops
+		// the start with its reason.
+		app.OnServe().BindFunc(func(*core.ServeEvent) error { return err })
+		return
+	}
+	store := listings.NewStore(app, engine.Engine)
+	saved := savedsearch.New(app, engine.Engine)
+	matches := matching.New(app, engine.Engine, store)
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
 	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log

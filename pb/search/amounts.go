@@ -5,17 +5,17 @@ import (
 	"sort"
 )
 
-// amountBuckets is how many buckets amounts are filed in. A range [min, max]
-// is a difference of two cumulative bitsets (whole buckets) and a check of
-// the listings in the two edge buckets.
-const amountBuckets = 64
+// Amounts are filed in Tuning.AmountBuckets buckets. A range [min, max] is
+// a difference of two cumulative bitsets (whole buckets) and a check of the
+// listings in the two edge buckets.
 
 // setBounds picks bucket bounds at the quantiles of the sorted amounts (so
 // buckets hold about as many listings each) and empties the buckets.
 func (ix *index) setBounds(sorted []int64) {
 	ix.bounds = []int64{math.MinInt64}
-	for b := 1; b < amountBuckets && len(sorted) > 0; b++ {
-		v := sorted[len(sorted)*b/amountBuckets]
+	buckets := ix.t.AmountBuckets
+	for b := 1; b < buckets && len(sorted) > 0; b++ {
+		v := sorted[len(sorted)*b/buckets]
 		if v > ix.bounds[len(ix.bounds)-1] {
 			ix.bounds = append(ix.bounds, v)
 		}

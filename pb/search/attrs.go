@@ -1,58 +1,85 @@
 package search
 
 import (
-	"database/sql"
-	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
-	"sync"
-
-	"github.com/pocketbase/pocketbase/tools/types"
+	"unicode"
 )
 
-// categoryMask maps a listing's stored categories (a JSON list) to a bit
-// per known category.
-func (e *Engine) categoryMask(raw string) uint8 {
-	var names []string
-	if raw != "" && raw != "[]" {
-		if err := json.Unmarshal([]byte(raw), &names); err != nil {
-			names = []string{raw} // a single select stores the bare value
-		}
-	}
-	var m uint8
-	for _, n := range names {
-		for i, c := range e.categories {
-			if strings.EqualFold(c, n) {
-				m |= 1 << i
-			}
-		}
-	}
-	return m
+// categories maps category names to their numbers in the index (the order
+// of Config.Categories), case-insensitively as strings.EqualFold compares.
+type categories struct {
+	names  []string
+	exact  map[string]int32 // the names as configured: the common case, no folding
+	folded map[string]int32 // by foldKey
 }
 
-// CategoryMask maps category names to the engine's bits; ok is false when a
-// name is not a known category.
-func (e *Engine) CategoryMask(names []string) (uint8, bool) {
-	var m uint8
-	for _, n := range names {
-		found := false
-		for i, c := range e.categories {
-			if strings.EqualFold(c, n) {
-				m |= 1 << i
-				found = true
-			}
+func newCategories(names []string) (categories, error) {
+	c := categories{names: slices.Clone(names), exact: make(map[string]int32, len(names)), folded: make(map[string]int32, len(names))}
+	for i, n := range names {
+		if n == "" {
+			return categories{}, fmt.Errorf("%w: category %d is empty", ErrConfig, i)
 		}
+		k := foldKey(n)
+		if j, dup := c.folded[k]; dup {
+			return categories{}, fmt.Errorf("%w: categories %q and %q are the same name", ErrConfig, names[j], n)
+		}
+		c.folded[k] = int32(i)
+		c.exact[n] = int32(i)
+	}
+	return c, nil
+}
+
+func (c *categories) index(name string) (int32, bool) {
+	if i, ok := c.exact[name]; ok {
+		return i, true
+	}
+	i, ok := c.folded[foldKey(name)]
+	return i, ok
+}
+
+// lookup appends the numbers of names to dst, ascending, each once; ok is
+// false when a name is not a category (the known ones are still appended).
+func (c *categories) lookup(dst []int32, names []string) (out []int32, ok bool) {
+	ok = true
+	start := len(dst)
+	for _, n := range names {
+		i, found := c.index(n)
 		if !found {
-			return 0, false
+			ok = false
+			continue
+		}
+		if !slices.Contains(dst[start:], i) {
+			dst = append(dst, i)
 		}
 	}
-	return m, true
+	slices.Sort(dst[start:])
+	return dst, ok
 }
 
+// foldKey maps every rune to the smallest rune of its simple case-folding
+// orbit: two strings have the same key exactly when strings.EqualFold says
+// they are equal.
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
+}
+
+// statusCode maps a status (Filter.Status, Listing.Status) to the index's.
 func statusCode(s string) uint8 {
 	switch s {
 	case "open", "":
-		// Offers have no status column; requests default to open
-		// (decisions.md reads the spec's "pending" as open).
+		// A listing without a status is open: the listings of a table
+		// without statuses can always be answered.
 		return statusOpen
 	case "sponsored":
 		return statusSponsored
@@ -60,64 +87,4 @@ func statusCode(s string) uint8 {
 		return statusClosed
 	}
 	return statusNone
-}
-
-// eventUnix reads a stored date; 0 when there is none.
-func eventUnix(stored string) int64 {
-	if stored == "" {
-		return 0
-	}
-	dt, err := types.ParseDateTime(stored)
-	if err != nil || dt.IsZero() {
-		return 0
-	}
-	return dt.Time().Unix()
-}
-
-// stmtCache runs the engine's few fixed statements as prepared statements.
-type stmtCache struct {
-	db   func() (*sql.DB, error)
-	mu   sync.Mutex
-	byQL map[string]*sql.Stmt
-}
-
-func (c *stmtCache) queryRow(q string, args ...any) *sqlRow {
-	stmt, err := c.prepare(q)
-	if err != nil {
-		return &sqlRow{err: err}
-	}
-	return &sqlRow{row: stmt.QueryRow(args...)}
-}
-
-func (c *stmtCache) prepare(q string) (*sql.Stmt, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if s := c.byQL[q]; s != nil {
-		return s, nil
-	}
-	db, err := c.db()
-	if err != nil {
-		return nil, err
-	}
-	s, err := db.Prepare(q)
-	if err != nil {
-		return nil, err
-	}
-	if c.byQL == nil {
-		c.byQL = map[string]*sql.Stmt{}
-	}
-	c.byQL[q] = s
-	return s, nil
-}
-
-type sqlRow struct {
-	row *sql.Row
-	err error
-}
-
-func (r *sqlRow) Scan(dest ...any) error {
-	if r.err != nil {
-		return r.err
-	}
-	return r.row.Scan(dest...)
 }

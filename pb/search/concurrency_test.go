@@ -7,44 +7,43 @@ import (
 	"sync"
 	"testing"
 
-	"sponsorbridge/pb/internal/testutil"
-	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/search/searchtest"
 )
 
 // Readers and writers at once: queries must never fail or see a torn
 // index, and once the writers stop the engine must equal a scan.
 func TestConcurrentReadsAndWrites(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
-	defer app.Cleanup()
-	rng := rand.New(rand.NewPCG(seed(t), 11))
-	users := scanref.Seed(t, app, rng, specs, 300)
-	e := newEngine(t, app)
+	seed0 := searchtest.Seed(t, 20261125)
+	rng := rand.New(rand.NewPCG(seed0, 11))
+	src := searchtest.NewSource()
+	posters := seed(src, rng, categories, 300)
+	e := newEngine(t, src, search.Config{})
 
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	errs := make(chan error, 16)
-	for r := 0; r < 4; r++ {
+	for r := range 4 {
 		wg.Add(1)
 		go func(r int) {
 			defer wg.Done()
-			qr := rand.New(rand.NewPCG(uint64(r), 3))
+			qr := rand.New(rand.NewPCG(seed0, uint64(r)))
 			for {
 				select {
 				case <-stop:
 					return
 				default:
 				}
-				spec := specs[qr.IntN(len(specs))]
-				f := randomFilter(qr, nil, users, spec.HasEventDate)
-				res, err := e.Search(context.Background(), spec.Table, &search.Query{Filter: f, Sort: search.Sort(qr.IntN(3)), Limit: 20, Total: true})
+				tb := tables[qr.IntN(len(tables))]
+				f := searchtest.Filter(qr, nil, categories, posters, tb.Dated)
+				res, err := e.Search(context.Background(), tb.Name, &search.Query{Filter: f, Sort: search.Sort(qr.IntN(3)), Limit: 20, Total: true})
 				if err != nil {
 					errs <- err
 					return
 				}
 				if res.HasMore {
-					if _, err := e.Search(context.Background(), spec.Table, &search.Query{Filter: f, Limit: 20, After: res.Next}); err != nil && !errors.Is(err, search.ErrBadCursor) {
+					if _, err := e.Search(context.Background(), tb.Name, &search.Query{Filter: f, Limit: 20, After: res.Next}); err != nil && !errors.Is(err, search.ErrBadCursor) {
 						errs <- err
 						return
 					}
@@ -52,9 +51,9 @@ func TestConcurrentReadsAndWrites(t *testing.T) {
 			}
 		}(r)
 	}
-	wrng := rand.New(rand.NewPCG(5, 5))
-	for i := 0; i < 6; i++ {
-		mutate(t, app, wrng, users)
+	wrng := rand.New(rand.NewPCG(seed0, 5))
+	for range 6 {
+		mutate(src, wrng, categories, posters)
 	}
 	close(stop)
 	wg.Wait()
@@ -62,5 +61,5 @@ func TestConcurrentReadsAndWrites(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	checkAgainstReference(t, app, e, rng, users, 60)
+	compare(t, e, src, rng, categories, posters, 60, true)
 }

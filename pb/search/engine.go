@@ -1,53 +1,27 @@
-// Package search is the engine behind every listing list: keyword search,
-// filters, sort orders and keyset paging over an in-memory index of both
-// listing tables, kept in step with SQLite through a change log
-// (changes.go). It answers which listings match (as rowids, in order); the
-// listings package reads those rows and shapes the answer.
-//
-// Why in memory: SQLite can use one index per table scan, so any mix of
-// filters (keyword and category and amount and location...) degrades to a
-// scan that grows with the table. Here every listing's filter attributes are
-// a few bytes in arrays, keywords go through an inverted index of terms, and
-// each query picks the cheapest way in (plan.go): walk the listings in the
-// requested order and stop after a page, or start from a small set (a
-// poster's listings, a rare keyword, a narrow amount range) and sort it.
-// About 30 bytes per listing plus the term index; docs/search.md has the
-// measurements.
 package search
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/core"
 )
-
-// TableSpec describes one listing table to the engine.
-type TableSpec struct {
-	Table        string
-	AmountField  string
-	HasStatus    bool
-	HasEventDate bool
-	// HiddenSQL is the visibility rule as SQL over the table aliased t: true
-	// when the listing is hidden from everyone but its poster and
-	// administrators.
-	HiddenSQL string
-}
 
 // ErrNotReady is returned while the index loads after a start.
 var ErrNotReady = errors.New("search: the index is still loading")
 
-// Engine answers list queries for the listing tables.
+// Engine answers list queries over the tables of a Source. It is safe for
+// concurrent use.
 type Engine struct {
-	app        core.App
-	specs      []TableSpec
-	categories []string
+	src    Source
+	tables []Table
+	cats   categories
+	tune   Tuning
+	now    func() time.Time
+	log    *slog.Logger
 
 	mu      sync.RWMutex // guards indexes and everything in them
 	indexes map[string]*index
@@ -60,87 +34,65 @@ type Engine struct {
 	ready   chan struct{}
 	started atomic.Bool
 	loadErr atomic.Pointer[error]
-	stmts   stmtCache
-
-	// Now is the clock deciding whether an event date has passed.
-	Now func() time.Time
 }
 
-// New makes an engine over the given tables; categories are the names a
-// listing's categories are matched against (at most 8).
-func New(app core.App, categories []string, specs ...TableSpec) *Engine {
-	if len(categories) > 8 {
-		panic("search: at most 8 categories fit a listing's category byte")
+// New makes an engine from cfg; it reads nothing until Start.
+func New(cfg Config) (*Engine, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
-	e := &Engine{app: app, specs: specs, categories: categories, ready: make(chan struct{}), Now: time.Now}
-	e.stmts.db = func() (*sql.DB, error) {
-		b, ok := app.ConcurrentDB().(*dbx.DB)
-		if !ok {
-			return nil, fmt.Errorf("search: unexpected database handle %T", app.ConcurrentDB())
-		}
-		return b.DB(), nil
+	cats, err := newCategories(cfg.Categories)
+	if err != nil {
+		return nil, err
 	}
-	return e
+	e := &Engine{src: cfg.Source, tables: append([]Table(nil), cfg.Tables...), cats: cats,
+		tune: DefaultTuning(), now: cfg.Now, log: cfg.Logger, ready: make(chan struct{})}
+	if cfg.Tuning != nil {
+		e.tune = *cfg.Tuning
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.log == nil {
+		e.log = slog.Default()
+	}
+	return e, nil
 }
 
-// Specs lists the tables the engine covers.
-func (e *Engine) Specs() []TableSpec { return e.specs }
-
-// Start installs the change log (quick) and loads the index in the
-// background, so that a large table never keeps the server from answering
-// its health check. Queries wait for the load (see Wait).
-func (e *Engine) Start() error {
-	if err := Install(e.app, e.specs); err != nil {
-		return err
-	}
+// Start loads the index in the background, so that a large table never
+// keeps a server from answering its health check; queries wait for the
+// load (see Wait). Starting again does nothing.
+func (e *Engine) Start() {
 	if !e.started.CompareAndSwap(false, true) {
-		return nil // served again (tests build several routers over one app)
+		return
 	}
 	go func() {
 		start := time.Now()
-		if err := e.reload(); err != nil {
+		if err := e.Reload(context.Background()); err != nil {
 			e.loadErr.Store(&err)
-			e.app.Logger().Error("search: loading the index failed", "error", err)
+			e.log.Error("search: loading the index failed", "error", err)
 		} else {
-			e.app.Logger().Info("search: index loaded", "took", time.Since(start).String(), "listings", e.size())
+			e.log.Info("search: index loaded", "took", time.Since(start).String(), "listings", e.size())
 		}
 		close(e.ready)
 	}()
-	return nil
 }
 
-// BindHooks follows schema changes made while serving (the superuser
-// dashboard): a change may rebuild a table and drop its triggers, so they
-// are restored and the index reloaded.
-func (e *Engine) BindHooks() {
-	e.app.OnCollectionAfterUpdateSuccess().BindFunc(func(ce *core.CollectionEvent) error {
-		_, covered := e.spec(ce.Collection.Name)
-		if e.started.Load() && (covered || ce.Collection.Name == "users") {
-			go func() {
-				err := Install(e.app, e.specs)
-				if err == nil {
-					err = e.reload()
-				}
-				if err != nil {
-					e.app.Logger().Error("search: reloading after a schema change failed", "error", err)
-				}
-			}()
-		}
-		return ce.Next()
-	})
-}
-
-// Wait blocks until the index is loaded or ctx ends.
+// Wait blocks until the index is loaded or ctx ends (then ErrNotReady).
 func (e *Engine) Wait(ctx context.Context) error {
 	select {
 	case <-e.ready:
-		if p := e.loadErr.Load(); p != nil {
-			return *p
+	default: // still loading: wait, unless ctx is done first
+		select {
+		case <-e.ready:
+		case <-ctx.Done():
+			return ErrNotReady
 		}
-		return nil
-	case <-ctx.Done():
-		return ErrNotReady
 	}
+	if p := e.loadErr.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // Started tells whether Start ran (the index is loaded or loading).
@@ -166,104 +118,67 @@ func (e *Engine) size() int {
 	return n
 }
 
-// reload builds every index from its table in one read transaction (so the
-// snapshot and the change log position agree) and swaps them in.
-func (e *Engine) reload() error {
+// Reload builds every index afresh from a Snapshot and swaps them in
+// (after a change the feed cannot describe, such as a schema change that
+// rebuilt a table). Queries go on meanwhile, on the old index.
+func (e *Engine) Reload(ctx context.Context) error {
 	e.applyMu.Lock()
 	defer e.applyMu.Unlock()
-	return e.reloadLocked()
+	return e.reloadLocked(ctx)
 }
 
-func (e *Engine) reloadLocked() error {
-	db, err := e.stmts.db()
-	if err != nil {
-		return err
+func (e *Engine) reloadLocked(ctx context.Context) error {
+	built := make(map[string]*index, len(e.tables))
+	for _, t := range e.tables {
+		built[t.Name] = newIndex(t, len(e.cats.names), &e.tune)
 	}
-	tx, err := db.BeginTx(context.Background(), &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() //nolint:errcheck // read-only
-	var seq int64
-	if err := tx.QueryRow("SELECT COALESCE(MAX(seq), 0) FROM " + changesTable).Scan(&seq); err != nil {
-		return err
-	}
-	built := make(map[string]*index, len(e.specs))
-	for _, spec := range e.specs {
-		ix := newIndex(spec)
-		rows, err := tx.Query(e.selectSQL(spec) + " ORDER BY t.rowid DESC")
-		if err != nil {
-			return fmt.Errorf("search: load %s: %w", spec.Table, err)
+	var d doc
+	seq, err := e.src.Snapshot(ctx, func(table string, rowid int64, l *Listing) error {
+		ix := built[table]
+		if ix == nil {
+			return nil // a table this engine does not index
 		}
-		err = e.scanDocs(rows, spec, func(d *doc) {
-			ix.grow(d.rowid)
-			ix.putBulk(d)
-			ix.addTerms(keyOf(d.rowid), uniqueTerms(d.title, d.description))
-		})
-		if err != nil {
-			return fmt.Errorf("search: load %s: %w", spec.Table, err)
+		if err := e.fill(&d, rowid, l); err != nil {
+			return fmt.Errorf("%s: %w", table, err)
 		}
+		ix.grow(d.rowid)
+		ix.putBulk(&d)
+		ix.addTerms(keyOf(d.rowid), uniqueTerms(d.title, d.description))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("search: load: %w", err)
+	}
+	for _, ix := range built {
 		ix.finishLoad()
-		built[spec.Table] = ix
 	}
 	e.mu.Lock()
 	e.indexes = built
 	e.applied.Store(seq)
 	e.mu.Unlock()
-	// Everything up to seq is in the snapshot: the log before it can go.
+	// Everything up to seq is in the snapshot: the feed before it can go.
 	e.prunedAt.Store(0)
 	e.maybePrune()
 	return nil
 }
 
-// selectSQL reads the indexed columns of a table aliased t, with the
-// poster's verified badge.
-func (e *Engine) selectSQL(spec TableSpec) string {
-	status, event := "''", "''"
-	if spec.HasStatus {
-		status = "t.status"
+// fill makes d the indexed form of a listing.
+func (e *Engine) fill(d *doc, rowid int64, l *Listing) error {
+	if rowid <= 0 || rowid > maxRowid {
+		return fmt.Errorf("rowid %d out of the engine's range", rowid)
 	}
-	if spec.HasEventDate {
-		event = "t.eventDate"
-	}
-	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
-		(%s), %s, %s, COALESCE(u.isVerified, 0)
-		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, spec.Table)
+	cats, _ := e.cats.lookup(d.cats[:0], l.Categories)
+	*d = doc{rowid: rowid, title: l.Title, description: l.Description, amount: l.Amount, cats: cats,
+		location: fold(l.Location), poster: l.PosterID, verified: l.PosterVerified, hidden: l.Hidden,
+		status: statusCode(l.Status), event: l.EventUnix}
+	return nil
 }
 
-func (e *Engine) scanDocs(rows *sql.Rows, spec TableSpec, fn func(*doc)) error {
-	defer rows.Close()
-	var (
-		amount     float64
-		categories string
-		location   string
-		status     string
-		event      string
-	)
-	for rows.Next() {
-		d := &doc{}
-		if err := rows.Scan(&d.rowid, &d.title, &d.description, &amount, &location, &categories, &d.poster,
-			&d.hidden, &status, &event, &d.verified); err != nil {
-			return err
-		}
-		if d.rowid <= 0 || d.rowid > maxRowid {
-			return fmt.Errorf("rowid %d out of the engine's range", d.rowid)
-		}
-		d.amount = int64(amount)
-		d.location = fold(location)
-		d.cats = e.categoryMask(categories)
-		d.status = statusCode(status)
-		d.event = eventUnix(event)
-		fn(d)
-	}
-	return rows.Err()
-}
-
-func (e *Engine) spec(table string) (TableSpec, bool) {
-	for _, s := range e.specs {
-		if s.Table == table {
-			return s, true
+func (e *Engine) table(name string) (Table, bool) {
+	for _, t := range e.tables {
+		if t.Name == name {
+			return t, true
 		}
 	}
-	return TableSpec{}, false
+	return Table{}, false
 }

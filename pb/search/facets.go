@@ -24,8 +24,8 @@ func (e *Engine) Facets(table string, rowids []int64) []Facet {
 			continue
 		}
 		f := Facet{Rowid: r, Amount: ix.amount[r], Location: ix.locs.entries[ix.loc[r]]}
-		for i, c := range e.categories {
-			if ix.cats[r]&(1<<i) != 0 {
+		for i, c := range e.cats.names {
+			if ix.cat[i].has(r) {
 				f.Categories = append(f.Categories, c)
 			}
 		}

@@ -1,30 +1,27 @@
 package search
 
-// Following the change log: every query first applies what the triggers
-// recorded since the last one (catchUp), reading the changed rows back from
-// their tables. The log is trimmed to its last entries as it is applied; an
-// engine that fell behind the trim notices the gap and reloads.
+// Following the Source's change feed: every query first applies what the
+// feed recorded since the last one (catchUp), reading the changed listings
+// back from the Source. The feed is trimmed as it is applied; an engine that
+// fell behind the trim notices the gap and reloads.
 
 import (
-	"database/sql"
-	"errors"
+	"context"
 	"fmt"
 )
 
-// catchUp applies the change log up to now. It runs before every query; when
-// nothing changed it costs one indexed read.
-func (e *Engine) catchUp() error {
-	db, err := e.stmts.db()
+// catchUp applies the feed up to its head. It runs before every query; when
+// nothing changed it costs one Source.Head.
+func (e *Engine) catchUp(ctx context.Context) error {
+	last, err := e.src.Head(ctx)
 	if err != nil {
-		return err
-	}
-	var last int64
-	if err := e.stmts.queryRow("SELECT COALESCE(MAX(seq), 0) FROM " + changesTable).Scan(&last); err != nil {
 		return fmt.Errorf("search: read change log: %w", err)
 	}
 	if last <= e.applied.Load() {
 		return nil
 	}
+	// The work is everyone's: one reader leaving must not abort it.
+	ctx = context.WithoutCancel(ctx)
 	e.applyMu.Lock()
 	defer e.applyMu.Unlock()
 	for {
@@ -32,105 +29,95 @@ func (e *Engine) catchUp() error {
 		if last <= from {
 			return nil
 		}
-		cs, err := readChanges(db, from, 4096)
+		cs, err := e.src.Changes(ctx, from, e.tune.ChangeBatch)
 		if err != nil {
-			return err
+			return fmt.Errorf("search: read change log: %w", err)
 		}
 		if len(cs) == 0 {
 			return nil
 		}
-		if cs[0].seq != from+1 {
-			// Entries we never applied were pruned (a long stop of a
-			// replica, say): start over from the tables.
-			return e.reloadLocked()
+		if cs[0].Position != from+1 {
+			// Entries we never applied were trimmed (a long stop of a
+			// replica, say): start over from a snapshot.
+			return e.reloadLocked(ctx)
 		}
-		if err := e.apply(db, cs); err != nil {
+		if err := e.apply(ctx, cs); err != nil {
 			return err
 		}
-		e.applied.Store(cs[len(cs)-1].seq)
+		e.applied.Store(cs[len(cs)-1].Position)
 		e.maybePrune()
 	}
 }
 
-// pruneEvery and pruneKeep: the log is trimmed once it holds pruneEvery
-// applied entries, keeping the last pruneKeep (a replica that falls further
-// behind reloads: see catchUp).
-const (
-	pruneEvery = 5000
-	pruneKeep  = 1000
-)
-
 func (e *Engine) maybePrune() {
 	applied := e.applied.Load()
-	if applied-e.prunedAt.Load() < pruneEvery || !e.pruning.CompareAndSwap(false, true) {
+	if applied-e.prunedAt.Load() < int64(e.tune.PruneEvery) || !e.pruning.CompareAndSwap(false, true) {
 		return
 	}
 	go func() {
 		defer e.pruning.Store(false)
-		upto := applied - pruneKeep
-		_, err := e.app.NonconcurrentDB().NewQuery("DELETE FROM " + changesTable + " WHERE seq <= {:upto}").
-			Bind(map[string]any{"upto": upto}).Execute()
-		if err != nil {
-			e.app.Logger().Warn("search: trimming the change log failed", "error", err)
+		upto := applied - int64(e.tune.PruneKeep)
+		if err := e.src.Trim(context.Background(), upto); err != nil {
+			e.log.Warn("search: trimming the change log failed", "error", err)
 			return
 		}
 		e.prunedAt.Store(upto)
 	}()
 }
 
-func readChanges(db *sql.DB, from int64, limit int) ([]change, error) {
-	rows, err := db.Query("SELECT seq, tbl, rid, op, old_text FROM "+changesTable+" WHERE seq > ? ORDER BY seq LIMIT ?", from, limit)
-	if err != nil {
-		return nil, fmt.Errorf("search: read change log: %w", err)
-	}
-	defer rows.Close()
-	var out []change
-	for rows.Next() {
-		var c change
-		var old sql.NullString
-		if err := rows.Scan(&c.seq, &c.tbl, &c.rid, &c.op, &old); err != nil {
-			return nil, err
-		}
-		if old.Valid {
-			c.oldText = &old.String
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+// pending is what a batch of changes means for one listing: every former
+// text it had since the index last saw it (its terms leave the index; the
+// current text's terms are filed again).
+type pending struct {
+	oldTexts []string
 }
 
-// apply reads the current state of every row a batch touched and files it.
-func (e *Engine) apply(db *sql.DB, cs []change) error {
-	groups := groupChanges(cs)
+// apply reads the current state of every listing a batch touched and files
+// it, and follows the badges that changed.
+func (e *Engine) apply(ctx context.Context, cs []Change) error {
+	groups := map[string]map[int64]*pending{}
+	verified := map[string]bool{}
+	for _, c := range cs {
+		switch {
+		case c.PosterID != "":
+			verified[c.PosterID] = c.Verified
+		case c.Table != "":
+			byRow := groups[c.Table]
+			if byRow == nil {
+				byRow = map[int64]*pending{}
+				groups[c.Table] = byRow
+			}
+			p := byRow[c.Rowid]
+			if p == nil {
+				p = &pending{}
+				byRow[c.Rowid] = p
+			}
+			if c.OldText != nil {
+				p.oldTexts = append(p.oldTexts, *c.OldText)
+			}
+		}
+	}
 	type staged struct {
-		spec    TableSpec
+		table   string
 		current map[int64]*doc
 		pending map[int64]*pending
 	}
 	var stage []staged
-	verified := map[string]bool{}
-	for tbl, byRow := range groups {
-		if tbl == "users" {
-			if err := readVerified(db, byRow, verified); err != nil {
-				return err
-			}
+	for table, byRow := range groups {
+		if _, ok := e.table(table); !ok {
 			continue
 		}
-		spec, ok := e.spec(tbl)
-		if !ok {
-			continue
-		}
-		current, err := e.readDocs(db, spec, byRow)
+		current, err := e.read(ctx, table, byRow)
 		if err != nil {
 			return err
 		}
-		stage = append(stage, staged{spec: spec, current: current, pending: byRow})
+		stage = append(stage, staged{table: table, current: current, pending: byRow})
 	}
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, s := range stage {
-		ix := e.indexes[s.spec.Table]
+		ix := e.indexes[s.table]
 		for rowid, p := range s.pending {
 			key := keyOf(rowid)
 			d := s.current[rowid]
@@ -150,46 +137,31 @@ func (e *Engine) apply(db *sql.DB, cs []change) error {
 			}
 		}
 	}
-	for userID, v := range verified {
+	for posterID, v := range verified {
 		for _, ix := range e.indexes {
-			ix.setVerified(userID, v)
+			ix.setVerified(posterID, v)
 		}
 	}
 	return nil
 }
 
-func (e *Engine) readDocs(db *sql.DB, spec TableSpec, byRow map[int64]*pending) (map[int64]*doc, error) {
-	ids := make([]any, 0, len(byRow))
-	for rid := range byRow {
-		ids = append(ids, rid)
+// read asks the Source for the current state of the listings.
+func (e *Engine) read(ctx context.Context, table string, byRow map[int64]*pending) (map[int64]*doc, error) {
+	rowids := make([]int64, 0, len(byRow))
+	for r := range byRow {
+		rowids = append(rowids, r)
 	}
-	out := make(map[int64]*doc, len(ids))
-	for len(ids) > 0 {
-		n := min(len(ids), 500)
-		rows, err := db.Query(e.selectSQL(spec)+" WHERE t.rowid IN ("+placeholders(n)+")", ids[:n]...)
-		if err != nil {
-			return nil, fmt.Errorf("search: read %s: %w", spec.Table, err)
+	out := make(map[int64]*doc, len(rowids))
+	err := e.src.Read(ctx, table, rowids, func(rowid int64, l *Listing) error {
+		d := &doc{}
+		if err := e.fill(d, rowid, l); err != nil {
+			return err
 		}
-		if err := e.scanDocs(rows, spec, func(d *doc) { out[d.rowid] = d }); err != nil {
-			return nil, fmt.Errorf("search: read %s: %w", spec.Table, err)
-		}
-		ids = ids[n:]
+		out[rowid] = d
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("search: read %s: %w", table, err)
 	}
 	return out, nil
-}
-
-func readVerified(db *sql.DB, byRow map[int64]*pending, into map[string]bool) error {
-	for rid := range byRow {
-		var id string
-		var v bool
-		err := db.QueryRow("SELECT id, isVerified FROM users WHERE rowid = ?", rid).Scan(&id, &v)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // deleted since; their listings went with them
-		}
-		if err != nil {
-			return fmt.Errorf("search: read users: %w", err)
-		}
-		into[id] = v
-	}
-	return nil
 }

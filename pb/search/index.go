@@ -44,8 +44,8 @@ type doc struct {
 	title       string
 	description string
 	amount      int64
-	cats        uint8
-	location    string // folded
+	cats        []int32 // category numbers, ascending
+	location    string  // folded
 	poster      string
 	verified    bool
 	hidden      bool
@@ -67,29 +67,27 @@ type posting struct {
 	big   *roaring.Bitmap
 }
 
-const smallPosting = 16
-
 // index is the in-memory index of one listing table.
 type index struct {
-	spec TableSpec
+	table Table
+	t     *Tuning
 
 	flags  []uint8
 	amount []int64
-	cats   []uint8
 	loc    []uint32
 	poster []uint32
 	event  []int64
 
 	words    int // length of every bitset
 	alive    bitset
-	visible  bitset // alive and not hidden
-	cat      [8]bitset
+	visible  bitset   // alive and not hidden
+	cat      []bitset // one per category
 	status   [4]bitset
 	verified bitset
 
 	aliveCount    int
 	visibleCount  int
-	catCount      [8]int
+	catCount      []int
 	statusCount   [4]int
 	verifiedCount int
 
@@ -104,8 +102,8 @@ type index struct {
 	locs     *dict // entry 0 is "" (no location)
 	locCount []int
 	locDocs  []posting
-	// locDense holds a bitset for every frequent location (at least
-	// denseShare of the listings), so a location filter is word operations.
+	// locDense holds a bitset for every frequent location (see denseMin),
+	// so a location filter is word operations.
 	locDense map[uint32]bitset
 
 	posters   []poster
@@ -135,9 +133,11 @@ func (ix *index) scratchBits() bitset {
 	return make(bitset, ix.words)
 }
 
-func newIndex(spec TableSpec) *index {
-	ix := &index{spec: spec, terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{},
-		locDense: map[uint32]bitset{}, termDense: map[uint32]bitset{}}
+func newIndex(table Table, categories int, t *Tuning) *index {
+	ix := &index{table: table, t: t, terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{},
+		locDense: map[uint32]bitset{}, termDense: map[uint32]bitset{},
+		cat: make([]bitset, categories), catCount: make([]int, categories)}
+	ix.kwc.t = t
 	ix.locs.intern("")
 	ix.locCount = []int{0}
 	ix.locDocs = []posting{{}}
@@ -173,10 +173,9 @@ func (ix *index) grow(rowid int64) {
 	n := max(int(rowid)+1, 2*len(ix.flags), 1024)
 	ix.flags = growTo(ix.flags, n)
 	ix.amount = growTo(ix.amount, n)
-	ix.cats = growTo(ix.cats, n)
 	ix.loc = growTo(ix.loc, n)
 	ix.poster = growTo(ix.poster, n)
-	if ix.spec.HasEventDate {
+	if ix.table.Dated {
 		ix.event = growTo(ix.event, n)
 	}
 	ix.words = (n + 63) / 64
@@ -258,12 +257,9 @@ func (ix *index) putAttrs(d *doc) {
 	}
 	ix.flags[r] = fl
 	ix.amount[r] = d.amount
-	ix.cats[r] = d.cats
-	for c := range 8 {
-		if d.cats&(1<<c) != 0 {
-			ix.catCount[c]++
-			ix.cat[c].set(r)
-		}
+	for _, c := range d.cats {
+		ix.catCount[c]++
+		ix.cat[c].set(r)
 	}
 	ix.statusCount[d.status]++
 	ix.status[d.status].set(r)
@@ -274,7 +270,7 @@ func (ix *index) putAttrs(d *doc) {
 		ix.locDocs = append(ix.locDocs, posting{})
 	}
 	ix.locCount[l]++
-	ix.locDocs[l].add(key)
+	ix.locDocs[l].add(key, ix.t.SmallPosting)
 	ix.loc[r] = l
 	if b, ok := ix.locDense[l]; ok {
 		b.set(r)
@@ -289,13 +285,13 @@ func (ix *index) putAttrs(d *doc) {
 		ix.verifiedCount++
 		ix.verified.set(r)
 	}
-	if ix.spec.HasEventDate {
+	if ix.table.Dated {
 		ix.event[r] = d.event
 	}
 }
 
-// denseMin is how many listings make a location frequent.
-func (ix *index) denseMin() int { return max(256, ix.aliveCount/64) }
+// denseMin is how many listings make a term or a location frequent.
+func (ix *index) denseMin() int { return max(ix.t.DenseMin, ix.aliveCount/ix.t.DenseShare) }
 
 func (ix *index) makeDense(l uint32) { ix.locDense[l] = ix.bitsOf(&ix.locDocs[l]) }
 
@@ -308,7 +304,7 @@ func (ix *index) bitsOf(p *posting) bitset {
 
 // dated tells whether a listing belongs in eventOrder.
 func (ix *index) dated(r int64) bool {
-	return ix.spec.HasEventDate && ix.event[r] != 0 && ix.statusOf(r) == statusOpen
+	return ix.table.Dated && ix.event[r] != 0 && ix.statusOf(r) == statusOpen
 }
 
 // drop removes a listing's attributes (its terms go with removeTerms).
@@ -323,8 +319,8 @@ func (ix *index) drop(rowid int64) {
 		ix.visibleCount--
 		ix.visible.unset(r)
 	}
-	for c := range 8 {
-		if ix.cats[r]&(1<<c) != 0 {
+	for c := range ix.cat {
+		if ix.cat[c].has(r) {
 			ix.catCount[c]--
 			ix.cat[c].unset(r)
 		}

@@ -17,7 +17,7 @@ func (ix *index) addTerms(key uint32, ts []string) {
 			ix.termCount = append(ix.termCount, 0)
 		}
 		pst := &ix.postings[id]
-		if !pst.add(key) {
+		if !pst.add(key, ix.t.SmallPosting) {
 			continue
 		}
 		ix.termCount[id]++
@@ -43,8 +43,9 @@ func (ix *index) removeTerms(key uint32, ts []string) {
 	ix.kwc.follow(rowidOf(key), ts, false)
 }
 
-// add files a key; false when it was there already.
-func (p *posting) add(key uint32) bool {
+// add files a key, in a slice while the posting holds at most small keys;
+// false when it was there already.
+func (p *posting) add(key uint32, small int) bool {
 	if p.big != nil {
 		return p.big.CheckedAdd(key)
 	}
@@ -52,7 +53,7 @@ func (p *posting) add(key uint32) bool {
 	if i < len(p.small) && p.small[i] == key {
 		return false
 	}
-	if len(p.small) < smallPosting {
+	if len(p.small) < small {
 		p.small = append(p.small, 0)
 		copy(p.small[i+1:], p.small[i:])
 		p.small[i] = key

@@ -11,11 +11,6 @@ type kwInfo struct {
 	build  func() bitset
 }
 
-// maxUnionTerms bounds how many terms' lists a keyword may merge (a one- or
-// two-letter keyword is inside most terms): beyond it the keyword is checked
-// listing by listing instead, which is cheap exactly because it is common.
-const maxUnionTerms = 4096
-
 // keyword looks a folded keyword up.
 //
 // A keyword of one run (see terms) is answered exactly: the listings filed
@@ -40,7 +35,9 @@ func (ix *index) keyword(folded string) kwInfo {
 		if ids.IsEmpty() {
 			return kwInfo{none: true}
 		}
-		if ids.GetCardinality() > maxUnionTerms {
+		// A run inside too many terms (one or two letters) is not merged:
+		// Tuning.MaxUnionTerms.
+		if ids.GetCardinality() > uint64(ix.t.MaxUnionTerms) {
 			k.verify = true // too common to merge: leave it to the text check
 			continue
 		}
@@ -105,7 +102,7 @@ func (ix *index) runBits(run string, ids *roaring.Bitmap) bitset {
 		return b
 	}
 	b := ix.postingBits(ids)
-	if ids.GetCardinality() >= kwCacheMinTerms {
+	if ids.GetCardinality() >= uint64(ix.t.KeywordCacheMinTerms) {
 		ix.kwc.put(run, b)
 	}
 	return b

@@ -7,24 +7,12 @@ import (
 
 // A keyword whose run is inside many terms ("sch" while a member types
 // "school") costs a pass over all those terms' lists to build. The cache
-// keeps the last few such builds, kept exact as listings change (addTerms
-// and removeTerms update every cached run the changed terms contain), so
-// the next member typing the same letters pays nothing.
-const (
-	// kwCacheMinTerms: only builds that merged at least this many terms are
-	// worth keeping.
-	kwCacheMinTerms = 32
-)
-
-// KeywordCacheSize is how many builds each table keeps (0 turns the cache
-// off: the benchmark measures both), within kwCacheBytes.
-var KeywordCacheSize = 256
-
-// kwCacheBytes bounds the cache of one table: 32 MiB is 2,000 builds at
-// 100,000 listings, 256 at a million.
-const kwCacheBytes = 32 << 20
-
+// keeps the last few such builds (Tuning.KeywordCache*), kept exact as
+// listings change (addTerms and removeTerms update every cached run the
+// changed terms contain), so the next member typing the same letters pays
+// nothing.
 type kwCache struct {
+	t       *Tuning
 	mu      sync.Mutex
 	entries map[string]*kwEntry
 	clock   uint64
@@ -56,10 +44,10 @@ func (c *kwCache) put(run string, b bitset) {
 	if c.entries == nil {
 		c.entries = map[string]*kwEntry{}
 	}
-	if KeywordCacheSize <= 0 {
+	if c.t.KeywordCacheSize <= 0 {
 		return
 	}
-	limit := min(KeywordCacheSize, kwCacheBytes/max(8*len(b), 1))
+	limit := min(c.t.KeywordCacheSize, c.t.KeywordCacheBytes/max(8*len(b), 1))
 	for len(c.entries) >= limit && len(c.entries) > 0 {
 		var oldest string
 		var at uint64

@@ -5,44 +5,43 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
-	"sponsorbridge/pb/internal/testutil"
-	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/search/searchtest"
 )
 
-// The list routes answer open listings by default (what can still be
-// backed). Whether a request is open changes with the clock alone, with no
-// write: between two runs of the ten-minute job that stores the close, an
-// open request whose event day has ended must already be left out. With
-// the engine's clock moved forward day by day, status open and closed
-// still equal a plain scan at that time.
+// Lists answer open listings by default (what can still be backed).
+// Whether a dated listing is open changes with the clock alone, with no
+// write: an open listing whose event day has ended must already be left
+// out. With the engine's clock moved forward day by day, status open and
+// closed still equal a plain scan at that time.
 func TestOpenFollowsTheClock(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
-	defer app.Cleanup()
-	rng := rand.New(rand.NewPCG(seed(t), 23))
-	users := scanref.Seed(t, app, rng, specs, 600)
-	e := newEngine(t, app)
+	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261125), 23))
+	src := searchtest.NewSource()
+	posters := seed(src, rng, categories, 600)
+	var now atomic.Int64
+	now.Store(clock.Unix())
+	e := newEngine(t, src, search.Config{Now: func() time.Time { return time.Unix(now.Load(), 0) }})
 	for _, days := range []int{0, 1, 2, 5, 12, 31} {
-		now := time.Now().Add(time.Duration(days) * 24 * time.Hour)
-		e.Now = func() time.Time { return now }
-		for _, s := range specs {
-			docs := scanref.Load(t, app, s)
-			for i := 0; i < 40; i++ {
-				f := randomFilter(rng, docs, users, s.HasEventDate)
+		now.Store(clock.Add(time.Duration(days) * 24 * time.Hour).Unix())
+		for _, tb := range tables {
+			docs := src.Docs(tb.Name)
+			for i := range 40 {
+				f := searchtest.Filter(rng, docs, categories, posters, tb.Dated)
 				f.Status = []string{"open", "closed"}[i%2]
 				sort := search.Sort(rng.IntN(3))
-				got, first := readAll(t, e, s.Table, f, sort, 1+rng.IntN(30), false)
-				want := scanref.Rowids(scanref.Search(docs, f, sort, now.Unix()))
+				got, first := readAll(t, e, tb.Name, f, sort, 1+rng.IntN(30), false)
+				want := searchtest.Rowids(searchtest.Search(docs, f, sort, now.Load()))
 				if !slices.Equal(got, want) {
-					t.Fatalf("%s in %d days: filter %s sort %d:\n got %d %v\nwant %d %v", s.Table, days, describe(f), sort,
+					t.Fatalf("%s in %d days: filter %s sort %d:\n got %d %v\nwant %d %v", tb.Name, days, describe(f), sort,
 						len(got), head(got), len(want), head(want))
 				}
 				if !first.Estimated && first.Total != len(want) {
-					t.Fatalf("%s in %d days: filter %s: total %d, want %d", s.Table, days, describe(f), first.Total, len(want))
+					t.Fatalf("%s in %d days: filter %s: total %d, want %d", tb.Name, days, describe(f), first.Total, len(want))
 				}
 			}
 		}
@@ -50,16 +49,19 @@ func TestOpenFollowsTheClock(t *testing.T) {
 }
 
 // What the open default costs a list page: the first page (with its total)
-// of requests, every status against open only, on 20,000 requests; once with
-// the past events the job has not closed yet (a sixth of them: the worst
-// case, as after a long stop), once after the job stored their close.
+// of a dated table, every status against open only, on 20,000 listings;
+// once with the past events not closed yet (a sixth of them: the worst
+// case, as after a long stop of the job that closes them), once after
+// their close was stored.
 func BenchmarkListDefault(b *testing.B) {
-	app := testutil.NewApp(b, nil)
-	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(3, 4))
-	requests := specs[1]
-	scanref.Seed(b, app, rng, []search.TableSpec{requests}, 20_000)
-	e := newEngine(b, app)
+	src := searchtest.NewSource()
+	posters := []string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"}
+	requests := tables[1]
+	for range 20_000 {
+		src.Insert(requests.Name, searchtest.Listing(rng, categories, posters, true, clock))
+	}
+	e := newEngine(b, src, search.Config{})
 	queries := []struct {
 		name string
 		f    search.Filter
@@ -67,7 +69,7 @@ func BenchmarkListDefault(b *testing.B) {
 	}{
 		{"newest", search.Filter{}, search.Newest},
 		{"category", search.Filter{Categories: []string{"Education"}}, search.Newest},
-		{"keyword", search.Filter{Keyword: scanref.Words[7]}, search.Newest},
+		{"keyword", search.Filter{Keyword: searchtest.Words[7]}, search.Newest},
 		{"amount_desc", search.Filter{}, search.AmountDesc},
 	}
 	run := func(b *testing.B, state string) {
@@ -82,7 +84,7 @@ func BenchmarkListDefault(b *testing.B) {
 					f.Status = status
 					query := &search.Query{Filter: f, Sort: q.sort, Limit: 12, Total: true}
 					for b.Loop() {
-						if _, err := e.Search(context.Background(), requests.Table, query); err != nil {
+						if _, err := e.Search(context.Background(), requests.Name, query); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -91,10 +93,13 @@ func BenchmarkListDefault(b *testing.B) {
 		}
 	}
 	run(b, "backlog")
-	// What the job does: store the close of every open request whose event passed.
-	if _, err := app.DB().NewQuery("UPDATE " + requests.Table + " SET status = 'closed' WHERE status = 'open' AND eventDate != '' AND eventDate < {:cut}").
-		Bind(map[string]any{"cut": time.Now().Add(-24 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
-		b.Fatal(err)
+	// What the job does: store the close of every open listing whose event passed.
+	for _, d := range src.Docs(requests.Name) {
+		if d.Status == "open" && search.EventPassed(d.EventUnix, clock.Unix()) {
+			l := d.Listing
+			l.Status = "closed"
+			src.Put(requests.Name, d.Rowid, l)
+		}
 	}
 	run(b, "after the job")
 }

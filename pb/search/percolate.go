@@ -13,26 +13,11 @@ import (
 // comparisons and, for filters with a keyword, one substring test on the
 // listing's folded text. No saved search is run as a query.
 
-// Listing is one listing as the reverse question sees it.
-type Listing struct {
-	Title, Description string
-	Amount             int64
-	Categories         []string
-	Location           string
-	PosterID           string
-	PosterVerified     bool
-	// Status is "", "open", "sponsored" or "closed"; EventUnix the event
-	// date (0 for none).
-	Status    string
-	EventUnix int64
-	Hidden    bool
-}
-
 // compiled is a filter in the form a single listing is checked against.
 type compiled struct {
 	id           string
-	kw           string // folded
-	catMask      uint8
+	kw           string  // folded
+	cats         []int32 // category numbers, ascending; none: any
 	hasMin       bool
 	hasMax       bool
 	min, max     int64
@@ -47,11 +32,11 @@ type compiled struct {
 }
 
 func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
-	mask, ok := e.CategoryMask(f.Categories)
+	cats, ok := e.cats.lookup(nil, f.Categories)
 	if !ok {
 		return nil, false
 	}
-	c := &compiled{id: id, kw: fold(strings.TrimSpace(f.Keyword)), catMask: mask, loc: fold(f.Location),
+	c := &compiled{id: id, kw: fold(strings.TrimSpace(f.Keyword)), cats: cats, loc: fold(f.Location),
 		locEither: f.LocationEitherWay, poster: f.PosterID, exclude: f.ExcludePosterID, verifiedOnly: f.VerifiedOnly, withHidden: f.IncludeHidden}
 	if f.Status != "" {
 		c.status = statusCode(f.Status)
@@ -67,8 +52,9 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 
 // probe is a listing prepared once for checking against many filters.
 type probe struct {
-	title, desc string // folded
-	catMask     uint8
+	title, desc string  // folded
+	cats        []int32 // the listing's categories, ascending
+	catBits     bitset  // the same, one bit per category
 	amount      int64
 	loc         string // folded
 	l           *Listing
@@ -76,18 +62,34 @@ type probe struct {
 }
 
 func (e *Engine) probeOf(l *Listing) *probe {
-	mask, _ := e.CategoryMask(l.Categories)
+	// A listing's names that are no category are left out, as in the index.
+	cats, _ := e.cats.lookup(nil, l.Categories)
+	bits := make(bitset, (len(e.cats.names)+63)/64)
+	for _, c := range cats {
+		bits.set(int64(c))
+	}
 	st := statusCode(l.Status)
-	if st == statusOpen && EventPassed(l.EventUnix, e.Now().Unix()) {
+	if st == statusOpen && EventPassed(l.EventUnix, e.now().Unix()) {
 		st = statusClosed
 	}
-	return &probe{title: fold(l.Title), desc: fold(l.Description), catMask: mask, amount: l.Amount, loc: fold(l.Location), l: l, status: st}
+	return &probe{title: fold(l.Title), desc: fold(l.Description), cats: cats, catBits: bits, amount: l.Amount,
+		loc: fold(l.Location), l: l, status: st}
+}
+
+// anyCategory tells whether the listing has one of the filter's categories.
+func (c *compiled) anyCategory(p *probe) bool {
+	for _, i := range c.cats {
+		if p.catBits.has(int64(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *compiled) match(p *probe) bool {
 	switch {
 	case p.l.Hidden && !c.withHidden,
-		c.catMask != 0 && c.catMask&p.catMask == 0,
+		len(c.cats) != 0 && !c.anyCategory(p),
 		c.hasMin && p.amount < c.min,
 		c.hasMax && p.amount > c.max,
 		c.poster != "" && c.poster != p.l.PosterID,
@@ -109,18 +111,21 @@ func (e *Engine) Match(f *Filter, l *Listing) bool {
 	return ok && c.match(e.probeOf(l))
 }
 
-// Percolator answers which stored filters a listing satisfies.
+// Percolator answers which stored filters a listing satisfies. It is safe
+// for concurrent use.
 type Percolator struct {
-	e     *Engine
-	mu    sync.Mutex
-	byID  map[string]*compiled
-	byCat [9][]*compiled // one list per category bit; [8] holds filters with no category
+	e    *Engine
+	mu   sync.Mutex
+	byID map[string]*compiled
+	// byCat has one list per category, then one of the filters naming none.
+	byCat [][]*compiled
 	round uint64
 }
 
-// NewPercolator makes an empty percolator using the engine's rules.
+// NewPercolator makes an empty percolator using the engine's rules (it
+// needs no loaded index).
 func (e *Engine) NewPercolator() *Percolator {
-	return &Percolator{e: e, byID: map[string]*compiled{}}
+	return &Percolator{e: e, byID: map[string]*compiled{}, byCat: make([][]*compiled, len(e.cats.names)+1)}
 }
 
 // Put stores (or replaces) a filter; false when it names an unknown category.
@@ -133,13 +138,11 @@ func (p *Percolator) Put(id string, f Filter) bool {
 	defer p.mu.Unlock()
 	p.removeLocked(id)
 	p.byID[id] = c
-	for i := range 8 {
-		if c.catMask&(1<<i) != 0 {
-			p.byCat[i] = append(p.byCat[i], c)
-		}
+	for _, i := range c.cats {
+		p.byCat[i] = append(p.byCat[i], c)
 	}
-	if c.catMask == 0 {
-		p.byCat[8] = append(p.byCat[8], c)
+	if len(c.cats) == 0 {
+		p.byCat[len(p.byCat)-1] = append(p.byCat[len(p.byCat)-1], c)
 	}
 	return true
 }
@@ -157,8 +160,14 @@ func (p *Percolator) removeLocked(id string) {
 		return
 	}
 	delete(p.byID, id)
-	for i := range p.byCat {
+	drop := func(i int) {
 		p.byCat[i] = slices.DeleteFunc(p.byCat[i], func(x *compiled) bool { return x == c })
+	}
+	for _, i := range c.cats {
+		drop(int(i))
+	}
+	if len(c.cats) == 0 {
+		drop(len(p.byCat) - 1)
 	}
 }
 
@@ -187,12 +196,10 @@ func (p *Percolator) Match(l *Listing) []string {
 			}
 		}
 	}
-	for i := range 8 {
-		if pr.catMask&(1<<i) != 0 {
-			check(p.byCat[i])
-		}
+	for _, i := range pr.cats {
+		check(p.byCat[i])
 	}
-	check(p.byCat[8])
+	check(p.byCat[len(p.byCat)-1])
 	slices.Sort(out)
 	return out
 }

@@ -75,12 +75,8 @@ func (f factor) has(r int64) bool {
 	return false
 }
 
-// lazyMaxTerms bounds the terms merged lazily; past it the keyword's
-// listings are built as a bitset.
-const lazyMaxTerms = 256
-
 func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
-	p := &plan{ix: ix, sort: s, poster: -1, exclude: -1, now: e.Now().Unix()}
+	p := &plan{ix: ix, sort: s, poster: -1, exclude: -1, now: e.now().Unix()}
 	if id, ok := ix.posterIDs[f.ExcludePosterID]; ok && f.ExcludePosterID != "" {
 		p.exclude = int64(id)
 	}
@@ -98,16 +94,16 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		add(factor{ix.visible}, ix.visibleCount)
 	}
 	if len(f.Categories) > 0 {
-		mask, _ := e.CategoryMask(f.Categories)
+		// A name that is no category matches nothing.
+		var buf [8]int32
+		cats, known := e.cats.lookup(buf[:0], f.Categories)
 		var fc factor
 		size := 0
-		for i := range 8 {
-			if mask&(1<<i) != 0 {
-				fc = append(fc, ix.cat[i])
-				size += ix.catCount[i]
-			}
+		for _, c := range cats {
+			fc = append(fc, ix.cat[c])
+			size += ix.catCount[c]
 		}
-		if size == 0 {
+		if !known || size == 0 {
 			p.empty = true
 			return p
 		}
@@ -133,7 +129,7 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		}
 		// A narrow range is cheaper set bit by bit from amountOrder (and
 		// exact) than checked listing by listing in its edge buckets.
-		if hi-lo <= n/16 {
+		if hi-lo <= n/ix.t.NarrowRangeShare {
 			b := p.borrow()
 			for _, k := range ix.amountOrder[lo:hi] {
 				b.set(rowidOf(k))
@@ -184,10 +180,10 @@ func deref(x *int64) int64 {
 // lazily; amount orders walk amountOrder; everything else scans.
 func (p *plan) choose(n, amountSlots int) {
 	switch {
-	case p.posterD != nil && p.posterD.GetCardinality() <= 4096:
+	case p.posterD != nil && p.posterD.GetCardinality() <= uint64(p.ix.t.PosterLeadMax):
 		p.driver = driverPoster
-	case p.kwTerms != nil && p.kwTerms.GetCardinality() <= lazyMaxTerms && !p.kwVerify &&
-		(p.sort == Newest || p.kwSize <= collectLimit):
+	case p.kwTerms != nil && p.kwTerms.GetCardinality() <= uint64(p.ix.t.LazyMaxTerms) && !p.kwVerify &&
+		(p.sort == Newest || p.kwSize <= p.ix.t.CollectLimit):
 		// Newest first, the merge stops after a page; in an amount order a
 		// rare keyword's few listings are all read and sorted.
 		p.driver = driverKW

@@ -47,6 +47,29 @@ type Filter struct {
 	IncludeHidden bool
 }
 
+// Listing is one listing as the engine sees it: what a Source hands it, and
+// what Match and a Percolator check.
+type Listing struct {
+	Title, Description string
+	Amount             int64
+	// Categories are names from Config.Categories (others are ignored).
+	Categories []string
+	Location   string
+	PosterID   string
+	// PosterVerified: the poster carries the verified badge (the same for
+	// every listing of a poster: a Source sends a badge change when it
+	// changes).
+	PosterVerified bool
+	// Status is "", "open", "sponsored" or "closed" ("" is open);
+	// EventUnix the event date in unix seconds (0 for none), which closes
+	// an open listing once its day has passed (EventPassed).
+	Status    string
+	EventUnix int64
+	// Hidden listings (rejected by moderators, say) match only filters
+	// with IncludeHidden.
+	Hidden bool
+}
+
 // Query is one page request.
 type Query struct {
 	Filter
@@ -94,7 +117,7 @@ func decodeCursor(raw string, s Sort) (*cursor, error) {
 	if raw == "" {
 		return nil, nil
 	}
-	if len(raw) > 64 {
+	if len(raw) > maxCursor {
 		return nil, ErrBadCursor
 	}
 	b, err := base64.RawURLEncoding.DecodeString(raw)

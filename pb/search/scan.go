@@ -6,16 +6,15 @@ import "math/bits"
 type scanned struct {
 	rows  []int64 // matches below the start, newest first, at most want
 	total int     // every match below the start, when counting
-	// estimated: counting stopped at countWords and total was scaled up
-	// from the part read.
+	// estimated: counting stopped at Tuning.CountWords and total was
+	// scaled up from the part read.
 	estimated bool
 }
 
-// countWords bounds how far a scan reads past its page to count: 4,096
-// words are the newest 262,144 listings. Smaller tables are counted
-// exactly; beyond, the total is estimated from the newest ones (and says
-// so), so no query's cost grows with the table.
-const countWords = 4096
+// A scan reads at most Tuning.CountWords words past its page to count:
+// smaller tables are counted exactly; beyond, the total is estimated from
+// the newest listings (and says so), so no query's cost grows with the
+// table.
 
 // scan combines the factors a word at a time from the newest listings
 // (highest rowids) down, starting below from (0: from the top). It keeps
@@ -29,7 +28,7 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		top = int((from - 1) >> 6)
 		firstMask = ^uint64(0) >> (63 - uint((from-1)&63))
 	}
-	counted := 0
+	counted, countWords := 0, p.ix.t.CountWords
 	for w := min(top, ix.words-1); w >= 0; w-- {
 		if len(s.rows) >= want {
 			counted++

@@ -5,24 +5,19 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 )
 
-// verifyBudget is how many candidates a keyword that needs its text
-// checked reads for its total; beyond it the total is estimated.
-const verifyBudget = 256
-
-// readyWait is how long a query waits for the index after a start.
-const readyWait = 5 * time.Second
-
-// Search answers one page of a table's matches, in order, as rowids.
+// Search answers one page of a table's matches, in order, as rowids. It
+// waits for the index after a start (Tuning.ReadyWait, then ErrNotReady),
+// applies the Source's changes it has not seen, and fails with
+// ErrBadCursor for a cursor it did not make for this sort order.
 func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, error) {
-	wctx, cancel := context.WithTimeout(ctx, readyWait)
+	wctx, cancel := context.WithTimeout(ctx, e.tune.ReadyWait)
 	defer cancel()
 	if err := e.Wait(wctx); err != nil {
 		return nil, err
 	}
-	if err := e.catchUp(); err != nil {
+	if err := e.catchUp(ctx); err != nil {
 		return nil, err
 	}
 	after, err := decodeCursor(q.After, q.Sort)
@@ -90,9 +85,11 @@ func roundEstimate(x float64) int {
 // searchVerified serves a keyword the index can only narrow down: it
 // walks candidates in batches (holding the index lock only while walking)
 // and keeps those whose stored title or description contains the keyword.
+// To count it reads at least Tuning.VerifyBudget candidates, then
+// estimates.
 func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, after *cursor, offset, limit int) (*Result, error) {
 	want := offset + limit + 1
-	spec, _ := e.spec(table)
+	verifyBudget := e.tune.VerifyBudget
 	var (
 		matched         []int64
 		matchedKeys     []uint32
@@ -104,7 +101,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		sortOf          = q.Sort
 		lastPlan        *plan
 	)
-	batch := 64
+	batch := e.tune.VerifyBatch
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -126,7 +123,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		e.mu.RUnlock()
 
 		keys := w.keys
-		ok, err := e.verify(spec, keys, lastPlan.kwFolded)
+		ok, err := e.verify(ctx, table, keys, lastPlan.kwFolded)
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +143,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			break
 		}
 		cur = nextCur
-		batch = min(batch*2, 1024)
+		batch = min(batch*2, e.tune.VerifyBatchMax)
 	}
 
 	res := &Result{}
@@ -179,35 +176,24 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 }
 
 // verify reads the candidates' text and tells which contain the keyword.
-func (e *Engine) verify(spec TableSpec, keys []uint32, folded string) ([]bool, error) {
+func (e *Engine) verify(ctx context.Context, table string, keys []uint32, folded string) ([]bool, error) {
 	out := make([]bool, len(keys))
 	if len(keys) == 0 {
 		return out, nil
 	}
 	pos := make(map[int64]int, len(keys))
-	args := make([]any, len(keys))
+	rowids := make([]int64, len(keys))
 	for i, k := range keys {
 		pos[rowidOf(k)] = i
-		args[i] = rowidOf(k)
+		rowids[i] = rowidOf(k)
 	}
-	db, err := e.stmts.db()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.Query("SELECT rowid, title, description FROM "+spec.Table+" WHERE rowid IN ("+placeholders(len(keys))+")", args...)
-	if err != nil {
-		return nil, fmt.Errorf("search: verify: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var rowid int64
-		var title, desc string
-		if err := rows.Scan(&rowid, &title, &desc); err != nil {
-			return nil, err
-		}
+	err := e.src.Texts(ctx, table, rowids, func(rowid int64, title, desc string) {
 		if i, ok := pos[rowid]; ok {
 			out[i] = strings.Contains(fold(title), folded) || strings.Contains(fold(desc), folded)
 		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("search: verify: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -16,19 +16,6 @@ type walked struct {
 	more bool
 }
 
-// A walk led by a sparse set reads all of it when it is small (exact
-// totals for small markets); otherwise it reads countBudget listings past
-// the page and estimates the total from the share of matches among what it
-// read (labelled as an estimate).
-const (
-	countAll    = 4096
-	countBudget = 256
-)
-
-// collectLimit is the most matches an amount order collects and sorts;
-// with more it walks amountOrder instead.
-const collectLimit = 20000
-
 // walk reads the matches after the cursor in the requested order: want of
 // them, and (count) the total.
 func (p *plan) walk(after *cursor, want int, count bool) walked {
@@ -68,15 +55,17 @@ func (p *plan) walk(after *cursor, want int, count bool) walked {
 	return w
 }
 
-// walkKeys reads a sparse driver newest first, testing each listing, and
-// counts on for countBudget more listings (then estimates from the share
-// of matches among those read).
+// walkKeys reads a sparse driver newest first, testing each listing. To
+// count it reads all of it when it holds at most Tuning.CountAll (exact
+// totals for small markets), else Tuning.CountBudget more listings past the
+// page, and estimates from the share of matches among those read.
 func (p *plan) walkKeys(after *cursor, want int, count bool, each func(from uint32, visit func(uint32) bool) bool, size int) walked {
 	var w walked
 	var from uint32
 	if after != nil {
 		from = after.key + 1
 	}
+	countAll, countBudget := p.ix.t.CountAll, p.ix.t.CountBudget
 	read, found, limit := 0, 0, -1
 	exhausted := each(from, func(k uint32) bool {
 		read++
@@ -170,8 +159,8 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 	{
 		// One scan counts every match and keeps them, unless the plan's
 		// estimate says they are too many to sort anyway.
-		keep := collectLimit
-		if p.estimated > 2*collectLimit {
+		keep := p.ix.t.CollectLimit
+		if p.estimated > float64(collectSlack*keep) {
 			keep = 0
 		}
 		c := p.scan(0, keep, true)
@@ -179,7 +168,7 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 		// sorting what the scan kept costs about matches*log(matches).
 		lo, hi := p.slots()
 		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
-		if c.estimated || c.total > keep || walkCost < float64(c.total)*4 {
+		if c.estimated || c.total > keep || walkCost < float64(c.total)*sortCost {
 			w := walked{total: c.total, exact: !c.estimated}
 			exhausted := p.walkAmount(after, func(k uint32) bool {
 				if p.test(rowidOf(k)) {

@@ -23,7 +23,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
@@ -60,8 +60,11 @@ const benchDataVersion = "v3"
 
 func setupBench(b *testing.B) {
 	benchOnce.Do(func() {
+		var opts app.Options
 		if os.Getenv("BENCH_NO_KEYWORD_CACHE") != "" {
-			search.KeywordCacheSize = 0
+			tune := search.DefaultTuning()
+			tune.KeywordCacheSize = 0
+			opts.SearchTuning = &tune
 			b.Log("keyword cache off")
 		}
 		n := benchSize()
@@ -71,7 +74,7 @@ func setupBench(b *testing.B) {
 			seedBenchDir(b, dir, n)
 		}
 		start := time.Now()
-		benchApp = testutil.NewAppFromDir(b, dir, nil)
+		benchApp = testutil.NewAppFromDir(b, dir, nil, opts)
 		b.Logf("copied the seeded data directory in %s", time.Since(start).Round(time.Millisecond))
 
 		var m0, m1 runtime.MemStats
@@ -497,7 +500,10 @@ func BenchmarkIndexBuild(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		start := time.Now()
-		e := search.New(benchApp, catalog.Categories, listings.SearchSpecs()...)
+		e, err := listings.NewEngine(benchApp, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
 		if err := e.Start(); err != nil {
 			b.Fatal(err)
 		}

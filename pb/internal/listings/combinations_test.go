@@ -111,7 +111,7 @@ func TestEveryFilterCombinationEqualsAScan(t *testing.T) {
 	}
 }
 
-func specFor(k listings.Kind) search.TableSpec {
+func specFor(k listings.Kind) listings.SearchSpec {
 	for _, s := range listings.SearchSpecs() {
 		if s.Table == k.Table {
 			return s

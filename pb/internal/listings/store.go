@@ -11,20 +11,6 @@ import (
 	"sponsorbridge/pb/search"
 )
 
-// hiddenSQL is the visibility rule of row.rejected as SQL over a listing
-// table aliased t, for the search engine.
-const hiddenSQL = "t.reviewed = 1 AND t.approved = 0"
-
-// SearchSpecs describe both listing tables to the search engine.
-func SearchSpecs() []search.TableSpec {
-	specs := make([]search.TableSpec, 0, len(Kinds))
-	for _, k := range Kinds {
-		specs = append(specs, search.TableSpec{Table: k.Table, AmountField: k.AmountField,
-			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL})
-	}
-	return specs
-}
-
 // Store answers list queries through the search engine, which says which
 // listings match and in what order; the rows themselves are read here, one
 // query per page.

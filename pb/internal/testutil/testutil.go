@@ -337,8 +337,8 @@ func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) 
 
 // NewAppFromDir makes a test app from a copy of an existing data directory
 // (a seeded benchmark database kept between runs), with every feature
-// registered.
-func NewAppFromDir(t testing.TB, dir string, cfg *config.Config) *tests.TestApp {
+// registered (with opts[0], when given: the search engine's tuning).
+func NewAppFromDir(t testing.TB, dir string, cfg *config.Config, opts ...app.Options) *tests.TestApp {
 	t.Helper()
 	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
 		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
@@ -348,6 +348,6 @@ func NewAppFromDir(t testing.TB, dir string, cfg *config.Config) *tests.TestApp 
 	if cfg == nil {
 		cfg = Config()
 	}
-	app.Register(ta, cfg, app.Options{})
+	app.Register(ta, cfg, append(opts, app.Options{})[0])
 	return ta
 }

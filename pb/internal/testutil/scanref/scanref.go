@@ -1,46 +1,29 @@
 // Package scanref is the naive reference the search engine is tested
-// against: every listing read from the table, the spec's rules applied one
-// by one, sorted. Slow and obviously right.
+// against over SQLite: every listing read from the table, the rules applied
+// one by one (searchtest's reference), sorted. Slow and obviously right.
 package scanref
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/search/searchtest"
 )
 
-// Doc is one listing as the reference sees it.
+// Doc is one listing as the reference sees it: the listing as the search
+// engine's reference reads it, and its record id.
 type Doc struct {
-	Rowid       int64
-	ID          string
-	Title, Desc string
-	Amount      int64
-	Location    string
-	Cats        []string
-	User        string
-	Hidden      bool
-	Status      string
-	Event       int64
-	Verified    bool
-
-	// the text fields in lower case, made once by Load (Match lowers them
-	// itself for a Doc made otherwise)
-	lowTitle, lowDesc, lowLocation string
-	lowered                        bool
-}
-
-func (d *Doc) lower() {
-	d.lowTitle, d.lowDesc, d.lowLocation = strings.ToLower(d.Title), strings.ToLower(d.Desc), strings.ToLower(d.Location)
-	d.lowered = true
+	ID string
+	searchtest.Doc
 }
 
 // Load reads every listing of a table.
-func Load(t testing.TB, app core.App, s search.TableSpec) []Doc {
+func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 	t.Helper()
 	status, event := "''", "''"
 	if s.HasStatus {
@@ -57,94 +40,46 @@ func Load(t testing.TB, app core.App, s search.TableSpec) []Doc {
 	defer rows.Close()
 	var out []Doc
 	for rows.Next() {
-		var d Doc
+		var id string
+		var rowid int64
+		var l search.Listing
 		var cats, ev string
 		var amount float64
-		if err := rows.Scan(&d.Rowid, &d.ID, &d.Title, &d.Desc, &amount, &d.Location, &cats, &d.User, &d.Hidden, &d.Status, &ev, &d.Verified); err != nil {
+		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified); err != nil {
 			t.Fatal(err)
 		}
-		d.Amount = int64(amount)
-		d.Cats = strings.Split(strings.Trim(cats, `[]"`), `","`)
+		l.Amount = int64(amount)
+		l.Categories = strings.Split(strings.Trim(cats, `[]"`), `","`)
 		if ev != "" {
 			dt, _ := types.ParseDateTime(ev)
-			d.Event = dt.Time().Unix()
+			l.EventUnix = dt.Time().Unix()
 		}
-		d.lower()
-		out = append(out, d)
+		out = append(out, Doc{ID: id, Doc: searchtest.NewDoc(rowid, l)})
 	}
 	return out
 }
 
-// Match is the spec's rule written plainly.
-func Match(d Doc, f search.Filter, now int64) bool {
-	if !d.lowered {
-		d.lower()
-	}
-	if d.Hidden && !f.IncludeHidden {
-		return false
-	}
-	if kw := strings.ToLower(strings.TrimSpace(f.Keyword)); kw != "" &&
-		!strings.Contains(d.lowTitle, kw) && !strings.Contains(d.lowDesc, kw) {
-		return false
-	}
-	if len(f.Categories) > 0 && !slices.ContainsFunc(f.Categories, func(c string) bool { return slices.Contains(d.Cats, c) }) {
-		return false
-	}
-	if f.MinAmount != nil && d.Amount < *f.MinAmount || f.MaxAmount != nil && d.Amount > *f.MaxAmount {
-		return false
-	}
-	if f.Location != "" && d.Location != "" {
-		here, there := d.lowLocation, strings.ToLower(f.Location)
-		if !strings.Contains(here, there) && (!f.LocationEitherWay || !strings.Contains(there, here)) {
-			return false
-		}
-	}
-	if f.PosterID != "" && d.User != f.PosterID {
-		return false
-	}
-	if f.ExcludePosterID != "" && d.User == f.ExcludePosterID {
-		return false
-	}
-	if f.VerifiedOnly && !d.Verified {
-		return false
-	}
-	if f.Status != "" {
-		st := d.Status
-		if st == "" {
-			st = "open"
-		}
-		if st == "open" && d.Event != 0 && now >= d.Event+24*3600 {
-			st = "closed"
-		}
-		if st != f.Status {
-			return false
-		}
-	}
-	return true
-}
+// Match is the engine's rule written plainly (searchtest.Match).
+func Match(d Doc, f search.Filter, now int64) bool { return searchtest.Match(&d.Doc, f, now) }
 
 // Search returns the matches in the sort order: newest first, or by amount
-// with the newest first among equal amounts.
+// with the newest first among equal amounts (searchtest.Search).
 func Search(docs []Doc, f search.Filter, s search.Sort, now int64) []Doc {
-	var m []Doc
-	for _, d := range docs {
-		if Match(d, f, now) {
-			m = append(m, d)
-		}
+	ref := make([]searchtest.Doc, len(docs))
+	ids := make(map[int64]string, len(docs))
+	for i, d := range docs {
+		ref[i] = d.Doc
+		ids[d.Rowid] = d.ID
 	}
-	slices.SortFunc(m, func(a, b Doc) int {
-		if s != search.Newest && a.Amount != b.Amount {
-			if (a.Amount < b.Amount) == (s == search.AmountAsc) {
-				return -1
-			}
-			return 1
-		}
-		return int(b.Rowid - a.Rowid)
-	})
-	return m
+	found := searchtest.Search(ref, f, s, now)
+	out := make([]Doc, len(found))
+	for i, d := range found {
+		out[i] = Doc{ID: ids[d.Rowid], Doc: d}
+	}
+	return out
 }
 
-// Rowids lists the docs' rowids; IDs their record ids.
+// Rowids lists the docs' rowids.
 func Rowids(ds []Doc) []int64 {
 	out := make([]int64, len(ds))
 	for i, d := range ds {

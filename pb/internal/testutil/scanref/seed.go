@@ -12,37 +12,24 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
-	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/search/searchtest"
 )
 
-// Words make listing texts hard for an index: case, Unicode folding,
-// punctuation inside and around words.
-var Words = strings.Fields(`school library robotics Robotics ROBOTICS football garden health clinic music
-	festival theatre coding bootcamp scholarship river cleanup solar lamps village women girls youth
-	seniors art mural film startup market café CAFÉ naïve Straße straße İstanbul ıstanbul 東京 ñandú
-	c++ e-mail 100% A&B (pilot) end. well, "quoted" x86_64 pre-school preschool schools Über über`)
+// Words, Places and Sentence are searchtest's: texts and places that are
+// hard on an index.
+var (
+	Words  = searchtest.Words
+	Places = searchtest.Places
+)
 
-// Places are locations in several spellings; "" is no location.
-var Places = []string{"", "", "Pune", "Pune, India", "pune", "Mumbai", "New York", "new york city", "Lagos",
-	"São Paulo", "SÃO PAULO", "Köln", "Tokyo 東京", "Berlin"}
-
-// Sentence joins n random words with varied separators (runs of spaces,
-// newlines, punctuation).
-func Sentence(rng *rand.Rand, n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString([]string{" ", " ", " ", "  ", ", ", " - ", "\n"}[rng.IntN(7)])
-		}
-		b.WriteString(Words[rng.IntN(len(Words))])
-	}
-	return b.String()
-}
+// Sentence joins n random words with varied separators.
+func Sentence(rng *rand.Rand, n int) string { return searchtest.Sentence(rng, n) }
 
 // Seed makes 12 posters (one in three verified) and n random listings of
 // each table; it returns the posters' ids.
-func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []search.TableSpec, n int) []string {
+func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []listings.SearchSpec, n int) []string {
 	users := make([]string, 12)
 	for i := range users {
 		users[i] = testutil.CreateMember(t, app, "poster"+strconv.Itoa(i), testutil.MemberOpts{Verified: i%3 == 0}).Id
@@ -58,7 +45,7 @@ func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []search.TableSpec, 
 // InsertRandom inserts one random listing with plain SQL: any mix of
 // categories, amounts with many ties, rejected ones, statuses, and event
 // dates in the past, the future or none.
-func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s search.TableSpec, users []string) {
+func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s listings.SearchSpec, users []string) {
 	t.Helper()
 	cats := []string{}
 	for _, c := range catalog.Categories {

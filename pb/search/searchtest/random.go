@@ -1,0 +1,155 @@
+package searchtest
+
+import (
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"sponsorbridge/pb/search"
+)
+
+// Seed is the seed of a randomized test: fixed, so that every run tests
+// the same cases, unless SEARCH_SEED sets another (to explore, or to replay
+// one printed before). It is logged, so a failure shows it.
+func Seed(t testing.TB, fixed uint64) uint64 {
+	t.Helper()
+	seed := fixed
+	if v, err := strconv.ParseUint(os.Getenv("SEARCH_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	t.Logf("seed %d (SEARCH_SEED=%d replays this run; the fixed seed is %d)", seed, seed, fixed)
+	return seed
+}
+
+// Words make listing texts hard for an index: case, Unicode folding,
+// punctuation inside and around words.
+var Words = strings.Fields(`school library robotics Robotics ROBOTICS football garden health clinic music
+	festival theatre coding bootcamp scholarship river cleanup solar lamps village women girls youth
+	seniors art mural film startup market café CAFÉ naïve Straße straße İstanbul ıstanbul 東京 ñandú
+	c++ e-mail 100% A&B (pilot) end. well, "quoted" x86_64 pre-school preschool schools Über über`)
+
+// Places are locations in several spellings; "" is no location.
+var Places = []string{"", "", "Pune", "Pune, India", "pune", "Mumbai", "New York", "new york city", "Lagos",
+	"São Paulo", "SÃO PAULO", "Köln", "Tokyo 東京", "Berlin"}
+
+// Sentence joins n random words with varied separators (runs of spaces,
+// newlines, punctuation).
+func Sentence(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteString([]string{" ", " ", " ", "  ", ", ", " - ", "\n"}[rng.IntN(7)])
+		}
+		b.WriteString(Words[rng.IntN(len(Words))])
+	}
+	return b.String()
+}
+
+// Statuses a listing may have: offers are open or closed, requests (dated
+// tables) also sponsored.
+func Statuses(dated bool) []string {
+	if dated {
+		return []string{"open", "sponsored", "closed"}
+	}
+	return []string{"open", "closed"}
+}
+
+// Listing is a random listing: any mix of categories (at least one),
+// amounts with many ties, rejected (hidden) ones, statuses, and for a dated
+// table event dates in the past, the future (relative to now) or none.
+func Listing(rng *rand.Rand, categories, posters []string, dated bool, now time.Time) search.Listing {
+	var cats []string
+	for _, c := range categories {
+		if rng.IntN(5) == 0 {
+			cats = append(cats, c)
+		}
+	}
+	if len(cats) == 0 {
+		cats = []string{categories[rng.IntN(len(categories))]}
+	}
+	reviewed, approved := rng.IntN(4) == 0, rng.IntN(2) == 0
+	l := search.Listing{
+		Title: Sentence(rng, 1+rng.IntN(5)), Description: Sentence(rng, 1+rng.IntN(25)),
+		Amount: int64(1 + rng.IntN(60)*rng.IntN(200)), Categories: cats, Location: Places[rng.IntN(len(Places))],
+		PosterID: posters[rng.IntN(len(posters))], Hidden: reviewed && !approved,
+	}
+	statuses := []string{"open", "open", "closed"}
+	if dated {
+		statuses = []string{"open", "open", "sponsored", "closed"}
+	}
+	l.Status = statuses[rng.IntN(len(statuses))]
+	if dated {
+		day := now.UTC().Truncate(24 * time.Hour)
+		switch rng.IntN(3) {
+		case 0:
+			l.EventUnix = day.AddDate(0, 0, -1-rng.IntN(30)).Unix()
+		case 1:
+			l.EventUnix = day.AddDate(0, 0, rng.IntN(30)).Unix()
+		}
+	}
+	return l
+}
+
+// Filter is a random filter: any combination of the fields, keywords cut
+// from the docs' own text (any length, spaces and punctuation included) or
+// hard on folding, categories by name, amounts around the listings',
+// locations either way, posters, badges and statuses.
+func Filter(rng *rand.Rand, docs []Doc, categories, posters []string, dated bool) search.Filter {
+	var f search.Filter
+	if rng.IntN(2) == 0 && len(docs) > 0 {
+		switch rng.IntN(4) {
+		case 0:
+			d := docs[rng.IntN(len(docs))]
+			src := []rune(d.Title + " " + d.Description)
+			i := rng.IntN(len(src))
+			j := min(len(src), i+1+rng.IntN(12))
+			f.Keyword = string(src[i:j])
+		case 1:
+			f.Keyword = Words[rng.IntN(len(Words))]
+		case 2:
+			f.Keyword = strings.ToUpper(Words[rng.IntN(len(Words))][:1])
+		default:
+			f.Keyword = []string{"zzq", "school library", "ol", "o", "CAFÉ", "straße", "i̇stanbul", "c+", "+", "100%", "e-", ", ", "東", "ndú"}[rng.IntN(14)]
+		}
+	}
+	if rng.IntN(3) == 0 {
+		for _, c := range categories {
+			if rng.IntN(4) == 0 {
+				f.Categories = append(f.Categories, c)
+			}
+		}
+	}
+	if rng.IntN(3) == 0 {
+		v := int64(rng.IntN(6000))
+		f.MinAmount = &v
+	}
+	if rng.IntN(3) == 0 {
+		v := int64(rng.IntN(12000))
+		if f.MinAmount != nil && rng.IntN(2) == 0 {
+			v = *f.MinAmount + int64(rng.IntN(300))
+		}
+		f.MaxAmount = &v
+	}
+	if rng.IntN(3) == 0 {
+		f.Location = []string{"pune", "PUNE", "york", "ão", "köln", "東京", "zz", "Pune, India", "n", "New York City, USA"}[rng.IntN(10)]
+		f.LocationEitherWay = rng.IntN(3) == 0
+	}
+	if rng.IntN(6) == 0 {
+		f.PosterID = posters[rng.IntN(len(posters))]
+		f.IncludeHidden = rng.IntN(2) == 0
+	}
+	if rng.IntN(5) == 0 {
+		f.VerifiedOnly = true
+	}
+	if rng.IntN(8) == 0 {
+		f.ExcludePosterID = posters[rng.IntN(len(posters))]
+	}
+	if rng.IntN(3) == 0 {
+		st := Statuses(dated)
+		f.Status = st[rng.IntN(len(st))]
+	}
+	return f
+}

@@ -1,0 +1,223 @@
+// Package searchtest helps test code that uses package search: an
+// in-memory Source, the engine's rules written plainly as a reference to
+// compare it with, random listings and filters that are hard on an index,
+// and fixed seeds that a failing test prints.
+package searchtest
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+	"sync"
+
+	"sponsorbridge/pb/search"
+)
+
+// Source is an in-memory search.Source: tables of listings, a badge per
+// poster, and the feed of every change made through its methods. It is
+// safe for concurrent use.
+type Source struct {
+	mu      sync.Mutex
+	tables  map[string]map[int64]search.Listing
+	top     map[string]int64 // each table's highest rowid
+	badges  map[string]bool
+	feed    []search.Change // after trimmed
+	head    int64
+	trimmed int64
+}
+
+// NewSource makes an empty source.
+func NewSource() *Source {
+	return &Source{tables: map[string]map[int64]search.Listing{}, top: map[string]int64{}, badges: map[string]bool{}}
+}
+
+func (s *Source) record(c search.Change) {
+	s.head++
+	c.Position = s.head
+	s.feed = append(s.feed, c)
+}
+
+func joinText(l search.Listing) string { return l.Title + "\n" + l.Description }
+
+// Insert adds a listing to table with the next rowid (one above the
+// highest, as SQLite does: the rowid of a deleted newest listing is handed
+// out again) and returns it.
+func (s *Source) Insert(table string, l search.Listing) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rowid := s.top[table] + 1
+	s.putLocked(table, rowid, l)
+	return rowid
+}
+
+// Put stores a listing at rowid, adding or replacing it.
+func (s *Source) Put(table string, rowid int64, l search.Listing) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.putLocked(table, rowid, l)
+}
+
+func (s *Source) putLocked(table string, rowid int64, l search.Listing) {
+	rows := s.tables[table]
+	if rows == nil {
+		rows = map[int64]search.Listing{}
+		s.tables[table] = rows
+	}
+	c := search.Change{Table: table, Rowid: rowid}
+	if old, ok := rows[rowid]; ok && (old.Title != l.Title || old.Description != l.Description) {
+		text := joinText(old)
+		c.OldText = &text
+	}
+	l.Categories = slices.Clone(l.Categories)
+	rows[rowid] = l
+	s.top[table] = max(s.top[table], rowid)
+	s.record(c)
+}
+
+// Delete removes a listing; false when there was none.
+func (s *Source) Delete(table string, rowid int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old, ok := s.tables[table][rowid]
+	if !ok {
+		return false
+	}
+	delete(s.tables[table], rowid)
+	if rowid == s.top[table] {
+		s.top[table] = 0
+		for r := range s.tables[table] {
+			s.top[table] = max(s.top[table], r)
+		}
+	}
+	text := joinText(old)
+	s.record(search.Change{Table: table, Rowid: rowid, OldText: &text})
+	return true
+}
+
+// SetVerified sets a poster's badge. Every listing reads its poster's badge
+// (Listing.PosterVerified as stored is ignored); a poster never set has none.
+func (s *Source) SetVerified(poster string, verified bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.badges[poster] == verified {
+		return
+	}
+	s.badges[poster] = verified
+	s.record(search.Change{PosterID: poster, Verified: verified})
+}
+
+// Verified tells a poster's badge.
+func (s *Source) Verified(poster string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.badges[poster]
+}
+
+// Get returns a listing as the engine reads it.
+func (s *Source) Get(table string, rowid int64) (search.Listing, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.tables[table][rowid]
+	return s.read(l), ok
+}
+
+func (s *Source) read(l search.Listing) search.Listing {
+	l.PosterVerified = s.badges[l.PosterID]
+	return l
+}
+
+// Docs lists a table's listings as the reference sees them, newest first.
+func (s *Source) Docs(table string) []Doc {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Doc, 0, len(s.tables[table]))
+	for _, r := range s.rowidsLocked(table) {
+		out = append(out, NewDoc(r, s.read(s.tables[table][r])))
+	}
+	return out
+}
+
+// rowidsLocked lists a table's rowids, highest (newest) first.
+func (s *Source) rowidsLocked(table string) []int64 {
+	return slices.SortedFunc(maps.Keys(s.tables[table]), func(a, b int64) int { return cmp.Compare(b, a) })
+}
+
+// Snapshot implements search.Source: tables by name, newest first.
+func (s *Source) Snapshot(_ context.Context, visit func(string, int64, *search.Listing) error) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, table := range slices.Sorted(maps.Keys(s.tables)) {
+		for _, r := range s.rowidsLocked(table) {
+			l := s.read(s.tables[table][r])
+			if err := visit(table, r, &l); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return s.head, nil
+}
+
+// Head implements search.Source.
+func (s *Source) Head(context.Context) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.head, nil
+}
+
+// Changes implements search.Source.
+func (s *Source) Changes(_ context.Context, after int64, limit int) ([]search.Change, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := max(int(after-s.trimmed), 0)
+	if i >= len(s.feed) {
+		return nil, nil
+	}
+	return slices.Clone(s.feed[i:min(len(s.feed), i+limit)]), nil
+}
+
+// Read implements search.Source.
+func (s *Source) Read(_ context.Context, table string, rowids []int64, visit func(int64, *search.Listing) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range rowids {
+		if l, ok := s.tables[table][r]; ok {
+			l = s.read(l)
+			if err := visit(r, &l); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Texts implements search.Source.
+func (s *Source) Texts(_ context.Context, table string, rowids []int64, visit func(int64, string, string)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range rowids {
+		if l, ok := s.tables[table][r]; ok {
+			visit(r, l.Title, l.Description)
+		}
+	}
+	return nil
+}
+
+// Trim implements search.Source.
+func (s *Source) Trim(_ context.Context, upTo int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := int(upTo - s.trimmed); n > 0 {
+		n = min(n, len(s.feed))
+		s.feed = slices.Delete(s.feed, 0, n)
+		s.trimmed += int64(n)
+	}
+	return nil
+}
+
+// Trimmed is the position up to which the feed was trimmed.
+func (s *Source) Trimmed() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.trimmed
+}

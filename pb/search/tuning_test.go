@@ -1,0 +1,37 @@
+package search_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/search/searchtest"
+)
+
+// Tuning changes the cost of a query and when a total is estimated, never
+// which listings match or their order: under tunings far from the default
+// (tiny budgets, so totals are estimated and every way into the index is
+// taken on a small table) the engine still equals the reference.
+func TestAnyTuningAnswersTheSame(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261125), 31))
+	src := searchtest.NewSource()
+	posters := seed(src, rng, categories, 700)
+	pick := func(vs ...int) int { return vs[rng.IntN(len(vs))] }
+	for range 6 {
+		tune := search.Tuning{
+			CountWords: pick(1, 2, 5, 4096), CountAll: pick(0, 3, 50, 4096), CountBudget: pick(0, 1, 7, 256),
+			VerifyBudget: pick(0, 5, 256), VerifyBatch: pick(1, 3, 64), VerifyBatchMax: 1024,
+			PosterLeadMax: pick(0, 10, 4096), LazyMaxTerms: pick(0, 1, 3, 256), MaxUnionTerms: pick(1, 2, 40, 4096),
+			CollectLimit: pick(0, 5, 100, 20000), NarrowRangeShare: pick(1, 2, 16, 1000), AmountBuckets: pick(1, 2, 7, 64, 500),
+			SmallPosting: pick(0, 1, 16), DenseMin: pick(1, 5, 256), DenseShare: pick(1, 3, 64),
+			KeywordCacheSize: pick(0, 1, 256), KeywordCacheMinTerms: pick(0, 1, 32), KeywordCacheBytes: pick(0, 100, 32<<20),
+			ChangeBatch: pick(1, 7, 4096), PruneEvery: pick(1, 50, 5000), PruneKeep: pick(0, 10, 1000),
+		}
+		e := newEngine(t, src, search.Config{Tuning: &tune})
+		t.Logf("tuning %+v", tune)
+		compare(t, e, src, rng, categories, posters, 60, false)
+		mutate(src, rng, categories, posters)
+		compare(t, e, src, rng, categories, posters, 30, false)
+	}
+}
