@@ -52,7 +52,7 @@ func statusCode(s string) uint8 {
 	switch s {
 	case "open", "":
 		// Offers have no status column; requests default to open
-		// (decisions.md reads the spec's "pending" as open).
+		// (the spec's "pending" is read as open).
 		return statusOpen
 	case "sponsored":
 		return statusSponsored

@@ -9,7 +9,7 @@ import (
 )
 
 // An Open Sponsorship has the lifecycle of a request: its poster closes it
-// (it takes no applications: 409) and reopens it (issue 12, item 2).
+// (it takes no applications: 409) and reopens it.
 func TestAnOfferClosesAndReopens(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)

@@ -10,7 +10,7 @@ import (
 
 // A rejected listing edited by its poster goes back to the moderation
 // queue and stays hidden from everyone else until an administrator
-// approves it (issue 13, item 4).
+// approves it.
 func TestAnEditedRejectedListingStaysHiddenUntilApproved(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)

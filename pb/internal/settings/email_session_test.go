@@ -11,7 +11,7 @@ import (
 
 // Confirming a new address keeps the member signed in: the answer carries
 // a fresh session (PocketBase ends the old ones when the address changes),
-// and the old address stays until the code is confirmed (issue 12, item 7).
+// and the old address stays until the code is confirmed.
 func TestConfirmingANewAddressKeepsTheMemberSignedIn(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)

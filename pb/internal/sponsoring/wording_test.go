@@ -11,8 +11,7 @@ import (
 
 // The note an application or a sponsorship writes into the conversation
 // reads right for each side: the poster reads "Priya applied for your
-// sponsorship", Priya reads "You applied for the sponsorship" (issue 12,
-// item 5). The same goes for the conversation list's last line.
+// sponsorship", Priya reads "You applied for the sponsorship". The same goes for the conversation list's last line.
 func TestEachSideReadsItsOwnNote(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
