@@ -1,6 +1,7 @@
 package notify_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -131,12 +132,10 @@ func TestOneClickUnsubscribe(t *testing.T) {
 // goes out in the background.
 func pollInbox(t *testing.T, inbox func() []mailbox.Message, n int) []mailbox.Message {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		m := inbox()
-		if len(m) >= n || time.Now().After(deadline) {
-			return m
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	var m []mailbox.Message
+	testutil.Eventually(t, 5*time.Second, fmt.Sprintf("%d mails in the inbox", n), func() bool {
+		m = inbox()
+		return len(m) >= n
+	})
+	return m
 }

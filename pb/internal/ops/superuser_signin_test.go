@@ -2,6 +2,7 @@ package ops_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -84,13 +85,10 @@ func password(identity, pass, mfaID string) string {
 func newestCode(t testing.TB, app *tests.TestApp, want int) string {
 	t.Helper()
 	var mails []mailbox.Message
-	for deadline := time.Now().Add(5 * time.Second); len(mails) < want && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
+	testutil.Eventually(t, 5*time.Second, fmt.Sprintf("%d code mails", want), func() bool {
 		mails, _ = mailbox.Read(mailbox.Dir(app), rootAddress)
-	}
-	if len(mails) < want {
-		t.Fatalf("%d code mails, want %d", len(mails), want)
-	}
+		return len(mails) >= want
+	})
 	return regexp.MustCompile(`\b\d{8}\b`).FindString(mails[0].HTML)
 }
 
@@ -264,9 +262,7 @@ func TestConcurrentSuperuserCodeRequestsAreBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); mailed.Load() < int64(len(otps)) && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-	}
+	testutil.Eventually(t, 5*time.Second, "a mail for every stored code", func() bool { return mailed.Load() >= int64(len(otps)) })
 	if len(otps) > limits.SuperuserCodesMax || mailed.Load() > limits.SuperuserCodesMax {
 		t.Errorf("30 requests at once: %d codes stored, %d mailed, want at most %d", len(otps), mailed.Load(), limits.SuperuserCodesMax)
 	}

@@ -102,9 +102,7 @@ func TestNoRouteTellsWhetherAnAddressIsAMembers(t *testing.T) {
 	app.OnMailerRecordEmailChangeSend().BindFunc(pay)
 	app.OnMailerRecordOTPSend().BindFunc(pay)
 	mails := func(address string) []mailbox.Message {
-		for deadline := time.Now().Add(5 * time.Second); paid.Load() < owed.Load() && time.Now().Before(deadline); {
-			time.Sleep(5 * time.Millisecond)
-		}
+		testutil.Eventually(t, 5*time.Second, "every code's mail", func() bool { return paid.Load() >= owed.Load() })
 		msgs, _ := mailbox.Read(mailbox.Dir(app), address)
 		return msgs
 	}
