@@ -100,7 +100,7 @@ func TestCollectionAPIIsLockedDown(t *testing.T) {
 		c := c
 		testutil.Prepared(factory, tests.ApiScenario{
 			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: c.want, NotExpectedContent: c.notWant,
 			AfterTestFunc: func(t testing.TB, a *tests.TestApp, _ *http.Response) {
 				if c.check != nil {
 					c.check(t, a)
@@ -141,7 +141,7 @@ func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
 		c := c
 		testutil.Prepared(factory, tests.ApiScenario{
 			Name: c.name, Method: http.MethodPatch, Body: strings.NewReader(body),
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want},
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want},
 		}, func(t testing.TB, a core.App, s *tests.ApiScenario) {
 			r, _ := a.FindFirstRecordByData("sponsorships", "title", "Hidden one")
 			s.URL = "/api/sponsorships/" + r.Id
@@ -151,7 +151,7 @@ func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
 	}
 	testutil.Prepared(factory, tests.ApiScenario{
 		Name: "a bearer token (no cookie) needs no Origin", Method: http.MethodGet, URL: "/api/user",
-		ExpectedStatus: 200, ExpectedContent: []string{`"username":"dan"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"username":"dan"`},
 	}, func(t testing.TB, a core.App, s *tests.ApiScenario) {
 		s.Headers = testutil.Bearer(t, testutil.FindByUsername(t, a, "dan"))
 	}).Test(t)
@@ -196,10 +196,10 @@ func TestAPINotFoundAndSPA(t *testing.T) {
 		{http.MethodGet, "/api/health", 200, "API is healthy"},
 	} {
 		(&tests.ApiScenario{Name: c.method + " " + c.url, Method: c.method, URL: c.url,
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, TestAppFactory: spaApp(dir)}).Test(t)
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want}, TestAppFactory: spaApp(dir)}).Test(t)
 	}
 	(&tests.ApiScenario{Name: "the SPA is served with a content security policy", Method: http.MethodGet, URL: "/home",
-		ExpectedStatus: 200, ExpectedContent: []string{"SponsorBridge SPA"}, TestAppFactory: spaApp(dir),
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"SponsorBridge SPA"}, TestAppFactory: spaApp(dir),
 		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 			csp := res.Header.Get("Content-Security-Policy")
 			for _, want := range []string{"default-src 'self'", "object-src 'none'", "script-src 'self' https://checkout.razorpay.com"} {

@@ -32,11 +32,11 @@ func TestCheckFindsWhatNamesNothing(t *testing.T) {
 		"docs/api.md": "# API\n\n## Errors\n\n## Paging rules\n\n```\n# not a heading\n```\n",
 		"pb/app/app.go": "// Package app: see rule.go beside it, gone.go nowhere, and docs/api.md#errors.\n" +
 			"package app\n\nconst s = \"docs/missing.md is in a string, not a comment\"\n",
-		"pb/app/rule.go":    "package app\n",
-		"web/src/lib/pb.ts": "// beside components/Card.tsx and features/x/y.ts\nconst u = 'http://x/docs/none.md';\n",
+		"pb/app/rule.go":                  "package app\n",
+		"web/src/lib/pb.ts":               "// beside components/Card.tsx and features/x/y.ts\nconst u = 'http://x/docs/none.md';\n",
 		"web/src/lib/components/Card.tsx": "/* see web/src/lib/pb.ts and\n * web/src/lib/gone.ts */\nexport {};\n",
-		"Makefile":          "# docs/api.md and deploy/gone.yml\nall:\n\tcat web/node_modules/x.json\n",
-		"web/src/features/x/y.ts": "export {};\n",
+		"Makefile":                        "# docs/api.md and deploy/gone.yml\nall:\n\tcat web/node_modules/x.json\n",
+		"web/src/features/x/y.ts":         "export {};\n",
 	})
 	got, err := check(root)
 	if err != nil {

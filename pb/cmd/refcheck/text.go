@@ -61,7 +61,7 @@ var (
 	// string literals are matched too, so that a // inside one starts no comment
 	scriptToken = regexp.MustCompile(`(?s)(//[^\n]*|/\*.*?\*/)` + `|'(?:[^'\\\n]|\\.)*'` +
 		`|"(?:[^"\\\n]|\\.)*"` + "|`(?:[^`\\\\]|\\\\.)*`")
-	hashComment   = regexp.MustCompile(`(?m)(?:^|[ \t])#[^\n]*`)
+	hashComment = regexp.MustCompile(`(?m)(?:^|[ \t])#[^\n]*`)
 )
 
 func goComments(raw []byte) string {

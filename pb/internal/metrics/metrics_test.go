@@ -68,14 +68,14 @@ func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 			notWant = nil
 		}
 		testutil.Prepared(factory, tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/metrics",
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, NotExpectedContent: notWant},
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want}, NotExpectedContent: notWant},
 			func(t testing.TB, app core.App, s *tests.ApiScenario) { s.Headers = c.headers(t, app) }).Test(t)
 	}
 
 	noToken := testutil.Factory(nil, nil)
 	(&tests.ApiScenario{Name: "no METRICS_TOKEN configured: a bearer token opens nothing", Method: http.MethodGet,
 		URL: "/api/metrics", Headers: map[string]string{"Authorization": "Bearer "}, TestAppFactory: noToken,
-		ExpectedStatus: 401, ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
+		ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
 }
 
 func TestMetricsContent(t *testing.T) {

@@ -38,14 +38,14 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 	}
 	for _, s := range []*tests.ApiScenario{
 		testutil.Prepared(f, tests.ApiScenario{Name: "visitor", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}}, nil),
 		testutil.Prepared(f, tests.ApiScenario{Name: "every topic starts on", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 200, ExpectedContent: []string{`"messages":true`, `"applications":true`, `"listings":true`,
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"messages":true`, `"applications":true`, `"listings":true`,
 				`"matches":true`, `"alerts":true`, `"planExpiry":true`}}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "a member reads only their own", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 200, ExpectedContent: []string{`"matches":false`, `"alerts":true`}}, testutil.As("zed")),
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"matches":false`, `"alerts":true`}}, testutil.As("zed")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "switching two off", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`{"alerts":false,"planExpiry":false}`), ExpectedStatus: 200,
+			Body: strings.NewReader(`{"alerts":false,"planExpiry":false}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0),
 			ExpectedContent: []string{`"alerts":false`, `"planExpiry":false`, `"messages":true`},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				p := prefsOf(t, app, "dan")
@@ -54,13 +54,13 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 				}
 			}}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "unknown topic and non-boolean", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`{"spam":false,"alerts":"no"}`), ExpectedStatus: 400,
+			Body: strings.NewReader(`{"spam":false,"alerts":"no"}`), ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{"Unknown e-mail topic", "Must be true or false"}, AfterTestFunc: danUnchanged}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "malformed body", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`[1,2`), ExpectedStatus: 400, ExpectedContent: []string{"The request body is not valid JSON."},
+			Body: strings.NewReader(`[1,2`), ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"The request body is not valid JSON."},
 			AfterTestFunc: danUnchanged}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "a forged unsubscribe link does nothing", Method: http.MethodPost,
-			URL: "/api/email/unsubscribe?u={dan}&t=messages&s=AAAA", ExpectedStatus: 400,
+			URL: "/api/email/unsubscribe?u={dan}&t=messages&s=AAAA", ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{"This unsubscribe link is not valid"}, AfterTestFunc: danUnchanged},
 			func(t testing.TB, app core.App, s *tests.ApiScenario) {
 				s.URL = strings.Replace(s.URL, "{dan}", testutil.FindByUsername(t, app, "dan").Id, 1)

@@ -250,7 +250,7 @@ func TestWebhook(t *testing.T) {
 		s.Headers["Origin"] = "https://evil.example"
 	}
 	testutil.Prepared(factory, tests.ApiScenario{Name: "cookie from another origin is still refused", Method: http.MethodPost,
-		URL: webhookURL, Body: strings.NewReader(paid), ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."},
+		URL: webhookURL, Body: strings.NewReader(paid), ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."},
 		AfterTestFunc: notActivated}, withCookie).Test(t)
 }
 
@@ -262,7 +262,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 		Name: "Razorpay's published payment.authorized example verifies and is ignored", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(publishedWebhookBody),
 		Headers:        map[string]string{"X-Razorpay-Signature": publishedWebhookSig, "X-Razorpay-Event-Id": "evt_pub"},
-		ExpectedStatus: 200, ExpectedContent: []string{`"status":"ignored"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.Writes(1, 0, 0), ExpectedContent: []string{`"status":"ignored"`},
 	}, nil).Test(t)
 }
 
@@ -273,7 +273,7 @@ func TestWebhookNeedsASecret(t *testing.T) {
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(body),
 		Headers:        map[string]string{"X-Razorpay-Signature": hexHMAC("", body), "X-Razorpay-Event-Id": "evt_e"},
-		ExpectedStatus: 503, ExpectedContent: []string{"Payment webhooks are not configured on this server."},
+		ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Payment webhooks are not configured on this server."},
 	}, nil).Test(t)
 }
 

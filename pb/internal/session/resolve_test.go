@@ -72,6 +72,6 @@ func TestResolvedMemberCarriesEveryField(t *testing.T) {
 		testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true})
 	}), tests.ApiScenario{
 		Name: "current user through the session cookie", Method: http.MethodGet, URL: "/api/user",
-		ExpectedStatus: 200, ExpectedContent: []string{`"username":"ana"`, `"isVerified":true`, `"subscriptionStatus":"active"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"username":"ana"`, `"isVerified":true`, `"subscriptionStatus":"active"`},
 	}, testutil.As("ana")).Test(t)
 }
