@@ -78,7 +78,7 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	note := func(noteType, title string) *notify.Pending {
 		p, err := notify.Create(app, notify.Note{UserID: dan.Id, Type: noteType, Title: title, Link: "/messages"})
 		if err != nil {
@@ -103,18 +103,21 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	}
 	path := u.RequestURI()
 
-	code, body := testutil.DoRead(t, srv, http.MethodGet, path, "", nil)
-	if code != 200 || !strings.Contains(body, "Unsubscribe from e-mails about new messages?") || !strings.Contains(body, `method="post"`) {
-		t.Fatalf("GET: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "opening the link only asks", Method: http.MethodGet, URL: path,
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
+		ExpectedContent: []string{"Unsubscribe from e-mails about new messages?", `method="post"`},
+	})
 	if !notify.PrefsOf(testutil.Find(t, app, "users", dan.Id))["messages"] {
 		t.Fatal("opening the link unsubscribed")
 	}
-	code, body = testutil.DoRead(t, srv, http.MethodPost, path, "List-Unsubscribe=One-Click",
-		map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
-	if code != 200 || !strings.Contains(body, "We will no longer e-mail you about new messages.") {
-		t.Fatalf("POST: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "the one-click POST switches the topic off", Method: http.MethodPost, URL: path,
+		Body:           strings.NewReader("List-Unsubscribe=One-Click"),
+		Headers:        map[string]string{"Content-Type": "application/x-www-form-urlencoded"},
+		ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{"We will no longer e-mail you about new messages."},
+	})
 	p := notify.PrefsOf(testutil.Find(t, app, "users", dan.Id))
 	if p["messages"] || !p["applications"] {
 		t.Fatalf("after unsubscribing: %v", p)
