@@ -24,7 +24,8 @@ type Journey struct {
 	handler http.Handler
 }
 
-// NewJourney serves app's full router to the steps of a journey.
+// NewJourney serves app's full router to the steps of a journey. An app
+// has one router: one that Serve or Handler serves has no journey too.
 func NewJourney(t testing.TB, app *tests.TestApp) *Journey {
 	t.Helper()
 	return &Journey{app: app, handler: Handler(t, app)}
