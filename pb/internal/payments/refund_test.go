@@ -272,8 +272,9 @@ func TestWebhookRefundReplays(t *testing.T) {
 }
 
 var (
-	// recorded: the event is stored and nothing else changes
-	recorded = testutil.Writes(1, 0, 0)
+	// recorded: the event is stored and nothing else changes (mail of an
+	// earlier step may still go out meanwhile)
+	recorded = testutil.WritesAmidMail(1, 0)
 	// duplicate: a redelivered event id changes nothing, not even the log of events
-	duplicate = map[string]int{"*": 0}
+	duplicate = testutil.NoWrites()
 )
