@@ -16,7 +16,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web types types-check clean
+.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -93,11 +93,21 @@ test-web: web-deps
 	npm --prefix web test
 
 ## lint: golangci-lint (.golangci.yml: go vet, staticcheck, errcheck, gofmt, goimports, ...),
-## the API types match the Go DTOs, ESLint (imports, feature boundaries, a11y) and Prettier
-lint: lint-go types-check lint-web
+## the API types match the Go DTOs, ESLint (imports, feature boundaries, a11y) and Prettier,
+## no unreachable Go code, no reference to a file or doc section that is not there
+lint: lint-go types-check lint-web lint-dead lint-refs
 
 lint-go:
 	$(GOLANGCI_LINT) run ./pb/... ./pb_migrations/...
+
+## lint-dead: no function the server or a command cannot reach (deadcode; the few that stay
+## are in pb/cmd/deadcheck/allowed.txt with the reason)
+lint-dead:
+	go run ./pb/cmd/deadcheck
+
+## lint-refs: every path, file name, doc section and markdown link named in comments and docs exists
+lint-refs:
+	go run ./pb/cmd/refcheck
 
 lint-web: web-deps
 	npm --prefix web run lint

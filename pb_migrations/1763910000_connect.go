@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// Collections of issue 5: applications, commitments (sponsoring), conversations,
+// The collections of sponsoring and talking: applications, commitments (sponsoring), conversations,
 // messages and notifications. Members write none of them through the collection
 // API (every write goes through the app's routes); they read only their own
 // records, which is also what PocketBase realtime delivers to them.

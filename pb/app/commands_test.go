@@ -68,7 +68,7 @@ func TestSuperuserTogglesIsAdmin(t *testing.T) {
 	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seed), tests.ApiScenario{
 		Name: "superuser grants isAdmin through the collection API", Method: http.MethodPatch,
-		Body: strings.NewReader(`{"isAdmin":true}`), ExpectedStatus: 200, ExpectedContent: []string{`"isAdmin":true`},
+		Body: strings.NewReader(`{"isAdmin":true}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0, map[string]int{"OnRecordUpdateRequest": 1, "OnRecordEnrich": 1}), ExpectedContent: []string{`"isAdmin":true`},
 		AfterTestFunc: func(t testing.TB, a *tests.TestApp, _ *http.Response) {
 			if !testutil.FindByUsername(t, a, "dan").GetBool("isAdmin") {
 				t.Error("isAdmin not saved")

@@ -136,7 +136,7 @@ func TestWebAppFilesGoOutPrecompressed(t *testing.T) {
 		if c.rangeHeader != "" {
 			h["Range"] = c.rangeHeader
 		}
-		s := &tests.ApiScenario{Name: c.name, Method: c.method, URL: c.url, Headers: h, ExpectedStatus: c.status,
+		s := &tests.ApiScenario{Name: c.name, Method: c.method, URL: c.url, Headers: h, ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(),
 			TestAppFactory: builtApp, AfterTestFunc: headers(c.want, c.body, "")}
 		if c.body != nil {
 			s.NotExpectedContent = []string{"File not found"}
@@ -151,14 +151,14 @@ func TestPagesAndJSONAreGzipped(t *testing.T) {
 		"Content-Type": "text/html; charset=utf-8", "Content-Length": ""}
 	for _, s := range []*tests.ApiScenario{
 		{Name: "index.html gzipped", Method: http.MethodGet, URL: "/home", Headers: map[string]string{"Accept-Encoding": chrome},
-			ExpectedStatus: 200, NotExpectedContent: []string{"og:title"}, AfterTestFunc: headers(page, nil, `property="og:url"`)},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), NotExpectedContent: []string{"og:title"}, AfterTestFunc: headers(page, nil, `property="og:url"`)},
 		{Name: "index.html as it is without Accept-Encoding", Method: http.MethodGet, URL: "/home",
-			ExpectedStatus: 200, ExpectedContent: []string{`property="og:url"`},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`property="og:url"`},
 			AfterTestFunc: headers(map[string]string{"Content-Encoding": "", "Vary": "Accept-Encoding"}, nil, "")},
 		{Name: "HEAD of index.html: GET's headers", Method: http.MethodHead, URL: "/home", Headers: map[string]string{"Accept-Encoding": "gzip"},
-			ExpectedStatus: 200, AfterTestFunc: headers(page, []byte{}, "")},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), AfterTestFunc: headers(page, []byte{}, "")},
 		{Name: "tiny JSON as it is", Method: http.MethodGet, URL: "/api/health", Headers: map[string]string{"Accept-Encoding": chrome},
-			ExpectedStatus: 200, ExpectedContent: []string{"API is healthy"},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"API is healthy"},
 			AfterTestFunc: headers(map[string]string{"Content-Encoding": "", "Vary": "Accept-Encoding"}, nil, "")},
 	} {
 		s.TestAppFactory = builtApp

@@ -138,24 +138,13 @@ func TestListingLinkPreviews(t *testing.T) {
 // index.html is revalidated on every visit: an unchanged page answers 304.
 func TestIndexIsRevalidated(t *testing.T) {
 	t.Parallel()
-	srv := testutil.Serve(t, previewApp(t))
-	first, err := http.Get(srv.URL + "/home")
-	if err != nil {
-		t.Fatal(err)
-	}
-	first.Body.Close()
+	j := testutil.NewJourney(t, previewApp(t))
+	first := j.Step(t, tests.ApiScenario{Name: "the first visit", Method: http.MethodGet, URL: "/home",
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"<html"}})
 	etag := first.Header.Get("ETag")
 	if first.Header.Get("Cache-Control") != "no-cache" || etag == "" {
 		t.Fatalf("headers %v", first.Header)
 	}
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/home", nil)
-	req.Header.Set("If-None-Match", etag)
-	again, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again.Body.Close()
-	if again.StatusCode != http.StatusNotModified {
-		t.Errorf("revalidation answered %d", again.StatusCode)
-	}
+	j.Step(t, tests.ApiScenario{Name: "the next visit revalidates it", Method: http.MethodGet, URL: "/home",
+		Headers: map[string]string{"If-None-Match": etag}, ExpectedStatus: http.StatusNotModified, ExpectedEvents: testutil.NoWrites()})
 }

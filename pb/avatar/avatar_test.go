@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"sponsorbridge/pb/avatar"
@@ -65,23 +66,27 @@ func TestThumbnailsWaitForASlot(t *testing.T) {
 	if err := app.Save(member); err != nil {
 		t.Fatal(err)
 	}
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	url := "/api/files/" + member.Collection().Id + "/" + member.Id + "/" + member.GetString("avatar")
+	get := func(name, url string, status int, content ...string) tests.ApiScenario {
+		s := tests.ApiScenario{Name: name, Method: http.MethodGet, URL: url, ExpectedStatus: status,
+			ExpectedEvents: testutil.NoWrites(), ExpectedContent: content}
+		if status == 200 {
+			s.NotExpectedContent = []string{`"message"`} // a picture, not an error
+		}
+		return s
+	}
 
 	defer avatar.SetWaits(200 * time.Millisecond)()
 	release := avatar.HoldAllSlots()
 	start := time.Now()
-	status, body := testutil.DoRead(t, srv, http.MethodGet, url+"?thumb=96x96", "", nil)
-	if status != 503 || time.Since(start) < 150*time.Millisecond {
-		t.Errorf("thumbnail while the slots are taken: %d after %v: %s", status, time.Since(start), body)
+	j.Step(t, get("a thumbnail while the slots are taken", url+"?thumb=96x96", 503, `"status":503`))
+	if waited := time.Since(start); waited < 150*time.Millisecond {
+		t.Errorf("the thumbnail answered after %v, without waiting for a slot", waited)
 	}
-	if status, _ := testutil.DoRead(t, srv, http.MethodGet, url, "", nil); status != 200 {
-		t.Errorf("the original while the slots are taken: %d", status)
-	}
+	j.Step(t, get("the original while the slots are taken", url, 200))
 	release()
-	if status, _ := testutil.DoRead(t, srv, http.MethodGet, url+"?thumb=96x96", "", nil); status != 200 {
-		t.Errorf("thumbnail with a free slot: %d", status)
-	}
+	j.Step(t, get("a thumbnail with a free slot", url+"?thumb=96x96", 200))
 }
 
 // Avatars stored before the bound existed are removed when over it.

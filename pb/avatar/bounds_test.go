@@ -152,9 +152,7 @@ func TestOneCostlyUploadDoesNotHoldUpOthers(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	for !avatar.SlotTaken() {
-		time.Sleep(time.Millisecond)
-	}
+	testutil.Eventually(t, 10*time.Second, "the costly upload to take its slot", avatar.SlotTaken)
 	var buf bytes.Buffer
 	_ = png.Encode(&buf, image.NewNRGBA(image.Rect(0, 0, 800, 600)))
 	start := time.Now()

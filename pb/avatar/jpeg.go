@@ -136,8 +136,8 @@ func (j jpegHeader) checkScans() error {
 	return nil
 }
 
-// decodeBytes is what image/jpeg allocates for the picture (Go 1.27's
-// reader.go and scan.go): planes padded to whole MCUs; for a progressive
+// decodeBytes is what image/jpeg allocates for the picture (its reader and
+// scan files in Go 1.27): planes padded to whole MCUs; for a progressive
 // file one 64-coefficient block of int32 (256 bytes) per 8 × 8 block of
 // every component, kept until the last scan; and a second, interleaved
 // copy of 4 bytes a pixel when the file is RGB or CMYK.

@@ -2,13 +2,8 @@
 // (spec section 9). They are defined once here and served to the web app.
 package catalog
 
-import "slices"
-
 // Categories a listing can carry.
 var Categories = []string{"Education", "Healthcare", "Technology", "Environment", "Arts", "Community", "Business"}
-
-// IsCategory tells whether name is one of Categories (exact spelling).
-func IsCategory(name string) bool { return slices.Contains(Categories, name) }
 
 // Plan is a paid subscription plan. Prices are whole rupees.
 type Plan struct {

@@ -16,7 +16,7 @@ type kwInfo struct {
 // A keyword of one run (see terms) is answered exactly: the listings filed
 // under any term that contains it. A keyword of several runs ("river
 // cleanup", "c++") gets the listings that have every run inside some term,
-// a superset that verify.go narrows with the stored text.
+// a superset that Engine.verify (search.go) narrows with the stored text.
 func (ix *index) keyword(folded string) kwInfo {
 	var runs []string
 	terms(folded, func(t string) { runs = append(runs, t) })

@@ -59,9 +59,12 @@ test('live messages arriving while a refetch is on its way abort nothing', async
   page.on('console', (m) => {
     if (m.text().includes('ERR_ABORTED')) failed.push(m.text())
   })
+  const thread = `/api/conversations/${id}/messages`
   for (let i = 0; i < 5; i++) {
+    // the refetch this line sets off, held 600 ms: the next line arrives while it is on its way
+    const refetch = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === thread)
     await other.request.post(`/api/conversations/${id}/messages`, { data: { body: `Slow ${i}` }, headers: { Origin: origin() } })
-    await page.waitForTimeout(250)
+    await refetch
   }
   await expect(page.getByTestId('message').filter({ hasText: 'Slow 4' })).toBeVisible({ timeout: 15_000 })
   await page.waitForLoadState('networkidle')

@@ -41,9 +41,10 @@ for (const [device, options] of Object.entries(devices)) {
         for (const screen of screens.filter((s) => s.signedIn === signedIn && (!device.endsWith('-dark') || darkScreens.has(s.name)))) {
           await page.goto(screen.path)
           await screen.ready(page)
-          await page.waitForTimeout(150)
           await page.screenshot({
             path: join(dir, `${device}-${screen.name}.png`),
+            animations: 'disabled', // transitions shown at their end
+
             fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
           })
         }

@@ -159,14 +159,13 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto('/home?create=1')
       const gate = page.getByRole('dialog', { name: 'Subscription Required' })
       await expect(gate.getByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeEnabled()
-      await page.waitForTimeout(400) // the dialog's opening transition
-      await page.screenshot({ path: join(shotDir, `${device}-subscription-required.png`) })
+      // the dialog's opening transition (and the toast's below) shown at its end
+      await page.screenshot({ path: join(shotDir, `${device}-subscription-required.png`), animations: 'disabled' })
       await gate.getByRole('button', { name: 'Subscribe to 3 Month Plan' }).click()
       const checkout = page.getByTestId('sandbox-checkout')
       await checkout.getByRole('button', { name: 'Fail payment (test)' }).click()
       await expectToast(page, 'Payment failed')
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: join(shotDir, `${device}-checkout-failed.png`) })
+      await page.screenshot({ path: join(shotDir, `${device}-checkout-failed.png`), animations: 'disabled' })
       await checkout.getByRole('button', { name: 'Cancel' }).click()
       await page.goto('/subscription')
       await expect(page.getByTestId('payment-row')).toHaveCount(1)

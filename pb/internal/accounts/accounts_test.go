@@ -171,6 +171,7 @@ func TestLogin(t *testing.T) {
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:               json(`{"username":"Priya","password":"` + testutil.Password + `"}`),
 			ExpectedStatus:     200,
+			ExpectedEvents:     map[string]int{"*": 0},
 			ExpectedContent:    []string{`"username":"priya"`, `"email":"priya@example.com"`, `"subscriptionActive":true`},
 			NotExpectedContent: []string{"tokenKey", `"password"`, `"token"`},
 			TestAppFactory:     factory,
@@ -226,6 +227,7 @@ func TestLogin(t *testing.T) {
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{}`),
 			ExpectedStatus:  400,
+			ExpectedEvents:  testutil.NoWrites(),
 			ExpectedContent: []string{`"message":"Username is required"`, `"message":"Password is required"`},
 			TestAppFactory:  factory,
 		},
@@ -234,6 +236,7 @@ func TestLogin(t *testing.T) {
 			Method: http.MethodPost, URL: "/api/login", Headers: origin,
 			Body:            json(`{"username":["priya"],"password":5}`),
 			ExpectedStatus:  400,
+			ExpectedEvents:  testutil.NoWrites(),
 			ExpectedContent: []string{`"status":400`},
 			TestAppFactory:  factory,
 		},
@@ -254,25 +257,25 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "visitor: GET /api/user is 401", Method: http.MethodGet, URL: "/api/user",
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
 		},
 		{
 			Name: "garbage cookie is a visitor", Method: http.MethodGet, URL: "/api/user",
 			Headers:        map[string]string{"Cookie": "sb_session=not-a-token"},
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
 		},
 		{
 			Name: "visitor: GET /api/session is 200 with no user (no console error)", Method: http.MethodGet, URL: "/api/session",
-			ExpectedStatus: 200, ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
 		},
 		{
 			Name: "garbage cookie: the session says nobody", Method: http.MethodGet, URL: "/api/session",
 			Headers:        map[string]string{"Cookie": "sb_session=not-a-token"},
-			ExpectedStatus: 200, ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`{"user":null}`}, TestAppFactory: factory,
 		},
 		{
 			Name: "visitor: profiles need a session", Method: http.MethodGet, URL: "/api/users/anything",
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, TestAppFactory: factory,
 		},
 	}
 	for _, s := range scenarios {
@@ -337,7 +340,7 @@ func TestSessionSlides(t *testing.T) {
 	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "loading the member renews the session cookie", Method: http.MethodGet, URL: "/api/user",
-		ExpectedStatus: 200, ExpectedContent: []string{`"username":"priya"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"username":"priya"`},
 		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 			c := res.Header.Get("Set-Cookie")
 			if !strings.Contains(c, "sb_session=ey") || !strings.Contains(c, "HttpOnly") {
@@ -352,7 +355,7 @@ func TestLogout(t *testing.T) {
 	(&tests.ApiScenario{
 		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",
 		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 204, TestAppFactory: testutil.Factory(nil, nil),
+		ExpectedStatus: 204, ExpectedEvents: map[string]int{"*": 0}, TestAppFactory: testutil.Factory(nil, nil),
 		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 			c := res.Header.Get("Set-Cookie")
 			if !strings.Contains(c, "sb_session=;") || !strings.Contains(c, "Max-Age=0") {

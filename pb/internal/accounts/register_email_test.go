@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -117,16 +118,15 @@ func TestTheRegistrationCodeProvesTheAddress(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
-	srv := testutil.Serve(t, app)
-	res := testutil.Do(t, srv, http.MethodPost, "/api/register",
-		`{"displayName":"Amara Silva","username":"amara","password":"secret1","email":"amara@example.com"}`, map[string]string{"Origin": testutil.Origin})
-	if res.StatusCode != 201 {
-		t.Fatalf("register: %d", res.StatusCode)
-	}
-	headers := map[string]string{"Origin": testutil.Origin}
-	for _, c := range res.Cookies() {
-		headers["Cookie"] = c.Name + "=" + c.Value
-	}
+	j := testutil.NewJourney(t, app)
+	answer := j.Step(t, tests.ApiScenario{
+		Name: "registering with an address", Method: http.MethodPost, URL: "/api/register",
+		Body:           strings.NewReader(`{"displayName":"Amara Silva","username":"amara","password":"secret1","email":"amara@example.com"}`),
+		Headers:        map[string]string{"Origin": testutil.Origin},
+		ExpectedStatus: 201, ExpectedContent: []string{`"pendingEmail":"amara@example.com"`},
+		ExpectedEvents: testutil.Writes(3, 0, 0, map[string]int{"OnMailerSend": 1}), // as in TestRegisterWithAnEmailAddress
+	})
+	headers := map[string]string{"Origin": testutil.Origin, "Cookie": session.CookieName + "=" + answer.Cookie(session.CookieName)}
 	msgs, _ := mailbox.Read(mailbox.Dir(app), "amara@example.com")
 	if len(msgs) != 1 {
 		t.Fatalf("%d mails to the address", len(msgs))
@@ -135,14 +135,18 @@ func TestTheRegistrationCodeProvesTheAddress(t *testing.T) {
 	if code == wrong {
 		wrong = "111111"
 	}
-	status, answer := testutil.DoRead(t, srv, http.MethodPost, "/api/user/email/confirm", `{"code":"`+wrong+`"}`, headers)
-	if status != 400 || strings.Contains(answer, `"hasProvenEmail":true`) {
-		t.Fatalf("a wrong code: %d %s", status, answer)
-	}
-	status, answer = testutil.DoRead(t, srv, http.MethodPost, "/api/user/email/confirm", `{"code":"`+code+`"}`, headers)
-	if status != 200 || !strings.Contains(answer, `"hasProvenEmail":true`) || !strings.Contains(answer, `"email":"amara@example.com"`) {
-		t.Errorf("the code did not prove the address: %d %s", status, answer)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "a wrong code", Method: http.MethodPost, URL: "/api/user/email/confirm", Headers: headers,
+		Body:           strings.NewReader(`{"code":"` + wrong + `"}`),
+		ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(), // wrong codes are counted in SQL
+		ExpectedContent: []string{"That code is not right."}, NotExpectedContent: []string{`"hasProvenEmail":true`},
+	})
+	j.Step(t, tests.ApiScenario{
+		Name: "the code proves the address", Method: http.MethodPost, URL: "/api/user/email/confirm", Headers: headers,
+		Body:           strings.NewReader(`{"code":"` + code + `"}`),
+		ExpectedStatus: 200, ExpectedEvents: testutil.WritesAmidMail(0, 1),
+		ExpectedContent: []string{`"hasProvenEmail":true`, `"email":"amara@example.com"`},
+	})
 }
 
 // Without SMTP and the development mailbox, an address cannot be confirmed:

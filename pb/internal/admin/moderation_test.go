@@ -207,7 +207,7 @@ func TestApproveAndReject(t *testing.T) {
 	})
 }
 
-// After a decision the member-facing routes follow decisions.md: a rejected
+// After a decision the member-facing routes follow the one visibility rule: a rejected
 // listing is gone for other members, its poster still sees it with the
 // reason, and an approved one shows as approved.
 func TestDecisionsReachThePublicRoutes(t *testing.T) {

@@ -101,18 +101,24 @@ func TestSuperusersKeepTheDashboard(t *testing.T) {
 		asSuperuser             bool
 		status                  int
 		want                    string
+		events                  map[string]int
 	}{
-		{"superuser sign-in methods", http.MethodGet, "/api/collections/_superusers/auth-methods", "", false, 200, `"password"`},
+		{"superuser sign-in methods", http.MethodGet, "/api/collections/_superusers/auth-methods", "", false, 200, `"password"`,
+			map[string]int{"*": 0}},
 		// MFA (migration 1764400000): the password is the first proof, the mailed code the second
 		{"superuser password sign-in", http.MethodPost, "/api/collections/_superusers/auth-with-password",
-			`{"identity":"root@example.com","password":"root-pass-123"}`, false, 401, `"mfaId"`},
-		{"superuser lists collections", http.MethodGet, "/api/collections", "", true, 200, `"name":"sponsorships"`},
-		{"superuser lists members", http.MethodGet, "/api/collections/users/records", "", true, 200, `"username":"dan"`},
-		{"superuser refreshes the token", http.MethodPost, "/api/collections/_superusers/auth-refresh", "", true, 200, `"token"`},
+			`{"identity":"root@example.com","password":"root-pass-123"}`, false, 401, `"mfaId"`,
+			testutil.Writes(1, 0, 0, map[string]int{"OnRecordAuthRequest": 1, "OnRecordAuthWithPasswordRequest": 1})}, // the MFA record
+		{"superuser lists collections", http.MethodGet, "/api/collections", "", true, 200, `"name":"sponsorships"`,
+			map[string]int{"*": 0, "OnCollectionsListRequest": 1}},
+		{"superuser lists members", http.MethodGet, "/api/collections/users/records", "", true, 200, `"username":"dan"`,
+			map[string]int{"*": 0, "OnRecordsListRequest": 1, "OnRecordEnrich": 3}},
+		{"superuser refreshes the token", http.MethodPost, "/api/collections/_superusers/auth-refresh", "", true, 200, `"token"`,
+			map[string]int{"*": 0, "OnRecordAuthRefreshRequest": 1, "OnRecordAuthRequest": 1, "OnRecordEnrich": 1}},
 	} {
 		testutil.Prepared(factory, tests.ApiScenario{
 			Name: c.name, Method: c.method, URL: c.url, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want},
+			ExpectedStatus: c.status, ExpectedEvents: c.events, ExpectedContent: []string{c.want},
 		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			h := superuserHeaders(t, app)
 			if c.asSuperuser {
@@ -164,7 +170,7 @@ func TestNoFilterOracleThroughBackRelations(t *testing.T) {
 		testutil.Prepared(factory, tests.ApiScenario{
 			Name: c.collection + " filtered by " + c.filter, Method: http.MethodGet,
 			URL:            "/api/collections/" + c.collection + "/records?filter=" + url.QueryEscape(c.filter),
-			ExpectedStatus: 404, ExpectedContent: []string{closed}, NotExpectedContent: []string{"Robotics kits", "priya", "totalItems"},
+			ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{closed}, NotExpectedContent: []string{"Robotics kits", "priya", "totalItems"},
 		}, testutil.As("zed")).Test(t)
 	}
 }

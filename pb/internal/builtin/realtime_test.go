@@ -42,7 +42,7 @@ func TestRealtimeSubscriptions(t *testing.T) {
 		}
 		testutil.Prepared(factory, tests.ApiScenario{
 			Name: c.name, Method: http.MethodPost, URL: "/api/realtime",
-			ExpectedStatus: c.status, ExpectedContent: want,
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: want,
 		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			client := subscriptions.NewDefaultClient()
 			app.SubscriptionsBroker().Register(client)

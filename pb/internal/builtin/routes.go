@@ -119,9 +119,3 @@ func accessOf(pattern string) (Access, bool) {
 	}
 	return 0, false
 }
-
-// IsBuiltinPath tells whether a route pattern lies under PocketBase's paths.
-func IsBuiltinPath(pattern string) bool {
-	_, ok := accessOf(pattern)
-	return ok
-}

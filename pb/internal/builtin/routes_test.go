@@ -4,9 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/tests"
-
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -16,16 +13,7 @@ import (
 // upgrade that adds a route fails here until someone decides who may use it.
 func TestEveryBuiltinRouteIsClassified(t *testing.T) {
 	t.Parallel()
-	app, err := tests.NewTestApp()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := testutil.RoutePatterns(r)
+	got := testutil.BuiltinRoutes(t)
 	if len(got) < 40 {
 		t.Fatalf("walked only %d routes: the router's layout changed", len(got))
 	}
@@ -45,22 +33,9 @@ func TestEveryBuiltinRouteIsClassified(t *testing.T) {
 // mistakes one of ours for a built-in.
 func TestAppRoutesAvoidBuiltinPaths(t *testing.T) {
 	t.Parallel()
-	pristine, err := tests.NewTestApp()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pristine.Cleanup()
-	r, err := apis.NewRouter(pristine)
-	if err != nil {
-		t.Fatal(err)
-	}
-	builtins := testutil.RoutePatterns(r)
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
-	for _, p := range testutil.AppRoutes(t, app) {
-		if slices.Contains(builtins, p) {
-			continue
-		}
+	for _, p := range testutil.OwnRoutes(t, app, testutil.BuiltinRoutes(t)) {
 		if builtin.IsBuiltinPath(p) {
 			t.Errorf("app route %q lives under a PocketBase path", p)
 		}

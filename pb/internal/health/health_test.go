@@ -26,7 +26,7 @@ func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
 	factory := testutil.Factory(nil, nil)
 	scenarios := []tests.ApiScenario{
 		{Name: "healthy volume", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
-			ExpectedStatus: 200, ExpectedContent: []string{`"message":"API is healthy."`},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"message":"API is healthy."`},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if _, err := os.Lstat(filepath.Join(app.DataDir(), health.ProbeName)); !os.IsNotExist(err) {
 					t.Errorf("the probe file was left behind: %v", err)
@@ -35,25 +35,25 @@ func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
 		{Name: "full disk: still live (reads are served), and says writes are not", Method: http.MethodGet, URL: "/api/health",
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
-			ExpectedStatus: 200, ExpectedContent: []string{health.MsgReadOnly, `"writable":false`, `"readable":true`},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{health.MsgReadOnly, `"writable":false`, `"readable":true`},
 			NotExpectedContent: []string{"API is healthy"}},
 		{Name: "full disk: the writes check fails", Method: http.MethodGet, URL: "/api/health?check=" + health.CheckWrites,
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
-			ExpectedStatus: 503, ExpectedContent: []string{health.MsgUnwritable}, NotExpectedContent: []string{"API is healthy"}},
+			ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{health.MsgUnwritable}, NotExpectedContent: []string{"API is healthy"}},
 		{Name: "healthy volume: the writes check passes", Method: http.MethodGet, URL: "/api/health?check=" + health.CheckWrites,
-			TestAppFactory: factory, ExpectedStatus: 200, ExpectedContent: []string{`"message":"API is healthy."`}},
+			TestAppFactory: factory, ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"message":"API is healthy."`}},
 		{Name: "database closed: not live", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				if err := app.ConcurrentDB().(*dbx.DB).Close(); err != nil {
 					t.Fatal(err)
 				}
 			},
-			ExpectedStatus: 503, ExpectedContent: []string{health.MsgDatabase, `"readable":false`}},
+			ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{health.MsgDatabase, `"readable":false`}},
 		{Name: "other routes still answer on a full disk (reads work)", Method: http.MethodGet, URL: "/api/app-config",
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) { diskFull(t, app) },
-			ExpectedStatus: 200, ExpectedContent: []string{`"appName":"SponsorBridge"`}},
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"appName":"SponsorBridge"`}},
 	}
 	if os.Geteuid() != 0 { // root writes through a read-only mode
 		scenarios = append(scenarios, tests.ApiScenario{Name: "read-only data dir", Method: http.MethodGet, URL: "/api/health",
@@ -64,7 +64,7 @@ func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
 				}
 				t.Cleanup(func() { _ = os.Chmod(app.DataDir(), 0o700) })
 			},
-			ExpectedStatus: 200, ExpectedContent: []string{health.MsgReadOnly}})
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{health.MsgReadOnly}})
 	}
 	for _, s := range scenarios {
 		s.Test(t)

@@ -76,25 +76,17 @@ func keepLogs(t testing.TB, app core.App) {
 // logged waits until the stdout copy of the app's logs has every want.
 func logged(t testing.TB, app core.App, out *syncBuffer, want ...string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	testutil.Eventually(t, 10*time.Second, fmt.Sprintf("stdout to hold %q", want), func() bool {
 		// the request log is added asynchronously; write what is there
 		_ = app.Logger().Handler().(*logger.BatchHandler).WriteAll(context.WithValue(context.Background(), logger.BlockKey, true))
-		got, missing := out.String(), ""
+		got := out.String()
 		for _, w := range want {
 			if !strings.Contains(got, w) {
-				missing = w
-				break
+				return false
 			}
 		}
-		if missing == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("stdout lacks %q:\n%s", missing, got)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return true
+	})
 }
 
 type syncBuffer struct {

@@ -67,7 +67,8 @@ func TestEveryFilterCombinationEqualsAScan(t *testing.T) {
 	t.Parallel()
 	dir := comboTemplate(t)
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	seed := uint64(time.Now().UnixNano())
+	// a fixed seed: every run asks the same questions; SEARCH_SEED asks others
+	seed := uint64(2026)
 	if s, err := strconv.ParseUint(os.Getenv("SEARCH_SEED"), 10, 64); err == nil {
 		seed = s
 	}

@@ -227,7 +227,7 @@ func TestOnePostPerDay(t *testing.T) {
 	}, testutil.As("subbed")).Test(t)
 	testutil.Prepared(recentFactory, tests.ApiScenario{
 		Name: "GET /api/user tells when posting frees up", Method: http.MethodGet, URL: "/api/user",
-		ExpectedStatus: 200, ExpectedContent: []string{`"canPostAt":"20`}, NotExpectedContent: []string{`"canPostAt":""`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"canPostAt":"20`}, NotExpectedContent: []string{`"canPostAt":""`},
 	}, testutil.As("subbed")).Test(t)
 }
 

@@ -96,7 +96,7 @@ func TestCursorPaging(t *testing.T) {
 	}
 	for _, tc := range bad {
 		testutil.Prepared(factory, tests.ApiScenario{
-			Name: tc.name, Method: http.MethodGet, URL: tc.url, ExpectedStatus: 400,
+			Name: tc.name, Method: http.MethodGet, URL: tc.url, ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{tc.msg}, NotExpectedContent: []string{"Robotics"},
 		}, testutil.As("dan")).Test(t)
 	}
@@ -106,7 +106,7 @@ func TestCursorPaging(t *testing.T) {
 func TestVerifiedOnly(t *testing.T) {
 	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, seedBrowse), tests.ApiScenario{
-		Name: "verified posters only", Method: http.MethodGet, URL: "/api/sponsorships?verified=true", ExpectedStatus: 200,
+		Name: "verified posters only", Method: http.MethodGet, URL: "/api/sponsorships?verified=true", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent:    []string{"Robotics Club Kits", "Tree planting"},
 		NotExpectedContent: []string{"Market stall", "Coding bootcamp"},
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) { testutil.As("dan")(t, app, s) }).Test(t)
@@ -135,7 +135,7 @@ func TestEmptyMarket(t *testing.T) {
 		testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
 			testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 		}), tests.ApiScenario{
-			Name: "empty " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200,
+			Name: "empty " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{"[]"}, AfterTestFunc: expectHeaders(map[string]string{"X-Total-Count": "0", "X-Has-More": "false"}),
 		}, testutil.As("dan")).Test(t)
 	}

@@ -1,6 +1,7 @@
 package listings_test
 
 import (
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
@@ -54,59 +56,46 @@ func TestPastEventsReadClosedBeforeTheJobRuns(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
-	srv := testutil.Serve(t, app) // the start's run closes "Past fair"
+	j := testutil.NewJourney(t, app) // the start's run closes "Past fair"
 	pia := testutil.FindByUsername(t, app, "pia")
 	late := withEvent(t, app, pia, "Fair that just passed", "open", dayFromNow(-2))
 	sam := testutil.Cookie(t, testutil.FindByUsername(t, app, "sam"))
 	owner := testutil.Cookie(t, pia)
+	read, refused := testutil.NoWrites(), testutil.NoWrites()
 
-	for _, c := range []struct {
-		name, method, path, body string
-		as                       map[string]string
-		status                   int
-		want, notWant            []string
-	}{
-		{"status=open leaves past events out", "GET", "/api/sponsorship-requests?status=open", "", sam, 200,
-			[]string{"Next week's fair"}, []string{"Fair that just passed", "Past fair"}},
-		{"status=closed includes them", "GET", "/api/sponsorship-requests?status=closed", "", sam, 200,
-			[]string{`"title":"Fair that just passed"`, `"title":"Past fair"`}, []string{"Next week's fair"}},
-		{"its detail says closed", "GET", "/api/sponsorship-requests/" + late.Id, "", sam, 200,
-			[]string{`"status":"closed"`}, []string{`"status":"open"`}},
-		{"it cannot be sponsored", "POST", "/api/sponsorship-requests/" + late.Id + "/sponsor", "", sam, 409,
-			[]string{"This request's event date has passed; it can no longer be sponsored."}, nil},
-		{"reopening without a new date is refused", "PATCH", "/api/sponsorship-requests/" + late.Id, `{"status":"open"}`, owner, 400,
-			[]string{"Move the event date forward to reopen this request."}, nil},
+	for _, s := range []tests.ApiScenario{
+		{Name: "status=open leaves past events out", Method: http.MethodGet, URL: "/api/sponsorship-requests?status=open", Headers: sam,
+			ExpectedStatus: 200, ExpectedEvents: read,
+			ExpectedContent: []string{"Next week's fair"}, NotExpectedContent: []string{"Fair that just passed", "Past fair"}},
+		{Name: "status=closed includes them", Method: http.MethodGet, URL: "/api/sponsorship-requests?status=closed", Headers: sam,
+			ExpectedStatus: 200, ExpectedEvents: read,
+			ExpectedContent: []string{`"title":"Fair that just passed"`, `"title":"Past fair"`}, NotExpectedContent: []string{"Next week's fair"}},
+		{Name: "its detail says closed", Method: http.MethodGet, URL: "/api/sponsorship-requests/" + late.Id, Headers: sam,
+			ExpectedStatus: 200, ExpectedEvents: read,
+			ExpectedContent: []string{`"status":"closed"`}, NotExpectedContent: []string{`"status":"open"`}},
+		{Name: "it cannot be sponsored", Method: http.MethodPost, URL: "/api/sponsorship-requests/" + late.Id + "/sponsor", Headers: sam,
+			ExpectedStatus: 409, ExpectedEvents: refused,
+			ExpectedContent: []string{"This request's event date has passed; it can no longer be sponsored."}},
+		{Name: "reopening without a new date is refused", Method: http.MethodPatch, URL: "/api/sponsorship-requests/" + late.Id,
+			Body: strings.NewReader(`{"status":"open"}`), Headers: owner, ExpectedStatus: 400, ExpectedEvents: refused,
+			ExpectedContent: []string{"Move the event date forward to reopen this request."}},
 	} {
-		code, body := testutil.DoRead(t, srv, c.method, c.path, c.body, c.as)
-		if code != c.status {
-			t.Fatalf("%s: %d %s", c.name, code, body)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: no %s in %s", c.name, w, body)
-			}
-		}
-		for _, w := range c.notWant {
-			if strings.Contains(body, w) {
-				t.Errorf("%s: %s in %s", c.name, w, body)
-			}
-		}
+		j.Step(t, s)
 	}
 	if n, _ := app.CountRecords("commitments"); n != 0 {
 		t.Fatalf("%d commitments written", n)
 	}
-	// Moving the date forward reopens it (also one the job already closed).
+	// Moving the date forward reopens it (also one the job already closed);
+	// matches and alerts for it follow in the background.
 	for _, id := range []string{late.Id, requestID(t, app, "Past fair")} {
 		next := dayFromNow(10)[:10]
-		code, body := testutil.DoRead(t, srv, "PATCH", "/api/sponsorship-requests/"+id, `{"status":"open","eventDate":"`+next+`"}`, owner)
-		if code != 200 || !strings.Contains(body, `"status":"open"`) || !strings.Contains(body, `"eventDate":"`+next) {
-			t.Fatalf("reopening with a new date: %d %s", code, body)
-		}
+		j.Step(t, tests.ApiScenario{Name: "reopening with a new date", Method: http.MethodPatch, URL: "/api/sponsorship-requests/" + id,
+			Body: strings.NewReader(`{"status":"open","eventDate":"` + next + `"}`), Headers: owner,
+			ExpectedStatus: 200, ExpectedEvents: map[string]int{"OnRecordUpdate": 1, "OnRecordDelete": 0},
+			ExpectedContent: []string{`"status":"open"`, `"eventDate":"` + next}})
 	}
-	code, body := testutil.DoRead(t, srv, "GET", "/api/sponsorship-requests?status=open", "", sam)
-	if code != 200 || !strings.Contains(body, "Fair that just passed") || !strings.Contains(body, `"title":"Past fair"`) {
-		t.Fatalf("reopened requests are not listed open: %s", body)
-	}
+	j.Step(t, tests.ApiScenario{Name: "reopened requests are listed open", Method: http.MethodGet, URL: "/api/sponsorship-requests?status=open",
+		Headers: sam, ExpectedStatus: 200, ExpectedEvents: read, ExpectedContent: []string{"Fair that just passed", `"title":"Past fair"`}})
 }
 
 func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
@@ -165,35 +154,35 @@ func TestANewEventDateReopensAPassedRequest(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
-	srv := testutil.Serve(t, app) // the start's run closes "Past fair"
+	j := testutil.NewJourney(t, app) // the start's run closes "Past fair"
 	pia := testutil.FindByUsername(t, app, "pia")
 	late := withEvent(t, app, pia, "Fair that just passed", "open", dayFromNow(-2))
 	withdrawn := withEvent(t, app, pia, "Withdrawn walk", "closed", dayFromNow(5))
 	owner := testutil.Cookie(t, pia)
 	next := dayFromNow(10)[:10]
 	for _, c := range []struct {
-		id, body, want string
+		name, id, body, want string
 	}{
-		{requestID(t, app, "Past fair"), `{"eventDate":"` + next + `"}`, `"status":"open"`},
-		{late.Id, `{"eventDate":"` + next + `","title":"Fair that moved"}`, `"status":"open"`},
-		{withdrawn.Id, `{"eventDate":"` + next + `"}`, `"status":"closed","closedReason":"poster"`},
-		{requestID(t, app, "Sponsored past fair"), `{"eventDate":"` + next + `"}`, `"status":"sponsored","closedReason":"sponsored"`},
+		{"closed by the job", requestID(t, app, "Past fair"), `{"eventDate":"` + next + `"}`, `"status":"open"`},
+		{"passed, not yet closed", late.Id, `{"eventDate":"` + next + `","title":"Fair that moved"}`, `"status":"open"`},
+		{"closed by its poster", withdrawn.Id, `{"eventDate":"` + next + `"}`, `"status":"closed","closedReason":"poster"`},
+		{"sponsored", requestID(t, app, "Sponsored past fair"), `{"eventDate":"` + next + `"}`, `"status":"sponsored","closedReason":"sponsored"`},
 	} {
-		code, body := testutil.DoRead(t, srv, "PATCH", "/api/sponsorship-requests/"+c.id, c.body, owner)
-		if code != 200 || !strings.Contains(body, c.want) {
-			t.Fatalf("PATCH %s: %d %s, want %s", c.body, code, body, c.want)
+		s := tests.ApiScenario{Name: c.name + ": a new date", Method: http.MethodPatch, URL: "/api/sponsorship-requests/" + c.id,
+			Body: strings.NewReader(c.body), Headers: owner, ExpectedStatus: 200, ExpectedContent: []string{c.want},
+			// the edit; matches and alerts for a reopened one follow in the background
+			ExpectedEvents: map[string]int{"OnRecordUpdate": 1, "OnRecordDelete": 0}}
+		if c.want == `"status":"open"` {
+			s.NotExpectedContent = []string{"closedReason"} // a reopened request no longer says why it was closed
 		}
-		if c.want == `"status":"open"` && strings.Contains(body, "closedReason") {
-			t.Fatalf("a reopened request still says why it was closed: %s", body)
-		}
+		j.Step(t, s)
 	}
 	if got := testutil.Find(t, app, "sponsorship_requests", requestID(t, app, "Past fair")).GetString("status"); got != "open" {
 		t.Fatalf("the job-closed request is stored %s", got)
 	}
 	// A date still in the past leaves it closed: the form says why.
-	code, body := testutil.DoRead(t, srv, "PATCH", "/api/sponsorship-requests/"+requestID(t, app, "Sponsored past fair"),
-		`{"eventDate":"`+dayFromNow(-3)[:10]+`"}`, owner)
-	if code != 400 || !strings.Contains(body, "Event date cannot be in the past") {
-		t.Fatalf("a past date: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{Name: "a past date", Method: http.MethodPatch,
+		URL:  "/api/sponsorship-requests/" + requestID(t, app, "Sponsored past fair"),
+		Body: strings.NewReader(`{"eventDate":"` + dayFromNow(-3)[:10] + `"}`), Headers: owner,
+		ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Event date cannot be in the past"}})
 }

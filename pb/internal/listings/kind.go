@@ -9,14 +9,13 @@ type Kind struct {
 	Path        string // route prefix
 	AmountField string // "amount" or "requestedAmount"
 	IsRequest   bool
-	Noun        string // for messages
 }
 
 var (
 	// Sponsorships are offers of sponsorship money.
-	Sponsorships = Kind{Table: "sponsorships", Path: "/api/sponsorships", AmountField: "amount", Noun: "sponsorship"}
+	Sponsorships = Kind{Table: "sponsorships", Path: "/api/sponsorships", AmountField: "amount"}
 	// Requests are projects asking for funding.
-	Requests = Kind{Table: "sponsorship_requests", Path: "/api/sponsorship-requests", AmountField: "requestedAmount", IsRequest: true, Noun: "sponsorship request"}
+	Requests = Kind{Table: "sponsorship_requests", Path: "/api/sponsorship-requests", AmountField: "requestedAmount", IsRequest: true}
 )
 
 // Kinds lists both kinds.

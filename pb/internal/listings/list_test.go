@@ -44,7 +44,7 @@ func TestListAccess(t *testing.T) {
 	factory := testutil.Factory(nil, seedBrowse)
 	for _, path := range []string{"/api/sponsorships", "/api/sponsorship-requests", "/api/sponsorships/x", "/api/sponsorship-requests/x"} {
 		(&tests.ApiScenario{Name: "visitor is refused " + path, Method: http.MethodGet, URL: path,
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, NotExpectedContent: []string{"Robotics"},
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, NotExpectedContent: []string{"Robotics"},
 			TestAppFactory: factory}).Test(t)
 	}
 }
@@ -108,7 +108,7 @@ func TestListFilters(t *testing.T) {
 	for _, tc := range cases {
 		tc := tc
 		testutil.Prepared(factory, tests.ApiScenario{
-			Name: tc.name, Method: http.MethodGet, URL: tc.url, ExpectedStatus: tc.status,
+			Name: tc.name, Method: http.MethodGet, URL: tc.url, ExpectedStatus: tc.status, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: tc.want, NotExpectedContent: tc.notWant,
 			AfterTestFunc: expectHeaders(tc.headers),
 		}, testutil.As("dan")).Test(t)

@@ -9,7 +9,7 @@ import (
 // Preview is what a link preview (Open Graph tags) of a listing shows to
 // whoever holds its link, signed in or not: its title and one line made of
 // its kind, amount, place and the start of its description. Any member can
-// read these anyway (decisions.md); the poster, categories, dates and status
+// read these anyway; the poster, categories, dates and status
 // are left out (docs/security.md, "Link previews").
 type Preview struct {
 	Title       string

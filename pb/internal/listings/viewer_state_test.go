@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -30,9 +31,14 @@ func TestAListPageCarriesTheViewersApplications(t *testing.T) {
 	if err := app.Save(a); err != nil {
 		t.Fatal(err)
 	}
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
+	read := func(name, url string, who *core.Record) string {
+		t.Helper()
+		return j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodGet, URL: url, Headers: testutil.Cookie(t, who),
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"title":"`}}).Body
+	}
 
-	_, body := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships", "", testutil.Cookie(t, ann))
+	body := read("ann's page of offers", "/api/sponsorships", ann)
 	for title, want := range map[string]string{"Applied one": `"applied":true`, "Not yet": `"applied":false`} {
 		i := strings.Index(body, `"title":"`+title+`"`)
 		end := strings.Index(body[i:], `"poster"`)
@@ -51,15 +57,16 @@ func TestAListPageCarriesTheViewersApplications(t *testing.T) {
 	if strings.Contains(own, `"applied"`) {
 		t.Errorf("own offer carries applied: %s", own)
 	}
-	_, detail := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+applied.Id, "", testutil.Cookie(t, ann))
+	detail := read("the offer ann applied to", "/api/sponsorships/"+applied.Id, ann)
 	if !strings.Contains(detail, `"applied":true`) {
 		t.Errorf("detail: %s", detail)
 	}
-	_, other := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships", "", testutil.Cookie(t, bob))
+	other := read("bob's page of offers", "/api/sponsorships", bob)
 	if strings.Contains(other, `"applied":true`) {
 		t.Errorf("bob sees ann's application: %s", other)
 	}
-	_, reqs := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorship-requests", "", testutil.Cookie(t, ann))
+	reqs := j.Step(t, tests.ApiScenario{Name: "ann's page of requests", Method: http.MethodGet, URL: "/api/sponsorship-requests",
+		Headers: testutil.Cookie(t, ann), ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"["}}).Body
 	if strings.Contains(reqs, `"applied"`) {
 		t.Errorf("requests carry applied: %s", reqs)
 	}

@@ -35,24 +35,24 @@ func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 	}
 	(&tests.ApiScenario{Name: "sign-in code", Method: http.MethodPost, URL: "/api/auth/email-code/request",
 		Headers: map[string]string{"Origin": testutil.Origin},
-		Body:    strings.NewReader(`{"email":"new@example.com","displayName":"New"}`), ExpectedStatus: 503,
+		Body:    strings.NewReader(`{"email":"new@example.com","displayName":"New"}`), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent: []string{mailbox.MsgNotSetUp}, NotExpectedContent: []string{"otpId"},
 		TestAppFactory: factory, AfterTestFunc: nothingWritten}).Test(t)
 	testutil.Prepared(factory, tests.ApiScenario{Name: "e-mail change", Method: http.MethodPost, URL: "/api/user/email",
-		Body: strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 503,
+		Body: strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent: []string{mailbox.MsgNotSetUp}, AfterTestFunc: nothingWritten}, testutil.As("dan")).Test(t)
 	(&tests.ApiScenario{Name: "password reset", Method: http.MethodPost, URL: "/api/auth/password-reset/request",
 		Headers: map[string]string{"Origin": testutil.Origin},
-		Body:    strings.NewReader(`{"login":"dan"}`), ExpectedStatus: 503,
+		Body:    strings.NewReader(`{"login":"dan"}`), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent: []string{mailbox.MsgNotSetUp}, NotExpectedContent: []string{"expiresInMinutes"},
 		TestAppFactory: factory, AfterTestFunc: nothingWritten}).Test(t)
 	(&tests.ApiScenario{Name: "the web app is told", Method: http.MethodGet, URL: "/api/app-config",
-		ExpectedStatus: 200, ExpectedContent: []string{`"mail":{"available":false}`}, TestAppFactory: factory}).Test(t)
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"mail":{"available":false}`}, TestAppFactory: factory}).Test(t)
 	(&tests.ApiScenario{Name: "the web app is told when mail leaves", Method: http.MethodGet, URL: "/api/app-config",
-		ExpectedStatus: 200, ExpectedContent: []string{`"mail":{"available":true}`}, TestAppFactory: testutil.Factory(nil, nil)}).Test(t)
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"mail":{"available":true}`}, TestAppFactory: testutil.Factory(nil, nil)}).Test(t)
 	(&tests.ApiScenario{Name: "e-mail change, visitor", Method: http.MethodPost, URL: "/api/user/email",
 		Headers: map[string]string{"Origin": testutil.Origin},
-		Body:    strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+		Body:    strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`},
 		TestAppFactory: factory}).Test(t)
 
 	app := testutil.NewApp(t, cfg)

@@ -266,13 +266,10 @@ func TestAServerThatDoesNotAnswer(t *testing.T) {
 	}
 
 	w.smtp.Release() // the session hangs up: the try failed for now
-	deadline := time.Now().Add(10 * time.Second)
-	for rows = outbox(t, w.app); len(rows) == 1 && rows[0].Claim != ""; rows = outbox(t, w.app) {
-		if time.Now().After(deadline) {
-			t.Fatal("the session's end was not recorded")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testutil.Eventually(t, 10*time.Second, "the session's end to be recorded", func() bool {
+		rows = outbox(t, w.app)
+		return len(rows) != 1 || rows[0].Claim == ""
+	})
 	if len(rows) != 1 || rows[0].Attempts != 1 || !near(rows[0].next(t), time.Now().Add(time.Minute)) {
 		t.Fatalf("after the hung session ended: %+v", rows)
 	}

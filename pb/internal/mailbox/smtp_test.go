@@ -72,14 +72,12 @@ func (w *world) metric(t *testing.T, sample string) float64 {
 // the answer counts its try when it ends) and answers what it read.
 func (w *world) waitMetric(t *testing.T, sample string, want float64) float64 {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		got := w.metric(t, sample)
-		if got == want || time.Now().After(deadline) {
-			return got
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	var got float64
+	testutil.Eventually(t, 5*time.Second, fmt.Sprintf("%s to read %v", sample, want), func() bool {
+		got = w.metric(t, sample)
+		return got == want
+	})
+	return got
 }
 
 const (

@@ -1,6 +1,6 @@
 // Package matching pairs Open Sponsorships with Sponsorship Requests.
 //
-// The rule (docs/api/matching.md, and on the screen): an offer and a
+// The rule (docs/api/matches-and-alerts.md, and on the screen): an offer and a
 // request match when they share a category, the offer covers at least half
 // of the requested amount, their locations are compatible (the same place
 // by case-insensitive substring either way, or either has none), and the

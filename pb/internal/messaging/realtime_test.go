@@ -2,7 +2,6 @@ package messaging_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -10,8 +9,10 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -22,7 +23,7 @@ type listener struct {
 	received []subscriptions.Message
 }
 
-func listen(t *testing.T, app core.App, member *core.Record, topics ...string) *listener {
+func listen(t testing.TB, app core.App, member *core.Record, topics ...string) *listener {
 	l := &listener{}
 	c := subscriptions.NewDefaultClient()
 	c.Set(apis.RealtimeClientAuthKey, member)
@@ -49,51 +50,51 @@ func (l *listener) messages() []subscriptions.Message {
 // subscription and nobody else's, on every collection the web app watches.
 func TestRealtimeDeliversOnlyToParticipants(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
-	defer app.Cleanup()
-	seed(t, app)
-	handler := testutil.Handler(t, app) // binds the realtime broadcast hooks
-	dan, priya := testutil.FindByUsername(t, app, "dan"), testutil.FindByUsername(t, app, "priya")
-	zed, boss := testutil.FindByUsername(t, app, "zed"), testutil.FindByUsername(t, app, "boss")
 	topics := []string{"messages/*", "conversations/*", "notifications/*"}
-	priyaHears := listen(t, app, priya, topics...)
-	zedHears := listen(t, app, zed, topics...)
-	bossHears := listen(t, app, boss, topics...)
-
-	conv := conversation(t, app)
-	req := httptest.NewRequest(http.MethodPost, "/api/conversations/"+conv.Id+"/messages",
-		strings.NewReader(`{"body":"Realtime hello"}`))
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range testutil.Cookie(t, dan) {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	handler.ServeHTTP(rec, req)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("send failed: %d %s", rec.Code, rec.Body.String())
-	}
-
-	deadline := time.Now().Add(2 * time.Second)
-	for len(priyaHears.messages()) < 3 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	got := map[string]string{}
-	for _, m := range priyaHears.messages() {
-		got[m.Name] = string(m.Data)
-	}
-	if !strings.Contains(got["messages/*"], "Realtime hello") || !strings.Contains(got["messages/*"], `"action":"create"`) {
-		t.Errorf("participant did not hear the message: %v", got)
-	}
-	if !strings.Contains(got["conversations/*"], "Realtime hello") {
-		t.Errorf("participant did not hear the conversation move: %v", got)
-	}
-	if !strings.Contains(got["notifications/*"], "New message from") {
-		t.Errorf("participant did not hear the notification: %v", got)
-	}
-	time.Sleep(50 * time.Millisecond)
-	for who, l := range map[string]*listener{"an outsider": zedHears, "an administrator": bossHears} {
-		if ms := l.messages(); len(ms) != 0 {
-			t.Errorf("%s heard %d events: %s", who, len(ms), ms[0].Data)
-		}
-	}
+	hears := map[string]*listener{}
+	testutil.Prepared(testutil.Factory(nil, seed), tests.ApiScenario{
+		Name: "dan writes to priya", Method: http.MethodPost, Body: strings.NewReader(`{"body":"Realtime hello"}`),
+		ExpectedStatus: 201, ExpectedContent: []string{`"body":"Realtime hello"`},
+		// the message, its notification; the conversation's last line
+		ExpectedEvents: testutil.WritesAmidMail(2, 1),
+		BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+			for _, who := range []string{"priya", "zed", "boss"} {
+				hears[who] = listen(t, app, testutil.FindByUsername(t, app, who), topics...)
+			}
+		},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			priyaHears := hears["priya"]
+			testutil.Eventually(t, 2*time.Second, "priya to hear three events", func() bool { return len(priyaHears.messages()) >= 3 })
+			got := map[string]string{}
+			for _, m := range priyaHears.messages() {
+				got[m.Name] = string(m.Data)
+			}
+			if !strings.Contains(got["messages/*"], "Realtime hello") || !strings.Contains(got["messages/*"], `"action":"create"`) {
+				t.Errorf("participant did not hear the message: %v", got)
+			}
+			if !strings.Contains(got["conversations/*"], "Realtime hello") {
+				t.Errorf("participant did not hear the conversation move: %v", got)
+			}
+			if !strings.Contains(got["notifications/*"], "New message from") {
+				t.Errorf("participant did not hear the notification: %v", got)
+			}
+			// Silence cannot be waited for: each listener is then sent a note of
+			// its own, after the message, and when it has heard that note it
+			// must have heard nothing else.
+			for who, name := range map[string]string{"zed": "an outsider", "boss": "an administrator"} {
+				l := hears[who]
+				member := testutil.FindByUsername(t, app, who)
+				if _, err := notify.Create(app, notify.Note{UserID: member.Id, Type: notify.TypeMessage, Title: "Own note", Link: "/messages"}); err != nil {
+					t.Fatal(err)
+				}
+				testutil.Eventually(t, 2*time.Second, name+" to hear its own note", func() bool { return len(l.messages()) >= 1 })
+				if ms := l.messages(); len(ms) != 1 || !strings.Contains(string(ms[0].Data), "Own note") {
+					t.Errorf("%s heard %d events, the first %s", name, len(ms), ms[0].Data)
+				}
+			}
+		},
+	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		s.URL = "/api/conversations/" + conversation(t, app).Id + "/messages"
+		testutil.As("dan")(t, app, s)
+	}).Test(t)
 }

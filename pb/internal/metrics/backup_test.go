@@ -57,15 +57,10 @@ func TestBackupsOnExportLitestreamAndEveryRuleMetric(t *testing.T) {
 	srv := testutil.Serve(t, ta)
 	dataDB := filepath.Join(ta.DataDir(), "data.db")
 	var body string
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		if body = scrapeBody(t, srv); lag(body, "data") >= 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("data.db not shipped within 30 s:\n%s", body)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	testutil.Eventually(t, 30*time.Second, "data.db to be shipped", func() bool {
+		body = scrapeBody(t, srv)
+		return lag(body, "data") >= 0
+	})
 
 	for _, want := range []string{
 		"\nsponsorbridge_backup_enabled 1\n",

@@ -38,9 +38,6 @@ func methodIndex(m string) int {
 	return len(methods) - 1
 }
 
-// Method is the method label: a standard method by name, anything else "other".
-func Method(m string) string { return methods[methodIndex(m)] }
-
 // classes are the status label's values: Other, then "1xx" to "5xx".
 var classes = [...]string{Other, "1xx", "2xx", "3xx", "4xx", "5xx"}
 
@@ -50,9 +47,6 @@ func classIndex(status int) int {
 	}
 	return status / 100
 }
-
-// StatusClass is the status label: "1xx" to "5xx", anything else "other".
-func StatusClass(status int) string { return classes[classIndex(status)] }
 
 // Group is the route group a request pattern counts under: "/api/<first
 // segment>" for the API, "spa" for the web app's files, "dashboard" for

@@ -164,16 +164,6 @@ func MailFailed(app core.App, permanent bool) {
 	}
 }
 
-// ScrapeAddr is the address the METRICS_ADDR listener is bound to (empty
-// when it is off), for logs and tests that ask for port 0.
-func ScrapeAddr(app core.App) string {
-	r := registryOf(app)
-	if r == nil {
-		return ""
-	}
-	return r.scrape.addr()
-}
-
 // handler answers the exposition; errors of a collector are logged and the
 // rest is still served.
 func (r *Registry) handler(app core.App) http.Handler {

@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/mail"
 	"regexp"
@@ -68,14 +69,14 @@ func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 			notWant = nil
 		}
 		testutil.Prepared(factory, tests.ApiScenario{Name: c.name, Method: http.MethodGet, URL: "/api/metrics",
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, NotExpectedContent: notWant},
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want}, NotExpectedContent: notWant},
 			func(t testing.TB, app core.App, s *tests.ApiScenario) { s.Headers = c.headers(t, app) }).Test(t)
 	}
 
 	noToken := testutil.Factory(nil, nil)
 	(&tests.ApiScenario{Name: "no METRICS_TOKEN configured: a bearer token opens nothing", Method: http.MethodGet,
 		URL: "/api/metrics", Headers: map[string]string{"Authorization": "Bearer "}, TestAppFactory: noToken,
-		ExpectedStatus: 401, ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
+		ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
 }
 
 func TestMetricsContent(t *testing.T) {
@@ -86,42 +87,39 @@ func TestMetricsContent(t *testing.T) {
 	app := testutil.NewApp(t, cfg)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	scrape := map[string]string{"Authorization": "Bearer " + token}
 
-	for range 3 {
-		testutil.Do(t, srv, http.MethodGet, "/api/app-config", "", nil)
+	for i := range 3 {
+		j.Step(t, tests.ApiScenario{Name: fmt.Sprintf("app-config %d", i+1), Method: http.MethodGet, URL: "/api/app-config",
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"appName":"SponsorBridge"`}})
 	}
-	testutil.Do(t, srv, http.MethodGet, "/api/sponsorships/doesnotexist", "", testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
-	testutil.Do(t, srv, http.MethodGet, "/api/no-such-route", "", nil)
+	j.Step(t, tests.ApiScenario{Name: "a listing that is not there", Method: http.MethodGet, URL: "/api/sponsorships/doesnotexist",
+		Headers: testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")), ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(),
+		ExpectedContent: []string{"Listing not found."}})
+	j.Step(t, tests.ApiScenario{Name: "a route that is not there", Method: http.MethodGet, URL: "/api/no-such-route",
+		ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":404`}})
 	if err := app.NewMailClient().Send(&mailer.Message{From: mail.Address{Address: "no-reply@example.com"},
 		To: []mail.Address{{Address: "a@example.com"}}, Subject: "x"}); err == nil {
 		t.Fatal("mail without SMTP or mailbox was sent")
 	}
 
-	status, body := testutil.DoRead(t, srv, http.MethodGet, "/api/metrics", "", scrape)
-	if status != 200 {
-		t.Fatalf("%d %s", status, body)
-	}
-	for _, want := range []string{
-		`sponsorbridge_http_requests_total{group="/api/app-config",method="GET",status="2xx"} 3`,
-		`sponsorbridge_http_requests_total{group="/api/sponsorships",method="GET",status="4xx"} 1`,
-		`sponsorbridge_http_requests_total{group="unmatched",method="GET",status="4xx"} 1`,
-		`sponsorbridge_http_request_duration_seconds_bucket{group="/api/app-config",le="+Inf"} 3`,
-		`sponsorbridge_http_request_duration_seconds_count{group="/api/app-config"} 3`,
-		`sponsorbridge_mail_failures_total{kind="permanent"} 1`, // mail off: it will never go
-		`sponsorbridge_mail_failures_total{kind="temporary"} 0`,
-		`sponsorbridge_mail_sent_total 0`,
-		`sponsorbridge_mail_retry_pending 0`,
-		`sponsorbridge_mail_retry_oldest_seconds 0`,
-		`sponsorbridge_payment_failures_total{kind="provider"} 0`,
-		`sponsorbridge_notification_digests_pending 0`,
-		`sponsorbridge_db_wal_size_bytes{db="data"} `,
-	} {
-		if !strings.Contains(body, want) {
-			t.Errorf("metrics lack %q:\n%s", want, body)
-		}
-	}
+	body := j.Step(t, tests.ApiScenario{Name: "the metrics", Method: http.MethodGet, URL: "/api/metrics", Headers: scrape,
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{
+			`sponsorbridge_http_requests_total{group="/api/app-config",method="GET",status="2xx"} 3`,
+			`sponsorbridge_http_requests_total{group="/api/sponsorships",method="GET",status="4xx"} 1`,
+			`sponsorbridge_http_requests_total{group="unmatched",method="GET",status="4xx"} 1`,
+			`sponsorbridge_http_request_duration_seconds_bucket{group="/api/app-config",le="+Inf"} 3`,
+			`sponsorbridge_http_request_duration_seconds_count{group="/api/app-config"} 3`,
+			`sponsorbridge_mail_failures_total{kind="permanent"} 1`, // mail off: it will never go
+			`sponsorbridge_mail_failures_total{kind="temporary"} 0`,
+			`sponsorbridge_mail_sent_total 0`,
+			`sponsorbridge_mail_retry_pending 0`,
+			`sponsorbridge_mail_retry_oldest_seconds 0`,
+			`sponsorbridge_payment_failures_total{kind="provider"} 0`,
+			`sponsorbridge_notification_digests_pending 0`,
+			`sponsorbridge_db_wal_size_bytes{db="data"} `,
+		}}).Body
 	if m := regexp.MustCompile(`sponsorbridge_db_size_bytes\{db="data"\} (\d+)`).FindStringSubmatch(body); m == nil || m[1] == "0" {
 		t.Errorf("data.db size: %v", m)
 	}

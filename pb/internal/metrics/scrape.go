@@ -54,15 +54,6 @@ func (s *scrapeListener) start(app core.App, addr string, exposition http.Handle
 	return nil
 }
 
-func (s *scrapeListener) addr() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ln == nil {
-		return ""
-	}
-	return s.ln.Addr().String()
-}
-
 func (s *scrapeListener) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

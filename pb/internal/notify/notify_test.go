@@ -57,7 +57,7 @@ func TestNotifications(t *testing.T) {
 		c := c
 		testutil.Prepared(f, tests.ApiScenario{
 			Name: c.name, Method: c.method, URL: c.url, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant,
+			ExpectedStatus: c.status, ExpectedEvents: map[string]int{"*": 0}, ExpectedContent: c.want, NotExpectedContent: c.notWant,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if d, z := unread(t, app, "dan"), unread(t, app, "zed"); d != c.danUnread || z != c.zedUnread {
 					t.Errorf("unread dan=%d zed=%d, want %d and %d", d, z, c.danUnread, c.zedUnread)

@@ -1,6 +1,7 @@
 package notify_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -37,14 +38,14 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 	}
 	for _, s := range []*tests.ApiScenario{
 		testutil.Prepared(f, tests.ApiScenario{Name: "visitor", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}}, nil),
 		testutil.Prepared(f, tests.ApiScenario{Name: "every topic starts on", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 200, ExpectedContent: []string{`"messages":true`, `"applications":true`, `"listings":true`,
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"messages":true`, `"applications":true`, `"listings":true`,
 				`"matches":true`, `"alerts":true`, `"planExpiry":true`}}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "a member reads only their own", Method: http.MethodGet, URL: "/api/user/email-preferences",
-			ExpectedStatus: 200, ExpectedContent: []string{`"matches":false`, `"alerts":true`}}, testutil.As("zed")),
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"matches":false`, `"alerts":true`}}, testutil.As("zed")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "switching two off", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`{"alerts":false,"planExpiry":false}`), ExpectedStatus: 200,
+			Body: strings.NewReader(`{"alerts":false,"planExpiry":false}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0),
 			ExpectedContent: []string{`"alerts":false`, `"planExpiry":false`, `"messages":true`},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				p := prefsOf(t, app, "dan")
@@ -53,13 +54,13 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 				}
 			}}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "unknown topic and non-boolean", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`{"spam":false,"alerts":"no"}`), ExpectedStatus: 400,
+			Body: strings.NewReader(`{"spam":false,"alerts":"no"}`), ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{"Unknown e-mail topic", "Must be true or false"}, AfterTestFunc: danUnchanged}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "malformed body", Method: http.MethodPatch, URL: "/api/user/email-preferences",
-			Body: strings.NewReader(`[1,2`), ExpectedStatus: 400, ExpectedContent: []string{"The request body is not valid JSON."},
+			Body: strings.NewReader(`[1,2`), ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"The request body is not valid JSON."},
 			AfterTestFunc: danUnchanged}, testutil.As("dan")),
 		testutil.Prepared(f, tests.ApiScenario{Name: "a forged unsubscribe link does nothing", Method: http.MethodPost,
-			URL: "/api/email/unsubscribe?u={dan}&t=messages&s=AAAA", ExpectedStatus: 400,
+			URL: "/api/email/unsubscribe?u={dan}&t=messages&s=AAAA", ExpectedStatus: 400, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{"This unsubscribe link is not valid"}, AfterTestFunc: danUnchanged},
 			func(t testing.TB, app core.App, s *tests.ApiScenario) {
 				s.URL = strings.Replace(s.URL, "{dan}", testutil.FindByUsername(t, app, "dan").Id, 1)
@@ -77,7 +78,7 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	note := func(noteType, title string) *notify.Pending {
 		p, err := notify.Create(app, notify.Note{UserID: dan.Id, Type: noteType, Title: title, Link: "/messages"})
 		if err != nil {
@@ -102,18 +103,21 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	}
 	path := u.RequestURI()
 
-	code, body := testutil.DoRead(t, srv, http.MethodGet, path, "", nil)
-	if code != 200 || !strings.Contains(body, "Unsubscribe from e-mails about new messages?") || !strings.Contains(body, `method="post"`) {
-		t.Fatalf("GET: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "opening the link only asks", Method: http.MethodGet, URL: path,
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
+		ExpectedContent: []string{"Unsubscribe from e-mails about new messages?", `method="post"`},
+	})
 	if !notify.PrefsOf(testutil.Find(t, app, "users", dan.Id))["messages"] {
 		t.Fatal("opening the link unsubscribed")
 	}
-	code, body = testutil.DoRead(t, srv, http.MethodPost, path, "List-Unsubscribe=One-Click",
-		map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
-	if code != 200 || !strings.Contains(body, "We will no longer e-mail you about new messages.") {
-		t.Fatalf("POST: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "the one-click POST switches the topic off", Method: http.MethodPost, URL: path,
+		Body:           strings.NewReader("List-Unsubscribe=One-Click"),
+		Headers:        map[string]string{"Content-Type": "application/x-www-form-urlencoded"},
+		ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0),
+		ExpectedContent: []string{"We will no longer e-mail you about new messages."},
+	})
 	p := notify.PrefsOf(testutil.Find(t, app, "users", dan.Id))
 	if p["messages"] || !p["applications"] {
 		t.Fatalf("after unsubscribing: %v", p)
@@ -131,12 +135,10 @@ func TestOneClickUnsubscribe(t *testing.T) {
 // goes out in the background.
 func pollInbox(t *testing.T, inbox func() []mailbox.Message, n int) []mailbox.Message {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		m := inbox()
-		if len(m) >= n || time.Now().After(deadline) {
-			return m
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	var m []mailbox.Message
+	testutil.Eventually(t, 5*time.Second, fmt.Sprintf("%d mails in the inbox", n), func() bool {
+		m = inbox()
+		return len(m) >= n
+	})
+	return m
 }

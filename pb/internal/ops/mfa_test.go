@@ -1,13 +1,14 @@
 package ops_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
@@ -31,32 +32,37 @@ func TestSuperuserDashboardNeedsMFA(t *testing.T) {
 	if err := app.Save(root); err != nil {
 		t.Fatal(err)
 	}
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	origin := map[string]string{"Origin": testutil.Origin}
 
-	status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/collections/_superusers/auth-with-password",
-		`{"identity":"root@example.com","password":"root-pass-123"}`, origin)
 	var first struct {
 		Token string `json:"token"`
 		MFAID string `json:"mfaId"`
 	}
-	_ = json.Unmarshal([]byte(body), &first)
-	if status != http.StatusUnauthorized || first.Token != "" || first.MFAID == "" {
-		t.Fatalf("password alone: %d %s", status, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "a password alone", Method: http.MethodPost, URL: "/api/collections/_superusers/auth-with-password",
+		Body: strings.NewReader(`{"identity":"root@example.com","password":"root-pass-123"}`), Headers: origin,
+		ExpectedStatus: http.StatusUnauthorized, ExpectedContent: []string{`"mfaId":"`}, NotExpectedContent: []string{`"token"`},
+		ExpectedEvents: testutil.Writes(1, 0, 0, map[string]int{"OnRecordAuthRequest": 1, "OnRecordAuthWithPasswordRequest": 1}), // the MFA record
+	}).Decode(t, &first)
 
-	status, body = testutil.DoRead(t, srv, http.MethodPost, "/api/collections/_superusers/request-otp", `{"email":"root@example.com"}`, origin)
 	var otp struct {
 		OTPID string `json:"otpId"`
 	}
-	if err := json.Unmarshal([]byte(body), &otp); status != 200 || err != nil || otp.OTPID == "" {
-		t.Fatalf("request-otp: %d %s", status, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "a code by mail", Method: http.MethodPost, URL: "/api/collections/_superusers/request-otp",
+		Body: strings.NewReader(`{"email":"root@example.com"}`), Headers: origin,
+		ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`},
+		ExpectedEvents: map[string]int{"OnRecordRequestOTPRequest": 1, "OnModelCreate": 1, "OnRecordCreate": 1},
+	}).Decode(t, &otp)
+	// PocketBase mails the code in the background, then notes on the code
+	// where it went: the next step waits for both
 	var mails []mailbox.Message
-	for deadline := time.Now().Add(5 * time.Second); len(mails) == 0 && time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond) // PocketBase mails the code in the background
-		mails, err = mailbox.Read(mailbox.Dir(app), "root@example.com")
-	}
+	testutil.Eventually(t, 5*time.Second, "the code's mail", func() bool {
+		o, err := app.FindOTPById(otp.OTPID)
+		return err == nil && o.SentTo() != ""
+	})
+	mails, err = mailbox.Read(mailbox.Dir(app), "root@example.com")
 	if err != nil || len(mails) != 1 {
 		t.Fatalf("OTP mail: %v %v", mails, err)
 	}
@@ -65,12 +71,11 @@ func TestSuperuserDashboardNeedsMFA(t *testing.T) {
 		t.Fatalf("no 8-digit code in %q", mails[0].HTML)
 	}
 
-	status, body = testutil.DoRead(t, srv, http.MethodPost, "/api/collections/_superusers/auth-with-otp",
-		`{"otpId":"`+otp.OTPID+`","password":"`+code+`","mfaId":"`+first.MFAID+`"}`, origin)
-	var done struct {
-		Token string `json:"token"`
-	}
-	if err := json.Unmarshal([]byte(body), &done); status != 200 || err != nil || done.Token == "" {
-		t.Fatalf("password + code: %d %s", status, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "the password and the code", Method: http.MethodPost, URL: "/api/collections/_superusers/auth-with-otp",
+		Body:    strings.NewReader(`{"otpId":"` + otp.OTPID + `","password":"` + code + `","mfaId":"` + first.MFAID + `"}`),
+		Headers: origin, ExpectedStatus: 200, ExpectedContent: []string{`"token":"`},
+		// the device's auth origin stored; the MFA record and the code used up
+		ExpectedEvents: testutil.Writes(1, 0, 2, map[string]int{"OnRecordAuthRequest": 1, "OnRecordAuthWithOTPRequest": 1, "OnRecordEnrich": 1}),
+	})
 }

@@ -2,6 +2,7 @@ package ops_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -84,13 +85,10 @@ func password(identity, pass, mfaID string) string {
 func newestCode(t testing.TB, app *tests.TestApp, want int) string {
 	t.Helper()
 	var mails []mailbox.Message
-	for deadline := time.Now().Add(5 * time.Second); len(mails) < want && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
+	testutil.Eventually(t, 5*time.Second, fmt.Sprintf("%d code mails", want), func() bool {
 		mails, _ = mailbox.Read(mailbox.Dir(app), rootAddress)
-	}
-	if len(mails) < want {
-		t.Fatalf("%d code mails, want %d", len(mails), want)
-	}
+		return len(mails) >= want
+	})
 	return regexp.MustCompile(`\b\d{8}\b`).FindString(mails[0].HTML)
 }
 
@@ -150,23 +148,30 @@ func TestAWrongPasswordThenTheRightCodeSignsNobodyIn(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	createRoot(t, app)
-	srv := testutil.Serve(t, app)
-	first := send(t, srv, passwordPath, password(rootAddress, "wrong-pass-1", ""), "10.0.0.1", nil)
-	otp := send(t, srv, otpPath, `{"email":"root@example.com"}`, "10.0.0.1", nil)
+	j := testutil.NewJourney(t, app)
+	var first, otp answer
+	j.Step(t, tests.ApiScenario{Name: "a wrong password", Method: http.MethodPost, URL: passwordPath,
+		Body: strings.NewReader(password(rootAddress, "wrong-pass-1", "")), ExpectedStatus: 401, ExpectedContent: []string{`"mfaId":"`},
+		ExpectedEvents: map[string]int{"*": 0, "OnRecordAuthWithPasswordRequest": 1}}).Decode(t, &first)
+	j.Step(t, tests.ApiScenario{Name: "a code by mail", Method: http.MethodPost, URL: otpPath,
+		Body: strings.NewReader(`{"email":"root@example.com"}`), ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`},
+		ExpectedEvents: map[string]int{"OnRecordRequestOTPRequest": 1, "OnRecordCreate": 1}}).Decode(t, &otp)
 	code := newestCode(t, app, 1)
-	done := send(t, srv, codePath, `{"otpId":"`+otp.OTPID+`","password":"`+code+`","mfaId":"`+first.MFAID+`"}`, "10.0.0.1", nil)
-	if done.status != 400 || done.Token != "" || !strings.Contains(done.body, "The password or the code was not right. Please sign in again.") {
-		t.Fatalf("right code after a wrong password: %d %s", done.status, done.body)
-	}
+	j.Step(t, tests.ApiScenario{Name: "the right code after the wrong password", Method: http.MethodPost, URL: codePath,
+		Body:           strings.NewReader(`{"otpId":"` + otp.OTPID + `","password":"` + code + `","mfaId":"` + first.MFAID + `"}`),
+		ExpectedStatus: 400, ExpectedContent: []string{"The password or the code was not right. Please sign in again."},
+		NotExpectedContent: []string{`"token"`}, ExpectedEvents: map[string]int{"OnRecordCreate": 0, "OnRecordAuthRequest": 0}})
 }
 
-func limitedApp(t *testing.T) (*tests.TestApp, *httptest.Server) {
+// limitedApp is an app with the rate limits on, reading the client's
+// address from X-Real-Ip.
+func limitedApp(t *testing.T) *tests.TestApp {
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
 	app := testutil.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
-	return app, testutil.Serve(t, app)
+	return app
 }
 
 // Password guesses at a superuser's address stop after five, whatever
@@ -174,7 +179,8 @@ func limitedApp(t *testing.T) (*tests.TestApp, *httptest.Server) {
 // limit, so each new client address brought 57,600 a day); the browser
 // that completed a sign-in before still gets in.
 func TestSuperuserPasswordGuessesAreCountedPerAddress(t *testing.T) {
-	app, srv := limitedApp(t)
+	app := limitedApp(t)
+	srv := testutil.Serve(t, app) // the guesses come at once
 	createRoot(t, app)
 
 	first := send(t, srv, passwordPath, password(rootAddress, rootPassword, ""), "10.0.0.1", nil)
@@ -214,17 +220,22 @@ func TestSuperuserPasswordGuessesAreCountedPerAddress(t *testing.T) {
 // One client address gets ten password attempts per 15 minutes (at most
 // 960 a day); before, the route took 2 per 3 seconds (57,600 a day).
 func TestSuperuserPasswordGuessesAreLimitedPerClient(t *testing.T) {
-	app, srv := limitedApp(t)
+	app := limitedApp(t)
+	j := testutil.NewJourney(t, app) // serving applies the settings
 	rule, ok := app.Settings().RateLimits.FindRateLimitRule(
 		[]string{"_superusers:authWithPassword", "_superusers:auth", "*:authWithPassword", "*:auth"}, core.RateLimitRuleAudienceAll, core.RateLimitRuleAudienceGuest)
 	if perDay := float64(rule.MaxRequests) * 86400 / float64(rule.Duration); !ok || perDay > 1000 {
 		t.Errorf("a client may try %.0f superuser passwords a day (rule %+v)", perDay, rule)
 	}
 	for i := range 11 {
-		a := send(t, srv, passwordPath, password("someone"+strconv.Itoa(i)+"@example.com", "guess", ""), "10.5.0.1", nil)
-		if want := map[bool]int{true: 401, false: 429}[i < 10]; a.status != want {
-			t.Fatalf("attempt %d from one client: %d %s, want %d", i+1, a.status, a.body, want)
+		s := tests.ApiScenario{Name: fmt.Sprintf("attempt %d from one client", i+1), Method: http.MethodPost, URL: passwordPath,
+			Body:    strings.NewReader(password("someone"+strconv.Itoa(i)+"@example.com", "guess", "")),
+			Headers: map[string]string{"X-Real-Ip": "10.5.0.1"}, ExpectedStatus: 401, ExpectedContent: []string{`"mfaId":"`},
+			ExpectedEvents: map[string]int{"*": 0, "OnRecordAuthWithPasswordRequest": 1}}
+		if i == 10 {
+			s.ExpectedStatus, s.ExpectedContent, s.ExpectedEvents = 429, []string{`"status":429`}, map[string]int{"*": 0}
 		}
+		j.Step(t, s)
 	}
 }
 
@@ -264,9 +275,7 @@ func TestConcurrentSuperuserCodeRequestsAreBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); mailed.Load() < int64(len(otps)) && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-	}
+	testutil.Eventually(t, 5*time.Second, "a mail for every stored code", func() bool { return mailed.Load() >= int64(len(otps)) })
 	if len(otps) > limits.SuperuserCodesMax || mailed.Load() > limits.SuperuserCodesMax {
 		t.Errorf("30 requests at once: %d codes stored, %d mailed, want at most %d", len(otps), mailed.Load(), limits.SuperuserCodesMax)
 	}

@@ -65,8 +65,8 @@ func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
 		setExpiry(t, app, "dan", "active", time.Now().Add(-time.Hour))
 	})
 	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "GET /api/user reports the lapsed plan as inactive", Method: http.MethodGet,
-		URL: "/api/user", ExpectedStatus: 200, ExpectedContent: []string{`"subscriptionActive":false`}})
+		URL: "/api/user", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"subscriptionActive":false`}})
 	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "posting is refused again", Method: http.MethodPost,
-		URL: "/api/sponsorships", Body: strings.NewReader(validListing), ExpectedStatus: 402,
+		URL: "/api/sponsorships", Body: strings.NewReader(validListing), ExpectedStatus: 402, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent: []string{"An active subscription is required to post."}})
 }

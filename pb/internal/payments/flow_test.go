@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/pocketbase/tests"
+
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -19,6 +21,12 @@ type orderAnswer struct {
 	Sandbox                                             bool
 }
 
+// step is one request of a payment journey, as a scenario.
+func step(name, method, url, body string, headers map[string]string, status int, events map[string]int, content ...string) tests.ApiScenario {
+	return tests.ApiScenario{Name: name, Method: method, URL: url, Body: strings.NewReader(body), Headers: headers,
+		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
+}
+
 // The whole journey against live-looking keys: a member without a plan
 // cannot post, orders a plan (the stand-in plays Razorpay), Checkout's
 // signed answer is verified, and the member can post.
@@ -28,29 +36,22 @@ func TestFlowLive(t *testing.T) {
 	app := testutil.NewApp(t, liveConfig(s.URL))
 	defer app.Cleanup()
 	seedMembers(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	dan := testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
 
-	if status, body := call(t, srv, http.MethodPost, "/api/sponsorships", validListing, dan); status != 402 {
-		t.Fatalf("post before subscribing: %d %s", status, body)
-	}
-	status, body := call(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`, dan)
+	j.Step(t, step("posting before subscribing", http.MethodPost, "/api/sponsorships", validListing, dan, 402, testutil.NoWrites(),
+		"An active subscription is required to post."))
 	var order orderAnswer
-	if status != 200 || json.Unmarshal(body, &order) != nil || order.OrderID == "" || order.KeyID != testKeyID || order.Amount != 40000 {
-		t.Fatalf("create: %d %s", status, body)
-	}
+	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`, dan,
+		200, testutil.Writes(1, 0, 0), `"keyId":"`+testKeyID+`"`, `"amount":40000`)).Decode(t, &order)
 	// Razorpay's Checkout would now take the payment and sign it with the key secret.
-	status, body = call(t, srv, http.MethodPost, verifyURL, signedVerify(order.OrderID, "pay_Flow1"), dan)
-	if status != 200 || !strings.Contains(string(body), `"subscriptionActive":true`) {
-		t.Fatalf("verify: %d %s", status, body)
-	}
-	if status, body := call(t, srv, http.MethodPost, "/api/sponsorships", validListing, dan); status != 201 {
-		t.Fatalf("post after subscribing: %d %s", status, body)
-	}
-	status, body = call(t, srv, http.MethodGet, "/api/payments", "", dan)
-	if status != 200 || !strings.Contains(string(body), `"status":"paid"`) || !strings.Contains(string(body), `"paymentId":"pay_Flow1"`) {
-		t.Errorf("history: %d %s", status, body)
-	}
+	j.Step(t, step("Checkout's signed answer", http.MethodPost, verifyURL, signedVerify(order.OrderID, "pay_Flow1"), dan,
+		200, testutil.Writes(0, 2, 0), `"subscriptionActive":true`)) // the payment and the member's plan
+	// the plan's mail may still be on its way
+	j.Step(t, step("posting after subscribing", http.MethodPost, "/api/sponsorships", validListing, dan,
+		201, testutil.WritesAmidMail(1, 0), `"title":"Robotics kits"`))
+	j.Step(t, step("the history", http.MethodGet, "/api/payments", "", dan,
+		200, testutil.NoWrites(), `"status":"paid"`, `"paymentId":"pay_Flow1"`))
 }
 
 // The same journey on a laptop with no keys: the sandbox checkout signs.
@@ -59,40 +60,28 @@ func TestFlowSandbox(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	priya := testutil.Cookie(t, testutil.FindByUsername(t, app, "priya"))
 
-	status, body := call(t, srv, http.MethodGet, "/api/app-config", "", nil)
-	if status != 200 || !strings.Contains(string(body), `"mode":"sandbox"`) {
-		t.Fatalf("app-config: %d %s", status, body)
-	}
-	status, body = call(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"quarterly"}`, priya)
+	j.Step(t, step("the web app learns the mode", http.MethodGet, "/api/app-config", "", nil, 200, testutil.NoWrites(), `"mode":"sandbox"`))
 	var order orderAnswer
-	if status != 200 || json.Unmarshal(body, &order) != nil || !order.Sandbox || order.KeyID != "rzp_test_sandbox" {
-		t.Fatalf("create: %d %s", status, body)
-	}
-	status, body = call(t, srv, http.MethodPost, "/api/payments/sandbox/pay", `{"orderId":"`+order.OrderID+`"}`, priya)
-	if status != 200 {
-		t.Fatalf("sandbox pay: %d %s", status, body)
-	}
+	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"quarterly"}`, priya,
+		200, testutil.Writes(1, 0, 0), `"sandbox":true`, `"keyId":"rzp_test_sandbox"`)).Decode(t, &order)
 	var checkout map[string]any
-	_ = json.Unmarshal(body, &checkout)
+	j.Step(t, step("the sandbox checkout pays", http.MethodPost, "/api/payments/sandbox/pay", `{"orderId":"`+order.OrderID+`"}`, priya,
+		200, map[string]int{"*": 0}, `"razorpay_signature":"`)).Decode(t, &checkout) // signs, stores nothing
 	delete(checkout, "sandbox")
 	forged := map[string]any{"razorpay_order_id": order.OrderID, "razorpay_payment_id": checkout["razorpay_payment_id"],
 		"razorpay_signature": hexHMAC("", order.OrderID+"|"+checkout["razorpay_payment_id"].(string))}
 	forgedBody, _ := json.Marshal(forged)
-	if status, body := call(t, srv, http.MethodPost, verifyURL, string(forgedBody), priya); status != 400 {
-		t.Errorf("sandbox verification without the process secret: %d %s", status, body)
-	}
+	j.Step(t, step("a signature without the process secret", http.MethodPost, verifyURL, string(forgedBody), priya,
+		400, testutil.NoWrites(), "The payment signature is not valid."))
 	verifyJSON, _ := json.Marshal(checkout)
-	status, body = call(t, srv, http.MethodPost, verifyURL, string(verifyJSON), priya)
-	if status != 200 || !strings.Contains(string(body), `"subscriptionPlan":"quarterly"`) {
-		t.Fatalf("verify: %d %s", status, body)
-	}
-	if status, body := call(t, srv, http.MethodPost, "/api/sponsorship-requests",
-		`{"title":"Camp","description":"Eye tests","requestedAmount":300,"categories":["Healthcare"]}`, priya); status != 201 {
-		t.Fatalf("post after subscribing: %d %s", status, body)
-	}
+	j.Step(t, step("the sandbox's signed answer", http.MethodPost, verifyURL, string(verifyJSON), priya,
+		200, testutil.Writes(0, 2, 0), `"subscriptionPlan":"quarterly"`))
+	j.Step(t, step("posting after subscribing", http.MethodPost, "/api/sponsorship-requests",
+		`{"title":"Camp","description":"Eye tests","requestedAmount":300,"categories":["Healthcare"]}`, priya,
+		201, testutil.WritesAmidMail(1, 0), `"title":"Camp"`)) // the plan's mail may still be on its way
 }
 
 // Checkout's answer and the webhook for the same payment arrive together:

@@ -36,24 +36,24 @@ func TestPaymentsOffWithoutKeysOrOptIn(t *testing.T) {
 		{"/api/payments/sandbox/pay", `{"orderId":"order_old_D"}`},
 	} {
 		scenario(t, factory, "dan", tests.ApiScenario{Name: "member: " + c.url, Method: http.MethodPost, URL: c.url,
-			Body: strings.NewReader(c.body), ExpectedStatus: 503,
+			Body: strings.NewReader(c.body), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{payments.MsgNotSetUp}, NotExpectedContent: []string{"razorpay_signature", `"orderId"`},
 			AfterTestFunc: untouched})
 		scenario(t, factory, "", tests.ApiScenario{Name: "visitor: " + c.url, Method: http.MethodPost, URL: c.url,
-			Body: strings.NewReader(c.body), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, AfterTestFunc: untouched})
+			Body: strings.NewReader(c.body), ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, AfterTestFunc: untouched})
 	}
 	scenario(t, factory, "", tests.ApiScenario{Name: "webhook", Method: http.MethodPost, URL: "/api/payments/webhook",
-		Body: strings.NewReader(`{"event":"order.paid"}`), ExpectedStatus: 503,
+		Body: strings.NewReader(`{"event":"order.paid"}`), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent: []string{payments.MsgNotSetUp}, AfterTestFunc: untouched})
 	scenario(t, factory, "dan", tests.ApiScenario{Name: "history still readable", Method: http.MethodGet, URL: "/api/payments",
-		ExpectedStatus: 200, ExpectedContent: []string{`"order_old_D"`}})
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"order_old_D"`}})
 	scenario(t, factory, "", tests.ApiScenario{Name: "app-config says payments are off", Method: http.MethodGet, URL: "/api/app-config",
-		ExpectedStatus: 200, ExpectedContent: []string{`"payments":{"mode":"off"}`}})
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"off"}`}})
 }
 
 func TestPaymentsSandboxOptInIsNamed(t *testing.T) {
 	scenario(t, testutil.Factory(nil, nil), "", tests.ApiScenario{Name: "opted-in sandbox", Method: http.MethodGet,
-		URL: "/api/app-config", ExpectedStatus: 200, ExpectedContent: []string{`"payments":{"mode":"sandbox"}`}})
+		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"sandbox"}`}})
 	scenario(t, testutil.Factory(liveConfig(newStandIn(t).URL), nil), "", tests.ApiScenario{Name: "live keys", Method: http.MethodGet,
-		URL: "/api/app-config", ExpectedStatus: 200, ExpectedContent: []string{`"payments":{"mode":"live"}`}})
+		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"live"}`}})
 }

@@ -104,7 +104,7 @@ func TestSandboxPayDoesNotExistWithLiveKeys(t *testing.T) {
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
 	})
 	scenario(t, factory, "dan", tests.ApiScenario{Name: "live mode has no sandbox checkout", Method: http.MethodPost,
-		URL: "/api/payments/sandbox/pay", Body: strings.NewReader(`{"orderId":"order_D1"}`), ExpectedStatus: 404,
+		URL: "/api/payments/sandbox/pay", Body: strings.NewReader(`{"orderId":"order_D1"}`), ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(),
 		NotExpectedContent: []string{"razorpay_signature"},
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_D1"); p.GetString("status") != "created" {

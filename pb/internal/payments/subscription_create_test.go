@@ -28,6 +28,7 @@ func TestCreateSubscriptionLive(t *testing.T) {
 		Name:   "member orders the quarterly plan at the server's price; the body's price is ignored",
 		Method: http.MethodPost, URL: url, Body: strings.NewReader(`{"planId":"quarterly","amount":1,"price":1}`),
 		ExpectedStatus: 200,
+		ExpectedEvents: testutil.Writes(1, 0, 0),
 		ExpectedContent: []string{`"keyId":"rzp_test_k3y"`, `"amount":90000`, `"currency":"INR"`, `"planName":"3 Month Plan"`,
 			`"orderId":"order_T`, `"username":"dan"`, `"email":"dan@example.com"`, `"sandbox":false`},
 		NotExpectedContent: []string{testKeySecret},
@@ -54,7 +55,7 @@ func TestCreateSubscriptionLive(t *testing.T) {
 	})
 	scenario(t, factory, "boss", tests.ApiScenario{
 		Name: "administrators may buy a plan too", Method: http.MethodPost, URL: url,
-		Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: 200,
+		Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(1, 0, 0),
 		ExpectedContent: []string{`"amount":40000`, `"planName":"1 Month Plan"`}, AfterTestFunc: expectPayments(1),
 	})
 
@@ -74,12 +75,12 @@ func TestCreateSubscriptionLive(t *testing.T) {
 	for _, c := range bad {
 		scenario(t, factory, "dan", tests.ApiScenario{
 			Name: c.name, Method: http.MethodPost, URL: url, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: []string{c.want}, AfterTestFunc: expectPayments(0),
+			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want}, AfterTestFunc: expectPayments(0),
 		})
 	}
 	scenario(t, factory, "", tests.ApiScenario{
 		Name: "visitors cannot order", Method: http.MethodPost, URL: url, Body: strings.NewReader(`{"planId":"monthly"}`),
-		ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}, AfterTestFunc: expectPayments(0),
+		ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, AfterTestFunc: expectPayments(0),
 	})
 }
 
@@ -105,7 +106,7 @@ func TestCreateSubscriptionProviderDown(t *testing.T) {
 		}
 		scenario(t, testutil.Factory(liveConfig(s.URL), seedMembers), "dan", tests.ApiScenario{
 			Name: c.name, Method: http.MethodPost, URL: "/api/payments/create-subscription",
-			Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: c.status,
+			Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{c.want}, NotExpectedContent: []string{"orderId", testKeySecret},
 			AfterTestFunc: expectPayments(0),
 		})
@@ -118,6 +119,7 @@ func TestCreateSubscriptionSandbox(t *testing.T) {
 		Name: "without keys the sandbox makes a local order", Method: http.MethodPost,
 		URL: "/api/payments/create-subscription", Body: strings.NewReader(`{"planId":"biannual"}`),
 		ExpectedStatus: 200,
+		ExpectedEvents: testutil.Writes(1, 0, 0),
 		ExpectedContent: []string{`"keyId":"rzp_test_sandbox"`, `"sandbox":true`, `"orderId":"order_sandbox_`,
 			`"amount":150000`, `"planName":"6 Month Plan"`, `"email":"priya@example.com"`},
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {

@@ -226,7 +226,7 @@ func TestExpiryStacking(t *testing.T) {
 		})
 		scenario(t, factory, "dan", tests.ApiScenario{
 			Name: c.name, Method: http.MethodPost, URL: verifyURL, Body: strings.NewReader(signedVerify("order_R", "pay_R")),
-			ExpectedStatus: 200, ExpectedContent: []string{`"subscriptionPlan":"` + c.plan + `"`, `"subscriptionActive":true`},
+			ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 2, 0), ExpectedContent: []string{`"subscriptionPlan":"` + c.plan + `"`, `"subscriptionActive":true`},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				want := c.wantFrom(current).AddDate(0, c.months, 0)
 				if got := expiryOf(t, app, "dan"); !near(got, want) {

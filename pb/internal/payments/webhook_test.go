@@ -250,7 +250,7 @@ func TestWebhook(t *testing.T) {
 		s.Headers["Origin"] = "https://evil.example"
 	}
 	testutil.Prepared(factory, tests.ApiScenario{Name: "cookie from another origin is still refused", Method: http.MethodPost,
-		URL: webhookURL, Body: strings.NewReader(paid), ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."},
+		URL: webhookURL, Body: strings.NewReader(paid), ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."},
 		AfterTestFunc: notActivated}, withCookie).Test(t)
 }
 
@@ -262,7 +262,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 		Name: "Razorpay's published payment.authorized example verifies and is ignored", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(publishedWebhookBody),
 		Headers:        map[string]string{"X-Razorpay-Signature": publishedWebhookSig, "X-Razorpay-Event-Id": "evt_pub"},
-		ExpectedStatus: 200, ExpectedContent: []string{`"status":"ignored"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.Writes(1, 0, 0), ExpectedContent: []string{`"status":"ignored"`},
 	}, nil).Test(t)
 }
 
@@ -273,7 +273,7 @@ func TestWebhookNeedsASecret(t *testing.T) {
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(body),
 		Headers:        map[string]string{"X-Razorpay-Signature": hexHMAC("", body), "X-Razorpay-Event-Id": "evt_e"},
-		ExpectedStatus: 503, ExpectedContent: []string{"Payment webhooks are not configured on this server."},
+		ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Payment webhooks are not configured on this server."},
 	}, nil).Test(t)
 }
 
@@ -283,26 +283,19 @@ func TestWebhookReplays(t *testing.T) {
 	t.Parallel()
 	app := webhookFactory(t)(t)
 	defer app.Cleanup()
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
+	deliver := func(name, body, eventID string, events map[string]int, want string) {
+		t.Helper()
+		j.Step(t, step(name, http.MethodPost, webhookURL, body, signedHeaders(body, eventID), 200, events, `"status":"`+want+`"`))
+	}
 	paid := orderPaid("order_W1", "pay_W1", 90000)
-
-	status, body := call(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_1"))
-	if status != 200 || !strings.Contains(string(body), `"activated"`) {
-		t.Fatalf("first delivery: %d %s", status, body)
-	}
+	deliver("the first delivery", paid, "evt_1", testutil.Writes(1, 2, 0), "activated") // the event, the payment, the plan
 	expiry := expiryOf(t, app, "dan")
-
-	status, body = call(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_1"))
-	if status != 200 || !strings.Contains(string(body), `"duplicate"`) {
-		t.Errorf("redelivery: %d %s", status, body)
-	}
+	deliver("its redelivery", paid, "evt_1", duplicate, "duplicate")
 	captured := paymentEvent("payment.captured", "order_W1", "pay_W1", 90000)
-	status, body = call(t, srv, http.MethodPost, webhookURL, captured, signedHeaders(captured, "evt_2"))
-	if status != 200 || !strings.Contains(string(body), `"already_paid"`) {
-		t.Errorf("second event: %d %s", status, body)
-	}
+	deliver("a second event for the payment", captured, "evt_2", recorded, "already_paid")
 	failed := paymentEvent("payment.failed", "order_W1", "pay_late", 90000)
-	call(t, srv, http.MethodPost, webhookURL, failed, signedHeaders(failed, "evt_3"))
+	deliver("a late failure", failed, "evt_3", recorded, "ignored")
 
 	if got := expiryOf(t, app, "dan"); !got.Equal(expiry) {
 		t.Errorf("expiry moved from %v to %v on a replay", expiry, got)

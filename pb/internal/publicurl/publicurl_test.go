@@ -78,8 +78,7 @@ func serve(t *testing.T, cfg *config.Config, addr string) *server {
 			t.Error(err)
 		}
 	})
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	testutil.Eventually(t, 20*time.Second, "the server to answer /api/health", func() bool {
 		if _, port, _ := net.SplitHostPort(addr); port != "0" {
 			s.base = "http://" + addr
 		} else if u, err := url.Parse(publicurl.Base(app)); err == nil && u.Port() != "" && u.Port() != "8090" {
@@ -89,7 +88,7 @@ func serve(t *testing.T, cfg *config.Config, addr string) *server {
 			if res, err := http.Get(s.base + "/api/health"); err == nil {
 				res.Body.Close()
 				if res.StatusCode == 200 {
-					return s
+					return true
 				}
 			}
 		}
@@ -99,11 +98,9 @@ func serve(t *testing.T, cfg *config.Config, addr string) *server {
 			t.Fatalf("serve ended: %v", err)
 		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the server did not answer /api/health")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return false
+	})
+	return s
 }
 
 func (s *server) do(t *testing.T, method, path, cookie, body string) (int, http.Header) {

@@ -70,10 +70,10 @@ func sameAsStored(t *testing.T, app core.App) (active int) {
 	return active
 }
 
-// A search deleted while it was being renamed or paused used to come back
-// into the percolator (the rename's save of the gone row "succeeded" and
-// its hook put it back) and alerted until a restart; a rename read before
-// a pause put the pause back. Rounds of such requests through the routes,
+// A search deleted while it is being renamed or paused must not come back
+// into the percolator (the rename's save of the gone row "succeeding" and
+// its hook putting it back, alerting until a restart); a rename read before
+// a pause must not put the pause back. Rounds of such requests through the routes,
 // then one listing: as many alert e-mails as searches stored and active.
 func TestRenamesAndPausesRacingDeletesEndAsStored(t *testing.T) {
 	t.Parallel()

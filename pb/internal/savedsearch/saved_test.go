@@ -72,17 +72,18 @@ func TestSavedSearchRoutes(t *testing.T) {
 	}
 	scenarios := []*tests.ApiScenario{
 		with(tests.ApiScenario{Name: "visitor cannot list", Method: http.MethodGet, URL: "/api/saved-searches",
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}}, nil),
 		with(tests.ApiScenario{Name: "visitor cannot save", Method: http.MethodPost, URL: "/api/saved-searches",
 			Body:    strings.NewReader(`{"name":"x","kind":"requests","query":{}}`),
-			Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}, nil),
+			Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}}, nil),
 		with(tests.ApiScenario{Name: "member lists only their own", Method: http.MethodGet, URL: "/api/saved-searches",
 			ExpectedStatus: 200,
+			ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{`"name":"Ann's schools"`, `"kind":"requests"`, `"q":"school"`, `"categories":["Education"]`,
 				`"path":"/home?categories=Education&q=school&tab=requests"`, `"paused":false`},
 			NotExpectedContent: []string{"Bob's secret hunt", "Pune"}}, testutil.As("ann")),
 		with(tests.ApiScenario{Name: "administrator sees only their own (none)", Method: http.MethodGet, URL: "/api/saved-searches",
-			ExpectedStatus: 200, ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"Ann's", "Bob's"}}, testutil.As("root")),
+			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"Ann's", "Bob's"}}, testutil.As("root")),
 		with(tests.ApiScenario{Name: "member saves a search, normalized by the list rules", Method: http.MethodPost, URL: "/api/saved-searches",
 			Body:           strings.NewReader(`{"name":"  Pune offers  ","kind":"sponsorships","query":{"q":"  music ","categories":["education"],"minAmount":500,"location":"Pune","verified":true}}`),
 			ExpectedStatus: 201,
@@ -112,7 +113,7 @@ func TestSavedSearchRoutes(t *testing.T) {
 			Body: strings.NewReader(`{"name":`), ExpectedStatus: 400, ExpectedContent: []string{`"status":400`}, ExpectedEvents: map[string]int{"*": 0}}, testutil.As("ann")),
 		with(tests.ApiScenario{Name: "a 21st search is refused", Method: http.MethodPost, URL: "/api/saved-searches",
 			Body:           strings.NewReader(`{"name":"one too many","kind":"requests","query":{}}`),
-			ExpectedStatus: 409, ExpectedContent: []string{"You can keep at most 20 saved searches. Delete one to save another."},
+			ExpectedStatus: 409, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"You can keep at most 20 saved searches. Delete one to save another."},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if n, _ := app.CountRecords(savedsearch.Collection); n != 21 {
 					t.Fatalf("%d saved searches stored, want 21 (20 of ann's and bob's)", n)
@@ -126,7 +127,7 @@ func TestSavedSearchRoutes(t *testing.T) {
 		}),
 		with(tests.ApiScenario{Name: "owner renames and pauses", Method: http.MethodPatch, URL: "/api/saved-searches/{id}",
 			Body:           strings.NewReader(`{"name":" Schools in Pune ","paused":true}`),
-			ExpectedStatus: 200, ExpectedContent: []string{`"name":"Schools in Pune"`, `"paused":true`}}, onSaved("ann", "ann")),
+			ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0), ExpectedContent: []string{`"name":"Schools in Pune"`, `"paused":true`}}, onSaved("ann", "ann")),
 		with(tests.ApiScenario{Name: "rename to nothing", Method: http.MethodPatch, URL: "/api/saved-searches/{id}",
 			Body: strings.NewReader(`{"name":""}`), ExpectedStatus: 400, ExpectedContent: []string{"Give the search a name"},
 			ExpectedEvents: map[string]int{"*": 0}}, onSaved("ann", "ann")),
@@ -141,15 +142,15 @@ func TestSavedSearchRoutes(t *testing.T) {
 			ExpectedStatus: 404, ExpectedContent: []string{"Saved search not found."}, ExpectedEvents: map[string]int{"*": 0},
 			AfterTestFunc: unchanged("bob", "Bob's secret hunt")}, onSaved("ann", "bob")),
 		with(tests.ApiScenario{Name: "owner deletes", Method: http.MethodDelete, URL: "/api/saved-searches/{id}",
-			ExpectedStatus: 204, AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			ExpectedStatus: 204, ExpectedEvents: testutil.Writes(0, 0, 1), AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if n, _ := app.CountRecords(savedsearch.Collection); n != 1 {
 					t.Fatalf("%d saved searches left, want bob's only", n)
 				}
 			}}, onSaved("bob", "bob")),
 		with(tests.ApiScenario{Name: "unknown id", Method: http.MethodDelete, URL: "/api/saved-searches/nope",
-			ExpectedStatus: 404, ExpectedContent: []string{"Saved search not found."}}, testutil.As("ann")),
+			ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Saved search not found."}}, testutil.As("ann")),
 		with(tests.ApiScenario{Name: "the collection API does not answer members", Method: http.MethodGet,
-			URL: "/api/collections/saved_searches/records", ExpectedStatus: 404, NotExpectedContent: []string{"Bob's"}}, testutil.As("ann")),
+			URL: "/api/collections/saved_searches/records", ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), NotExpectedContent: []string{"Bob's"}}, testutil.As("ann")),
 	}
 	for _, s := range scenarios {
 		s.Test(t)

@@ -16,7 +16,7 @@ func TestResolverAgreesWithPocketBase(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	ana := testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true, Email: "ana@example.com"})
 
 	valid, err := ana.NewAuthToken()
@@ -27,42 +27,32 @@ func TestResolverAgreesWithPocketBase(t *testing.T) {
 	other := testutil.CreateMember(t, app, "other", testutil.MemberOpts{})
 	otherToken, _ := other.NewAuthToken()
 
-	whoAmI := func(token string) int {
-		res := testutil.Do(t, srv, http.MethodGet, "/api/user", "", map[string]string{"Authorization": token})
-		if res == nil {
-			return 0
+	bearer := func(name, token string, want int) {
+		t.Helper()
+		content := `"username":"ana"`
+		if want == 401 {
+			content = `"status":401`
 		}
-		res.Body.Close()
-		return res.StatusCode
+		j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodGet, URL: "/api/user",
+			Headers:        map[string]string{"Authorization": token},
+			ExpectedStatus: want, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content}})
 	}
-	if got := whoAmI(valid); got != 200 {
-		t.Fatalf("valid token: %d", got)
-	}
-	for name, token := range map[string]string{
-		"tampered signature": valid[:len(valid)-2] + "xx",
-		"file token":         fileToken,
-		"garbage":            "not-a-token",
-	} {
-		if got := whoAmI(token); got != 401 {
-			t.Errorf("%s: want 401, got %d", name, got)
-		}
-	}
+	bearer("a valid token", valid, 200)
+	bearer("a tampered signature", valid[:len(valid)-2]+"xx", 401)
+	bearer("a file token", fileToken, 401)
+	bearer("garbage", "not-a-token", 401)
 
 	// A new token key (password change, sign out everywhere) ends old tokens.
 	ana.RefreshTokenKey()
 	if err := app.Save(ana); err != nil {
 		t.Fatal(err)
 	}
-	if got := whoAmI(valid); got != 401 {
-		t.Errorf("token after key refresh: want 401, got %d", got)
-	}
+	bearer("a token after a key refresh", valid, 401)
 	// A deleted member's token ends too.
 	if err := app.Delete(other); err != nil {
 		t.Fatal(err)
 	}
-	if got := whoAmI(otherToken); got != 401 {
-		t.Errorf("deleted member's token: want 401, got %d", got)
-	}
+	bearer("a deleted member's token", otherToken, 401)
 }
 
 // The member the resolver signs in is the one routes see, with every field.
@@ -72,6 +62,6 @@ func TestResolvedMemberCarriesEveryField(t *testing.T) {
 		testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true})
 	}), tests.ApiScenario{
 		Name: "current user through the session cookie", Method: http.MethodGet, URL: "/api/user",
-		ExpectedStatus: 200, ExpectedContent: []string{`"username":"ana"`, `"isVerified":true`, `"subscriptionStatus":"active"`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"username":"ana"`, `"isVerified":true`, `"subscriptionStatus":"active"`},
 	}, testutil.As("ana")).Test(t)
 }

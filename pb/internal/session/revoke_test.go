@@ -2,7 +2,7 @@ package session_test
 
 import (
 	"net/http"
-	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,30 +16,52 @@ import (
 )
 
 // signIn answers the session cookie a password sign-in sets.
-func signIn(t *testing.T, srv *httptest.Server, username string) string {
+func signIn(t *testing.T, j *testutil.Journey, username string) string {
 	t.Helper()
-	res := testutil.Do(t, srv, http.MethodPost, "/api/login", `{"username":"`+username+`","password":"`+testutil.Password+`"}`, nil)
-	return cookieOf(t, res)
-}
-
-func cookieOf(t *testing.T, res *http.Response) string {
-	t.Helper()
-	for _, c := range res.Cookies() {
-		if c.Name == session.CookieName && c.Value != "" {
-			return c.Value
-		}
+	answer := j.Step(t, tests.ApiScenario{
+		Name: username + " signs in", Method: http.MethodPost, URL: "/api/login",
+		Body:           strings.NewReader(`{"username":"` + username + `","password":"` + testutil.Password + `"}`),
+		Headers:        map[string]string{"Origin": testutil.Origin},
+		ExpectedStatus: 200, ExpectedEvents: map[string]int{"*": 0}, ExpectedContent: []string{`"username":"` + username + `"`},
+	})
+	token := answer.Cookie(session.CookieName)
+	if token == "" {
+		t.Fatal("no session cookie in the answer")
 	}
-	t.Fatalf("no session cookie in the answer (%d)", res.StatusCode)
-	return ""
+	return token
 }
 
 func with(token string) map[string]string {
-	return map[string]string{"Cookie": session.CookieName + "=" + token, "Origin": ""}
+	return map[string]string{"Cookie": session.CookieName + "=" + token, "Origin": testutil.Origin}
 }
 
-func whoAmI(t *testing.T, srv *httptest.Server, token string) int {
+// whoAmI asks GET /api/user with the session token; want is 200 (the
+// member) or 401 (nobody).
+func whoAmI(t *testing.T, j *testutil.Journey, name, token string, want int) testutil.Answer {
 	t.Helper()
-	return testutil.Do(t, srv, http.MethodGet, "/api/user", "", with(token)).StatusCode
+	content := `"username":`
+	if want == 401 {
+		content = `"status":401`
+	}
+	return j.Step(t, tests.ApiScenario{
+		Name: name, Method: http.MethodGet, URL: "/api/user", Headers: with(token),
+		ExpectedStatus: want, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content},
+	})
+}
+
+// logout signs out ("/api/logout": a revoked session is stored;
+// "/api/logout/everywhere": the member's token key changes) or is refused.
+func logout(t *testing.T, j *testutil.Journey, name, url string, headers map[string]string, want int) {
+	t.Helper()
+	s := tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Headers: headers,
+		ExpectedStatus: want, ExpectedEvents: testutil.Writes(1, 0, 0)}
+	if strings.HasSuffix(url, "/everywhere") {
+		s.ExpectedEvents = testutil.Writes(0, 1, 0)
+	}
+	if want != 204 {
+		s.ExpectedEvents, s.ExpectedContent = testutil.NoWrites(), []string{`"status":401`}
+	}
+	j.Step(t, s)
 }
 
 // Signing out ends the session on the server: the cookie it cleared, every
@@ -50,38 +72,28 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 
-	first := signIn(t, srv, "ana")
-	laptop := signIn(t, srv, "ana")
+	signedIn := time.Now().Unix()
+	first := signIn(t, j, "ana")
+	laptop := signIn(t, j, "ana")
 	// Tokens carry their expiry in whole seconds: the renewal differs from
 	// the first token once the clock has entered the next second.
-	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
-	res := testutil.Do(t, srv, http.MethodGet, "/api/user", "", with(first))
-	renewed := cookieOf(t, res)
-	if res.StatusCode != 200 || renewed == first {
-		t.Fatalf("renewal: %d", res.StatusCode)
+	testutil.Eventually(t, 2*time.Second, "the next second", func() bool { return time.Now().Unix() > signedIn })
+	renewed := whoAmI(t, j, "loading the member renews the token", first, 200).Cookie(session.CookieName)
+	if renewed == "" || renewed == first {
+		t.Fatalf("the renewal set %q", renewed)
 	}
 
-	res = testutil.Do(t, srv, http.MethodPost, "/api/logout", "", with(renewed))
-	if res.StatusCode != 204 {
-		t.Fatalf("logout: %d", res.StatusCode)
-	}
-	for name, token := range map[string]string{"the signed-out cookie": renewed, "a copy of its earlier token": first} {
-		if got := whoAmI(t, srv, token); got != 401 {
-			t.Errorf("%s after sign-out: %d, want 401", name, got)
-		}
-	}
-	if got := whoAmI(t, srv, laptop); got != 200 {
-		t.Errorf("another session of the member after sign-out: %d, want 200", got)
-	}
+	logout(t, j, "signing out", "/api/logout", with(renewed), 204)
+	whoAmI(t, j, "the signed-out cookie", renewed, 401)
+	whoAmI(t, j, "a copy of its earlier token", first, 401)
+	whoAmI(t, j, "another session of the member", laptop, 200)
 
 	// A restart keeps the session ended.
 	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
 	defer restarted.Cleanup()
-	if got := whoAmI(t, testutil.Serve(t, restarted), first); got != 401 {
-		t.Errorf("signed-out token after a restart: %d, want 401", got)
-	}
+	whoAmI(t, testutil.NewJourney(t, restarted), "the signed-out token after a restart", first, 401)
 }
 
 // "Sign out everywhere" ends every session of the member, this one included.
@@ -91,27 +103,15 @@ func TestLogoutEverywhere(t *testing.T) {
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	testutil.CreateMember(t, app, "ben", testutil.MemberOpts{})
-	srv := testutil.Serve(t, app)
-	phone, laptop, ben := signIn(t, srv, "ana"), signIn(t, srv, "ana"), signIn(t, srv, "ben")
+	j := testutil.NewJourney(t, app)
+	phone, laptop, ben := signIn(t, j, "ana"), signIn(t, j, "ana"), signIn(t, j, "ben")
 
-	if res := testutil.Do(t, srv, http.MethodPost, "/api/logout/everywhere", "", map[string]string{"Origin": ""}); res.StatusCode != 401 {
-		t.Errorf("visitor: %d, want 401", res.StatusCode)
-	}
-	res := testutil.Do(t, srv, http.MethodPost, "/api/logout/everywhere", "", with(phone))
-	if res.StatusCode != 204 {
-		t.Fatalf("sign out everywhere: %d", res.StatusCode)
-	}
-	for name, token := range map[string]string{"this session": phone, "the other device": laptop} {
-		if got := whoAmI(t, srv, token); got != 401 {
-			t.Errorf("%s after signing out everywhere: %d, want 401", name, got)
-		}
-	}
-	if got := whoAmI(t, srv, ben); got != 200 {
-		t.Errorf("another member: %d, want 200", got)
-	}
-	if got := whoAmI(t, srv, signIn(t, srv, "ana")); got != 200 {
-		t.Errorf("signing in again: %d, want 200", got)
-	}
+	logout(t, j, "a visitor", "/api/logout/everywhere", map[string]string{"Origin": testutil.Origin}, 401)
+	logout(t, j, "sign out everywhere", "/api/logout/everywhere", with(phone), 204)
+	whoAmI(t, j, "this session", phone, 401)
+	whoAmI(t, j, "the other device", laptop, 401)
+	whoAmI(t, j, "another member", ben, 200)
+	whoAmI(t, j, "signing in again", signIn(t, j, "ana"), 200)
 }
 
 // A cross-site page cannot sign a member out.
@@ -119,7 +119,7 @@ func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 	t.Parallel()
 	testutil.Prepared(testutil.Factory(nil, nil), tests.ApiScenario{
 		Name: "foreign origin", Method: http.MethodPost, URL: "/api/logout/everywhere",
-		ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."},
+		ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."},
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		s.Headers = testutil.Cookie(t, testutil.CreateMember(t, app, "ana", testutil.MemberOpts{}))
 		s.Headers["Origin"] = "https://evil.example"
@@ -133,16 +133,19 @@ func TestLogoutSilencesRealtime(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
-	srv := testutil.Serve(t, app)
-	token := signIn(t, srv, "ana")
+	j := testutil.NewJourney(t, app)
+	token := signIn(t, j, "ana")
 	client := subscriptions.NewDefaultClient()
 	app.SubscriptionsBroker().Register(client)
-	res := testutil.Do(t, srv, http.MethodPost, "/api/realtime",
-		`{"clientId":"`+client.Id()+`","subscriptions":["messages/*"]}`, with(token))
-	if res.StatusCode != 204 || client.Get(apis.RealtimeClientAuthKey) == nil {
-		t.Fatalf("subscribe: %d", res.StatusCode)
+	j.Step(t, tests.ApiScenario{
+		Name: "subscribing", Method: http.MethodPost, URL: "/api/realtime", Headers: with(token),
+		Body:           strings.NewReader(`{"clientId":"` + client.Id() + `","subscriptions":["messages/*"]}`),
+		ExpectedStatus: 204, ExpectedEvents: map[string]int{"*": 0, "OnRealtimeSubscribeRequest": 1},
+	})
+	if client.Get(apis.RealtimeClientAuthKey) == nil {
+		t.Fatal("the realtime connection does not listen as the member")
 	}
-	testutil.Do(t, srv, http.MethodPost, "/api/logout", "", with(token))
+	logout(t, j, "signing out", "/api/logout", with(token), 204)
 	if client.Get(apis.RealtimeClientAuthKey) != nil {
 		t.Error("the realtime connection still listens as the member after sign-out")
 	}

@@ -50,6 +50,7 @@ func TestAvatarPixelBound(t *testing.T) {
 		Body:            strings.NewReader(body),
 		Headers:         map[string]string{"Content-Type": ctype},
 		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
 		ExpectedContent: []string{`"avatar":"/api/files/`},
 	})
 }
@@ -67,6 +68,7 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 		Body:            strings.NewReader(body),
 		Headers:         map[string]string{"Content-Type": ctype},
 		ExpectedStatus:  200,
+		ExpectedEvents:  testutil.Writes(0, 1, 0),
 		ExpectedContent: []string{`"avatar":"/api/files/`},
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := priya(t, app)
@@ -164,6 +166,7 @@ func TestLossyWebPAvatarsPass(t *testing.T) {
 			Body:            strings.NewReader(body),
 			Headers:         map[string]string{"Content-Type": ctype},
 			ExpectedStatus:  200,
+			ExpectedEvents:  testutil.Writes(0, 1, 0),
 			ExpectedContent: []string{`"avatar":"/api/files/`},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if name := priya(t, app).GetString("avatar"); !strings.HasSuffix(name, c.ext) {

@@ -1,8 +1,8 @@
 package settings_test
 
 import (
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,6 +14,14 @@ import (
 )
 
 var sixDigits = regexp.MustCompile(`\b\d{6}\b`)
+
+var (
+	// asking for an address: the code and its proof stored, the address set
+	// pending, the code mailed while the member waits
+	asked = testutil.Writes(2, 1, 0, map[string]int{"OnMailerSend": 1})
+	// a refused code (wrong ones are counted in SQL, outside the record hooks)
+	refused = testutil.NoWrites()
+)
 
 // codeSentTo reads the newest code mailed to address from the development mailbox.
 func codeSentTo(t testing.TB, app *tests.TestApp, address string) string {
@@ -29,9 +37,13 @@ func codeSentTo(t testing.TB, app *tests.TestApp, address string) string {
 	return code
 }
 
-func post(t *testing.T, srv *httptest.Server, who *tests.TestApp, username, path, body string) (int, string) {
+// post is one request of username's to path, as a scenario on j.
+func post(t *testing.T, j *testutil.Journey, app *tests.TestApp, name, username, path, body string,
+	status int, events map[string]int, content ...string) testutil.Answer {
 	t.Helper()
-	return testutil.DoRead(t, srv, http.MethodPost, path, body, testutil.Cookie(t, testutil.FindByUsername(t, who, username)))
+	return j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: path, Body: strings.NewReader(body),
+		Headers:        testutil.Cookie(t, testutil.FindByUsername(t, app, username)),
+		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content})
 }
 
 // A new address waits, unproven, until the code mailed to it comes back;
@@ -41,36 +53,30 @@ func TestEmailChangeNeedsTheCode(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 
-	status, body := post(t, srv, app, "priya", "/api/user/email", `{"email":"Priya.New@Example.com"}`)
-	if status != 200 || !strings.Contains(body, `"email":"priya@example.com"`) || !strings.Contains(body, `"pendingEmail":"priya.new@example.com"`) {
-		t.Fatalf("request: %d %s", status, body)
-	}
+	post(t, j, app, "a new address asked for", "priya", "/api/user/email", `{"email":"Priya.New@Example.com"}`,
+		200, asked, `"email":"priya@example.com"`, `"pendingEmail":"priya.new@example.com"`)
 	if p := priya(t, app); p.Email() != "priya@example.com" {
 		t.Fatalf("the address changed before it was proven: %q", p.Email())
 	}
 	code := codeSentTo(t, app, "priya.new@example.com")
 
-	status, body = post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"000000"}`)
-	if status != 400 || !strings.Contains(body, "That code is not right.") {
-		t.Errorf("wrong code: %d %s", status, body)
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
 	}
-	status, body = post(t, srv, app, "dan", "/api/user/email/confirm", `{"code":"`+code+`"}`)
-	if status != 400 || !strings.Contains(body, "There is no e-mail address waiting for a code.") {
-		t.Errorf("another member with the code: %d %s", status, body)
-	}
-	status, body = post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`)
-	if status != 200 || !strings.Contains(body, `"email":"priya.new@example.com"`) || !strings.Contains(body, `"pendingEmail":""`) {
-		t.Fatalf("right code: %d %s", status, body)
-	}
+	post(t, j, app, "a wrong code", "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`,
+		400, refused, "That code is not right.")
+	post(t, j, app, "another member with the code", "dan", "/api/user/email/confirm", `{"code":"`+code+`"}`,
+		400, refused, "There is no e-mail address waiting for a code.")
+	post(t, j, app, "the right code", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
+		200, testutil.WritesAmidMail(0, 1), `"email":"priya.new@example.com"`, `"pendingEmail":""`) // the old address is told in the background
 	if p := priya(t, app); p.Email() != "priya.new@example.com" || !p.Verified() {
 		t.Errorf("stored: %q verified=%v", p.Email(), p.Verified())
 	}
-	status, body = post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`)
-	if status != 400 {
-		t.Errorf("the code again: %d %s", status, body)
-	}
+	post(t, j, app, "the code again", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
+		400, refused, `"status":400`)
 }
 
 // A member who types someone else's address holds nothing: the real owner
@@ -80,26 +86,25 @@ func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
-	if status, body := post(t, srv, app, "priya", "/api/user/email", `{"email":"owner@example.org"}`); status != 200 {
-		t.Fatalf("%d %s", status, body)
-	}
+	j := testutil.NewJourney(t, app)
+	post(t, j, app, "priya asks for someone else's address", "priya", "/api/user/email", `{"email":"owner@example.org"}`,
+		200, asked, `"pendingEmail":"owner@example.org"`)
 
-	origin := map[string]string{"Origin": ""}
-	status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/auth/email-code/request", `{"email":"owner@example.org","displayName":"Real Owner"}`, origin)
-	if status != 200 {
-		t.Fatalf("owner's code request: %d %s", status, body)
+	origin := map[string]string{"Origin": testutil.Origin}
+	var otp struct {
+		OTPID string `json:"otpId"`
 	}
-	otpID := regexp.MustCompile(`"otpId":"([^"]+)"`).FindStringSubmatch(body)[1]
-	status, body = testutil.DoRead(t, srv, http.MethodPost, "/api/auth/email-code/verify",
-		`{"otpId":"`+otpID+`","code":"`+codeSentTo(t, app, "owner@example.org")+`","displayName":"Real Owner"}`, origin)
-	if status != 201 || !strings.Contains(body, `"email":"owner@example.org"`) || !strings.Contains(body, `"displayName":"Real Owner"`) {
-		t.Fatalf("the owner could not sign in with their address: %d %s", status, body)
-	}
-	// priya's pending change can no longer win the address
-	status, body = post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"123456"}`)
-	if status == 200 || priya(t, app).Email() != "priya@example.com" {
-		t.Errorf("priya took the owner's address: %d %s", status, body)
+	j.Step(t, tests.ApiScenario{Name: "its owner asks for a sign-in code", Method: http.MethodPost, URL: "/api/auth/email-code/request",
+		Body: strings.NewReader(`{"email":"owner@example.org","displayName":"Real Owner"}`), Headers: origin,
+		ExpectedStatus: 200, ExpectedEvents: map[string]int{"*": 0, "OnMailerSend": 1}, ExpectedContent: []string{`"otpId":"`}}).Decode(t, &otp)
+	j.Step(t, tests.ApiScenario{Name: "and signs in with it", Method: http.MethodPost, URL: "/api/auth/email-code/verify",
+		Body:    strings.NewReader(`{"otpId":"` + otp.OTPID + `","code":"` + codeSentTo(t, app, "owner@example.org") + `","displayName":"Real Owner"}`),
+		Headers: origin, ExpectedStatus: 201, ExpectedEvents: testutil.Writes(1, 0, 0), // the owner's account
+		ExpectedContent: []string{`"email":"owner@example.org"`, `"displayName":"Real Owner"`}})
+	// priya's pending change cannot win the address any more
+	post(t, j, app, "priya's pending change", "priya", "/api/user/email/confirm", `{"code":"123456"}`, 400, refused, `"status":400`)
+	if priya(t, app).Email() != "priya@example.com" {
+		t.Error("priya took the owner's address")
 	}
 }
 
@@ -111,33 +116,30 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	shape := func(body, address string) string {
 		return strings.ReplaceAll(body, address, "ADDRESS")
 	}
-	takenStatus, takenBody := post(t, srv, app, "priya", "/api/user/email", `{"email":"dan@example.com"}`)
-	if takenStatus != 200 {
-		t.Fatalf("an address another member holds: %d %s", takenStatus, takenBody)
-	}
+	taken := post(t, j, app, "an address another member holds", "priya", "/api/user/email", `{"email":"dan@example.com"}`,
+		200, asked, `"pendingEmail":"dan@example.com"`)
 	codeSentTo(t, app, "dan@example.com")
-	freeStatus, freeBody := post(t, srv, app, "priya", "/api/user/email", `{"email":"free@example.com"}`)
-	if freeStatus != takenStatus || shape(freeBody, "free@example.com") != shape(takenBody, "dan@example.com") {
-		t.Errorf("answers differ:\n%d %s\n%d %s", takenStatus, takenBody, freeStatus, freeBody)
+	free := post(t, j, app, "an address nobody holds", "priya", "/api/user/email", `{"email":"free@example.com"}`,
+		200, asked, `"pendingEmail":"free@example.com"`)
+	if shape(free.Body, "free@example.com") != shape(taken.Body, "dan@example.com") {
+		t.Errorf("answers differ:\n%s\n%s", taken.Body, free.Body)
 	}
-	taken, _ := mailbox.Read(mailbox.Dir(app), "dan@example.com")
-	free, _ := mailbox.Read(mailbox.Dir(app), "free@example.com")
-	if len(taken) != 1 || len(free) != 1 || sixDigits.ReplaceAllString(taken[0].Text, "") != sixDigits.ReplaceAllString(free[0].Text, "") {
+	takenMails, _ := mailbox.Read(mailbox.Dir(app), "dan@example.com")
+	freeMails, _ := mailbox.Read(mailbox.Dir(app), "free@example.com")
+	if len(takenMails) != 1 || len(freeMails) != 1 ||
+		sixDigits.ReplaceAllString(takenMails[0].Text, "") != sixDigits.ReplaceAllString(freeMails[0].Text, "") {
 		t.Error("the mails differ")
 	}
 
 	// dan (who holds the address) proves it on priya's account: now it may be said
-	if status, _ := post(t, srv, app, "priya", "/api/user/email", `{"email":"dan@example.com"}`); status != 200 {
-		t.Fatal(status)
-	}
-	status, body := post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+codeSentTo(t, app, "dan@example.com")+`"}`)
-	if status != 409 || !strings.Contains(body, "already belongs to another SponsorBridge account") {
-		t.Errorf("proven but taken: %d %s", status, body)
-	}
+	post(t, j, app, "the taken address again", "priya", "/api/user/email", `{"email":"dan@example.com"}`,
+		200, testutil.Writes(0, 1, 0, map[string]int{"OnMailerSend": 1}), `"pendingEmail":"dan@example.com"`)
+	post(t, j, app, "proven but taken", "priya", "/api/user/email/confirm", `{"code":"`+codeSentTo(t, app, "dan@example.com")+`"}`,
+		409, testutil.Writes(0, 1, 0), "already belongs to another SponsorBridge account")
 	if p := priya(t, app); p.Email() != "priya@example.com" || p.GetString("pendingEmail") != "" {
 		t.Errorf("priya after: %q pending %q", p.Email(), p.GetString("pendingEmail"))
 	}
@@ -151,24 +153,20 @@ func TestEmailChangeWrongCodesCountPerAddress(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
-	if status, body := post(t, srv, app, "priya", "/api/user/email", `{"email":"guarded@example.com"}`); status != 200 {
-		t.Fatalf("%d %s", status, body)
-	}
+	j := testutil.NewJourney(t, app)
+	post(t, j, app, "a new address asked for", "priya", "/api/user/email", `{"email":"guarded@example.com"}`,
+		200, asked, `"pendingEmail":"guarded@example.com"`)
 	code := codeSentTo(t, app, "guarded@example.com")
 	wrong := "000000"
 	if code == wrong {
 		wrong = "111111"
 	}
 	for i := range 10 {
-		if status, body := post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`); status != 400 {
-			t.Fatalf("wrong code %d: %d %s", i+1, status, body)
-		}
+		post(t, j, app, fmt.Sprintf("wrong code %d", i+1), "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`,
+			400, refused, "That code is not right.")
 	}
-	status, body := post(t, srv, app, "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`)
-	if status != 429 || !strings.Contains(body, "Too many wrong codes were typed for this e-mail address. Try again in 24 hours.") {
-		t.Fatalf("the right code past the budget: %d %s", status, body)
-	}
+	post(t, j, app, "the right code past the budget", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
+		429, refused, "Too many wrong codes were typed for this e-mail address. Try again in 24 hours.")
 	if priya(t, app).Email() != "priya@example.com" {
 		t.Error("the address changed past the budget")
 	}

@@ -5,43 +5,47 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/tests"
+
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 // Confirming a new address keeps the member signed in: the answer carries
 // a fresh session (PocketBase ends the old ones when the address changes),
-// and the old address stays until the code is confirmed (issue 12, item 7).
+// and the old address stays until the code is confirmed.
 func TestConfirmingANewAddressKeepsTheMemberSignedIn(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	cookie := testutil.Cookie(t, priya(t, app))
 
-	if code, body := testutil.DoRead(t, srv, http.MethodPost, "/api/user/email", `{"email":"priya.two@example.com"}`, cookie); code != 200 {
-		t.Fatalf("request: %d %s", code, body)
-	}
-	if code, body := testutil.DoRead(t, srv, http.MethodGet, "/api/user", "", cookie); code != 200 || !strings.Contains(body, `"email":"priya@example.com"`) {
-		t.Fatalf("before the code the old address and session stay: %d %s", code, body)
-	}
-	res := testutil.Do(t, srv, http.MethodPost, "/api/user/email/confirm", `{"code":"`+codeSentTo(t, app, "priya.two@example.com")+`"}`, cookie)
-	res.Body.Close()
-	if res.StatusCode != 200 {
-		t.Fatalf("confirm: %d", res.StatusCode)
-	}
-	var fresh string
-	for _, c := range res.Cookies() {
-		if c.Name == session.CookieName && c.Value != "" {
-			fresh = c.Value
-		}
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "a new address asked for", Method: http.MethodPost, URL: "/api/user/email", Headers: cookie,
+		Body:           strings.NewReader(`{"email":"priya.two@example.com"}`),
+		ExpectedStatus: 200, ExpectedContent: []string{`"pendingEmail":"priya.two@example.com"`},
+		// the code and its proof stored, the address set pending; the code mailed while she waits
+		ExpectedEvents: testutil.Writes(2, 1, 0, map[string]int{"OnMailerSend": 1}),
+	})
+	j.Step(t, tests.ApiScenario{
+		Name: "before the code the old address and session stay", Method: http.MethodGet, URL: "/api/user", Headers: cookie,
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"email":"priya@example.com"`},
+	})
+	fresh := j.Step(t, tests.ApiScenario{
+		Name: "the code confirms it", Method: http.MethodPost, URL: "/api/user/email/confirm", Headers: cookie,
+		Body:           strings.NewReader(`{"code":"` + codeSentTo(t, app, "priya.two@example.com") + `"}`),
+		ExpectedStatus: 200, ExpectedContent: []string{`"email":"priya.two@example.com"`},
+		// the address moved; the old one is told in the background
+		ExpectedEvents: testutil.WritesAmidMail(0, 1),
+	}).Cookie(session.CookieName)
 	if fresh == "" {
 		t.Fatal("no new session cookie after the address changed")
 	}
-	next := map[string]string{"Cookie": session.CookieName + "=" + fresh, "Origin": testutil.Origin}
-	if code, body := testutil.DoRead(t, srv, http.MethodGet, "/api/user", "", next); code != 200 || !strings.Contains(body, `"email":"priya.two@example.com"`) {
-		t.Fatalf("after confirming: %d %s", code, body)
-	}
+	j.Step(t, tests.ApiScenario{
+		Name: "the new session holds", Method: http.MethodGet, URL: "/api/user",
+		Headers:        map[string]string{"Cookie": session.CookieName + "=" + fresh, "Origin": testutil.Origin},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"email":"priya.two@example.com"`},
+	})
 }

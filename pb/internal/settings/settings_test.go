@@ -444,7 +444,7 @@ func TestDeleteAccount(t *testing.T) {
 	})
 	testutil.Prepared(f, tests.ApiScenario{
 		Name: "the other member still reads the messages, from 'Deleted member'", Method: http.MethodGet,
-		ExpectedStatus: 200, ExpectedContent: []string{`"body":"Bye from priya"`, `"displayName":"Deleted member"`, `"deleted":true`},
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"body":"Bye from priya"`, `"displayName":"Deleted member"`, `"deleted":true`},
 		NotExpectedContent: []string{"Member priya"},
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		d := testutil.FindByUsername(t, app, "dan")

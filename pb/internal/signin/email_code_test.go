@@ -271,7 +271,7 @@ func TestEmailCodeValidation(t *testing.T) {
 		},
 		{Name: "cross-site request", Method: http.MethodPost, URL: "/api/auth/email-code/request",
 			Body: strings.NewReader(`{"email":"a@example.com","displayName":"A"}`), Headers: map[string]string{"Origin": "https://evil.example"},
-			ExpectedStatus: 403, ExpectedContent: []string{"Cross-origin request rejected."}, TestAppFactory: factory, AfterTestFunc: noMail},
+			ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."}, TestAppFactory: factory, AfterTestFunc: noMail},
 	}
 	for _, s := range scenarios {
 		s.Test(t)

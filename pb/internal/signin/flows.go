@@ -23,7 +23,7 @@ type flow struct {
 
 // flowStore keeps started flows in memory, keyed by their state. A state is
 // taken once: a replayed or unknown state finds nothing. The app runs as one
-// process (decisions.md), and a restart only ends sign-ins in progress.
+// process (docs/operations.md, "Exactly one writer"), and a restart only ends sign-ins in progress.
 type flowStore struct {
 	mu    sync.Mutex
 	flows map[string]flow

@@ -13,10 +13,10 @@ import (
 
 // The poster edits a request while members press Sponsor on it, over real
 // HTTP: whatever the order, a sponsored request stays sponsored, it has
-// exactly one commitment, and nobody gets a 500. An edit that read the
-// request before the sponsor's claim and saved it after used to put the
-// status back to open, and the next sponsor then hit the unique commitment
-// index (500).
+// exactly one commitment, and nobody gets a 500. The danger: an edit that
+// read the request before the sponsor's claim and saved it after would put
+// the status back to open, and the next sponsor would then hit the unique
+// commitment index (500).
 func TestPosterEditRacingSponsor(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)

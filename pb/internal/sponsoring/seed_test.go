@@ -1,6 +1,7 @@
 package sponsoring_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -57,15 +58,11 @@ func expectCount(collection string, n int) func(testing.TB, *tests.TestApp, *htt
 // to the development mailbox (no SMTP in tests) and answers them, newest first.
 func waitForMail(t testing.TB, app *tests.TestApp, n int) []mailbox.Message {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
 	var got []mailbox.Message
-	for {
+	testutil.Eventually(t, 3*time.Second, fmt.Sprintf("%d e-mails", n), func() bool {
 		got, _ = mailbox.Read(mailbox.Dir(app), "")
-		if len(got) >= n || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return len(got) >= n
+	})
 	if len(got) != n {
 		t.Errorf("expected %d e-mails, %d were sent", n, len(got))
 	}

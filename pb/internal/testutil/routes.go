@@ -2,6 +2,7 @@ package testutil
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -10,10 +11,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 )
 
-// RoutePatterns lists a router's routes as "METHOD /path", the way the
+// routePatterns lists a router's routes as "METHOD /path", the way the
 // router hands them to net/http (and the way e.Request.Pattern names them).
 // The router keeps its children unexported, hence reflection (read only).
-func RoutePatterns(r *router.Router[*core.RequestEvent]) []string {
+func routePatterns(r *router.Router[*core.RequestEvent]) []string {
 	var out []string
 	var walk func(v reflect.Value, prefix string)
 	walk = func(v reflect.Value, prefix string) {
@@ -37,6 +38,35 @@ func RoutePatterns(r *router.Router[*core.RequestEvent]) []string {
 	return out
 }
 
+// BuiltinRoutes lists PocketBase's own routes, as a pristine app (no
+// feature registered) serves them.
+func BuiltinRoutes(t testing.TB) []string {
+	t.Helper()
+	pristine, err := tests.NewTestApp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pristine.Cleanup()
+	r, err := apis.NewRouter(pristine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return routePatterns(r)
+}
+
+// OwnRoutes lists the routes the app's features add to PocketBase's
+// (builtins, from BuiltinRoutes).
+func OwnRoutes(t testing.TB, app *tests.TestApp, builtins []string) []string {
+	t.Helper()
+	var own []string
+	for _, p := range AppRoutes(t, app) {
+		if !slices.Contains(builtins, p) {
+			own = append(own, p)
+		}
+	}
+	return own
+}
+
 // AppRoutes lists every route of the app: PocketBase's and the features'.
 func AppRoutes(t testing.TB, app *tests.TestApp) []string {
 	t.Helper()
@@ -48,5 +78,5 @@ func AppRoutes(t testing.TB, app *tests.TestApp) []string {
 	if err := app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
-	return RoutePatterns(r)
+	return routePatterns(r)
 }

@@ -13,7 +13,8 @@ import (
 )
 
 // Serve runs the app's full router (every OnServe binding) on a real HTTP
-// server, for tests that need concurrency or several requests in a row.
+// server, for tests that need requests at the same time or a real listener.
+// Requests one after another are a Journey's steps.
 func Serve(t testing.TB, app *tests.TestApp) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(Handler(t, app))

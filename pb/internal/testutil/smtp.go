@@ -3,6 +3,7 @@ package testutil
 import (
 	"crypto/tls"
 	"encoding/base64"
+	"fmt"
 	"net"
 	"net/textproto"
 	"strings"
@@ -122,16 +123,12 @@ func (s *SMTPServer) Sessions() int {
 // WaitMails waits until n messages arrived and answers them.
 func (s *SMTPServer) WaitMails(t testing.TB, n int) []SMTPMail {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		if got := s.Mails(); len(got) >= n {
-			return got
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the stand-in SMTP server got %d mails, want %d", len(s.Mails()), n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	var got []SMTPMail
+	Eventually(t, 15*time.Second, fmt.Sprintf("%d mails at the stand-in SMTP server", n), func() bool {
+		got = s.Mails()
+		return len(got) >= n
+	})
+	return got
 }
 
 // Release ends the hung sessions (they hang up).

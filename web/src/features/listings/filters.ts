@@ -15,7 +15,7 @@ export interface ListingFilters {
    * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=all`.
    */
   showClosed?: boolean
-  /** The server's order: newest first unless asked (docs/api/listings.md "sort"). */
+  /** The server's order: newest first unless asked (`sort` in docs/api/listings.md, "List query parameters"). */
   sort?: ListingSort
   userId?: string
 }
@@ -102,7 +102,7 @@ export function hasActiveFilters(f: ListingFilters): boolean {
   )
 }
 
-/** The list endpoints' query parameters (docs/api/listings.md "List query parameters"). */
+/** The list endpoints' query parameters (docs/api/listings.md, "List query parameters"). */
 export function toListQuery(f: ListingFilters): Record<string, string | number | undefined> {
   return {
     q: f.q.trim() || undefined,

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
+import { NewPasswordFields } from '@/components/ui/NewPasswordFields'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { paths } from '@/lib/paths'
@@ -139,19 +140,10 @@ function ResetStep({ login, minutes, onDone, onRestart }: ResetStepProps) {
         error={errors.code?.message}
         {...form.register('code')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={form.register('password')}
+        confirm={form.register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
       />
       <Button type="submit" block className="mt-3" loading={confirm.isPending}>
         {confirm.isPending ? 'Saving...' : 'Set new password'}

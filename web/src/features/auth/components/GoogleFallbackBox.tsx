@@ -12,7 +12,7 @@ interface GoogleFallbackBoxProps {
 
 /**
  * The 'Google Sign-in Fallback' box: the e-mail is proven with a one-time code rather than
- * trusted (decisions.md). Step 1 sends the code, step 2 checks it and signs in.
+ * trusted (docs/api/sign-in.md). Step 1 sends the code, step 2 checks it and signs in.
  */
 export function GoogleFallbackBox({ initialEmail = '', onSignedIn }: GoogleFallbackBoxProps) {
   const [values, setValues] = useState<EmailCodeRequestInput>({ email: initialEmail, displayName: '' })

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
+import { NewPasswordFields } from '@/components/ui/NewPasswordFields'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -50,19 +51,11 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
           E-mail is not set up on this server yet. You can add an address later in Settings.
         </p>
       )}
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        password={form.register('password')}
+        confirm={form.register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
       />
       <Button type="submit" block className="mt-4" loading={registerMutation.isPending}>
         {registerMutation.isPending ? 'Creating account...' : 'Create account'}

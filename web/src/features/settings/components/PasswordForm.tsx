@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
+import { NewPasswordFields } from '@/components/ui/NewPasswordFields'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
@@ -51,19 +52,10 @@ export function PasswordForm({ user }: { user: CurrentUser }) {
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+        <NewPasswordFields
+          password={form.register('newPassword')}
+          confirm={form.register('confirmPassword')}
+          errors={{ password: errors.newPassword?.message, confirm: errors.confirmPassword?.message }}
         />
         <div className="flex justify-end pt-2">
           <Button type="submit" loading={change.isPending}>
