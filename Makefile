@@ -80,8 +80,10 @@ promtool:
 ## test: every check and test (lint, Go, alert rules, front end, browser, the image's layout)
 test: lint test-go test-alerts test-web test-e2e test-image
 
+## test-go: every Go test, like go test -count=1, with the test binaries kept in .tmp/gotest between
+## runs so only changed ones are linked again (pb/cmd/testrun); `make test-go TESTFLAGS=-test.v`
 test-go:
-	go test -count=1 ./pb/... ./pb_migrations/...
+	go run ./pb/cmd/testrun ./pb/... ./pb_migrations/... -- $(TESTFLAGS)
 
 ## test-alerts: deploy/alerts.yml is valid and each alert fires in deploy/alerts_test.yml (promtool)
 test-alerts: promtool
