@@ -70,16 +70,16 @@ func run(dir string, par int, patterns, testArgs []string, out io.Writer) int {
 	start := time.Now()
 	pkgs, err := list(patterns)
 	if err != nil {
-		fmt.Fprintln(out, err)
+		fmt.Fprintf(out, "%v\n", err)
 		return 2
 	}
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
-		fmt.Fprintln(out, err)
+		fmt.Fprintf(out, "%v\n", err)
 		return 2
 	}
 	if err := build(absDir, pkgs, out); err != nil {
-		fmt.Fprintln(out, err)
+		fmt.Fprintf(out, "%v\n", err)
 		return 2
 	}
 	timesFile := filepath.Join(absDir, "times.json")
