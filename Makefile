@@ -101,6 +101,9 @@ lint: lint-go types-check lint-web
 lint-go:
 	$(GOLANGCI_LINT) run ./pb/... ./pb_migrations/...
 
+# ESLint and Prettier keep caches in web/node_modules/.cache (keyed by file content and config): a
+# warm run checks only changed files (ESLint 30 s of CPU cold, 2 s warm). A file that did not change
+# is not re-checked when a module it imports is deleted: tsc (test-web, build) reports that import.
 lint-web: web-deps
 	npm --prefix web run lint
 	npm --prefix web run format:check
