@@ -2,6 +2,12 @@
 # PocketBase v0.40 needs Go 1.27; GOTOOLCHAIN=auto lets the go command fetch
 # the toolchain named in go.mod through the module proxy.
 export GOTOOLCHAIN := auto
+# Every Go command here builds as the server binary does (CGO off, -trimpath): the tests, the lint
+# and the binary then share one build cache. With cgo on and full paths, the tests compiled every
+# dependency a second time (on a cold cache 190 s of CPU beside the binary's 146 s), and -trimpath
+# also lets clones in other folders reuse the cache.
+export CGO_ENABLED := 0
+export GOFLAGS := $(strip $(shell go env GOFLAGS) -trimpath)
 
 BIN        := bin/sponsorbridge
 DATA_DIR   ?= pb_data
