@@ -2,6 +2,12 @@
 # PocketBase v0.40 needs Go 1.27; GOTOOLCHAIN=auto lets the go command fetch
 # the toolchain named in go.mod through the module proxy.
 export GOTOOLCHAIN := auto
+# Every Go command here builds as the server binary does (CGO off, -trimpath): the tests, the lint
+# and the binary then share one build cache. With cgo on and full paths, the tests compiled every
+# dependency a second time (on a cold cache 190 s of CPU beside the binary's 146 s), and -trimpath
+# also lets clones in other folders reuse the cache.
+export CGO_ENABLED := 0
+export GOFLAGS := $(strip $(shell go env GOFLAGS) -trimpath)
 
 BIN        := bin/sponsorbridge
 DATA_DIR   ?= pb_data
@@ -80,8 +86,10 @@ promtool:
 ## test: every check and test (lint, Go, alert rules, front end, browser, the image's layout)
 test: lint test-go test-alerts test-web test-e2e test-image
 
+## test-go: every Go test, like go test -count=1, with the test binaries kept in .tmp/gotest between
+## runs so only changed ones are linked again (pb/cmd/testrun); `make test-go TESTFLAGS=-test.v`
 test-go:
-	go test -count=1 ./pb/... ./pb_migrations/...
+	go run ./pb/cmd/testrun ./pb/... ./pb_migrations/... -- $(TESTFLAGS)
 
 ## test-alerts: deploy/alerts.yml is valid and each alert fires in deploy/alerts_test.yml (promtool)
 test-alerts: promtool
@@ -109,6 +117,9 @@ lint-dead:
 lint-refs:
 	go run ./pb/cmd/refcheck
 
+# ESLint and Prettier keep caches in web/node_modules/.cache (keyed by file content and config): a
+# warm run checks only changed files (ESLint 30 s of CPU cold, 2 s warm). A file that did not change
+# is not re-checked when a module it imports is deleted: tsc (test-web, build) reports that import.
 lint-web: web-deps
 	npm --prefix web run lint
 	npm --prefix web run format:check

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -33,7 +34,7 @@ func login(e *core.RequestEvent) error {
 	}
 	if err != nil || !member.ValidatePassword(form.Password) {
 		if err != nil {
-			burnPasswordCheck(form.Password) // same cost whether or not the name exists
+			burnPasswordCheck(e.App, form.Password) // same cost whether or not the name exists
 		}
 		return e.UnauthorizedError("Invalid username or password.", nil)
 	}
@@ -65,12 +66,37 @@ func FindByUsername(app core.App, username string) (*core.Record, error) {
 	return member, nil
 }
 
-// A real bcrypt hash of a random value: checking a password against it costs
-// what checking a real member's password costs.
-var decoyHash, _ = bcrypt.GenerateFromPassword([]byte("decoy-password-never-used"), bcrypt.DefaultCost)
+// decoys are real bcrypt hashes of a value no member has, one per cost:
+// checking a password against the one at the members' cost costs what
+// checking a real member's password costs. BindRoutes makes it at start,
+// not the first unknown name; made at package start instead, every process
+// importing the package (each test binary, each server a test starts) paid
+// a hash at bcrypt's default cost, and test members' passwords have the
+// minimum cost (pb/internal/testutil).
+var decoys sync.Map // bcrypt cost -> []byte
 
-func burnPasswordCheck(password string) {
-	_ = bcrypt.CompareHashAndPassword(decoyHash, []byte(password))
+func decoyHash(cost int) []byte {
+	if h, ok := decoys.Load(cost); ok {
+		return h.([]byte)
+	}
+	h, _ := bcrypt.GenerateFromPassword([]byte("decoy-password-never-used"), cost)
+	stored, _ := decoys.LoadOrStore(cost, h)
+	return stored.([]byte)
+}
+
+// passwordCost is the bcrypt cost of members' passwords: the users
+// collection's password field, PocketBase's default when it sets none.
+func passwordCost(app core.App) int {
+	if users, err := app.FindCachedCollectionByNameOrId("users"); err == nil {
+		if pf, ok := users.Fields.GetByName("password").(*core.PasswordField); ok && pf.Cost > 0 {
+			return pf.Cost
+		}
+	}
+	return bcrypt.DefaultCost
+}
+
+func burnPasswordCheck(app core.App, password string) {
+	_ = bcrypt.CompareHashAndPassword(decoyHash(passwordCost(app)), []byte(password))
 }
 
 var usernameTooLong = apierr.Field("validation_too_long", "Username must be at most 32 characters")

@@ -13,6 +13,7 @@ const maxBody = 16 << 10
 // BindRoutes registers the account routes; mailCode mails the code of an
 // address given at registration.
 func BindRoutes(se *core.ServeEvent, mailCode MailAddressCode) {
+	decoyHash(passwordCost(se.App)) // now, not on the first unknown name's sign-in
 	se.Router.POST("/api/login", login).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/register", register(mailCode)).Bind(apis.BodyLimit(maxBody))
 	se.Router.POST("/api/logout", logout)
