@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/mailbox"
@@ -20,6 +21,12 @@ func requestCode(t testing.TB, app *tests.TestApp, b *browser, email string) (ot
 	rec := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Nia Okafor"}`, nil)
 	expectStatus(t, rec, http.StatusOK, `"otpId":"`)
 	otpID, _ = decode(t, rec)["otpId"].(string)
+	return otpID, mailedCode(t, app, email)
+}
+
+// mailedCode is the code of the newest mail to email in the development mailbox.
+func mailedCode(t testing.TB, app core.App, email string) string {
+	t.Helper()
 	msgs, err := mailbox.Read(mailbox.Dir(app), email)
 	if err != nil || len(msgs) == 0 {
 		t.Fatalf("no mail for %s in the mailbox: %v", email, err)
@@ -28,7 +35,7 @@ func requestCode(t testing.TB, app *tests.TestApp, b *browser, email string) (ot
 	if m == nil {
 		t.Fatalf("no code in %q", msgs[0].Text)
 	}
-	return otpID, m[1]
+	return m[1]
 }
 
 func verify(b *browser, otpID, code string) *httpRec {
