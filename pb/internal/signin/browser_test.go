@@ -115,3 +115,18 @@ func unproven(t testing.TB, app *tests.TestApp, username, email string) *core.Re
 	}
 	return m
 }
+
+// requestCode asks for a code through b and reads it from the development mailbox.
+func requestCode(t testing.TB, app *tests.TestApp, b *browser, email string) (otpID, code string) {
+	t.Helper()
+	rec := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Nia Okafor"}`, nil)
+	expectStatus(t, rec, http.StatusOK, `"otpId":"`)
+	otpID, _ = decode(t, rec)["otpId"].(string)
+	return otpID, mailedCode(t, app, email)
+}
+
+// verify sends code for otpID through b.
+func verify(b *browser, otpID, code string) *httpRec {
+	return b.do(http.MethodPost, "/api/auth/email-code/verify",
+		`{"otpId":"`+otpID+`","code":"`+code+`","displayName":"Nia Okafor"}`, nil)
+}
