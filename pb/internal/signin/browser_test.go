@@ -130,3 +130,8 @@ func verify(b *browser, otpID, code string) *httpRec {
 	return b.do(http.MethodPost, "/api/auth/email-code/verify",
 		`{"otpId":"`+otpID+`","code":"`+code+`","displayName":"Nia Okafor"}`, nil)
 }
+
+// codeRequest asks for a sign-in code to email through b.
+func codeRequest(b *browser, email string) *httpRec {
+	return b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Someone"}`, nil)
+}
