@@ -97,11 +97,6 @@ func countUsers(t testing.TB, app *tests.TestApp) int {
 	return int(n)
 }
 
-func httpGetWithHost(t testing.TB, b *browser, path, host string) *httptest.ResponseRecorder {
-	t.Helper()
-	return b.do(http.MethodGet, path, "", map[string]string{"Host": host})
-}
-
 type httpRec = httptest.ResponseRecorder
 
 // unproven makes a member holding an address it never proved, as accounts
