@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sponsorbridge/pb/internal/testutil"
 )
 
 // syncInterval is LITESTREAM_SYNC_INTERVAL in the drills: short, so the
@@ -71,15 +73,13 @@ func TestRestoreDrill(t *testing.T) {
 	arjun.do("POST", "/api/sponsorships/"+offer.ID+"/apply", map[string]any{"message": "We'd love the kits"}, 201, nil)
 
 	// The replication lag is exported: data.db shipped within seconds.
-	lag := replicationLag(t, srv.URL, token, "data")
-	deadline := time.Now().Add(10 * time.Second)
-	for (lag < 0 || lag > 5) && time.Now().Before(deadline) {
-		time.Sleep(200 * time.Millisecond)
-		lag = replicationLag(t, srv.URL, token, "data")
-	}
-	if lag < 0 || lag > 5 {
-		t.Errorf("replication lag of data.db %.1f s, want a few seconds at most", lag)
-	}
+	lags := []float64{}
+	testutil.Eventually(t, 10*time.Second, "the replication lag of data.db to be a few seconds at most", func() bool {
+		lag := replicationLag(t, srv.URL, token, "data")
+		lags = append(lags, lag)
+		return lag >= 0 && lag <= 5
+	})
+	t.Logf("replication lag of data.db read %d times, last %.1f s", len(lags), lags[len(lags)-1])
 
 	dataDB, auxDB := filepath.Join(data, "data.db"), filepath.Join(data, "auxiliary.db")
 	srv.signal(syscall.SIGTERM)
@@ -143,13 +143,9 @@ func TestRestoreDrill(t *testing.T) {
 	if len(msgs) != wantMessages {
 		t.Errorf("%d messages after the restore, want %d", len(msgs), wantMessages)
 	}
-	deadline = time.Now().Add(20 * time.Second)
-	for again.try("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil) != nil { // 503 while the index loads
-		if time.Now().After(deadline) {
-			again.do("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	testutil.Eventually(t, 20*time.Second, "the restored offer (503 while the index loads)", func() bool {
+		return again.try("GET", "/api/sponsorships/"+offer.ID, nil, 200, nil) == nil
+	})
 	srv.signal(syscall.SIGTERM)
 	if code := srv.wait(30 * time.Second); code != 0 {
 		t.Fatalf("exit code %d after SIGTERM, want 0", code)
@@ -263,11 +259,13 @@ func TestPointInTimeAtNextStart(t *testing.T) {
 
 	srv := serve(t, data, append(backupEnv(replica), newSite)...)
 	register(t, srv.URL, "before")
-	time.Sleep(700 * time.Millisecond)
+	// "before" is in the replica before T is read, so the file that holds
+	// it is older than T; "after" is written after T, so the file that
+	// holds it is newer
+	shipped(t, backupEnv(replica), "before")
 	at := time.Now().UTC()
-	time.Sleep(700 * time.Millisecond)
 	register(t, srv.URL, "after")
-	time.Sleep(2*syncInterval + time.Second) // shipped
+	shipped(t, backupEnv(replica), "before", "after")
 
 	restore := run(t, env(backupEnv(replica)...), "restore", "--dir", data, "--timestamp", at.Format(time.RFC3339Nano), "--at-next-start")
 	if code := restore.wait(30 * time.Second); code != 0 {

@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -30,6 +31,7 @@ import (
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/testutil"
 	_ "sponsorbridge/pb_migrations"
 )
 
@@ -193,24 +195,20 @@ func serve(t testing.TB, dataDir string, extraEnv ...string) *child {
 	url := "http://" + addr
 	c := run(t, env(append([]string{"APP_URL=" + url}, extraEnv...)...), "serve", "--http", addr, "--dir", dataDir)
 	c.URL = url
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	testutil.Eventually(t, 60*time.Second, "the server to answer /api/health", func() bool {
 		select {
 		case <-c.done:
 			t.Fatalf("the server exited at start: %v", c.err)
 		default:
 		}
 		res, err := http.Get(url + "/api/health")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return c
-			}
+		if err != nil {
+			return false
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("the server did not answer /api/health within 60 s")
-	return nil
+		res.Body.Close()
+		return res.StatusCode == 200
+	})
+	return c
 }
 
 // member is a browser: a cookie jar and the app's origin on every request.
@@ -389,3 +387,26 @@ func unCheckpointed(t testing.TB, path string) int {
 }
 
 func fileURL(dir string) string { return "file://" + filepath.ToSlash(dir) }
+
+// shipped waits until the replica holds the named members: a restore of it
+// into a fresh directory (beside the running server, which it leaves
+// alone: a restore only reads the replica) finds every one of them. What
+// Litestream has shipped is the condition, not a time it usually takes.
+func shipped(t testing.TB, replicaEnv []string, usernames ...string) {
+	t.Helper()
+	parent := t.TempDir()
+	tries := 0
+	testutil.Eventually(t, 30*time.Second, fmt.Sprintf("the replica to hold %v", usernames), func() bool {
+		tries++
+		dir := filepath.Join(parent, strconv.Itoa(tries))
+		if run(t, env(replicaEnv...), "restore", "--dir", dir).wait(30*time.Second) != 0 {
+			return false // nothing shipped yet
+		}
+		for _, name := range usernames {
+			if !hasUser(t, filepath.Join(dir, "data.db"), name) {
+				return false
+			}
+		}
+		return true
+	})
+}

@@ -49,7 +49,7 @@ func secondWriterDrill(t *testing.T, root string, replicaEnv []string) {
 	}
 
 	register(t, a.URL, "after")
-	time.Sleep(2*syncInterval + time.Second) // shipped
+	shipped(t, replicaEnv, "before", "after")
 	a.signal(syscall.SIGKILL)
 	a.wait(10 * time.Second)
 	a = serve(t, dirA, append(replicaEnv, "FLY_MACHINE_ID=machine-a")...)
@@ -85,7 +85,7 @@ func TestFrozenWriterIsReplaced(t *testing.T) {
 	dirA, dirB, replica := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "replica")
 	a := serve(t, dirA, append(backupEnv(replica), newSite, "FLY_MACHINE_ID=machine-a")...)
 	register(t, a.URL, "before")
-	time.Sleep(2*syncInterval + time.Second) // shipped
+	shipped(t, backupEnv(replica), "before")
 
 	a.signal(syscall.SIGSTOP)
 	t.Cleanup(func() { _ = a.cmd.Process.Signal(syscall.SIGCONT) })

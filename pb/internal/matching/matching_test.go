@@ -149,12 +149,11 @@ func TestMatchesAreRankedBestFirst(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
-	code, body := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+idOf(t, app, offers, "Ann funds schools")+"/matches", "",
-		testutil.Cookie(t, testutil.FindByUsername(t, app, "cat")))
-	if code != 200 {
-		t.Fatal(code, body)
-	}
+	j := testutil.NewJourney(t, app)
+	body := j.Step(t, tests.ApiScenario{Name: "an offer's matches", Method: http.MethodGet,
+		URL:     "/api/sponsorships/" + idOf(t, app, offers, "Ann funds schools") + "/matches",
+		Headers: testutil.Cookie(t, testutil.FindByUsername(t, app, "cat")), ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
+		ExpectedContent: []string{"Verified Vera's class", "Anywhere reading club", "Pune school library"}}).Body
 	// Vera's (Pune, fits) above the reading club (fits, any place) above the library (75%)
 	first, second, third := strings.Index(body, "Verified Vera's class"), strings.Index(body, "Anywhere reading club"), strings.Index(body, "Pune school library")
 	if first < 0 || second < 0 || third < 0 || first > second || second > third {
@@ -170,13 +169,13 @@ func TestANewListingTellsTheMatchedPosters(t *testing.T) {
 	defer app.Cleanup()
 	seed(t, app)
 	dee := testutil.CreateMember(t, app, "dee", testutil.MemberOpts{Subscribed: true})
-	srv := testutil.Serve(t, app)
-	code, body := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorships",
-		`{"title":"Dee backs education","description":"Money for classrooms","amount":"500","location":"Pune","categories":["Education"]}`,
-		testutil.Cookie(t, dee))
-	if code != 201 {
-		t.Fatal(code, body)
-	}
+	j := testutil.NewJourney(t, app)
+	release := testutil.HoldListingJobs(t, app) // the announcements wait: the step counts the post's own writes
+	j.Step(t, tests.ApiScenario{Name: "dee posts an offer", Method: http.MethodPost, URL: "/api/sponsorships",
+		Body:    strings.NewReader(`{"title":"Dee backs education","description":"Money for classrooms","amount":"500","location":"Pune","categories":["Education"]}`),
+		Headers: testutil.Cookie(t, dee), ExpectedStatus: 201, ExpectedContent: []string{`"title":"Dee backs education"`},
+		ExpectedEvents: testutil.Writes(1, 0, 0)}) // the offer alone: the notices come after the answer
+	release()
 	queue.Of(app).Wait()
 	var notes []*core.Record
 	if err := app.RecordQuery(notify.Collection).AndWhere(dbx.HashExp{"type": notify.TypeMatch}).All(&notes); err != nil {

@@ -46,21 +46,31 @@ func newAlertWorld(t *testing.T) *alertWorld {
 		t.Fatal(err)
 	}
 	saveSearch(t, app, bob, "Bob's own", "requests", `{"q":"school"}`)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app) // its router loads the saved searches
 	w := &alertWorld{app: app, ann: testutil.Cookie(t, ann), bob: testutil.Cookie(t, bob), cat: testutil.Cookie(t, cat),
 		admin: testutil.Cookie(t, root), eve: testutil.Cookie(t, eve), fay: testutil.Cookie(t, fay)}
-	w.post = func(t *testing.T, as map[string]string, body string) string {
-		t.Helper()
-		code, out := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorship-requests", body, as)
-		if code != 201 {
-			t.Fatalf("posting answered %d: %s", code, out)
-		}
-		var l struct{ ID string }
-		_ = json.Unmarshal([]byte(out), &l)
-		settle(app)
-		return l.ID
-	}
+	w.post = func(t *testing.T, as map[string]string, body string) string { return postListing(t, j, app, as, body) }
 	return w
+}
+
+// postListing posts a request (body) as the member of as, a step of j,
+// and answers its id once its alerts and match notices are out.
+func postListing(t *testing.T, j *testutil.Journey, app core.App, as map[string]string, body string) string {
+	t.Helper()
+	var title struct{ Title string }
+	if err := json.Unmarshal([]byte(body), &title); err != nil {
+		t.Fatal(err)
+	}
+	// the alerts wait until the answer is checked: the step counts the
+	// post's own writes
+	release := testutil.HoldListingJobs(t, app)
+	var l struct{ ID string }
+	j.Step(t, tests.ApiScenario{Name: "posting " + title.Title, Method: http.MethodPost, URL: "/api/sponsorship-requests",
+		Body: strings.NewReader(body), Headers: as, ExpectedStatus: 201,
+		ExpectedContent: []string{`"title":"` + title.Title + `"`}, ExpectedEvents: testutil.Writes(1, 0, 0)}).Decode(t, &l)
+	release()
+	settle(app)
+	return l.ID
 }
 
 // settle waits until every alert and match announcement is out.

@@ -82,6 +82,9 @@ func TestRenamesAndPausesRacingDeletesEndAsStored(t *testing.T) {
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true, Email: "bob@example.com"})
+	// requests at the same time need a real server (a journey's steps run
+	// one after another); the app's one router is this server's, so the
+	// setup and the final post go through it too
 	srv := testutil.Serve(t, app)
 	asAnn := testutil.Cookie(t, ann)
 	do := func(c call) (int, string) { return testutil.DoRead(t, srv, c.method, c.path, c.body, asAnn) }
@@ -150,7 +153,7 @@ func TestTheSearchCapHoldsUnderConcurrentCreates(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
-	srv := testutil.Serve(t, app)
+	srv := testutil.Serve(t, app) // creates at the same time: a real server
 	asAnn := testutil.Cookie(t, ann)
 	calls := make([]call, 2*savedsearch.MaxPerMember)
 	for i := range calls {
@@ -179,7 +182,7 @@ func TestDeletingTheAccountWhileChangingSearches(t *testing.T) {
 	const rounds = 10
 	app := testutil.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
-	srv := testutil.Serve(t, app)
+	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	for round := range rounds {
 		member := testutil.CreateMember(t, app, fmt.Sprintf("member%d", round), testutil.MemberOpts{})
 		first := saveSearch(t, app, member, "First", "requests", `{"q":"school"}`)

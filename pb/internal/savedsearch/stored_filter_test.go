@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/tests"
+
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -25,19 +27,14 @@ func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true})
 	cat := testutil.CreateMember(t, app, "cat", testutil.MemberOpts{})
 	row := saveSearch(t, app, ann, "Schools", "requests", todaysRow)
-	srv := testutil.Serve(t, app) // loads the saved searches
+	j := testutil.NewJourney(t, app) // its router loads the saved searches
 
-	code, out := testutil.DoRead(t, srv, http.MethodGet, "/api/saved-searches", "", testutil.Cookie(t, ann))
 	link := "/home?categories=Education&location=Pune&max=900&min=100&q=school&tab=requests"
-	if code != 200 || !strings.Contains(out, `"query":`+todaysRow) || !strings.Contains(out, `"path":"`+link+`"`) {
-		t.Fatalf("the list answered %d: %s", code, out)
-	}
+	j.Step(t, tests.ApiScenario{Name: "ann's list", Method: http.MethodGet, URL: "/api/saved-searches",
+		Headers: testutil.Cookie(t, ann), ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
+		ExpectedContent: []string{`"query":` + todaysRow, `"path":"` + link + `"`}})
 
-	code, out = testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorship-requests", request("School library"), testutil.Cookie(t, bob))
-	if code != 201 {
-		t.Fatalf("posting answered %d: %s", code, out)
-	}
-	settle(app)
+	postListing(t, j, app, testutil.Cookie(t, bob), request("School library"))
 	if got := alerts(t, app, "ann"); len(got) != 1 {
 		t.Fatalf("ann has %d alerts, want 1", len(got))
 	}
@@ -49,12 +46,10 @@ func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 		t.Fatalf("the row now reads %s", got)
 	}
 
-	code, out = testutil.DoRead(t, srv, http.MethodPost, "/api/saved-searches",
-		`{"name":"Mine","kind":"requests","query":{"q":" school ","categories":["education"],"minAmount":100,"maxAmount":900,"location":"Pune "}}`,
-		testutil.Cookie(t, cat))
-	if code != 201 {
-		t.Fatalf("saving answered %d: %s", code, out)
-	}
+	j.Step(t, tests.ApiScenario{Name: "cat saves the same conditions", Method: http.MethodPost, URL: "/api/saved-searches",
+		Body:    strings.NewReader(`{"name":"Mine","kind":"requests","query":{"q":" school ","categories":["education"],"minAmount":100,"maxAmount":900,"location":"Pune "}}`),
+		Headers: testutil.Cookie(t, cat), ExpectedStatus: 201, ExpectedEvents: testutil.Writes(1, 0, 0),
+		ExpectedContent: []string{`"name":"Mine"`}})
 	saved, err := app.FindFirstRecordByData(savedsearch.Collection, "user", cat.Id)
 	if err != nil {
 		t.Fatal(err)
@@ -76,15 +71,11 @@ func TestAChangedSearchAlertsOnItsNewConditionsAndARenamedOneStillAlerts(t *test
 		testutil.CreateMember(t, app, p, testutil.MemberOpts{Subscribed: true})
 	}
 	row := saveSearch(t, app, ann, "Schools", "requests", `{"q":"school"}`)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	post := func(as, title string) {
 		t.Helper()
 		body := strings.Replace(request(title), "Books and benches for a village school", "For the village", 1)
-		code, out := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorship-requests", body, testutil.Cookie(t, testutil.FindByUsername(t, app, as)))
-		if code != 201 {
-			t.Fatalf("posting answered %d: %s", code, out)
-		}
-		settle(app)
+		postListing(t, j, app, testutil.Cookie(t, testutil.FindByUsername(t, app, as)), body)
 	}
 
 	row.Set("query", `{"q":"garden"}`)
@@ -100,10 +91,9 @@ func TestAChangedSearchAlertsOnItsNewConditionsAndARenamedOneStillAlerts(t *test
 		t.Fatalf("the search did not alert on its new conditions (%d)", n)
 	}
 
-	code, out := testutil.DoRead(t, srv, http.MethodPatch, "/api/saved-searches/"+row.Id, `{"name":"Gardens"}`, testutil.Cookie(t, ann))
-	if code != 200 {
-		t.Fatalf("the rename answered %d: %s", code, out)
-	}
+	j.Step(t, tests.ApiScenario{Name: "ann renames the search", Method: http.MethodPatch, URL: "/api/saved-searches/" + row.Id,
+		Body: strings.NewReader(`{"name":"Gardens"}`), Headers: testutil.Cookie(t, ann), ExpectedStatus: 200,
+		ExpectedEvents: testutil.Writes(0, 1, 0), ExpectedContent: []string{`"name":"Gardens"`}})
 	post("fay", "Garden tools")
 	got := alerts(t, app, "ann")
 	if len(got) != 2 || got[1].GetString("title") != "New listing for “Gardens”" {

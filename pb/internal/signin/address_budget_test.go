@@ -1,6 +1,7 @@
 package signin_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,7 +15,6 @@ import (
 
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -23,10 +23,6 @@ const (
 	requestPath = "/api/auth/email-code/request"
 	verifyPath  = "/api/auth/email-code/verify"
 )
-
-func codeRequest(b *browser, email string) *httpRec {
-	return b.do(http.MethodPost, requestPath, `{"email":"`+email+`","displayName":"Someone"}`, nil)
-}
 
 // expire moves a code's creation back past its ten minutes.
 func expire(t testing.TB, app core.App, otpID string) {
@@ -46,6 +42,35 @@ func mailsTo(t testing.TB, app *tests.TestApp, address string) []mailbox.Message
 	return msgs
 }
 
+// codeAskedFor is a code request for email riding cookies (name=value
+// pairs), checked as events says; it answers the code id.
+func codeAskedFor(t *testing.T, j *testutil.Journey, name, email string, events map[string]int, cookies ...string) string {
+	t.Helper()
+	var otp struct {
+		OTPID string `json:"otpId"`
+	}
+	j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: requestPath,
+		Body:    strings.NewReader(`{"email":"` + email + `","displayName":"Nia Okafor"}`),
+		Headers: withCookies(cookies...), ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`}, ExpectedEvents: events}).Decode(t, &otp)
+	return otp.OTPID
+}
+
+// withCookies are the headers of a same-origin request carrying cookies.
+func withCookies(cookies ...string) map[string]string {
+	h := map[string]string{"Origin": testutil.Origin}
+	if len(cookies) > 0 {
+		h["Cookie"] = strings.Join(cookies, "; ")
+	}
+	return h
+}
+
+var (
+	// a code answered again: mailed again once, then not
+	resent, answeredAgain = map[string]int{"*": 0, "OnMailerSend": 1}, map[string]int{"*": 0}
+	// a wrong code is counted by one statement, outside the record hooks
+	wrongCode = map[string]int{"*": 0}
+)
+
 // A stranger who asks for codes for a member's address gets the member's
 // current code id (the code only goes to the address), so the member's
 // code keeps working, and nobody's requests shut the member out: before,
@@ -54,19 +79,23 @@ func mailsTo(t testing.TB, app *tests.TestApp, address string) []mailbox.Message
 func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	member := newBrowser(t, app)
-	otpID, code := requestCode(t, app, member, "nia@example.com")
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
+	otpID := codeAskedFor(t, j, "the member asks", "nia@example.com", codeAsked)
+	code := mailedCode(t, app, "nia@example.com")
 
-	stranger := member.sibling("203.0.113.50")
 	for i := range 5 {
-		rec := codeRequest(stranger, "nia@example.com")
-		expectStatus(t, rec, 200)
-		if got := decode(t, rec)["otpId"]; got != otpID {
+		events := answeredAgain
+		if i == 0 {
+			events = resent
+		}
+		if got := codeAskedFor(t, j, "a stranger asks, "+strconv.Itoa(i+1), "nia@example.com", events); got != otpID {
 			t.Fatalf("request %d of a stranger replaced the member's code: %v, want %s", i+1, got, otpID)
 		}
 	}
-	rec := codeRequest(member, "nia@example.com") // the member's "Send a new code"
-	expectStatus(t, rec, 200, `"otpId":"`+otpID+`"`)
+	if got := codeAskedFor(t, j, `the member's "Send a new code"`, "nia@example.com", answeredAgain); got != otpID {
+		t.Fatalf("the member's resend answered %s, want %s", got, otpID)
+	}
 
 	mails := mailsTo(t, app, "nia@example.com")
 	if len(mails) != 2 {
@@ -77,15 +106,15 @@ func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 			t.Errorf("a resend carries another code: %q", m.Text)
 		}
 	}
-	expectStatus(t, verify(member, otpID, code), 201, `"email":"nia@example.com"`)
+	j.Step(t, verifyCode("the member's code", otpID, code, 201, accountMade, `"email":"nia@example.com"`))
 
 	// a used code makes room for a new one, and so does an expired one
-	next, _ := requestCode(t, app, stranger, "nia@example.com")
+	next := codeAskedFor(t, j, "a code after the used one", "nia@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1}))
 	if next == otpID {
 		t.Fatal("a used code was answered again")
 	}
 	expire(t, app, next)
-	if last, _ := requestCode(t, app, stranger, "nia@example.com"); last == next {
+	if last := codeAskedFor(t, j, "a code after the expired one", "nia@example.com", testutil.Writes(1, 0, 1, map[string]int{"OnMailerSend": 1})); last == next {
 		t.Fatal("an expired code was answered again")
 	}
 }
@@ -94,27 +123,32 @@ func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	b := newBrowser(t, app)
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	ids := map[string]int{}
-	for i := range 30 {
+	for range 30 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rec := codeRequest(b.sibling("198.51.100."+strconv.Itoa(i+1)), "burst@example.com")
+			status, body := testutil.DoRead(t, srv, http.MethodPost, requestPath, `{"email":"burst@example.com","displayName":"Someone"}`,
+				map[string]string{"Origin": testutil.Origin})
 			mu.Lock()
 			defer mu.Unlock()
-			if rec.Code != 200 {
-				ids["status "+strconv.Itoa(rec.Code)]++
+			if status != 200 {
+				ids["status "+strconv.Itoa(status)]++
 				return
 			}
-			id, _ := decode(t, rec)["otpId"].(string)
-			ids[id]++
+			var otp struct {
+				OTPID string `json:"otpId"`
+			}
+			_ = json.Unmarshal([]byte(body), &otp)
+			ids[otp.OTPID]++
 		}()
 	}
 	wg.Wait()
-	if len(ids) != 1 {
+	if len(ids) != 1 || ids[""] != 0 {
 		t.Errorf("30 requests at once answered %v, want one code for all", ids)
 	}
 	if n := len(mailsTo(t, app, "burst@example.com")); n != 2 {
@@ -129,37 +163,43 @@ func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	b := newBrowser(t, app)
-	otpID, code := requestCode(t, app, b, "target@example.com")
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
+	otpID := codeAskedFor(t, j, "a code", "target@example.com", codeAsked)
+	code := mailedCode(t, app, "target@example.com")
 	for i := range 5 {
-		expectStatus(t, verify(b.sibling("203.0.113."+strconv.Itoa(i+1)), otpID, wrong(code)), 400, "That code is not right.")
+		j.Step(t, verifyCode("a wrong code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
 	expire(t, app, otpID)
-	otpID, code = requestCode(t, app, b, "target@example.com")
+	otpID = codeAskedFor(t, j, "a new code", "target@example.com", testutil.Writes(1, 0, 1, map[string]int{"OnMailerSend": 1}))
+	code = mailedCode(t, app, "target@example.com")
 	for i := range 5 {
-		expectStatus(t, verify(b.sibling("203.0.114."+strconv.Itoa(i+1)), otpID, wrong(code)), 400, "That code is not right.")
+		j.Step(t, verifyCode("a wrong new code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
-	rec := verify(b, otpID, code)
-	expectStatus(t, rec, 429, "Too many wrong codes were typed for this e-mail address. Try again in 24 hours.", `"code":"validation_code_too_many"`)
-	if rec.Header().Get("Retry-After") == "" {
+	past := verifyCode("the right code past the budget", otpID, code, 429, wrongCode,
+		"Too many wrong codes were typed for this e-mail address. Try again in 24 hours.", `"code":"validation_code_too_many"`)
+	past.NotExpectedContent = []string{`"username"`}
+	a := j.Step(t, past)
+	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	if b.signedIn() || countUsers(t, app) != 0 {
+	if signedIn(a) || countUsers(t, app) != 0 {
 		t.Fatal("signed in past the budget")
 	}
 	// another address has its own budget
-	other, otherCode := requestCode(t, app, b.sibling("203.0.115.1"), "other@example.com")
-	expectStatus(t, verify(b.sibling("203.0.115.1"), other, otherCode), 201)
+	other := codeAskedFor(t, j, "a code for another address", "other@example.com", codeAsked)
+	j.Step(t, verifyCode("its right code", other, mailedCode(t, app, "other@example.com"), 201, accountMade, `"email":"other@example.com"`))
 
 	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
-	expectStatus(t, verify(newBrowser(t, restarted), otpID, code), 429, "Too many wrong codes")
+	defer restarted.Cleanup()
+	testutil.NewJourney(t, restarted).Step(t, verifyCode("after a restart", otpID, code, 429, wrongCode, "Too many wrong codes"))
 
 	// the day over, the address's code works again
 	if _, err := app.DB().NewQuery("UPDATE email_proofs SET failuresSince = {:s} WHERE email = 'target@example.com'").
 		Bind(dbx.Params{"s": time.Now().Add(-25 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	expectStatus(t, verify(b, otpID, code), 201, `"email":"target@example.com"`)
+	j.Step(t, verifyCode("the next day", otpID, code, 201, accountMade, `"email":"target@example.com"`))
 }
 
 // Thirty wrong codes at once: exactly ten are compared, the others are
@@ -167,18 +207,28 @@ func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	b := newBrowser(t, app)
-	otpID, code := requestCode(t, app, b, "race@example.com")
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app) // requests at the same time: a real server
+	status, body := testutil.DoRead(t, srv, http.MethodPost, requestPath, `{"email":"race@example.com","displayName":"Someone"}`,
+		map[string]string{"Origin": testutil.Origin})
+	var otp struct {
+		OTPID string `json:"otpId"`
+	}
+	if err := json.Unmarshal([]byte(body), &otp); status != 200 || err != nil {
+		t.Fatalf("the code request answered %d: %s", status, body)
+	}
+	code := mailedCode(t, app, "race@example.com")
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	statuses := map[int]int{}
-	for i := range 30 {
+	for range 30 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rec := verify(b.sibling("198.51.100."+strconv.Itoa(i+1)), otpID, wrong(code))
+			status, _ := testutil.DoRead(t, srv, http.MethodPost, verifyPath,
+				`{"otpId":"`+otp.OTPID+`","code":"`+wrong(code)+`","displayName":"Nia Okafor"}`, map[string]string{"Origin": testutil.Origin})
 			mu.Lock()
-			statuses[rec.Code]++
+			statuses[status]++
 			mu.Unlock()
 		}()
 	}
@@ -186,7 +236,11 @@ func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 	if statuses[400] != 10 || statuses[429] != 20 {
 		t.Errorf("30 wrong codes at once: %v, want 10 × 400 and 20 × 429", statuses)
 	}
-	expectStatus(t, verify(b, otpID, code), 429)
+	status, body = testutil.DoRead(t, srv, http.MethodPost, verifyPath,
+		`{"otpId":"`+otp.OTPID+`","code":"`+code+`","displayName":"Nia Okafor"}`, map[string]string{"Origin": testutil.Origin})
+	if status != 429 {
+		t.Errorf("the right code after the budget answered %d: %s", status, body)
+	}
 }
 
 // A browser that signed in with a code to the address keeps its own
@@ -194,24 +248,29 @@ func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 func TestTheOwnersBrowserOutlastsAStrangersGuesses(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	owner := newBrowser(t, app)
-	otpID, code := requestCode(t, app, owner, "owner@example.com")
-	expectStatus(t, verify(owner, otpID, code), 201)
-	if owner.cookies[limits.AddressDevices.Cookie] == "" {
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
+	otpID := codeAskedFor(t, j, "the owner asks", "owner@example.com", codeAsked)
+	signedUp := j.Step(t, verifyCode("the owner's code", otpID, mailedCode(t, app, "owner@example.com"), 201, accountMade, `"email":"owner@example.com"`))
+	device := signedUp.Cookie(limits.AddressDevices.Cookie)
+	if device == "" {
 		t.Fatal("the browser that signed in was not remembered")
 	}
-	delete(owner.cookies, session.CookieName) // signed out, device kept
+	// the owner signs out: the device cookie stays, the session goes
+	ownersBrowser := limits.AddressDevices.Cookie + "=" + device
 
-	stranger := owner.sibling("203.0.113.66")
-	otpID, code = requestCode(t, app, stranger, "owner@example.com")
-	for range 10 {
-		verify(stranger, otpID, wrong(code))
+	otpID = codeAskedFor(t, j, "a stranger asks", "owner@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1}))
+	code := mailedCode(t, app, "owner@example.com")
+	for i := range 10 {
+		j.Step(t, verifyCode("a stranger's guess "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
-	expectStatus(t, verify(stranger, otpID, code), 429)
-	expectStatus(t, verify(owner.sibling("203.0.113.67"), otpID, code), 429) // a new browser
+	j.Step(t, verifyCode("the stranger with the right code", otpID, code, 429, wrongCode, `"status":429`))
+	j.Step(t, verifyCode("a new browser with the right code", otpID, code, 429, wrongCode, `"status":429`))
 
-	otpID, code = requestCode(t, app, owner, "owner@example.com")
-	expectStatus(t, verify(owner, otpID, code), 200, `"email":"owner@example.com"`)
+	otpID = codeAskedFor(t, j, "the owner asks again", "owner@example.com", resent, ownersBrowser)
+	fromOwner := verifyCode("the owner's browser with the right code", otpID, code, 200, testutil.NoWrites(), `"email":"owner@example.com"`)
+	fromOwner.Headers = withCookies(ownersBrowser)
+	j.Step(t, fromOwner)
 }
 
 // The same rules as scenarios: what each request answers and writes.

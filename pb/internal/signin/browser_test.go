@@ -97,11 +97,6 @@ func countUsers(t testing.TB, app *tests.TestApp) int {
 	return int(n)
 }
 
-func httpGetWithHost(t testing.TB, b *browser, path, host string) *httptest.ResponseRecorder {
-	t.Helper()
-	return b.do(http.MethodGet, path, "", map[string]string{"Host": host})
-}
-
 type httpRec = httptest.ResponseRecorder
 
 // unproven makes a member holding an address it never proved, as accounts
@@ -114,4 +109,24 @@ func unproven(t testing.TB, app *tests.TestApp, username, email string) *core.Re
 		t.Fatal(err)
 	}
 	return m
+}
+
+// requestCode asks for a code through b and reads it from the development mailbox.
+func requestCode(t testing.TB, app *tests.TestApp, b *browser, email string) (otpID, code string) {
+	t.Helper()
+	rec := b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Nia Okafor"}`, nil)
+	expectStatus(t, rec, http.StatusOK, `"otpId":"`)
+	otpID, _ = decode(t, rec)["otpId"].(string)
+	return otpID, mailedCode(t, app, email)
+}
+
+// verify sends code for otpID through b.
+func verify(b *browser, otpID, code string) *httpRec {
+	return b.do(http.MethodPost, "/api/auth/email-code/verify",
+		`{"otpId":"`+otpID+`","code":"`+code+`","displayName":"Nia Okafor"}`, nil)
+}
+
+// codeRequest asks for a sign-in code to email through b.
+func codeRequest(b *browser, email string) *httpRec {
+	return b.do(http.MethodPost, "/api/auth/email-code/request", `{"email":"`+email+`","displayName":"Someone"}`, nil)
 }

@@ -10,27 +10,42 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 var amara = googleUser{Sub: "g-1001", Email: "amara@example.com", Name: "Amara Silva",
 	Picture: "https://lh3.googleusercontent.com/a/amara", Verified: true}
 
-// start begins a Google sign-in in b and returns Google's authorization URL.
-func start(t testing.TB, b *browser, redirect string) string {
+// googleStart begins a Google sign-in, a step of j, and answers Google's
+// authorization URL and the flow cookie binding the browser.
+func googleStart(t *testing.T, j *testutil.Journey, redirect string) (location, flow string) {
 	t.Helper()
-	rec := b.do(http.MethodGet, "/api/auth/google/start?redirect="+url.QueryEscape(redirect), "", nil)
-	if rec.Code != http.StatusSeeOther {
-		t.Fatalf("start answered %d: %s", rec.Code, rec.Body.String())
-	}
-	return rec.Header().Get("Location")
+	a := j.Step(t, tests.ApiScenario{Name: "the start, back to " + redirect, Method: http.MethodGet,
+		URL: "/api/auth/google/start?redirect=" + url.QueryEscape(redirect), ExpectedStatus: http.StatusSeeOther, ExpectedEvents: testutil.NoWrites()})
+	return a.Header.Get("Location"), a.Cookie("sb_google_flow")
 }
 
-func callback(b *browser, code, state string) (rec interface {
-	Result() *http.Response
-}, body string, status int) {
-	r := b.do(http.MethodPost, "/api/auth/google/callback", `{"code":"`+code+`","state":"`+state+`"}`, nil)
-	return r, r.Body.String(), r.Code
+// googleCallback is the callback scenario of a browser holding flow ("" for
+// a browser without the cookie).
+func googleCallback(name, code, state, flow string, status int, events map[string]int, content ...string) tests.ApiScenario {
+	h := map[string]string{"Origin": testutil.Origin}
+	if flow != "" {
+		h["Cookie"] = "sb_google_flow=" + flow
+	}
+	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/auth/google/callback",
+		Body: strings.NewReader(`{"code":"` + code + `","state":"` + state + `"}`), Headers: h,
+		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
+}
+
+// flowCleared tells whether the answer clears the flow cookie.
+func flowCleared(a testutil.Answer) bool {
+	for _, c := range a.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(c, "sb_google_flow=;") && strings.Contains(c, "Max-Age=0") {
+			return true
+		}
+	}
+	return false
 }
 
 func googleLinks(t testing.TB, app core.App, sub string) []*core.Record {
@@ -46,39 +61,39 @@ func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
-	b := newBrowser(t, app)
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
 
-	loc := start(t, b, "/home")
+	loc, flow := googleStart(t, j, "/home")
 	if !strings.HasPrefix(loc, g.srv.URL+"/auth?") {
 		t.Fatalf("start went to %q", loc)
 	}
-	if b.cookies["sb_google_flow"] == "" {
+	if flow == "" {
 		t.Fatal("no flow cookie")
 	}
 	code, state := g.authorize(loc, amara)
-	rec := b.do(http.MethodPost, "/api/auth/google/callback", `{"code":"`+code+`","state":"`+state+`"}`, nil)
-	expectStatus(t, rec, http.StatusCreated, `"displayName":"Amara Silva"`, `"email":"amara@example.com"`,
+	s := googleCallback("the callback", code, state, flow, http.StatusCreated, testutil.Writes(2, 0, 0), // the account and its link
+		`"displayName":"Amara Silva"`, `"email":"amara@example.com"`,
 		`"providerId":"google"`, `"photoURL":"https://lh3.googleusercontent.com/a/amara"`, `"username":"amara"`,
 		`"redirect":"/home"`, `"isNew":true`)
-	if strings.Contains(rec.Body.String(), "at-") || strings.Contains(rec.Body.String(), "token") {
-		t.Errorf("answer leaks a token: %s", rec.Body.String())
-	}
-	if !b.signedIn() || b.cookies["sb_google_flow"] != "" {
-		t.Fatalf("session %v, flow cookie left %q", b.signedIn(), b.cookies["sb_google_flow"])
+	s.NotExpectedContent = []string{"at-", "token"} // no token leaks
+	a := j.Step(t, s)
+	if !signedIn(a) || !flowCleared(a) {
+		t.Fatalf("session %v, flow cookie cleared %v", signedIn(a), flowCleared(a))
 	}
 	member := testutil.FindByUsername(t, app, "amara")
 	if !member.Verified() || len(googleLinks(t, app, amara.Sub)) != 1 {
 		t.Fatalf("member not verified or not linked: %v", member.PublicExport())
 	}
-	if rec := b.do(http.MethodGet, "/api/user", "", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), member.Id) {
-		t.Fatalf("session does not work: %d %s", rec.Code, rec.Body.String())
-	}
+	j.Step(t, tests.ApiScenario{Name: "the session works", Method: http.MethodGet, URL: "/api/user",
+		Headers:        map[string]string{"Cookie": session.CookieName + "=" + a.Cookie(session.CookieName)},
+		ExpectedStatus: 200, ExpectedContent: []string{member.Id}, ExpectedEvents: testutil.NoWrites()})
 
-	// a second sign-in of the same Google account finds the same member
-	other := b.sibling("192.0.2.2")
-	code, state = g.authorize(start(t, other, "/profile"), amara)
-	rec = other.do(http.MethodPost, "/api/auth/google/callback", `{"code":"`+code+`","state":"`+state+`"}`, nil)
-	expectStatus(t, rec, http.StatusOK, `"id":"`+member.Id+`"`, `"redirect":"/profile"`, `"isNew":false`)
+	// a second sign-in of the same Google account (another browser) finds the same member
+	loc, flow = googleStart(t, j, "/profile")
+	code, state = g.authorize(loc, amara)
+	j.Step(t, googleCallback("the second sign-in", code, state, flow, http.StatusOK, testutil.NoWrites(),
+		`"id":"`+member.Id+`"`, `"redirect":"/profile"`, `"isNew":false`))
 	if countUsers(t, app) != 1 || len(googleLinks(t, app, amara.Sub)) != 1 {
 		t.Fatal("second sign-in created a member or a link")
 	}
@@ -87,97 +102,88 @@ func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 func TestGoogleRedirectFlowRefusals(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
+	refused := testutil.NoWrites()
 	cases := []struct {
-		name   string
-		run    func(t *testing.T, app *tests.TestApp, b *browser) (int, string)
-		status int
-		want   string
+		name string
+		// run takes the case's steps; the last is checked by the case's
+		// status and content
+		run     func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(code, state, flow string) tests.ApiScenario) testutil.Answer
+		status  int
+		want    string
+		members int // members after the case
 	}{
-		{"wrong verifier (code issued to another flow's challenge)", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			first := start(t, b, "/home")
-			second := start(t, b, "/home") // the browser's cookie now belongs to the second flow
+		{"wrong verifier (code issued to another flow's challenge)", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			first, _ := googleStart(t, j, "/home")
+			second, flow := googleStart(t, j, "/home") // the browser's cookie now belongs to the second flow
 			code, _ := g.authorize(first, amara)
 			_, state := g.authorize(second, amara)
-			_, body, status := callback(b, code, state)
-			return status, body
-		}, 401, "Authentication failed. Please try again."},
-		{"unknown state", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			code, _ := g.authorize(start(t, b, "/home"), amara)
-			_, body, status := callback(b, code, "made-up-state")
-			return status, body
-		}, 401, `"code":"invalid_credential"`},
-		{"missing state", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			code, _ := g.authorize(start(t, b, "/home"), amara)
-			_, body, status := callback(b, code, "")
-			return status, body
-		}, 400, "Missing required information from Google sign-in."},
-		{"replayed state", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			code, state := g.authorize(start(t, b, "/home"), amara)
-			binding := b.cookies["sb_google_flow"]
-			if _, body, status := callback(b, code, state); status != 201 {
-				t.Fatalf("first use failed: %d %s", status, body)
-			}
-			delete(b.cookies, "sb_session")
-			b.cookies["sb_google_flow"] = binding // the same browser, everything replayed
-			_, body, status := callback(b, code, state)
-			return status, body
-		}, 401, "Authentication failed. Please try again."},
-		{"another browser's callback (login CSRF) does not burn the flow", func(t *testing.T, app *tests.TestApp, b *browser) (int, string) {
-			code, state := g.authorize(start(t, b, "/home"), amara)
-			attacker := b.sibling("198.51.100.9")
-			_, body, status := callback(attacker, code, state)
-			if status != 401 || attacker.signedIn() {
-				t.Fatalf("foreign browser got %d %s", status, body)
-			}
-			if _, body, status := callback(b, code, state); status != 201 {
-				t.Fatalf("the starting browser could not finish: %d %s", status, body)
-			}
-			return status, body
-		}, 401, "invalid_credential"},
-		{"Google refuses the client secret", func(t *testing.T, app *tests.TestApp, b *browser) (int, string) {
+			return j.Step(t, last(code, state, flow))
+		}, 401, "Authentication failed. Please try again.", 0},
+		{"unknown state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			loc, flow := googleStart(t, j, "/home")
+			code, _ := g.authorize(loc, amara)
+			return j.Step(t, last(code, "made-up-state", flow))
+		}, 401, `"code":"invalid_credential"`, 0},
+		{"missing state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			loc, flow := googleStart(t, j, "/home")
+			code, _ := g.authorize(loc, amara)
+			return j.Step(t, last(code, "", flow))
+		}, 400, "Missing required information from Google sign-in.", 0},
+		{"replayed state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			loc, flow := googleStart(t, j, "/home")
+			code, state := g.authorize(loc, amara)
+			j.Step(t, googleCallback("the first use", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
+			return j.Step(t, last(code, state, flow)) // the same browser, everything replayed
+		}, 401, "Authentication failed. Please try again.", 1},
+		{"another browser's callback (login CSRF) does not burn the flow", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			loc, flow := googleStart(t, j, "/home")
+			code, state := g.authorize(loc, amara)
+			a := j.Step(t, last(code, state, "")) // the attacker's browser has no flow cookie
+			j.Step(t, googleCallback("the starting browser finishes", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
+			return a
+		}, 401, "invalid_credential", 1},
+		{"Google refuses the client secret", func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
 			users, _ := app.FindCollectionByNameOrId("users")
 			users.OAuth2.Providers[0].ClientSecret = "wrong-secret"
 			if err := app.Save(users); err != nil {
 				t.Fatal(err)
 			}
-			code, state := g.authorize(start(t, b, "/home"), amara)
-			_, body, status := callback(b, code, state)
-			return status, body
-		}, 503, "The identity provider API key is not valid. Please contact the administrator."},
-		{"Google account without a verified e-mail", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
+			loc, flow := googleStart(t, j, "/home")
+			code, state := g.authorize(loc, amara)
+			return j.Step(t, last(code, state, flow))
+		}, 503, "The identity provider API key is not valid. Please contact the administrator.", 0},
+		{"Google account without a verified e-mail", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
 			u := amara
 			u.Verified = false
-			code, state := g.authorize(start(t, b, "/home"), u)
-			_, body, status := callback(b, code, state)
-			return status, body
-		}, 400, `"code":"email_not_verified"`},
-		{"malformed body", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			r := b.do(http.MethodPost, "/api/auth/google/callback", `{"code":`, nil)
-			return r.Code, r.Body.String()
-		}, 400, "Missing required information from Google sign-in."},
-		{"cross-site post", func(t *testing.T, _ *tests.TestApp, b *browser) (int, string) {
-			code, state := g.authorize(start(t, b, "/home"), amara)
-			r := b.do(http.MethodPost, "/api/auth/google/callback", `{"code":"`+code+`","state":"`+state+`"}`,
-				map[string]string{"Origin": "https://evil.example"})
-			return r.Code, r.Body.String()
-		}, 403, "Cross-origin request rejected."},
+			loc, flow := googleStart(t, j, "/home")
+			code, state := g.authorize(loc, u)
+			return j.Step(t, last(code, state, flow))
+		}, 400, `"code":"email_not_verified"`, 0},
+		{"malformed body", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			s := last("", "", "")
+			s.Body = strings.NewReader(`{"code":`)
+			return j.Step(t, s)
+		}, 400, "Missing required information from Google sign-in.", 0},
+		{"cross-site post", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+			loc, flow := googleStart(t, j, "/home")
+			code, state := g.authorize(loc, amara)
+			s := last(code, state, flow)
+			s.Headers["Origin"] = "https://evil.example"
+			return j.Step(t, s)
+		}, 403, "Cross-origin request rejected.", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			app := testutil.NewApp(t, g.config())
-			b := newBrowser(t, app)
-			status, body := tc.run(t, app, b)
-			if status != tc.status || !strings.Contains(body, tc.want) {
-				t.Fatalf("got %d %s, want %d with %q", status, body, tc.status, tc.want)
+			defer app.Cleanup()
+			a := tc.run(t, app, testutil.NewJourney(t, app), func(code, state, flow string) tests.ApiScenario {
+				return googleCallback("the refused callback", code, state, flow, tc.status, refused, tc.want)
+			})
+			if signedIn(a) {
+				t.Fatal("a refused sign-in set a session")
 			}
-			if tc.status != 201 && tc.name != "another browser's callback (login CSRF) does not burn the flow" &&
-				tc.name != "replayed state" {
-				if countUsers(t, app) != 0 || b.signedIn() {
-					t.Fatal("a refused sign-in created a member or a session")
-				}
-			}
-			if tc.name == "replayed state" && countUsers(t, app) != 1 {
-				t.Fatal("replay created a member")
+			if n := countUsers(t, app); n != tc.members {
+				t.Fatalf("%d members after the case, want %d", n, tc.members)
 			}
 		})
 	}
@@ -187,26 +193,37 @@ func TestGoogleStartRedirects(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
-	b := newBrowser(t, app)
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
 
-	for _, hostile := range []string{"//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"} {
-		code, state := g.authorize(start(t, b, hostile), amara)
-		_, body, status := callback(b, code, state)
-		if status/100 != 2 || !strings.Contains(body, `"redirect":"/home"`) {
-			t.Fatalf("redirect %q: %d %s", hostile, status, body)
+	for i, hostile := range []string{"//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"} {
+		loc, flow := googleStart(t, j, hostile)
+		code, state := g.authorize(loc, amara)
+		status, events := http.StatusOK, testutil.NoWrites()
+		if i == 0 {
+			status, events = http.StatusCreated, testutil.Writes(2, 0, 0) // the account and its link
 		}
+		j.Step(t, googleCallback("back from a start to "+hostile, code, state, flow, status, events, `"redirect":"/home"`))
 	}
 
-	other := httpGetWithHost(t, b, "/api/auth/google/start", "elsewhere.example")
-	if other.Code != 303 || other.Header().Get("Location") != "/auth?manual=true&googleError=unauthorized-domain" {
-		t.Fatalf("foreign host: %d %q", other.Code, other.Header().Get("Location"))
-	}
+	j.Step(t, tests.ApiScenario{Name: "a start on a foreign host", Method: http.MethodGet, URL: "/api/auth/google/start",
+		Headers: map[string]string{"Host": "elsewhere.example"}, ExpectedStatus: 303, ExpectedEvents: testutil.NoWrites(),
+		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			if got := res.Header.Get("Location"); got != "/auth?manual=true&googleError=unauthorized-domain" {
+				t.Errorf("foreign host went to %q", got)
+			}
+		}})
 
-	unconfigured := newBrowser(t, testutil.NewApp(t, nil))
-	rec := unconfigured.do(http.MethodGet, "/api/auth/google/start", "", nil)
-	if rec.Code != 303 || rec.Header().Get("Location") != "/auth?manual=true&googleError=configuration-not-found" {
-		t.Fatalf("unconfigured start: %d %q", rec.Code, rec.Header().Get("Location"))
-	}
-	rec = unconfigured.do(http.MethodPost, "/api/auth/google/callback", `{"code":"c","state":"s"}`, nil)
-	expectStatus(t, rec, 503, "Authentication not properly configured. Please use the manual sign-in option below.")
+	unconfigured := testutil.NewApp(t, nil)
+	defer unconfigured.Cleanup()
+	u := testutil.NewJourney(t, unconfigured)
+	u.Step(t, tests.ApiScenario{Name: "an unconfigured start", Method: http.MethodGet, URL: "/api/auth/google/start",
+		ExpectedStatus: 303, ExpectedEvents: testutil.NoWrites(),
+		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+			if got := res.Header.Get("Location"); got != "/auth?manual=true&googleError=configuration-not-found" {
+				t.Errorf("unconfigured start went to %q", got)
+			}
+		}})
+	u.Step(t, googleCallback("an unconfigured callback", "c", "s", "", 503, testutil.NoWrites(),
+		"Authentication not properly configured. Please use the manual sign-in option below."))
 }

@@ -129,15 +129,18 @@ func TestGoogleKeysCachedAndOutage(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
 	app := testutil.NewApp(t, g.config())
-	b := newBrowser(t, app)
-	for i := range 3 {
-		u := amara
-		if i > 0 {
-			delete(b.cookies, "sb_session")
-		}
-		rec := b.do(http.MethodPost, "/api/auth/google", "", map[string]string{"X-Google-Id-Token": g.idToken(u, nil)})
-		if rec.Code/100 != 2 {
-			t.Fatalf("sign-in %d: %d %s", i, rec.Code, rec.Body.String())
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
+	token := map[string]string{"Origin": testutil.Origin}
+	for i, s := range []tests.ApiScenario{
+		{Name: "the first sign-in makes the account", ExpectedStatus: 201, ExpectedEvents: testutil.Writes(2, 0, 0)}, // the account and its link
+		{Name: "the second signs in", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites()},
+		{Name: "the third signs in", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites()},
+	} {
+		token["X-Google-Id-Token"] = g.idToken(amara, nil)
+		s.Method, s.URL, s.Headers, s.ExpectedContent = http.MethodPost, "/api/auth/google", token, []string{`"email":"amara@example.com"`}
+		if a := j.Step(t, s); !signedIn(a) {
+			t.Fatalf("sign-in %d set no session", i+1)
 		}
 	}
 	if g.jwksHits != 1 {
@@ -146,10 +149,12 @@ func TestGoogleKeysCachedAndOutage(t *testing.T) {
 
 	g2 := newFakeGoogle(t)
 	g2.keysDown = true
-	down := newBrowser(t, testutil.NewApp(t, g2.config()))
-	rec := down.do(http.MethodPost, "/api/auth/google", "", map[string]string{"X-Google-Id-Token": g2.idToken(amara, nil)})
-	expectStatus(t, rec, 500, "Server error during sign-in. Please try again later.")
-	if down.signedIn() {
+	down := testutil.NewApp(t, g2.config())
+	defer down.Cleanup()
+	a := testutil.NewJourney(t, down).Step(t, tests.ApiScenario{Name: "Google's keys cannot be fetched", Method: http.MethodPost,
+		URL: "/api/auth/google", Headers: map[string]string{"Origin": testutil.Origin, "X-Google-Id-Token": g2.idToken(amara, nil)},
+		ExpectedStatus: 500, ExpectedContent: []string{"Server error during sign-in. Please try again later."}, ExpectedEvents: testutil.NoWrites()})
+	if signedIn(a) {
 		t.Fatal("signed in without keys")
 	}
 }

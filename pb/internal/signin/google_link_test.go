@@ -2,10 +2,36 @@ package signin_test
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
+
+// googleSignIn is a Google sign-in through j: the start (its flow cookie
+// binds the browser), the consent at the fake Google, and the callback
+// from the same browser, checked as callback says. It answers the
+// callback's answer.
+func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback tests.ApiScenario) testutil.Answer {
+	t.Helper()
+	started := j.Step(t, tests.ApiScenario{Name: "the start", Method: http.MethodGet,
+		URL:            "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
+		Headers:        map[string]string{"Origin": testutil.Origin},
+		ExpectedStatus: http.StatusSeeOther, ExpectedEvents: testutil.NoWrites()})
+	flow := started.Cookie("sb_google_flow")
+	if flow == "" {
+		t.Fatal("the start set no flow cookie")
+	}
+	code, state := g.authorize(started.Header.Get("Location"), who)
+	callback.Method, callback.URL = http.MethodPost, "/api/auth/google/callback"
+	callback.Body = strings.NewReader(`{"code":"` + code + `","state":"` + state + `"}`)
+	callback.Headers = map[string]string{"Origin": testutil.Origin, "Cookie": "sb_google_flow=" + flow}
+	return j.Step(t, callback)
+}
 
 // An account that has confirmed the same address is linked; one that holds
 // the address unconfirmed is never taken over.
@@ -15,16 +41,17 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 
 	t.Run("confirmed address: linked, nothing else changes", func(t *testing.T) {
 		app := testutil.NewApp(t, g.config())
+		defer app.Cleanup()
 		priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "amara@example.com"})
 		priya.SetVerified(true)
 		if err := app.Save(priya); err != nil {
 			t.Fatal(err)
 		}
-		b := newBrowser(t, app)
-		code, state := g.authorize(start(t, b, "/home"), amara)
-		_, body, status := callback(b, code, state)
-		if status != http.StatusOK {
-			t.Fatalf("%d %s", status, body)
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback links priya",
+			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"username":"priya"`},
+			ExpectedEvents: testutil.Writes(1, 0, 0)}) // the link alone
+		if answer.Cookie(session.CookieName) == "" {
+			t.Error("the linked account was not signed in")
 		}
 		after := testutil.Find(t, app, "users", priya.Id)
 		if countUsers(t, app) != 1 || len(googleLinks(t, app, amara.Sub)) != 1 ||
@@ -35,12 +62,13 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 
 	t.Run("unproven address: blocks nobody, not taken over", func(t *testing.T) {
 		app := testutil.NewApp(t, g.config())
+		defer app.Cleanup()
 		priya := unproven(t, app, "priya", "amara@example.com")
-		b := newBrowser(t, app)
-		code, state := g.authorize(start(t, b, "/home"), amara)
-		_, body, status := callback(b, code, state)
-		if status != http.StatusCreated || !b.signedIn() {
-			t.Fatalf("the address's owner was refused: %d %s", status, body)
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback makes amara an account",
+			ExpectedStatus: http.StatusCreated, NotExpectedContent: []string{`"username":"priya"`},
+			ExpectedEvents: testutil.Writes(2, 1, 0)}) // the account and its link; priya's unproven address set aside as pending
+		if answer.Cookie(session.CookieName) == "" {
+			t.Fatalf("the address's owner was refused: %d %s", answer.Status, answer.Body)
 		}
 		after := testutil.Find(t, app, "users", priya.Id)
 		links := googleLinks(t, app, amara.Sub)
@@ -55,13 +83,18 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 
 	t.Run("PocketBase's own OAuth2 route cannot bypass these rules", func(t *testing.T) {
 		app := testutil.NewApp(t, g.config())
-		b := newBrowser(t, app)
+		defer app.Cleanup()
 		verifier := "a-verifier-the-attacker-holds-0123456789-abcdef"
 		code := g.issueFor(verifier, amara)
-		rec := b.do(http.MethodPost, "/api/collections/users/auth-with-oauth2",
-			`{"provider":"google","code":"`+code+`","codeVerifier":"`+verifier+`","redirectURL":"`+testutil.Origin+`/__/auth/handler"}`, nil)
-		if rec.Code != http.StatusNotFound || countUsers(t, app) != 0 {
-			t.Fatalf("PocketBase's route signed in: %d %s", rec.Code, rec.Body.String())
-		}
+		testutil.NewJourney(t, app).Step(t, tests.ApiScenario{Name: "PocketBase's route", Method: http.MethodPost,
+			URL: "/api/collections/users/auth-with-oauth2", Headers: map[string]string{"Origin": testutil.Origin},
+			Body: strings.NewReader(`{"provider":"google","code":"` + code + `","codeVerifier":"` + verifier +
+				`","redirectURL":"` + testutil.Origin + `/__/auth/handler"}`),
+			ExpectedStatus: http.StatusNotFound, ExpectedContent: []string{`"status":404`}, ExpectedEvents: testutil.NoWrites(),
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if countUsers(t, app) != 0 {
+					t.Error("PocketBase's route made an account")
+				}
+			}})
 	})
 }
