@@ -132,8 +132,12 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if statuses[200] != 1 || statuses[400] != n-1 {
-		t.Fatalf("%d requests with one code: %v, want one 200 and %d × 400", n, statuses, n-1)
+	// The losers are refused: 400 while the address has wrong-code budget
+	// left; a loser that compares after the winner used the code spends
+	// that budget (the code is no longer valid), so under a slow scheduler
+	// the last ones may meet the budget's 429 instead.
+	if statuses[200] != 1 || statuses[400]+statuses[429] != n-1 {
+		t.Fatalf("%d requests with one code: %v, want one 200 and %d refused (400, or 429 once the wrong-code budget is spent)", n, statuses, n-1)
 	}
 	if after := testutil.Find(t, app, "users", m.Id); !after.ValidatePassword(won) {
 		t.Error("the stored password is not the one the successful request set")
