@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { ADMIN, login } from './helpers'
 import { screens } from './screens'
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast, login, registerMember, uniqueName } from './helpers'
 import { readCodeOf, readMail } from './mailbox'
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from './global-setup'
+import { type Page } from '@playwright/test'
+import { expect, origin, test } from './test'
+import { DEMO_PASSWORD } from './server'
 import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
 
 // Seeded pending listings (pb/internal/demo/samples.go); no other spec relies on their review state.
@@ -164,9 +165,8 @@ test('an administrator verifies the social link they clicked even after the memb
   const memberContext = await browser.newContext()
   const memberPage = await memberContext.newPage()
   const member = await registerMember(memberPage, 'Link Owner')
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
   const setLinks = async (links: { platform: string; username: string }[]) => {
-    const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin } })
+    const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin() } })
     expect(response.status(), await response.text()).toBe(200)
   }
   await setLinks([

@@ -1,7 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
 import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext()

@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, origin } from './test'
 import { ADMIN, login, registerMember } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 test('visitor pages log no console errors (nobody signed in is not an error)', async ({ page }) => {
   const errors: string[] = []

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { type Locator } from '@playwright/test'
+import { expect, test } from './test'
 import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
 
 /** WCAG contrast of an element's text colour on its background, read from the rendered page. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, origin, test } from './test'
 import { ADMIN, login, uniqueName } from './helpers'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
@@ -59,7 +59,7 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
   test.setTimeout(60_000)
   await login(page, ADMIN.username, ADMIN.password)
   // An audit-log row: the administrator rejects a listing of their own.
-  const headers = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` }
+  const headers = { Origin: origin() }
   const created = await page.request.post('/api/sponsorships', {
     data: { title: uniqueName('Wide table '), description: 'A listing to moderate.', amount: 100, location: '', categories: ['Arts'] },
     headers,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
 
 test('the demo admin posts a listing of each kind and sees it appear', async ({ page }) => {

@@ -2,10 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast, registerMember, uniqueName } from './helpers'
 import { hmacHex, RZP, startRazorpayApi } from './razorpay-standin'
-import { startSecondServer } from './second-server'
+import { startSecondServer } from './server'
 
 const shotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 /** Where the receipt's screenshots also go, to be looked at outside the test run. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { test } from '@playwright/test'
+import { test } from './test'
 import { ADMIN, login } from './helpers'
 import { screens } from './screens'
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
+import { type BrowserContext } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast, login, registerMember } from './helpers'
 
 const sessionCookie = async (context: BrowserContext) => {

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
 import { expectToast, registerMember, uniqueName } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 /** Registers a member and opens Create New, which shows the plans for a member without one. */
 async function memberAtPlans(page: Page, name: string) {
