@@ -21,6 +21,16 @@ export async function login(page: Page, username: string, password: string) {
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
 }
 
+/**
+ * Signs in through the API (the session cookie lands in the page's browser context), for journeys
+ * that are not about the sign-in form (`login` drives that). The page stays where it is: a full
+ * load of /auth and then of /home less than `login`.
+ */
+export async function signIn(page: Page, username: string, password: string) {
+  const response = await page.request.post('/api/login', { data: { username, password }, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
 /** Creates a member through the API (same browser context, so the session cookie is set). */
 export async function registerMember(page: Page, displayName = 'Test Member') {
   const username = uniqueName('m')

@@ -1,10 +1,11 @@
 import { type Page } from '@playwright/test'
 import { expect, test, origin } from './test'
-import { ADMIN, login, uniqueName } from './helpers'
+import { ADMIN, signIn, uniqueName } from './helpers'
 import { superuserToken } from './superuser'
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
 })
 
 const panel = (page: import('@playwright/test').Page, name: string) => page.getByRole('tabpanel', { name })

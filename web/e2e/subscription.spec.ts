@@ -7,7 +7,6 @@ import { expectToast, registerMember, uniqueName } from './helpers'
 
 /** Registers a member and opens Create New, which shows the plans for a member without one. */
 async function memberAtPlans(page: Page, name: string) {
-  await page.goto('/auth')
   await registerMember(page, name)
   await page.goto('/home')
   await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${name}`) })).toBeVisible()
@@ -153,7 +152,6 @@ for (const [device, options] of Object.entries(devices)) {
 
     test(`plans dialog, sandbox checkout and /subscription (${device})`, async ({ page }) => {
       mkdirSync(shotDir, { recursive: true })
-      await page.goto('/auth')
       await registerMember(page, 'New Comer')
       await page.goto('/home?create=1')
       const gate = page.getByRole('dialog', { name: 'Subscription Required' })
