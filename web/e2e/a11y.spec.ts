@@ -1,22 +1,30 @@
 import { seriousAxeFindings } from './axe'
 import { ADMIN, signIn } from './helpers'
-import { screens } from './screens'
+import { groups, screens } from './screens'
 import { expect, test } from './test'
 
-// One journey a screen and theme, each on a fresh page: independent, so spread over the workers.
+// The groups are independent (each signs in on its own page): spread over the workers.
 test.describe.configure({ mode: 'parallel' })
 
 for (const colorScheme of ['light', 'dark'] as const)
   test.describe(`accessibility (axe-core), ${colorScheme} theme`, () => {
     test.use({ colorScheme })
-    for (const screen of screens) {
-      const who = screen.signedIn ? 'member' : 'visitor'
-      test(`no serious or critical findings: ${screen.name} (${who}, ${colorScheme})`, async ({ page }) => {
-        if (screen.signedIn) await signIn(page, ADMIN.username, ADMIN.password)
-        await page.goto(screen.path)
-        await screen.ready(page)
-        const findings = await seriousAxeFindings(page, `${screen.name} (${colorScheme})`)
-        expect(findings, findings.join('\n')).toEqual([])
-      })
+    for (const signedIn of [false, true]) {
+      const who = signedIn ? 'member' : 'visitor'
+      for (const group of groups(
+        screens.filter((s) => s.signedIn === signedIn),
+        7,
+      )) {
+        test(`no serious or critical findings (${who} screens ${group.name}, ${colorScheme})`, async ({ page }) => {
+          if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
+          const findings: string[] = []
+          for (const screen of group.screens) {
+            await page.goto(screen.path)
+            await screen.ready(page)
+            findings.push(...(await seriousAxeFindings(page, `${screen.name} (${colorScheme})`)))
+          }
+          expect(findings, findings.join('\n')).toEqual([])
+        })
+      }
     }
   })

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN, signIn } from './helpers'
-import { screens } from './screens'
+import { groups, screens } from './screens'
 import { test } from './test'
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
@@ -30,7 +30,7 @@ const darkScreens = new Set([
   'admin',
 ])
 
-// Each device's visitor and member screens are their own journeys: independent, so spread over the workers.
+// Each group of screens is its own journey, independent of the others: spread over the workers.
 test.describe.configure({ mode: 'parallel' })
 
 for (const [device, options] of Object.entries(devices)) {
@@ -39,21 +39,21 @@ for (const [device, options] of Object.entries(devices)) {
 
     for (const signedIn of [false, true]) {
       const shown = screens.filter((s) => s.signedIn === signedIn && (!device.endsWith('-dark') || darkScreens.has(s.name)))
-      if (shown.length === 0) continue
-      test(`every ${signedIn ? 'member' : 'visitor'} screen (${device})`, async ({ page }) => {
-        test.setTimeout(90_000)
-        if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
-        for (const screen of shown) {
-          await page.goto(screen.path)
-          await screen.ready(page)
-          await page.screenshot({
-            path: join(dir, `${device}-${screen.name}.png`),
-            fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
-            // Transitions (a dialog fading in, a menu opening) shot as they end, not midway.
-            animations: 'disabled',
-          })
-        }
-      })
+      for (const group of groups(shown, 9)) {
+        test(`${signedIn ? 'member' : 'visitor'} screens ${group.name} (${device})`, async ({ page }) => {
+          if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
+          for (const screen of group.screens) {
+            await page.goto(screen.path)
+            await screen.ready(page)
+            await page.screenshot({
+              path: join(dir, `${device}-${screen.name}.png`),
+              fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
+              // Transitions (a dialog fading in, a menu opening) shot as they end, not midway.
+              animations: 'disabled',
+            })
+          }
+        })
+      }
     }
   })
 }
