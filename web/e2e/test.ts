@@ -13,7 +13,7 @@ let current: Server | undefined
  * journeys on one server are those of one worker; Playwright starts a new worker, with a new
  * server, after a failed test.
  */
-export const test = base.extend<object, { server: Server }>({
+export const test = base.extend<{ closeOwnContexts: void }, { server: Server }>({
   server: [
     async ({}, use) => {
       // The journeys pay through the sandbox and read sign-in codes from the development mailbox:
@@ -34,6 +34,21 @@ export const test = base.extend<object, { server: Server }>({
   baseURL: async ({ server }, use) => {
     await use(server.origin)
   },
+  // Playwright closes the page fixture's context after each test, but not the contexts a journey
+  // opens itself (a second member, another device): left open, their pages would stay signed in
+  // for the worker's life, holding realtime streams and refetching on every later event.
+  closeOwnContexts: [
+    async ({ browser, context }, use) => {
+      await use()
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => c !== context)
+          .map((c) => c.close()),
+      )
+    },
+    { auto: true },
+  ],
 })
 
 function running(): Server {
