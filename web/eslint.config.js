@@ -85,5 +85,33 @@ export default tseslint.config(
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
   },
+  {
+    // Playwright fixtures: their `use` is no React hook, and one that needs no other fixture still
+    // takes `{}` (Playwright reads the fixtures a function wants from its first parameter).
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+    },
+  },
+  {
+    // A journey's test and expect come from e2e/test.ts, whose fixture gives each worker its server.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              allowTypeImports: true,
+              message: "Import test and expect from './test': its fixture starts this worker's server and sets baseURL.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 )

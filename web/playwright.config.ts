@@ -1,22 +1,27 @@
 import { defineConfig } from '@playwright/test'
 
-// One port for the whole run, chosen here so that worker processes (which load this file
-// again with the same environment) agree with the global setup that starts the server.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000))
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`
+/**
+ * Workers run test files side by side, each with its own server and data directory (e2e/test.ts).
+ * E2E_WORKERS overrides the count (so does --workers); the default is measured on a 2-core machine
+ * (web/README.md, "Browser journeys").
+ */
+const workers = Number(process.env.E2E_WORKERS || 3)
+if (!Number.isInteger(workers) || workers < 1)
+  throw new Error(`E2E_WORKERS must be a whole number of workers, got ${process.env.E2E_WORKERS}`)
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  globalSetup: './e2e/global-setup.ts',
+  // The journeys of one file share their worker's server and may build on each other; a file
+  // whose journeys do not opts in with test.describe.configure({ mode: 'parallel' }).
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL,
+    // baseURL: the worker's own server (e2e/test.ts)
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',

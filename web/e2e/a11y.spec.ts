@@ -1,38 +1,30 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
-import { ADMIN, login } from './helpers'
-import { screens } from './screens'
+import { seriousAxeFindings } from './axe'
+import { ADMIN, signIn } from './helpers'
+import { groups, screens } from './screens'
+import { expect, test } from './test'
+
+// The groups are independent (each signs in on its own page): spread over the workers.
+test.describe.configure({ mode: 'parallel' })
 
 for (const colorScheme of ['light', 'dark'] as const)
   test.describe(`accessibility (axe-core), ${colorScheme} theme`, () => {
     test.use({ colorScheme })
     for (const signedIn of [false, true]) {
-      test(`no serious or critical findings (${signedIn ? 'member' : 'visitor'} screens, ${colorScheme})`, async ({ page }) => {
-        test.setTimeout(120_000)
-        if (signedIn) await login(page, ADMIN.username, ADMIN.password)
-        const findings: string[] = []
-        for (const screen of screens.filter((s) => s.signedIn === signedIn)) {
-          await page.goto(screen.path)
-          await screen.ready(page)
-          // dialogs fade in: colours read mid-transition are not the ones members see
-          await page.waitForFunction(() =>
-            Array.from(document.querySelectorAll('dialog[open], dialog[open] .modal-box')).every(
-              (el) => getComputedStyle(el).opacity === '1',
-            ),
-          )
-          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-          for (const v of results.violations) {
-            if (v.impact === 'serious' || v.impact === 'critical') {
-              findings.push(
-                `${screen.name} (${colorScheme}): [${v.impact}] ${v.id}: ${v.help} — ${v.nodes
-                  .map((n) => n.target.join(' '))
-                  .slice(0, 3)
-                  .join(', ')}`,
-              )
-            }
+      const who = signedIn ? 'member' : 'visitor'
+      for (const group of groups(
+        screens.filter((s) => s.signedIn === signedIn),
+        7,
+      )) {
+        test(`no serious or critical findings (${who} screens ${group.name}, ${colorScheme})`, async ({ page }) => {
+          if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
+          const findings: string[] = []
+          for (const screen of group.screens) {
+            await page.goto(screen.path)
+            await screen.ready(page)
+            findings.push(...(await seriousAxeFindings(page, `${screen.name} (${colorScheme})`)))
           }
-        }
-        expect(findings, findings.join('\n')).toEqual([])
-      })
+          expect(findings, findings.join('\n')).toEqual([])
+        })
+      }
     }
   })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 test.describe('access rules', () => {
   for (const path of ['/home', '/profile', '/settings', '/messages', '/subscription', '/admin']) {

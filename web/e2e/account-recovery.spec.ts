@@ -1,21 +1,24 @@
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { expectToast, login, registerMember, uniqueName } from './helpers'
+import { type Page } from '@playwright/test'
+import { seriousAxeFindings } from './axe'
+import { expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { expect, test } from './test'
 import { readCodeOf, readMail } from './mailbox'
 
 /** Screens of this journey go to /tmp (looked at by hand), not to the committed screenshot set. */
 const shots = join('/tmp', 'sb-account-recovery')
 mkdirSync(shots, { recursive: true })
 
+// Every journey here makes its own members: independent, so spread over the workers.
+test.describe.configure({ mode: 'parallel' })
+
 const resetSubject = 'Your SponsorBridge password reset code: '
 const confirmSubject = 'Confirm your e-mail address for SponsorBridge: '
 
 async function noSeriousAxeFindings(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${what}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  const findings = await seriousAxeFindings(page, what)
+  expect(findings, findings.join('\n')).toEqual([])
 }
 
 test('a new member registers with an e-mail, proves it, forgets the password and resets it; other sessions end', async ({
@@ -48,7 +51,7 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   // An earlier session on another device.
   const other = await browser.newContext()
   const otherPage = await other.newPage()
-  await login(otherPage, username, 'first-pass-1')
+  await signIn(otherPage, username, 'first-pass-1')
 
   // Signed out, the member has forgotten the password.
   await page.getByRole('button', { name: /Account menu/ }).click()
@@ -151,11 +154,6 @@ for (const [device, options] of Object.entries(devices))
         await shot('prompt')
         await page.getByRole('button', { name: 'Save search' }).click()
         await expect(page.getByRole('dialog', { name: 'Save this search' }).getByRole('note')).toBeVisible()
-        await page.waitForFunction(() =>
-          Array.from(document.querySelectorAll('dialog[open], dialog[open] .modal-box')).every(
-            (el) => getComputedStyle(el).opacity === '1',
-          ),
-        )
         await noSeriousAxeFindings(page, `save search (${device}, ${colorScheme})`)
         await shot('save-search')
         await page.goto('/settings#email-preferences')

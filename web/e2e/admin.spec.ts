@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from './global-setup'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { type Page } from '@playwright/test'
+import { expect, origin, test } from './test'
+import { DEMO_PASSWORD } from './server'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 
 // Seeded pending listings (pb/internal/demo/samples.go); no other spec relies on their review state.
 const APPROVE = 'Open-source maintainer stipends' // kenji's sponsorship
@@ -11,12 +12,12 @@ const row = (page: Page, title: string) => page.getByTestId('moderation-row').fi
 
 async function signInAs(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.context().clearCookies()
-  await login(page, username, password)
+  await signIn(page, username, password)
 }
 
 test('an administrator approves one listing and rejects another; the poster sees why; others no longer see it', async ({ page }) => {
   test.setTimeout(90_000)
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
   await expect(page.getByRole('tab', { name: 'Moderation queue' })).toHaveAttribute('aria-selected', 'true')
@@ -120,7 +121,7 @@ test('the contact form stores a message the administrator sees and resolves', as
   await expect(page.getByText('Thank you! Your message has been received. We will reply by e-mail.')).toBeVisible()
   await expect(form.getByLabel('Name')).toHaveValue('')
 
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto('/admin?tab=messages')
   const message = page.getByRole('article', { name: subject })
   await expect(message.getByText('How do I become verified?')).toBeVisible()
@@ -164,9 +165,8 @@ test('an administrator verifies the social link they clicked even after the memb
   const memberContext = await browser.newContext()
   const memberPage = await memberContext.newPage()
   const member = await registerMember(memberPage, 'Link Owner')
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
   const setLinks = async (links: { platform: string; username: string }[]) => {
-    const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin } })
+    const response = await memberPage.request.patch('/api/user', { data: { socialMedia: links }, headers: { Origin: origin() } })
     expect(response.status(), await response.text()).toBe(200)
   }
   await setLinks([
@@ -174,7 +174,7 @@ test('an administrator verifies the social link they clicked even after the memb
     { platform: 'twitter', username: 'owner_x' },
   ])
 
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto('/admin?tab=members')
   await page.getByRole('searchbox', { name: 'Search by username or name' }).fill(member.username)
   const card = page.getByRole('article', { name: 'Link Owner' })

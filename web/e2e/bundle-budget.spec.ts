@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { countTransfers, kb, settle } from './first-screen'
 import { registerMember } from './helpers'
 
@@ -9,7 +9,6 @@ import { registerMember } from './helpers'
 const BUDGET = { js: 120_000, css: 20_000 }
 
 test('the first screen of /home stays within its transfer budget', async ({ page }) => {
-  await page.goto('/auth')
   await registerMember(page, 'Budget Watcher')
   const { transferred, lastFinish } = await countTransfers(page)
 

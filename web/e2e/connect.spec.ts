@@ -1,7 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext()
@@ -10,7 +9,7 @@ async function newPage(browser: Browser): Promise<Page> {
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await newPage(browser)
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   return page
 }
 

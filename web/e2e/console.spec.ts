@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { ADMIN, login, registerMember } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+import { expect, test, origin } from './test'
+import { ADMIN, registerMember, signIn } from './helpers'
 
 test('visitor pages log no console errors (nobody signed in is not an error)', async ({ page }) => {
   const errors: string[] = []
@@ -16,12 +14,11 @@ test('visitor pages log no console errors (nobody signed in is not an error)', a
 })
 
 test('a burst of live messages aborts no requests', async ({ page, browser }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const admin = await page.request.get('/api/user')
   const adminId = ((await admin.json()) as { id: string }).id
 
   const other = await (await browser.newContext()).newPage()
-  await other.goto('/auth')
   await registerMember(other, 'Quick Typist')
   const started = await other.request.post('/api/conversations', { data: { userId: adminId }, headers: { Origin: origin() } })
   const { id } = (await started.json()) as { id: string }
@@ -39,10 +36,9 @@ test('a burst of live messages aborts no requests', async ({ page, browser }) =>
 })
 
 test('live messages arriving while a refetch is on its way abort nothing', async ({ page, browser }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const adminId = ((await (await page.request.get('/api/user')).json()) as { id: string }).id
   const other = await (await browser.newContext()).newPage()
-  await other.goto('/auth')
   await registerMember(other, 'Slow Line')
   const started = await other.request.post('/api/conversations', { data: { userId: adminId }, headers: { Origin: origin() } })
   const { id } = (await started.json()) as { id: string }

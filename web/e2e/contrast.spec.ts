@@ -1,5 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { type Locator } from '@playwright/test'
+import { expect, test } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 
 /** WCAG contrast of an element's text colour on its background, read from the rendered page. */
 async function contrastOf(el: Locator): Promise<number> {
@@ -33,7 +34,7 @@ async function contrastOf(el: Locator): Promise<number> {
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`status labels on disabled buttons are readable (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme })
-    await login(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN.username, ADMIN.password)
     await page.goto('/home?tab=requests&q=football&show=all')
     const sponsored = page.getByRole('article', { name: 'Youth football league kits' }).getByRole('button', { name: 'Sponsored' })
     await expect(sponsored).toBeDisabled()
@@ -42,7 +43,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('the amber 24-hour warning is readable in both themes', async ({ page }) => {
-  await page.goto('/auth')
   await registerMember(page, 'Once Daily')
   await page.goto('/home')
   await page.getByRole('button', { name: 'Create New' }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { crc32 } from 'node:zlib'
 import { expectToast, registerMember, uniqueName } from './helpers'
 import { readCode } from './mailbox'

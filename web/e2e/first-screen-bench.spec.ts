@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { countTransfers, kb, settle } from './first-screen'
 import { registerMember } from './helpers'
 

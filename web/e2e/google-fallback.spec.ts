@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast, uniqueName } from './helpers'
 import { readCode } from './mailbox'
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast } from './helpers'
 import { startGoogleStandin } from './google-standin'
-import { startSecondServer } from './second-server'
+import { startSecondServer } from './server'
 
 /**
  * The real redirect flow: a second server instance whose Google endpoints point at a local

@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test'
+import { DEMO_PASSWORD } from './server'
+import { origin } from './test'
 
-export const ADMIN = { username: 'admin', password: 'demo-pass-123' }
+export const ADMIN = { username: 'admin', password: DEMO_PASSWORD }
 
 let counter = 0
 export function uniqueName(prefix: string): string {
@@ -19,14 +21,23 @@ export async function login(page: Page, username: string, password: string) {
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
 }
 
+/**
+ * Signs in through the API (the session cookie lands in the page's browser context), for journeys
+ * that are not about the sign-in form (`login` drives that). The page stays where it is: a full
+ * load of /auth and then of /home less than `login`.
+ */
+export async function signIn(page: Page, username: string, password: string) {
+  const response = await page.request.post('/api/login', { data: { username, password }, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
 /** Creates a member through the API (same browser context, so the session cookie is set). */
 export async function registerMember(page: Page, displayName = 'Test Member') {
   const username = uniqueName('m')
   const password = 'member-pass-1'
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
   const response = await page.request.post('/api/register', {
     data: { displayName, username, password },
-    headers: { Origin: origin },
+    headers: { Origin: origin() },
   })
   expect(response.status(), await response.text()).toBe(201)
   return { username, password, displayName }

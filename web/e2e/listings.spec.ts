@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, login, uniqueName } from './helpers'
+import { type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, signIn, uniqueName } from './helpers'
 import { superuserToken } from './superuser'
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
 })
 
 const panel = (page: import('@playwright/test').Page, name: string) => page.getByRole('tabpanel', { name })
@@ -113,8 +115,6 @@ test("the poster link opens the poster's profile with their listings", async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
   await expect(page.getByRole('article', { name: 'Open-source maintainer stipends' })).toBeVisible()
 })
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 /** Posts a listing as the signed-in administrator (exempt from the plan and the 24-hour rule). */
 async function post(page: Page, kind: 'sponsorships' | 'sponsorship-requests', title: string, extra: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { startSecondServer } from './second-server'
+import { expect, test } from './test'
+import { startSecondServer } from './server'
 
 /**
  * "Load more" walks the list with keyset cursors: on its own server (so the shared demo data stays as

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { dataDir as serverDataDir } from './test'
 
 interface Mail {
   to: string[]
@@ -21,12 +22,11 @@ interface Wait {
 
 /**
  * The first answer `pick` gives for the mails to `to`, newest first, read from the server's
- * development mailbox (`<dataDir>/mailbox/*.json`, docs/configuration.md), waiting for it to
+ * development mailbox (`<dataDir>/mailbox/*.json`, docs/configuration.md) of this worker's server by default, waiting for it to
  * arrive. There is deliberately no HTTP route for it.
  */
 async function findMail<T>(to: string, pick: (mail: MailboxMessage) => T | undefined, what: string, wait: Wait): Promise<T> {
-  const { timeoutMs = 10_000, dataDir = process.env.E2E_DATA_DIR, after = '' } = wait
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (e2e/global-setup.ts sets it)')
+  const { timeoutMs = 10_000, dataDir = serverDataDir(), after = '' } = wait
   const dir = join(dataDir, 'mailbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -51,7 +51,7 @@ async function findMail<T>(to: string, pick: (mail: MailboxMessage) => T | undef
 }
 
 /** The newest sign-in code mailed to `to`. */
-export function readCode(to: string, { timeoutMs = 5000, dataDir = process.env.E2E_DATA_DIR, after = '' } = {}): Promise<string> {
+export function readCode(to: string, { timeoutMs = 5000, dataDir = serverDataDir(), after = '' } = {}): Promise<string> {
   return findMail(to, (mail) => /\b(\d{6})\b/.exec(mail.text)?.[1], '', { timeoutMs, dataDir, after })
 }
 

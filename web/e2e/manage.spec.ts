@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 import { superuserToken } from './superuser'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 async function postRequest(page: Page, title: string, eventDate = '') {
   const data = {
@@ -19,7 +18,7 @@ async function postRequest(page: Page, title: string, eventDate = '') {
 }
 
 test('closing a request from its detail dialog updates the dialog as well as the card', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Hall chairs ')
   await postRequest(page, title)
   // With closed listings shown, so that the card stays in the list once closed.
@@ -50,7 +49,8 @@ test('closing a request from its detail dialog updates the dialog as well as the
 })
 
 test('the list can be sorted by amount, and the sort is kept in the URL', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
   await page.getByLabel('Sort by').selectOption({ label: 'Amount: high to low' })
   await expect(page).toHaveURL(/sort=amount_desc/)
   const panel = page.locator('#listing-panel-sponsorships')
@@ -75,7 +75,7 @@ test('the list can be sorted by amount, and the sort is kept in the URL', async 
 })
 
 test('a list that failed to load offers Retry', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   let failing = true
   await page.route('**/api/sponsorships?*', (route) =>
     failing ? route.fulfill({ status: 503, body: '{"message":"down","status":503,"data":{}}' }) : route.continue(),
@@ -89,14 +89,15 @@ test('a list that failed to load offers Retry', async ({ page }) => {
 })
 
 test('a page of cards is one request: no call per card for the member’s applications', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  const cards = page.locator('#listing-panel-sponsorships').getByRole('article')
   const calls: string[] = []
   page.on('request', (r) => {
     const url = new URL(r.url())
     if (url.pathname.startsWith('/api/')) calls.push(url.pathname)
   })
   await page.goto('/home')
-  await expect(page.locator('#listing-panel-sponsorships').getByRole('article').first()).toBeVisible()
+  await expect(cards.first()).toBeVisible()
   await expect(page.locator('#listing-panel-sponsorships').getByRole('button', { name: 'Apply' }).first()).toBeEnabled()
   expect(calls.filter((p) => p === '/api/applications')).toEqual([])
   expect(calls.filter((p) => p === '/api/sponsorships')).toHaveLength(1)
@@ -104,7 +105,7 @@ test('a page of cards is one request: no call per card for the member’s applic
 
 test('a poster edits a rejected listing: it stays hidden from others until an administrator approves it', async ({ page, browser }) => {
   test.setTimeout(60_000)
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Theatre grants ')
   const created = await page.request.post('/api/sponsorships', {
     data: { title, description: 'Travel grants for theatre groups.', amount: 500, location: 'Kochi, India', categories: ['Arts'] },
@@ -134,7 +135,6 @@ test('a poster edits a rejected listing: it stays hidden from others until an ad
 
   // Another member cannot see it yet.
   const other = await (await browser.newContext()).newPage()
-  await other.goto('/auth')
   await registerMember(other, 'Curious Member')
   await other.goto(`/listings/sponsorships/${id}`)
   await expect(other.getByRole('heading', { name: 'Listing not found' })).toBeVisible()
@@ -150,7 +150,7 @@ test('a poster edits a rejected listing: it stays hidden from others until an ad
 })
 
 test('an offer closes after a confirmation, refuses applications, and reopens', async ({ page, browser }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Robot kits ')
   const created = await page.request.post('/api/sponsorships', {
     data: { title, description: 'Kits for school robotics clubs.', amount: 400, location: 'Pune, India', categories: ['Education'] },
@@ -159,7 +159,6 @@ test('an offer closes after a confirmation, refuses applications, and reopens', 
   const { id } = (await created.json()) as { id: string }
 
   const member = await (await browser.newContext()).newPage()
-  await member.goto('/auth')
   await registerMember(member, 'Club Lead')
   await member.goto(`/home?q=${encodeURIComponent(title)}`)
   await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Apply' })).toBeEnabled()
@@ -191,7 +190,7 @@ test('an offer closes after a confirmation, refuses applications, and reopens', 
 })
 
 test('each side of an application reads its own note and link in the conversation', async ({ page, browser }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Choir robes ')
   const created = await page.request.post('/api/sponsorships', {
     data: { title, description: 'Robes for a community choir.', amount: 300, location: '', categories: ['Arts'] },
@@ -200,7 +199,6 @@ test('each side of an application reads its own note and link in the conversatio
   const { id } = (await created.json()) as { id: string }
 
   const member = await (await browser.newContext()).newPage()
-  await member.goto('/auth')
   const who = await registerMember(member, 'Choir Lead')
   const applied = await member.request.post(`/api/sponsorships/${id}/apply`, { data: {}, headers: { Origin: origin() } })
   const { conversationId } = (await applied.json()) as { conversationId: string }
@@ -220,7 +218,7 @@ test('each side of an application reads its own note and link in the conversatio
 
 test("a past event's request: its poster changes the event date to reopen it, never a Reopen that fails", async ({ page, browser }) => {
   test.setTimeout(60_000)
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Harvest stalls ')
   const id = await postRequest(page, title, '2027-03-01')
   // Time passes: an operator moves the event date three days back (the close job has not run yet).
@@ -251,7 +249,6 @@ test("a past event's request: its poster changes the event date to reopen it, ne
 
   // Others find it again in the default list, and can sponsor it.
   const member = await (await browser.newContext()).newPage()
-  await member.goto('/auth')
   await registerMember(member, 'Stall Keeper')
   await member.goto(`/home?tab=requests&q=${encodeURIComponent(title)}`)
   await expect(member.getByRole('article', { name: title }).getByRole('button', { name: 'Sponsor' })).toBeEnabled()

@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 import { readCode, readMail } from './mailbox'
 import { superuserToken } from './superuser'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage()
@@ -12,7 +11,6 @@ async function newPage(browser: Browser): Promise<Page> {
 /** A member with a proven e-mail address (code from the development mailbox), signed in. */
 async function memberWithMail(browser: Browser, name: string) {
   const page = await newPage(browser)
-  await page.goto('/auth')
   const member = await registerMember(page, name)
   const email = `${member.username}@example.com`
   const headers = { Origin: origin() }
@@ -61,7 +59,7 @@ test('a saved search alerts its owner live and by e-mail when another member pos
 
   // Another member (the administrator, in another browser) posts a matching request.
   const poster = await newPage(browser)
-  await login(poster, ADMIN.username, ADMIN.password)
+  await signIn(poster, ADMIN.username, ADMIN.password)
   const title = `Robotics club ${keyword}`
   const id = await postRequest(poster, title)
 
@@ -115,7 +113,7 @@ test('a saved search alerts its owner live and by e-mail when another member pos
 
 test('a request whose event date has passed reads closed and cannot be sponsored', async ({ browser }) => {
   const poster = await newPage(browser)
-  await login(poster, ADMIN.username, ADMIN.password)
+  await signIn(poster, ADMIN.username, ADMIN.password)
   const title = uniqueName('Harvest fair ')
   const id = await postRequest(poster, title, { eventDate: '2027-01-15' })
 
@@ -129,7 +127,6 @@ test('a request whose event date has passed reads closed and cannot be sponsored
   expect(moved.status(), await moved.text()).toBe(200)
 
   const viewer = await newPage(browser)
-  await viewer.goto('/auth')
   await registerMember(viewer, 'Fair Goer')
   await viewer.goto(`/listings/requests/${id}`)
   await expect(viewer.getByRole('heading', { level: 1, name: title })).toBeVisible()
@@ -155,7 +152,6 @@ test('a request whose event date has passed reads closed and cannot be sponsored
 })
 
 test('the verified-only switch keeps only verified posters, in the URL and the filter dot', async ({ page }) => {
-  await page.goto('/auth')
   await registerMember(page, 'Trust Seeker')
   await page.goto('/home')
   const panel = page.locator('#listing-panel-sponsorships')
@@ -185,7 +181,7 @@ test('the verified-only switch keeps only verified posters, in the URL and the f
 
 test('a shared listing link: a visitor signs in and lands on the listing', async ({ browser }) => {
   const poster = await newPage(browser)
-  await login(poster, ADMIN.username, ADMIN.password)
+  await signIn(poster, ADMIN.username, ADMIN.password)
   const title = uniqueName('Shared link ')
   const id = await postRequest(poster, title)
 

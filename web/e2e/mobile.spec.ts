@@ -1,11 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
-import { ADMIN, login, uniqueName } from './helpers'
+import { expect, origin, test } from './test'
+import { seriousAxeFindings } from './axe'
+import { ADMIN, signIn, uniqueName } from './helpers'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
 test('phone: bottom bar instead of the side navigation, Create opens the posting flow', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
   const bar = page.getByRole('navigation', { name: 'Mobile' })
   await expect(bar).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
@@ -30,7 +31,8 @@ test('phone: bottom bar instead of the side navigation, Create opens the posting
 })
 
 test('phone: "+" on the requests tab keeps the tab and opens the request form', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
   await page.getByRole('tab', { name: 'Sponsors Required' }).click()
   await expect(page).toHaveURL(/tab=requests/)
   const bar = page.getByRole('navigation', { name: 'Mobile' })
@@ -44,7 +46,7 @@ test('phone: "+" on the requests tab keeps the tab and opens the request form', 
 })
 
 test('phone: the admin sections are one scrollable row', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto('/admin?tab=subscriptions')
   const tabs = page.getByRole('tablist', { name: 'Admin sections' })
   await expect(tabs.getByRole('tab', { name: 'Subscriptions & payments' })).toHaveAttribute('aria-selected', 'true')
@@ -57,9 +59,9 @@ test('phone: the admin sections are one scrollable row', async ({ page }) => {
 
 test('phone: wide tables scroll by keyboard too (a named, focusable region), and axe finds nothing serious', async ({ page }) => {
   test.setTimeout(60_000)
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   // An audit-log row: the administrator rejects a listing of their own.
-  const headers = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` }
+  const headers = { Origin: origin() }
   const created = await page.request.post('/api/sponsorships', {
     data: { title: uniqueName('Wide table '), description: 'A listing to moderate.', amount: 100, location: '', categories: ['Arts'] },
     headers,
@@ -75,11 +77,7 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
     await page.goto(path)
     const region = page.getByRole('region', { name: table })
     await expect(region.getByRole('row').nth(1)).toBeVisible()
-    const findings = (
-      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    ).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    const findings = await seriousAxeFindings(page, path)
     expect(findings, findings.join('\n')).toEqual([])
     // Wider than the phone (the audit log's five columns always are): the keyboard scrolls it.
     const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth)
@@ -94,7 +92,7 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
 })
 
 test("phone: Profile in the bottom bar is the current page on your own profile only, not on another member's", async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   const bar = page.getByRole('navigation', { name: 'Mobile' })
   await page.goto('/profile')
   await expect(bar.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
@@ -109,7 +107,7 @@ test("phone: Profile in the bottom bar is the current page on your own profile o
 })
 
 test('phone: the filter panel stays on screen, "Show closed and sponsored" included', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
   await page.goto('/home?tab=requests&q=Youth%20football')
   await page.getByRole('button', { name: 'Filter' }).click()
   const panel = page.getByRole('form', { name: 'Filter listings' })

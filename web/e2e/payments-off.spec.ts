@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { startSecondServer } from './second-server'
+import { expect, test } from './test'
+import { startSecondServer } from './server'
 
 /**
  * Production guardrails: a server with no Razorpay keys, no SMTP and neither opt-in (PAYMENTS_SANDBOX,

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { ADMIN, expectToast, login, registerMember, uniqueName } from './helpers'
+import { expect, test } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 
 test('the demo admin posts a listing of each kind and sees it appear', async ({ page }) => {
-  await login(page, ADMIN.username, ADMIN.password)
+  await signIn(page, ADMIN.username, ADMIN.password)
+  await page.goto('/home')
 
   const offer = uniqueName('Offer ')
   await page.getByRole('button', { name: 'Create New' }).click()
@@ -46,7 +47,6 @@ test('the demo admin posts a listing of each kind and sees it appear', async ({ 
 })
 
 test('a member without a subscription sees Subscription Required with three plans', async ({ page }) => {
-  await page.goto('/auth')
   const member = await registerMember(page, 'Plan Less')
   await page.goto('/home')
   await expect(page.getByRole('button', { name: /Account menu for Plan Less/ })).toBeVisible()

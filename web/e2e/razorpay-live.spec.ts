@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './test'
 import { expectToast, uniqueName } from './helpers'
 import { checkoutScript, hmacHex, RZP, startRazorpayApi } from './razorpay-standin'
-import { startSecondServer } from './second-server'
+import { startSecondServer } from './server'
 
 /**
  * The LIVE payment path end to end: a second server instance with Razorpay keys whose REST API is a

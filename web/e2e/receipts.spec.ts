@@ -1,11 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './test'
+import { seriousAxeFindings } from './axe'
 import { expectToast, registerMember, uniqueName } from './helpers'
 import { hmacHex, RZP, startRazorpayApi } from './razorpay-standin'
-import { startSecondServer } from './second-server'
+import { startSecondServer } from './server'
 
 const shotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 /** Where the receipt's screenshots also go, to be looked at outside the test run. */
@@ -23,7 +24,6 @@ async function stubPrint(page: Page) {
 
 /** A new member on the main (sandbox) server pays for the 1 Month Plan from /subscription. */
 async function payInSandbox(page: Page, name: string) {
-  await page.goto('/auth')
   await registerMember(page, name)
   await page.goto('/subscription')
   await page.getByRole('button', { name: 'Subscribe to 1 Month Plan' }).click()
@@ -83,11 +83,8 @@ test('a member pays in the sandbox, opens the receipt from the payment history a
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${colorScheme}: ${v.id}`)
-    expect(serious).toEqual([])
+    const findings = await seriousAxeFindings(page, `receipt (${colorScheme})`)
+    expect(findings, findings.join('\n')).toEqual([])
   }
   await page.emulateMedia({ colorScheme: 'light' })
 
@@ -100,7 +97,6 @@ test('a member pays in the sandbox, opens the receipt from the payment history a
   const other = await browser.newContext()
   try {
     const stranger = await other.newPage()
-    await stranger.goto('/auth')
     await registerMember(stranger, 'Someone Else')
     await stranger.goto(path)
     await expect(stranger.getByRole('heading', { name: 'Receipt not found' })).toBeVisible()

@@ -274,3 +274,17 @@ export const screens: Screen[] = [
   { name: 'contact-us', path: '/contact-us', signedIn: false, ready: heading('Contact Us') },
   { name: 'not-found', path: '/nowhere', signedIn: false, ready: heading('404 Page Not Found') },
 ]
+
+/**
+ * The screens in groups of about `size`, each group one journey: short enough to spread over the
+ * workers, long enough that a fresh page's first load (its cold script cache) is paid seldom. A
+ * group is named by its first and last screen.
+ */
+export function groups(list: Screen[], size: number): { name: string; screens: Screen[] }[] {
+  const count = Math.ceil(list.length / size)
+  return Array.from({ length: count }, (_, i) => {
+    const group = list.slice(Math.round((i * list.length) / count), Math.round(((i + 1) * list.length) / count))
+    const [first, last] = [group[0].name, group[group.length - 1].name]
+    return { name: first === last ? first : `${first} … ${last}`, screens: group }
+  })
+}

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { test } from '@playwright/test'
-import { ADMIN, login } from './helpers'
-import { screens } from './screens'
+import { ADMIN, signIn } from './helpers'
+import { groups, screens } from './screens'
+import { test } from './test'
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 mkdirSync(dir, { recursive: true })
@@ -30,25 +30,30 @@ const darkScreens = new Set([
   'admin',
 ])
 
+// Each group of screens is its own journey, independent of the others: spread over the workers.
+test.describe.configure({ mode: 'parallel' })
+
 for (const [device, options] of Object.entries(devices)) {
   test.describe(`screenshots on ${device}`, () => {
     test.use(options)
 
-    test(`every screen (${device})`, async ({ page }) => {
-      test.setTimeout(120_000)
-      for (const signedIn of [false, true]) {
-        if (signedIn) await login(page, ADMIN.username, ADMIN.password)
-        for (const screen of screens.filter((s) => s.signedIn === signedIn && (!device.endsWith('-dark') || darkScreens.has(s.name)))) {
-          await page.goto(screen.path)
-          await screen.ready(page)
-          await page.screenshot({
-            path: join(dir, `${device}-${screen.name}.png`),
-            animations: 'disabled', // transitions shown at their end
-
-            fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
-          })
-        }
+    for (const signedIn of [false, true]) {
+      const shown = screens.filter((s) => s.signedIn === signedIn && (!device.endsWith('-dark') || darkScreens.has(s.name)))
+      for (const group of groups(shown, 9)) {
+        test(`${signedIn ? 'member' : 'visitor'} screens ${group.name} (${device})`, async ({ page }) => {
+          if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
+          for (const screen of group.screens) {
+            await page.goto(screen.path)
+            await screen.ready(page)
+            await page.screenshot({
+              path: join(dir, `${device}-${screen.name}.png`),
+              fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
+              // Transitions (a dialog fading in, a menu opening) shot as they end, not midway.
+              animations: 'disabled',
+            })
+          }
+        })
       }
-    })
+    }
   })
 }

@@ -1,5 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
-import { expectToast, login, registerMember } from './helpers'
+import { type BrowserContext } from '@playwright/test'
+import { expect, test } from './test'
+import { expectToast, login, registerMember, signIn } from './helpers'
 
 const sessionCookie = async (context: BrowserContext) => {
   const cookie = (await context.cookies()).find((c) => c.name === 'sb_session')
@@ -34,7 +35,7 @@ test.describe('sessions end on the server', () => {
     const onLaptop = await laptop.newPage()
     const onPhone = await phone.newPage()
     const member = await registerMember(onLaptop, 'Two Devices') // signs the laptop in
-    await login(onPhone, member.username, member.password)
+    await signIn(onPhone, member.username, member.password)
     const copied = await sessionCookie(phone)
 
     await onPhone.goto('/settings')

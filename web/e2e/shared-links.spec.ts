@@ -1,7 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { ADMIN, expectToast, login, uniqueName } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, expectToast, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage()
@@ -10,7 +9,7 @@ async function newPage(browser: Browser): Promise<Page> {
 /** A request posted by the administrator: what a member would share. */
 async function sharedListing(browser: Browser) {
   const poster = await newPage(browser)
-  await login(poster, ADMIN.username, ADMIN.password)
+  await signIn(poster, ADMIN.username, ADMIN.password)
   const title = uniqueName('Shared robotics kit ')
   const response = await poster.request.post('/api/sponsorship-requests', {
     data: { title, description: 'Kits for a school club.', requestedAmount: 600, location: 'Pune, India', categories: ['Education'] },

@@ -1,14 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
 import { expectToast, registerMember, uniqueName } from './helpers'
-
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 /** Registers a member and opens Create New, which shows the plans for a member without one. */
 async function memberAtPlans(page: Page, name: string) {
-  await page.goto('/auth')
   await registerMember(page, name)
   await page.goto('/home')
   await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${name}`) })).toBeVisible()
@@ -154,7 +152,6 @@ for (const [device, options] of Object.entries(devices)) {
 
     test(`plans dialog, sandbox checkout and /subscription (${device})`, async ({ page }) => {
       mkdirSync(shotDir, { recursive: true })
-      await page.goto('/auth')
       await registerMember(page, 'New Comer')
       await page.goto('/home?create=1')
       const gate = page.getByRole('dialog', { name: 'Subscription Required' })

@@ -1,26 +1,23 @@
 import { execFileSync } from 'node:child_process'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, type APIRequestContext } from '@playwright/test'
 import { readMail } from './mailbox'
+import { binary } from './server'
+import { dataDir, origin } from './test'
 
-const binary = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'sponsorbridge')
-
+/** Made once per worker: a worker's journeys all use its one server. */
 let token = ''
 
 /**
- * A superuser token for the running test server, made with the binary's own `superuser upsert`
+ * A superuser token for this worker's server, made with the binary's own `superuser upsert`
  * command on its data directory (as an operator would). Journeys use it only to do what no
  * member screen can, such as moving time: an event date into the past.
  */
 export async function superuserToken(request: APIRequestContext): Promise<string> {
   if (token) return token
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set')
   const email = 'e2e-root@example.com'
   const password = 'e2e-root-password-1'
-  execFileSync(binary, ['superuser', 'upsert', email, password, '--dir', dataDir], { stdio: 'ignore' })
-  const headers = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` }
+  execFileSync(binary, ['superuser', 'upsert', email, password, '--dir', dataDir()], { stdio: 'ignore' })
+  const headers = { Origin: origin() }
   // Superusers sign in with two proofs (MFA): the password gives an MFA id, the mailed code completes it.
   const first = await request.post('/api/collections/_superusers/auth-with-password', { data: { identity: email, password }, headers })
   expect(first.status(), await first.text()).toBe(401)
