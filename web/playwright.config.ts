@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test'
 /**
  * Workers run test files side by side, each with its own server and data directory (e2e/test.ts).
  * E2E_WORKERS overrides the count (so does --workers); the default is measured on a 2-core machine
- * (web/README.md, "Browser journeys").
+ * (web/README.md, "Browser tests").
  */
 const workers = Number(process.env.E2E_WORKERS || 3)
 if (!Number.isInteger(workers) || workers < 1)
