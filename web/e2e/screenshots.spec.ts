@@ -41,6 +41,8 @@ for (const [device, options] of Object.entries(devices)) {
       const shown = screens.filter((s) => s.signedIn === signedIn && (!device.endsWith('-dark') || darkScreens.has(s.name)))
       for (const group of groups(shown, 9)) {
         test(`${signedIn ? 'member' : 'visitor'} screens ${group.name} (${device})`, async ({ page }) => {
+          // A group shoots up to nine screens: the single journey's limit would hold one screen's.
+          test.setTimeout(120_000)
           if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
           for (const screen of group.screens) {
             await page.goto(screen.path)
