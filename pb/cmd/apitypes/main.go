@@ -31,10 +31,13 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/matching"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/sponsoring"
 )
@@ -63,6 +66,10 @@ var roots = []reflect.Type{
 	reflect.TypeFor[admin.Subscriptions](),
 	reflect.TypeFor[admin.ContactMessage](),
 	reflect.TypeFor[admin.AuditEntry](),
+	reflect.TypeFor[matching.MatchAnswer](),
+	reflect.TypeFor[payments.OrderAnswer](),
+	reflect.TypeFor[signin.CodeSent](),
+	reflect.TypeFor[signin.GoogleAnswer](),
 }
 
 // names renames Go types whose name is taken or reads differently on the
@@ -83,6 +90,8 @@ var names = map[string]string{
 	"admin.ContactMessage": "ContactMessage",
 
 	"listings.StoredFilter": "SavedQuery",
+	"payments.OrderAnswer":  "SubscriptionOrder",
+	"signin.CodeSent":       "EmailCodeSent",
 }
 
 // An enum is a named union of string literals.
@@ -113,19 +122,26 @@ var (
 	messageKind        = enum{"MessageKind", "", []string{"text", "system"}}
 	messageContextType = enum{"MessageContextType", "", []string{"", "application", "commitment"}}
 	paymentStatus      = enum{"PaymentStatus", "", []string{payments.StatusCreated, payments.StatusPaid, payments.StatusFailed, payments.StatusRefunded}}
+	subscriptionStatus = enum{"SubscriptionStatus",
+		"A member's subscription status as stored ('' before the first plan); subscriptionActive is the verdict (membership.Status*).",
+		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
+	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 )
 
 // enums types string fields ("package.Type.Field").
 var enums = map[string]enum{
-	"listings.Listing.Status":       listingStatus,
-	"listings.Listing.ClosedReason": closedReason,
-	"savedsearch.Saved.Kind":        listingKind,
-	"admin.QueueItem.Kind":          listingSegment,
-	"sponsoring.Application.Status": applicationStatus,
-	"messaging.Message.Kind":        messageKind,
-	"messaging.Message.ContextType": messageContextType,
-	"payments.Payment.Status":       paymentStatus,
-	"payments.Receipt.Status":       paymentStatus,
+	"listings.Listing.Status":             listingStatus,
+	"listings.Listing.ClosedReason":       closedReason,
+	"savedsearch.Saved.Kind":              listingKind,
+	"admin.QueueItem.Kind":                listingSegment,
+	"sponsoring.Application.Status":       applicationStatus,
+	"messaging.Message.Kind":              messageKind,
+	"messaging.Message.ContextType":       messageContextType,
+	"payments.Payment.Status":             paymentStatus,
+	"payments.Receipt.Status":             paymentStatus,
+	"accounts.OwnUser.SubscriptionStatus": subscriptionStatus,
+	"admin.Member.SubscriptionStatus":     subscriptionStatus,
+	"accounts.SocialLink.Platform":        socialPlatform,
 }
 
 // extraEnums are written even when no field uses them.
@@ -193,6 +209,8 @@ func generate() ([]byte, error) {
 		fmt.Fprintf(&g.out, "export type %s = %s\n\n", e.name, strings.Join(quoted, " | "))
 	}
 	writeConstObjects(&g.out)
+	writeLimits(&g.out)
+	writeConstLists(&g.out)
 	g.out.Write(body.Bytes())
 	return append(bytes.TrimRight(g.out.Bytes(), "\n"), '\n'), nil
 }

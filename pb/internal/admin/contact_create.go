@@ -2,6 +2,7 @@ package admin
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -57,6 +58,13 @@ type contactForm struct {
 	Message string `json:"message"`
 }
 
+// The limits of the contact form's fields, in characters.
+const (
+	MaxContactName    = 100
+	MaxContactSubject = 200
+	MaxContactMessage = 5000
+)
+
 func (f *contactForm) validate() error {
 	f.Name = strings.TrimSpace(f.Name)
 	f.Email = strings.TrimSpace(f.Email)
@@ -67,8 +75,8 @@ func (f *contactForm) validate() error {
 	switch {
 	case f.Name == "":
 		errs["name"] = apierr.Field("validation_required", "Name is required")
-	case utf8.RuneCountInString(f.Name) > 100:
-		errs["name"] = apierr.Field("validation_too_long", "Name must be at most 100 characters")
+	case utf8.RuneCountInString(f.Name) > MaxContactName:
+		errs["name"] = apierr.Field("validation_too_long", "Name must be at most "+strconv.Itoa(MaxContactName)+" characters")
 	}
 	switch {
 	case f.Email == "":
@@ -76,14 +84,14 @@ func (f *contactForm) validate() error {
 	case len(f.Email) > 254 || is.EmailFormat.Validate(f.Email) != nil:
 		errs["email"] = apierr.Field("validation_invalid_email", "Please enter a valid email address")
 	}
-	if utf8.RuneCountInString(f.Subject) > 200 {
-		errs["subject"] = apierr.Field("validation_too_long", "Subject must be at most 200 characters")
+	if utf8.RuneCountInString(f.Subject) > MaxContactSubject {
+		errs["subject"] = apierr.Field("validation_too_long", "Subject must be at most "+strconv.Itoa(MaxContactSubject)+" characters")
 	}
 	switch {
 	case f.Message == "":
 		errs["message"] = apierr.Field("validation_required", "Message is required")
-	case utf8.RuneCountInString(f.Message) > 5000:
-		errs["message"] = apierr.Field("validation_too_long", "Message must be at most 5000 characters")
+	case utf8.RuneCountInString(f.Message) > MaxContactMessage:
+		errs["message"] = apierr.Field("validation_too_long", "Message must be at most "+strconv.Itoa(MaxContactMessage)+" characters")
 	}
 	if len(errs) > 0 {
 		return errs

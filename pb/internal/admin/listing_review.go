@@ -3,6 +3,7 @@ package admin
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -128,6 +129,9 @@ func (f *rejectForm) validate() error {
 	return cleanReason(&f.Reason, "A reason is required to reject a listing")
 }
 
+// MaxReason bounds a rejection's or a report's reason, in characters.
+const MaxReason = 500
+
 // cleanReason trims a required reason (rejection or report) and checks its
 // length; requiredMsg is what the member sees when it is empty.
 func cleanReason(reason *string, requiredMsg string) error {
@@ -135,8 +139,8 @@ func cleanReason(reason *string, requiredMsg string) error {
 	switch {
 	case *reason == "":
 		return validation.Errors{"reason": apierr.Field("validation_required", requiredMsg)}
-	case utf8.RuneCountInString(*reason) > 500:
-		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most 500 characters")}
+	case utf8.RuneCountInString(*reason) > MaxReason:
+		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most "+strconv.Itoa(MaxReason)+" characters")}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,14 +14,17 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 )
 
+// MaxMemberSearch bounds the members list's search, in characters.
+const MaxMemberSearch = 100
+
 // membersList answers members, newest first, optionally those whose
 // username or display name contains q (any letter case).
 func membersList(e *core.RequestEvent) error {
 	errs := validation.Errors{}
 	p := readPaging(e, errs)
 	q := strings.TrimSpace(e.Request.URL.Query().Get("q"))
-	if utf8.RuneCountInString(q) > 100 {
-		errs["q"] = apierr.Field("validation_too_long", "Search must be at most 100 characters")
+	if utf8.RuneCountInString(q) > MaxMemberSearch {
+		errs["q"] = apierr.Field("validation_too_long", "Search must be at most "+strconv.Itoa(MaxMemberSearch)+" characters")
 	}
 	if len(errs) > 0 {
 		return e.BadRequestError("Invalid list parameters.", errs)

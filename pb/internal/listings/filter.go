@@ -33,7 +33,6 @@ const (
 	MaxPerPage     = 50
 	MaxPage        = paging.MaxPage
 	maxKeyword     = 100
-	maxLocation    = 120
 	maxCursor      = 64
 )
 
@@ -169,7 +168,7 @@ func normalize(f *search.Filter, errs validation.Errors) {
 	switch {
 	case !printable(f.Location):
 		errs["location"] = apierr.Field("validation_invalid_text", "Location contains characters that are not text")
-	case utf8.RuneCountInString(f.Location) > maxLocation:
+	case utf8.RuneCountInString(f.Location) > MaxLocation:
 		errs["location"] = apierr.Field("validation_too_long", "Location must be at most 120 characters")
 	}
 	f.Categories = canonicalCategories(f.Categories, errs)

@@ -13,8 +13,15 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 )
 
-// MaxAmount is the largest amount a listing may carry, in whole dollars.
-const MaxAmount = 1_000_000_000
+// The limits of a listing's fields (characters, and whole dollars for the
+// amount); the web app's form reads the same numbers from the generated
+// contract (web/src/lib/api-types.gen.ts, limits).
+const (
+	MaxTitle       = 120
+	MaxDescription = 5000
+	MaxLocation    = 120
+	MaxAmount      = 1_000_000_000
+)
 
 // listingForm is the body of a create or an update. Pointer fields are nil
 // when the body leaves them out (an update changes only what it names).
@@ -58,9 +65,9 @@ func (f *listingForm) validate(kind Kind, creating bool, now time.Time) (*cleane
 		}
 		return &s
 	}
-	out.title = text("title", f.Title, "Title", 120, true)
-	out.description = text("description", f.Description, "Description", 5000, true)
-	out.location = text("location", f.Location, "Location", 120, false)
+	out.title = text("title", f.Title, "Title", MaxTitle, true)
+	out.description = text("description", f.Description, "Description", MaxDescription, true)
+	out.location = text("location", f.Location, "Location", MaxLocation, false)
 
 	rawAmount := f.Amount
 	if kind.IsRequest {

@@ -35,16 +35,17 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if err != nil {
 			return e.InternalServerError("", err)
 		}
-		out := make([]matchDTO, len(ms))
+		out := make([]MatchAnswer, len(ms))
 		for i, m := range ms {
-			out[i] = matchDTO{Listing: m.Listing, Reasons: nonEmpty(m.Reasons), Why: joinReasons(m.Reasons)}
+			out[i] = MatchAnswer{Listing: m.Listing, Reasons: nonEmpty(m.Reasons), Why: joinReasons(m.Reasons)}
 		}
 		e.Response.Header().Set("Cache-Control", "no-store")
 		return e.JSON(http.StatusOK, out)
 	}
 }
 
-type matchDTO struct {
+// MatchAnswer is one match: a listing of the other kind and why it fits.
+type MatchAnswer struct {
 	Listing listings.Listing `json:"listing"`
 	Reasons []string         `json:"reasons"`
 	// Why is the reasons as one line: "Education · amount fits · Pune".

@@ -18,6 +18,15 @@ const PostingWindow = 24 * time.Hour
 // ListingTables are the collections that count towards the posting allowance.
 var ListingTables = []string{"sponsorships", "sponsorship_requests"}
 
+// The subscription statuses a member record holds; "" before the first plan.
+// A status is not the verdict: an active status past its expiry is not an
+// active plan (SubscriptionActive).
+const (
+	StatusActive    = "active"
+	StatusExpired   = "expired"
+	StatusCancelled = "cancelled"
+)
+
 // IsAdmin tells whether the member is an administrator.
 func IsAdmin(member *core.Record) bool {
 	return member != nil && member.GetBool("isAdmin")
@@ -26,7 +35,7 @@ func IsAdmin(member *core.Record) bool {
 // SubscriptionActive tells whether the member's plan is active now:
 // status active and an expiry in the future.
 func SubscriptionActive(member *core.Record, now time.Time) bool {
-	if member == nil || member.GetString("subscriptionStatus") != "active" {
+	if member == nil || member.GetString("subscriptionStatus") != StatusActive {
 		return false
 	}
 	expiry := member.GetDateTime("subscriptionExpiry")

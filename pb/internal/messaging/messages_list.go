@@ -11,8 +11,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// A page of a conversation: DefaultMessages unless limit asks for up to maxMessages.
 const (
-	defaultMessages = 50
+	DefaultMessages = 50
 	maxMessages     = 100
 )
 
@@ -25,7 +26,7 @@ func listMessages(e *core.RequestEvent) error {
 		return err
 	}
 	q := e.Request.URL.Query()
-	limit := defaultMessages
+	limit := DefaultMessages
 	if raw := q.Get("limit"); raw != "" {
 		limit, err = strconv.Atoi(raw)
 		if err != nil || limit < 1 || limit > maxMessages {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 // ExpireJob runs ExpireLapsed now (a daily job). Posting checks the expiry
@@ -39,7 +41,7 @@ func ExpireLapsed(app core.App, now time.Time) (int, error) {
 			return changed, err
 		}
 		for _, m := range members {
-			m.Set("subscriptionStatus", "expired")
+			m.Set("subscriptionStatus", membership.StatusExpired)
 			if err := app.Save(m); err != nil {
 				return changed, err
 			}

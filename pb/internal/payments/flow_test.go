@@ -15,7 +15,7 @@ import (
 
 const validListing = `{"title":"Robotics kits","description":"Kits for a club","amount":250,"categories":["Education"]}`
 
-type orderAnswer struct {
+type OrderAnswer struct {
 	KeyID, Currency, PlanName, OrderID, Username, Email string
 	Amount                                              int
 	Sandbox                                             bool
@@ -41,7 +41,7 @@ func TestFlowLive(t *testing.T) {
 
 	j.Step(t, step("posting before subscribing", http.MethodPost, "/api/sponsorships", validListing, dan, 402, testutil.NoWrites(),
 		"An active subscription is required to post."))
-	var order orderAnswer
+	var order OrderAnswer
 	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`, dan,
 		200, testutil.Writes(1, 0, 0), `"keyId":"`+testKeyID+`"`, `"amount":40000`)).Decode(t, &order)
 	// Razorpay's Checkout would now take the payment and sign it with the key secret.
@@ -64,7 +64,7 @@ func TestFlowSandbox(t *testing.T) {
 	priya := testutil.Cookie(t, testutil.FindByUsername(t, app, "priya"))
 
 	j.Step(t, step("the web app learns the mode", http.MethodGet, "/api/app-config", "", nil, 200, testutil.NoWrites(), `"mode":"sandbox"`))
-	var order orderAnswer
+	var order OrderAnswer
 	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"quarterly"}`, priya,
 		200, testutil.Writes(1, 0, 0), `"sandbox":true`, `"keyId":"rzp_test_sandbox"`)).Decode(t, &order)
 	var checkout map[string]any

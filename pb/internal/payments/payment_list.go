@@ -10,15 +10,16 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// A page of the payment history: DefaultPerPage unless perPage asks for up to maxPerPage.
 const (
-	defaultPerPage = 20
+	DefaultPerPage = 20
 	maxPerPage     = 50
 )
 
 // list answers one page of the member's own payments, newest first, as a
 // JSON array with the paging in headers (as the listing routes do).
 func (h *handlers) list(e *core.RequestEvent) error {
-	p, err := paging.FromRequest(e, defaultPerPage, maxPerPage)
+	p, err := paging.FromRequest(e, DefaultPerPage, maxPerPage)
 	if err != nil {
 		return err
 	}

@@ -177,7 +177,7 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 	for i, who := range members {
 		status, body := call(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`,
 			testutil.Cookie(t, testutil.FindByUsername(t, app, who)))
-		var order orderAnswer
+		var order OrderAnswer
 		if status != 200 || json.Unmarshal(body, &order) != nil {
 			t.Fatalf("create: %d %s", status, body)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/when"
@@ -25,7 +26,7 @@ const (
 const (
 	refundsCollectionName = "refunds"
 	// statusCancelled is the member's subscriptionStatus after a refund ends the plan.
-	statusCancelled = "cancelled"
+	statusCancelled = membership.StatusCancelled
 	// ReceiptPathPrefix + a payment's id is its receipt in the web app.
 	ReceiptPathPrefix  = "/subscription/receipts/"
 	paymentHistoryPath = "/subscription"

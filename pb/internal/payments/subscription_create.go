@@ -15,9 +15,9 @@ import (
 	"sponsorbridge/pb/internal/membership"
 )
 
-// orderAnswer is what Checkout is opened with (spec section 3's payment
+// OrderAnswer is what Checkout is opened with (spec section 3's payment
 // order response, plus sandbox and the name to prefill).
-type orderAnswer struct {
+type OrderAnswer struct {
 	KeyID       string `json:"keyId"`
 	Amount      int    `json:"amount"`
 	Currency    string `json:"currency"`
@@ -82,7 +82,7 @@ func (h *handlers) createSubscription(e *core.RequestEvent) error {
 		return apierr.Or500(e, err)
 	}
 
-	return e.JSON(http.StatusOK, orderAnswer{
+	return e.JSON(http.StatusOK, OrderAnswer{
 		KeyID: h.provider.KeyID(), Amount: order.Amount, Currency: order.Currency,
 		PlanID: plan.ID, PlanName: plan.Name, OrderID: order.ID,
 		Username: member.GetString("username"), DisplayName: member.GetString("displayName"),

@@ -2,6 +2,7 @@ package savedsearch
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -76,12 +77,15 @@ func (f *createForm) validate() error {
 	return nil
 }
 
+// MaxName bounds a saved search's name, in characters.
+const MaxName = 60
+
 func validateName(name string) error {
 	switch {
 	case name == "":
 		return apierr.Field("validation_required", "Give the search a name")
-	case utf8.RuneCountInString(name) > 60:
-		return apierr.Field("validation_too_long", "Name must be at most 60 characters")
+	case utf8.RuneCountInString(name) > MaxName:
+		return apierr.Field("validation_too_long", "Name must be at most "+strconv.Itoa(MaxName)+" characters")
 	}
 	return nil
 }

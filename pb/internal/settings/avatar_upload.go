@@ -15,8 +15,9 @@ import (
 )
 
 const (
-	maxAvatar     = 2 << 20
-	maxAvatarBody = maxAvatar + 64<<10 // the file plus the multipart framing
+	// MaxAvatar bounds an avatar file, in bytes.
+	MaxAvatar     = 2 << 20
+	maxAvatarBody = MaxAvatar + 64<<10 // the file plus the multipart framing
 )
 
 // uploadAvatar replaces the member's avatar with the uploaded image (field
@@ -34,16 +35,16 @@ func uploadAvatar(e *core.RequestEvent) error {
 		return avatarError(e, "Choose one image to upload")
 	}
 	fh := headers[0]
-	if fh.Size > maxAvatar {
+	if fh.Size > MaxAvatar {
 		return avatarError(e, "The image must be at most 2 MB")
 	}
 	f, err := fh.Open()
 	if err != nil {
 		return avatarError(e, "The upload could not be read")
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, maxAvatar+1))
+	raw, err := io.ReadAll(io.LimitReader(f, MaxAvatar+1))
 	f.Close()
-	if err != nil || len(raw) > maxAvatar {
+	if err != nil || len(raw) > MaxAvatar {
 		return avatarError(e, "The image must be at most 2 MB")
 	}
 	stored, ext, err := avatar.Normalize(e.Request.Context(), raw)

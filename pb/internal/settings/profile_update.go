@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -67,7 +68,12 @@ func mergeLinks(previous []accounts.SocialLink, submitted []linkForm) []accounts
 // Platforms are the social networks a member may link.
 var Platforms = []string{"twitter", "x", "instagram", "linkedin", "github", "youtube", "facebook", "website"}
 
-const maxLinks = 8
+// The limits of a profile's own fields.
+const (
+	MaxLinks        = 8    // social links
+	MaxLinkUsername = 100  // characters of a link's username
+	MaxBio          = 1000 // characters
+)
 
 // handlePattern is what a handle may contain: letters, digits and the few
 // marks real handles use ("@name", "in/first-last"). No spaces or markup.
@@ -96,8 +102,8 @@ func (f *profileForm) validate() error {
 	if f.Bio != nil {
 		bio := strings.TrimSpace(*f.Bio)
 		f.Bio = &bio
-		if utf8.RuneCountInString(bio) > 1000 {
-			errs["bio"] = apierr.Field("validation_too_long", "Bio must be at most 1000 characters")
+		if utf8.RuneCountInString(bio) > MaxBio {
+			errs["bio"] = apierr.Field("validation_too_long", "Bio must be at most "+strconv.Itoa(MaxBio)+" characters")
 		}
 	}
 	if f.SocialMedia != nil {
@@ -112,8 +118,8 @@ func (f *profileForm) validate() error {
 }
 
 func validateLinks(links []linkForm) error {
-	if len(links) > maxLinks {
-		return apierr.Field("validation_too_many", fmt.Sprintf("At most %d social links", maxLinks))
+	if len(links) > MaxLinks {
+		return apierr.Field("validation_too_many", fmt.Sprintf("At most %d social links", MaxLinks))
 	}
 	seen := map[string]bool{}
 	for i := range links {
@@ -126,8 +132,8 @@ func validateLinks(links []linkForm) error {
 		switch {
 		case l.Username == "":
 			return apierr.Field("validation_required", "Each link needs a username")
-		case utf8.RuneCountInString(l.Username) > 100:
-			return apierr.Field("validation_too_long", "Usernames must be at most 100 characters")
+		case utf8.RuneCountInString(l.Username) > MaxLinkUsername:
+			return apierr.Field("validation_too_long", "Usernames must be at most "+strconv.Itoa(MaxLinkUsername)+" characters")
 		case l.Platform == "website" && !isWebURL(l.Username):
 			return apierr.Field("validation_invalid_url", "Website must be an http:// or https:// address")
 		case l.Platform != "website" && !handlePattern.MatchString(l.Username):

@@ -16,7 +16,8 @@ import (
 	"sponsorbridge/pb/internal/when"
 )
 
-type codeSent struct {
+// CodeSent answers a code request, the same for every address.
+type CodeSent struct {
 	OTPID     string `json:"otpId"`
 	Email     string `json:"email"`
 	ExpiresAt string `json:"expiresAt"`
@@ -52,7 +53,7 @@ func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
 		return e.InternalServerError("We could not send the code. Please try again later.", nil)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, codeSent{OTPID: sent.OTPID, Email: form.Email, ExpiresAt: when.API(sent.Expires)})
+	return e.JSON(http.StatusOK, CodeSent{OTPID: sent.OTPID, Email: form.Email, ExpiresAt: when.API(sent.Expires)})
 }
 
 // ----------------------------------------------------------------

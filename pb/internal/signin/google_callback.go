@@ -19,7 +19,10 @@ import (
 // googleTimeout bounds each call to Google.
 const googleTimeout = 15 * time.Second
 
-type callbackAnswer struct {
+// GoogleAnswer answers a Google sign-in by redirect when the flow named
+// where to go next: the own user, that place and whether the account was
+// just created (without a place the answer is the own user alone).
+type GoogleAnswer struct {
 	accounts.OwnUser
 	Redirect string `json:"redirect"`
 	IsNew    bool   `json:"isNew"`
@@ -120,7 +123,7 @@ func (h *handlers) finishGoogle(e *core.RequestEvent, id googleIdentity, redirec
 	if redirect == "" {
 		return e.JSON(status, own)
 	}
-	return e.JSON(status, callbackAnswer{OwnUser: own, Redirect: redirect, IsNew: isNew})
+	return e.JSON(status, GoogleAnswer{OwnUser: own, Redirect: redirect, IsNew: isNew})
 }
 
 // identityFromOAuth2 reads what PocketBase's Google provider returned; its

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -100,6 +101,9 @@ func apply(e *core.RequestEvent) error {
 
 // ----------------------------------------------------------------
 
+// MaxMessage bounds the note of an application or a commitment, in characters.
+const MaxMessage = 2000
+
 // messageForm is the optional note of an application or a commitment.
 type messageForm struct {
 	Message string `json:"message"`
@@ -108,8 +112,8 @@ type messageForm struct {
 func (f *messageForm) validate() error {
 	f.Message = strings.TrimSpace(f.Message)
 	switch {
-	case utf8.RuneCountInString(f.Message) > 2000:
-		return validation.Errors{"message": apierr.Field("validation_too_long", "Message must be at most 2000 characters")}
+	case utf8.RuneCountInString(f.Message) > MaxMessage:
+		return validation.Errors{"message": apierr.Field("validation_too_long", "Message must be at most "+strconv.Itoa(MaxMessage)+" characters")}
 	case !utf8.ValidString(f.Message):
 		return validation.Errors{"message": apierr.Field("validation_invalid", "Message contains invalid characters")}
 	}

@@ -21,6 +21,12 @@ export type MessageKind = 'text' | 'system'
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
+/** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
+export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
+
+/** A member's subscription status as stored ('' before the first plan); subscriptionActive is the verdict (membership.Status*). */
+export type SubscriptionStatus = '' | 'active' | 'expired' | 'cancelled'
+
 /** The listing screen's URL keys (/home?tab=requests&q=…&min=…), by what each holds (listings.AppKeys): the server's alert links use the same (listings.AppURL). */
 export const listingScreenKeys = {
   tab: 'tab',
@@ -33,6 +39,53 @@ export const listingScreenKeys = {
   showClosed: 'show',
   sort: 'sort',
 } as const
+
+/** The limits the server enforces, by what they bound (pb/cmd/apitypes/limits.go). */
+export const limits = {
+  /** characters of a listing's title (listings.MaxTitle) */
+  listingTitle: 120,
+  /** characters of a listing's description (listings.MaxDescription) */
+  listingDescription: 5000,
+  /** characters of a listing's location (listings.MaxLocation) */
+  listingLocation: 120,
+  /** listings on one page of a list (listings.DefaultPerPage) */
+  listingsPerPage: 12,
+  /** characters of a message (messaging.MaxBody) */
+  messageBody: 4000,
+  /** messages on one page of a conversation (messaging.DefaultMessages) */
+  messagesPerPage: 50,
+  /** characters of the note with an application or a commitment (sponsoring.MaxMessage) */
+  applicationMessage: 2000,
+  /** saved searches a member may keep (savedsearch.MaxPerMember) */
+  savedSearches: 20,
+  /** characters of a saved search's name (savedsearch.MaxName) */
+  savedSearchName: 60,
+  /** characters of a display name (accounts.MaxDisplayName) */
+  displayName: 80,
+  /** characters of a profile's bio (settings.MaxBio) */
+  bio: 1000,
+  /** social links on a profile (settings.MaxLinks) */
+  socialLinks: 8,
+  /** characters of a social link's username (settings.MaxLinkUsername) */
+  socialUsername: 100,
+  /** bytes of an avatar file (settings.MaxAvatar) */
+  avatarBytes: 2097152,
+  /** characters of a report's or a rejection's reason (admin.MaxReason) */
+  reason: 500,
+  /** characters of the contact form's name (admin.MaxContactName) */
+  contactName: 100,
+  /** characters of the contact form's subject (admin.MaxContactSubject) */
+  contactSubject: 200,
+  /** characters of the contact form's message (admin.MaxContactMessage) */
+  contactMessage: 5000,
+  /** characters of the administrators' member search (admin.MaxMemberSearch) */
+  memberSearch: 100,
+  /** payments on one page of the payment history (payments.DefaultPerPage) */
+  paymentsPerPage: 20,
+} as const
+
+/** The social networks a member may link, in the order the profile form offers them (settings.Platforms). */
+export const socialPlatforms = ['twitter', 'x', 'instagram', 'linkedin', 'github', 'youtube', 'facebook', 'website'] as const
 
 /** listings.Listing */
 export interface ListingItem {
@@ -63,7 +116,7 @@ export interface CurrentUser extends PublicProfile {
   hasProvenEmail: boolean
   providerId: string
   subscriptionPlan: string
-  subscriptionStatus: string
+  subscriptionStatus: SubscriptionStatus
   subscriptionExpiry: string
   subscriptionActive: boolean
   canPostAt: string
@@ -247,7 +300,7 @@ export interface AdminMember extends PublicProfile {
   emailVerified: boolean
   isAdmin: boolean
   subscriptionPlan: string
-  subscriptionStatus: string
+  subscriptionStatus: SubscriptionStatus
   subscriptionExpiry: string
   subscriptionActive: boolean
 }
@@ -295,6 +348,40 @@ export interface AuditEntry {
   createdAt: string
 }
 
+/** matching.MatchAnswer */
+export interface MatchAnswer {
+  listing: ListingItem
+  reasons: string[]
+  why: string
+}
+
+/** payments.OrderAnswer */
+export interface SubscriptionOrder {
+  keyId: string
+  amount: number
+  currency: string
+  planId: string
+  planName: string
+  orderId: string
+  username: string
+  displayName: string
+  email: string
+  sandbox: boolean
+}
+
+/** signin.CodeSent */
+export interface EmailCodeSent {
+  otpId: string
+  email: string
+  expiresAt: string
+}
+
+/** signin.GoogleAnswer */
+export interface GoogleAnswer extends CurrentUser {
+  redirect: string
+  isNew: boolean
+}
+
 /** accounts.Person */
 export interface Person {
   id: string
@@ -307,7 +394,7 @@ export interface Person {
 
 /** accounts.SocialLink */
 export interface SocialMediaEntry {
-  platform: string
+  platform: SocialPlatform
   username: string
   verified: boolean
   verificationDate: string

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
+import { limits } from '@/lib/api-types.gen'
 
-export const REASON_MAX = 500
+export const REASON_MAX = limits.reason
 
 /** Reject dialog; the server's messages (docs/api/admin.md). */
 export const rejectSchema = z.object({
@@ -9,7 +10,7 @@ export const rejectSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'A reason is required to reject a listing'),
-      z.maxLength(REASON_MAX, 'Reason must be at most 500 characters'),
+      z.maxLength(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
     ),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { limits } from '@/lib/api-types.gen'
 
 export const loginSchema = z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
@@ -38,7 +39,11 @@ export const emailCodeRequestSchema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
   displayName: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Display name is required'),
+      z.maxLength(limits.displayName, `Display name must be at most ${limits.displayName} characters`),
+    ),
 })
 export type EmailCodeRequestInput = z.infer<typeof emailCodeRequestSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
+import { limits } from '@/lib/api-types.gen'
 
-export const REPORT_REASON_MAX = 500
+export const REPORT_REASON_MAX = limits.reason
 
 /** The Report dialog; the server's messages (docs/api/admin.md). */
 export const reportSchema = z.object({
@@ -9,7 +10,7 @@ export const reportSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'Please tell us why you are reporting this listing'),
-      z.maxLength(REPORT_REASON_MAX, 'Reason must be at most 500 characters'),
+      z.maxLength(REPORT_REASON_MAX, `Reason must be at most ${REPORT_REASON_MAX} characters`),
     ),
 })
 

@@ -1,2 +1,4 @@
+import { limits } from '@/lib/api-types.gen'
+
 /** The longest message body the server takes (docs/api/sponsoring-and-messages.md). */
-export const BODY_MAX = 4000
+export const BODY_MAX = limits.messageBody

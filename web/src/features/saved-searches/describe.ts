@@ -1,11 +1,11 @@
 import { formatUsd } from '@/lib/format'
-import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
+import { limits, type SavedQuery, type ListingKind } from '@/lib/api-types.gen'
 
 /** A name suggested from the search itself: "school · Education · Pune". */
 export function suggestName(kind: ListingKind, q: SavedQuery): string {
   const parts = [q.q?.trim(), ...(q.categories ?? []), q.location?.trim()].filter(Boolean) as string[]
   const base = parts.length ? parts.join(' · ') : kind === 'requests' ? 'All requests' : 'All sponsorships'
-  return base.slice(0, 60)
+  return base.slice(0, limits.savedSearchName)
 }
 
 /** The search in words, after the tab's name. */

@@ -1,2 +1,4 @@
+import { limits } from '@/lib/api-types.gen'
+
 /** The most saved searches a member keeps (docs/api/matches-and-alerts.md). */
-export const MAX_SAVED_SEARCHES = 20
+export const MAX_SAVED_SEARCHES = limits.savedSearches

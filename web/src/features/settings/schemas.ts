@@ -1,9 +1,10 @@
 import { z } from 'zod/mini'
+import { limits, socialPlatforms } from '@/lib/api-types.gen'
 
-export const PLATFORMS = ['twitter', 'x', 'instagram', 'linkedin', 'github', 'youtube', 'facebook', 'website'] as const
-export const MAX_LINKS = 8
-export const BIO_MAX = 1000
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+export const PLATFORMS = socialPlatforms
+export const MAX_LINKS = limits.socialLinks
+export const BIO_MAX = limits.bio
+export const AVATAR_MAX_BYTES = limits.avatarBytes
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
 
 const USERNAME_PATTERN = /^@?[A-Za-z0-9._\-/]+$/
@@ -13,7 +14,11 @@ const socialLink = z
     platform: z.string(),
     username: z
       .string()
-      .check(z.trim(), z.minLength(1, 'Each link needs a username'), z.maxLength(100, 'Usernames must be at most 100 characters')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Each link needs a username'),
+        z.maxLength(limits.socialUsername, `Usernames must be at most ${limits.socialUsername} characters`),
+      ),
     verified: z.optional(z.boolean()),
   })
   .check(
@@ -38,7 +43,11 @@ export const profileSchema = z
   .object({
     displayName: z
       .string()
-      .check(z.trim(), z.minLength(1, 'Display name is required'), z.maxLength(80, 'Display name must be at most 80 characters')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Display name is required'),
+        z.maxLength(limits.displayName, `Display name must be at most ${limits.displayName} characters`),
+      ),
     bio: z.string().check(z.maxLength(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)),
     socialMedia: z.array(socialLink).check(z.maxLength(MAX_LINKS, `At most ${MAX_LINKS} social links`)),
   })

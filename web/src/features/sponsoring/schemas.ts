@@ -1,8 +1,9 @@
 import { z } from 'zod/mini'
+import { limits } from '@/lib/api-types.gen'
 
-export const MESSAGE_MAX = 2000
+export const MESSAGE_MAX = limits.applicationMessage
 
-/** The optional note sent with Apply and Sponsor (the server's limit, 2000 characters). */
+/** The optional note sent with Apply and Sponsor (the server's limit). */
 export const connectMessageSchema = z.object({
   message: z.string().check(z.maxLength(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)),
 })

@@ -1,18 +1,7 @@
-/** Shapes of docs/api/payments.md (payments). Amounts are in paise. */
+/** Shapes of Razorpay Checkout around docs/api/payments.md (payments). Amounts are in paise. */
 
-/** The order `POST /api/payments/create-subscription` answers, ready for Checkout. */
-export interface SubscriptionOrder {
-  keyId: string
-  amount: number
-  currency: string
-  planId: string
-  planName: string
-  orderId: string
-  username: string
-  displayName: string
-  email: string
-  sandbox: boolean
-}
+/** The order `POST /api/payments/create-subscription` answers, ready for Checkout (generated). */
+export type { SubscriptionOrder } from '@/lib/api-types.gen'
 
 /** What Checkout hands its success handler, and what verification takes, unchanged. */
 export interface CheckoutSuccess {

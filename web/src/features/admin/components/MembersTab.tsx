@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { SearchIcon } from '@/components/ui/icons'
+import { limits } from '@/lib/api-types.gen'
 import { useMembers } from '../api/list-members'
 import { adminTexts } from '../texts'
 import { MemberRow } from './MemberRow'
@@ -22,7 +23,7 @@ export function MembersTab() {
           <input
             type="search"
             placeholder="Search by username or name"
-            maxLength={100}
+            maxLength={limits.memberSearch}
             value={search}
             onChange={(e) => {
               setSearch(e.target.value)

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberGoogleSignIn } from '@/lib/session-hints'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import type { CurrentUser, GoogleAnswer } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-/** The own user, plus where to go and whether the account was just created (docs/api/sign-in.md). */
-export interface GoogleSignInResult extends CurrentUser {
-  redirect?: string
-  isNew?: boolean
-}
+/** The own user, plus where to go and whether the account was just created when the flow named a place (docs/api/sign-in.md). */
+export type GoogleSignInResult = CurrentUser & Partial<Pick<GoogleAnswer, 'redirect' | 'isNew'>>
 
 export interface GoogleCallbackInput {
   code: string

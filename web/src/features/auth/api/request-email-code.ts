@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { EmailCodeSent } from '@/lib/api-types.gen'
 import type { EmailCodeRequestInput } from '../schemas'
 
 /** What the server answers, the same for every address (docs/api/sign-in.md). */
-export interface EmailCodeSent {
-  otpId: string
-  email: string
-  expiresAt: string
-}
+export type { EmailCodeSent }
 
 export function requestEmailCode(input: EmailCodeRequestInput): Promise<EmailCodeSent> {
   return api.post<EmailCodeSent>('/api/auth/email-code/request', input)

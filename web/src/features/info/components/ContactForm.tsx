@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { errorMessage } from '@/lib/api'
+import { limits } from '@/lib/api-types.gen'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useSendContactMessage } from '../api/send-contact-message'
@@ -36,11 +37,28 @@ export function ContactForm() {
       </h2>
       <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title" className="mt-3">
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...form.register('name')} />
+          <TextField
+            label="Name"
+            autoComplete="name"
+            maxLength={limits.contactName}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         </div>
-        <TextField label="Subject (optional)" maxLength={200} error={errors.subject?.message} {...form.register('subject')} />
-        <TextAreaField label="Message" rows={6} maxLength={5000} error={errors.message?.message} {...form.register('message')} />
+        <TextField
+          label="Subject (optional)"
+          maxLength={limits.contactSubject}
+          error={errors.subject?.message}
+          {...form.register('subject')}
+        />
+        <TextAreaField
+          label="Message"
+          rows={6}
+          maxLength={limits.contactMessage}
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
         <Button type="submit" className="mt-3" loading={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send message'}
         </Button>

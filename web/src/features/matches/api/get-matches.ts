@@ -1,13 +1,10 @@
 import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'
 
-/** docs/api/matches-and-alerts.md, "Matches". The listing is of the other kind. */
-export interface MatchAnswer {
-  listing: Sponsorship | SponsorshipRequest
-  reasons: string[]
-  why: string
-}
+/** docs/api/matches-and-alerts.md, "Matches": the generated answer, its listing (of the other kind) narrowed as lib/listing.ts does. */
+export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | SponsorshipRequest }
 
 const routes = listingRoutes
 

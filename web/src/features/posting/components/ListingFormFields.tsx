@@ -1,6 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
 import type { ListingKind } from '@/lib/listing'
+import { limits } from '@/lib/api-types.gen'
 import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
 
 interface ListingFormFieldsProps {
@@ -19,7 +20,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
         label="Title"
         data-autofocus
         placeholder={isRequest ? 'e.g. Robotics team needs travel funding' : 'e.g. Scholarships for young coders'}
-        maxLength={120}
+        maxLength={limits.listingTitle}
         error={errors.title?.message}
         {...register('title')}
       />
@@ -45,7 +46,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
         <TextField
           label="Location (optional)"
           placeholder="City, Country"
-          maxLength={120}
+          maxLength={limits.listingLocation}
           error={errors.location?.message}
           {...register('location')}
         />

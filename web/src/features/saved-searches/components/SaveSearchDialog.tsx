@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
-import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
+import { limits, type SavedQuery, type ListingKind } from '@/lib/api-types.gen'
 
 interface SaveSearchDialogProps {
   kind: ListingKind
@@ -64,7 +64,7 @@ export function SaveSearchDialog({ kind, query, onClose }: SaveSearchDialogProps
         <TextField
           label="Name"
           value={name}
-          maxLength={60}
+          maxLength={limits.savedSearchName}
           data-autofocus
           onChange={(e) => setName(e.target.value)}
           error={error || undefined}

@@ -12,7 +12,7 @@ import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
 import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
-import type { SavedSearch } from '@/lib/api-types.gen'
+import { limits, type SavedSearch } from '@/lib/api-types.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
@@ -163,7 +163,7 @@ function SavedRow({ search }: { search: SavedSearch }) {
           <TextField
             label="Name"
             value={name}
-            maxLength={60}
+            maxLength={limits.savedSearchName}
             data-autofocus
             onChange={(e) => setName(e.target.value)}
             error={error || undefined}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon, VerifiedIcon } from '@/components/ui/icons'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import { limits, type CurrentUser } from '@/lib/api-types.gen'
 import { platformLabel } from '@/lib/social'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
@@ -56,7 +56,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         <TextField
           label="Display name"
           autoComplete="name"
-          maxLength={80}
+          maxLength={limits.displayName}
           error={errors.displayName?.message}
           {...form.register('displayName')}
         />

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/admin"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/settings"
+	"sponsorbridge/pb/internal/sponsoring"
+)
+
+// A limit is one number the server enforces and the web app shows or
+// checks before sending: a field's length, a count, a page size.
+type limit struct {
+	key   string // the web app's name for it
+	value int
+	doc   string // what it bounds and in which unit; the Go constant
+}
+
+// limits are written as `export const limits = {…} as const`: the web app's
+// forms, counters and pagers read them, so a limit changes in one place.
+var limits = []limit{
+	{"listingTitle", listings.MaxTitle, "characters of a listing's title (listings.MaxTitle)"},
+	{"listingDescription", listings.MaxDescription, "characters of a listing's description (listings.MaxDescription)"},
+	{"listingLocation", listings.MaxLocation, "characters of a listing's location (listings.MaxLocation)"},
+	{"listingsPerPage", listings.DefaultPerPage, "listings on one page of a list (listings.DefaultPerPage)"},
+	{"messageBody", messaging.MaxBody, "characters of a message (messaging.MaxBody)"},
+	{"messagesPerPage", messaging.DefaultMessages, "messages on one page of a conversation (messaging.DefaultMessages)"},
+	{"applicationMessage", sponsoring.MaxMessage, "characters of the note with an application or a commitment (sponsoring.MaxMessage)"},
+	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
+	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
+	{"displayName", accounts.MaxDisplayName, "characters of a display name (accounts.MaxDisplayName)"},
+	{"bio", settings.MaxBio, "characters of a profile's bio (settings.MaxBio)"},
+	{"socialLinks", settings.MaxLinks, "social links on a profile (settings.MaxLinks)"},
+	{"socialUsername", settings.MaxLinkUsername, "characters of a social link's username (settings.MaxLinkUsername)"},
+	{"avatarBytes", settings.MaxAvatar, "bytes of an avatar file (settings.MaxAvatar)"},
+	{"reason", admin.MaxReason, "characters of a report's or a rejection's reason (admin.MaxReason)"},
+	{"contactName", admin.MaxContactName, "characters of the contact form's name (admin.MaxContactName)"},
+	{"contactSubject", admin.MaxContactSubject, "characters of the contact form's subject (admin.MaxContactSubject)"},
+	{"contactMessage", admin.MaxContactMessage, "characters of the contact form's message (admin.MaxContactMessage)"},
+	{"memberSearch", admin.MaxMemberSearch, "characters of the administrators' member search (admin.MaxMemberSearch)"},
+	{"paymentsPerPage", payments.DefaultPerPage, "payments on one page of the payment history (payments.DefaultPerPage)"},
+}
+
+// writeLimits writes limits.
+func writeLimits(out *bytes.Buffer) {
+	out.WriteString("/** The limits the server enforces, by what they bound (pb/cmd/apitypes/limits.go). */\nexport const limits = {\n")
+	for _, l := range limits {
+		fmt.Fprintf(out, "  /** %s */\n  %s: %d,\n", l.doc, l.key, l.value)
+	}
+	out.WriteString("} as const\n\n")
+}
+
+// A constList is a list of values the web app offers (a select's options):
+// written as `export const name = [...] as const`.
+type constList struct {
+	name, doc string
+	values    []string
+}
+
+// constLists are the contract's lists of values.
+var constLists = []constList{
+	{"socialPlatforms", "The social networks a member may link, in the order the profile form offers them (settings.Platforms).", settings.Platforms},
+}
+
+// writeConstLists writes constLists.
+func writeConstLists(out *bytes.Buffer) {
+	for _, l := range constLists {
+		quoted := make([]string, len(l.values))
+		for i, v := range l.values {
+			quoted[i] = "'" + v + "'"
+		}
+		fmt.Fprintf(out, "/** %s */\nexport const %s = [%s] as const\n\n", l.doc, l.name, strings.Join(quoted, ", "))
+	}
+}
