@@ -20,7 +20,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
+.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -72,19 +72,32 @@ web-deps: web/node_modules/.package-lock.json
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	npm --prefix web ci --no-audit --no-fund
 
-browser:
-	@command -v /usr/bin/chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+browser: debian-deps
+promtool: debian-deps
 
-# Debian's prometheus package ships promtool (the alert rule tests; nothing is started).
-promtool:
-	@command -v promtool >/dev/null 2>&1 || { \
-	  echo "Installing Debian's prometheus for promtool"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null; }
+# Debian's chromium (the browser tests) and prometheus, for promtool (the alert rule tests; nothing
+# is started): one apt-get for whichever is missing, so `make -j` never runs two at once (dpkg's lock).
+debian-deps:
+	@missing=""; \
+	command -v /usr/bin/chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
+	[ -z "$$missing" ] || { \
+	  echo "Installing Debian's$$missing"; \
+	  apt-get update -qq && \
+	  { [ "$${missing#*chromium}" = "$$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } && \
+	  { [ "$${missing#*prometheus}" = "$$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null; }; }
 
 ## test: every check and test (lint, Go, alert rules, front end, browser, the image's layout)
-test: lint test-go test-alerts test-web test-e2e test-image
+# First golangci-lint (on a fresh machine: the Go toolchain, the modules and golangci-lint's own
+# build, minutes of CPU) while npm, apt and the module proxy download what the rest needs; then the
+# rest in order. -Otarget keeps each part's output together.
+test:
+	@$(MAKE) --no-print-directory -j4 -Otarget lint-go deps go-deps
+	@$(MAKE) --no-print-directory types-check lint-web lint-dead lint-refs test-go test-alerts test-web test-e2e test-image
+
+# The modules the server and its tests import, downloaded (no compiling: the build cache fills later).
+go-deps:
+	go list -deps -test ./pb/... ./pb_migrations/... >/dev/null
 
 ## test-go: every Go test, like go test -count=1, with the test binaries kept in .tmp/gotest between
 ## runs so only changed ones are linked again (pb/cmd/testrun); `make test-go TESTFLAGS=-test.v`
@@ -110,8 +123,12 @@ lint-go:
 
 ## lint-dead: no function the server or a command cannot reach (deadcode; the few that stay
 ## are in pb/cmd/deadcheck/allowed.txt with the reason)
-lint-dead:
+## (whole-program analysis, 20-40 s: it runs again only when a non-test Go file or the allowlist changed)
+lint-dead: .tmp/lint-dead.ok
+
+.tmp/lint-dead.ok: $(GO_SOURCES) pb/cmd/deadcheck/allowed.txt
 	go run ./pb/cmd/deadcheck
+	@mkdir -p .tmp && touch $@
 
 ## lint-refs: every path, file name, doc section and markdown link named in comments and docs exists
 lint-refs:
