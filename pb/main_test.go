@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sponsorbridge/pb/internal/testutil"
 )
 
 const childEnv = "SB_MAIN_TEST_CHILD"
@@ -75,29 +77,24 @@ func start(t *testing.T, env ...string) (out string, dataDir, url string) {
 	go func() { done <- cmd.Wait() }()
 	defer func() {
 		if t.Failed() {
+			_ = cmd.Process.Kill() // when it has not stopped
 			t.Logf("output:\n%s", o.String())
 		}
 	}()
 	url = "http://" + addr
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		res, err := http.Get(url + "/api/health")
-		if err == nil {
-			_ = res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				break
-			}
-		}
+	testutil.Eventually(t, 60*time.Second, "the server to answer /api/health", func() bool {
 		select {
 		case err := <-done:
-			t.Fatalf("the server exited at start: %v\n%s", err, o.String())
-		case <-time.After(50 * time.Millisecond):
+			t.Fatalf("the server exited at start: %v", err)
+		default:
 		}
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			t.Fatalf("no health answer within a minute:\n%s", o.String())
+		res, err := http.Get(url + "/api/health")
+		if err != nil {
+			return false
 		}
-	}
+		_ = res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	})
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}

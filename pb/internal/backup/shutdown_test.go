@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sponsorbridge/pb/internal/testutil"
 )
 
 // TestGracefulShutdown: SIGTERM while a realtime stream is open and a slow
@@ -46,16 +48,26 @@ func TestGracefulShutdown(t *testing.T) {
 		}
 	}
 
-	// A slow request: the headers and half the body now, the rest later.
+	// A slow request: the headers and part of the body now, the rest later.
+	// It expects "100 Continue", which the server sends when the handler
+	// starts reading the body: then the request is in flight.
 	body := `{"username":"priya","password":"not-her-password"}`
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST /api/login HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-		addr, srv.URL, len(body), body[:10])
-	time.Sleep(200 * time.Millisecond)
+	fmt.Fprintf(conn, "POST /api/login HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"+
+		"Expect: 100-continue\r\n\r\n%s", addr, srv.URL, len(body), body[:10])
+	answers := bufio.NewReader(conn)
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	goOn, err := http.ReadResponse(answers, nil)
+	if err != nil {
+		t.Fatalf("the slow request is not in flight: no 100 Continue within 10 s: %v", err)
+	}
+	if goOn.StatusCode != http.StatusContinue {
+		t.Fatalf("the slow request was answered %q before its body came, want 100 Continue", goOn.Status)
+	}
 
 	sent := time.Now()
 	srv.signal(syscall.SIGTERM)
@@ -76,26 +88,24 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 
 	// No new connections.
-	refused := false
-	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	testutil.Eventually(t, 3*time.Second, "the server to refuse new connections after SIGTERM", func() bool {
 		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
 		if err != nil {
-			refused = true
-			break
+			return true
 		}
 		c.Close()
-	}
-	if !refused {
-		t.Error("the server still accepted connections 3 s after SIGTERM")
-	}
+		return false
+	})
 
-	// The slow request completes.
+	// The slow request completes. This pause is the scenario, not a wait:
+	// the client sends the rest of the body 1.5 s after SIGTERM, longer
+	// than the second PocketBase alone gives a request in flight.
 	time.Sleep(time.Until(sent.Add(1500 * time.Millisecond)))
 	if _, err := io.WriteString(conn, body[10:]); err != nil {
 		t.Fatalf("sending the rest of the body 1.5 s after SIGTERM: %v", err)
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	answer, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	answer, err := http.ReadResponse(answers, nil)
 	if err != nil {
 		t.Fatalf("the request in flight got no answer: %v", err)
 	}

@@ -3,6 +3,7 @@ package backup
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -39,12 +40,7 @@ func TestStartKnowsEveryDatabaseAtOnce(t *testing.T) {
 	// well within the monitors' 30 s (and the logs' one-minute interval)
 	deadline := time.Now().Add(10 * time.Second)
 	for _, db := range r.dbs {
-		for db.PageSize() == 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s is still unknown to Litestream 10 s after the start (its monitor runs every %s)",
-					filepath.Base(db.Path()), db.MonitorInterval)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		waitFor(t, time.Until(deadline), fmt.Sprintf("Litestream to know the page size of %s (its monitor runs every %s)",
+			filepath.Base(db.Path()), db.MonitorInterval), func() bool { return db.PageSize() != 0 })
 	}
 }

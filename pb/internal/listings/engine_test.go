@@ -193,13 +193,13 @@ func TestTrimmedLogAndAnEngineLeftBehind(t *testing.T) {
 			}
 		}
 	}
-	waitUntil(t, func() bool {
+	testutil.Eventually(t, 10*time.Second, "the change log to be trimmed", func() bool {
 		var oldest int64
 		if err := app.DB().NewQuery("SELECT COALESCE(MIN(seq), 0) FROM _search_changes").Row(&oldest); err != nil {
 			t.Fatal(err)
 		}
 		return oldest > 100
-	}, "the log was not trimmed")
+	})
 	checkSQLiteEngine(t, app, behind, rng, users, 30)
 	checkSQLiteEngine(t, app, front, rng, users, 30)
 }
@@ -235,21 +235,10 @@ func TestASchemaChangeReinstallsTheLog(t *testing.T) {
 		}
 		return len(res.Rowids) == 1
 	}
-	waitUntil(t, func() bool { return find("Written while the log was gone") }, fmt.Sprintf("listing %s not found after the reload", before.Id))
+	testutil.Eventually(t, 10*time.Second, fmt.Sprintf("listing %s to be found after the reload", before.Id),
+		func() bool { return find("Written while the log was gone") })
 	testutil.CreateListing(t, app, "sponsorships", poster, testutil.ListingOpts{Title: "Written after the reload"})
 	if !find("Written after the reload") {
 		t.Fatal("a listing written after the schema change was not followed")
-	}
-}
-
-// waitUntil polls cond (the engine's background work) for up to ten seconds.
-func waitUntil(t *testing.T, cond func() bool, failure string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal(failure)
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -20,11 +20,7 @@ func TestAHungMailServerDoesNotHoldTheStop(t *testing.T) {
 	w, _ := noticeWorld(t)
 	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Hang: true})
 	mailbox.Send(w.app, testMessage("ann@example.com"))
-	for deadline := time.Now().Add(5 * time.Second); w.smtp.Sessions() == 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the mail job never opened a session")
-		}
-	}
+	testutil.Eventually(t, 5*time.Second, "the mail job to open a session", func() bool { return w.smtp.Sessions() > 0 })
 
 	start := time.Now()
 	if err := w.app.OnTerminate().Trigger(&core.TerminateEvent{App: w.app}, func(*core.TerminateEvent) error { return nil }); err != nil {
@@ -38,11 +34,9 @@ func TestAHungMailServerDoesNotHoldTheStop(t *testing.T) {
 		t.Fatalf("the mail does not wait, claimed, for the next start: %+v", rows)
 	}
 	w.smtp.Release() // the hung session ends; its answer is refused by the stopped queue
-	for deadline := time.Now().Add(5 * time.Second); queue.Of(w.app).Stats()[queue.Mail].RefusedStopping == 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the late answer was not refused")
-		}
-	}
+	testutil.Eventually(t, 5*time.Second, "the late answer to be refused", func() bool {
+		return queue.Of(w.app).Stats()[queue.Mail].RefusedStopping > 0
+	})
 	if rows := outbox(t, w.app); len(rows) != 1 || rows[0].Claim == "" {
 		t.Fatalf("the late answer touched the outbox of the stopped app: %+v", rows)
 	}

@@ -2,6 +2,7 @@ package signin_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,9 +10,12 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -20,14 +24,77 @@ const (
 	resetConfirmPath = "/api/auth/password-reset/confirm"
 	resetSubject     = "Your SponsorBridge password reset code: "
 	msgResetWrong    = "That code is not right, or it is no longer valid. Check the newest e-mail, or ask for a new code."
+	msgResetTooMany  = "Too many wrong codes were typed for this username or e-mail address. Try again in 24 hours."
+	msgBadLogin      = "Invalid username or password."
+	msgAccountLocked = "Too many failed sign-in attempts for this account."
+	noticeSubject    = "Your SponsorBridge password was changed"
 )
 
-func resetRequest(b *browser, login string) *httpRec {
-	return b.do(http.MethodPost, resetRequestPath, `{"login":"`+login+`"}`, nil)
+var (
+	// a reset code issued on a key without one: the key's proof and the
+	// code (mailed after the answer, to a member's proven address only)
+	resetIssued = testutil.WritesAmidMail(2, 0)
+	// a new code on a key whose proof is there
+	resetReissued = testutil.WritesAmidMail(1, 0)
+	// the key's code still valid: answered again, nothing stored
+	resetAnsweredAgain = testutil.WritesAmidMail(0, 0)
+	// the password set: the member (the code goes by one statement, the
+	// notice after the answer)
+	passwordSet = testutil.WritesAmidMail(0, 1)
+	// a refused reset: wrong codes are counted in SQL, outside the record hooks
+	resetRefused = map[string]int{"*": 0}
+	// a password sign-in, let in or not: nothing stored
+	signInEvents = map[string]int{"*": 0}
+)
+
+// afterTheQueue waits for the mail a step left to the background queue,
+// so that its events stay out of the next step's.
+func afterTheQueue(_ testing.TB, app *tests.TestApp, _ *http.Response) { queue.Of(app).Wait() }
+
+// resetAsked is the scenario of a reset request for login.
+func resetAsked(name, login string, status int, events map[string]int, content ...string) tests.ApiScenario {
+	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: resetRequestPath,
+		Body: strings.NewReader(`{"login":"` + login + `"}`), Headers: map[string]string{"Origin": testutil.Origin},
+		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content, AfterTestFunc: afterTheQueue}
 }
 
-func resetConfirm(b *browser, login, code, password string) *httpRec {
-	return b.do(http.MethodPost, resetConfirmPath, `{"login":"`+login+`","code":"`+code+`","password":"`+password+`"}`, nil)
+// resetConfirmed is the scenario of a reset of login's password with code.
+func resetConfirmed(name, login, code, password string, status int, events map[string]int, content ...string) tests.ApiScenario {
+	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: resetConfirmPath,
+		Body:    strings.NewReader(`{"login":"` + login + `","code":"` + code + `","password":"` + password + `"}`),
+		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: events,
+		ExpectedContent: content, AfterTestFunc: afterTheQueue}
+}
+
+// passwordSignIn is the scenario of a sign-in as username with password.
+func passwordSignIn(name, username, password string, status int, content ...string) tests.ApiScenario {
+	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/login",
+		Body:    strings.NewReader(`{"username":"` + username + `","password":"` + password + `"}`),
+		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: signInEvents,
+		ExpectedContent: content}
+}
+
+// whoAmI is the scenario of GET /api/user with headers (a session cookie).
+func whoAmI(name string, headers map[string]string, status int, content string) tests.ApiScenario {
+	return tests.ApiScenario{Name: name, Method: http.MethodGet, URL: "/api/user", Headers: headers,
+		ExpectedStatus: status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content}}
+}
+
+// from is s sent by the client at ip, for an app that reads the client's
+// address from X-Real-Ip (proxied).
+func from(ip string, s tests.ApiScenario) tests.ApiScenario {
+	s.Headers = maps.Clone(s.Headers)
+	s.Headers["X-Real-Ip"] = ip
+	return s
+}
+
+// proxied is the test configuration with the client's address read from
+// X-Real-Ip, so that one app serves clients at many addresses.
+func proxied(rateLimits bool) *config.Config {
+	cfg := testutil.Config()
+	cfg.RateLimits = rateLimits
+	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
+	return cfg
 }
 
 // resetMails are the reset mails to address, newest first, once the
@@ -48,10 +115,26 @@ func resetMails(t testing.TB, app core.App, address string) []mailbox.Message {
 	return out
 }
 
-// resetCode asks for a reset of login and reads the code mailed to address.
-func resetCode(t testing.TB, app core.App, b *browser, login, address string) string {
+// notices counts the mails to address telling of a new password.
+func notices(t testing.TB, app core.App, address string) int {
 	t.Helper()
-	expectStatus(t, resetRequest(b, login), http.StatusOK, `"expiresInMinutes":10`)
+	queue.Of(app).Wait()
+	msgs, err := mailbox.Read(mailbox.Dir(app), address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range msgs {
+		if m.Subject == noticeSubject {
+			n++
+		}
+	}
+	return n
+}
+
+// newestResetCode is the code of the newest reset mail to address.
+func newestResetCode(t testing.TB, app core.App, address string) string {
+	t.Helper()
 	mails := resetMails(t, app, address)
 	if len(mails) == 0 {
 		t.Fatalf("no reset mail to %s", address)
@@ -63,55 +146,65 @@ func resetCode(t testing.TB, app core.App, b *browser, login, address string) st
 	return code
 }
 
+// resetCode asks for a reset of login, a step of j that writes events, and
+// reads the code mailed to address.
+func resetCode(t *testing.T, j *testutil.Journey, app core.App, login, address string, events map[string]int) string {
+	t.Helper()
+	j.Step(t, resetAsked("a reset asked for "+login, login, 200, events, `{"expiresInMinutes":10}`))
+	return newestResetCode(t, app, address)
+}
+
 // A forgotten password: a code to the proven address, a new password, and
 // every session of the account ends; the address is told, and the account
 // can be signed in with the new password only.
 func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	phone, laptop := newBrowser(t, app), testutil.Cookie(t, m)
-	expectStatus(t, phone.do(http.MethodPost, "/api/login", `{"username":"kai","password":"`+testutil.Password+`"}`, nil), 200)
-	b := phone.sibling("203.0.113.20")
+	laptop := testutil.Cookie(t, m)
+	j := testutil.NewJourney(t, app)
+	phone := j.Step(t, passwordSignIn("the phone signs in", "kai", testutil.Password, 200, `"username":"kai"`)).Cookie(session.CookieName)
+	if phone == "" {
+		t.Fatal("the phone's sign-in set no session")
+	}
 
-	code := resetCode(t, app, b, "kai@example.com", "kai@example.com")
+	code := resetCode(t, j, app, "kai@example.com", "kai@example.com", resetIssued)
 	mail := resetMails(t, app, "kai@example.com")[0]
 	if !strings.Contains(mail.Text, "for your account kai") || !strings.Contains(mail.Text, "expires in 10 minutes") {
 		t.Errorf("the mail does not name the account or the expiry: %q", mail.Text)
 	}
-	rec := resetConfirm(b, "kai@example.com", code, "brand-new-pass")
-	expectStatus(t, rec, 200, `"username":"kai"`)
-	if b.signedIn() {
+	a := j.Step(t, resetConfirmed("the right code", "kai@example.com", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
+	if signedIn(a) {
 		t.Error("the reset signed the browser in; the member signs in with the new password")
 	}
 
-	if rec := phone.do(http.MethodGet, "/api/user", "", nil); rec.Code != 401 {
-		t.Errorf("the session signed in before the reset still works: %d", rec.Code)
-	}
-	if rec := b.do(http.MethodGet, "/api/user", "", laptop); rec.Code != 401 {
-		t.Errorf("another session still works: %d", rec.Code)
-	}
-	expectStatus(t, b.do(http.MethodPost, "/api/login", `{"username":"kai","password":"`+testutil.Password+`"}`, nil), 401)
-	expectStatus(t, b.do(http.MethodPost, "/api/login", `{"username":"kai","password":"brand-new-pass"}`, nil), 200)
+	j.Step(t, whoAmI("the session signed in before the reset", map[string]string{"Cookie": session.CookieName + "=" + phone}, 401, `"status":401`))
+	j.Step(t, whoAmI("another session", laptop, 401, `"status":401`))
+	j.Step(t, passwordSignIn("the old password", "kai", testutil.Password, 401, msgBadLogin))
+	j.Step(t, passwordSignIn("the new password", "kai", "brand-new-pass", 200, `"username":"kai"`))
 
-	queue.Of(app).Wait()
-	msgs, _ := mailbox.Read(mailbox.Dir(app), "kai@example.com")
-	if len(msgs) == 0 || msgs[0].Subject != "Your SponsorBridge password was changed" {
-		t.Errorf("the proven address was not told of the new password: %v", msgs)
+	if n := notices(t, app, "kai@example.com"); n != 1 {
+		t.Errorf("%d notices of the new password to the proven address, want 1", n)
 	}
-	// the code works once
-	expectStatus(t, resetConfirm(b, "kai", code, "another-pass"), 400, msgResetWrong)
+	j.Step(t, resetConfirmed("the code again", "kai", code, "another-pass", 400, resetRefused, msgResetWrong))
 }
 
-// Two requests racing with one code: one sets its password, the other is
+// Requests racing with one code: one sets its password, the others are
 // refused, and one notice goes out.
 func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	b := newBrowser(t, app)
-	code := resetCode(t, app, b, "kai", "kai@example.com")
+	srv := testutil.Serve(t, app) // requests at the same time: a real server
+	origin := map[string]string{"Origin": testutil.Origin}
+	if status, body := testutil.DoRead(t, srv, http.MethodPost, resetRequestPath, `{"login":"kai"}`, origin); status != 200 {
+		t.Fatalf("the reset request answered %d: %s", status, body)
+	}
+	code := newestResetCode(t, app, "kai@example.com")
 
+	app.ResetEventCalls()
 	const n = 20
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -122,11 +215,12 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			password := "racing-pass-" + string(rune('a'+i))
-			rec := resetConfirm(b.sibling("203.0.113."+string(rune('1'+i%9))), "kai", code, password)
+			status, _ := testutil.DoRead(t, srv, http.MethodPost, resetConfirmPath,
+				`{"login":"kai","code":"`+code+`","password":"`+password+`"}`, origin)
 			mu.Lock()
 			defer mu.Unlock()
-			statuses[rec.Code]++
-			if rec.Code == 200 {
+			statuses[status]++
+			if status == 200 {
 				won = password
 			}
 		}()
@@ -139,19 +233,14 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 	if statuses[200] != 1 || statuses[400]+statuses[429] != n-1 {
 		t.Fatalf("%d requests with one code: %v, want one 200 and %d refused (400, or 429 once the wrong-code budget is spent)", n, statuses, n-1)
 	}
+	queue.Of(app).Wait()
+	// all of them together: the winner's member saved and its notice mailed
+	testutil.ExpectEvents(t, app, testutil.Writes(0, 1, 0, map[string]int{"OnMailerSend": 1}))
 	if after := testutil.Find(t, app, "users", m.Id); !after.ValidatePassword(won) {
 		t.Error("the stored password is not the one the successful request set")
 	}
-	queue.Of(app).Wait()
-	msgs, _ := mailbox.Read(mailbox.Dir(app), "kai@example.com")
-	notices := 0
-	for _, msg := range msgs {
-		if msg.Subject == "Your SponsorBridge password was changed" {
-			notices++
-		}
-	}
-	if notices != 1 {
-		t.Errorf("%d notices of a new password, want 1", notices)
+	if got := notices(t, app, "kai@example.com"); got != 1 {
+		t.Errorf("%d notices of a new password, want 1", got)
 	}
 }
 
@@ -163,40 +252,36 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "byaddress", testutil.MemberOpts{Email: "byaddress@example.com"})
 	testutil.CreateMember(t, app, "byname", testutil.MemberOpts{Email: "byname@example.com"})
 	testutil.CreateMember(t, app, "noaddress", testutil.MemberOpts{})
 	unproven(t, app, "legacy", "legacy@example.com")
-	b := newBrowser(t, app)
+	j := testutil.NewJourney(t, app)
 
-	logins := []struct{ login string }{
-		{"byaddress@example.com"}, {"ByName"}, // members with a proven address
-		{"nobody@example.com"}, {"nobody"}, // no account
-		{"noaddress"}, {"legacy@example.com"}, // an account without a proven address
+	logins := []string{
+		"byaddress@example.com", "ByName", // members with a proven address
+		"nobody@example.com", "nobody", // no account
+		"noaddress", "legacy@example.com", // an account without a proven address
 	}
-	same := func(step string, recs []*httpRec) {
+	leaks := []string{"@", "otpId", `"username"`, "byaddress", "byname"}
+	same := func(step string, answers []testutil.Answer) {
 		t.Helper()
-		for i, rec := range recs {
-			if rec.Code != recs[0].Code || rec.Body.String() != recs[0].Body.String() || !closeSeconds(rec, recs[0]) {
-				t.Errorf("%s: %q answers %d %s; %q answers %d %s", step, logins[i].login, rec.Code, rec.Body,
-					logins[0].login, recs[0].Code, recs[0].Body)
-			}
-			for _, leak := range []string{"@", "otpId", `"username"`, "byaddress", "byname"} {
-				if strings.Contains(rec.Body.String(), leak) {
-					t.Errorf("%s: the answer for %q has %q: %s", step, logins[i].login, leak, rec.Body)
-				}
+		for i, a := range answers {
+			if a.Status != answers[0].Status || a.Body != answers[0].Body || !closeSeconds(a, answers[0]) {
+				t.Errorf("%s: %q answers %d %s; %q answers %d %s", step, logins[i], a.Status, a.Body,
+					logins[0], answers[0].Status, answers[0].Body)
 			}
 		}
 	}
 
-	var recs []*httpRec
-	for _, l := range logins {
-		recs = append(recs, resetRequest(b, l.login))
+	var answers []testutil.Answer
+	for _, login := range logins {
+		s := resetAsked("a reset asked for "+login, login, 200, resetIssued, `{"expiresInMinutes":10}`) // a code on every login's key
+		s.NotExpectedContent = leaks
+		answers = append(answers, j.Step(t, s))
 	}
-	same("request", recs)
-	if recs[0].Code != 200 {
-		t.Fatalf("request: %d %s", recs[0].Code, recs[0].Body)
-	}
+	same("request", answers)
 	for _, address := range []string{"byaddress@example.com", "byname@example.com"} {
 		if got := len(resetMails(t, app, address)); got != 1 {
 			t.Errorf("%d reset mails to the proven address %s, want 1", got, address)
@@ -209,27 +294,25 @@ func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 	}
 
 	for try := 1; try <= 11; try++ {
-		recs = recs[:0]
-		for _, l := range logins {
-			recs = append(recs, resetConfirm(b, l.login, "000000", "new-password"))
-		}
-		same(fmt.Sprintf("wrong code %d", try), recs)
-		want := 400
+		answers = answers[:0]
+		status, content := 400, msgResetWrong
 		if try == 11 {
-			want = 429
+			status, content = 429, msgResetTooMany
 		}
-		if recs[0].Code != want {
-			t.Fatalf("wrong code %d: %d %s, want %d", try, recs[0].Code, recs[0].Body, want)
+		for _, login := range logins {
+			s := resetConfirmed(fmt.Sprintf("wrong code %d for %s", try, login), login, "000000", "new-password", status, resetRefused, content)
+			s.NotExpectedContent = leaks
+			answers = append(answers, j.Step(t, s))
 		}
+		same(fmt.Sprintf("wrong code %d", try), answers)
 	}
-	expectStatus(t, recs[0], 429, "Too many wrong codes were typed for this username or e-mail address. Try again in 24 hours.")
 }
 
 // closeSeconds: the two answers' Retry-After are both absent or within a
 // second (each counts from its own first wrong code, a moment apart).
-func closeSeconds(a, b *httpRec) bool {
-	x, errX := strconv.Atoi(a.Header().Get("Retry-After"))
-	y, errY := strconv.Atoi(b.Header().Get("Retry-After"))
+func closeSeconds(a, b testutil.Answer) bool {
+	x, errX := strconv.Atoi(a.Header.Get("Retry-After"))
+	y, errY := strconv.Atoi(b.Header.Get("Retry-After"))
 	if errX != nil || errY != nil {
 		return (errX != nil) == (errY != nil)
 	}
@@ -242,41 +325,53 @@ func closeSeconds(a, b *httpRec) bool {
 func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	other := testutil.CreateMember(t, app, "other", testutil.MemberOpts{})
-	b := newBrowser(t, app)
+	j := testutil.NewJourney(t, app)
+	signInCodeAsked := func(name string, events map[string]int, content string) {
+		j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: requestPath,
+			Body: strings.NewReader(`{"email":"kai@example.com","displayName":"Someone"}`), Headers: map[string]string{"Origin": testutil.Origin},
+			ExpectedStatus: 200, ExpectedEvents: events, ExpectedContent: []string{content}})
+	}
 
 	// two sign-in mails (the code's allowance), then a reset still mails
-	otpID, signInCode := requestCode(t, app, b, "kai@example.com")
-	expectStatus(t, codeRequest(b, "kai@example.com"), 200)
-	resetCodeValue := resetCode(t, app, b, "kai", "kai@example.com")
+	otpID, signInCode := askCode(t, j, app, "kai@example.com", codeAsked)
+	signInCodeAsked("the sign-in code asked again", resent, `"otpId":"`+otpID+`"`)
+	resetCodeValue := resetCode(t, j, app, "kai", "kai@example.com", resetReissued) // the address's proof is there
 	if resetCodeValue == signInCode {
 		t.Fatal("the reset mail carries the sign-in code")
 	}
-	expectStatus(t, codeRequest(b, "kai@example.com"), 200, `"otpId":"`+otpID+`"`) // still the same sign-in code
+	signInCodeAsked("the sign-in code asked after the reset", answeredAgain, `"otpId":"`+otpID+`"`) // still the same sign-in code
 
+	var answers []testutil.Answer
 	// a sign-in code sets no password
-	expectStatus(t, resetConfirm(b, "kai", signInCode, "new-password"), 400, msgResetWrong)
+	answers = append(answers, j.Step(t, resetConfirmed("the sign-in code for a reset", "kai", signInCode, "new-password", 400, resetRefused, msgResetWrong)))
 	// a reset code signs nobody in (by the reset code's own id too)
 	var resetOTP string
 	if err := app.DB().NewQuery("SELECT id FROM _otps WHERE sentTo = 'password-reset:kai@example.com'").Row(&resetOTP); err != nil {
 		t.Fatal(err)
 	}
-	expectStatus(t, verify(b, resetOTP, resetCodeValue), 400, "This code is no longer valid. Request a new code.")
-	expectStatus(t, verify(b, otpID, resetCodeValue), 400, "That code is not right.")
+	answers = append(answers,
+		j.Step(t, verifyCode("the reset code by its own id", resetOTP, resetCodeValue, 400, codeRefused, "This code is no longer valid. Request a new code.")),
+		j.Step(t, verifyCode("the reset code for the sign-in code", otpID, resetCodeValue, 400, codeRefused, "That code is not right.")))
 	// and confirms no address in Settings
 	other.Set("pendingEmail", "kai@example.com")
 	if err := app.Save(other); err != nil {
 		t.Fatal(err)
 	}
-	expectStatus(t, b.do(http.MethodPost, "/api/user/email/confirm", `{"code":"`+resetCodeValue+`"}`, testutil.Cookie(t, other)), 400)
-	if b.signedIn() {
-		t.Fatal("a reset code signed in")
+	answers = append(answers, j.Step(t, tests.ApiScenario{Name: "the reset code for an address in Settings", Method: http.MethodPost,
+		URL: "/api/user/email/confirm", Body: strings.NewReader(`{"code":"` + resetCodeValue + `"}`), Headers: testutil.Cookie(t, other),
+		ExpectedStatus: 400, ExpectedEvents: codeRefused, ExpectedContent: []string{`"status":400`}}))
+	for _, a := range answers {
+		if signedIn(a) {
+			t.Fatalf("a refused code signed in: %s", a.Body)
+		}
 	}
 
 	// both codes still work for their own purpose
-	expectStatus(t, resetConfirm(b, "kai", resetCodeValue, "new-password"), 200)
-	expectStatus(t, verify(b, otpID, signInCode), 200, `"username":"kai"`)
+	j.Step(t, resetConfirmed("the reset code for a reset", "kai", resetCodeValue, "new-password", 200, passwordSet, `{"username":"kai"}`))
+	j.Step(t, verifyCode("the sign-in code for a sign-in", otpID, signInCode, 200, testutil.NoWrites(), `"username":"kai"`))
 }
 
 // Wrong codes are counted per address across purposes: five wrong sign-in
@@ -284,17 +379,18 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	b := newBrowser(t, app)
-	otpID, signInCode := requestCode(t, app, b, "kai@example.com")
-	code := resetCode(t, app, b, "kai", "kai@example.com")
-	for range 5 {
-		expectStatus(t, verify(b, otpID, wrong(signInCode)), 400)
-		expectStatus(t, resetConfirm(b, "kai@example.com", wrong(code), "new-password"), 400)
+	j := testutil.NewJourney(t, app)
+	otpID, signInCode := askCode(t, j, app, "kai@example.com", codeAsked)
+	code := resetCode(t, j, app, "kai", "kai@example.com", resetReissued)
+	for i := range 5 {
+		n := strconv.Itoa(i + 1)
+		j.Step(t, verifyCode("a wrong sign-in code "+n, otpID, wrong(signInCode), 400, codeRefused, "That code is not right."))
+		j.Step(t, resetConfirmed("a wrong reset code "+n, "kai@example.com", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	rec := resetConfirm(b, "kai", code, "new-password")
-	expectStatus(t, rec, 429, "Too many wrong codes were typed for this username or e-mail address. Try again in 24 hours.")
-	if rec.Header().Get("Retry-After") == "" {
+	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai", code, "new-password", 429, resetRefused, msgResetTooMany))
+	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
 }
@@ -303,11 +399,16 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 // The per-client limits: 5 requests and 10 confirmations a minute.
 func TestPasswordResetRateLimits(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := testutil.NewApp(t, proxied(false))
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	b := newBrowser(t, app)
+	j := testutil.NewJourney(t, app)
 	for i := range 6 {
-		expectStatus(t, resetRequest(b.sibling("203.0.113."+string(rune('1'+i))), "kai"), 200)
+		events := resetAnsweredAgain // the code the address has, mailed once more, then not
+		if i == 0 {
+			events = resetIssued
+		}
+		j.Step(t, from("203.0.113."+strconv.Itoa(i+1), resetAsked("a client asks, "+strconv.Itoa(i+1), "kai", 200, events, `{"expiresInMinutes":10}`)))
 	}
 	mails := resetMails(t, app, "kai@example.com")
 	if len(mails) != 2 {
@@ -317,25 +418,27 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		t.Error("a resend carries another code")
 	}
 
-	cfg := testutil.Config()
-	cfg.RateLimits = true
-	limited := newBrowser(t, testutil.NewApp(t, cfg))
-	var statuses []int
+	limited := testutil.NewApp(t, proxied(true))
+	defer limited.Cleanup()
+	l := testutil.NewJourney(t, limited)
+	const client = "198.51.100.1"
 	for i := range 6 {
-		statuses = append(statuses, resetRequest(limited, "name"+string(rune('a'+i))).Code)
+		name := "name" + string(rune('a'+i))
+		s := resetAsked("request "+strconv.Itoa(i+1)+" of a client", name, 200, resetIssued, `{"expiresInMinutes":10}`)
+		if i == 5 {
+			s = resetAsked("request 6 of the client, past its limit", name, 429, resetRefused, `"status":429`)
+		}
+		l.Step(t, from(client, s))
 	}
-	if statuses[4] != 200 || statuses[5] != 429 {
-		t.Errorf("per-client limit of requests: %v", statuses)
-	}
-	if rec := resetRequest(limited.sibling("198.51.100.7"), "another"); rec.Code != 200 {
-		t.Errorf("another client was limited too: %d", rec.Code)
-	}
-	statuses = statuses[:0]
-	for range 11 {
-		statuses = append(statuses, resetConfirm(limited, "kai", "123456", "short").Code) // refused before any code is compared
-	}
-	if statuses[9] != 400 || statuses[10] != 429 {
-		t.Errorf("per-client limit of confirmations: %v", statuses)
+	l.Step(t, from("198.51.100.7", resetAsked("another client", "another", 200, resetIssued, `{"expiresInMinutes":10}`)))
+	for i := range 11 {
+		// refused before any code is compared
+		s := resetConfirmed("confirmation "+strconv.Itoa(i+1)+" of the client", "kai", "123456", "short", 400, resetRefused,
+			"Password must be at least 6 characters")
+		if i == 10 {
+			s = resetConfirmed("confirmation 11 of the client, past its limit", "kai", "123456", "short", 429, resetRefused, `"status":429`)
+		}
+		l.Step(t, from(client, s))
 	}
 }
 
@@ -343,42 +446,39 @@ func TestPasswordResetRateLimits(t *testing.T) {
 func TestResetCodeExpires(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	b := newBrowser(t, app)
-	code := resetCode(t, app, b, "kai", "kai@example.com")
+	j := testutil.NewJourney(t, app)
+	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
 	var otpID string
 	if err := app.DB().NewQuery("SELECT id FROM _otps WHERE sentTo LIKE 'password-reset:%'").Row(&otpID); err != nil {
 		t.Fatal(err)
 	}
 	expire(t, app, otpID)
-	expectStatus(t, resetConfirm(b, "kai", code, "new-password"), 400, msgResetWrong)
-	fresh := resetCode(t, app, b, "kai", "kai@example.com")
-	expectStatus(t, resetConfirm(b, "kai", fresh, "new-password"), 200)
+	j.Step(t, resetConfirmed("the expired code", "kai", code, "new-password", 400, testutil.Writes(0, 0, 1), msgResetWrong)) // the code, deleted
+	fresh := resetCode(t, j, app, "kai", "kai@example.com", resetReissued)
+	j.Step(t, resetConfirmed("the new code", "kai", fresh, "new-password", 200, passwordSet, `{"username":"kai"}`))
 }
 
 // The failed sign-ins that made the member ask for a reset do not lock out
 // the new password: the reset proves the account, so its lock is lifted.
 func TestAResetLiftsTheSignInLock(t *testing.T) {
 	t.Parallel()
-	cfg := testutil.Config()
-	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := testutil.NewApp(t, proxied(true))
+	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
-	b := newBrowser(t, app)
-	login := func(ip, password string) int {
-		return b.sibling(ip).do(http.MethodPost, "/api/login", `{"username":"kai","password":"`+password+`"}`, nil).Code
+	j := testutil.NewJourney(t, app)
+	for i := range 6 { // from six clients: no client reaches its own limit
+		s := passwordSignIn("a forgotten password "+strconv.Itoa(i+1), "kai", "forgotten-pass", 401, msgBadLogin)
+		if i == 5 { // five failures lock the account
+			s = passwordSignIn("a forgotten password 6, on the locked account", "kai", "forgotten-pass", 429, msgAccountLocked)
+		}
+		j.Step(t, from("198.51.100."+strconv.Itoa(i+1), s))
 	}
-	for i := range 6 {
-		login("198.51.100."+string(rune('1'+i)), "forgotten-pass")
-	}
-	if got := login("198.51.100.9", testutil.Password); got != 429 {
-		t.Fatalf("the account is not locked after 6 failures: %d", got)
-	}
-	code := resetCode(t, app, b, "kai", "kai@example.com")
-	expectStatus(t, resetConfirm(b, "kai", code, "brand-new-pass"), 200)
-	if got := login("203.0.113.9", "brand-new-pass"); got != 200 {
-		t.Errorf("the new password from a new browser: %d, want 200", got)
-	}
+	j.Step(t, from("198.51.100.9", passwordSignIn("the right password on the locked account", "kai", testutil.Password, 429, msgAccountLocked)))
+	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
+	j.Step(t, resetConfirmed("the reset", "kai", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
+	j.Step(t, from("203.0.113.9", passwordSignIn("the new password from a new browser", "kai", "brand-new-pass", 200, `"username":"kai"`)))
 }
 
 // What an outsider's reset requests cost in the database: each login
@@ -388,7 +488,8 @@ func TestAResetLiftsTheSignInLock(t *testing.T) {
 func TestResetRowsPerUnknownLogin(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
-	b := newBrowser(t, app)
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
 	size := func() int64 {
 		var pages, pageSize int64
 		if err := app.DB().NewQuery("PRAGMA page_count").Row(&pages); err != nil {
@@ -399,7 +500,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 		}
 		return pages * pageSize
 	}
-	resetRequest(b, "warmup") // the tables' first pages
+	j.Step(t, resetAsked("a first login, for the tables' first pages", "warmup", 200, resetIssued, `{"expiresInMinutes":10}`))
 	before := size()
 	const n = 400
 	for i := range n {
@@ -407,7 +508,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 		if i%2 == 1 {
 			login += "@example.com"
 		}
-		expectStatus(t, resetRequest(b, login), 200)
+		j.Step(t, resetAsked("a reset asked for "+login, login, 200, resetIssued, `{"expiresInMinutes":10}`))
 	}
 	perLogin := (size() - before) / n
 	t.Logf("%d bytes of data.db per login nobody has (%d logins)", perLogin, n)

@@ -1,6 +1,11 @@
 package testutil
 
-import "maps"
+import (
+	"maps"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tests"
+)
 
 // Writes is a scenario's ExpectedEvents for a request that saves (with
 // validation) and deletes exactly these records through the app and fires
@@ -48,4 +53,28 @@ func WritesAmidMail(creates, updates int) map[string]int {
 	delete(m, "*")
 	m["OnRecordDelete"] = 0
 	return m
+}
+
+// ExpectEvents checks the events app fired since its last
+// ResetEventCalls against want, as a scenario's ExpectedEvents: each named
+// event fired exactly that often, and with "*": 0 no other. For requests
+// at the same time, which no scenario can send, it checks what they fired
+// together.
+func ExpectEvents(t testing.TB, app *tests.TestApp, want map[string]int) {
+	t.Helper()
+	fired := maps.Clone(app.EventCalls)
+	onlyThese := false
+	for event, n := range want {
+		if event == "*" && n <= 0 {
+			onlyThese = true
+			continue
+		}
+		if fired[event] != n {
+			t.Errorf("Expected event %s to be called %d, got %d", event, n, fired[event])
+		}
+		delete(fired, event)
+	}
+	if onlyThese && len(fired) > 0 {
+		t.Errorf("Missing expected remaining events:\n%#v\nAll triggered app events are:\n%#v", fired, app.EventCalls)
+	}
 }

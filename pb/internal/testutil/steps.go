@@ -3,7 +3,6 @@ package testutil
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -85,21 +84,7 @@ func (j *Journey) run(t *testing.T, s tests.ApiScenario) Answer {
 			}
 		}
 	}
-	fired := maps.Clone(j.app.EventCalls)
-	onlyThese := false
-	for event, n := range s.ExpectedEvents {
-		if event == "*" && n <= 0 {
-			onlyThese = true
-			continue
-		}
-		if fired[event] != n {
-			t.Errorf("Expected event %s to be called %d, got %d", event, n, fired[event])
-		}
-		delete(fired, event)
-	}
-	if onlyThese && len(fired) > 0 {
-		t.Errorf("Missing expected remaining events:\n%#v\nAll triggered app events are:\n%#v", fired, j.app.EventCalls)
-	}
+	ExpectEvents(t, j.app, s.ExpectedEvents)
 	if s.AfterTestFunc != nil {
 		s.AfterTestFunc(t, j.app, res)
 	}
