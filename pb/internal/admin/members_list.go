@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 )
 
 // membersList answers members, newest first, optionally those whose
@@ -45,5 +45,5 @@ func membersList(e *core.RequestEvent) error {
 	for i, r := range records {
 		items[i] = toMember(r, now)
 	}
-	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+	return paging.Answer(e, items, paging.Counted(p, int(total)))
 }

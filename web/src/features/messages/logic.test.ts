@@ -19,9 +19,9 @@ describe('messages logic', () => {
   it('puts older pages first and drops duplicates', () => {
     const data = {
       pages: [
-        { messages: [msg('3'), msg('4')], hasMore: true },
-        { messages: [msg('1'), msg('2'), msg('3')], hasMore: false },
-      ] as MessagePage[],
+        { items: [msg('3'), msg('4')], page: 1, perPage: 2, hasMore: true, totalEstimated: false, next: '3' },
+        { items: [msg('1'), msg('2'), msg('3')], page: 1, perPage: 3, hasMore: false, totalEstimated: false },
+      ] satisfies MessagePage[],
       pageParams: [undefined, '3'],
     }
     expect(flattenMessages(data).map((m) => m.id)).toEqual(['1', '2', '3', '4'])

@@ -86,9 +86,7 @@ export function AuditLogTab() {
               </TableScroller>
               <Pager
                 label="Audit log pages"
-                page={log.data.page}
-                totalPages={log.data.totalPages}
-                totalItems={log.data.totalItems}
+                list={log.data}
                 onChange={setPage}
               />
             </>

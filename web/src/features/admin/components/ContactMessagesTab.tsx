@@ -82,9 +82,7 @@ export function ContactMessagesTab() {
               </ul>
               <Pager
                 label="Message pages"
-                page={messages.data.page}
-                totalPages={messages.data.totalPages}
-                totalItems={messages.data.totalItems}
+                list={messages.data}
                 onChange={setPage}
               />
             </>

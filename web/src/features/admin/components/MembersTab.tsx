@@ -45,9 +45,7 @@ export function MembersTab() {
               </ul>
               <Pager
                 label="Member pages"
-                page={members.data.page}
-                totalPages={members.data.totalPages}
-                totalItems={members.data.totalItems}
+                list={members.data}
                 onChange={setPage}
               />
             </>

@@ -73,9 +73,7 @@ export function ModerationTab({ ListingDetail }: ModerationTabProps) {
               </ul>
               <Pager
                 label="Moderation queue pages"
-                page={queue.data.page}
-                totalPages={queue.data.totalPages}
-                totalItems={queue.data.totalItems}
+                list={queue.data}
                 onChange={setPage}
               />
             </>

@@ -5,7 +5,7 @@ import { paymentStatusLabels } from '@/lib/subscription-status'
 import { formatDate, formatMinorAmount } from '@/lib/format'
 import { receiptPath } from '@/lib/paths'
 import { adminTexts } from '../texts'
-import type { SubscriptionsOverview } from '../types'
+import type { SubscriptionsSummary } from '../types'
 import { EmptyState } from './QueryStatus'
 import { TableScroller } from '@/components/ui/TableScroller'
 
@@ -25,8 +25,8 @@ export function PaymentsSection({
   payments,
   plans,
 }: {
-  payments: SubscriptionsOverview['payments']
-  plans: SubscriptionsOverview['plans']
+  payments: SubscriptionsSummary['payments']
+  plans: SubscriptionsSummary['plans']
 }) {
   const planName = (id: string) => plans.find((p) => p.plan === id)?.name ?? id
   return (
