@@ -34,6 +34,16 @@ export const listingScreenKeys = {
   sort: 'sort',
 } as const
 
+/** The headers of every list answer (paging.HeaderNames; docs/api/README.md, "Lists"): the body is a JSON array of the page's items. */
+export const listHeaders = {
+  page: 'X-Page',
+  perPage: 'X-Per-Page',
+  hasMore: 'X-Has-More',
+  total: 'X-Total-Count',
+  totalEstimated: 'X-Total-Estimated',
+  next: 'X-Next-Cursor',
+} as const
+
 /** listings.Listing */
 export interface ListingItem {
   id: string
@@ -252,18 +262,17 @@ export interface AdminMember extends PublicProfile {
   subscriptionActive: boolean
 }
 
-/** admin.Page */
-export interface PagedList<T> {
-  page: number
-  perPage: number
-  totalItems: number
-  totalPages: number
-  items: T[]
+/** admin.ActiveSubscription */
+export interface ActiveSubscription {
+  member: Person
+  email: string
+  plan: string
+  planName: string
+  expiry: string
 }
 
 /** admin.Subscriptions */
 export interface Subscriptions {
-  active: PagedList<ActiveSubscription>
   plans: PlanCount[]
   totals: SubscriptionTotals
   payments: PaymentsSummary
@@ -358,15 +367,6 @@ export interface ReceiptPayer {
 export interface ReportSummary {
   count: number
   reasons: ReportReason[]
-}
-
-/** admin.ActiveSubscription */
-export interface ActiveSubscription {
-  member: Person
-  email: string
-  plan: string
-  planName: string
-  expiry: string
 }
 
 /** admin.PlanCount */
