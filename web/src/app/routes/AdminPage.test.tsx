@@ -34,7 +34,7 @@ const activeSubscriptions: ActiveSubscription[] = [
     planName: '3 Month Plan',
     expiry: '2026-02-01T00:00:00Z',
   },
-  ]
+]
 
 const subscriptions: SubscriptionsSummary = {
   plans: [{ plan: 'quarterly', name: '3 Month Plan', price: 900, active: 1 }],

@@ -84,11 +84,7 @@ export function AuditLogTab() {
                   </tbody>
                 </table>
               </TableScroller>
-              <Pager
-                label="Audit log pages"
-                list={log.data}
-                onChange={setPage}
-              />
+              <Pager label="Audit log pages" list={log.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>No moderation actions recorded yet.</EmptyState>

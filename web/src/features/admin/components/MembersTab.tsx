@@ -43,11 +43,7 @@ export function MembersTab() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                label="Member pages"
-                list={members.data}
-                onChange={setPage}
-              />
+              <Pager label="Member pages" list={members.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>{q ? `No members match “${q}”.` : 'No members yet.'}</EmptyState>

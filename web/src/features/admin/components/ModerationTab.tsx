@@ -71,11 +71,7 @@ export function ModerationTab({ ListingDetail }: ModerationTabProps) {
                   )
                 })}
               </ul>
-              <Pager
-                label="Moderation queue pages"
-                list={queue.data}
-                onChange={setPage}
-              />
+              <Pager label="Moderation queue pages" list={queue.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>{adminTexts.queueEmpty}</EmptyState>

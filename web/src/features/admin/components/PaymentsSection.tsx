@@ -21,13 +21,7 @@ function statusLabel(status: string): string {
   return (paymentStatusLabels as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
 }
 
-export function PaymentsSection({
-  payments,
-  plans,
-}: {
-  payments: SubscriptionsSummary['payments']
-  plans: SubscriptionsSummary['plans']
-}) {
+export function PaymentsSection({ payments, plans }: { payments: SubscriptionsSummary['payments']; plans: SubscriptionsSummary['plans'] }) {
   const planName = (id: string) => plans.find((p) => p.plan === id)?.name ?? id
   return (
     <section aria-labelledby="payments-title" className="space-y-3">

@@ -44,7 +44,11 @@ describe('PaymentHistory', () => {
     const { calls } = mockFetch({
       'GET /api/payments': ({ url }) =>
         url.searchParams.get('page') === '2'
-          ? json([payment({ id: 'p3', planName: '6 Month Plan', amount: 150000, status: 'failed', paymentId: '' })], 200, headers(3, false, 2))
+          ? json(
+              [payment({ id: 'p3', planName: '6 Month Plan', amount: 150000, status: 'failed', paymentId: '' })],
+              200,
+              headers(3, false, 2),
+            )
           : json(
               [
                 payment({ sandbox: true }),
