@@ -60,12 +60,12 @@ func TestEveryListAnswersOneShape(t *testing.T) {
 		{"boss", "/api/admin/contact-messages", true, false, 0},
 		{"boss", "/api/admin/audit", true, false, 0},
 	}
-	for _, c := range cases {
-		req, err := http.NewRequest(http.MethodGet, srv.URL+c.path, nil)
+	get := func(who, path string) (*http.Response, []byte) {
+		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for k, v := range testutil.Cookie(t, testutil.FindByUsername(t, app, c.who)) {
+		for k, v := range testutil.Cookie(t, testutil.FindByUsername(t, app, who)) {
 			req.Header.Set(k, v)
 		}
 		res, err := srv.Client().Do(req)
@@ -74,6 +74,10 @@ func TestEveryListAnswersOneShape(t *testing.T) {
 		}
 		raw, _ := io.ReadAll(res.Body)
 		res.Body.Close()
+		return res, raw
+	}
+	for _, c := range cases {
+		res, raw := get(c.who, c.path)
 		var items []json.RawMessage
 		if res.StatusCode != 200 || !strings.HasPrefix(string(raw), "[") || json.Unmarshal(raw, &items) != nil {
 			t.Errorf("%s: %d %s, want 200 and a JSON array", c.path, res.StatusCode, raw)
@@ -101,5 +105,13 @@ func TestEveryListAnswersOneShape(t *testing.T) {
 		if hd.Get("Cache-Control") != "no-store" {
 			t.Errorf("%s: Cache-Control %q", c.path, hd.Get("Cache-Control"))
 		}
+	}
+
+	// The thread's cursor is the oldest message answered: the older page follows it.
+	res, _ := get("dan", "/api/conversations/"+conv.Id+"/messages?limit=2")
+	res, raw := get("dan", "/api/conversations/"+conv.Id+"/messages?limit=2&before="+res.Header.Get(h.Next))
+	if !strings.Contains(string(raw), `"body":"one"`) || strings.Contains(string(raw), `"body":"two"`) ||
+		res.Header.Get(h.HasMore) != "false" || res.Header.Get(h.Next) != "" {
+		t.Errorf("older page: %s %v", raw, res.Header)
 	}
 }

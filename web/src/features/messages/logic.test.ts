@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appendMessage, flattenMessages, type MessagePage } from './api/list-messages'
+import { appendMessage, flattenMessages, messagesQueryOptions, type MessagePage } from './api/list-messages'
 import { badgeCount, relativeTime } from './time'
 import type { Message } from '@/lib/api-types.gen'
 
@@ -28,6 +28,13 @@ describe('messages logic', () => {
     const added = appendMessage(data, msg('5'))
     expect(flattenMessages(added).map((m) => m.id)).toEqual(['1', '2', '3', '4', '5'])
     expect(appendMessage(added, msg('5'))).toBe(added)
+  })
+
+  it('asks for older messages with the cursor the server gave', () => {
+    const next = messagesQueryOptions('c').getNextPageParam
+    const page: MessagePage = { items: [msg('3')], page: 1, perPage: 50, hasMore: true, totalEstimated: false, next: '3' }
+    expect(next?.(page, [page], undefined, [undefined])).toBe('3')
+    expect(next?.({ ...page, hasMore: false, next: undefined }, [page], undefined, [undefined])).toBeUndefined()
   })
 
   it('formats badges and times', () => {
