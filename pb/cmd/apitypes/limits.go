@@ -9,7 +9,6 @@ import (
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
-	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/sponsoring"
@@ -29,9 +28,7 @@ var limits = []limit{
 	{"listingTitle", listings.MaxTitle, "characters of a listing's title (listings.MaxTitle)"},
 	{"listingDescription", listings.MaxDescription, "characters of a listing's description (listings.MaxDescription)"},
 	{"listingLocation", listings.MaxLocation, "characters of a listing's location (listings.MaxLocation)"},
-	{"listingsPerPage", listings.DefaultPerPage, "listings on one page of a list (listings.DefaultPerPage)"},
 	{"messageBody", messaging.MaxBody, "characters of a message (messaging.MaxBody)"},
-	{"messagesPerPage", messaging.DefaultMessages, "messages on one page of a conversation (messaging.DefaultMessages)"},
 	{"applicationMessage", sponsoring.MaxMessage, "characters of the note with an application or a commitment (sponsoring.MaxMessage)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
@@ -45,7 +42,6 @@ var limits = []limit{
 	{"contactSubject", admin.MaxContactSubject, "characters of the contact form's subject (admin.MaxContactSubject)"},
 	{"contactMessage", admin.MaxContactMessage, "characters of the contact form's message (admin.MaxContactMessage)"},
 	{"memberSearch", admin.MaxMemberSearch, "characters of the administrators' member search (admin.MaxMemberSearch)"},
-	{"paymentsPerPage", payments.DefaultPerPage, "payments on one page of the payment history (payments.DefaultPerPage)"},
 }
 
 // writeLimits writes limits.

@@ -62,7 +62,7 @@ var roots = []reflect.Type{
 	reflect.TypeFor[admin.Overview](),
 	reflect.TypeFor[admin.QueueItem](),
 	reflect.TypeFor[admin.Member](),
-	reflect.TypeFor[admin.Page[admin.Member]](),
+	reflect.TypeFor[admin.ActiveSubscription](),
 	reflect.TypeFor[admin.Subscriptions](),
 	reflect.TypeFor[admin.ContactMessage](),
 	reflect.TypeFor[admin.AuditEntry](),
@@ -86,7 +86,6 @@ var names = map[string]string{
 	"admin.Payment":        "AdminPayment",
 	"admin.ReportEntry":    "ReportReason",
 	"admin.QueueItem":      "ModerationQueueItem",
-	"admin.Page":           "PagedList",
 	"admin.ContactMessage": "ContactMessage",
 
 	"listings.StoredFilter": "SavedQuery",

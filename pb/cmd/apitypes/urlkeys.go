@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/paging"
 )
 
 // A constObject is a Go struct of string constants the web app reads as
@@ -21,6 +22,8 @@ type constObject struct {
 var constObjects = []constObject{
 	{"listingScreenKeys", "The listing screen's URL keys (/home?tab=requests&q=…&min=…), by what each holds " +
 		"(listings.AppKeys): the server's alert links use the same (listings.AppURL).", listings.AppKeys},
+	{"listHeaders", "The headers of every list answer (paging.HeaderNames; docs/api/README.md, \"Lists\"): " +
+		"the body is a JSON array of the page's items.", paging.HeaderNames},
 }
 
 // writeConstObjects writes every constObject.

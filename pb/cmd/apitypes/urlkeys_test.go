@@ -22,3 +22,17 @@ func TestListingScreenKeys(t *testing.T) {
 		}
 	}
 }
+
+// The list headers reach the web app as values, spelled as paging.Answer
+// writes them.
+func TestListHeaders(t *testing.T) {
+	src, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "export const listHeaders = {\n  page: 'X-Page',\n  perPage: 'X-Per-Page',\n  hasMore: 'X-Has-More',\n" +
+		"  total: 'X-Total-Count',\n  totalEstimated: 'X-Total-Estimated',\n  next: 'X-Next-Cursor',\n} as const\n"
+	if !strings.Contains(string(src), want) {
+		t.Errorf("generated file lacks %q", want)
+	}
+}

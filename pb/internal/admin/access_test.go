@@ -42,10 +42,11 @@ func adminRoutes() []adminRoute {
 			`{"platform":"twitter","username":"priya_s"}`, `"username":"priya_s","verified":true`},
 		{"POST /api/admin/members/{id}/social/unverify", http.MethodPost, priya("/social/unverify"),
 			`{"platform":"instagram","username":"priya.art"}`, `"username":"priya.art","verified":false`},
-		{"GET /api/admin/subscriptions", http.MethodGet, path("/api/admin/subscriptions"), "", `"plans"`},
-		{"GET /api/admin/contact-messages", http.MethodGet, path("/api/admin/contact-messages"), "", `"items"`},
+		{"GET /api/admin/subscriptions", http.MethodGet, path("/api/admin/subscriptions"), "", `"email":"dan@example.com"`},
+		{"GET /api/admin/subscriptions/summary", http.MethodGet, path("/api/admin/subscriptions/summary"), "", `"plans"`},
+		{"GET /api/admin/contact-messages", http.MethodGet, path("/api/admin/contact-messages"), "", `[]`},
 		{"POST /api/admin/contact-messages/{id}/resolve", http.MethodPost, message, "", `"resolved":true`},
-		{"GET /api/admin/audit", http.MethodGet, path("/api/admin/audit"), "", `"items"`},
+		{"GET /api/admin/audit", http.MethodGet, path("/api/admin/audit"), "", `[]`},
 	}
 }
 

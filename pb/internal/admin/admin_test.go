@@ -103,7 +103,9 @@ type tc struct {
 	// when nil, a read (GET) or a refusal (4xx) must write nothing. An
 	// administrator's action writes its target and one audit entry.
 	events map[string]int
-	after  func(t testing.TB, app *tests.TestApp)
+	// headers are answer headers the request must carry (a list's paging).
+	headers map[string]string
+	after   func(t testing.TB, app *tests.TestApp)
 }
 
 func path(p string) func(testing.TB, core.App) string {
@@ -125,7 +127,12 @@ func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 		testutil.Prepared(f, tests.ApiScenario{
 			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
 			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant, ExpectedEvents: c.events,
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				for k, v := range c.headers {
+					if got := res.Header.Get(k); got != v {
+						t.Errorf("header %s %q, want %q", k, got, v)
+					}
+				}
 				if c.after != nil {
 					c.after(t, app)
 				}
@@ -142,6 +149,13 @@ func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 
 // call sends one request to a running server and returns status and body.
 func call(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body string) (int, string) {
+	t.Helper()
+	res, raw := send(t, srv, app, who, method, p, body)
+	return res.StatusCode, raw
+}
+
+// send is call answering the whole response (its body read) and the body.
+func send(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, srv.URL+p, strings.NewReader(body))
 	if err != nil {
@@ -160,5 +174,5 @@ func call(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(raw)
+	return res, string(raw)
 }

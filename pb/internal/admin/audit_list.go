@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -64,5 +64,5 @@ func auditList(e *core.RequestEvent) error {
 			Action: r.GetString("action"), TargetKind: r.GetString("targetKind"), TargetID: r.GetString("targetId"),
 			Details: r.GetString("details"), CreatedAt: when.APIStored(r.GetString("created"))}
 	}
-	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+	return paging.Answer(e, items, paging.Counted(p, int(total)))
 }

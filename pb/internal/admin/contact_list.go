@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -9,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -68,5 +68,5 @@ func contactList(e *core.RequestEvent) error {
 	for i, r := range records {
 		items[i] = toContactMessage(r)
 	}
-	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+	return paging.Answer(e, items, paging.Counted(p, int(total)))
 }

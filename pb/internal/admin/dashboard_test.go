@@ -73,17 +73,26 @@ func ensurePayments(t testing.TB, app core.App) {
 func TestSubscriptions(t *testing.T) {
 	t.Parallel()
 	run(t, testutil.Factory(nil, seedSubscriptions), []tc{
-		{name: "from the members alone when there is no payments collection", method: http.MethodGet, who: "boss",
+		{name: "active subscriptions, soonest expiry first", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions"), status: 200,
-			want: []string{`"totalItems":2`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`,
-				`{"plan":"monthly","name":"1 Month Plan","price":400,"active":1}`, `{"plan":"quarterly","name":"3 Month Plan","price":900,"active":1}`,
+			want:    []string{`[{"member":{`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`, `"username":"dan"`},
+			notWant: []string{`"username":"lapsed"`, `"plans"`},
+			headers: map[string]string{"X-Total-Count": "2", "X-Page": "1", "X-Has-More": "false"}},
+		{name: "active subscriptions, a page with more after it", method: http.MethodGet, who: "boss",
+			url: path("/api/admin/subscriptions?perPage=1"), status: 200,
+			want: []string{`"username":"quart"`}, notWant: []string{`"username":"dan"`},
+			headers: map[string]string{"X-Total-Count": "2", "X-Per-Page": "1", "X-Has-More": "true"}},
+		{name: "summary from the members alone when there is no payments collection", method: http.MethodGet, who: "boss",
+			url: path("/api/admin/subscriptions/summary"), status: 200,
+			want: []string{`{"plan":"monthly","name":"1 Month Plan","price":400,"active":1}`, `{"plan":"quarterly","name":"3 Month Plan","price":900,"active":1}`,
 				`"totals":{"active":2,"lapsed":1,"activePlanValue":1300}`},
-			notWant: []string{`"username":"lapsed"`}},
-		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/subscriptions?page=x"), status: 400},
+			notWant: []string{`"username"`}},
+		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/subscriptions?page=x"), status: 400,
+			want: []string{"Page must be a whole number from 1 to 10000"}},
 	})
 	run(t, testutil.Factory(nil, ensurePayments), []tc{
 		{name: "with payments: totals of paid payments per currency and the latest payments", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions"), status: 200,
+			url: path("/api/admin/subscriptions/summary"), status: 200,
 			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2,"refunded":0}`,
 				`"orderId":"order_c"`, `"status":"failed"`}},
 	})
@@ -91,12 +100,12 @@ func TestSubscriptions(t *testing.T) {
 	// per currency; a payment refunded in full still counts as received.
 	run(t, testutil.Factory(nil, seedRefunds), []tc{
 		{name: "refunds in the recent payments and the totals", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions"), status: 200,
+			url: path("/api/admin/subscriptions/summary"), status: 200,
 			want: []string{`"count":3`, `"paid":3`, `{"currency":"INR","amount":1700,"count":3,"refunded":500}`,
 				`"orderId":"order_c","member":`, `"status":"refunded"`, `"receiptNumber":"SB-000003","refundedAmount":400,"refundedAt":"2026-11-20T10:00:00Z"`,
 				`"orderId":"order_a"`, `"receiptNumber":"SB-000001","refundedAmount":100,"refundedAt":"2026-11-21T09:30:00Z"`}},
-		{name: "members do not see the overview", method: http.MethodGet, who: "dan",
-			url: path("/api/admin/subscriptions"), status: 403, notWant: []string{"refunded"}},
+		{name: "members do not see the summary", method: http.MethodGet, who: "dan",
+			url: path("/api/admin/subscriptions/summary"), status: 403, notWant: []string{"refunded"}},
 	})
 }
 
@@ -143,10 +152,16 @@ func TestAuditList(t *testing.T) {
 	call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+dan+"/unverify", "")
 	call(t, srv, app, "dan", http.MethodPost, "/api/admin/members/"+dan+"/verify", "") // refused: not logged
 
-	_, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/audit", "")
-	wantOrder(t, body, `"totalItems":2`, `"action":"unverify_member"`, `"action":"verify_member"`)
-	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/audit?action=verify_member&targetId="+dan, "")
-	wantOrder(t, body, `"totalItems":1`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
+	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/audit", "")
+	wantOrder(t, body, `[{`, `"action":"unverify_member"`, `"action":"verify_member"`)
+	if got := res.Header.Get("X-Total-Count"); got != "2" {
+		t.Errorf("audit total %q, want 2", got)
+	}
+	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/audit?action=verify_member&targetId="+dan, "")
+	wantOrder(t, body, `[{`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
+	if got := res.Header.Get("X-Total-Count"); got != "1" {
+		t.Errorf("filtered audit total %q, want 1", got)
+	}
 }
 
 // wantOrder checks that body holds each string, in this order.

@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 )
 
 // MaxMemberSearch bounds the members list's search, in characters.
@@ -49,5 +49,5 @@ func membersList(e *core.RequestEvent) error {
 	for i, r := range records {
 		items[i] = toMember(r, now)
 	}
-	return e.JSON(http.StatusOK, newPage(p, int(total), items))
+	return paging.Answer(e, items, paging.Counted(p, int(total)))
 }

@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -11,6 +10,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -94,7 +94,7 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 		}
 		items = append(items, QueueItem{Kind: kindSegment(kind), Listing: h.store.ToListing(kind, row, viewer), Reports: summary})
 	}
-	return e.JSON(http.StatusOK, newPage(p, len(reported)+pending, items))
+	return paging.Answer(e, items, paging.Counted(p, len(reported)+pending))
 }
 
 // openReports lists a listing's open reports, newest first.

@@ -3,6 +3,7 @@ package admin_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,29 +14,31 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-type queuePage struct {
-	TotalItems int `json:"totalItems"`
-	Items      []struct {
-		Kind    string `json:"kind"`
-		Listing struct {
-			Title string `json:"title"`
-		} `json:"listing"`
-		Reports struct {
-			Count int `json:"count"`
-		} `json:"reports"`
-	} `json:"items"`
+type queueItem struct {
+	Kind    string `json:"kind"`
+	Listing struct {
+		Title string `json:"title"`
+	} `json:"listing"`
+	Reports struct {
+		Count int `json:"count"`
+	} `json:"reports"`
 }
 
-func titles(t testing.TB, body string) ([]string, int) {
-	var p queuePage
-	if err := json.Unmarshal([]byte(body), &p); err != nil {
+// titles are the queue page's listings and the queue's total (X-Total-Count).
+func titles(t testing.TB, res *http.Response, body string) ([]string, int) {
+	var items []queueItem
+	if err := json.Unmarshal([]byte(body), &items); err != nil {
 		t.Fatal(err, body)
 	}
 	var out []string
-	for _, it := range p.Items {
+	for _, it := range items {
 		out = append(out, it.Listing.Title)
 	}
-	return out, p.TotalItems
+	total, err := strconv.Atoi(res.Header.Get("X-Total-Count"))
+	if err != nil {
+		t.Fatalf("X-Total-Count %q", res.Header.Get("X-Total-Count"))
+	}
+	return out, total
 }
 
 // The queue: reported listings first (even approved ones, with their
@@ -48,10 +51,10 @@ func TestModerationQueue(t *testing.T) {
 	seed(t, app)
 	srv := testutil.Serve(t, app)
 
-	status, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	got, total := titles(t, body)
+	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
+	got, total := titles(t, res, body)
 	want := []string{"Dan approved offer", "Priya pending request", "Dan pending offer"}
-	if status != 200 || strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
+	if status := res.StatusCode; status != 200 || strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
 		t.Fatalf("queue %d: %v (total %d), want %v\n%s", status, got, total, want, body)
 	}
 	for _, s := range []string{`"count":1`, `"reason":"Looks like a scam"`, `"username":"zed"`, `"kind":"sponsorship-requests"`} {
@@ -60,18 +63,20 @@ func TestModerationQueue(t *testing.T) {
 		}
 	}
 
-	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?kind=sponsorship-requests", "")
-	if got, total := titles(t, body); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
+	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?kind=sponsorship-requests", "")
+	if got, total := titles(t, res, body); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
 		t.Errorf("kind filter: %v %d", got, total)
 	}
 	// paging crosses from the reported part into the pending part
-	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=2", "")
-	if got, total := titles(t, body); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 {
-		t.Errorf("page 2: %v %d", got, total)
+	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=2", "")
+	if got, total := titles(t, res, body); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 ||
+		res.Header.Get("X-Has-More") != "false" || res.Header.Get("X-Page") != "2" {
+		t.Errorf("page 2: %v %d %v", got, total, res.Header)
 	}
-	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=1", "")
-	if got, _ := titles(t, body); strings.Join(got, "|") != "Dan approved offer|Priya pending request" {
-		t.Errorf("page 1: %v", got)
+	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=1", "")
+	if got, _ := titles(t, res, body); strings.Join(got, "|") != "Dan approved offer|Priya pending request" ||
+		res.Header.Get("X-Has-More") != "true" {
+		t.Errorf("page 1: %v %v", got, res.Header)
 	}
 
 	run(t, factory, []tc{

@@ -95,15 +95,15 @@ func TestReportRequeuesAnApprovedListing(t *testing.T) {
 	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorships/"+id+"/approve", ""); s != 200 {
 		t.Fatalf("approve: %d %s", s, b)
 	}
-	_, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	if got, _ := titles(t, body); slices.Contains(got, "Dan approved offer") {
+	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
+	if got, _ := titles(t, res, body); slices.Contains(got, "Dan approved offer") {
 		t.Fatalf("approved listing still queued: %v", got)
 	}
 	if s, b := call(t, srv, app, "priya", http.MethodPost, "/api/sponsorships/"+id+"/report", `{"reason":"Offer was withdrawn offline"}`); s != 201 {
 		t.Fatalf("report: %d %s", s, b)
 	}
-	_, body = call(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	if got, _ := titles(t, body); len(got) == 0 || got[0] != "Dan approved offer" || !strings.Contains(body, "Offer was withdrawn offline") {
+	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
+	if got, _ := titles(t, res, body); len(got) == 0 || got[0] != "Dan approved offer" || !strings.Contains(body, "Offer was withdrawn offline") {
 		t.Fatalf("reported listing not on top: %v", got)
 	}
 	if s, _ := call(t, srv, app, "priya", http.MethodPost, "/api/sponsorships/"+id+"/report", `{"reason":"again"}`); s != 409 {

@@ -11,13 +11,13 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
-// Subscriptions is the subscriptions and payments overview.
+// Subscriptions is the summary of subscriptions and payments; the active
+// subscriptions themselves are their own list (activeSubscriptions).
 type Subscriptions struct {
-	// Active are the members whose plan is active now, soonest expiry first (paged).
-	Active Page[ActiveSubscription] `json:"active"`
 	// Plans counts active subscriptions per plan, in the catalogue's order.
 	Plans []PlanCount `json:"plans"`
 	// Totals are over all members.
@@ -59,17 +59,11 @@ func activeSubscription(now time.Time) dbx.Expression {
 	return dbx.NewExp("subscriptionStatus = 'active' AND subscriptionExpiry > {:now}", dbx.Params{"now": at.String()})
 }
 
-// subscriptionsOverview answers active subscriptions with their plans and
-// expiry, counts per plan and totals, and, once the payments collection
-// exists, a payments summary. Without it, everything comes from the members.
-func subscriptionsOverview(e *core.RequestEvent) error {
-	errs := validation.Errors{}
-	p := readPaging(e, errs)
-	if len(errs) > 0 {
-		return e.BadRequestError("Invalid list parameters.", errs)
-	}
-	now := time.Now()
-	active := activeSubscription(now)
+// subscriptionsSummary answers counts per plan and totals and, once the
+// payments collection exists, a payments summary. Without it, everything
+// comes from the members.
+func subscriptionsSummary(e *core.RequestEvent) error {
+	active := activeSubscription(time.Now())
 	out := Subscriptions{Plans: []PlanCount{}}
 
 	var perPlan []struct {
@@ -101,6 +95,26 @@ func subscriptionsOverview(e *core.RequestEvent) error {
 	}
 	out.Totals.Lapsed = int(lapsed)
 
+	if out.Payments, err = paymentsSummary(e.App); err != nil {
+		return e.InternalServerError("", err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, out)
+}
+
+// activeSubscriptions answers the members whose plan is active now, with
+// their plan and expiry, soonest expiry first.
+func activeSubscriptions(e *core.RequestEvent) error {
+	errs := validation.Errors{}
+	p := readPaging(e, errs)
+	if len(errs) > 0 {
+		return e.BadRequestError("Invalid list parameters.", errs)
+	}
+	active := activeSubscription(time.Now())
+	total, err := e.App.CountRecords("users", active)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
 	var records []*core.Record
 	err = e.App.RecordQuery("users").AndWhere(active).OrderBy("subscriptionExpiry ASC", "id").
 		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
@@ -117,10 +131,5 @@ func subscriptionsOverview(e *core.RequestEvent) error {
 			Expiry: when.APIStored(r.GetString("subscriptionExpiry")),
 		}
 	}
-	out.Active = newPage(p, out.Totals.Active, items)
-
-	if out.Payments, err = paymentsSummary(e.App); err != nil {
-		return e.InternalServerError("", err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return paging.Answer(e, items, paging.Counted(p, int(total)))
 }

@@ -3,17 +3,17 @@ package listings
 import (
 	"errors"
 	"net/http"
-	"strconv"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/search"
 )
 
-// list answers one page of listings as a JSON array, with the total and
-// paging in headers (the spec's contract is an array).
+// list answers one page of listings as a list (paging.Answer): the spec's
+// contract is an array.
 func (h *handlers) list(e *core.RequestEvent) error {
 	q, err := ParseList(h.kind, e.Request.URL.Query())
 	if err != nil {
@@ -33,19 +33,9 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	if err := markApplied(e.App, h.kind, page.Items, viewerOf(e)); err != nil {
 		return e.InternalServerError("", err)
 	}
-	hd := e.Response.Header()
+	out := paging.Page{Params: paging.Params{Page: q.Page, PerPage: q.PerPage}, HasMore: page.HasMore, Next: page.Next}
 	if page.HasTotal {
-		hd.Set("X-Total-Count", strconv.Itoa(page.Total))
-		hd.Set("X-Total-Estimated", strconv.FormatBool(page.Estimated))
-		// Older clients read X-Total-Capped as "the count is not exact".
-		hd.Set("X-Total-Capped", strconv.FormatBool(page.Estimated))
+		out.Total, out.Estimated = &page.Total, page.Estimated
 	}
-	if page.Next != "" {
-		hd.Set("X-Next-Cursor", page.Next)
-	}
-	hd.Set("X-Page", strconv.Itoa(q.Page))
-	hd.Set("X-Per-Page", strconv.Itoa(q.PerPage))
-	hd.Set("X-Has-More", strconv.FormatBool(page.HasMore))
-	hd.Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, page.Items)
+	return paging.Answer(e, page.Items, out)
 }

@@ -2,7 +2,6 @@ package messaging
 
 import (
 	"net/http"
-	"strconv"
 
 	"sponsorbridge/pb/internal/paging"
 
@@ -27,19 +26,12 @@ func listConversations(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	hasMore := len(convs) > conversationsPerPage
-	if hasMore {
-		convs = convs[:conversationsPerPage]
-	}
+	convs, hasMore := paging.Trim(convs, conversationsPerPage)
 	out := make([]Conversation, 0, len(convs))
 	for _, c := range convs {
 		out = append(out, ToConversation(e.App, c, e.Auth.Id))
 	}
-	h := e.Response.Header()
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Page", strconv.Itoa(p.Page))
-	h.Set("X-Has-More", strconv.FormatBool(hasMore))
-	return e.JSON(http.StatusOK, out)
+	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }
 
 // viewConversation answers one conversation to a participant.

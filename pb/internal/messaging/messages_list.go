@@ -1,32 +1,32 @@
 package messaging
 
 import (
-	"net/http"
 	"slices"
 	"strconv"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// A page of a conversation: DefaultMessages unless limit asks for up to maxMessages.
+// A page of a conversation: defaultMessages unless limit asks for up to maxMessages.
 const (
-	DefaultMessages = 50
+	defaultMessages = 50
 	maxMessages     = 100
 )
 
 // listMessages answers a page of a conversation's messages, oldest first.
-// Without before it is the latest page; before=<message id> pages back.
-// X-Has-More tells whether older messages exist.
+// Without before it is the latest page; before=<message id> pages back: a
+// list paged by cursor, whose next cursor is the oldest message answered.
 func listMessages(e *core.RequestEvent) error {
 	conv, err := participantConversation(e)
 	if err != nil {
 		return err
 	}
 	q := e.Request.URL.Query()
-	limit := DefaultMessages
+	limit := defaultMessages
 	if raw := q.Get("limit"); raw != "" {
 		limit, err = strconv.Atoi(raw)
 		if err != nil || limit < 1 || limit > maxMessages {
@@ -47,10 +47,7 @@ func listMessages(e *core.RequestEvent) error {
 	if err := sel.OrderBy("rowid DESC").Limit(int64(limit + 1)).All(&records); err != nil {
 		return e.InternalServerError("", err)
 	}
-	hasMore := len(records) > limit
-	if hasMore {
-		records = records[:limit]
-	}
+	records, hasMore := paging.Trim(records, limit)
 	slices.Reverse(records)
 
 	people := map[string]accounts.Person{}
@@ -58,7 +55,9 @@ func listMessages(e *core.RequestEvent) error {
 	for _, m := range records {
 		out = append(out, ToMessage(e.App, m, e.Auth.Id, people))
 	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	e.Response.Header().Set("X-Has-More", strconv.FormatBool(hasMore))
-	return e.JSON(http.StatusOK, out)
+	page := paging.Page{Params: paging.Params{PerPage: limit}, HasMore: hasMore}
+	if hasMore {
+		page.Next = out[0].ID
+	}
+	return paging.Answer(e, out, page)
 }

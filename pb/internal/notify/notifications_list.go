@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"net/http"
 	"strconv"
 
 	"sponsorbridge/pb/internal/paging"
@@ -24,7 +23,8 @@ type Notification struct {
 	CreatedAt string `json:"createdAt"`
 }
 
-// list answers the member's notifications, newest first, 20 a page.
+// list answers the member's notifications, newest first, 20 a page, with
+// the unread count in X-Unread-Count.
 func list(e *core.RequestEvent) error {
 	p, err := paging.FromRequest(e, perPage, 0)
 	if err != nil {
@@ -39,10 +39,7 @@ func list(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	hasMore := len(records) > perPage
-	if hasMore {
-		records = records[:perPage]
-	}
+	records, hasMore := paging.Trim(records, perPage)
 	unread, err := UnreadCount(e.App, e.Auth.Id)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -54,12 +51,8 @@ func list(e *core.RequestEvent) error {
 			Link: r.GetString("link"), Read: r.GetBool("read"), CreatedAt: when.API(r.GetDateTime("created").Time()),
 		})
 	}
-	h := e.Response.Header()
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Page", strconv.Itoa(p.Page))
-	h.Set("X-Has-More", strconv.FormatBool(hasMore))
-	h.Set("X-Unread-Count", strconv.Itoa(unread))
-	return e.JSON(http.StatusOK, out)
+	e.Response.Header().Set("X-Unread-Count", strconv.Itoa(unread))
+	return paging.Answer(e, out, paging.Page{Params: paging.Params{Page: p.Page, PerPage: perPage}, HasMore: hasMore})
 }
 
 func dbxUnread(userID string) dbx.Expression {

@@ -1,5 +1,6 @@
-// Package paging reads the page and perPage query parameters of every
-// paged list, with one rule and one wording for their errors.
+// Package paging is every paged list's paging: it reads the page and
+// perPage query parameters (one rule and one wording for their errors) and
+// writes the one list answer (Answer: a JSON array, the page in headers).
 package paging
 
 import (

@@ -1,9 +1,6 @@
 package sponsoring
 
 import (
-	"net/http"
-	"strconv"
-
 	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
@@ -39,7 +36,7 @@ func listApplications(e *core.RequestEvent) error {
 	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64(p.Offset())).All(&records); err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, p.Page, records, ToApplication)
+	return answerPage(e, p, records, ToApplication)
 }
 
 // listCommitments answers the member's commitments: role=given (as sponsor)
@@ -59,27 +56,16 @@ func listCommitments(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, p.Page, records, ToCommitment)
+	return answerPage(e, p, records, ToCommitment)
 }
 
 // answerPage answers one page of records (fetched with one extra row to tell
-// whether another page exists) in their wire shape, with the paging headers.
-func answerPage[T any](e *core.RequestEvent, page int, records []*core.Record, toWire func(core.App, *core.Record) T) error {
-	hasMore := len(records) > perPage
-	if hasMore {
-		records = records[:perPage]
-	}
+// whether another page exists) in their wire shape, as a list.
+func answerPage[T any](e *core.RequestEvent, p paging.Params, records []*core.Record, toWire func(core.App, *core.Record) T) error {
+	records, hasMore := paging.Trim(records, perPage)
 	out := make([]T, 0, len(records))
 	for _, r := range records {
 		out = append(out, toWire(e.App, r))
 	}
-	pageHeaders(e, page, hasMore)
-	return e.JSON(http.StatusOK, out)
-}
-
-func pageHeaders(e *core.RequestEvent, page int, hasMore bool) {
-	h := e.Response.Header()
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Page", strconv.Itoa(page))
-	h.Set("X-Has-More", strconv.FormatBool(hasMore))
+	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }

@@ -40,6 +40,16 @@ export const listingScreenKeys = {
   sort: 'sort',
 } as const
 
+/** The headers of every list answer (paging.HeaderNames; docs/api/README.md, "Lists"): the body is a JSON array of the page's items. */
+export const listHeaders = {
+  page: 'X-Page',
+  perPage: 'X-Per-Page',
+  hasMore: 'X-Has-More',
+  total: 'X-Total-Count',
+  totalEstimated: 'X-Total-Estimated',
+  next: 'X-Next-Cursor',
+} as const
+
 /** The limits the server enforces, by what they bound (pb/cmd/apitypes/limits.go). */
 export const limits = {
   /** characters of a listing's title (listings.MaxTitle) */
@@ -48,12 +58,8 @@ export const limits = {
   listingDescription: 5000,
   /** characters of a listing's location (listings.MaxLocation) */
   listingLocation: 120,
-  /** listings on one page of a list (listings.DefaultPerPage) */
-  listingsPerPage: 12,
   /** characters of a message (messaging.MaxBody) */
   messageBody: 4000,
-  /** messages on one page of a conversation (messaging.DefaultMessages) */
-  messagesPerPage: 50,
   /** characters of the note with an application or a commitment (sponsoring.MaxMessage) */
   applicationMessage: 2000,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
@@ -80,8 +86,6 @@ export const limits = {
   contactMessage: 5000,
   /** characters of the administrators' member search (admin.MaxMemberSearch) */
   memberSearch: 100,
-  /** payments on one page of the payment history (payments.DefaultPerPage) */
-  paymentsPerPage: 20,
 } as const
 
 /** The social networks a member may link, in the order the profile form offers them (settings.Platforms). */
@@ -305,18 +309,17 @@ export interface AdminMember extends PublicProfile {
   subscriptionActive: boolean
 }
 
-/** admin.Page */
-export interface PagedList<T> {
-  page: number
-  perPage: number
-  totalItems: number
-  totalPages: number
-  items: T[]
+/** admin.ActiveSubscription */
+export interface ActiveSubscription {
+  member: Person
+  email: string
+  plan: string
+  planName: string
+  expiry: string
 }
 
 /** admin.Subscriptions */
 export interface Subscriptions {
-  active: PagedList<ActiveSubscription>
   plans: PlanCount[]
   totals: SubscriptionTotals
   payments: PaymentsSummary
@@ -445,15 +448,6 @@ export interface ReceiptPayer {
 export interface ReportSummary {
   count: number
   reasons: ReportReason[]
-}
-
-/** admin.ActiveSubscription */
-export interface ActiveSubscription {
-  member: Person
-  email: string
-  plan: string
-  planName: string
-  expiry: string
 }
 
 /** admin.PlanCount */

@@ -47,9 +47,9 @@ describe('api', () => {
   it('answers undefined for 204 and exposes headers', async () => {
     mockFetch({ 'POST /api/logout': () => new Response(null, { status: 204 }) })
     await expect(api.post('/api/logout')).resolves.toBeUndefined()
-    mockFetch({ 'GET /api/sponsorships': () => json([], 200, { 'X-Has-More': 'true' }) })
+    mockFetch({ 'GET /api/sponsorships': () => json([], 200, { 'X-Request-Id': 'r1' }) })
     const result = await request('/api/sponsorships')
-    expect(result.headers.get('X-Has-More')).toBe('true')
+    expect(result.headers.get('X-Request-Id')).toBe('r1')
   })
 
   it('builds query strings without empty values', () => {

@@ -28,7 +28,7 @@ export interface ApiResult<T> {
   headers: Headers
 }
 
-type Query = Record<string, string | number | undefined | null>
+export type Query = Record<string, string | number | undefined | null>
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'

@@ -1,7 +1,8 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import { listHeaders, type CurrentUser } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { FALLBACK_PLANS } from '@/lib/plans'
+import { json } from './fetch-mock'
 
 export const appConfig: AppConfig = {
   appName: 'SponsorBridge',
@@ -76,17 +77,29 @@ export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): Sponso
   }
 }
 
-export function listHeaders(total: number, hasMore: boolean, page = 1): Record<string, string> {
-  return { 'X-Total-Count': String(total), 'X-Has-More': String(hasMore), 'X-Page': String(page), 'X-Per-Page': '12' }
+/** Headers of a counted list's page, named as the server names them (docs/api/README.md, "Lists"). */
+export function pageHeaders(total: number, hasMore: boolean, page = 1, perPage = 12): Record<string, string> {
+  return {
+    [listHeaders.total]: String(total),
+    [listHeaders.totalEstimated]: 'false',
+    [listHeaders.hasMore]: String(hasMore),
+    [listHeaders.page]: String(page),
+    [listHeaders.perPage]: String(perPage),
+  }
+}
+
+/** A counted list's answer: the items as the body, the paging in headers. */
+export function listResponse<T>(items: T[], { total = items.length, page = 1, perPage = 20 } = {}): Response {
+  return json(items, 200, pageHeaders(total, page * perPage < total, page, perPage))
 }
 
 /** Headers of a listing page: the first carries the total, each with more after it a cursor. */
 export function listingPageHeaders(opts: { total?: number; estimated?: boolean; next?: string }): Record<string, string> {
-  const h: Record<string, string> = { 'X-Has-More': String(!!opts.next), 'X-Per-Page': '12' }
+  const h: Record<string, string> = { [listHeaders.hasMore]: String(!!opts.next), [listHeaders.perPage]: '12', [listHeaders.page]: '1' }
   if (opts.total !== undefined) {
-    h['X-Total-Count'] = String(opts.total)
-    h['X-Total-Estimated'] = String(!!opts.estimated)
+    h[listHeaders.total] = String(opts.total)
+    h[listHeaders.totalEstimated] = String(!!opts.estimated)
   }
-  if (opts.next) h['X-Next-Cursor'] = opts.next
+  if (opts.next) h[listHeaders.next] = opts.next
   return h
 }

@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, type MockCall } from '@/test/fetch-mock'
-import { appConfig, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
+import { appConfig, listResponse, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { ModerationItem, SubscriptionsOverview } from '@/features/admin/types'
+import type { ActiveSubscription, ModerationItem, SubscriptionsSummary } from '@/features/admin/types'
 import { AdminPage } from '@/app/routes/AdminPage'
 
 afterEach(() => vi.unstubAllGlobals())
-
-const page = <T,>(items: T[]) => ({ page: 1, perPage: 20, totalItems: items.length, totalPages: 1, items })
 
 const reported: ModerationItem = {
   kind: 'sponsorships',
@@ -28,16 +26,17 @@ const reported: ModerationItem = {
 }
 const pending: ModerationItem = { kind: 'sponsorship-requests', listing: makeRequest(), reports: { count: 0, reasons: [] } }
 
-const subscriptions: SubscriptionsOverview = {
-  active: page([
-    {
-      member: { id: 'u1', username: 'admin', displayName: 'Admin', avatar: '', isVerified: true, deleted: false },
-      email: 'a@x.in',
-      plan: 'quarterly',
-      planName: '3 Month Plan',
-      expiry: '2026-02-01T00:00:00Z',
-    },
-  ]),
+const activeSubscriptions: ActiveSubscription[] = [
+  {
+    member: { id: 'u1', username: 'admin', displayName: 'Admin', avatar: '', isVerified: true, deleted: false },
+    email: 'a@x.in',
+    plan: 'quarterly',
+    planName: '3 Month Plan',
+    expiry: '2026-02-01T00:00:00Z',
+  },
+]
+
+const subscriptions: SubscriptionsSummary = {
   plans: [{ plan: 'quarterly', name: '3 Month Plan', price: 900, active: 1 }],
   totals: { active: 1, lapsed: 2, activePlanValue: 900 },
   payments: {
@@ -93,8 +92,9 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
         openContactMessages: 0,
         dashboardUrl: '/_/',
       }),
-    'GET /api/admin/moderation': () => json(page([reported, pending])),
-    'GET /api/admin/subscriptions': () => json(subscriptions),
+    'GET /api/admin/moderation': () => listResponse([reported, pending]),
+    'GET /api/admin/subscriptions/summary': () => json(subscriptions),
+    'GET /api/admin/subscriptions': () => listResponse(activeSubscriptions),
     ...overrides,
   })
 }
@@ -172,7 +172,7 @@ describe('AdminPage', () => {
 
   it('says so when payments are not recorded', async () => {
     setup({
-      'GET /api/admin/subscriptions': () =>
+      'GET /api/admin/subscriptions/summary': () =>
         json({ ...subscriptions, payments: { available: false, count: 0, paid: 0, totals: [], recent: [] } }),
     })
     renderWithProviders(<AdminPage />, { route: '/admin?tab=subscriptions' })
@@ -181,7 +181,7 @@ describe('AdminPage', () => {
 
   it('switches tabs into the URL', async () => {
     const user = userEvent.setup()
-    setup({ 'GET /api/admin/audit': () => json(page([])) })
+    setup({ 'GET /api/admin/audit': () => listResponse([]) })
     renderWithProviders(<AdminPage />, { route: '/admin' })
     await user.click(screen.getByRole('tab', { name: 'Audit log' }))
     expect(screen.getByTestId('location').textContent).toBe('/admin?tab=audit')

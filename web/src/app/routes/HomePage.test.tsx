@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch, type MockCall } from '@/test/fetch-mock'
-import { appConfig, listHeaders, listingPageHeaders, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
+import { appConfig, listingPageHeaders, pageHeaders, makeRequest, makeSponsorship, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { HomePage } from '@/app/routes/HomePage'
 
@@ -17,7 +17,7 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
         ? json([makeSponsorship({ id: 's2', title: 'Second page offer' })], 200, listingPageHeaders({}))
         : json([makeSponsorship()], 200, listingPageHeaders({ total: 2, next: 'c1' })),
     'GET /api/sponsorship-requests': () =>
-      json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, listHeaders(2, false)),
+      json([makeRequest(), makeRequest({ id: 'r2', title: 'Done deal', status: 'sponsored' })], 200, pageHeaders(2, false)),
     'GET /api/applications': () => json([]),
     'POST /api/sponsorships/s1/apply': () => json({ id: 'a1', status: 'pending' }, 201),
     ...overrides,
@@ -44,7 +44,7 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />, { route: '/home?q=code&categories=Education&min=10' })
     await screen.findByRole('article', { name: 'Coding scholarships' })
     const first = calls.find((c) => c.url.pathname === '/api/sponsorships')!
-    expect(Object.fromEntries(first.url.searchParams)).toEqual({ q: 'code', categories: 'Education', minAmount: '10', perPage: '12' })
+    expect(Object.fromEntries(first.url.searchParams)).toEqual({ q: 'code', categories: 'Education', minAmount: '10' })
     expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
 
     await user.click(screen.getByRole('tab', { name: 'Sponsors Required' }))
@@ -81,7 +81,7 @@ describe('HomePage', () => {
 
   it('shows the loading, empty and error texts of the spec', async () => {
     setup({
-      'GET /api/sponsorships': () => json([], 200, listHeaders(0, false)),
+      'GET /api/sponsorships': () => json([], 200, pageHeaders(0, false)),
       'GET /api/sponsorship-requests': () => json({ status: 500, message: 'boom', data: {} }, 500),
     })
     renderWithProviders(<HomePage />, { route: '/home' })

@@ -9,9 +9,8 @@ export type {
   AuditEntry,
   ContactMessage,
   Overview,
-  PagedList,
   ReportReason,
-  Subscriptions as SubscriptionsOverview,
+  Subscriptions as SubscriptionsSummary,
 } from '@/lib/api-types.gen'
 
 /** Listing kinds as the admin routes name them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appendMessage, flattenMessages, type MessagePage } from './api/list-messages'
+import { appendMessage, flattenMessages, messagesQueryOptions, type MessagePage } from './api/list-messages'
 import { badgeCount, relativeTime } from './time'
 import type { Message } from '@/lib/api-types.gen'
 
@@ -19,15 +19,22 @@ describe('messages logic', () => {
   it('puts older pages first and drops duplicates', () => {
     const data = {
       pages: [
-        { messages: [msg('3'), msg('4')], hasMore: true },
-        { messages: [msg('1'), msg('2'), msg('3')], hasMore: false },
-      ] as MessagePage[],
+        { items: [msg('3'), msg('4')], page: 1, perPage: 2, hasMore: true, totalEstimated: false, next: '3' },
+        { items: [msg('1'), msg('2'), msg('3')], page: 1, perPage: 3, hasMore: false, totalEstimated: false },
+      ] satisfies MessagePage[],
       pageParams: [undefined, '3'],
     }
     expect(flattenMessages(data).map((m) => m.id)).toEqual(['1', '2', '3', '4'])
     const added = appendMessage(data, msg('5'))
     expect(flattenMessages(added).map((m) => m.id)).toEqual(['1', '2', '3', '4', '5'])
     expect(appendMessage(added, msg('5'))).toBe(added)
+  })
+
+  it('asks for older messages with the cursor the server gave', () => {
+    const next = messagesQueryOptions('c').getNextPageParam
+    const page: MessagePage = { items: [msg('3')], page: 1, perPage: 50, hasMore: true, totalEstimated: false, next: '3' }
+    expect(next?.(page, [page], undefined, [undefined])).toBe('3')
+    expect(next?.({ ...page, hasMore: false, next: undefined }, [page], undefined, [undefined])).toBeUndefined()
   })
 
   it('formats badges and times', () => {

@@ -1,15 +1,29 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { SubscriptionsOverview } from '../types'
+import { fetchPage } from '@/lib/list-page'
+import type { ActiveSubscription, SubscriptionsSummary } from '../types'
 import { adminKey } from './admin-key'
 
-export function subscriptionsQueryOptions(page: number) {
+const subscriptionsKey = [...adminKey, 'subscriptions'] as const
+
+export function subscriptionsSummaryQueryOptions() {
   return queryOptions({
-    queryKey: [...adminKey, 'subscriptions', { page }],
-    queryFn: ({ signal }) => api.get<SubscriptionsOverview>('/api/admin/subscriptions', { page }, signal),
+    queryKey: [...subscriptionsKey, 'summary'],
+    queryFn: ({ signal }) => api.get<SubscriptionsSummary>('/api/admin/subscriptions/summary', undefined, signal),
   })
 }
 
-export function useSubscriptionsOverview(page: number) {
-  return useQuery({ ...subscriptionsQueryOptions(page), placeholderData: keepPreviousData })
+export function useSubscriptionsSummary() {
+  return useQuery(subscriptionsSummaryQueryOptions())
+}
+
+export function activeSubscriptionsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...subscriptionsKey, 'active', { page }],
+    queryFn: ({ signal }) => fetchPage<ActiveSubscription>('/api/admin/subscriptions', { page }, signal),
+  })
+}
+
+export function useActiveSubscriptions(page: number) {
+  return useQuery({ ...activeSubscriptionsQueryOptions(page), placeholderData: keepPreviousData })
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import type { AuditEntry, PagedList } from '../types'
+import { fetchPage } from '@/lib/list-page'
+import type { AuditEntry } from '../types'
 import { adminKey } from './admin-key'
 
 export function auditQueryOptions(action: string, page: number) {
   return queryOptions({
     queryKey: [...adminKey, 'audit', { action, page }],
-    queryFn: ({ signal }) => api.get<PagedList<AuditEntry>>('/api/admin/audit', { action, page }, signal),
+    queryFn: ({ signal }) => fetchPage<AuditEntry>('/api/admin/audit', { action, page }, signal),
   })
 }
 

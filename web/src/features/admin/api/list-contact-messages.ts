@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import type { ContactMessage, ContactStatus, PagedList } from '../types'
+import { fetchPage } from '@/lib/list-page'
+import type { ContactMessage, ContactStatus } from '../types'
 import { adminKey } from './admin-key'
 
 export function contactMessagesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
     queryKey: [...adminKey, 'contact-messages', { status, page }],
-    queryFn: ({ signal }) => api.get<PagedList<ContactMessage>>('/api/admin/contact-messages', { status, page }, signal),
+    queryFn: ({ signal }) => fetchPage<ContactMessage>('/api/admin/contact-messages', { status, page }, signal),
   })
 }
 

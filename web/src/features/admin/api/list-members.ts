@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import type { AdminMember, PagedList } from '../types'
+import { fetchPage } from '@/lib/list-page'
+import type { AdminMember } from '../types'
 import { adminKey } from './admin-key'
 
 export const membersKey = [...adminKey, 'members'] as const
@@ -8,7 +8,7 @@ export const membersKey = [...adminKey, 'members'] as const
 export function membersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...membersKey, { q, page }],
-    queryFn: ({ signal }) => api.get<PagedList<AdminMember>>('/api/admin/members', { q, page }, signal),
+    queryFn: ({ signal }) => fetchPage<AdminMember>('/api/admin/members', { q, page }, signal),
   })
 }
 

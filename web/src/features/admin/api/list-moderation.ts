@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import type { AdminListingKind, ModerationItem, PagedList } from '../types'
+import { fetchPage } from '@/lib/list-page'
+import type { AdminListingKind, ModerationItem } from '../types'
 import { adminKey } from './admin-key'
 
 export const moderationKey = [...adminKey, 'moderation'] as const
@@ -8,7 +8,7 @@ export const moderationKey = [...adminKey, 'moderation'] as const
 export function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({
     queryKey: [...moderationKey, { kind, page }],
-    queryFn: ({ signal }) => api.get<PagedList<ModerationItem>>('/api/admin/moderation', { kind, page }, signal),
+    queryFn: ({ signal }) => fetchPage<ModerationItem>('/api/admin/moderation', { kind, page }, signal),
   })
 }
 

@@ -84,13 +84,7 @@ export function AuditLogTab() {
                   </tbody>
                 </table>
               </TableScroller>
-              <Pager
-                label="Audit log pages"
-                page={log.data.page}
-                totalPages={log.data.totalPages}
-                totalItems={log.data.totalItems}
-                onChange={setPage}
-              />
+              <Pager label="Audit log pages" list={log.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>No moderation actions recorded yet.</EmptyState>

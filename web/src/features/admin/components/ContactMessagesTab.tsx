@@ -80,13 +80,7 @@ export function ContactMessagesTab() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                label="Message pages"
-                page={messages.data.page}
-                totalPages={messages.data.totalPages}
-                totalItems={messages.data.totalItems}
-                onChange={setPage}
-              />
+              <Pager label="Message pages" list={messages.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>{status === 'open' ? 'No open messages.' : 'No messages.'}</EmptyState>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
-import { makeUser } from '@/test/fixtures'
+import { listResponse, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { AdminMember } from '../types'
 import { MembersTab } from './MembersTab'
@@ -22,7 +22,7 @@ describe('MembersTab', () => {
   it('searches (debounced), verifies a member and a social link by its platform and username', async () => {
     const user = userEvent.setup()
     const { calls } = mockFetch({
-      'GET /api/admin/members': () => json({ page: 1, perPage: 20, totalItems: 1, totalPages: 1, items: [member] }),
+      'GET /api/admin/members': () => listResponse([member]),
       'POST /api/admin/members/m1/verify': () => json({ ...member, isVerified: true }),
       'POST /api/admin/members/m1/social/verify': () => json(member),
     })
@@ -43,5 +43,26 @@ describe('MembersTab', () => {
     expect(await screen.findByText('Social link verified')).toBeInTheDocument()
     const verifyCall = calls.find((c) => c.init.method === 'POST' && c.url.pathname === '/api/admin/members/m1/social/verify')
     expect(verifyCall?.body).toEqual({ platform: 'twitter', username: 'kenji' })
+  })
+
+  it('pages through the members by the list headers', async () => {
+    const user = userEvent.setup()
+    const { calls } = mockFetch({
+      'GET /api/admin/members': ({ url }) => {
+        const page = Number(url.searchParams.get('page') ?? '1')
+        const shown = { ...member, id: `m${page}`, displayName: `Member on page ${page}` }
+        return listResponse([shown], { total: 45, page })
+      },
+    })
+    renderWithProviders(<MembersTab />)
+    const pager = await screen.findByRole('navigation', { name: 'Member pages' })
+    expect(within(pager).getByText('Page 1 of 3 · 45 in all')).toBeInTheDocument()
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await user.click(within(pager).getByRole('button', { name: 'Next' }))
+    await user.click(await within(pager).findByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('article', { name: 'Member on page 3' })).toBeInTheDocument()
+    expect(within(pager).getByText('Page 3 of 3 · 45 in all')).toBeInTheDocument()
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(calls.map((c) => c.url.searchParams.get('page'))).toContain('3')
   })
 })

@@ -44,13 +44,7 @@ export function MembersTab() {
                   </li>
                 ))}
               </ul>
-              <Pager
-                label="Member pages"
-                page={members.data.page}
-                totalPages={members.data.totalPages}
-                totalItems={members.data.totalItems}
-                onChange={setPage}
-              />
+              <Pager label="Member pages" list={members.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>{q ? `No members match “${q}”.` : 'No members yet.'}</EmptyState>

@@ -71,13 +71,7 @@ export function ModerationTab({ ListingDetail }: ModerationTabProps) {
                   )
                 })}
               </ul>
-              <Pager
-                label="Moderation queue pages"
-                page={queue.data.page}
-                totalPages={queue.data.totalPages}
-                totalItems={queue.data.totalItems}
-                onChange={setPage}
-              />
+              <Pager label="Moderation queue pages" list={queue.data} onChange={setPage} />
             </>
           ) : (
             <EmptyState>{adminTexts.queueEmpty}</EmptyState>

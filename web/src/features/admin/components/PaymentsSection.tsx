@@ -5,7 +5,7 @@ import { paymentStatusLabels } from '@/lib/subscription-status'
 import { formatDate, formatMinorAmount } from '@/lib/format'
 import { receiptPath } from '@/lib/paths'
 import { adminTexts } from '../texts'
-import type { SubscriptionsOverview } from '../types'
+import type { SubscriptionsSummary } from '../types'
 import { EmptyState } from './QueryStatus'
 import { TableScroller } from '@/components/ui/TableScroller'
 
@@ -21,13 +21,7 @@ function statusLabel(status: string): string {
   return (paymentStatusLabels as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
 }
 
-export function PaymentsSection({
-  payments,
-  plans,
-}: {
-  payments: SubscriptionsOverview['payments']
-  plans: SubscriptionsOverview['plans']
-}) {
+export function PaymentsSection({ payments, plans }: { payments: SubscriptionsSummary['payments']; plans: SubscriptionsSummary['plans'] }) {
   const planName = (id: string) => plans.find((p) => p.plan === id)?.name ?? id
   return (
     <section aria-labelledby="payments-title" className="space-y-3">

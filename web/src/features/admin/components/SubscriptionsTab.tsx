@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { MemberName } from '@/components/ui/MemberName'
 import { formatDate, formatInr } from '@/lib/format'
-import { useSubscriptionsOverview } from '../api/get-subscriptions'
-import type { SubscriptionsOverview } from '../types'
+import type { ListPage } from '@/lib/list-page'
+import { useActiveSubscriptions, useSubscriptionsSummary } from '../api/get-subscriptions'
+import type { ActiveSubscription } from '../types'
 import { Pager } from './Pager'
 import { PaymentsSection } from './PaymentsSection'
 import { EmptyState, QueryStatus } from './QueryStatus'
@@ -18,7 +19,7 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
   )
 }
 
-function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; onPage: (page: number) => void }) {
+function ActiveTable({ data, onPage }: { data: ListPage<ActiveSubscription>; onPage: (page: number) => void }) {
   if (data.items.length === 0) return <EmptyState>No active subscriptions.</EmptyState>
   return (
     <>
@@ -46,20 +47,23 @@ function ActiveTable({ data, onPage }: { data: SubscriptionsOverview['active']; 
           </tbody>
         </table>
       </TableScroller>
-      <Pager
-        label="Active subscription pages"
-        page={data.page}
-        totalPages={data.totalPages}
-        totalItems={data.totalItems}
-        onChange={onPage}
-      />
+      <Pager label="Active subscription pages" list={data} onChange={onPage} />
     </>
   )
 }
 
-export function SubscriptionsTab() {
+function ActiveSubscriptions() {
   const [page, setPage] = useState(1)
-  const query = useSubscriptionsOverview(page)
+  const query = useActiveSubscriptions(page)
+  return (
+    <QueryStatus query={query} loading="Loading active subscriptions">
+      {() => query.data && <ActiveTable data={query.data} onPage={setPage} />}
+    </QueryStatus>
+  )
+}
+
+export function SubscriptionsTab() {
+  const query = useSubscriptionsSummary()
   return (
     <QueryStatus query={query} loading="Loading subscriptions">
       {() => {
@@ -90,7 +94,7 @@ export function SubscriptionsTab() {
               <h2 id="active-title" className="text-lg font-semibold">
                 Active subscriptions
               </h2>
-              <ActiveTable data={data.active} onPage={setPage} />
+              <ActiveSubscriptions />
             </section>
             <PaymentsSection payments={data.payments} plans={data.plans} />
           </div>

@@ -1,39 +1,12 @@
-import { request } from '@/lib/api'
+import { fetchPage, type ListPage } from '@/lib/list-page'
 import { toListQuery, type ListingFilters } from '../filters'
 
-export const PER_PAGE = 12
-
-export interface ListingPage<T> {
-  items: T[]
-  hasMore: boolean
-  /** Cursor of the page after this one (keyset paging: every page costs what the first costs). */
-  next?: string
-  /** Number of matches; only the first page carries it. */
-  total?: number
-  /** The server estimated the total from part of its index ("about 14,000"). */
-  totalEstimated: boolean
-}
+/** A page of listings: keyset paging (`next`), the total on the first page only. */
+export type ListingPage<T> = ListPage<T>
 
 /** One page of a list endpoint (docs/api/listings.md): the first without a cursor, the rest after one. */
-export async function fetchListingPage<T>(
-  path: string,
-  filters: ListingFilters,
-  cursor: string,
-  signal?: AbortSignal,
-): Promise<ListingPage<T>> {
-  const { data, headers } = await request<T[] | null>(path, {
-    query: { ...toListQuery(filters), perPage: PER_PAGE, ...(cursor ? { cursor } : {}) },
-    signal,
-  })
-  const items = data ?? []
-  const total = Number(headers.get('X-Total-Count'))
-  return {
-    items,
-    hasMore: headers.get('X-Has-More') === 'true',
-    next: headers.get('X-Next-Cursor') ?? undefined,
-    total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : undefined,
-    totalEstimated: headers.get('X-Total-Estimated') === 'true',
-  }
+export function fetchListingPage<T>(path: string, filters: ListingFilters, cursor: string, signal?: AbortSignal): Promise<ListingPage<T>> {
+  return fetchPage<T>(path, { ...toListQuery(filters), ...(cursor ? { cursor } : {}) }, signal)
 }
 
 export function nextPageParam(last: ListingPage<unknown>): string | undefined {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { fetchPage } from '@/lib/list-page'
 import type { Conversation } from '@/lib/api-types.gen'
 
 /** Prefix of the conversation queries; realtime events invalidate it. */
@@ -8,7 +8,7 @@ export const conversationsKey = ['conversations'] as const
 export function conversationsQueryOptions() {
   return queryOptions({
     queryKey: [...conversationsKey, 'list'],
-    queryFn: ({ signal }) => api.get<Conversation[] | null>('/api/conversations', undefined, signal).then((d) => d ?? []),
+    queryFn: ({ signal }) => fetchPage<Conversation>('/api/conversations', undefined, signal).then((p) => p.items),
   })
 }
 

@@ -1,23 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
-import { request } from '@/lib/api'
+import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { Message } from '@/lib/api-types.gen'
-
-export const PAGE_SIZE = 50
 
 /** Prefix of the thread queries: `['messages', conversationId]`. */
 export const messagesKey = ['messages'] as const
 
-export interface MessagePage {
-  messages: Message[]
-  hasMore: boolean
-}
+/** A page of a thread, oldest first; `next` is the `before` of the older page. */
+export type MessagePage = ListPage<Message>
 
-export async function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
-  const { data, headers } = await request<Message[] | null>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
-    query: { limit: PAGE_SIZE, before },
-    signal,
-  })
-  return { messages: data ?? [], hasMore: headers.get('X-Has-More') === 'true' }
+export function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
+  return fetchPage<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { before }, signal)
 }
 
 /** Page 0 is the latest messages; each next page is older ("Load earlier"). */
@@ -26,7 +18,7 @@ export function messagesQueryOptions(conversationId: string) {
     queryKey: [...messagesKey, conversationId],
     queryFn: ({ pageParam, signal }) => fetchMessages(conversationId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: MessagePage) => (last.hasMore && last.messages.length ? last.messages[0].id : undefined),
+    getNextPageParam: (last: MessagePage) => (last.hasMore ? last.next : undefined),
   })
 }
 
@@ -40,7 +32,7 @@ export function flattenMessages(data: InfiniteData<MessagePage> | undefined): Me
   const seen = new Set<string>()
   const out: Message[] = []
   for (const page of [...data.pages].reverse()) {
-    for (const m of page.messages) {
+    for (const m of page.items) {
       if (seen.has(m.id)) continue
       seen.add(m.id)
       out.push(m)
@@ -52,7 +44,7 @@ export function flattenMessages(data: InfiniteData<MessagePage> | undefined): Me
 /** Adds a message to the latest page unless it is there already. */
 export function appendMessage(data: InfiniteData<MessagePage> | undefined, message: Message): InfiniteData<MessagePage> | undefined {
   if (!data || data.pages.length === 0) return data
-  if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data
+  if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data
   const [latest, ...older] = data.pages
-  return { ...data, pages: [{ ...latest, messages: [...latest.messages, message] }, ...older] }
+  return { ...data, pages: [{ ...latest, items: [...latest.items, message] }, ...older] }
 }

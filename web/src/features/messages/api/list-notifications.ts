@@ -1,18 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { request } from '@/lib/api'
+import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { AppNotification } from '@/lib/api-types.gen'
 
 export const notificationsKey = ['notifications'] as const
 
-interface NotificationPage {
-  items: AppNotification[]
-  page: number
-  hasMore: boolean
-}
+type NotificationPage = ListPage<AppNotification>
 
-async function fetchNotifications(page: number, signal?: AbortSignal): Promise<NotificationPage> {
-  const { data, headers } = await request<AppNotification[] | null>('/api/notifications', { query: { page }, signal })
-  return { items: data ?? [], page, hasMore: headers.get('X-Has-More') === 'true' }
+function fetchNotifications(page: number, signal?: AbortSignal): Promise<NotificationPage> {
+  return fetchPage<AppNotification>('/api/notifications', { page }, signal)
 }
 
 export function notificationsQueryOptions() {

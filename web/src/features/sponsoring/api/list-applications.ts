@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { fetchPage } from '@/lib/list-page'
 import type { Application } from '@/lib/api-types.gen'
 
 /** Prefix of every applications query: apply, accept and decline invalidate it. */
@@ -14,9 +14,7 @@ export function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
     queryKey: [...applicationsKey, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>
-      api
-        .get<Application[] | null>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal)
-        .then((d) => d ?? []),
+      fetchPage<Application>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal).then((p) => p.items),
   })
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { fetchPage } from '@/lib/list-page'
 import type { Commitment } from '@/lib/api-types.gen'
 
 export const commitmentsKey = ['commitments'] as const
@@ -7,7 +7,7 @@ export const commitmentsKey = ['commitments'] as const
 export function commitmentsQueryOptions(role: 'given' | 'received') {
   return queryOptions({
     queryKey: [...commitmentsKey, role],
-    queryFn: ({ signal }) => api.get<Commitment[] | null>('/api/commitments', { role }, signal).then((d) => d ?? []),
+    queryFn: ({ signal }) => fetchPage<Commitment>('/api/commitments', { role }, signal).then((p) => p.items),
   })
 }
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
+import { pageHeaders } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { Payment } from '@/lib/api-types.gen'
 import { PaymentHistory } from './PaymentHistory'
@@ -29,7 +30,7 @@ function payment(overrides: Partial<Payment>): Payment {
   }
 }
 
-const headers = (total: number, hasMore: boolean) => ({ 'X-Total-Count': String(total), 'X-Has-More': String(hasMore) })
+const headers = (total: number, hasMore: boolean, page = 1) => pageHeaders(total, hasMore, page, 2)
 
 describe('PaymentHistory', () => {
   it('says when there are no payments', async () => {
@@ -43,7 +44,11 @@ describe('PaymentHistory', () => {
     const { calls } = mockFetch({
       'GET /api/payments': ({ url }) =>
         url.searchParams.get('page') === '2'
-          ? json([payment({ id: 'p3', planName: '6 Month Plan', amount: 150000, status: 'failed', paymentId: '' })], 200, headers(3, false))
+          ? json(
+              [payment({ id: 'p3', planName: '6 Month Plan', amount: 150000, status: 'failed', paymentId: '' })],
+              200,
+              headers(3, false, 2),
+            )
           : json(
               [
                 payment({ sandbox: true }),
@@ -62,7 +67,8 @@ describe('PaymentHistory', () => {
     expect(within(rows[0]).getByText('Nov 20, 2026')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Not completed')).toBeInTheDocument()
     expect(within(rows[1]).getByText('—')).toBeInTheDocument()
-    expect(calls[0].url.searchParams.get('perPage')).toBe('20')
+    // the page size is the server's (X-Per-Page); the first page asks for page 1 only
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '1' })
     await user.click(screen.getByRole('button', { name: 'Load more' }))
     expect(await screen.findByText('Failed')).toBeInTheDocument()
     expect(screen.getByText('₹1,500')).toBeInTheDocument()

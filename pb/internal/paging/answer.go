@@ -1,0 +1,83 @@
+package paging
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Headers names the headers that carry a list's paging (docs/api/README.md,
+// "Lists").
+type Headers struct {
+	// Page is the 1-based page answered (absent on a cursor-paged list).
+	Page string `json:"page"`
+	// PerPage is the page size.
+	PerPage string `json:"perPage"`
+	// HasMore is "true" when another page follows.
+	HasMore string `json:"hasMore"`
+	// Total is the number of items in the whole list, on lists that count.
+	Total string `json:"total"`
+	// TotalEstimated is "true" when Total was estimated, not counted.
+	TotalEstimated string `json:"totalEstimated"`
+	// Next is the cursor of the next page, on cursor-paged lists.
+	Next string `json:"next"`
+}
+
+// HeaderNames are the paging headers, spelled here only: Answer writes them,
+// and the web app reads them from the generated contract (pb/cmd/apitypes
+// writes them into web/src/lib/api-types.gen.ts as listHeaders).
+var HeaderNames = Headers{Page: "X-Page", PerPage: "X-Per-Page", HasMore: "X-Has-More", Total: "X-Total-Count",
+	TotalEstimated: "X-Total-Estimated", Next: "X-Next-Cursor"}
+
+// Page describes the page a list answers. Params.Page 0 marks a list paged
+// by cursor only (no page number).
+type Page struct {
+	Params
+	HasMore bool
+	// Total, when not nil, is the number of items in the whole list.
+	Total *int
+	// Estimated says Total was estimated.
+	Estimated bool
+	// Next is the cursor of the next page ("" when none).
+	Next string
+}
+
+// Counted is the page p of a list of total items.
+func Counted(p Params, total int) Page {
+	return Page{Params: p, HasMore: p.Page*p.PerPage < total, Total: &total}
+}
+
+// Trim cuts rows read with one extra row (perPage+1, to learn whether
+// another page exists) to perPage, and says whether there were more.
+func Trim[T any](rows []T, perPage int) ([]T, bool) {
+	if len(rows) > perPage {
+		return rows[:perPage], true
+	}
+	return rows, false
+}
+
+// Answer writes a list answer: items as a JSON array (never null) with the
+// page in the headers of HeaderNames. Lists are per viewer: not cached.
+func Answer[T any](e *core.RequestEvent, items []T, p Page) error {
+	if items == nil {
+		items = []T{}
+	}
+	h := e.Response.Header()
+	h.Set("Cache-Control", "no-store")
+	if p.Page > 0 {
+		h.Set(HeaderNames.Page, strconv.Itoa(p.Page))
+	}
+	if p.PerPage > 0 {
+		h.Set(HeaderNames.PerPage, strconv.Itoa(p.PerPage))
+	}
+	h.Set(HeaderNames.HasMore, strconv.FormatBool(p.HasMore))
+	if p.Total != nil {
+		h.Set(HeaderNames.Total, strconv.Itoa(*p.Total))
+		h.Set(HeaderNames.TotalEstimated, strconv.FormatBool(p.Estimated))
+	}
+	if p.Next != "" {
+		h.Set(HeaderNames.Next, p.Next)
+	}
+	return e.JSON(http.StatusOK, items)
+}

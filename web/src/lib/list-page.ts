@@ -1,0 +1,44 @@
+import { request, type Query } from './api'
+import { listHeaders } from './api-types.gen'
+
+/** One page of a list (docs/api/README.md, "Lists"): the body's items and the paging its headers carry. */
+export interface ListPage<T> {
+  items: T[]
+  /** The 1-based page answered (1 on a list paged by cursor, which has no page numbers). */
+  page: number
+  perPage: number
+  hasMore: boolean
+  /** Number of items in the whole list, on lists that count (a listing search counts on its first page only). */
+  total?: number
+  /** The server estimated `total` from part of its index ("about 14,000"). */
+  totalEstimated: boolean
+  /** Cursor of the next page, on lists paged by cursor. */
+  next?: string
+}
+
+function whole(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined
+  const n = Number(value)
+  return Number.isInteger(n) && n >= 0 ? n : undefined
+}
+
+/** The one reader of list answers: GET path?query, read as a page. */
+export async function fetchPage<T>(path: string, query?: Query, signal?: AbortSignal): Promise<ListPage<T>> {
+  const { data, headers } = await request<T[] | null>(path, { query, signal })
+  const items = data ?? []
+  return {
+    items,
+    page: whole(headers.get(listHeaders.page)) || 1,
+    perPage: whole(headers.get(listHeaders.perPage)) || items.length,
+    hasMore: headers.get(listHeaders.hasMore) === 'true',
+    total: whole(headers.get(listHeaders.total)),
+    totalEstimated: headers.get(listHeaders.totalEstimated) === 'true',
+    next: headers.get(listHeaders.next) || undefined,
+  }
+}
+
+/** The number of pages of a counted list (at least 1). */
+export function pageCount(list: Pick<ListPage<unknown>, 'perPage' | 'total'>): number {
+  if (!list.total || list.perPage < 1) return 1
+  return Math.ceil(list.total / list.perPage)
+}
