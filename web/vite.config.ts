@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
+import { availableParallelism } from 'node:os'
 import { precompress } from './build/precompress'
 
 const server = 'http://127.0.0.1:8090'
@@ -39,6 +40,9 @@ export default defineConfig({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where two
+    // took the suite from 84 s to 46 s (48 files; most of the time is each file's jsdom and imports).
+    maxWorkers: Math.max(2, availableParallelism()),
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },

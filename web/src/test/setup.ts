@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// findBy*/waitFor wait up to 5 s (the default is 1 s): on a loaded 2-core machine a screen that
+// renders correctly could take longer than 1 s, and the test failed without a defect.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
