@@ -1,13 +1,17 @@
 import { seriousAxeFindings } from './axe'
 import { ADMIN, signIn } from './helpers'
 import { groups, screens } from './screens'
+import { shoot } from './shots'
 import { expect, test } from './test'
 
 // The groups are independent (each signs in on its own page): spread over the workers.
 test.describe.configure({ mode: 'parallel' })
 
+// Every screen on the desktop, in both themes: axe scans it and, once scanned, it is shot for the
+// screenshots folder (e2e/shots.ts; the phone's shots are screenshots.spec.ts). The light pass runs
+// every rule; the dark pass the rules a theme can change (colours), the rest being the same markup.
 for (const colorScheme of ['light', 'dark'] as const)
-  test.describe(`accessibility (axe-core), ${colorScheme} theme`, () => {
+  test.describe(`accessibility (axe-core) and desktop screenshots, ${colorScheme} theme`, () => {
     test.use({ colorScheme })
     for (const signedIn of [false, true]) {
       const who = signedIn ? 'member' : 'visitor'
@@ -23,7 +27,10 @@ for (const colorScheme of ['light', 'dark'] as const)
           for (const screen of group.screens) {
             await page.goto(screen.path)
             await screen.ready(page)
-            findings.push(...(await seriousAxeFindings(page, `${screen.name} (${colorScheme})`)))
+            findings.push(
+              ...(await seriousAxeFindings(page, `${screen.name} (${colorScheme})`, colorScheme === 'dark' ? 'colours' : 'all')),
+            )
+            await shoot(page, colorScheme === 'dark' ? 'desktop-dark' : 'desktop', screen.name)
           }
           expect(findings, findings.join('\n')).toEqual([])
         })

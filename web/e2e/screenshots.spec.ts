@@ -1,21 +1,16 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { ADMIN, signIn } from './helpers'
 import { groups, screens } from './screens'
+import { shoot } from './shots'
 import { test } from './test'
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
-mkdirSync(dir, { recursive: true })
-
+// The desktop shots (light and dark, every screen) are taken by the accessibility journeys as they
+// scan each screen (a11y.spec.ts); these are the phone's.
 const devices = {
-  desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  'desktop-dark': { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' as const },
   'phone-dark': { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' as const },
 }
 
-/** The dark theme is shot on the screens that show most of its surfaces. */
+/** The dark theme is shot on the phone on the screens that show most of its surfaces. */
 const darkScreens = new Set([
   'auth-login',
   'home-sponsorships',
@@ -47,12 +42,7 @@ for (const [device, options] of Object.entries(devices)) {
           for (const screen of group.screens) {
             await page.goto(screen.path)
             await screen.ready(page)
-            await page.screenshot({
-              path: join(dir, `${device}-${screen.name}.png`),
-              fullPage: device.startsWith('desktop') && !screen.name.includes('dialog') && !screen.name.startsWith('create'),
-              // Transitions (a dialog fading in, a menu opening) shot as they end, not midway.
-              animations: 'disabled',
-            })
+            await shoot(page, device, screen.name)
           }
         })
       }
