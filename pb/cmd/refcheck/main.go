@@ -80,6 +80,11 @@ func check(root string) ([]string, error) {
 		}
 		problems = append(problems, t.checkFile(f, references(kindOf(f), raw))...)
 	}
+	layout, err := layoutProblems(root)
+	if err != nil {
+		return nil, err
+	}
+	problems = append(problems, layout...)
 	sort.SliceStable(problems, func(i, j int) bool {
 		a, b := problems[i], problems[j]
 		return a.file < b.file || a.file == b.file && a.line < b.line

@@ -57,6 +57,37 @@ func TestCheckFindsWhatNamesNothing(t *testing.T) {
 	}
 }
 
+// The layout block must name every top-level folder and every one under
+// pb/, pb/internal/ and pb/cmd/; naming a file or folder inside one counts.
+func TestLayoutNamesEveryFolder(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"README.md": "# X\n\n## Layout\n\n```\npb/main.go          start\npb/internal/paging/  lists\n" +
+			"                    pb/internal/hidden/ in a description does not count\nDockerfile, fly.toml  the image\n```\n",
+		"pb/main.go":                  "package main\n",
+		"pb/internal/paging/p.go":     "package paging\n",
+		"pb/internal/hidden/h.go":     "package hidden\n",
+		"pb/cmd/tool/main.go":         "package main\n",
+		"pb/internal/paging/sub/x.go": "package sub\n",
+		"Dockerfile":                  "FROM scratch\n",
+		"fly.toml":                    "\n",
+		"web/node_modules/x/y.js":     "\n",
+	})
+	got, err := check(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"README.md:5: pb/cmd/tool/ is in the tree but not in the README's layout",
+		"README.md:5: pb/internal/hidden/ is in the tree but not in the README's layout",
+		"README.md:5: web/ is in the tree but not in the README's layout",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%q\nwant\n%q", got, want)
+	}
+}
+
 func TestSlugs(t *testing.T) {
 	t.Parallel()
 	d := parseDoc("# Sign-in: e-mail `codes` & [Google](x.md)\n## Limits\n## Limits\n")
