@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { limits } from '@/lib/api-types.gen'
+import { boundedText } from '@/lib/bounded-text'
 
 export const loginSchema = z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
@@ -37,13 +38,7 @@ export function toRegisterPayload({ displayName, username, email, password }: Re
 /** The 'Google Sign-in Fallback' box, step 1; an empty field is the spec's 'Missing Information'. */
 export const emailCodeRequestSchema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
-  displayName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Display name is required'),
-      z.maxLength(limits.displayName, `Display name must be at most ${limits.displayName} characters`),
-    ),
+  displayName: boundedText('Display name', limits.displayName),
 })
 export type EmailCodeRequestInput = z.infer<typeof emailCodeRequestSchema>
 

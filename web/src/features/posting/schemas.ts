@@ -1,31 +1,18 @@
 import { z } from 'zod/mini'
 import { limits } from '@/lib/api-types.gen'
+import { boundedText } from '@/lib/bounded-text'
 
 const AMOUNT_MESSAGE = 'Amount must be greater than 0'
 
 /** The creation form, shared by both kinds; `amount` is sent as requestedAmount for requests. */
 export const listingFormSchema = z.object({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Title is required'),
-      z.maxLength(limits.listingTitle, `Title must be at most ${limits.listingTitle} characters`),
-    ),
-  description: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Description is required'),
-      z.maxLength(limits.listingDescription, `Description must be at most ${limits.listingDescription} characters`),
-    ),
+  title: boundedText('Title', limits.listingTitle),
+  description: boundedText('Description', limits.listingDescription),
   amount: z.coerce
     .number<string | number>({ error: AMOUNT_MESSAGE })
     .check(z.gte(1, AMOUNT_MESSAGE), z.refine(Number.isInteger, 'Amount must be a whole number')),
   categories: z.array(z.string()).check(z.minLength(1, 'Select at least one category')),
-  location: z
-    .string()
-    .check(z.trim(), z.maxLength(limits.listingLocation, `Location must be at most ${limits.listingLocation} characters`)),
+  location: boundedText('Location', limits.listingLocation, { required: false }),
   eventDate: z.string().check(
     z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
     z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { limits, socialPlatforms } from '@/lib/api-types.gen'
+import { boundedText } from '@/lib/bounded-text'
 
 export const PLATFORMS = socialPlatforms
 export const MAX_LINKS = limits.socialLinks
@@ -41,13 +42,7 @@ const socialLink = z
 /** PATCH /api/user, mirroring the server's rules. */
 export const profileSchema = z
   .object({
-    displayName: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Display name is required'),
-        z.maxLength(limits.displayName, `Display name must be at most ${limits.displayName} characters`),
-      ),
+    displayName: boundedText('Display name', limits.displayName),
     bio: z.string().check(z.maxLength(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)),
     socialMedia: z.array(socialLink).check(z.maxLength(MAX_LINKS, `At most ${MAX_LINKS} social links`)),
   })
