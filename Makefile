@@ -144,16 +144,20 @@ lint-web: web-deps
 test-e2e: build browser
 	npm --prefix web run e2e
 
-## types: write web/src/lib/api-types.gen.ts from the Go response types (pb/cmd/apitypes)
+## types: write web/src/lib/api-types.gen.ts and limits.gen.ts from the Go response types and
+## constants (pb/cmd/apitypes)
 types:
 	go run ./pb/cmd/apitypes
 
-## types-check: fail when web/src/lib/api-types.gen.ts differs from what the Go types generate
+## types-check: fail when web/src/lib/api-types.gen.ts or limits.gen.ts differs from what the Go
+## types and constants generate
 types-check:
-	@tmp=$$(mktemp --suffix=.ts); trap 'rm -f "$$tmp"' EXIT; \
-	go run ./pb/cmd/apitypes -o "$$tmp" && \
-	diff -u web/src/lib/api-types.gen.ts "$$tmp" >&2 || { \
-	  echo "web/src/lib/api-types.gen.ts is stale or edited by hand: run make types" >&2; exit 1; }
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	go run ./pb/cmd/apitypes -dir "$$tmp" && \
+	for f in api-types.gen.ts limits.gen.ts; do \
+	  diff -u web/src/lib/$$f "$$tmp/$$f" >&2 || { \
+	    echo "web/src/lib/$$f is stale or edited by hand: run make types" >&2; exit 1; }; \
+	done
 
 ## bench: seed 100,000 listings of each kind and measure the list routes under a varied
 ## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind

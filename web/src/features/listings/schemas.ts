@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { limits } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 
 export const REPORT_REASON_MAX = limits.reason
 

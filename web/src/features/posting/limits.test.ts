@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { limits } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { listingFormSchema } from './schemas'
 
 const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', eventDate: '' }

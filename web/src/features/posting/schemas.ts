@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { limits } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 
 const AMOUNT_MESSAGE = 'Amount must be greater than 0'

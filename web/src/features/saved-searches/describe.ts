@@ -1,5 +1,6 @@
 import { formatUsd } from '@/lib/format'
-import { limits, type SavedQuery, type ListingKind } from '@/lib/api-types.gen'
+import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 
 /** A name suggested from the search itself: "school · Education · Pune". */
 export function suggestName(kind: ListingKind, q: SavedQuery): string {

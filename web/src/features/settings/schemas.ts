@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { limits, socialPlatforms } from '@/lib/api-types.gen'
+import { limits, socialPlatforms } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 
 export const PLATFORMS = socialPlatforms

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { SearchIcon } from '@/components/ui/icons'
-import { limits } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { useMembers } from '../api/list-members'
 import { adminTexts } from '../texts'
 import { MemberRow } from './MemberRow'

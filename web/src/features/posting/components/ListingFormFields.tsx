@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
 import type { ListingKind } from '@/lib/listing'
-import { limits } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
 
 interface ListingFormFieldsProps {

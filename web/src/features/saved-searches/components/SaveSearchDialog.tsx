@@ -8,7 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
-import { limits, type SavedQuery, type ListingKind } from '@/lib/api-types.gen'
+import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 
 interface SaveSearchDialogProps {
   kind: ListingKind

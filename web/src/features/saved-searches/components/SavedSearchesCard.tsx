@@ -12,7 +12,8 @@ import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
 import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
-import { limits, type SavedSearch } from '@/lib/api-types.gen'
+import type { SavedSearch } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
