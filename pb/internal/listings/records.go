@@ -1,6 +1,9 @@
 package listings
 
 import (
+	"database/sql"
+	"errors"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -59,6 +62,25 @@ func (k Kind) Segment() string {
 // e-mails, matches and alerts link to).
 func PagePath(r *core.Record) string {
 	return "/listings/" + KindOf(r).Segment() + "/" + r.Id
+}
+
+// Reread reads a listing as it is now, for work queued when it became
+// visible (an edit meanwhile counts; one hidden again or closed meanwhile
+// matches nothing): its record and its search form, or a nil record when it
+// was deleted meanwhile.
+func Reread(app core.App, kind Kind, id string) (*core.Record, *search.Listing, error) {
+	r, err := app.FindRecordById(kind.Table, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := SearchListing(app, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, l, nil
 }
 
 // SearchListing is a listing record as the search engine's reverse

@@ -2,8 +2,6 @@ package matching
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -90,16 +88,9 @@ func (f *Finder) Announce(e *listings.VisibleEvent) error {
 // announce reads the listing as it is now (an edit meanwhile counts; one
 // hidden again or closed meanwhile matches nothing) and tells its matches.
 func (f *Finder) announce(kind listings.Kind, id string) error {
-	r, err := f.app.FindRecordById(kind.Table, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil // deleted meanwhile: nothing to tell
-	}
-	if err != nil {
-		return err
-	}
-	l, err := listings.SearchListing(f.app, r)
-	if err != nil {
-		return err
+	r, l, err := listings.Reread(f.app, kind, id)
+	if err != nil || r == nil {
+		return err // a nil record was deleted meanwhile: nothing to tell
 	}
 	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, false)
 	if err != nil {

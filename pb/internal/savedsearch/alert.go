@@ -1,8 +1,6 @@
 package savedsearch
 
 import (
-	"database/sql"
-	"errors"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -30,16 +28,9 @@ func (s *Service) Alert(e *listings.VisibleEvent) error {
 // alert matches the listing as it is now (an edit meanwhile counts; one
 // hidden again or closed meanwhile alerts nobody) against every search.
 func (s *Service) alert(kind listings.Kind, id string) error {
-	listing, err := s.app.FindRecordById(kind.Table, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil // deleted meanwhile: nothing to tell
-	}
-	if err != nil {
-		return err
-	}
-	l, err := listings.SearchListing(s.app, listing)
-	if err != nil {
-		return err
+	listing, l, err := listings.Reread(s.app, kind, id)
+	if err != nil || listing == nil {
+		return err // a nil record was deleted meanwhile: nothing to tell
 	}
 	name := kindName(kind.Table)
 	s.mu.RLock()
