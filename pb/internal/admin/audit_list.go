@@ -9,7 +9,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -48,21 +47,9 @@ func auditList(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 	where := dbx.And(exps...)
-	total, err := e.App.CountRecords("moderation_log", where)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	var records []*core.Record
-	err = e.App.RecordQuery("moderation_log").AndWhere(where).OrderBy("created DESC", "rowid DESC").
-		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	items := make([]AuditEntry, len(records))
-	for i, r := range records {
-		items[i] = AuditEntry{ID: r.Id, ActorID: r.GetString("actor"), ActorName: r.GetString("actorName"),
+	return answerCounted(e, p, "moderation_log", where, []string{"created DESC", "rowid DESC"}, func(r *core.Record) AuditEntry {
+		return AuditEntry{ID: r.Id, ActorID: r.GetString("actor"), ActorName: r.GetString("actorName"),
 			Action: r.GetString("action"), TargetKind: r.GetString("targetKind"), TargetID: r.GetString("targetId"),
 			Details: r.GetString("details"), CreatedAt: when.APIStored(r.GetString("created"))}
-	}
-	return paging.Answer(e, items, paging.Counted(p, int(total)))
+	})
 }

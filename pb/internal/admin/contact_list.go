@@ -8,7 +8,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -54,19 +53,5 @@ func contactList(e *core.RequestEvent) error {
 	if len(errs) > 0 {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
-	total, err := e.App.CountRecords("contact_messages", where)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	var records []*core.Record
-	err = e.App.RecordQuery("contact_messages").AndWhere(where).OrderBy("created DESC", "id DESC").
-		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	items := make([]ContactMessage, len(records))
-	for i, r := range records {
-		items[i] = toContactMessage(r)
-	}
-	return paging.Answer(e, items, paging.Counted(p, int(total)))
+	return answerCounted(e, p, "contact_messages", where, []string{"created DESC", "id DESC"}, toContactMessage)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/paging"
 )
 
 // MaxMemberSearch bounds the members list's search, in characters.
@@ -34,20 +33,6 @@ func membersList(e *core.RequestEvent) error {
 	if q != "" {
 		where = dbx.NewExp(`(username LIKE {:q} ESCAPE '\' OR displayName LIKE {:q} ESCAPE '\')`, dbx.Params{"q": likePattern(q)})
 	}
-	total, err := e.App.CountRecords("users", where)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	var records []*core.Record
-	err = e.App.RecordQuery("users").AndWhere(where).OrderBy("created DESC", "id DESC").
-		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
 	now := time.Now()
-	items := make([]Member, len(records))
-	for i, r := range records {
-		items[i] = toMember(r, now)
-	}
-	return paging.Answer(e, items, paging.Counted(p, int(total)))
+	return answerCounted(e, p, "users", where, []string{"created DESC", "id DESC"}, func(r *core.Record) Member { return toMember(r, now) })
 }

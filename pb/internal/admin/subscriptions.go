@@ -11,7 +11,6 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
-	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -111,25 +110,13 @@ func activeSubscriptions(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 	active := activeSubscription(time.Now())
-	total, err := e.App.CountRecords("users", active)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	var records []*core.Record
-	err = e.App.RecordQuery("users").AndWhere(active).OrderBy("subscriptionExpiry ASC", "id").
-		Limit(int64(p.PerPage)).Offset(int64(p.Offset())).All(&records)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	items := make([]ActiveSubscription, len(records))
-	for i, r := range records {
+	return answerCounted(e, p, "users", active, []string{"subscriptionExpiry ASC", "id"}, func(r *core.Record) ActiveSubscription {
 		plan, _ := catalog.FindPlan(r.GetString("subscriptionPlan"))
-		items[i] = ActiveSubscription{
+		return ActiveSubscription{
 			Member: accounts.Person{ID: r.Id, Username: r.GetString("username"), DisplayName: r.GetString("displayName"),
 				IsVerified: r.GetBool("isVerified")},
 			Email: r.Email(), Plan: r.GetString("subscriptionPlan"), PlanName: plan.Name,
 			Expiry: when.APIStored(r.GetString("subscriptionExpiry")),
 		}
-	}
-	return paging.Answer(e, items, paging.Counted(p, int(total)))
+	})
 }
