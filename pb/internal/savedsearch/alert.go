@@ -1,7 +1,6 @@
 package savedsearch
 
 import (
-
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
