@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -39,7 +39,7 @@ var (
 type pledgeForm struct {
 	messageForm
 	Amount *json.RawMessage `json:"amount"`
-	amount int64 // 0: what is still open
+	amount int64            // 0: what is still open
 }
 
 func (f *pledgeForm) validate() error {
@@ -121,7 +121,7 @@ func sponsor(e *core.RequestEvent) error {
 				sponsorCount = sponsorCount + 1,
 				status = CASE WHEN pledgedAmount + {:amount} >= requestedAmount THEN 'sponsored' ELSE status END,
 				updated = {:now}
-			WHERE id = {:id} AND status = 'open' AND `+eventNotPassedExpr+` AND pledgedAmount + {:amount} <= requestedAmount`).
+			WHERE id = {:id} AND status = 'open' AND ` + eventNotPassedExpr + ` AND pledgedAmount + {:amount} <= requestedAmount`).
 			Bind(dbx.Params{"amount": amount, "now": types.NowDateTime().String(), "id": request.Id,
 				"cut": listings.EventPassedBefore(time.Now())}).Execute()
 		if err != nil {

@@ -9,8 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -85,7 +85,7 @@ func withdraw(e *core.RequestEvent) error {
 		res, err = tx.DB().NewQuery(`UPDATE sponsorship_requests SET
 				pledgedAmount = pledgedAmount - {:amount},
 				sponsorCount = sponsorCount - 1,
-				status = CASE WHEN status = 'sponsored' AND pledgedAmount - {:amount} < requestedAmount AND `+eventNotPassedExpr+`
+				status = CASE WHEN status = 'sponsored' AND pledgedAmount - {:amount} < requestedAmount AND ` + eventNotPassedExpr + `
 					THEN 'open' ELSE status END,
 				updated = {:now}
 			WHERE id = {:id} AND pledgedAmount >= {:amount} AND sponsorCount >= 1`).
