@@ -21,6 +21,9 @@ export type MessageKind = 'text' | 'system'
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
+/** A pledge (commitment) is active until its sponsor withdraws it. */
+export type PledgeStatus = 'active' | 'withdrawn'
+
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
 
@@ -56,6 +59,8 @@ export const limits = {
   messagesPerPage: 50,
   /** characters of the note with an application or a commitment (sponsoring.MaxMessage) */
   applicationMessage: 2000,
+  /** characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason) */
+  withdrawReason: 500,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
   savedSearches: 20,
   /** characters of a saved search's name (savedsearch.MaxName) */
@@ -96,6 +101,8 @@ export interface ListingItem {
   requestedAmount?: number
   eventDate?: string
   status?: ListingStatus
+  pledgedAmount?: number
+  sponsorCount?: number
   closedReason?: ClosedReason
   location: string
   categories: string[]
@@ -107,6 +114,7 @@ export interface ListingItem {
   rejectionReason?: string
   poster: Person
   applied?: boolean
+  myPledge?: Pledge
 }
 
 /** accounts.OwnUser */
@@ -204,6 +212,9 @@ export interface Application {
 export interface Commitment {
   id: string
   amount: number
+  status: PledgeStatus
+  withdrawReason: string
+  withdrawnAt: string
   message: string
   createdAt: string
   request: ListingRef
@@ -390,6 +401,13 @@ export interface Person {
   avatar: string
   isVerified: boolean
   deleted: boolean
+}
+
+/** listings.Pledge */
+export interface Pledge {
+  id: string
+  amount: number
+  createdAt: string
 }
 
 /** accounts.SocialLink */
