@@ -18,15 +18,15 @@ type Listing struct {
 	RequestedAmount *int64  `json:"requestedAmount,omitzero"`
 	EventDate       *string `json:"eventDate,omitzero"`
 	Status          string  `json:"status,omitzero"`
-	// PledgedAmount and SponsorCount are the sum and the number of the
-	// active pledges on a request (requests only). It is sponsored when the
-	// pledges reach RequestedAmount.
-	PledgedAmount *int64 `json:"pledgedAmount,omitzero"`
-	SponsorCount  *int64 `json:"sponsorCount,omitzero"`
 	// ClosedReason says why a listing that is not open cannot be backed:
 	// "poster" (closed by its poster), "event_passed" (a request whose event
 	// date has passed) or "sponsored"; absent while it is open.
-	ClosedReason    string          `json:"closedReason,omitzero"`
+	ClosedReason string `json:"closedReason,omitzero"`
+	// PledgedAmount and SponsorCount are the sum and the number of the
+	// active pledges on a request (requests only). It is sponsored when the
+	// pledges reach RequestedAmount.
+	PledgedAmount   *int64          `json:"pledgedAmount,omitzero"`
+	SponsorCount    *int64          `json:"sponsorCount,omitzero"`
 	Location        string          `json:"location"`
 	Categories      []string        `json:"categories"`
 	UserID          string          `json:"userId"`

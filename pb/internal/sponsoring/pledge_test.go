@@ -659,3 +659,56 @@ func TestOneSponsorCommitmentsBecomePledges(t *testing.T) {
 	pledge(t, app, testutil.Find(t, app, "sponsorship_requests", more.Id), second.GetString("username"), 600)
 	consistent(t, app, testutil.Find(t, app, "sponsorship_requests", more.Id))
 }
+
+// The poster's edit of a pledged request's amount: never below the pledges;
+// an amount the pledges reach sponsors it, a raised one opens it again.
+func TestEditingAPledgedAmount(t *testing.T) {
+	t.Parallel()
+	seeded := func(t testing.TB, app core.App) {
+		seed(t, app)
+		pledge(t, app, listing(t, app, "sponsorship_requests", "Health camp"), "priya", 1200)
+	}
+	full := func(t testing.TB, app core.App) {
+		seed(t, app)
+		pledge(t, app, listing(t, app, "sponsorship_requests", "Health camp"), "priya", 3200)
+	}
+	for _, c := range []struct {
+		seed func(testing.TB, core.App)
+		s    tests.ApiScenario
+	}{
+		{seeded, tests.ApiScenario{
+			Name: "below the pledges is refused", Body: strings.NewReader(`{"requestedAmount":1000}`),
+			ExpectedStatus: 400,
+			ExpectedContent: []string{`"requestedAmount":{"code":"validation_below_pledged",` +
+				`"message":"Amount cannot be less than the $1,200 already pledged"}`},
+			ExpectedEvents: testutil.NoWrites(),
+			AfterTestFunc:  requestIs(1200, 1, "open"),
+		}},
+		{seeded, tests.ApiScenario{
+			Name: "down to the pledges sponsors it", Body: strings.NewReader(`{"requestedAmount":1200}`),
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"status":"sponsored","closedReason":"sponsored","pledgedAmount":1200,"sponsorCount":1`},
+			ExpectedEvents:  testutil.Writes(0, 1, 0),
+			AfterTestFunc:   requestIs(1200, 1, "sponsored"),
+		}},
+		{full, tests.ApiScenario{
+			Name: "raised above the pledges opens it again", Body: strings.NewReader(`{"requestedAmount":4000}`),
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`"status":"open","pledgedAmount":3200,"sponsorCount":1`},
+			ExpectedEvents:  testutil.Writes(0, 1, 0),
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				req := listing(t, app, "sponsorship_requests", "Health camp")
+				if req.GetString("status") != "open" || req.GetInt("requestedAmount") != 4000 {
+					t.Errorf("request %q of $%d", req.GetString("status"), req.GetInt("requestedAmount"))
+				}
+				consistent(t, app, req)
+			},
+		}},
+	} {
+		c.s.Method = http.MethodPatch
+		testutil.Prepared(testutil.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			s.URL = "/api/sponsorship-requests/" + listing(t, app, "sponsorship_requests", "Health camp").Id
+			testutil.As("dan")(t, app, s)
+		}).Test(t)
+	}
+}

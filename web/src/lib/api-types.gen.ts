@@ -101,9 +101,9 @@ export interface ListingItem {
   requestedAmount?: number
   eventDate?: string
   status?: ListingStatus
+  closedReason?: ClosedReason
   pledgedAmount?: number
   sponsorCount?: number
-  closedReason?: ClosedReason
   location: string
   categories: string[]
   userId: string
