@@ -87,4 +87,10 @@ test('pledges: two sponsors back one request to 100%, one withdraws with a reaso
       .filter({ hasText: 'withdrew their pledge of $300' })
       .filter({ hasText: 'Our shop had a bad month; sorry.' }),
   ).toBeVisible()
+
+  // The sponsor's profile keeps the withdrawn pledge with its reason.
+  await first.goto('/profile')
+  await expect(first.getByTestId('commitment').filter({ hasText: title }).getByTestId('withdrawn-pledge')).toContainText(
+    'Our shop had a bad month; sorry.',
+  )
 })
