@@ -1,6 +1,7 @@
 package sponsoring
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -108,6 +109,9 @@ func sponsor(e *core.RequestEvent) error {
 		}
 		if amount == 0 {
 			current, err := tx.FindRecordById("sponsorship_requests", request.Id)
+			if errors.Is(err, sql.ErrNoRows) { // deleted with its poster's account meanwhile: notOpen says so
+				return errNotOpen
+			}
 			if err != nil {
 				return err
 			}
