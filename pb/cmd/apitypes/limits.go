@@ -30,6 +30,7 @@ var limits = []limit{
 	{"listingLocation", listings.MaxLocation, "characters of a listing's location (listings.MaxLocation)"},
 	{"messageBody", messaging.MaxBody, "characters of a message (messaging.MaxBody)"},
 	{"applicationMessage", sponsoring.MaxMessage, "characters of the note with an application or a commitment (sponsoring.MaxMessage)"},
+	{"withdrawReason", sponsoring.MaxWithdrawReason, "characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
 	{"displayName", accounts.MaxDisplayName, "characters of a display name (accounts.MaxDisplayName)"},

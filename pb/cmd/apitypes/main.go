@@ -118,6 +118,8 @@ var (
 		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored}}
 	applicationStatus = enum{"ApplicationStatus", "",
 		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
+	pledgeStatus = enum{"PledgeStatus", "A pledge (commitment) is active until its sponsor withdraws it.",
+		[]string{sponsoring.PledgeActive, sponsoring.PledgeWithdrawn}}
 	// messaging sets these as literals (conversations.go, Post).
 	messageKind        = enum{"MessageKind", "", []string{"text", "system"}}
 	messageContextType = enum{"MessageContextType", "", []string{"", "application", "commitment"}}
@@ -135,6 +137,7 @@ var enums = map[string]enum{
 	"savedsearch.Saved.Kind":              listingKind,
 	"admin.QueueItem.Kind":                listingSegment,
 	"sponsoring.Application.Status":       applicationStatus,
+	"sponsoring.Commitment.Status":        pledgeStatus,
 	"messaging.Message.Kind":              messageKind,
 	"messaging.Message.ContextType":       messageContextType,
 	"payments.Payment.Status":             paymentStatus,

@@ -109,6 +109,10 @@ func seedListings(app core.App, ids map[string]string) error {
 		r.SetRaw("created", types.NowDateTime().Add(created.Sub(now)))
 		if s.request {
 			r.Set("status", s.status)
+			if s.status == "sponsored" { // covered by the one pledge seedCommitment stores
+				r.Set("pledgedAmount", s.amount)
+				r.Set("sponsorCount", 1)
+			}
 			if s.eventInDays > 0 {
 				r.Set("eventDate", types.NowDateTime().AddDate(0, 0, s.eventInDays))
 			}
@@ -130,7 +134,7 @@ func seedListings(app core.App, ids map[string]string) error {
 }
 
 // sponsoredBy names the sponsor of each sponsored sample request: a
-// sponsored request always has its commitment.
+// sponsored request always has its pledges (here one, of the whole amount).
 var sponsoredBy = map[string]string{"Youth football league kits": "priya"}
 
 func seedCommitment(app core.App, request *core.Record, sponsorID string) error {
@@ -146,6 +150,7 @@ func seedCommitment(app core.App, request *core.Record, sponsorID string) error 
 	r.Set("sponsor", sponsorID)
 	r.Set("poster", request.GetString("user"))
 	r.Set("amount", request.GetInt("requestedAmount"))
+	r.Set("status", "active")
 	r.Set("message", "Happy to cover the kits for all twelve teams. Good luck this season!")
 	return app.Save(r)
 }

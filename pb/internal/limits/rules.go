@@ -23,6 +23,9 @@ var MemberRules = map[string][]Rule{
 	"POST /api/sponsorship-requests/{id}/sponsor": {
 		{Bucket: "sponsoring", Max: 10, Window: time.Hour, Message: "You have sponsored many requests in a short time."},
 	},
+	"POST /api/commitments/{id}/withdraw": {
+		{Bucket: "withdrawals", Max: 10, Window: time.Hour, Message: "You have withdrawn many pledges in a short time."},
+	},
 	"POST /api/applications/{id}/accept": {
 		{Bucket: "decisions", Max: 60, Window: time.Hour, Message: "You have answered many applications in a short time."},
 	},

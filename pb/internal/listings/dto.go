@@ -21,7 +21,12 @@ type Listing struct {
 	// ClosedReason says why a listing that is not open cannot be backed:
 	// "poster" (closed by its poster), "event_passed" (a request whose event
 	// date has passed) or "sponsored"; absent while it is open.
-	ClosedReason    string          `json:"closedReason,omitzero"`
+	ClosedReason string `json:"closedReason,omitzero"`
+	// PledgedAmount and SponsorCount are the sum and the number of the
+	// active pledges on a request (requests only). It is sponsored when the
+	// pledges reach RequestedAmount.
+	PledgedAmount   *int64          `json:"pledgedAmount,omitzero"`
+	SponsorCount    *int64          `json:"sponsorCount,omitzero"`
 	Location        string          `json:"location"`
 	Categories      []string        `json:"categories"`
 	UserID          string          `json:"userId"`
@@ -34,6 +39,17 @@ type Listing struct {
 	// Applied tells a signed-in member whether they applied to this offer
 	// (offers of others only): a page of cards needs no request per card.
 	Applied *bool `json:"applied,omitzero"`
+	// MyPledge is the signed-in member's active pledge on this request, if
+	// any (requests of others only).
+	MyPledge *Pledge `json:"myPledge,omitzero"`
+}
+
+// Pledge is a member's own active pledge as a listing shows it to them;
+// GET /api/commitments has the whole commitment.
+type Pledge struct {
+	ID        string `json:"id"`
+	Amount    int64  `json:"amount"`
+	CreatedAt string `json:"createdAt"`
 }
 
 // row is one listing joined with its poster, in the column order of
@@ -54,6 +70,8 @@ type row struct {
 	RejectionReason string
 	EventDate       sql.NullString
 	Status          sql.NullString
+	PledgedAmount   sql.NullFloat64
+	SponsorCount    sql.NullFloat64
 	Username        sql.NullString
 	DisplayName     sql.NullString
 	IsVerified      sql.NullBool
@@ -92,6 +110,8 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		now := time.Now()
 		l.Status = EffectiveStatus(r.Status.String, r.EventDate.String, now)
 		l.ClosedReason = ClosedReason(r.Status.String, r.EventDate.String, now)
+		pledged, sponsors := int64(r.PledgedAmount.Float64), int64(r.SponsorCount.Float64)
+		l.PledgedAmount, l.SponsorCount = &pledged, &sponsors
 	} else {
 		l.Amount = &amount
 		l.Status = r.Status.String

@@ -59,7 +59,7 @@ func KindOfSegment(segment string) (Kind, bool) {
 
 // previewLine reads "Sponsorship Request · $600 · Pune, India. Kits for …".
 func previewLine(kind Kind, amount int64, location, description string) string {
-	parts := []string{"Open Sponsorship", dollars(amount)}
+	parts := []string{"Open Sponsorship", Dollars(amount)}
 	if kind.IsRequest {
 		parts[0] = "Sponsorship Request"
 	}
@@ -73,8 +73,8 @@ func previewLine(kind Kind, amount int64, location, description string) string {
 	return line
 }
 
-// dollars writes whole dollars with thousands separators, as the app shows them.
-func dollars(n int64) string {
+// Dollars writes whole dollars with thousands separators, as the app shows them.
+func Dollars(n int64) string {
 	digits := strconv.FormatInt(n, 10)
 	var b strings.Builder
 	b.WriteByte('$')

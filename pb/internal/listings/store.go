@@ -126,9 +126,9 @@ func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
 
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
-	extra := "NULL, t.status"
+	extra := "NULL, t.status, NULL, NULL"
 	if kind.IsRequest {
-		extra = "t.eventDate, t.status"
+		extra = "t.eventDate, t.status, t.pledgedAmount, t.sponsorCount"
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
@@ -145,7 +145,7 @@ func (s *Store) scan(sq *sqlq, withRowid bool) ([]row, error) {
 	for res.Next() {
 		var r row
 		dest := []any{&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
-			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status,
+			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
 			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar}
 		if withRowid {
 			dest = append([]any{&r.rowid}, dest...)

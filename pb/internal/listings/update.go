@@ -6,13 +6,18 @@ import (
 	"net/http"
 	"time"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"sponsorbridge/pb/internal/apierr"
 )
 
 // update lets a poster edit or close their own listing. An edit of the
 // content sends the listing back to moderation (reviewed and approved
-// cleared, rejection reason dropped). A sponsored request keeps its status.
+// cleared, rejection reason dropped). A request's amount goes no lower than
+// its pledges; it is sponsored while they reach it, and open again (event
+// not passed) when a raised amount is more than they cover.
 //
 // The read, the state checks and the save run in one transaction: a Sponsor
 // press commits between an edit's read and its save otherwise, and the edit
@@ -64,8 +69,25 @@ func (h *handlers) update(e *core.RequestEvent) error {
 			}
 		}
 
+		// Pledges are never more than the request: its amount goes no lower
+		// than what is pledged, and the status follows the new amount.
+		pledged := int64(record.GetInt("pledgedAmount"))
+		if h.kind.IsRequest && data.amount != nil && *data.amount < pledged {
+			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{h.kind.AmountField: apierr.Field(
+				"validation_below_pledged", "Amount cannot be less than the "+Dollars(pledged)+" already pledged")})
+		}
+
 		wasRejected := HiddenRecord(record)
 		data.apply(record, h.kind)
+		if h.kind.IsRequest && pledged > 0 {
+			full := pledged >= int64(record.GetInt(h.kind.AmountField))
+			switch status := record.GetString("status"); {
+			case status == StatusOpen && full:
+				record.Set("status", StatusSponsored)
+			case status == StatusSponsored && !full && !eventPassed(record.GetString("eventDate"), now):
+				record.Set("status", StatusOpen)
+			}
+		}
 		if data.changesContent() {
 			// Back to moderation. A rejected listing stays hidden until an
 			// administrator approves the edit: it keeps reviewed (hidden) and

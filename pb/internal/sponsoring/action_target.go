@@ -7,26 +7,28 @@ import (
 	"sponsorbridge/pb/internal/listings"
 )
 
-// actionTarget reads the optional message of an apply or sponsor action and
-// loads the listing it acts on: visible to the member, not their own, and
-// not rejected.
-func actionTarget(e *core.RequestEvent, table, ownMsg, rejectedMsg string) (*messageForm, *core.Record, error) {
-	form := &messageForm{}
+// actionForm is the optional body of an apply or sponsor action.
+type actionForm interface{ validate() error }
+
+// actionTarget reads the optional body of an apply or sponsor action into
+// form and loads the listing it acts on: visible to the member, not their
+// own, and not rejected.
+func actionTarget(e *core.RequestEvent, form actionForm, table, ownMsg, rejectedMsg string) (*core.Record, error) {
 	if err := apierr.ReadOptionalBody(e, form); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := form.validate(); err != nil {
-		return nil, nil, e.BadRequestError("Please check the highlighted fields.", err)
+		return nil, e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	listing, err := e.App.FindRecordById(table, e.Request.PathValue("id"))
 	if err != nil || !listings.VisibleTo(listing, e.Auth) {
-		return nil, nil, e.NotFoundError("Listing not found.", nil)
+		return nil, e.NotFoundError("Listing not found.", nil)
 	}
 	if listing.GetString("user") == e.Auth.Id {
-		return nil, nil, e.ForbiddenError(ownMsg, nil)
+		return nil, e.ForbiddenError(ownMsg, nil)
 	}
 	if listings.HiddenRecord(listing) {
-		return nil, nil, e.BadRequestError(rejectedMsg, nil)
+		return nil, e.BadRequestError(rejectedMsg, nil)
 	}
-	return form, listing, nil
+	return listing, nil
 }

@@ -24,7 +24,8 @@ var errAlreadyApplied = errors.New("sponsoring: already applied")
 // and opens the conversation between the two.
 func apply(e *core.RequestEvent) error {
 	me := e.Auth
-	form, offer, err := actionTarget(e, "sponsorships",
+	form := &messageForm{}
+	offer, err := actionTarget(e, form, "sponsorships",
 		"You cannot apply to your own sponsorship.",
 		"This sponsorship was not approved and does not take applications.")
 	if err != nil {

@@ -55,10 +55,15 @@ func ToApplication(app core.App, r *core.Record) Application {
 	return a
 }
 
-// Commitment is the wire shape of a sponsor's commitment to a request.
+// Commitment is the wire shape of a sponsor's commitment (a pledge) to a request.
 type Commitment struct {
-	ID             string          `json:"id"`
-	Amount         int             `json:"amount"`
+	ID     string `json:"id"`
+	Amount int    `json:"amount"`
+	// Status is "active" or "withdrawn"; a withdrawn pledge has the
+	// sponsor's reason and when it was withdrawn.
+	Status         string          `json:"status"`
+	WithdrawReason string          `json:"withdrawReason"`
+	WithdrawnAt    string          `json:"withdrawnAt"`
 	Message        string          `json:"message"`
 	CreatedAt      string          `json:"createdAt"`
 	Request        ListingRef      `json:"request"`
@@ -72,6 +77,9 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 	c := Commitment{
 		ID:             r.Id,
 		Amount:         r.GetInt("amount"),
+		Status:         r.GetString("status"),
+		WithdrawReason: r.GetString("withdrawReason"),
+		WithdrawnAt:    when.API(r.GetDateTime("withdrawn").Time()),
 		Message:        r.GetString("message"),
 		CreatedAt:      when.API(r.GetDateTime("created").Time()),
 		Sponsor:        accounts.PersonOf(app, r.GetString("sponsor")),

@@ -1,6 +1,7 @@
 // Package sponsoring is how a member answers a listing: applications to
 // Open Sponsorships (apply, accept, decline) and sponsoring Sponsorship
-// Requests (a commitment that claims the request). Each starts or continues
+// Requests (pledges: several sponsors each commit an amount until the
+// request is covered; a sponsor may withdraw theirs). Each starts or continues
 // the conversation between the two members (introduce.go).
 package sponsoring
 
@@ -23,4 +24,5 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/accept", decide(StatusAccepted))
 	g.POST("/{id}/decline", decide(StatusDeclined))
 	se.Router.GET("/api/commitments", listCommitments).Bind(auth)
+	se.Router.POST("/api/commitments/{id}/withdraw", withdraw).Bind(auth, apis.BodyLimit(maxJSON))
 }

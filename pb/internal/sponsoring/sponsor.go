@@ -1,12 +1,17 @@
 package sponsoring
 
 import (
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -16,15 +21,68 @@ import (
 	"sponsorbridge/pb/internal/notify"
 )
 
-var errNotOpen = errors.New("sponsoring: request is not open")
+// Pledge statuses.
+const (
+	PledgeActive    = "active"
+	PledgeWithdrawn = "withdrawn"
+)
 
-// sponsor records the member's commitment to an open request and marks the
-// request sponsored. The claim is one conditional UPDATE (status must still
-// be open) inside the same transaction as the commitment: when two members
-// press at once, exactly one UPDATE changes a row and the other is told.
+var (
+	errNotOpen         = errors.New("sponsoring: the pledge does not fit the request")
+	errAlreadyPledged  = errors.New("sponsoring: already pledged")
+	msgAlreadyPledged  = "You have already pledged to this request. Withdraw it to pledge a different amount."
+	activePledgeIndex  = "idx_commitments_active_pledge"
+	eventNotPassedExpr = "(eventDate = '' OR eventDate >= {:cut})"
+)
+
+// pledgeForm is the optional body of a pledge: an amount (missing: what is
+// still open) and a message to the poster.
+type pledgeForm struct {
+	messageForm
+	Amount *json.RawMessage `json:"amount"`
+	amount int64            // 0: what is still open
+}
+
+func (f *pledgeForm) validate() error {
+	errs := validation.Errors{}
+	if err := f.messageForm.validate(); err != nil {
+		var fe validation.Errors
+		if errors.As(err, &fe) {
+			for k, v := range fe {
+				errs[k] = v
+			}
+		}
+	}
+	if f.Amount != nil && strings.TrimSpace(string(*f.Amount)) != "null" {
+		var n float64
+		switch err := json.Unmarshal(*f.Amount, &n); {
+		case err != nil || math.IsNaN(n) || math.IsInf(n, 0) || n != math.Trunc(n):
+			errs["amount"] = apierr.Field("validation_whole_amount", "Amount must be a whole number")
+		case n < 1:
+			errs["amount"] = apierr.Field("validation_min_amount", "Amount must be at least 1")
+		default:
+			// more than any request can ask is refused as more than is open
+			f.amount = int64(math.Min(n, listings.MaxAmount+1))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// sponsor records the member's pledge to an open request. The pledge is one
+// conditional UPDATE of the request (still open, event not passed, and the
+// pledges plus this one no more than the requested amount) that adds it to
+// pledgedAmount and sponsorCount and marks the request sponsored when they
+// reach the amount; it runs inside the transaction that stores the
+// commitment. When many members pledge at once, every UPDATE that would
+// over-fund the request changes no row and its member is told what is
+// still open.
 func sponsor(e *core.RequestEvent) error {
 	me := e.Auth
-	form, request, err := actionTarget(e, "sponsorship_requests",
+	form := &pledgeForm{}
+	request, err := actionTarget(e, form, "sponsorship_requests",
 		"You cannot sponsor your own request.",
 		"This request was not approved and cannot be sponsored.")
 	if err != nil {
@@ -37,76 +95,129 @@ func sponsor(e *core.RequestEvent) error {
 	}
 	commitment := core.NewRecord(collection)
 	var pending *notify.Pending
+	amount := form.amount
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		if err := membership.Present(e, tx); err != nil {
 			return err
 		}
-		// Open, and its event not past: one conditional statement.
-		res, err := tx.DB().Update("sponsorship_requests",
-			dbx.Params{"status": "sponsored", "updated": types.NowDateTime().String()},
-			dbx.And(dbx.HashExp{"id": request.Id, "status": "open"},
-				dbx.NewExp("(eventDate = '' OR eventDate >= {:cut})", dbx.Params{"cut": listings.EventPassedBefore(time.Now())}))).Execute()
+		has, err := hasActivePledge(tx, request.Id, me.Id)
+		if err != nil {
+			return err
+		}
+		if has {
+			return errAlreadyPledged
+		}
+		if amount == 0 {
+			current, err := tx.FindRecordById("sponsorship_requests", request.Id)
+			if errors.Is(err, sql.ErrNoRows) { // deleted with its poster's account meanwhile: notOpen says so
+				return errNotOpen
+			}
+			if err != nil {
+				return err
+			}
+			amount = int64(current.GetInt("requestedAmount") - current.GetInt("pledgedAmount"))
+			if amount < 1 {
+				return errNotOpen
+			}
+		}
+		res, err := tx.DB().NewQuery(`UPDATE sponsorship_requests SET
+				pledgedAmount = pledgedAmount + {:amount},
+				sponsorCount = sponsorCount + 1,
+				status = CASE WHEN pledgedAmount + {:amount} >= requestedAmount THEN 'sponsored' ELSE status END,
+				updated = {:now}
+			WHERE id = {:id} AND status = 'open' AND ` + eventNotPassedExpr + ` AND pledgedAmount + {:amount} <= requestedAmount`).
+			Bind(dbx.Params{"amount": amount, "now": types.NowDateTime().String(), "id": request.Id,
+				"cut": listings.EventPassedBefore(time.Now())}).Execute()
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return errNotOpen
 		}
-		// save the claimed record as well, so listing caches and realtime hear of it
-		claimed, err := tx.FindRecordById("sponsorship_requests", request.Id)
+		// save the pledged record as well, so listing caches and realtime hear of it
+		pledged, err := tx.FindRecordById("sponsorship_requests", request.Id)
 		if err != nil {
 			return err
 		}
-		if err := tx.Save(claimed); err != nil {
+		if err := tx.Save(pledged); err != nil {
 			return err
 		}
 
-		amount := claimed.GetInt("requestedAmount")
-		commitment.Set("request", claimed.Id)
+		commitment.Set("request", pledged.Id)
 		commitment.Set("sponsor", me.Id)
-		commitment.Set("poster", claimed.GetString("user"))
+		commitment.Set("poster", pledged.GetString("user"))
 		commitment.Set("amount", amount)
+		commitment.Set("status", PledgeActive)
 		commitment.Set("message", form.Message)
 		if err := tx.Save(commitment); err != nil {
+			if strings.Contains(err.Error(), activePledgeIndex) {
+				return errAlreadyPledged
+			}
 			return err
 		}
 
-		title := claimed.GetString("title")
+		title, money := pledged.GetString("title"), listings.Dollars(amount)
+		progress := fmt.Sprintf("%s of %s pledged", listings.Dollars(int64(pledged.GetInt("pledgedAmount"))),
+			listings.Dollars(int64(pledged.GetInt("requestedAmount"))))
 		_, err = introduce(tx, introduction{
-			from: me.Id, to: claimed.GetString("user"),
-			note:        fmt.Sprintf("%s sponsored your request “%s” ($%d).", me.GetString("displayName"), title, amount),
-			senderNote:  fmt.Sprintf("You sponsored the request “%s” ($%d).", title, amount),
+			from: me.Id, to: pledged.GetString("user"),
+			note:        fmt.Sprintf("%s pledged %s to your request “%s” (%s).", me.GetString("displayName"), money, title, progress),
+			senderNote:  fmt.Sprintf("You pledged %s to the request “%s” (%s).", money, title, progress),
 			contextType: "commitment", contextID: commitment.Id, message: form.Message,
 		})
 		if err != nil {
 			return err
 		}
+		heading := "“" + notify.Clip(title, 120) + "” has a new pledge"
+		if pledged.GetString("status") == listings.StatusSponsored {
+			heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
+		}
 		pending, err = notify.Create(tx, notify.Note{
-			UserID:  claimed.GetString("user"),
+			UserID:  pledged.GetString("user"),
 			Type:    notify.TypeSponsorship,
-			Title:   "“" + title + "” has been sponsored",
-			Body:    fmt.Sprintf("%s committed $%d. %s", me.GetString("displayName"), amount, form.Message),
+			Title:   heading,
+			Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), money, progress, form.Message)),
 			Link:    "/messages",
 			Subject: commitment.Id,
 		})
 		return err
 	})
-	if errors.Is(err, errNotOpen) {
-		current, findErr := e.App.FindRecordById("sponsorship_requests", request.Id)
-		if findErr != nil { // its poster deleted their account meanwhile
-			return e.NotFoundError("Listing not found.", nil)
-		}
-		if current.GetString("status") == "open" {
-			return e.Error(http.StatusConflict, "This request's event date has passed; it can no longer be sponsored.", nil)
-		}
-		if current.GetString("status") == "closed" {
-			return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
-		}
-		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, errAlreadyPledged):
+		return e.BadRequestError(msgAlreadyPledged, nil)
+	case errors.Is(err, errNotOpen):
+		return notOpen(e, request.Id)
+	case err != nil:
 		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToCommitment(e.App, commitment))
+}
+
+// notOpen answers a pledge the request did not take, from the request as it
+// is now: what is still open, or why nothing is.
+func notOpen(e *core.RequestEvent, requestID string) error {
+	current, err := e.App.FindRecordById("sponsorship_requests", requestID)
+	if err != nil { // its poster deleted their account meanwhile
+		return e.NotFoundError("Listing not found.", nil)
+	}
+	stored := current.GetString("status")
+	open := int64(current.GetInt("requestedAmount") - current.GetInt("pledgedAmount"))
+	switch {
+	case stored == listings.StatusClosed:
+		return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
+	case stored == listings.StatusSponsored || open < 1:
+		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
+	case listings.EffectiveStatus(stored, current.GetString("eventDate"), time.Now()) != listings.StatusOpen:
+		return e.Error(http.StatusConflict, "This request's event date has passed; it can no longer be sponsored.", nil)
+	}
+	return e.Error(http.StatusConflict, fmt.Sprintf("Only %s is still open on this request. Pledge at most that.", listings.Dollars(open)), nil)
+}
+
+// hasActivePledge tells whether the member holds an active pledge on the request.
+func hasActivePledge(app core.App, requestID, sponsorID string) (bool, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From("commitments").
+		Where(dbx.HashExp{"request": requestID, "sponsor": sponsorID, "status": PledgeActive}).Row(&n)
+	return n > 0, err
 }

@@ -79,11 +79,11 @@ func TestSponsor(t *testing.T) {
 			AfterTestFunc:  stillOpen,
 		}},
 		{"priya", "Health camp", tests.ApiScenario{
-			Name:           "a member sponsors: commitment at the requested amount, request sponsored, poster told",
-			Body:           strings.NewReader(`{"message":"Happy to help","amount":1}`),
+			Name:           "a member sponsors without an amount: a pledge of what is open, request sponsored, poster told",
+			Body:           strings.NewReader(`{"message":"Happy to help"}`),
 			ExpectedStatus: 201,
-			ExpectedContent: []string{`"amount":3200`, `"message":"Happy to help"`, `"status":"sponsored"`, `"title":"Health camp"`,
-				`"conversationId":"`},
+			ExpectedContent: []string{`"amount":3200`, `"status":"active"`, `"message":"Happy to help"`, `"status":"sponsored"`,
+				`"title":"Health camp"`, `"conversationId":"`},
 			ExpectedEvents: sponsored,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				req := listing(t, app, "sponsorship_requests", "Health camp")
@@ -91,7 +91,10 @@ func TestSponsor(t *testing.T) {
 					t.Errorf("request not marked sponsored: %q", req.GetString("status"))
 				}
 				priya, dan := testutil.FindByUsername(t, app, "priya"), testutil.FindByUsername(t, app, "dan")
-				if n := count(t, app, "commitments", dbx.HashExp{"request": req.Id, "sponsor": priya.Id, "amount": 3200}); n != 1 {
+				if req.GetInt("pledgedAmount") != 3200 || req.GetInt("sponsorCount") != 1 {
+					t.Errorf("request counters %d pledged by %d", req.GetInt("pledgedAmount"), req.GetInt("sponsorCount"))
+				}
+				if n := count(t, app, "commitments", dbx.HashExp{"request": req.Id, "sponsor": priya.Id, "amount": 3200, "status": "active"}); n != 1 {
 					t.Errorf("expected one commitment, found %d", n)
 				}
 				if n := count(t, app, "messages", dbx.HashExp{"kind": "system", "contextType": "commitment"}); n != 1 {
@@ -120,8 +123,9 @@ func TestSponsor(t *testing.T) {
 // poster's e-mail leaves in the background (see writesAmidMail).
 var sponsored = writesAmidMail(5, 3)
 
-// Many members press Sponsor on the same request at the same moment over
-// real HTTP: exactly one wins, everyone else is told, one commitment exists.
+// Many members press Sponsor (no amount: what is open) on the same request
+// at the same moment over real HTTP: exactly one pledge takes it all,
+// everyone else is told, one commitment exists.
 func TestSponsorRace(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)

@@ -29,7 +29,8 @@ func TestEachSideReadsItsOwnNote(t *testing.T) {
 			"Member priya applied for your sponsorship “Robotics kits”.", "You applied for the sponsorship “Robotics kits”.",
 			appliedSilently},
 		{"priya sponsors", "/api/sponsorship-requests/" + listing(t, app, "sponsorship_requests", "Health camp").Id + "/sponsor",
-			"Member priya sponsored your request “Health camp” ($3200).", "You sponsored the request “Health camp” ($3200).",
+			"Member priya pledged $3,200 to your request “Health camp” ($3,200 of $3,200 pledged).",
+			"You pledged $3,200 to the request “Health camp” ($3,200 of $3,200 pledged).",
 			writesAmidMail(3, 2)}, // as sponsored, without a message
 	} {
 		var answer struct {

@@ -21,6 +21,9 @@ export type MessageKind = 'text' | 'system'
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
+/** A pledge (commitment) is active until its sponsor withdraws it. */
+export type PledgeStatus = 'active' | 'withdrawn'
+
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
 
@@ -60,6 +63,8 @@ export interface ListingItem {
   eventDate?: string
   status?: ListingStatus
   closedReason?: ClosedReason
+  pledgedAmount?: number
+  sponsorCount?: number
   location: string
   categories: string[]
   userId: string
@@ -70,6 +75,7 @@ export interface ListingItem {
   rejectionReason?: string
   poster: Person
   applied?: boolean
+  myPledge?: Pledge
 }
 
 /** accounts.OwnUser */
@@ -167,6 +173,9 @@ export interface Application {
 export interface Commitment {
   id: string
   amount: number
+  status: PledgeStatus
+  withdrawReason: string
+  withdrawnAt: string
   message: string
   createdAt: string
   request: ListingRef
@@ -352,6 +361,13 @@ export interface Person {
   avatar: string
   isVerified: boolean
   deleted: boolean
+}
+
+/** listings.Pledge */
+export interface Pledge {
+  id: string
+  amount: number
+  createdAt: string
 }
 
 /** accounts.SocialLink */

@@ -13,6 +13,8 @@ export const limits = {
   messageBody: 4000,
   /** characters of the note with an application or a commitment (sponsoring.MaxMessage) */
   applicationMessage: 2000,
+  /** characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason) */
+  withdrawReason: 500,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
   savedSearches: 20,
   /** characters of a saved search's name (savedsearch.MaxName) */

@@ -32,6 +32,11 @@ export function posterName(item: { poster?: Person | null; userId: string }): st
   return item.poster?.displayName || item.poster?.username || `User #${item.userId}`
 }
 
+/** What is still open on a request: its amount less its active pledges. */
+export function openAmount(item: Pick<SponsorshipRequest, 'requestedAmount' | 'pledgedAmount'>): number {
+  return Math.max(0, item.requestedAmount - (item.pledgedAmount ?? 0))
+}
+
 /** Why a listing cannot be backed, in the words the cards and pages use (the server's `closedReason`). */
 export const closedReasonTexts: Record<ClosedReason, string> = {
   poster: 'Closed by the poster',

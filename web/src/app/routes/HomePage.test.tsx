@@ -94,7 +94,7 @@ describe('HomePage', () => {
     setup()
     renderWithProviders(<HomePage />, { route: '/home' })
     await user.click(await screen.findByRole('article', { name: 'Coding scholarships' }))
-    const dialog = screen.getByRole('dialog', { name: 'Coding scholarships' })
+    const dialog = await screen.findByRole('dialog', { name: 'Coding scholarships' })
     expect(within(dialog).getByText('Sponsorship Amount')).toBeInTheDocument()
     expect(within(dialog).getByText('$1,500')).toBeInTheDocument()
     await user.click(await within(dialog).findByRole('button', { name: 'Apply for Sponsorship' }))

@@ -7,7 +7,6 @@ import { useCategories } from '@/features/app-config/categories'
 import { useSession } from '@/features/auth/use-session'
 import { SaveSearchButton } from '@/features/saved-searches/components/SaveSearchButton'
 import { FilterDropdown } from '@/features/listings/components/FilterDropdown'
-import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
 import { ListingPanel } from '@/features/listings/components/ListingPanel'
 import { SearchBox } from '@/features/listings/components/SearchBox'
 import {
@@ -23,6 +22,10 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
 
 // The posting flow (plans, checkout, the form) loads when a member starts it.
+// The detail dialog (details, matches, report) loads when a member first opens a card.
+const ListingDetailDialog = lazy(() =>
+  import('@/features/listings/components/ListingDetailDialog').then((m) => ({ default: m.ListingDetailDialog })),
+)
 const PostingFlow = lazy(() => import('@/app/compose/PostingFlow').then((m) => ({ default: m.PostingFlow })))
 
 const tabs = [
@@ -123,7 +126,11 @@ function HomePageContent() {
         </section>
       ))}
 
-      <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
+      {selected && (
+        <Suspense fallback={null}>
+          <ListingDetailDialog listing={selected} currentUserId={user?.id} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
       {postingOpen && user && (
         <Suspense fallback={null}>
           <PostingFlow user={user} initialKind={tab} onClose={closePosting} />

@@ -40,6 +40,15 @@ describe('ListingCard', () => {
     expect(screen.getByRole('img', { name: 'Unverified member' })).toBeInTheDocument()
   })
 
+  it('shows what is pledged in words and as a labelled progress bar', () => {
+    renderWithProviders(
+      <ListingCard listing={{ kind: 'requests', item: makeRequest({ pledgedAmount: 1000, sponsorCount: 2 }) }} onOpen={() => {}} />,
+    )
+    const bar = screen.getByRole('progressbar', { name: '$1,000 of $2,500 pledged by 2 sponsors' })
+    expect(bar).toHaveAttribute('value', '1000')
+    expect(bar).toHaveAttribute('max', '2500')
+  })
+
   it("disables Sponsor on a sponsored request and names a missing poster 'User #{id}'", () => {
     renderWithProviders(
       <ListingCard

@@ -5,6 +5,7 @@ import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
+import { PledgeProgress } from './PledgeProgress'
 import { PosterLink } from './PosterLink'
 import { useListingSlots } from '../slots'
 
@@ -43,6 +44,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>
           {formatUsd(listingAmount(listing))}
         </p>
+        {listing.kind === 'requests' && <PledgeProgress item={listing.item} className="-mt-2" />}
         <p className="line-clamp-2 text-sm text-base-content/80">{item.description}</p>
         {listing.kind === 'requests' && listing.item.eventDate && (
           <p className="flex items-center gap-1 text-sm text-base-content/80">

@@ -3,6 +3,7 @@ import { formatDate, formatUsd } from '@/lib/format'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
+import { PledgeProgress } from './PledgeProgress'
 import { PosterLink } from './PosterLink'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -24,6 +25,11 @@ export function ListingDetails({ listing }: { listing: Listing }) {
       <Row label={listing.kind === 'sponsorships' ? 'Sponsorship Amount' : 'Requested Amount'}>
         <span className="text-xl font-bold text-primary">{formatUsd(listingAmount(listing))}</span>
       </Row>
+      {listing.kind === 'requests' && (
+        <Row label="Pledged">
+          <PledgeProgress item={listing.item} className="max-w-sm" />
+        </Row>
+      )}
       {listing.kind === 'requests' && (
         <Row label="Event Date">{listing.item.eventDate ? formatDate(listing.item.eventDate, 'UTC') : 'Not set'}</Row>
       )}

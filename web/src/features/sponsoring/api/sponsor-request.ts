@@ -4,46 +4,54 @@ import { api, ApiError } from '@/lib/api'
 import type { Commitment } from '@/lib/api-types.gen'
 import { commitmentsKey } from './list-commitments'
 
-export function sponsorRequest(requestId: string, message: string): Promise<Commitment> {
-  return api.post<Commitment>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/sponsor`, { message })
+export interface PledgeInput {
+  amount: number
+  message: string
+}
+
+export function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
+  return api.post<Commitment>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/sponsor`, pledge)
 }
 
 /**
- * A 409: the request no longer takes a sponsor. `requestStatus` is the request's status as the
- * server answers it right after (closed, also when its event date has passed, or sponsored).
+ * A 409: the request did not take the pledge. `request` is the request as the server answers it right
+ * after (closed, also when its event date has passed; sponsored; or still open with less open than
+ * the pledge), when it could be read.
  */
 export class SponsorConflict extends ApiError {
-  readonly requestStatus: ListingStatus
+  readonly request?: SponsorshipRequest
+  readonly requestStatus?: ListingStatus
 
-  constructor(cause: ApiError, requestStatus: ListingStatus) {
+  constructor(cause: ApiError, request?: SponsorshipRequest) {
     super(cause.status, cause.message, cause.fieldErrors, cause.fieldCodes)
-    this.requestStatus = requestStatus
+    this.request = request
+    this.requestStatus = request?.status
   }
 }
 
-async function sponsorOrConflict(requestId: string, message: string): Promise<Commitment> {
+async function sponsorOrConflict(requestId: string, pledge: PledgeInput): Promise<Commitment> {
   try {
-    return await sponsorRequest(requestId, message)
+    return await sponsorRequest(requestId, pledge)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error
-    const now = await api
-      .get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}`)
-      .then((r) => r.status)
-      .catch(() => undefined)
-    // Still open (or unreadable) after a 409 means another sponsor won the race.
-    throw new SponsorConflict(error, now && now !== 'open' ? now : 'sponsored')
+    const now = await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}`).catch(() => undefined)
+    throw new SponsorConflict(error, now)
   }
 }
 
-/** Keyed per request so a card and the detail dialog of the same request both see the outcome. */
-export const sponsorMutationKey = (requestId: string) => ['sponsor-request', requestId] as const
+/**
+ * A request's pledge actions (pledge and withdraw) share this prefix, so a card and the detail dialog
+ * of the same request both see the latest outcome.
+ */
+export const pledgeActionsKey = (requestId: string) => ['pledge', requestId] as const
+export const sponsorMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'sponsor'] as const
 
 export function useSponsorRequest(requestId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: sponsorMutationKey(requestId),
-    mutationFn: (message: string) => sponsorOrConflict(requestId, message),
-    // Won or lost (409), the lists must show the request's new status.
+    mutationFn: (pledge: PledgeInput) => sponsorOrConflict(requestId, pledge),
+    // Taken or refused (409), the lists must show the request's new pledges and status.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey })
       void queryClient.invalidateQueries({ queryKey: commitmentsKey })

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
@@ -22,5 +22,44 @@ describe('ListingAction after a 409 on Sponsor', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }))
     expect(await screen.findByRole('button', { name: label })).toBeDisabled()
     expect(calls.some((c) => c.url.pathname === '/api/sponsorship-requests/r1' && (c.init.method ?? 'GET') === 'GET')).toBe(true)
+  })
+})
+
+describe("ListingAction with the member's own pledge", () => {
+  const pledged = makeRequest({
+    pledgedAmount: 1200,
+    sponsorCount: 1,
+    myPledge: { id: 'c1', amount: 1200, createdAt: '2026-01-02T00:00:00Z' },
+  })
+
+  it('a card says Pledged and takes no second pledge', () => {
+    renderWithProviders(<ListingAction listing={{ kind: 'requests', item: pledged }} currentUserId="u1" />)
+    expect(screen.getByRole('button', { name: 'Pledged' })).toBeDisabled()
+  })
+
+  it('the detail view withdraws it with a reason, and the request takes pledges again', async () => {
+    const user = userEvent.setup()
+    const { calls } = mockFetch({
+      'POST /api/commitments/c1/withdraw': () =>
+        json({
+          id: 'c1',
+          amount: 1200,
+          status: 'withdrawn',
+          withdrawReason: 'Budget cut',
+          request: { id: 'r1', title: 'Robotics team travel', amount: 2500, status: 'open' },
+        }),
+    })
+    renderWithProviders(<ListingAction listing={{ kind: 'requests', item: pledged }} currentUserId="u1" detail />)
+    expect(screen.getByText('Your pledge: $1,200')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Withdraw pledge' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your pledge' })
+    expect(dialog).toHaveTextContent('Withdraw your pledge of $1,200 to “Robotics team travel”? The poster reads your reason.')
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw pledge' }))
+    expect(await within(dialog).findByText('Tell the poster why you are withdrawing')).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText('Why are you withdrawing?'), 'Budget cut')
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw pledge' }))
+    expect(await screen.findByText('Pledge withdrawn')).toBeInTheDocument()
+    expect(calls.find((c) => c.url.pathname === '/api/commitments/c1/withdraw')?.body).toEqual({ reason: 'Budget cut' })
+    expect(await screen.findByRole('button', { name: 'Sponsor This Project' })).toBeEnabled()
   })
 })

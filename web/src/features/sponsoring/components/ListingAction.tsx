@@ -4,15 +4,18 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { reopensWithNewDate, type Listing, type ListingStatus, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
+import type { Commitment, Pledge } from '@/lib/api-types.gen'
+import { formatUsd } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
 import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
-import { SponsorConflict, sponsorMutationKey } from '../api/sponsor-request'
+import { pledgeActionsKey, SponsorConflict } from '../api/sponsor-request'
 
 // The dialogs and their form libraries load when a member opens one.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })))
 const SponsorDialog = lazy(() => import('./SponsorDialog').then((m) => ({ default: m.SponsorDialog })))
+const WithdrawDialog = lazy(() => import('./WithdrawDialog').then((m) => ({ default: m.WithdrawDialog })))
 
 type Size = 'sm' | 'md'
 
@@ -76,24 +79,39 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
   )
 }
 
-/** What this page already knows about the request beyond the (possibly stale) listing. */
-function useRequestStatus(item: SponsorshipRequest): ListingStatus {
+interface PledgeState {
+  status: ListingStatus
+  myPledge?: Pledge
+}
+
+/**
+ * What this page already knows about the request beyond the (possibly stale) listing: the outcome of
+ * this member's latest pledge or withdrawal (each answers the request's status), or of the poster's
+ * Close or Reopen.
+ */
+function usePledgeState(item: SponsorshipRequest): PledgeState {
   const outcomes = useMutationState({
-    filters: { mutationKey: sponsorMutationKey(item.id) },
-    select: (m) => ({ status: m.state.status, error: m.state.error }),
+    filters: { mutationKey: pledgeActionsKey(item.id) },
+    select: (m) => ({ status: m.state.status, data: m.state.data as Commitment | undefined, error: m.state.error }),
   })
   const changed = useOwnerStatus(item.id)
-  if (changed) return changed
-  for (const o of outcomes) {
-    if (o.status === 'success') return 'sponsored'
-    if (o.error instanceof SponsorConflict) return o.error.requestStatus
+  const state: PledgeState = { status: item.status, myPledge: item.myPledge }
+  const last = outcomes.filter((o) => o.status === 'success' || o.status === 'error').at(-1)
+  if (last?.data) {
+    state.status = last.data.request.status as ListingStatus
+    state.myPledge =
+      last.data.status === 'active' ? { id: last.data.id, amount: last.data.amount, createdAt: last.data.createdAt } : undefined
+  } else if (last?.error instanceof SponsorConflict && last.error.requestStatus) {
+    state.status = last.error.requestStatus
   }
-  return item.status
+  if (changed) state.status = changed
+  return state
 }
 
 function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; size: Size; detail: boolean; own: boolean }) {
   const [open, setOpen] = useState(false)
-  const status = useRequestStatus(item)
+  const [withdrawing, setWithdrawing] = useState(false)
+  const { status, myPledge } = usePledgeState(item)
 
   if (own) {
     // A request whose event passed reopens only with a new date: the poster's Edit says so
@@ -103,10 +121,25 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
       return <OwnerStatusAction listing={{ kind: 'requests', item: { ...item, status } }} />
     return detail ? null : <span className="badge badge-ghost self-center">Your listing</span>
   }
-  if (status !== 'open') {
+  if (myPledge && detail) {
+    return (
+      <div className="flex flex-wrap items-center gap-2" data-testid="my-pledge">
+        <span className="text-sm font-medium">Your pledge: {formatUsd(myPledge.amount)}</span>
+        <Button size={size} variant="outline" onClick={() => setWithdrawing(true)}>
+          Withdraw pledge
+        </Button>
+        {withdrawing && (
+          <Suspense fallback={null}>
+            <WithdrawDialog open request={item} pledge={myPledge} onClose={() => setWithdrawing(false)} />
+          </Suspense>
+        )}
+      </div>
+    )
+  }
+  if (status !== 'open' || myPledge) {
     return (
       <Button size={size} disabled>
-        {status === 'closed' ? 'Closed' : 'Sponsored'}
+        {status === 'closed' ? 'Closed' : status === 'sponsored' ? 'Sponsored' : 'Pledged'}
       </Button>
     )
   }

@@ -153,6 +153,11 @@ function CommitmentRow({ commitment: c, given }: { commitment: Commitment; given
           {given ? 'Given to ' : 'Received from '}
           {given ? <PersonLink person={c.poster} /> : <PersonLink person={c.sponsor} />} · {formatUsd(c.amount)} · {formatDate(c.createdAt)}
         </p>
+        {c.status === 'withdrawn' && (
+          <p className="text-sm break-words text-base-content/75" data-testid="withdrawn-pledge">
+            Withdrawn on {formatDate(c.withdrawnAt)}: {c.withdrawReason}
+          </p>
+        )}
       </div>
       <ConversationLink id={c.conversationId} />
     </li>

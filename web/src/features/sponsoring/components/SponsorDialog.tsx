@@ -2,58 +2,90 @@ import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
+import { TextField } from '@/components/ui/Field'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/format'
 import { applyFieldErrors } from '@/lib/form-errors'
+import { openAmount, type SponsorshipRequest } from '@/lib/listing'
 import { toast } from '@/lib/toast'
-import { useSponsorRequest } from '../api/sponsor-request'
-import { connectMessageSchema, type ConnectMessageValues } from '../schemas'
+import { SponsorConflict, useSponsorRequest } from '../api/sponsor-request'
+import { pledgeSchema, type PledgeValues } from '../schemas'
 import { MessageField } from './MessageField'
 
 interface SponsorDialogProps {
   open: boolean
-  request: { id: string; title: string; requestedAmount: number }
+  request: Pick<SponsorshipRequest, 'id' | 'title' | 'requestedAmount' | 'pledgedAmount'>
   onClose: () => void
 }
 
-/** Sponsor an open Sponsorship Request: a confirmation with an optional message. */
+/** Pledge to an open Sponsorship Request: an amount (what is still open unless changed) and an optional message. */
 export function SponsorDialog({ open, request, onClose }: SponsorDialogProps) {
   const sponsor = useSponsorRequest(request.id)
-  const form = useForm<ConnectMessageValues>({ resolver: zodResolver(connectMessageSchema), defaultValues: { message: '' } })
+  const stillOpen = openAmount(request)
+  const pledged = request.pledgedAmount ?? 0
+  const form = useForm<PledgeValues>({
+    resolver: zodResolver(pledgeSchema(stillOpen)),
+    defaultValues: { amount: String(stillOpen), message: '' },
+  })
   const length = useWatch({ control: form.control, name: 'message' }).length
 
-  const submit = form.handleSubmit(async ({ message }) => {
+  const submit = form.handleSubmit(async ({ amount, message }) => {
     try {
-      await sponsor.mutateAsync(message.trim())
-      toast({ title: 'Sponsorship confirmed', description: 'You have successfully sponsored this project', variant: 'success' })
+      const pledge = await sponsor.mutateAsync({ amount: Number(amount), message: message.trim() })
+      toast(
+        pledge.request.status === 'sponsored'
+          ? { title: 'Sponsorship confirmed', description: 'You have successfully sponsored this project', variant: 'success' }
+          : { title: 'Pledge confirmed', description: `You pledged ${formatUsd(pledge.amount)} to this project.`, variant: 'success' },
+      )
       form.reset()
       onClose()
     } catch (error) {
-      if (applyFieldErrors(error, form.setError, ['message'])) return
-      // The race loser (409) and every other failure: say so; the lists refetch on their own.
+      if (applyFieldErrors(error, form.setError, ['amount', 'message'])) return
+      // Less is open than the pledge (another sponsor came first): say how much, and let the member pledge that.
+      if (error instanceof SponsorConflict && error.requestStatus === 'open') {
+        form.setError('amount', { message: error.message }, { shouldFocus: true })
+        return
+      }
+      // Nothing is open any more, and every other failure: say so; the lists refetch on their own.
       toast({ title: 'Could not sponsor', description: errorMessage(error), variant: 'destructive' })
       onClose()
     }
   })
 
+  const formId = `sponsor-${request.id}`
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title="Sponsor This Project"
-      description={`Sponsor “${request.title}” for ${formatUsd(request.requestedAmount)}?`}
+      description={
+        pledged > 0
+          ? `${formatUsd(pledged)} of ${formatUsd(request.requestedAmount)} is pledged to “${request.title}”; ${formatUsd(stillOpen)} is still open.`
+          : `“${request.title}” asks for ${formatUsd(request.requestedAmount)}. Pledge all of it or a part.`
+      }
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={`sponsor-${request.id}`} loading={sponsor.isPending}>
+          <Button type="submit" form={formId} loading={sponsor.isPending}>
             Confirm
           </Button>
         </>
       }
     >
-      <form id={`sponsor-${request.id}`} onSubmit={submit} noValidate>
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <TextField
+          label="Amount to pledge (USD)"
+          type="number"
+          min={1}
+          max={stillOpen}
+          step={1}
+          inputMode="numeric"
+          hint={`At most ${formatUsd(stillOpen)}, what is still open.`}
+          error={form.formState.errors.amount?.message}
+          {...form.register('amount')}
+        />
         <MessageField
           label="Message to the poster (optional)"
           length={length}

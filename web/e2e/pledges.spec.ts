@@ -1,0 +1,96 @@
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test, origin } from './test'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+test('pledges: two sponsors back one request to 100%, one withdraws with a reason and it reopens', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const title = uniqueName('Village library ')
+  const poster = await newPage(browser)
+  await signIn(poster, ADMIN.username, ADMIN.password)
+  const response = await poster.request.post('/api/sponsorship-requests', {
+    data: {
+      title,
+      description: 'Shelves and books for the village library.',
+      requestedAmount: 750,
+      eventDate: '',
+      location: 'Pune, India',
+      categories: ['Education'],
+    },
+    headers: { Origin: origin() },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  // With sponsored listings shown: by default a sponsored request leaves the list.
+  const url = `/home?tab=requests&show=all&q=${encodeURIComponent(title)}`
+
+  // The first sponsor pledges part of it.
+  const first = await newPage(browser)
+  const firstMember = await registerMember(first, uniqueName('First Backer '))
+  await first.goto(url)
+  const firstCard = first.getByRole('article', { name: title })
+  await expect(firstCard.getByRole('progressbar', { name: '$0 of $750 pledged' })).toBeVisible()
+  await firstCard.getByRole('button', { name: 'Sponsor' }).click()
+  const firstDialog = first.getByRole('dialog', { name: 'Sponsor This Project' })
+  await expect(firstDialog.getByLabel('Amount to pledge (USD)')).toHaveValue('750')
+  await firstDialog.getByLabel('Amount to pledge (USD)').fill('300')
+  await firstDialog.getByRole('button', { name: 'Confirm' }).click()
+  await expectToast(first, 'Pledge confirmed')
+  await expect(firstCard.getByText('$300 of $750 pledged by 1 sponsor')).toBeVisible()
+  await expect(firstCard.getByRole('button', { name: 'Pledged' })).toBeDisabled()
+
+  // The second sees what is still open and pledges it: the request is sponsored.
+  const second = await newPage(browser)
+  await registerMember(second, uniqueName('Second Backer '))
+  await second.goto(url)
+  const secondCard = second.getByRole('article', { name: title })
+  await expect(secondCard.getByText('$300 of $750 pledged by 1 sponsor')).toBeVisible()
+  await secondCard.getByRole('button', { name: 'Sponsor' }).click()
+  const secondDialog = second.getByRole('dialog', { name: 'Sponsor This Project' })
+  await expect(secondDialog).toContainText(`$300 of $750 is pledged to “${title}”; $450 is still open.`)
+  await expect(secondDialog.getByLabel('Amount to pledge (USD)')).toHaveValue('450')
+  await secondDialog.getByRole('button', { name: 'Confirm' }).click()
+  await expectToast(second, 'Sponsorship confirmed')
+  await expect(secondCard.getByRole('progressbar', { name: '$750 of $750 pledged by 2 sponsors' })).toBeVisible()
+  await expect(secondCard.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
+  await expect(secondCard.locator('.badge', { hasText: 'Sponsored' })).toBeVisible()
+
+  // The first withdraws from the detail dialog with a reason; the request reopens for what is open.
+  await first.reload()
+  await expect(firstCard.getByText('$750 of $750 pledged by 2 sponsors')).toBeVisible()
+  await expect(firstCard.locator('.badge', { hasText: 'Sponsored' })).toBeVisible()
+  await firstCard.getByRole('button', { name: 'View Details' }).click()
+  const details = first.getByRole('dialog', { name: title })
+  await expect(details.getByText('Your pledge: $300')).toBeVisible()
+  await details.getByRole('button', { name: 'Withdraw pledge' }).click()
+  const withdraw = first.getByRole('dialog', { name: 'Withdraw your pledge' })
+  await withdraw.getByRole('button', { name: 'Withdraw pledge' }).click()
+  await expect(withdraw.getByText('Tell the poster why you are withdrawing')).toBeVisible()
+  await withdraw.getByLabel('Why are you withdrawing?').fill('Our shop had a bad month; sorry.')
+  await withdraw.getByRole('button', { name: 'Withdraw pledge' }).click()
+  await expectToast(first, 'Pledge withdrawn')
+  await expect(details.getByText('$450 of $750 pledged by 1 sponsor')).toBeVisible()
+  await expect(details.getByRole('button', { name: 'Sponsor This Project' })).toBeEnabled()
+  await details.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(firstCard.getByText('$450 of $750 pledged by 1 sponsor')).toBeVisible()
+  await expect(firstCard.locator('.badge', { hasText: 'Open' })).toBeVisible()
+
+  // The poster reads the reason in the conversation with the sponsor.
+  await poster.goto('/messages')
+  await poster.getByTestId('conversation-item').filter({ hasText: firstMember.displayName }).click()
+  await expect(
+    poster
+      .getByTestId('system-message')
+      .filter({ hasText: 'withdrew their pledge of $300' })
+      .filter({ hasText: 'Our shop had a bad month; sorry.' }),
+  ).toBeVisible()
+
+  // The sponsor's profile keeps the withdrawn pledge with its reason.
+  await first.goto('/profile')
+  await expect(first.getByTestId('commitment').filter({ hasText: title }).getByTestId('withdrawn-pledge')).toContainText(
+    'Our shop had a bad month; sorry.',
+  )
+})
