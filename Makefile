@@ -20,7 +20,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
+.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e screenshots test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -143,6 +143,12 @@ lint-web: web-deps
 
 test-e2e: build browser
 	npm --prefix web run e2e
+
+## screenshots: every screen on desktop and phone, both themes, into web/e2e/screenshots/ (the
+## journeys of make test visit and check the same screens without writing the pictures; e2e/shots.ts)
+screenshots: build browser
+	E2E_SCREENSHOTS=1 npm --prefix web run e2e -- e2e/a11y.spec.ts e2e/screenshots.spec.ts \
+	  e2e/account-recovery.spec.ts e2e/receipts.spec.ts e2e/subscription.spec.ts e2e/contrast.spec.ts
 
 ## types: write web/src/lib/api-types.gen.ts and limits.gen.ts from the Go response types and
 ## constants (pb/cmd/apitypes)

@@ -5,6 +5,7 @@ import { seriousAxeFindings } from './axe'
 import { expectToast, registerMember, signIn, uniqueName } from './helpers'
 import { expect, test } from './test'
 import { readCodeOf, readMail } from './mailbox'
+import { picture } from './shots'
 
 /** Screens of this journey go to /tmp (looked at by hand), not to the committed screenshot set. */
 const shots = join('/tmp', 'sb-account-recovery')
@@ -42,7 +43,7 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   const prompt = page.getByRole('region', { name: 'Confirm your e-mail address' })
   await expect(prompt).toContainText(address)
   await expect(prompt.getByLabel('Code')).toBeVisible()
-  await page.screenshot({ path: join(shots, 'desktop-light-prompt-pending.png') })
+  await picture(page, { path: join(shots, 'desktop-light-prompt-pending.png') })
   await prompt.getByLabel('Code').fill(await readCodeOf(address, confirmSubject))
   await prompt.getByRole('button', { name: 'Confirm e-mail' }).click()
   await expectToast(page, 'E-mail confirmed')
@@ -133,7 +134,7 @@ for (const [device, options] of Object.entries(devices))
 
       test(`forgot password, the prompt and the notes (${device}, ${colorScheme})`, async ({ page }) => {
         const shot = (name: string, fullPage = false) =>
-          page.screenshot({ path: join(shots, `${device}-${colorScheme}-${name}.png`), fullPage })
+          picture(page, { path: join(shots, `${device}-${colorScheme}-${name}.png`), fullPage })
 
         await page.goto('/auth?tab=register')
         await expect(page.getByLabel('E-mail (optional)')).toBeVisible()

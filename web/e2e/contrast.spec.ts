@@ -1,6 +1,7 @@
 import { type Locator } from '@playwright/test'
 import { expect, test } from './test'
 import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { picture } from './shots'
 
 /** WCAG contrast of an element's text colour on its background, read from the rendered page. */
 async function contrastOf(el: Locator): Promise<number> {
@@ -62,7 +63,7 @@ test('the amber 24-hour warning is readable in both themes', async ({ page }) =>
   await expect(warning).toBeVisible()
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: `/tmp/contrast-24h-${colorScheme}.png` })
+    await picture(page, { path: `/tmp/contrast-24h-${colorScheme}.png` })
     expect(await contrastOf(warning), colorScheme).toBeGreaterThanOrEqual(4.5)
   }
 })

@@ -7,6 +7,7 @@ import { seriousAxeFindings } from './axe'
 import { expectToast, registerMember, uniqueName } from './helpers'
 import { hmacHex, RZP, startRazorpayApi } from './razorpay-standin'
 import { startSecondServer } from './server'
+import { picture } from './shots'
 
 const shotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 /** Where the receipt's screenshots also go, to be looked at outside the test run. */
@@ -128,11 +129,11 @@ for (const [device, options] of Object.entries(devices)) {
       await openReceiptFromHistory(page)
       await expect(page.getByTestId('receipt-total')).toHaveText('₹400')
       for (const dir of [shotDir, tmpShots]) {
-        await page.screenshot({ path: join(dir, `${device}-receipt.png`), fullPage: true })
+        await picture(page, { path: join(dir, `${device}-receipt.png`), fullPage: true })
       }
       await expectCleanPrintView(page)
       for (const dir of [shotDir, tmpShots]) {
-        await page.screenshot({ path: join(dir, `${device}-receipt-print.png`), fullPage: true })
+        await picture(page, { path: join(dir, `${device}-receipt-print.png`), fullPage: true })
       }
     })
   })
@@ -250,7 +251,7 @@ test.describe('refunds through the Razorpay webhook', () => {
     mkdirSync(tmpShots, { recursive: true })
     await page.goto(receiptUrl)
     await expect(receipt.getByTestId('receipt-refund')).toHaveCount(2)
-    await page.screenshot({ path: join(tmpShots, 'desktop-receipt-refunded.png'), fullPage: true })
+    await picture(page, { path: join(tmpShots, 'desktop-receipt-refunded.png'), fullPage: true })
 
     const adminContext = await browser.newContext()
     try {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { type Page } from '@playwright/test'
 import { expect, test, origin } from './test'
 import { expectToast, registerMember, uniqueName } from './helpers'
+import { picture } from './shots'
 
 /** Registers a member and opens Create New, which shows the plans for a member without one. */
 async function memberAtPlans(page: Page, name: string) {
@@ -157,16 +158,16 @@ for (const [device, options] of Object.entries(devices)) {
       const gate = page.getByRole('dialog', { name: 'Subscription Required' })
       await expect(gate.getByRole('button', { name: 'Subscribe to 1 Month Plan' })).toBeEnabled()
       // the dialog's opening transition (and the toast's below) shown at its end
-      await page.screenshot({ path: join(shotDir, `${device}-subscription-required.png`), animations: 'disabled' })
+      await picture(page, { path: join(shotDir, `${device}-subscription-required.png`), animations: 'disabled' })
       await gate.getByRole('button', { name: 'Subscribe to 3 Month Plan' }).click()
       const checkout = page.getByTestId('sandbox-checkout')
       await checkout.getByRole('button', { name: 'Fail payment (test)' }).click()
       await expectToast(page, 'Payment failed')
-      await page.screenshot({ path: join(shotDir, `${device}-checkout-failed.png`), animations: 'disabled' })
+      await picture(page, { path: join(shotDir, `${device}-checkout-failed.png`), animations: 'disabled' })
       await checkout.getByRole('button', { name: 'Cancel' }).click()
       await page.goto('/subscription')
       await expect(page.getByTestId('payment-row')).toHaveCount(1)
-      await page.screenshot({ path: join(shotDir, `${device}-subscription-no-plan.png`), fullPage: device === 'desktop' })
+      await picture(page, { path: join(shotDir, `${device}-subscription-no-plan.png`), fullPage: device === 'desktop' })
     })
   })
 }
