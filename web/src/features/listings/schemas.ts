@@ -1,17 +1,12 @@
 import { z } from 'zod/mini'
+import { boundedText } from '@/lib/bounded-text'
 import { limits } from '@/lib/limits.gen'
 
 export const REPORT_REASON_MAX = limits.reason
 
 /** The Report dialog; the server's messages (docs/api/admin.md). */
 export const reportSchema = z.object({
-  reason: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please tell us why you are reporting this listing'),
-      z.maxLength(REPORT_REASON_MAX, `Reason must be at most ${REPORT_REASON_MAX} characters`),
-    ),
+  reason: boundedText('Reason', REPORT_REASON_MAX, { requiredMessage: 'Please tell us why you are reporting this listing' }),
 })
 
 export type ReportInput = z.infer<typeof reportSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { boundedText } from '@/lib/bounded-text'
 import { limits } from '@/lib/limits.gen'
 import { formatUsd } from '@/lib/format'
 
@@ -35,13 +36,7 @@ export type PledgeValues = z.infer<ReturnType<typeof pledgeSchema>>
 
 /** Why a sponsor withdraws their pledge: required, the server's limit. */
 export const withdrawSchema = z.object({
-  reason: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Tell the poster why you are withdrawing'),
-      z.maxLength(WITHDRAW_REASON_MAX, `Reason must be at most ${WITHDRAW_REASON_MAX} characters`),
-    ),
+  reason: boundedText('Reason', WITHDRAW_REASON_MAX, { requiredMessage: 'Tell the poster why you are withdrawing' }),
 })
 
 export type WithdrawValues = z.infer<typeof withdrawSchema>
