@@ -42,9 +42,11 @@ func main() {
 	}
 }
 
-// skipDirs are folders of dependencies, builds and data, never sources.
+// skipDirs are folders of dependencies, builds, data and pictures a run
+// writes (make screenshots), never sources: a fresh clone has none of them.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "pb_public": true, "bin": true,
-	".tmp": true, "pb_data": true, "test-results": true, "playwright-report": true, "dist": true}
+	".tmp": true, "pb_data": true, "test-results": true, "playwright-report": true, "dist": true,
+	"screenshots": true}
 
 // check reads every source file under root and lists the references that
 // resolve to nothing, as "file:line: message", sorted.
