@@ -2,9 +2,7 @@ package admin_test
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -147,32 +146,44 @@ func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 	}
 }
 
-// call sends one request to a running server and returns status and body.
-func call(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body string) (int, string) {
+// get is a journey's read as who ("" for a visitor): it must answer
+// status and write nothing.
+func get(t *testing.T, j *testutil.Journey, app core.App, who, url string, status int, want ...string) testutil.Answer {
 	t.Helper()
-	res, raw := send(t, srv, app, who, method, p, body)
-	return res.StatusCode, raw
+	return j.Step(t, tests.ApiScenario{Name: who + " reads " + url, Method: http.MethodGet, URL: url,
+		Headers: headersOf(t, app, who), ExpectedStatus: status, ExpectedContent: wantBody(status, want),
+		ExpectedEvents: testutil.NoWrites()})
 }
 
-// send is call answering the whole response (its body read) and the body.
-func send(t testing.TB, srv *httptest.Server, app core.App, who, method, p, body string) (*http.Response, string) {
+// post is a journey's write as who: it must answer status and fire
+// events. The work it left to the background (mail) is done before the
+// next step counts its own events.
+func post(t *testing.T, j *testutil.Journey, app core.App, who, url, body string, status int, events map[string]int,
+	want ...string) testutil.Answer {
 	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+p, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
+	a := j.Step(t, tests.ApiScenario{Name: who + " posts " + url, Method: http.MethodPost, URL: url,
+		Body: strings.NewReader(body), Headers: headersOf(t, app, who), ExpectedStatus: status,
+		ExpectedContent: wantBody(status, want), ExpectedEvents: events})
+	queue.Of(app).Wait()
+	return a
+}
+
+// wantBody is what an answer must hold when a step names nothing: every
+// answer has a body, and a refusal says its status.
+func wantBody(status int, want []string) []string {
+	if len(want) > 0 {
+		return want
 	}
-	req.Header.Set("Content-Type", "application/json")
-	if who != "" {
-		for k, v := range testutil.Cookie(t, testutil.FindByUsername(t, app, who)) {
-			req.Header.Set(k, v)
-		}
-		req.Header.Set("Origin", srv.URL)
+	if status >= 400 {
+		return []string{fmt.Sprintf(`"status":%d`, status)}
 	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
+	return []string{"{"}
+}
+
+// headersOf are the headers of who's browser request ("" for a visitor).
+func headersOf(t testing.TB, app core.App, who string) map[string]string {
+	if who == "" {
+		return map[string]string{"Origin": testutil.Origin}
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return res, string(raw)
+	return testutil.Cookie(t, testutil.FindByUsername(t, app, who))
 }

@@ -146,20 +146,20 @@ func TestAuditList(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	dan := memberID(t, app, "dan")
-	call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+dan+"/verify", "")
-	call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+dan+"/unverify", "")
-	call(t, srv, app, "dan", http.MethodPost, "/api/admin/members/"+dan+"/verify", "") // refused: not logged
+	post(t, j, app, "boss", "/api/admin/members/"+dan+"/verify", "", 200, testutil.Writes(1, 1, 0))
+	post(t, j, app, "boss", "/api/admin/members/"+dan+"/unverify", "", 200, testutil.Writes(1, 1, 0))
+	post(t, j, app, "dan", "/api/admin/members/"+dan+"/verify", "", 403, testutil.NoWrites()) // refused: not logged
 
-	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/audit", "")
-	wantOrder(t, body, `[{`, `"action":"unverify_member"`, `"action":"verify_member"`)
-	if got := res.Header.Get("X-Total-Count"); got != "2" {
+	a := get(t, j, app, "boss", "/api/admin/audit", 200)
+	wantOrder(t, a.Body, `[{`, `"action":"unverify_member"`, `"action":"verify_member"`)
+	if got := a.Header.Get("X-Total-Count"); got != "2" {
 		t.Errorf("audit total %q, want 2", got)
 	}
-	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/audit?action=verify_member&targetId="+dan, "")
-	wantOrder(t, body, `[{`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
-	if got := res.Header.Get("X-Total-Count"); got != "1" {
+	a = get(t, j, app, "boss", "/api/admin/audit?action=verify_member&targetId="+dan, 200)
+	wantOrder(t, a.Body, `[{`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
+	if got := a.Header.Get("X-Total-Count"); got != "1" {
 		t.Errorf("filtered audit total %q, want 1", got)
 	}
 }

@@ -130,24 +130,16 @@ func TestSocialVerifyFollowsTheLinkNotItsPosition(t *testing.T) {
 	t.Parallel()
 	app := factory(t)
 	defer app.Cleanup()
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 
-	status, body := call(t, srv, app, "boss", http.MethodGet, "/api/admin/members?q=priya", "")
-	if status != 200 || !strings.Contains(body, `"socialMedia":[{"platform":"twitter","username":"priya_s"`) {
-		t.Fatalf("members page: %d %s", status, body)
-	}
+	get(t, j, app, "boss", "/api/admin/members?q=priya", 200,
+		`"socialMedia":[{"platform":"twitter","username":"priya_s"`)
 	// priya swaps her links and renames the Instagram one
-	status, body = call(t, srv, app, "priya", http.MethodPatch, "/api/user",
+	patchUser(t, j, app, "priya",
 		`{"socialMedia":[{"platform":"instagram","username":"priya.art"},{"platform":"twitter","username":"priya_s"}]}`)
-	if status != 200 {
-		t.Fatalf("reorder: %d %s", status, body)
-	}
 	id := memberID(t, app, "priya")
-	status, body = call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+id+"/social/verify",
-		`{"platform":"twitter","username":"priya_s"}`)
-	if status != 200 {
-		t.Fatalf("verify: %d %s", status, body)
-	}
+	post(t, j, app, "boss", "/api/admin/members/"+id+"/social/verify", `{"platform":"twitter","username":"priya_s"}`,
+		200, testutil.Writes(1, 1, 0))
 	links := social(t, app, "priya")
 	if links[0].Platform != "instagram" || links[1].Platform != "twitter" || !links[1].Verified {
 		t.Errorf("the link the administrator saw was not the one verified: %+v", links)
@@ -155,15 +147,18 @@ func TestSocialVerifyFollowsTheLinkNotItsPosition(t *testing.T) {
 
 	// priya renames her Twitter link after the administrator looked: the old
 	// value names no link, and the new one stays unverified
-	if status, body = call(t, srv, app, "priya", http.MethodPatch, "/api/user",
-		`{"socialMedia":[{"platform":"twitter","username":"priya_new"}]}`); status != 200 {
-		t.Fatalf("rename: %d %s", status, body)
-	}
-	if status, body = call(t, srv, app, "boss", http.MethodPost, "/api/admin/members/"+id+"/social/unverify",
-		`{"platform":"instagram","username":"priya.art"}`); status != 404 || !strings.Contains(body, "Social link not found.") {
-		t.Errorf("a removed link answered %d %s", status, body)
-	}
+	patchUser(t, j, app, "priya", `{"socialMedia":[{"platform":"twitter","username":"priya_new"}]}`)
+	post(t, j, app, "boss", "/api/admin/members/"+id+"/social/unverify", `{"platform":"instagram","username":"priya.art"}`,
+		404, testutil.NoWrites(), "Social link not found.")
 	if links := social(t, app, "priya"); len(links) != 1 || links[0].Verified {
 		t.Errorf("links after the rename: %+v", links)
 	}
+}
+
+// patchUser is the member's own profile edit in a journey.
+func patchUser(t *testing.T, j *testutil.Journey, app core.App, who, body string) {
+	t.Helper()
+	j.Step(t, tests.ApiScenario{Name: who + " edits their profile", Method: http.MethodPatch, URL: "/api/user",
+		Body: strings.NewReader(body), Headers: headersOf(t, app, who), ExpectedStatus: 200,
+		ExpectedContent: []string{`"username":"` + who + `"`}, ExpectedEvents: testutil.Writes(0, 1, 0)})
 }

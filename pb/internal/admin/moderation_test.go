@@ -1,7 +1,6 @@
 package admin_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,18 +24,16 @@ type queueItem struct {
 }
 
 // titles are the queue page's listings and the queue's total (X-Total-Count).
-func titles(t testing.TB, res *http.Response, body string) ([]string, int) {
+func titles(t testing.TB, a testutil.Answer) ([]string, int) {
 	var items []queueItem
-	if err := json.Unmarshal([]byte(body), &items); err != nil {
-		t.Fatal(err, body)
-	}
+	a.Decode(t, &items)
 	var out []string
 	for _, it := range items {
 		out = append(out, it.Listing.Title)
 	}
-	total, err := strconv.Atoi(res.Header.Get("X-Total-Count"))
+	total, err := strconv.Atoi(a.Header.Get("X-Total-Count"))
 	if err != nil {
-		t.Fatalf("X-Total-Count %q", res.Header.Get("X-Total-Count"))
+		t.Fatalf("X-Total-Count %q", a.Header.Get("X-Total-Count"))
 	}
 	return out, total
 }
@@ -49,34 +46,34 @@ func TestModerationQueue(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 
-	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	got, total := titles(t, res, body)
+	a := get(t, j, app, "boss", "/api/admin/moderation", 200)
+	got, total := titles(t, a)
 	want := []string{"Dan approved offer", "Priya pending request", "Dan pending offer"}
-	if status := res.StatusCode; status != 200 || strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
-		t.Fatalf("queue %d: %v (total %d), want %v\n%s", status, got, total, want, body)
+	if strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
+		t.Fatalf("queue: %v (total %d), want %v\n%s", got, total, want, a.Body)
 	}
 	for _, s := range []string{`"count":1`, `"reason":"Looks like a scam"`, `"username":"zed"`, `"kind":"sponsorship-requests"`} {
-		if !strings.Contains(body, s) {
+		if !strings.Contains(a.Body, s) {
 			t.Errorf("queue lacks %s", s)
 		}
 	}
 
-	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?kind=sponsorship-requests", "")
-	if got, total := titles(t, res, body); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
+	a = get(t, j, app, "boss", "/api/admin/moderation?kind=sponsorship-requests", 200)
+	if got, total := titles(t, a); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
 		t.Errorf("kind filter: %v %d", got, total)
 	}
 	// paging crosses from the reported part into the pending part
-	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=2", "")
-	if got, total := titles(t, res, body); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 ||
-		res.Header.Get("X-Has-More") != "false" || res.Header.Get("X-Page") != "2" {
-		t.Errorf("page 2: %v %d %v", got, total, res.Header)
+	a = get(t, j, app, "boss", "/api/admin/moderation?perPage=2&page=2", 200)
+	if got, total := titles(t, a); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 ||
+		a.Header.Get("X-Has-More") != "false" || a.Header.Get("X-Page") != "2" {
+		t.Errorf("page 2: %v %d %v", got, total, a.Header)
 	}
-	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation?perPage=2&page=1", "")
-	if got, _ := titles(t, res, body); strings.Join(got, "|") != "Dan approved offer|Priya pending request" ||
-		res.Header.Get("X-Has-More") != "true" {
-		t.Errorf("page 1: %v %v", got, res.Header)
+	a = get(t, j, app, "boss", "/api/admin/moderation?perPage=2&page=1", 200)
+	if got, _ := titles(t, a); strings.Join(got, "|") != "Dan approved offer|Priya pending request" ||
+		a.Header.Get("X-Has-More") != "true" {
+		t.Errorf("page 1: %v %v", got, a.Header)
 	}
 
 	run(t, factory, []tc{
@@ -220,20 +217,14 @@ func TestDecisionsReachThePublicRoutes(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	reqID := listingID(t, app, "sponsorship_requests", "Priya pending request")
 	offerID := listingID(t, app, "sponsorships", "Dan pending offer")
 
-	if s, b := call(t, srv, app, "zed", http.MethodGet, "/api/sponsorship-requests", ""); s != 200 || !strings.Contains(b, "Priya pending request") {
-		t.Fatalf("before: %d %s", s, b)
-	}
-	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorship-requests/"+reqID+"/reject",
-		`{"reason":"Please add the event venue"}`); s != 200 {
-		t.Fatalf("reject: %d %s", s, b)
-	}
-	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorships/"+offerID+"/approve", ""); s != 200 {
-		t.Fatalf("approve: %d %s", s, b)
-	}
+	get(t, j, app, "zed", "/api/sponsorship-requests", 200, "Priya pending request")
+	post(t, j, app, "boss", "/api/admin/listings/sponsorship-requests/"+reqID+"/reject", `{"reason":"Please add the event venue"}`,
+		200, testutil.WritesAmidMail(2, 1))
+	post(t, j, app, "boss", "/api/admin/listings/sponsorships/"+offerID+"/approve", "", 200, testutil.Writes(1, 1, 0))
 
 	checks := []struct {
 		who, path string
@@ -241,9 +232,9 @@ func TestDecisionsReachThePublicRoutes(t *testing.T) {
 		want      []string
 		notWant   []string
 	}{
-		{"zed", "/api/sponsorship-requests", 200, nil, []string{"Priya pending request"}},
+		{"zed", "/api/sponsorship-requests", 200, []string{"["}, []string{"Priya pending request"}},
 		{"zed", "/api/sponsorship-requests/" + reqID, 404, []string{"Listing not found."}, []string{"venue"}},
-		{"dan", "/api/sponsorship-requests?userId=" + memberID(t, app, "priya"), 200, nil, []string{"Priya pending request"}},
+		{"dan", "/api/sponsorship-requests?userId=" + memberID(t, app, "priya"), 200, []string{"["}, []string{"Priya pending request"}},
 		{"priya", "/api/sponsorship-requests?userId=" + memberID(t, app, "priya"), 200,
 			[]string{"Priya pending request", `"rejectionReason":"Please add the event venue"`}, nil},
 		{"priya", "/api/sponsorship-requests/" + reqID, 200, []string{`"rejectionReason":"Please add the event venue"`}, nil},
@@ -252,25 +243,12 @@ func TestDecisionsReachThePublicRoutes(t *testing.T) {
 		{"zed", "/api/sponsorships/" + offerID, 200, []string{`"approved":true`, `"reviewed":true`}, nil},
 	}
 	for _, c := range checks {
-		s, b := call(t, srv, app, c.who, http.MethodGet, c.path, "")
-		if s != c.status {
-			t.Errorf("%s GET %s: %d %s", c.who, c.path, s, b)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(b, w) {
-				t.Errorf("%s GET %s lacks %s: %s", c.who, c.path, w, b)
-			}
-		}
-		for _, w := range c.notWant {
-			if strings.Contains(b, w) {
-				t.Errorf("%s GET %s leaks %s", c.who, c.path, w)
-			}
-		}
+		j.Step(t, tests.ApiScenario{Name: c.who + " reads " + c.path, Method: http.MethodGet, URL: c.path,
+			Headers: headersOf(t, app, c.who), ExpectedStatus: c.status, ExpectedContent: wantBody(c.status, c.want),
+			NotExpectedContent: c.notWant, ExpectedEvents: testutil.NoWrites()})
 	}
 	// a member cannot report what they cannot see
-	if s, b := call(t, srv, app, "zed", http.MethodPost, "/api/sponsorship-requests/"+reqID+"/report", `{"reason":"spam"}`); s != 404 {
-		t.Errorf("report on a rejected listing: %d %s", s, b)
-	}
+	post(t, j, app, "zed", "/api/sponsorship-requests/"+reqID+"/report", `{"reason":"spam"}`, 404, testutil.NoWrites())
 	if n := count(t, app, "moderation_log"); n != 2 {
 		t.Errorf("moderation_log rows: %d", n)
 	}

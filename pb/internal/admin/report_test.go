@@ -89,28 +89,19 @@ func TestReportRequeuesAnApprovedListing(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	srv := testutil.Serve(t, app)
+	j := testutil.NewJourney(t, app)
 	id := listingID(t, app, "sponsorships", "Dan approved offer")
 
-	if s, b := call(t, srv, app, "boss", http.MethodPost, "/api/admin/listings/sponsorships/"+id+"/approve", ""); s != 200 {
-		t.Fatalf("approve: %d %s", s, b)
-	}
-	res, body := send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	if got, _ := titles(t, res, body); slices.Contains(got, "Dan approved offer") {
+	post(t, j, app, "boss", "/api/admin/listings/sponsorships/"+id+"/approve", "", 200, testutil.Writes(1, 2, 0))
+	if got, _ := titles(t, get(t, j, app, "boss", "/api/admin/moderation", 200, "[")); slices.Contains(got, "Dan approved offer") {
 		t.Fatalf("approved listing still queued: %v", got)
 	}
-	if s, b := call(t, srv, app, "priya", http.MethodPost, "/api/sponsorships/"+id+"/report", `{"reason":"Offer was withdrawn offline"}`); s != 201 {
-		t.Fatalf("report: %d %s", s, b)
-	}
-	res, body = send(t, srv, app, "boss", http.MethodGet, "/api/admin/moderation", "")
-	if got, _ := titles(t, res, body); len(got) == 0 || got[0] != "Dan approved offer" || !strings.Contains(body, "Offer was withdrawn offline") {
+	post(t, j, app, "priya", "/api/sponsorships/"+id+"/report", `{"reason":"Offer was withdrawn offline"}`, 201, testutil.Writes(1, 0, 0))
+	a := get(t, j, app, "boss", "/api/admin/moderation", 200, "Offer was withdrawn offline")
+	if got, _ := titles(t, a); len(got) == 0 || got[0] != "Dan approved offer" {
 		t.Fatalf("reported listing not on top: %v", got)
 	}
-	if s, _ := call(t, srv, app, "priya", http.MethodPost, "/api/sponsorships/"+id+"/report", `{"reason":"again"}`); s != 409 {
-		t.Errorf("second report: %d", s)
-	}
+	post(t, j, app, "priya", "/api/sponsorships/"+id+"/report", `{"reason":"again"}`, 409, testutil.NoWrites())
 	// the listing itself stays visible: a report alone hides nothing
-	if s, b := call(t, srv, app, "zed", http.MethodGet, "/api/sponsorships/"+id, ""); s != 200 {
-		t.Errorf("reported listing hidden: %d %s", s, b)
-	}
+	get(t, j, app, "zed", "/api/sponsorships/"+id, 200, `"title":"Dan approved offer"`)
 }
