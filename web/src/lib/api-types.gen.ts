@@ -170,6 +170,7 @@ export interface Application {
   applicant: Person
   poster: Person
   conversationId: string
+  dealId: string
 }
 
 /** sponsoring.Commitment */
@@ -185,6 +186,7 @@ export interface Commitment {
   sponsor: Person
   poster: Person
   conversationId: string
+  dealId: string
 }
 
 /** deals.Deal */
