@@ -16,6 +16,7 @@ import (
 	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
@@ -142,6 +143,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			saved.BindRoutes(se)           // saved searches
 			matches.BindRoutes(se)         // best matches
 			sponsoring.BindRoutes(se)      // applications and sponsoring
+			deals.BindRoutes(se)           // deals: deliverables, funds, delivery, cancel, dispute
 			messaging.BindRoutes(se)       // conversations and messages
 			notify.BindRoutes(se)          // notifications, e-mail choices, unsubscribe
 			settings.BindRoutes(se)        // profile, avatar, e-mail, password, account

@@ -7,6 +7,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/savedsearch"
@@ -31,6 +32,12 @@ var limits = []limit{
 	{"messageBody", messaging.MaxBody, "characters of a message (messaging.MaxBody)"},
 	{"applicationMessage", sponsoring.MaxMessage, "characters of the note with an application or a commitment (sponsoring.MaxMessage)"},
 	{"withdrawReason", sponsoring.MaxWithdrawReason, "characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason)"},
+	{"deliverables", deals.MaxDeliverables, "deliverables of a deal (deals.MaxDeliverables)"},
+	{"deliverableTitle", deals.MaxDeliverableTitle, "characters of a deliverable (deals.MaxDeliverableTitle)"},
+	{"proofText", deals.MaxProofText, "characters of a deliverable's proof note (deals.MaxProofText)"},
+	{"proofLink", deals.MaxProofLink, "characters of a deliverable's proof link (deals.MaxProofLink)"},
+	{"dealReason", deals.MaxReason, "characters of the reason for cancelling a deal (deals.MaxReason)"},
+	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
 	{"displayName", accounts.MaxDisplayName, "characters of a display name (accounts.MaxDisplayName)"},

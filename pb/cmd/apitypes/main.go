@@ -31,6 +31,7 @@ import (
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/membership"
@@ -56,6 +57,7 @@ var roots = []reflect.Type{
 	reflect.TypeFor[notify.Notification](),
 	reflect.TypeFor[sponsoring.Application](),
 	reflect.TypeFor[sponsoring.Commitment](),
+	reflect.TypeFor[deals.Deal](),
 	reflect.TypeFor[savedsearch.Saved](),
 	reflect.TypeFor[payments.Payment](),
 	reflect.TypeFor[payments.Receipt](),
@@ -118,6 +120,7 @@ var (
 		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored}}
 	applicationStatus = enum{"ApplicationStatus", "",
 		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
+	dealStatus   = enum{"DealStatus", "A deal's state (docs/api/deals.md, States).", deals.Statuses}
 	pledgeStatus = enum{"PledgeStatus", "A pledge (commitment) is active until its sponsor withdraws it.",
 		[]string{sponsoring.PledgeActive, sponsoring.PledgeWithdrawn}}
 	// messaging sets these as literals (conversations.go, Post).
@@ -138,6 +141,7 @@ var enums = map[string]enum{
 	"admin.QueueItem.Kind":                listingSegment,
 	"sponsoring.Application.Status":       applicationStatus,
 	"sponsoring.Commitment.Status":        pledgeStatus,
+	"deals.Deal.Status":                   dealStatus,
 	"messaging.Message.Kind":              messageKind,
 	"messaging.Message.ContextType":       messageContextType,
 	"payments.Payment.Status":             paymentStatus,

@@ -20,7 +20,9 @@ const (
 	TypeApplicationAccepted = "application_accepted"
 	TypeApplicationDeclined = "application_declined"
 	TypeSponsorship         = "sponsorship"
-	TypeMessage             = "message"
+	// TypeDeal: a step of a deal the member is on.
+	TypeDeal    = "deal"
+	TypeMessage = "message"
 )
 
 // Collection is the notifications collection's name.

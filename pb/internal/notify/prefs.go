@@ -41,7 +41,7 @@ func TopicOf(noteType string) string {
 	switch noteType {
 	case TypeMessage:
 		return TopicMessages
-	case TypeApplication, TypeApplicationAccepted, TypeApplicationDeclined, TypeSponsorship:
+	case TypeApplication, TypeApplicationAccepted, TypeApplicationDeclined, TypeSponsorship, TypeDeal:
 		return TopicApplications
 	case TypeMatch:
 		return TopicMatches

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 )
@@ -54,8 +55,17 @@ func decide(status string) func(e *core.RequestEvent) error {
 			record = fresh
 
 			title := "your application"
-			if offer, err := tx.FindRecordById("sponsorships", record.GetString("sponsorship")); err == nil {
+			offer, err := tx.FindRecordById("sponsorships", record.GetString("sponsorship"))
+			if err == nil {
 				title = "your application for “" + offer.GetString("title") + "”"
+			}
+			if status == StatusAccepted && offer != nil {
+				// the offer's poster funds the applicant
+				if _, err := deals.Open(tx, deals.Opening{Application: record.Id, ListingTable: "sponsorships",
+					ListingID: offer.Id, Title: offer.GetString("title"), Sponsor: me.Id,
+					Recipient: record.GetString("applicant"), Amount: max(offer.GetInt("amount"), 1)}); err != nil {
+					return err
+				}
 			}
 			applicant := record.GetString("applicant")
 			conv, _, err := messaging.Open(tx, me.Id, applicant)

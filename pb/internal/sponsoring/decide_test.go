@@ -111,7 +111,7 @@ func TestDecide(t *testing.T) {
 // applicant, who is also e-mailed in the background (see writesAmidMail).
 var (
 	declined = writesAmidMail(3, 2)
-	accepted = writesAmidMail(3, 2)
+	accepted = writesAmidMail(5, 2) // and the deal it opens, with its history
 )
 
 func TestListApplications(t *testing.T) {

@@ -1,6 +1,7 @@
 package sponsoring
 
 import (
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -33,6 +34,8 @@ type Application struct {
 	Applicant      accounts.Person `json:"applicant"`
 	Poster         accounts.Person `json:"poster"`
 	ConversationID string          `json:"conversationId"`
+	// DealID is the deal an accepted application opened ("" otherwise).
+	DealID string `json:"dealId"`
 }
 
 // ToApplication maps an application record.
@@ -46,6 +49,7 @@ func ToApplication(app core.App, r *core.Record) Application {
 		Applicant:      accounts.PersonOf(app, r.GetString("applicant")),
 		Poster:         accounts.PersonOf(app, r.GetString("poster")),
 		ConversationID: conversationID(app, r.GetString("applicant"), r.GetString("poster")),
+		DealID:         dealOf(app, "application", r.Id),
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
 	if s, err := app.FindRecordById("sponsorships", a.Sponsorship.ID); err == nil {
@@ -70,6 +74,8 @@ type Commitment struct {
 	Sponsor        accounts.Person `json:"sponsor"`
 	Poster         accounts.Person `json:"poster"`
 	ConversationID string          `json:"conversationId"`
+	// DealID is the deal the pledge opened ("" for none).
+	DealID string `json:"dealId"`
 }
 
 // ToCommitment maps a commitment record.
@@ -85,6 +91,7 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 		Sponsor:        accounts.PersonOf(app, r.GetString("sponsor")),
 		Poster:         accounts.PersonOf(app, r.GetString("poster")),
 		ConversationID: conversationID(app, r.GetString("sponsor"), r.GetString("poster")),
+		DealID:         dealOf(app, "commitment", r.Id),
 	}
 	c.Request.ID = r.GetString("request")
 	if q, err := app.FindRecordById("sponsorship_requests", c.Request.ID); err == nil {
@@ -93,4 +100,12 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 		c.Request.Status = q.GetString("status")
 	}
 	return c
+}
+
+// dealOf is the id of the deal opened by the commitment or application id
+// ("" when none).
+func dealOf(app core.App, field, id string) string {
+	var dealID string
+	_ = app.DB().Select("id").From("deals").Where(dbx.HashExp{field: id}).Limit(1).Row(&dealID)
+	return dealID
 }

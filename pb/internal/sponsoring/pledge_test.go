@@ -117,7 +117,7 @@ func TestPledge(t *testing.T) {
 	}
 	// pledged: the pledge, its conversation and system note, the poster's
 	// notification; the request's counters (and the conversation) updated
-	pledged := writesAmidMail(4, 2)
+	pledged := writesAmidMail(6, 2) // with the deal it opens and its first history entry
 	untouched := func(pledgedAmount, sponsors int) func(testing.TB, *tests.TestApp, *http.Response) {
 		return requestIs(pledgedAmount, sponsors, "open")
 	}

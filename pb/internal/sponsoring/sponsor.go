@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
@@ -153,6 +154,11 @@ func sponsor(e *core.RequestEvent) error {
 			if strings.Contains(err.Error(), activePledgeIndex) {
 				return errAlreadyPledged
 			}
+			return err
+		}
+		if _, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: "sponsorship_requests",
+			ListingID: pledged.Id, Title: pledged.GetString("title"), Sponsor: me.Id, Recipient: pledged.GetString("user"),
+			Amount: int(amount)}); err != nil {
 			return err
 		}
 

@@ -118,10 +118,11 @@ func TestSponsor(t *testing.T) {
 }
 
 // sponsored: the commitment, the conversation, its system note and the
-// sponsor's message, and the poster's notification are created; the
-// request turns sponsored and each message updates the conversation. The
-// poster's e-mail leaves in the background (see writesAmidMail).
-var sponsored = writesAmidMail(5, 3)
+// sponsor's message, the poster's notification, and the deal the pledge
+// opens with its first history entry are created; the request turns
+// sponsored and each message updates the conversation. The poster's e-mail
+// leaves in the background (see writesAmidMail).
+var sponsored = writesAmidMail(7, 3)
 
 // Many members press Sponsor (no amount: what is open) on the same request
 // at the same moment over real HTTP: exactly one pledge takes it all,

@@ -6,15 +6,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
@@ -25,7 +23,6 @@ const MaxWithdrawReason = 500
 
 var (
 	errPledgeNotFound = errors.New("sponsoring: no such pledge of the member")
-	errWithdrawn      = errors.New("sponsoring: pledge already withdrawn")
 )
 
 type withdrawForm struct {
@@ -71,44 +68,15 @@ func withdraw(e *core.RequestEvent) error {
 		if err != nil || commitment.GetString("sponsor") != me.Id {
 			return errPledgeNotFound
 		}
-		now := types.NowDateTime().String()
-		res, err := tx.DB().Update("commitments",
-			dbx.Params{"status": PledgeWithdrawn, "withdrawReason": form.Reason, "withdrawn": now},
-			dbx.HashExp{"id": commitment.Id, "status": PledgeActive}).Execute()
-		if err != nil {
+		if err := deals.WithdrawPledge(tx, commitment, me.Id, form.Reason); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errWithdrawn
 		}
 		amount := int64(commitment.GetInt("amount"))
-		res, err = tx.DB().NewQuery(`UPDATE sponsorship_requests SET
-				pledgedAmount = pledgedAmount - {:amount},
-				sponsorCount = sponsorCount - 1,
-				status = CASE WHEN status = 'sponsored' AND pledgedAmount - {:amount} < requestedAmount AND ` + eventNotPassedExpr + `
-					THEN 'open' ELSE status END,
-				updated = {:now}
-			WHERE id = {:id} AND pledgedAmount >= {:amount} AND sponsorCount >= 1`).
-			Bind(dbx.Params{"amount": amount, "now": now, "id": commitment.GetString("request"),
-				"cut": listings.EventPassedBefore(time.Now())}).Execute()
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return fmt.Errorf("sponsoring: the counters of request %s do not hold pledge %s", commitment.GetString("request"), commitment.Id)
-		}
-		// save both records as well, so listing caches and realtime hear of them
 		if commitment, err = tx.FindRecordById("commitments", commitment.Id); err != nil {
-			return err
-		}
-		if err := tx.Save(commitment); err != nil {
 			return err
 		}
 		request, err := tx.FindRecordById("sponsorship_requests", commitment.GetString("request"))
 		if err != nil {
-			return err
-		}
-		if err := tx.Save(request); err != nil {
 			return err
 		}
 
@@ -136,7 +104,9 @@ func withdraw(e *core.RequestEvent) error {
 	switch {
 	case errors.Is(err, errPledgeNotFound):
 		return e.NotFoundError("Pledge not found.", nil)
-	case errors.Is(err, errWithdrawn):
+	case errors.Is(err, deals.ErrPledgeFunded):
+		return e.Error(http.StatusConflict, "This pledge's deal is funded: it can no longer be withdrawn. Ask to cancel the deal instead.", nil)
+	case errors.Is(err, deals.ErrPledgeGone):
 		return e.Error(http.StatusConflict, "This pledge was already withdrawn.", nil)
 	case err != nil:
 		return apierr.Or500(e, err)

@@ -14,6 +14,7 @@ export const load = {
   receipt: () => import('@/features/subscription/routes/ReceiptPage').then((m) => ({ default: m.ReceiptPage })),
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
+  deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -26,6 +27,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.subscription, load.subscription],
   [paths.receipt, load.receipt],
   [paths.admin, load.admin],
+  [paths.deal, load.deal],
 ]
 
 /**

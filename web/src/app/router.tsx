@@ -24,6 +24,7 @@ const SubscriptionPage = lazy(load.subscription)
 const ReceiptPage = lazy(load.receipt)
 const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
+const DealPage = lazy(load.deal)
 
 const infoPaths = [
   paths.privacyPolicy,
@@ -55,6 +56,7 @@ function AppRoutes() {
               <Route path={paths.messages} element={<MessagesPage />} />
               <Route path={paths.subscription} element={<SubscriptionPage />} />
               <Route path={paths.receipt} element={<ReceiptPage />} />
+              <Route path={paths.deal} element={<DealPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>

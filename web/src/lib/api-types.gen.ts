@@ -6,6 +6,9 @@ export type ApplicationStatus = 'pending' | 'accepted' | 'declined'
 /** Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored. */
 export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
 
+/** A deal's state (docs/api/deals.md, States). */
+export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
+
 /** A listing kind as the server names it in bodies and the listing screen's ?tab= (savedsearch.Kind*). */
 export type ListingKind = 'sponsorships' | 'requests'
 
@@ -167,6 +170,7 @@ export interface Application {
   applicant: Person
   poster: Person
   conversationId: string
+  dealId: string
 }
 
 /** sponsoring.Commitment */
@@ -182,6 +186,40 @@ export interface Commitment {
   sponsor: Person
   poster: Person
   conversationId: string
+  dealId: string
+}
+
+/** deals.Deal */
+export interface Deal {
+  id: string
+  status: DealStatus
+  version: number
+  amount: number
+  sponsor: Person
+  recipient: Person
+  listing: DealListing
+  origin: string
+  deliverables: Deliverable[]
+  proposal: Deliverable[]
+  proposedBy: string
+  agreedAt: string
+  fundsSentAt: string
+  fundedAt: string
+  deliveredAt: string
+  completedAt: string
+  cancelledAt: string
+  cancelledBy: string
+  cancelReason: string
+  cancelRequestedBy: string
+  cancelRequestReason: string
+  disputedAt: string
+  disputedBy: string
+  disputeReason: string
+  disputeResponse: string
+  resolution: string
+  createdAt: string
+  updatedAt: string
+  events?: Event[]
 }
 
 /** savedsearch.Saved */
@@ -384,6 +422,31 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** deals.DealListing */
+export interface DealListing {
+  kind: string
+  id: string
+  title: string
+}
+
+/** deals.Deliverable */
+export interface Deliverable {
+  id: string
+  title: string
+  due: string
+  doneAt: string
+  proofText: string
+  proofLink: string
+}
+
+/** deals.Event */
+export interface Event {
+  kind: string
+  text: string
+  actor: Person | null
+  createdAt: string
 }
 
 /** listings.StoredFilter */

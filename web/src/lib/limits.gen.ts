@@ -15,6 +15,18 @@ export const limits = {
   applicationMessage: 2000,
   /** characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason) */
   withdrawReason: 500,
+  /** deliverables of a deal (deals.MaxDeliverables) */
+  deliverables: 20,
+  /** characters of a deliverable (deals.MaxDeliverableTitle) */
+  deliverableTitle: 120,
+  /** characters of a deliverable's proof note (deals.MaxProofText) */
+  proofText: 1000,
+  /** characters of a deliverable's proof link (deals.MaxProofLink) */
+  proofLink: 500,
+  /** characters of the reason for cancelling a deal (deals.MaxReason) */
+  dealReason: 1000,
+  /** characters of a dispute or its answer (deals.MaxDisputeText) */
+  disputeText: 2000,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
   savedSearches: 20,
   /** characters of a saved search's name (savedsearch.MaxName) */

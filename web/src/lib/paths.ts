@@ -20,6 +20,7 @@ export const paths = {
   contactUs: '/contact-us',
   googleCallback: '/__/auth/handler',
   listing: '/listings/:kind/:id',
+  deal: '/deals/:id',
 } as const
 
 export const policyLinks = [
@@ -92,4 +93,9 @@ export function returnPath(from: unknown): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return paths.home
   if (from === paths.auth || from.startsWith(paths.auth + '?') || from === paths.landing) return paths.home
   return from
+}
+
+/** A deal's own page: what notifications, profiles and conversations link to. */
+export function dealPath(dealId: string): string {
+  return `/deals/${encodeURIComponent(dealId)}`
 }

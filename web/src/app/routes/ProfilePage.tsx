@@ -3,6 +3,7 @@ import { buttonClass } from '@/components/ui/button-class'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { useSession } from '@/features/auth/use-session'
 import { ProfileConnections } from '@/features/sponsoring/components/ProfileConnections'
+import { DealsSection } from '@/features/deals'
 import { OwnListingMatches } from '@/features/matches/components/OwnListingMatches'
 import { MessageButton } from '@/features/messages/components/MessageButton'
 import { ApiError } from '@/lib/api'
@@ -43,6 +44,7 @@ function ProfilePageContent() {
         <SubscriptionSummary user={user} />
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
         <OwnMatches userId={user.id} />
+        <DealsSection meId={user.id} />
         <ProfileConnections />
       </>
     )

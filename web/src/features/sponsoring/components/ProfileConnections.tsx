@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { ApiError, errorMessage } from '@/lib/api'
 import { formatDate, formatUsd } from '@/lib/format'
-import { conversationPath, profilePath } from '@/lib/paths'
+import { conversationPath, dealPath, profilePath } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDecideApplication, type Decision } from '../api/decide-application'
 import { useApplications } from '../api/list-applications'
@@ -17,6 +17,15 @@ function PersonLink({ person }: { person: Person }) {
   return (
     <Link to={profilePath(person.id)} className="link link-hover font-medium">
       {personName(person)}
+    </Link>
+  )
+}
+
+function DealLink({ id }: { id: string }) {
+  if (!id) return null
+  return (
+    <Link to={dealPath(id)} className="link link-primary text-sm">
+      Open the deal
     </Link>
   )
 }
@@ -55,6 +64,7 @@ export function ProfileConnections() {
             </div>
             <div className="flex items-center gap-3">
               <StatusPill status={a.status} />
+              <DealLink id={a.dealId} />
               <ConversationLink id={a.conversationId} />
             </div>
           </li>
@@ -138,6 +148,7 @@ function ReceivedApplication({ application: a }: { application: Application }) {
             </Button>
           </>
         )}
+        <DealLink id={a.dealId} />
         <ConversationLink id={a.conversationId} />
       </div>
     </li>
@@ -159,7 +170,10 @@ function CommitmentRow({ commitment: c, given }: { commitment: Commitment; given
           </p>
         )}
       </div>
-      <ConversationLink id={c.conversationId} />
+      <div className="flex items-center gap-3">
+        {c.status === 'active' && <DealLink id={c.dealId} />}
+        <ConversationLink id={c.conversationId} />
+      </div>
     </li>
   )
 }

@@ -1,0 +1,192 @@
+// Package deals is what follows a match: a pledge to a request, or an
+// accepted application to an offer, opens a deal between the sponsor and the
+// recipient. Its two members agree on the deliverables (what the sponsor
+// gets), then the sponsor marks the money sent and the recipient confirms it
+// arrived (SponsorBridge moves no money between members), the recipient
+// marks each deliverable done with proof, and the sponsor confirms the deal
+// completed. Either side may cancel before the money moved; after that a
+// cancel needs both sides, or goes to the administrators as a dispute.
+//
+// Every step is one conditional UPDATE on the deal's status and version, in
+// a transaction with its history entry (deal_events) and the other side's
+// notification: two steps at once end with one of them, the other answered
+// 409. The rules of who may do what in which state are docs/api/deals.md.
+package deals
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/when"
+)
+
+// The states of a deal.
+const (
+	StatusNegotiating = "negotiating" // opened: the deliverables are not agreed yet
+	StatusAgreed      = "agreed"      // both sides agreed the deliverables
+	StatusFunded      = "funded"      // the recipient confirmed the money arrived
+	StatusDelivered   = "delivered"   // every deliverable is marked done
+	StatusCompleted   = "completed"   // the sponsor confirmed
+	StatusCancelled   = "cancelled"
+	StatusDisputed    = "disputed" // with the administrators
+)
+
+// Statuses lists every state, in the order a deal goes through them.
+var Statuses = []string{StatusNegotiating, StatusAgreed, StatusFunded, StatusDelivered, StatusCompleted,
+	StatusCancelled, StatusDisputed}
+
+// Limits of what members write into a deal, in characters and items.
+const (
+	MaxDeliverables     = 20
+	MaxDeliverableTitle = 120
+	MaxProofText        = 1000
+	MaxProofLink        = 500
+	MaxReason           = 1000
+	MaxDisputeText      = 2000
+)
+
+// Deliverable is one thing the sponsor gets.
+type Deliverable struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Due is a date (YYYY-MM-DD) or "".
+	Due string `json:"due"`
+	// DoneAt is when the recipient marked it done ("" until then), with
+	// their proof: a note, a link or both.
+	DoneAt    string `json:"doneAt"`
+	ProofText string `json:"proofText"`
+	ProofLink string `json:"proofLink"`
+}
+
+// Event is one entry of a deal's history.
+type Event struct {
+	Kind      string           `json:"kind"`
+	Text      string           `json:"text"`
+	Actor     *accounts.Person `json:"actor"`
+	CreatedAt string           `json:"createdAt"`
+}
+
+// DealListing names the listing a deal came from.
+type DealListing struct {
+	// Kind is the listing's route segment: sponsorships or sponsorship-requests.
+	Kind  string `json:"kind"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Deal is the wire shape of a deal, as its members (and, in a dispute, the
+// administrators) read it.
+type Deal struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	// Version changes with every step: agreeing to a proposal names the
+	// version it was read at.
+	Version int             `json:"version"`
+	Amount  int             `json:"amount"`
+	Sponsor accounts.Person `json:"sponsor"`
+	// Recipient is the member the money goes to: the request's poster, or
+	// the applicant to an offer.
+	Recipient accounts.Person `json:"recipient"`
+	Listing   DealListing     `json:"listing"`
+	// Origin is "pledge" or "application".
+	Origin       string        `json:"origin"`
+	Deliverables []Deliverable `json:"deliverables"`
+	// Proposal is a list of deliverables one side proposed and the other
+	// has not agreed yet (empty when none), by ProposedBy.
+	Proposal            []Deliverable `json:"proposal"`
+	ProposedBy          string        `json:"proposedBy"`
+	AgreedAt            string        `json:"agreedAt"`
+	FundsSentAt         string        `json:"fundsSentAt"`
+	FundedAt            string        `json:"fundedAt"`
+	DeliveredAt         string        `json:"deliveredAt"`
+	CompletedAt         string        `json:"completedAt"`
+	CancelledAt         string        `json:"cancelledAt"`
+	CancelledBy         string        `json:"cancelledBy"`
+	CancelReason        string        `json:"cancelReason"`
+	CancelRequestedBy   string        `json:"cancelRequestedBy"`
+	CancelRequestReason string        `json:"cancelRequestReason"`
+	DisputedAt          string        `json:"disputedAt"`
+	DisputedBy          string        `json:"disputedBy"`
+	DisputeReason       string        `json:"disputeReason"`
+	DisputeResponse     string        `json:"disputeResponse"`
+	Resolution          string        `json:"resolution"`
+	CreatedAt           string        `json:"createdAt"`
+	UpdatedAt           string        `json:"updatedAt"`
+	// Events is the deal's history, oldest first (on the deal's own page).
+	Events []Event `json:"events,omitempty"`
+}
+
+// ToDeal maps a deals record.
+func ToDeal(app core.App, r *core.Record) Deal {
+	d := Deal{
+		ID: r.Id, Status: r.GetString("status"), Version: r.GetInt("version"), Amount: r.GetInt("amount"),
+		Sponsor:             accounts.PersonOf(app, r.GetString("sponsor")),
+		Recipient:           accounts.PersonOf(app, r.GetString("recipient")),
+		Deliverables:        items(r, "deliverables"),
+		Proposal:            items(r, "proposal"),
+		ProposedBy:          r.GetString("proposedBy"),
+		AgreedAt:            stamp(r, "agreedAt"),
+		FundsSentAt:         stamp(r, "fundsSentAt"),
+		FundedAt:            stamp(r, "fundedAt"),
+		DeliveredAt:         stamp(r, "deliveredAt"),
+		CompletedAt:         stamp(r, "completedAt"),
+		CancelledAt:         stamp(r, "cancelledAt"),
+		CancelledBy:         r.GetString("cancelledBy"),
+		CancelReason:        r.GetString("cancelReason"),
+		CancelRequestedBy:   r.GetString("cancelRequestedBy"),
+		CancelRequestReason: r.GetString("cancelRequestReason"),
+		DisputedAt:          stamp(r, "disputedAt"),
+		DisputedBy:          r.GetString("disputedBy"),
+		DisputeReason:       r.GetString("disputeReason"),
+		DisputeResponse:     r.GetString("disputeResponse"),
+		Resolution:          r.GetString("resolution"),
+		CreatedAt:           stamp(r, "created"),
+		UpdatedAt:           stamp(r, "updated"),
+	}
+	if d.Deliverables == nil {
+		d.Deliverables = []Deliverable{}
+	}
+	if d.Proposal == nil {
+		d.Proposal = []Deliverable{}
+	}
+	d.Origin = "pledge"
+	if r.GetString("application") != "" {
+		d.Origin = "application"
+	}
+	d.Listing.Kind = map[string]string{"sponsorships": "sponsorships", "sponsorship_requests": "sponsorship-requests"}[r.GetString("listingKind")]
+	d.Listing.ID = r.GetString("listingId")
+	d.Listing.Title = r.GetString("title")
+	return d
+}
+
+// withEvents adds the deal's history to its wire shape.
+func withEvents(app core.App, d Deal) (Deal, error) {
+	var rows []*core.Record
+	err := app.RecordQuery("deal_events").AndWhere(dbxDeal(d.ID)).OrderBy("created ASC", "rowid ASC").All(&rows)
+	if err != nil {
+		return d, err
+	}
+	d.Events = make([]Event, 0, len(rows))
+	for _, r := range rows {
+		ev := Event{Kind: r.GetString("kind"), Text: r.GetString("text"), CreatedAt: stamp(r, "created")}
+		if id := r.GetString("actor"); id != "" {
+			p := accounts.PersonOf(app, id)
+			ev.Actor = &p
+		}
+		d.Events = append(d.Events, ev)
+	}
+	return d, nil
+}
+
+func stamp(r *core.Record, field string) string {
+	return when.API(r.GetDateTime(field).Time())
+}
+
+// items reads a list of deliverables from a JSON field (nil when unset).
+func items(r *core.Record, field string) []Deliverable {
+	var out []Deliverable
+	if err := r.UnmarshalJSONField(field, &out); err != nil {
+		return nil
+	}
+	return out
+}

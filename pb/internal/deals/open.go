@@ -1,0 +1,167 @@
+package deals
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/listings"
+)
+
+// Opening says what a deal is opened from: a pledge (Commitment) or an
+// accepted application (Application), one of the two.
+type Opening struct {
+	Commitment, Application string
+	// ListingTable is sponsorships or sponsorship_requests.
+	ListingTable, ListingID, Title string
+	Sponsor, Recipient             string
+	Amount                         int
+}
+
+// Open creates the deal of a pledge or an accepted application, in the
+// caller's transaction, with its first history entry.
+func Open(tx core.App, o Opening) (*core.Record, error) {
+	c, err := tx.FindCachedCollectionByNameOrId("deals")
+	if err != nil {
+		return nil, err
+	}
+	d := core.NewRecord(c)
+	d.Load(map[string]any{
+		"commitment": o.Commitment, "application": o.Application,
+		"listingKind": o.ListingTable, "listingId": o.ListingID, "title": o.Title,
+		"sponsor": o.Sponsor, "recipient": o.Recipient, "amount": o.Amount,
+		"status": StatusNegotiating, "version": 0, "deliverables": []Deliverable{},
+	})
+	if err := tx.Save(d); err != nil {
+		return nil, err
+	}
+	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", listings.Dollars(int64(o.Amount))))
+}
+
+// ErrPledgeFunded: the pledge's deal is funded or past it, so the pledge
+// can no longer be withdrawn (a cancel of a funded deal needs both sides).
+var ErrPledgeFunded = errors.New("deals: the pledge's deal is funded")
+
+// ErrPledgeGone: the pledge is not active (withdrawn meanwhile).
+var ErrPledgeGone = errors.New("deals: pledge not active")
+
+// WithdrawPledge ends an active pledge in the caller's transaction: the
+// commitment turns withdrawn, the request's counters go down (a sponsored
+// request whose pledges now fall short opens again unless its event has
+// passed) and the pledge's deal, not yet funded, is cancelled by the
+// sponsor with the same reason. It answers ErrPledgeFunded, and changes
+// nothing, when the deal is funded or past it; ErrPledgeGone when the
+// pledge was already withdrawn.
+func WithdrawPledge(tx core.App, commitment *core.Record, by, reason string) error {
+	now := types.NowDateTime().String()
+	deal := &core.Record{}
+	if err := tx.RecordQuery("deals").AndWhere(dbx.HashExp{"commitment": commitment.Id}).Limit(1).One(deal); err == nil {
+		switch deal.GetString("status") {
+		case StatusNegotiating, StatusAgreed:
+		case StatusCancelled:
+			deal = nil
+		default:
+			return ErrPledgeFunded
+		}
+	} else {
+		deal = nil
+	}
+	if err := endPledge(tx, commitment, reason, now); err != nil {
+		return err
+	}
+	if deal == nil {
+		return nil
+	}
+	res, err := tx.DB().Update("deals", dbx.Params{"status": StatusCancelled, "cancelledAt": now, "cancelledBy": by,
+		"cancelReason": reason, "version": dbx.NewExp("version + 1"), "updated": now},
+		dbx.And(dbx.HashExp{"id": deal.Id}, dbx.In("status", StatusNegotiating, StatusAgreed))).Execute()
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return ErrPledgeFunded // funded between the read and the write
+	}
+	if err := resave(tx, deal.Id); err != nil {
+		return err
+	}
+	return record(tx, deal.Id, by, "cancelled", "The sponsor withdrew the pledge. Reason: "+reason)
+}
+
+// endPledge turns an active pledge withdrawn and takes its amount off the
+// request's counters: a sponsored request whose pledges now fall short opens
+// again unless its event has passed. ErrPledgeGone when it was not active.
+func endPledge(tx core.App, commitment *core.Record, reason, now string) error {
+	res, err := tx.DB().Update("commitments",
+		dbx.Params{"status": "withdrawn", "withdrawReason": reason, "withdrawn": now},
+		dbx.HashExp{"id": commitment.Id, "status": "active"}).Execute()
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return ErrPledgeGone
+	}
+	amount := int64(commitment.GetInt("amount"))
+	res, err = tx.DB().NewQuery(`UPDATE sponsorship_requests SET
+			pledgedAmount = pledgedAmount - {:amount},
+			sponsorCount = sponsorCount - 1,
+			status = CASE WHEN status = 'sponsored' AND pledgedAmount - {:amount} < requestedAmount AND
+				(eventDate = '' OR eventDate >= {:cut}) THEN 'open' ELSE status END,
+			updated = {:now}
+		WHERE id = {:id} AND pledgedAmount >= {:amount} AND sponsorCount >= 1`).
+		Bind(dbx.Params{"amount": amount, "now": now, "id": commitment.GetString("request"),
+			"cut": listings.EventPassedBefore(time.Now())}).Execute()
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("deals: the counters of request %s do not hold pledge %s", commitment.GetString("request"), commitment.Id)
+	}
+	// save both records as well, so listing caches and realtime hear of them
+	for _, r := range [][2]string{{"commitments", commitment.Id}, {"sponsorship_requests", commitment.GetString("request")}} {
+		fresh, err := tx.FindRecordById(r[0], r[1])
+		if err != nil {
+			return err
+		}
+		if err := tx.Save(fresh); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record adds an entry to a deal's history.
+func record(tx core.App, dealID, actor, kind, text string) error {
+	c, err := tx.FindCachedCollectionByNameOrId("deal_events")
+	if err != nil {
+		return err
+	}
+	ev := core.NewRecord(c)
+	ev.Load(map[string]any{"deal": dealID, "actor": actor, "kind": kind, "text": text})
+	return tx.Save(ev)
+}
+
+// resave saves a deal as it is now in the database, so hooks and realtime
+// subscribers hear of a change made by a conditional UPDATE.
+func resave(tx core.App, id string) error {
+	fresh, err := tx.FindRecordById("deals", id)
+	if err != nil {
+		return err
+	}
+	return tx.Save(fresh)
+}
+
+func dbxDeal(id string) dbx.Expression { return dbx.HashExp{"deal": id} }
+
+// jsonText is a JSON field's value for a conditional UPDATE.
+func jsonText(v any) string {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return "null"
+	}
+	return string(raw)
+}

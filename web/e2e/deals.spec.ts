@@ -1,0 +1,167 @@
+import { type Browser, type Page } from '@playwright/test'
+import { seriousAxeFindings } from './axe'
+import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { shoot } from './shots'
+import { expect, origin, test } from './test'
+
+async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext(options)
+  return context.newPage()
+}
+
+/** axe's serious findings on the page now, in the light theme (every rule) and the dark one (colours). */
+async function axeBothThemes(page: Page, what: string): Promise<string[]> {
+  const light = await seriousAxeFindings(page, `${what} (light)`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const dark = await seriousAxeFindings(page, `${what} (dark)`, 'colours')
+  await page.emulateMedia({ colorScheme: 'light' })
+  return [...light, ...dark]
+}
+
+test('a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const title = uniqueName('Street festival ')
+  const recipient = await newPage(browser)
+  await signIn(recipient, ADMIN.username, ADMIN.password)
+  const created = await recipient.request.post('/api/sponsorship-requests', {
+    data: {
+      title,
+      description: 'A day of music and food on Park Street.',
+      requestedAmount: 500,
+      eventDate: '',
+      location: 'Kolkata, India',
+      categories: ['Arts'],
+    },
+    headers: { Origin: origin() },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const request = (await created.json()) as { id: string }
+
+  // The sponsor pledges the whole amount; the pledge opens a deal, found on the profile.
+  const sponsor = await newPage(browser)
+  const backer = await registerMember(sponsor, uniqueName('Corner Cafe '))
+  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${request.id}/sponsor`, {
+    data: { amount: 500 },
+    headers: { Origin: origin() },
+  })
+  expect(pledged.status(), await pledged.text()).toBe(201)
+  await sponsor.goto('/profile')
+  const row = sponsor.getByTestId('deal-row').filter({ hasText: title })
+  await expect(row).toContainText('Agreeing deliverables')
+  await row.getByRole('link', { name: title }).click()
+  await expect(sponsor).toHaveURL(/\/deals\/\w+$/)
+  const dealUrl = new URL(sponsor.url()).pathname
+  await expect(sponsor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(sponsor.getByTestId('deal-next')).toContainText('SponsorBridge does not move money between members')
+
+  // The sponsor proposes what they get; an empty deliverable is refused in the server's words.
+  await sponsor.getByRole('button', { name: 'Propose deliverables' }).click()
+  const propose = sponsor.getByRole('dialog', { name: 'Propose deliverables' })
+  await propose.getByRole('button', { name: 'Send proposal' }).click()
+  await expect(propose.getByText('Say what the sponsor gets')).toBeVisible()
+  await propose.getByLabel('Deliverable 1', { exact: true }).fill('Our logo on the festival banner')
+  await propose.getByLabel('Due (optional)').first().fill('2026-12-20')
+  await propose.getByRole('button', { name: 'Add a deliverable' }).click()
+  await propose.getByLabel('Deliverable 2', { exact: true }).fill('A thank-you on stage')
+  await shoot(sponsor, 'desktop', 'deal-propose-dialog')
+  await propose.getByRole('button', { name: 'Send proposal' }).click()
+  await expectToast(sponsor, 'Proposal sent')
+  await expect(sponsor.getByTestId('proposal')).toContainText('Waiting for')
+
+  // The recipient agrees from the deal's page (their notification links there too).
+  await recipient.goto(dealUrl)
+  const proposal = recipient.getByTestId('proposal')
+  await expect(proposal).toContainText(`${backer.displayName} proposes`)
+  await expect(proposal).toContainText('Our logo on the festival banner')
+  expect(await axeBothThemes(recipient, 'deal with a proposal')).toEqual([])
+  await shoot(recipient, 'desktop', 'deal-proposal')
+  await proposal.getByRole('button', { name: 'Agree to these deliverables' }).click()
+  await expectToast(recipient, 'Deliverables agreed')
+  await expect(recipient.getByTestId('next-step')).toContainText(`Waiting for ${backer.displayName} to send the money`)
+
+  // The sponsor sends the money; the recipient confirms it arrived.
+  await sponsor.reload()
+  await sponsor.getByRole('button', { name: 'I sent $500' }).click()
+  await expectToast(sponsor, 'Marked as sent')
+  await expect(sponsor.getByTestId('next-step')).toContainText('Waiting for')
+  await recipient.reload()
+  await recipient.getByRole('button', { name: 'The money arrived' }).click()
+  await expectToast(recipient, 'The deal is funded')
+
+  // The recipient delivers each item with proof: a note, a link or both.
+  const items = recipient.getByTestId('deliverable')
+  await items.filter({ hasText: 'festival banner' }).getByRole('button', { name: 'Mark delivered' }).click()
+  const proof = recipient.getByRole('dialog', { name: 'Mark as delivered' })
+  await proof.getByRole('button', { name: 'Mark delivered' }).click()
+  await expect(proof.getByText('Add proof: a note, a link or both')).toBeVisible()
+  await proof.getByLabel('Proof').fill('The banner went up at the main gate on Friday.')
+  await proof.getByLabel('Link (optional)').fill('https://example.com/banner-photo')
+  await proof.getByRole('button', { name: 'Mark delivered' }).click()
+  await expectToast(recipient, 'Marked delivered')
+  await items.filter({ hasText: 'thank-you on stage' }).getByRole('button', { name: 'Mark delivered' }).click()
+  await proof.getByLabel('Proof').fill('Thanked the cafe at 6 pm before the headline act.')
+  await proof.getByRole('button', { name: 'Mark delivered' }).click()
+  await expectToast(recipient, 'Marked delivered')
+  await expect(recipient.getByTestId('next-step')).toContainText(`Waiting for ${backer.displayName} to confirm completion`)
+
+  // The sponsor checks the proof and completes the deal; both read the whole history.
+  await sponsor.reload()
+  await expect(sponsor.getByRole('link', { name: 'Proof link' })).toHaveAttribute('href', 'https://example.com/banner-photo')
+  await sponsor.getByRole('button', { name: 'Confirm completion' }).click()
+  await expectToast(sponsor, 'Deal completed')
+  await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()
+  await expect(sponsor.getByTestId('deal-history').getByRole('listitem')).toHaveCount(8)
+  expect(await axeBothThemes(sponsor, 'completed deal')).toEqual([])
+  await shoot(sponsor, 'desktop', 'deal-completed')
+
+  // On a phone the recipient reads the same deal, nothing cut off.
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  await signIn(phone, ADMIN.username, ADMIN.password)
+  await phone.goto(dealUrl)
+  await expect(phone.locator('.badge', { hasText: 'Completed' })).toBeVisible()
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await shoot(phone, 'phone', 'deal-completed')
+})
+
+test('a deal is cancelled before funding with a reason, and the pledge goes back', async ({ browser }) => {
+  const title = uniqueName('Chess club ')
+  const recipient = await newPage(browser)
+  await signIn(recipient, ADMIN.username, ADMIN.password)
+  const created = await recipient.request.post('/api/sponsorship-requests', {
+    data: {
+      title,
+      description: 'Boards and clocks for the school chess club.',
+      requestedAmount: 200,
+      eventDate: '',
+      location: 'Pune, India',
+      categories: ['Education'],
+    },
+    headers: { Origin: origin() },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const request = (await created.json()) as { id: string }
+  const sponsor = await newPage(browser)
+  await registerMember(sponsor, uniqueName('Board Games '))
+  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${request.id}/sponsor`, { data: {}, headers: { Origin: origin() } })
+  expect(pledged.status(), await pledged.text()).toBe(201)
+  const { dealId } = (await pledged.json()) as { dealId: string }
+
+  await recipient.goto(`/deals/${dealId}`)
+  await recipient.getByRole('button', { name: 'Cancel deal' }).click()
+  const dialog = recipient.getByRole('dialog', { name: 'Cancel this deal' })
+  await dialog.getByRole('button', { name: 'Cancel deal' }).click()
+  await expect(dialog.getByText('Say why you are cancelling')).toBeVisible()
+  await dialog.getByLabel('Why?').fill('The club closed for the year.')
+  await dialog.getByRole('button', { name: 'Cancel deal' }).click()
+  await expectToast(recipient, 'Deal cancelled')
+  await expect(recipient.getByRole('status').filter({ hasText: 'Reason: The club closed for the year.' })).toBeVisible()
+
+  // The sponsor reads why, and the request is open again.
+  await sponsor.goto(`/deals/${dealId}`)
+  await expect(sponsor.locator('.badge', { hasText: 'Cancelled' })).toBeVisible()
+  await expect(sponsor.getByRole('status').filter({ hasText: 'Cancelled on' })).toContainText('The club closed for the year.')
+  await expect(sponsor.getByRole('button', { name: 'Cancel deal' })).toHaveCount(0)
+  const after = await sponsor.request.get(`/api/sponsorship-requests/${request.id}`)
+  expect(await after.json()).toMatchObject({ status: 'open', pledgedAmount: 0 })
+})

@@ -1,0 +1,65 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { TextAreaField, TextField } from '@/components/ui/Field'
+import type { Deliverable } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
+import { proofSchema, type ProofValues } from '../schemas'
+
+interface ProofDialogProps {
+  deliverable: Deliverable | null
+  onClose: () => void
+  pending: boolean
+  onSubmit: (values: ProofValues, setError: (field: keyof ProofValues, message: string) => void) => Promise<boolean>
+}
+
+/** Mark one deliverable done, with proof the sponsor can check: a note, a link or both. */
+export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDialogProps) {
+  const form = useForm<ProofValues>({ resolver: zodResolver(proofSchema), defaultValues: { proofText: '', proofLink: '' } })
+  const submit = form.handleSubmit(async (values) => {
+    if (await onSubmit(values, (field, message) => form.setError(field, { message }))) {
+      form.reset()
+      onClose()
+    }
+  })
+  return (
+    <Dialog
+      open={deliverable !== null}
+      onClose={onClose}
+      title="Mark as delivered"
+      description={deliverable ? `“${deliverable.title}”: show the sponsor it happened.` : ''}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" form="proof-form" loading={pending}>
+            Mark delivered
+          </Button>
+        </>
+      }
+    >
+      <form id="proof-form" onSubmit={submit} noValidate>
+        <TextAreaField
+          label="Proof"
+          rows={3}
+          maxLength={limits.proofText}
+          placeholder="What was done, where and when"
+          error={form.formState.errors.proofText?.message}
+          data-autofocus
+          {...form.register('proofText')}
+        />
+        <TextField
+          label="Link (optional)"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          maxLength={limits.proofLink}
+          error={form.formState.errors.proofLink?.message}
+          {...form.register('proofLink')}
+        />
+      </form>
+    </Dialog>
+  )
+}

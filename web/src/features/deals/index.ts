@@ -1,0 +1,1 @@
+export { DealsSection } from './components/DealsSection'

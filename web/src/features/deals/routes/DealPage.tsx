@@ -1,0 +1,433 @@
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { useSession } from '@/features/auth/session'
+import { Button } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/button-class'
+import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, InfoIcon } from '@/components/ui/icons'
+import { Spinner } from '@/components/ui/Spinner'
+import { ApiError, errorMessage } from '@/lib/api'
+import type { Deal, Deliverable, Person } from '@/lib/api-types.gen'
+import { formatDate, formatDateTime, formatUsd } from '@/lib/format'
+import { personName } from '@/lib/member'
+import { listingPath, paths, profilePath } from '@/lib/paths'
+import { toast } from '@/lib/toast'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useDeal, useDealStep, type DealStep } from '../api/deals'
+import { DeliverablesDialog } from '../components/DeliverablesDialog'
+import { ProofDialog } from '../components/ProofDialog'
+import { ReasonDialog } from '../components/ReasonDialog'
+import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
+import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
+import { DealStatusBadge } from '../components/DealStatusBadge'
+
+/** /deals/:id: one deal between a sponsor and a recipient, its deliverables, its steps and its history. */
+export function DealPage() {
+  const { id = '' } = useParams()
+  const query = useDeal(id)
+  const me = useSession().user
+  useDocumentTitle(query.data ? `Deal: ${query.data.listing.title}` : 'Deal')
+
+  let body
+  if (query.isPending) {
+    body = (
+      <div className="flex items-center gap-3 py-10 text-base-content/75">
+        <Spinner label="Loading the deal" className="loading-md" />
+        <p>Loading the deal…</p>
+      </div>
+    )
+  } else if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404
+    body = missing ? (
+      <section className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-6 text-center">
+        <h1 className="text-2xl font-bold">Deal not found</h1>
+        <p className="mt-2 text-base-content/80">Only the sponsor and the recipient of a deal can open it.</p>
+      </section>
+    ) : (
+      <p role="alert" className="py-6 font-medium text-error">
+        Error loading the deal. Please try again.
+      </p>
+    )
+  } else if (me) {
+    body = <DealView deal={query.data} meId={me.id} />
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-5 px-4 py-6 sm:px-6">
+      <Link to={paths.profile} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+        <ArrowLeftIcon className="size-4" /> My profile
+      </Link>
+      {body}
+    </div>
+  )
+}
+
+function PersonLink({ person }: { person: Person }) {
+  if (person.deleted || !person.id) return <span>{personName(person)}</span>
+  return (
+    <Link to={profilePath(person.id)} className="link link-hover font-medium">
+      {personName(person)}
+    </Link>
+  )
+}
+
+type Open = null | 'propose' | 'cancel' | 'dispute' | 'answer'
+
+function DealView({ deal, meId }: { deal: Deal; meId: string }) {
+  const step = useDealStep(deal.id)
+  const [open, setOpen] = useState<Open>(null)
+  const [delivering, setDelivering] = useState<Deliverable | null>(null)
+  const sponsor = deal.sponsor.id === meId
+  const other = sponsor ? deal.recipient : deal.sponsor
+  const otherName = personName(other)
+  const s = deal.status
+  const changeable = s === 'negotiating' || s === 'agreed' || s === 'funded'
+  const moneyMoved = s === 'funded' || s === 'delivered'
+
+  /** Runs a step; a refusal is a toast in the server's words (a field error goes back to its dialog). */
+  async function run(input: DealStep, success: string, onFieldError?: (field: string, message: string) => void): Promise<boolean> {
+    try {
+      await step.mutateAsync(input)
+      toast({ title: success, variant: 'success' })
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && onFieldError && Object.keys(error.fieldErrors).length > 0) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) onFieldError(field, message)
+        return false
+      }
+      toast({ title: 'That did not go through', description: errorMessage(error), variant: 'destructive' })
+      return !(error instanceof ApiError && error.status === 400)
+    }
+  }
+
+  const proposalMine = deal.proposedBy === meId
+  const current = stepOrder.indexOf(s)
+
+  return (
+    <>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold break-words">
+            <Link
+              to={listingPath(deal.listing.kind === 'sponsorships' ? 'sponsorships' : 'requests', deal.listing.id)}
+              className="link link-hover"
+            >
+              {deal.listing.title}
+            </Link>
+          </h1>
+          <DealStatusBadge status={s} />
+        </div>
+        <p className="text-base-content/80">
+          <span className="text-lg font-semibold text-base-content">{formatUsd(deal.amount)}</span> from{' '}
+          <PersonLink person={deal.sponsor} /> (sponsor) to <PersonLink person={deal.recipient} /> (recipient) · opened{' '}
+          {formatDate(deal.createdAt)}
+        </p>
+        {current >= 0 && (
+          <ul className="steps steps-horizontal w-full text-xs" aria-label="Steps of the deal">
+            {stepOrder.map((st, i) => (
+              <li key={st} className={`step ${i <= current ? 'step-primary' : ''}`} aria-current={i === current ? 'step' : undefined}>
+                {statusLabels[st]}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="flex items-start gap-2 rounded-box bg-base-200 px-4 py-3 text-sm" data-testid="deal-next">
+          <InfoIcon className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {statusHelp[s]} {s === 'agreed' || s === 'negotiating' ? moneyNote : ''}
+          </span>
+        </p>
+      </header>
+
+      {s === 'cancelled' && (
+        <section className="alert alert-warning" role="status">
+          <span>
+            Cancelled on {formatDate(deal.cancelledAt)} by {deal.cancelledBy === meId ? 'you' : otherName}. Reason: {deal.cancelReason}
+          </span>
+        </section>
+      )}
+      {s === 'disputed' && (
+        <section className="card border border-warning bg-base-100" aria-labelledby="dispute-heading">
+          <div className="card-body gap-2 p-5">
+            <h2 id="dispute-heading" className="text-lg font-semibold">
+              Dispute
+            </h2>
+            <p className="text-sm">
+              <span className="font-medium">{deal.disputedBy === meId ? 'You' : otherName}:</span> {deal.disputeReason}
+            </p>
+            {deal.disputeResponse ? (
+              <p className="text-sm">
+                <span className="font-medium">{deal.disputedBy === meId ? otherName : 'You'}:</span> {deal.disputeResponse}
+              </p>
+            ) : deal.disputedBy !== meId ? (
+              <div>
+                <Button size="sm" onClick={() => setOpen('answer')}>
+                  Add your side
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm text-base-content/75">Waiting for {otherName} to add their side.</p>
+            )}
+          </div>
+        </section>
+      )}
+      {moneyMoved && deal.cancelRequestedBy && (
+        <section className="alert" role="status">
+          <span>
+            {deal.cancelRequestedBy === meId ? 'You asked' : `${otherName} asked`} to cancel: {deal.cancelRequestReason}
+            {deal.cancelRequestedBy === meId ? ` Waiting for ${otherName} to answer.` : ''}
+          </span>
+          {deal.cancelRequestedBy !== meId && (
+            <Button size="sm" variant="outline" onClick={() => setOpen('cancel')}>
+              Accept and cancel
+            </Button>
+          )}
+        </section>
+      )}
+
+      <NextStep deal={deal} sponsor={sponsor} otherName={otherName} pending={step.isPending} run={run} />
+
+      <section aria-labelledby="deliverables-heading" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-3 p-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="deliverables-heading" className="text-lg font-semibold">
+              Deliverables
+            </h2>
+            {changeable && (
+              <Button size="sm" variant="outline" onClick={() => setOpen('propose')}>
+                {deal.deliverables.length > 0 ? 'Propose a change' : 'Propose deliverables'}
+              </Button>
+            )}
+          </div>
+          {deal.deliverables.length === 0 ? (
+            <p className="text-sm text-base-content/75">Nothing agreed yet.</p>
+          ) : (
+            <ul className="divide-y divide-base-300" data-testid="deliverables">
+              {deal.deliverables.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="deliverable">
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-medium break-words">
+                      {d.doneAt && <CheckIcon className="mr-1 inline size-4 text-success" aria-label="Delivered" />}
+                      {d.title}
+                    </p>
+                    <p className="text-sm text-base-content/75">
+                      {d.due ? `Due ${formatDate(d.due)}` : 'No due date'}
+                      {d.doneAt ? ` · delivered ${formatDate(d.doneAt)}` : ''}
+                    </p>
+                    {(d.proofText || d.proofLink) && (
+                      <p className="rounded-box bg-base-200 px-3 py-2 text-sm break-words whitespace-pre-line">
+                        {d.proofText}
+                        {d.proofLink && (
+                          <>
+                            {d.proofText ? ' ' : ''}
+                            <a href={d.proofLink} target="_blank" rel="noopener noreferrer nofollow" className="link link-primary">
+                              Proof link <ExternalLinkIcon className="inline size-3" />
+                            </a>
+                          </>
+                        )}
+                      </p>
+                    )}
+                  </div>
+                  {s === 'funded' && !sponsor && !d.doneAt && (
+                    <Button size="sm" onClick={() => setDelivering(d)}>
+                      Mark delivered
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {deal.proposal.length > 0 && (
+            <div className="space-y-2 rounded-box border border-primary/40 bg-base-200 p-4" data-testid="proposal">
+              <h3 className="font-semibold">{proposalMine ? 'Your proposal' : `${otherName} proposes`}</h3>
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {deal.proposal.map((d) => (
+                  <li key={d.id}>
+                    {d.title}
+                    {d.due ? ` (due ${formatDate(d.due)})` : ''}
+                  </li>
+                ))}
+              </ul>
+              {proposalMine ? (
+                <p className="text-sm text-base-content/75">Waiting for {otherName} to agree.</p>
+              ) : (
+                <Button
+                  size="sm"
+                  loading={step.isPending}
+                  onClick={() => void run({ step: 'agree', body: { version: deal.version } }, 'Deliverables agreed')}
+                >
+                  Agree to these deliverables
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+
+      {(changeable || s === 'delivered') && (
+        <section aria-labelledby="end-heading" className="flex flex-wrap items-center gap-3">
+          <h2 id="end-heading" className="sr-only">
+            Cancel or dispute
+          </h2>
+          {!(moneyMoved && deal.cancelRequestedBy) && (
+            <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')}>
+              {moneyMoved ? 'Ask to cancel' : 'Cancel deal'}
+            </Button>
+          )}
+          {moneyMoved && (
+            <Button size="sm" variant="ghost" onClick={() => setOpen('dispute')}>
+              Raise a dispute
+            </Button>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="history-heading" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-3 p-5">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            History
+          </h2>
+          <ol className="space-y-2" data-testid="deal-history">
+            {(deal.events ?? []).map((e, i) => (
+              <li key={i} className="text-sm">
+                <time className="text-base-content/75" dateTime={e.createdAt}>
+                  {formatDateTime(e.createdAt)}
+                </time>{' '}
+                · <span className="break-words">{e.text}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <DeliverablesDialog
+        open={open === 'propose'}
+        onClose={() => setOpen(null)}
+        current={deal.deliverables}
+        pending={step.isPending}
+        onSubmit={(items) =>
+          run(
+            { step: 'deliverables', body: { deliverables: items.map((d) => ({ id: d.id || undefined, title: d.title, due: d.due })) } },
+            'Proposal sent',
+          )
+        }
+      />
+      <ProofDialog
+        deliverable={delivering}
+        onClose={() => setDelivering(null)}
+        pending={step.isPending}
+        onSubmit={(values, setError) =>
+          run({ step: 'done', item: delivering?.id ?? '', body: values }, 'Marked delivered', (field, message) =>
+            setError(field === 'proofLink' ? 'proofLink' : 'proofText', message),
+          )
+        }
+      />
+      <ReasonDialog
+        open={open === 'cancel'}
+        onClose={() => setOpen(null)}
+        title={moneyMoved ? (deal.cancelRequestedBy ? 'Accept the cancellation' : 'Ask to cancel') : 'Cancel this deal'}
+        description={
+          moneyMoved
+            ? `The money has moved, so ${otherName} must agree. Say why.`
+            : `${otherName} reads your reason.${deal.origin === 'pledge' && sponsor ? ' Your pledge is withdrawn.' : ''}`
+        }
+        label="Why?"
+        requiredMessage="Say why you are cancelling"
+        max={DEAL_REASON_MAX}
+        submitLabel={moneyMoved && !deal.cancelRequestedBy ? 'Ask to cancel' : 'Cancel deal'}
+        pending={step.isPending}
+        onSubmit={(reason, setError) =>
+          run(
+            { step: 'cancel', body: { reason } },
+            moneyMoved && !deal.cancelRequestedBy ? 'Cancellation asked' : 'Deal cancelled',
+            (_, m) => setError(m),
+          )
+        }
+      />
+      <ReasonDialog
+        open={open === 'dispute'}
+        onClose={() => setOpen(null)}
+        title="Raise a dispute"
+        description={`The administrators read your words and ${otherName}'s, and decide.`}
+        label="What went wrong?"
+        requiredMessage="Tell the administrators what went wrong"
+        max={DISPUTE_MAX}
+        submitLabel="Raise dispute"
+        pending={step.isPending}
+        onSubmit={(reason, setError) => run({ step: 'dispute', body: { reason } }, 'Dispute raised', (_, m) => setError(m))}
+      />
+      <ReasonDialog
+        open={open === 'answer'}
+        onClose={() => setOpen(null)}
+        title="Add your side"
+        description="The administrators read both sides before they decide."
+        label="Your side"
+        requiredMessage="Tell the administrators your side"
+        max={DISPUTE_MAX}
+        submitLabel="Send"
+        pending={step.isPending}
+        onSubmit={(reason, setError) =>
+          run({ step: 'dispute/answer', body: { reason } }, 'Your side is with the administrators', (_, m) => setError(m))
+        }
+      />
+    </>
+  )
+}
+
+/** The one step the member is expected to take now, or who the deal waits for. */
+function NextStep({
+  deal,
+  sponsor,
+  otherName,
+  pending,
+  run,
+}: {
+  deal: Deal
+  sponsor: boolean
+  otherName: string
+  pending: boolean
+  run: (input: DealStep, success: string) => Promise<boolean>
+}) {
+  let content = null
+  if (deal.status === 'agreed' && sponsor && !deal.fundsSentAt) {
+    content = (
+      <>
+        <p>Pay {otherName} directly, then tell them here.</p>
+        <Button loading={pending} onClick={() => void run({ step: 'funds-sent' }, 'Marked as sent')}>
+          I sent {formatUsd(deal.amount)}
+        </Button>
+      </>
+    )
+  } else if (deal.status === 'agreed' && sponsor) {
+    content = <p>You marked the money sent. Waiting for {otherName} to confirm it arrived.</p>
+  } else if (deal.status === 'agreed' && deal.fundsSentAt) {
+    content = (
+      <>
+        <p>
+          {otherName} marked {formatUsd(deal.amount)} as sent on {formatDate(deal.fundsSentAt)}. Confirm once it has arrived.
+        </p>
+        <Button loading={pending} onClick={() => void run({ step: 'funds-received' }, 'The deal is funded')}>
+          The money arrived
+        </Button>
+      </>
+    )
+  } else if (deal.status === 'agreed') {
+    content = <p>Waiting for {otherName} to send the money.</p>
+  } else if (deal.status === 'delivered' && sponsor) {
+    content = (
+      <>
+        <p>{otherName} delivered everything. Check the proof, then confirm.</p>
+        <Button loading={pending} onClick={() => void run({ step: 'complete' }, 'Deal completed')}>
+          Confirm completion
+        </Button>
+      </>
+    )
+  } else if (deal.status === 'delivered') {
+    content = <p>Waiting for {otherName} to confirm completion.</p>
+  }
+  if (!content) return null
+  return (
+    <section aria-label="Next step" className="card border border-primary/40 bg-base-100 shadow-sm" data-testid="next-step">
+      <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-5">{content}</div>
+    </section>
+  )
+}

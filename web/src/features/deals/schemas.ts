@@ -1,0 +1,43 @@
+import { z } from 'zod/mini'
+import { boundedText } from '@/lib/bounded-text'
+import { limits } from '@/lib/limits.gen'
+
+export const DEAL_REASON_MAX = limits.dealReason
+export const DISPUTE_MAX = limits.disputeText
+
+/** One deliverable of a proposal: what the sponsor gets, and an optional due date. */
+export const deliverablesSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: boundedText('Deliverable', limits.deliverableTitle, { requiredMessage: 'Say what the sponsor gets' }),
+        due: z.string(),
+      }),
+    )
+    .check(
+      z.minLength(1, 'Add at least one deliverable'),
+      z.maxLength(limits.deliverables, `A deal has at most ${limits.deliverables} deliverables`),
+    ),
+})
+
+export type DeliverablesValues = z.infer<typeof deliverablesSchema>
+
+/** Proof of a delivered item: a note, a link or both (the server's words). */
+export const proofSchema = z
+  .object({
+    proofText: boundedText('Proof', limits.proofText, { required: false }),
+    proofLink: z.string().check(
+      z.trim(),
+      z.maxLength(limits.proofLink, `Link must be at most ${limits.proofLink} characters`),
+      z.refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), 'Link must be a web address (https://…)'),
+    ),
+  })
+  .check(
+    z.refine((v) => v.proofText.trim() !== '' || v.proofLink.trim() !== '', {
+      message: 'Add proof: a note, a link or both',
+      path: ['proofText'],
+    }),
+  )
+
+export type ProofValues = z.infer<typeof proofSchema>
