@@ -1,6 +1,6 @@
 import { type Browser, type Page } from '@playwright/test'
 import { seriousAxeFindings } from './axe'
-import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 import { shoot } from './shots'
 import { expect, origin, test } from './test'
 
@@ -23,24 +23,17 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
   const title = uniqueName('Street festival ')
   const recipient = await newPage(browser)
   await signIn(recipient, ADMIN.username, ADMIN.password)
-  const created = await recipient.request.post('/api/sponsorship-requests', {
-    data: {
-      title,
-      description: 'A day of music and food on Park Street.',
-      requestedAmount: 500,
-      eventDate: '',
-      location: 'Kolkata, India',
-      categories: ['Arts'],
-    },
-    headers: { Origin: origin() },
+  const requestId = await postRequest(recipient, title, {
+    description: 'A day of music and food on Park Street.',
+    requestedAmount: 500,
+    location: 'Kolkata, India',
+    categories: ['Arts'],
   })
-  expect(created.status(), await created.text()).toBe(201)
-  const request = (await created.json()) as { id: string }
 
   // The sponsor pledges the whole amount; the pledge opens a deal, found on the profile.
   const sponsor = await newPage(browser)
   const backer = await registerMember(sponsor, uniqueName('Corner Cafe '))
-  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${request.id}/sponsor`, {
+  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${requestId}/sponsor`, {
     data: { amount: 500 },
     headers: { Origin: origin() },
   })
@@ -128,22 +121,13 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   const title = uniqueName('Chess club ')
   const recipient = await newPage(browser)
   await signIn(recipient, ADMIN.username, ADMIN.password)
-  const created = await recipient.request.post('/api/sponsorship-requests', {
-    data: {
-      title,
-      description: 'Boards and clocks for the school chess club.',
-      requestedAmount: 200,
-      eventDate: '',
-      location: 'Pune, India',
-      categories: ['Education'],
-    },
-    headers: { Origin: origin() },
+  const requestId = await postRequest(recipient, title, {
+    description: 'Boards and clocks for the school chess club.',
+    requestedAmount: 200,
   })
-  expect(created.status(), await created.text()).toBe(201)
-  const request = (await created.json()) as { id: string }
   const sponsor = await newPage(browser)
   await registerMember(sponsor, uniqueName('Board Games '))
-  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${request.id}/sponsor`, { data: {}, headers: { Origin: origin() } })
+  const pledged = await sponsor.request.post(`/api/sponsorship-requests/${requestId}/sponsor`, { data: {}, headers: { Origin: origin() } })
   expect(pledged.status(), await pledged.text()).toBe(201)
   const { dealId } = (await pledged.json()) as { dealId: string }
 
@@ -162,6 +146,6 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   await expect(sponsor.locator('.badge', { hasText: 'Cancelled' })).toBeVisible()
   await expect(sponsor.getByRole('status').filter({ hasText: 'Cancelled on' })).toContainText('The club closed for the year.')
   await expect(sponsor.getByRole('button', { name: 'Cancel deal' })).toHaveCount(0)
-  const after = await sponsor.request.get(`/api/sponsorship-requests/${request.id}`)
+  const after = await sponsor.request.get(`/api/sponsorship-requests/${requestId}`)
   expect(await after.json()).toMatchObject({ status: 'open', pledgedAmount: 0 })
 })

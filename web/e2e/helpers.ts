@@ -46,3 +46,22 @@ export async function registerMember(page: Page, displayName = 'Test Member') {
 export async function expectToast(page: Page, title: string) {
   await expect(page.getByTestId('toast').filter({ hasText: title })).toBeVisible()
 }
+
+/**
+ * Posts a Sponsorship Request through the API as the page's signed-in member (the administrator
+ * needs no plan) and answers its id; `fields` override the defaults.
+ */
+export async function postRequest(page: Page, title: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const data = {
+    title,
+    description: 'Kits for a school club.',
+    requestedAmount: 600,
+    location: 'Pune, India',
+    categories: ['Education'],
+    eventDate: '',
+    ...fields,
+  }
+  const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}

@@ -1,26 +1,14 @@
-import { type Page } from '@playwright/test'
 import { expect, test, origin } from './test'
-import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 import { superuserToken } from './superuser'
 
-async function postRequest(page: Page, title: string, eventDate = '') {
-  const data = {
-    title,
-    description: 'Chairs for the village hall.',
-    requestedAmount: 300,
-    location: 'Pune, India',
-    categories: ['Community'],
-    eventDate,
-  }
-  const response = await page.request.post('/api/sponsorship-requests', { data, headers: { Origin: origin() } })
-  expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
+/** The village hall's request, as the tests here post it. */
+const hall = { description: 'Chairs for the village hall.', requestedAmount: 300, categories: ['Community'] }
 
 test('closing a request from its detail dialog updates the dialog as well as the card', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Hall chairs ')
-  await postRequest(page, title)
+  await postRequest(page, title, hall)
   // With closed listings shown, so that the card stays in the list once closed.
   await page.goto(`/home?tab=requests&show=all&q=${encodeURIComponent(title)}`)
   await page.getByRole('article', { name: title }).click()
@@ -220,7 +208,7 @@ test("a past event's request: its poster changes the event date to reopen it, ne
   test.setTimeout(60_000)
   await signIn(page, ADMIN.username, ADMIN.password)
   const title = uniqueName('Harvest stalls ')
-  const id = await postRequest(page, title, '2027-03-01')
+  const id = await postRequest(page, title, { ...hall, eventDate: '2027-03-01' })
   // Time passes: an operator moves the event date three days back (the close job has not run yet).
   const past = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString().slice(0, 10)
   const moved = await page.request.patch(`/api/collections/sponsorship_requests/records/${id}`, {

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from '@playwright/test'
-import { expect, test, origin } from './test'
-import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
+import { expect, test } from './test'
+import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext()
@@ -12,18 +12,7 @@ test('pledges: two sponsors back one request to 100%, one withdraws with a reaso
   const title = uniqueName('Village library ')
   const poster = await newPage(browser)
   await signIn(poster, ADMIN.username, ADMIN.password)
-  const response = await poster.request.post('/api/sponsorship-requests', {
-    data: {
-      title,
-      description: 'Shelves and books for the village library.',
-      requestedAmount: 750,
-      eventDate: '',
-      location: 'Pune, India',
-      categories: ['Education'],
-    },
-    headers: { Origin: origin() },
-  })
-  expect(response.status(), await response.text()).toBe(201)
+  await postRequest(poster, title, { description: 'Shelves and books for the village library.', requestedAmount: 750 })
   // With sponsored listings shown: by default a sponsored request leaves the list.
   const url = `/home?tab=requests&show=all&q=${encodeURIComponent(title)}`
 

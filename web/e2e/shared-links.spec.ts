@@ -1,6 +1,6 @@
 import { type Browser, type Page } from '@playwright/test'
-import { expect, test, origin } from './test'
-import { ADMIN, expectToast, signIn, uniqueName } from './helpers'
+import { expect, test } from './test'
+import { ADMIN, expectToast, postRequest, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage()
@@ -11,12 +11,7 @@ async function sharedListing(browser: Browser) {
   const poster = await newPage(browser)
   await signIn(poster, ADMIN.username, ADMIN.password)
   const title = uniqueName('Shared robotics kit ')
-  const response = await poster.request.post('/api/sponsorship-requests', {
-    data: { title, description: 'Kits for a school club.', requestedAmount: 600, location: 'Pune, India', categories: ['Education'] },
-    headers: { Origin: origin() },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  const id = ((await response.json()) as { id: string }).id
+  const id = await postRequest(poster, title)
   await poster.context().close()
   return { title, path: `/listings/requests/${id}` }
 }

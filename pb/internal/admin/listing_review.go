@@ -3,12 +3,9 @@ package admin
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
@@ -135,12 +132,5 @@ const MaxReason = 500
 // cleanReason trims a required reason (rejection or report) and checks its
 // length; requiredMsg is what the member sees when it is empty.
 func cleanReason(reason *string, requiredMsg string) error {
-	*reason = strings.TrimSpace(*reason)
-	switch {
-	case *reason == "":
-		return validation.Errors{"reason": apierr.Field("validation_required", requiredMsg)}
-	case utf8.RuneCountInString(*reason) > MaxReason:
-		return validation.Errors{"reason": apierr.Field("validation_too_long", "Reason must be at most "+strconv.Itoa(MaxReason)+" characters")}
-	}
-	return nil
+	return apierr.Reason(reason, requiredMsg, MaxReason)
 }

@@ -4,6 +4,11 @@ package apierr
 
 import (
 	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
@@ -69,4 +74,20 @@ func Or500(e *core.RequestEvent, err error) error {
 		return apiErr
 	}
 	return e.InternalServerError("", err)
+}
+
+// Reason trims a required reason (a withdrawal, a rejection, a report, a
+// cancel, a dispute) and checks it: requiredMsg when it is empty, "Reason
+// must be at most N characters" past max characters, as the "reason" field.
+func Reason(reason *string, requiredMsg string, max int) error {
+	*reason = strings.TrimSpace(*reason)
+	switch {
+	case *reason == "":
+		return validation.Errors{"reason": Field("validation_required", requiredMsg)}
+	case utf8.RuneCountInString(*reason) > max:
+		return validation.Errors{"reason": Field("validation_too_long", "Reason must be at most "+strconv.Itoa(max)+" characters")}
+	case !utf8.ValidString(*reason):
+		return validation.Errors{"reason": Field("validation_invalid", "Reason contains invalid characters")}
+	}
+	return nil
 }

@@ -346,15 +346,7 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	var migration *core.Migration
-	for _, m := range core.AppMigrations.Items() {
-		if m.File == "1795900000_deals.go" {
-			migration = m
-		}
-	}
-	if migration == nil {
-		t.Fatal("migration not registered")
-	}
+	migration := testutil.Migration(t, "1795900000_deals.go")
 	if err := migration.Down(app); err != nil {
 		t.Fatal(err)
 	}

@@ -368,19 +368,7 @@ type reasonForm struct {
 }
 
 func reasonCheck(f *reasonForm, required string, limit int) func() error {
-	return func() error {
-		f.Reason = strings.TrimSpace(f.Reason)
-		switch {
-		case f.Reason == "":
-			return validation.Errors{"reason": apierr.Field("validation_required", required)}
-		case utf8.RuneCountInString(f.Reason) > limit:
-			return validation.Errors{"reason": apierr.Field("validation_too_long",
-				"Reason must be at most "+strconv.Itoa(limit)+" characters")}
-		case !utf8.ValidString(f.Reason):
-			return validation.Errors{"reason": apierr.Field("validation_invalid", "Reason contains invalid characters")}
-		}
-		return nil
-	}
+	return func() error { return apierr.Reason(&f.Reason, required, limit) }
 }
 
 // cancel: before the money moved either side cancels (a pledge is then

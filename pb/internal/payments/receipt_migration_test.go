@@ -15,15 +15,7 @@ func TestReceiptNumbersOfEarlierPayments(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
-	var migration *core.Migration
-	for _, m := range core.AppMigrations.Items() {
-		if m.File == "1764500800_receipts_and_refunds.go" {
-			migration = m
-		}
-	}
-	if migration == nil {
-		t.Fatal("migration not registered")
-	}
+	migration := testutil.Migration(t, "1764500800_receipts_and_refunds.go")
 	if err := migration.Down(app); err != nil {
 		t.Fatal(err)
 	}

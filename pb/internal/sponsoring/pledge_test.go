@@ -608,15 +608,7 @@ func TestOneSponsorCommitmentsBecomePledges(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
-	var migration *core.Migration
-	for _, m := range core.AppMigrations.Items() {
-		if m.File == "1795887848_pledges.go" {
-			migration = m
-		}
-	}
-	if migration == nil {
-		t.Fatal("migration not registered")
-	}
+	migration := testutil.Migration(t, "1795887848_pledges.go")
 	if err := migration.Down(app); err != nil {
 		t.Fatal(err)
 	}

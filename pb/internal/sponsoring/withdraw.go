@@ -4,11 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
@@ -30,17 +26,7 @@ type withdrawForm struct {
 }
 
 func (f *withdrawForm) validate() error {
-	f.Reason = strings.TrimSpace(f.Reason)
-	switch {
-	case f.Reason == "":
-		return validation.Errors{"reason": apierr.Field("validation_required", "Tell the poster why you are withdrawing")}
-	case utf8.RuneCountInString(f.Reason) > MaxWithdrawReason:
-		return validation.Errors{"reason": apierr.Field("validation_too_long",
-			"Reason must be at most "+strconv.Itoa(MaxWithdrawReason)+" characters")}
-	case !utf8.ValidString(f.Reason):
-		return validation.Errors{"reason": apierr.Field("validation_invalid", "Reason contains invalid characters")}
-	}
-	return nil
+	return apierr.Reason(&f.Reason, "Tell the poster why you are withdrawing", MaxWithdrawReason)
 }
 
 // withdraw lets a sponsor take back their active pledge, with a reason the

@@ -351,3 +351,16 @@ func NewAppFromDir(t testing.TB, dir string, cfg *config.Config, opts ...app.Opt
 	app.Register(ta, cfg, append(opts, app.Options{})[0])
 	return ta
 }
+
+// Migration is the registered migration of the named file (for a test that
+// steps it down and up again around data of before).
+func Migration(t testing.TB, file string) *core.Migration {
+	t.Helper()
+	for _, m := range core.AppMigrations.Items() {
+		if m.File == file {
+			return m
+		}
+	}
+	t.Fatalf("migration %s not registered", file)
+	return nil
+}

@@ -146,7 +146,7 @@ describe('AdminPage', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/reject'))).toBe(false)
 
     await user.type(within(dialog).getByLabelText('Reason (shown to the poster)'), 'Add dates')
-    expect(within(dialog).getByText('9/500')).toBeInTheDocument()
+    expect(within(dialog).getByText('9 / 500')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }))
     expect(await within(dialog).findByText('Reason must be at most 500 characters')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }))

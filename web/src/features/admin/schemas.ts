@@ -1,12 +1,8 @@
-import { z } from 'zod/mini'
-import { boundedText } from '@/lib/bounded-text'
 import { limits } from '@/lib/limits.gen'
 
-export const REASON_MAX = limits.reason
+/** The Reject dialog's reason: the server's limit and words (docs/api/admin.md). */
+export const rejectReason = { max: limits.reason, requiredMessage: 'A reason is required to reject a listing' }
 
-/** Reject dialog; the server's messages (docs/api/admin.md). */
-export const rejectSchema = z.object({
-  reason: boundedText('Reason', REASON_MAX, { requiredMessage: 'A reason is required to reject a listing' }),
-})
-
-export type RejectInput = z.infer<typeof rejectSchema>
+export interface RejectInput {
+  reason: string
+}

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini'
-import { boundedText } from '@/lib/bounded-text'
 import { limits } from '@/lib/limits.gen'
 import { formatUsd } from '@/lib/format'
 
@@ -34,9 +33,5 @@ export function pledgeSchema(open: number) {
 
 export type PledgeValues = z.infer<ReturnType<typeof pledgeSchema>>
 
-/** Why a sponsor withdraws their pledge: required, the server's limit. */
-export const withdrawSchema = z.object({
-  reason: boundedText('Reason', WITHDRAW_REASON_MAX, { requiredMessage: 'Tell the poster why you are withdrawing' }),
-})
-
-export type WithdrawValues = z.infer<typeof withdrawSchema>
+/** Why a sponsor withdraws their pledge: required, the server's limit and words. */
+export const withdrawReason = { max: WITHDRAW_REASON_MAX, requiredMessage: 'Tell the poster why you are withdrawing' }

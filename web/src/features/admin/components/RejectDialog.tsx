@@ -1,12 +1,7 @@
-import { useEffect, useId } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
-import { TextAreaField } from '@/components/ui/Field'
-import { applyFieldErrors } from '@/lib/form-errors'
+import { ReasonDialog } from '@/components/ui/ReasonDialog'
+import { ApiError } from '@/lib/api'
 import { useRejectListing, type ModerationTarget } from '../api/moderate-listing'
-import { REASON_MAX, rejectSchema, type RejectInput } from '../schemas'
+import { rejectReason } from '../schemas'
 import { adminTexts } from '../texts'
 import { notifyError, notifySuccess } from './notify'
 
@@ -16,63 +11,30 @@ interface RejectDialogProps {
 }
 
 export function RejectDialog({ target, onClose }: RejectDialogProps) {
-  const formId = useId()
   const reject = useRejectListing()
-  const form = useForm<RejectInput>({ resolver: zodResolver(rejectSchema), defaultValues: { reason: '' } })
-  const { errors } = form.formState
-  const length = useWatch({ control: form.control, name: 'reason' }).length
-  const { reset } = form
-
-  useEffect(() => {
-    if (target) reset({ reason: '' })
-  }, [target, reset])
-
-  const onSubmit = form.handleSubmit(({ reason }) => {
-    if (!target) return
-    reject.mutate(
-      { kind: target.kind, id: target.id, reason },
-      {
-        onSuccess: () => {
-          notifySuccess(adminTexts.rejected, target.title)
-          onClose()
-        },
-        onError: (error) => {
-          if (!applyFieldErrors(error, form.setError, ['reason'])) notifyError(error)
-        },
-      },
-    )
-  })
-
   return (
-    <Dialog
+    <ReasonDialog
       open={target !== null}
       onClose={onClose}
       title="Reject listing"
       description={target?.title}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="error" loading={reject.isPending}>
-            Reject listing
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <TextAreaField
-          label="Reason (shown to the poster)"
-          rows={4}
-          maxLength={REASON_MAX}
-          data-autofocus
-          error={errors.reason?.message}
-          {...form.register('reason')}
-        />
-        <p className="text-right text-xs text-base-content/75" aria-live="polite">
-          {length}/{REASON_MAX}
-        </p>
-      </form>
-    </Dialog>
+      label="Reason (shown to the poster)"
+      {...rejectReason}
+      submitLabel="Reject listing"
+      submitVariant="error"
+      pending={reject.isPending}
+      onSubmit={async (reason, setError) => {
+        if (!target) return false
+        try {
+          await reject.mutateAsync({ kind: target.kind, id: target.id, reason })
+          notifySuccess(adminTexts.rejected, target.title)
+          return true
+        } catch (error) {
+          if (error instanceof ApiError && error.fieldErrors.reason) setError(error.fieldErrors.reason)
+          else notifyError(error)
+          return false
+        }
+      }}
+    />
   )
 }

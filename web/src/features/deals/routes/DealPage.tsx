@@ -2,20 +2,21 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useSession } from '@/features/auth/session'
 import { Button } from '@/components/ui/Button'
+import { PersonLink } from '@/components/ui/PersonLink'
+import { ReasonDialog } from '@/components/ui/ReasonDialog'
 import { buttonClass } from '@/components/ui/button-class'
 import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, InfoIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { Deal, Deliverable, Person } from '@/lib/api-types.gen'
+import type { Deal, Deliverable } from '@/lib/api-types.gen'
 import { formatDate, formatDateTime, formatUsd } from '@/lib/format'
 import { personName } from '@/lib/member'
-import { listingPath, paths, profilePath } from '@/lib/paths'
+import { listingPath, paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDeal, useDealStep, type DealStep } from '../api/deals'
 import { DeliverablesDialog } from '../components/DeliverablesDialog'
 import { ProofDialog } from '../components/ProofDialog'
-import { ReasonDialog } from '../components/ReasonDialog'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
 import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealStatusBadge } from '../components/DealStatusBadge'
@@ -58,15 +59,6 @@ export function DealPage() {
       </Link>
       {body}
     </div>
-  )
-}
-
-function PersonLink({ person }: { person: Person }) {
-  if (person.deleted || !person.id) return <span>{personName(person)}</span>
-  return (
-    <Link to={profilePath(person.id)} className="link link-hover font-medium">
-      {personName(person)}
-    </Link>
   )
 }
 
@@ -334,6 +326,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         requiredMessage="Say why you are cancelling"
         max={DEAL_REASON_MAX}
         submitLabel={moneyMoved && !deal.cancelRequestedBy ? 'Ask to cancel' : 'Cancel deal'}
+        closeLabel="Back"
         pending={step.isPending}
         onSubmit={(reason, setError) =>
           run(
@@ -352,6 +345,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         requiredMessage="Tell the administrators what went wrong"
         max={DISPUTE_MAX}
         submitLabel="Raise dispute"
+        closeLabel="Back"
         pending={step.isPending}
         onSubmit={(reason, setError) => run({ step: 'dispute', body: { reason } }, 'Dispute raised', (_, m) => setError(m))}
       />
@@ -364,6 +358,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         requiredMessage="Tell the administrators your side"
         max={DISPUTE_MAX}
         submitLabel="Send"
+        closeLabel="Back"
         pending={step.isPending}
         onSubmit={(reason, setError) =>
           run({ step: 'dispute/answer', body: { reason } }, 'Your side is with the administrators', (_, m) => setError(m))

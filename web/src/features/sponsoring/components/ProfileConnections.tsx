@@ -1,25 +1,16 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
+import { PersonLink } from '@/components/ui/PersonLink'
 import { ApiError, errorMessage } from '@/lib/api'
 import { formatDate, formatUsd } from '@/lib/format'
-import { conversationPath, dealPath, profilePath } from '@/lib/paths'
+import { conversationPath, dealPath } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDecideApplication, type Decision } from '../api/decide-application'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
-import { personName } from '@/lib/member'
-import type { Application, Commitment, Person } from '@/lib/api-types.gen'
+import type { Application, Commitment } from '@/lib/api-types.gen'
 import { ProfileSection } from './ProfileSection'
 import { StatusPill } from './StatusPill'
-
-function PersonLink({ person }: { person: Person }) {
-  if (person.deleted || !person.id) return <span>{personName(person)}</span>
-  return (
-    <Link to={profilePath(person.id)} className="link link-hover font-medium">
-      {personName(person)}
-    </Link>
-  )
-}
 
 function DealLink({ id }: { id: string }) {
   if (!id) return null

@@ -1,27 +1,37 @@
+import { useEffect, useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod/mini'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
-import { TextAreaField } from '@/components/ui/Field'
 import { boundedText } from '@/lib/bounded-text'
+import { Button } from './Button'
+import { Dialog } from './Dialog'
+import { TextAreaField } from './Field'
 
 interface ReasonDialogProps {
   open: boolean
   onClose: () => void
   title: string
-  description: string
+  description?: string
   label: string
-  /** The server's words for an empty reason, and its limit. */
+  /** The server's words for an empty reason, and its limit (from the generated limits). */
   requiredMessage: string
   max: number
   submitLabel: string
+  submitVariant?: 'error'
+  /** The button that closes without sending ("Cancel" unless that is what the dialog does). */
+  closeLabel?: string
   pending: boolean
-  /** Sends the reason; answers false to keep the dialog open (the field shows the server's error). */
+  /**
+   * Sends the reason. Answers true when the dialog is done (it closes, emptied), false to keep it
+   * open; setError puts the server's message for the reason under the field.
+   */
   onSubmit: (reason: string, setError: (message: string) => void) => Promise<boolean>
 }
 
-/** A step that needs the member's words: cancel, dispute, answer a dispute. */
+/**
+ * A step that needs the member's words, checked as the server checks them: withdrawing a pledge,
+ * rejecting or reporting a listing, cancelling or disputing a deal.
+ */
 export function ReasonDialog({
   open,
   onClose,
@@ -31,19 +41,24 @@ export function ReasonDialog({
   requiredMessage,
   max,
   submitLabel,
+  submitVariant,
+  closeLabel = 'Cancel',
   pending,
   onSubmit,
 }: ReasonDialogProps) {
-  const schema = z.object({ reason: boundedText('Reason', max, { requiredMessage }) })
-  const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } })
+  const formId = useId()
+  const form = useForm<{ reason: string }>({
+    resolver: zodResolver(z.object({ reason: boundedText('Reason', max, { requiredMessage }) })),
+    defaultValues: { reason: '' },
+  })
   const length = useWatch({ control: form.control, name: 'reason' }).length
-  const formId = `reason-${title.replace(/\W+/g, '-').toLowerCase()}`
+  const { reset } = form
+  useEffect(() => {
+    if (open) reset({ reason: '' })
+  }, [open, reset])
+
   const submit = form.handleSubmit(async ({ reason }) => {
-    const done = await onSubmit(reason, (message) => form.setError('reason', { message }))
-    if (done) {
-      form.reset()
-      onClose()
-    }
+    if (await onSubmit(reason, (message) => form.setError('reason', { type: 'server', message }, { shouldFocus: true }))) onClose()
   })
   return (
     <Dialog
@@ -54,9 +69,9 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Back
+            {closeLabel}
           </Button>
-          <Button type="submit" form={formId} loading={pending}>
+          <Button type="submit" form={formId} variant={submitVariant} loading={pending}>
             {submitLabel}
           </Button>
         </>
