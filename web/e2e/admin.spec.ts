@@ -35,7 +35,7 @@ test('an administrator approves one listing and rejects another; the poster sees
   await dialog.getByRole('button', { name: 'Reject listing' }).click()
   await expect(dialog.getByText('A reason is required to reject a listing')).toBeVisible()
   await dialog.getByLabel('Reason (shown to the poster)').fill('Please add the venue')
-  await expect(dialog.getByText('20/500')).toBeVisible()
+  await expect(dialog.getByText('20 / 500')).toBeVisible()
   await dialog.getByRole('button', { name: 'Reject listing' }).click()
   await expectToast(page, 'Listing rejected')
   await expect(dialog).toBeHidden()
