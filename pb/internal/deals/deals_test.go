@@ -405,3 +405,23 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 		}
 	}
 }
+
+// Each step mails the other side: one member's steps share one limit, so a
+// script cannot make the server mail someone in bulk (60 an hour; the 61st
+// is refused and writes nothing).
+func TestDealStepsAreLimitedPerMember(t *testing.T) {
+	t.Parallel()
+	cfg := testutil.Config()
+	cfg.RateLimits = true
+	app := testutil.NewApp(t, cfg)
+	t.Cleanup(app.Cleanup)
+	seed(t, app)
+	j := &journey{t: t, app: app, j: testutil.NewJourney(t, app)}
+	d := "/api/deals/" + j.pledge("sam", 100) + "/deliverables"
+	for i := range 60 {
+		j.do(fmt.Sprintf("proposal %d", i+1), "sam", http.MethodPost, d, fmt.Sprintf(`{"deliverables":[{"title":"Logo %d"}]}`, i), 200, step)
+	}
+	j.do("the 61st step in the hour", "sam", http.MethodPost, d, `{"deliverables":[{"title":"One more"}]}`, 429, refused,
+		"You have taken many deal steps in a short time.")
+	j.do("the other side's steps count apart", "rita", http.MethodPost, d, `{"deliverables":[{"title":"Booth"}]}`, 200, step)
+}

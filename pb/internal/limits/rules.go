@@ -32,6 +32,33 @@ var MemberRules = map[string][]Rule{
 	"POST /api/applications/{id}/decline": {
 		{Bucket: "decisions", Max: 60, Window: time.Hour, Message: "You have answered many applications in a short time."},
 	},
+	"POST /api/deals/{id}/deliverables": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/agree": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/funds-sent": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/funds-received": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/deliverables/{item}/done": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/complete": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/cancel": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/dispute": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/deals/{id}/dispute/answer": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
 	"POST /api/sponsorships/{id}/report": {
 		{Bucket: "reports", Max: 10, Window: time.Hour, Message: "You have sent many reports in a short time."},
 		{Bucket: "reports-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many reports today."},
