@@ -15,7 +15,8 @@ import (
 // disputed. Members read their own deals; every write goes through the
 // app's routes (pb/internal/deals), each step a conditional UPDATE on the
 // deal's status and version. deal_events is each deal's history, shown on
-// its page. Pledges and accepted applications from before deals get theirs.
+// its page; request_updates are what a request's poster tells all its
+// sponsors. Pledges and accepted applications from before deals get theirs.
 const dealReadRule = `@request.auth.id != "" && (sponsor = @request.auth.id || recipient = @request.auth.id)`
 
 func init() {
@@ -92,6 +93,23 @@ func init() {
 			return err
 		}
 
+		// updates a request's poster posts to all its sponsors, read on their deals' pages
+		requests, err := app.FindCollectionByNameOrId("sponsorship_requests")
+		if err != nil {
+			return err
+		}
+		updates := core.NewBaseCollection("request_updates")
+		updates.Fields.Add(
+			&core.RelationField{Name: "request", Required: true, MaxSelect: 1, CollectionId: requests.Id, CascadeDelete: true},
+			&core.RelationField{Name: "author", MaxSelect: 1, CollectionId: users.Id},
+			&core.TextField{Name: "body", Required: true, Max: 2000},
+			&core.AutodateField{Name: "created", OnCreate: true},
+		)
+		updates.AddIndex("idx_request_updates_request", false, "request, created", "")
+		if err := app.Save(updates); err != nil {
+			return err
+		}
+
 		// a step of a deal notifies the other side (type "deal")
 		notifications, err := app.FindCollectionByNameOrId("notifications")
 		if err != nil {
@@ -138,7 +156,7 @@ func init() {
 				return err
 			}
 		}
-		for _, name := range []string{"deal_events", "deals"} {
+		for _, name := range []string{"request_updates", "deal_events", "deals"} {
 			c, err := app.FindCollectionByNameOrId(name)
 			if err != nil {
 				return err

@@ -112,8 +112,10 @@ type Deal struct {
 	Resolution          string        `json:"resolution"`
 	CreatedAt           string        `json:"createdAt"`
 	UpdatedAt           string        `json:"updatedAt"`
-	// Events is the deal's history, oldest first (on the deal's own page).
-	Events []Event `json:"events,omitempty"`
+	// Events is the deal's history, oldest first, and Updates what the
+	// request's poster told all its sponsors (on the deal's own page).
+	Events  []Event  `json:"events,omitempty"`
+	Updates []Update `json:"updates,omitempty"`
 }
 
 // ToDeal maps a deals record.
@@ -175,7 +177,8 @@ func withEvents(app core.App, d Deal) (Deal, error) {
 		}
 		d.Events = append(d.Events, ev)
 	}
-	return d, nil
+	d.Updates, err = updatesOf(app, d)
+	return d, err
 }
 
 func stamp(r *core.Record, field string) string {

@@ -425,3 +425,37 @@ func TestDealStepsAreLimitedPerMember(t *testing.T) {
 		"You have taken many deal steps in a short time.")
 	j.do("the other side's steps count apart", "rita", http.MethodPost, d, `{"deliverables":[{"title":"Booth"}]}`, 200, step)
 }
+
+// The poster of a request tells all its sponsors at once: each reads the
+// update on their own deal's page and is notified, linked to that deal.
+func TestUpdatesReachEverySponsor(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	u := "/api/sponsorship-requests/" + j.request().Id + "/updates"
+	j.do("a visitor", "", http.MethodPost, u, `{"body":"x"}`, 401, refused)
+	j.do("nobody to tell yet", "rita", http.MethodPost, u, `{"body":"We start on Friday"}`, 409, refused,
+		"This request has no sponsors to update yet.")
+	samDeal, sidDeal := j.pledge("sam", 600), j.pledge("sid", 300)
+	j.do("only the poster", "sam", http.MethodPost, u, `{"body":"x"}`, 403, refused,
+		"Only the poster of the request can post updates to its sponsors.")
+	j.do("an empty update", "rita", http.MethodPost, u, `{"body":"  "}`, 400, refused, "Write the update")
+	j.do("too long", "rita", http.MethodPost, u, `{"body":"`+strings.Repeat("x", 2001)+`"}`, 400, refused,
+		"Update must be at most 2000 characters")
+	j.do("an unknown request", "rita", http.MethodPost, "/api/sponsorship-requests/nothing/updates", `{"body":"x"}`, 404, refused)
+	// the update and one notification to each sponsor, mailed in the background
+	j.do("the poster tells both sponsors", "rita", http.MethodPost, u, `{"body":" The stage is booked for Friday. "}`, 201,
+		testutil.WritesAmidMail(3, 0), `"body":"The stage is booked for Friday."`)
+	for who, id := range map[string]string{"sam": samDeal, "sid": sidDeal} {
+		j.do(who+" reads it on their deal", who, http.MethodGet, "/api/deals/"+id, "", 200, refused,
+			`"updates":[{"id":"`, `"body":"The stage is booked for Friday."`)
+		var n int
+		err := j.app.DB().Select("COUNT(*)").From("notifications").Where(dbx.HashExp{"user": testutil.FindByUsername(t, j.app, who).Id,
+			"type": "deal", "link": "/deals/" + id}).AndWhere(dbx.Like("title", "posted an update")).Row(&n)
+		if err != nil || n != 1 {
+			t.Errorf("%s has %d update notifications linking to their deal (%v)", who, n, err)
+		}
+	}
+	// a cancelled deal's sponsor is not told again
+	j.do("sid cancels", "sid", http.MethodPost, "/api/deals/"+sidDeal+"/cancel", `{"reason":"Budget"}`, 200, testutil.WritesAmidMail(2, 3))
+	j.do("the next update", "rita", http.MethodPost, u, `{"body":"Posters are printed."}`, 201, testutil.WritesAmidMail(2, 0))
+}

@@ -31,6 +31,7 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/cancel", cancel)
 	g.POST("/{id}/dispute", dispute)
 	g.POST("/{id}/dispute/answer", respond)
+	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
 }
 
 // list answers the member's deals, the last changed first; ?status= keeps

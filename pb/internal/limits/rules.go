@@ -59,6 +59,9 @@ var MemberRules = map[string][]Rule{
 	"POST /api/deals/{id}/dispute/answer": {
 		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
 	},
+	"POST /api/sponsorship-requests/{id}/updates": {
+		{Bucket: "updates", Max: 10, Window: 24 * time.Hour, Message: "You have posted many updates today."},
+	},
 	"POST /api/sponsorships/{id}/report": {
 		{Bucket: "reports", Max: 10, Window: time.Hour, Message: "You have sent many reports in a short time."},
 		{Bucket: "reports-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many reports today."},

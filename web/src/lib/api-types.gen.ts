@@ -220,6 +220,7 @@ export interface Deal {
   createdAt: string
   updatedAt: string
   events?: Event[]
+  updates?: Update[]
 }
 
 /** savedsearch.Saved */
@@ -446,6 +447,14 @@ export interface Event {
   kind: string
   text: string
   actor: Person | null
+  createdAt: string
+}
+
+/** deals.Update */
+export interface Update {
+  id: string
+  body: string
+  author: Person
   createdAt: string
 }
 

@@ -1,0 +1,130 @@
+package deals
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/when"
+)
+
+// MaxUpdate bounds an update to a request's sponsors, in characters.
+const MaxUpdate = 2000
+
+// Update is what a request's poster told all its sponsors.
+type Update struct {
+	ID        string          `json:"id"`
+	Body      string          `json:"body"`
+	Author    accounts.Person `json:"author"`
+	CreatedAt string          `json:"createdAt"`
+}
+
+var errNoSponsors = errors.New("deals: no sponsor to update")
+
+type updateForm struct {
+	Body string `json:"body"`
+}
+
+func (f *updateForm) validate() error {
+	f.Body = strings.TrimSpace(f.Body)
+	switch {
+	case f.Body == "":
+		return validation.Errors{"body": apierr.Field("validation_required", "Write the update")}
+	case utf8.RuneCountInString(f.Body) > MaxUpdate:
+		return validation.Errors{"body": apierr.Field("validation_too_long", "Update must be at most "+strconv.Itoa(MaxUpdate)+" characters")}
+	}
+	return nil
+}
+
+// postUpdate: the poster of a request tells every sponsor whose deal is
+// not cancelled, in one transaction: the update, and a notification (and
+// e-mail, per their choices) to each, linking to their own deal.
+func postUpdate(e *core.RequestEvent) error {
+	form := &updateForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
+	if err != nil || !listings.VisibleTo(request, e.Auth) {
+		return e.NotFoundError("Listing not found.", nil)
+	}
+	if request.GetString("user") != e.Auth.Id {
+		return e.ForbiddenError("Only the poster of the request can post updates to its sponsors.", nil)
+	}
+	var (
+		update  *core.Record
+		pending []*notify.Pending
+	)
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		var deals []*core.Record
+		err := tx.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": request.Id, "listingKind": "sponsorship_requests"}).
+			AndWhere(dbx.Not(dbx.HashExp{"status": StatusCancelled})).AndWhere(dbx.Not(dbx.HashExp{"sponsor": ""})).All(&deals)
+		if err != nil {
+			return err
+		}
+		if len(deals) == 0 {
+			return errNoSponsors
+		}
+		c, err := tx.FindCachedCollectionByNameOrId("request_updates")
+		if err != nil {
+			return err
+		}
+		update = core.NewRecord(c)
+		update.Load(map[string]any{"request": request.Id, "author": e.Auth.Id, "body": form.Body})
+		if err := tx.Save(update); err != nil {
+			return err
+		}
+		title := fmt.Sprintf("%s posted an update on %s", name(e.Auth), "“"+notify.Clip(request.GetString("title"), 80)+"”")
+		for _, d := range deals {
+			p, err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
+				Body: notify.Clip(form.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id})
+			if err != nil {
+				return err
+			}
+			pending = append(pending, p)
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errNoSponsors):
+		return e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
+	case err != nil:
+		return apierr.Or500(e, err)
+	}
+	notify.Mail(e.App, pending...)
+	return e.JSON(http.StatusCreated, toUpdate(e.App, update))
+}
+
+// updatesOf are the updates on a deal's request, oldest first (none for a
+// deal from an application).
+func updatesOf(app core.App, d Deal) ([]Update, error) {
+	out := []Update{}
+	if d.Origin != "pledge" {
+		return out, nil
+	}
+	var rows []*core.Record
+	if err := app.RecordQuery("request_updates").AndWhere(dbx.HashExp{"request": d.Listing.ID}).
+		OrderBy("created ASC", "rowid ASC").All(&rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out = append(out, toUpdate(app, r))
+	}
+	return out, nil
+}
+
+func toUpdate(app core.App, r *core.Record) Update {
+	return Update{ID: r.Id, Body: r.GetString("body"), Author: accounts.PersonOf(app, r.GetString("author")),
+		CreatedAt: when.API(r.GetDateTime("created").Time())}
+}
