@@ -81,6 +81,14 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
   await recipient.getByRole('button', { name: 'The money arrived' }).click()
   await expectToast(recipient, 'The deal is funded')
 
+  // The recipient tells every sponsor how it goes; the sponsor reads it on their deal.
+  await recipient.getByRole('button', { name: 'Post an update to all sponsors' }).click()
+  const update = recipient.getByRole('dialog', { name: 'Post an update' })
+  await update.getByLabel('Update', { exact: true }).fill('The stage is booked: Friday from 5 pm.')
+  await update.getByRole('button', { name: 'Post update' }).click()
+  await expectToast(recipient, 'Update posted')
+  await expect(recipient.getByTestId('deal-updates')).toContainText('The stage is booked: Friday from 5 pm.')
+
   // The recipient delivers each item with proof: a note, a link or both.
   const items = recipient.getByTestId('deliverable')
   await items.filter({ hasText: 'festival banner' }).getByRole('button', { name: 'Mark delivered' }).click()
@@ -99,6 +107,7 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
 
   // The sponsor checks the proof and completes the deal; both read the whole history.
   await sponsor.reload()
+  await expect(sponsor.getByTestId('deal-updates')).toContainText('The stage is booked: Friday from 5 pm.')
   await expect(sponsor.getByRole('link', { name: 'Proof link' })).toHaveAttribute('href', 'https://example.com/banner-photo')
   await sponsor.getByRole('button', { name: 'Confirm completion' }).click()
   await expectToast(sponsor, 'Deal completed')

@@ -13,6 +13,8 @@ interface ReasonDialogProps {
   title: string
   description?: string
   label: string
+  /** What the text is called in "… must be at most N characters" (the server's word): Reason unless set. */
+  noun?: string
   /** The server's words for an empty reason, and its limit (from the generated limits). */
   requiredMessage: string
   max: number
@@ -38,6 +40,7 @@ export function ReasonDialog({
   title,
   description,
   label,
+  noun = 'Reason',
   requiredMessage,
   max,
   submitLabel,
@@ -48,7 +51,7 @@ export function ReasonDialog({
 }: ReasonDialogProps) {
   const formId = useId()
   const form = useForm<{ reason: string }>({
-    resolver: zodResolver(z.object({ reason: boundedText('Reason', max, { requiredMessage }) })),
+    resolver: zodResolver(z.object({ reason: boundedText(noun, max, { requiredMessage }) })),
     defaultValues: { reason: '' },
   })
   const length = useWatch({ control: form.control, name: 'reason' }).length

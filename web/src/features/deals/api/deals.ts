@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Deal, DealStatus } from '@/lib/api-types.gen'
+import type { Deal, DealStatus, Update } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 
 /** Prefix of every deals query: each step refreshes them. */
@@ -49,5 +49,14 @@ export function useDealStep(id: string) {
       // a cancelled pledge changes the request and the sponsor's pledges
       void queryClient.invalidateQueries({ queryKey: ['commitments'] })
     },
+  })
+}
+
+/** POST /api/sponsorship-requests/{id}/updates: the request's poster tells all its sponsors. */
+export function usePostUpdate(dealId: string, requestId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: string) => api.post<Update>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/updates`, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryOptions(dealId).queryKey }),
   })
 }

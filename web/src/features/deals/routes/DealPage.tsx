@@ -10,11 +10,12 @@ import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
 import type { Deal, Deliverable } from '@/lib/api-types.gen'
 import { formatDate, formatDateTime, formatUsd } from '@/lib/format'
+import { limits } from '@/lib/limits.gen'
 import { personName } from '@/lib/member'
 import { listingPath, paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useDeal, useDealStep, type DealStep } from '../api/deals'
+import { useDeal, useDealStep, usePostUpdate, type DealStep } from '../api/deals'
 import { DeliverablesDialog } from '../components/DeliverablesDialog'
 import { ProofDialog } from '../components/ProofDialog'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
@@ -62,10 +63,11 @@ export function DealPage() {
   )
 }
 
-type Open = null | 'propose' | 'cancel' | 'dispute' | 'answer'
+type Open = null | 'propose' | 'cancel' | 'dispute' | 'answer' | 'update'
 
 function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   const step = useDealStep(deal.id)
+  const postUpdate = usePostUpdate(deal.id, deal.listing.id)
   const [open, setOpen] = useState<Open>(null)
   const [delivering, setDelivering] = useState<Deliverable | null>(null)
   const sponsor = deal.sponsor.id === meId
@@ -273,6 +275,37 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         </section>
       )}
 
+      {deal.origin === 'pledge' && ((deal.updates?.length ?? 0) > 0 || (!sponsor && s !== 'cancelled')) && (
+        <section aria-labelledby="updates-heading" className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-3 p-5">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="updates-heading" className="text-lg font-semibold">
+                Updates
+              </h2>
+              {!sponsor && s !== 'cancelled' && (
+                <Button size="sm" variant="outline" onClick={() => setOpen('update')}>
+                  Post an update to all sponsors
+                </Button>
+              )}
+            </div>
+            {(deal.updates?.length ?? 0) === 0 ? (
+              <p className="text-sm text-base-content/75">Tell your sponsors how the project is going: every sponsor reads it here.</p>
+            ) : (
+              <ul className="space-y-3" data-testid="deal-updates">
+                {deal.updates?.map((u) => (
+                  <li key={u.id} className="rounded-box bg-base-200 px-4 py-3">
+                    <p className="text-sm text-base-content/75">
+                      <PersonLink person={u.author} /> · <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line">{u.body}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      )}
+
       <section aria-labelledby="history-heading" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-3 p-5">
           <h2 id="history-heading" className="text-lg font-semibold">
@@ -335,6 +368,33 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
             (_, m) => setError(m),
           )
         }
+      />
+      <ReasonDialog
+        open={open === 'update'}
+        onClose={() => setOpen(null)}
+        title="Post an update"
+        description="Every sponsor of this request reads it on their deal's page and is notified."
+        label="Update"
+        noun="Update"
+        requiredMessage="Write the update"
+        max={limits.requestUpdate}
+        submitLabel="Post update"
+        closeLabel="Back"
+        pending={postUpdate.isPending}
+        onSubmit={async (body, setError) => {
+          try {
+            await postUpdate.mutateAsync(body)
+            toast({ title: 'Update posted', description: 'Your sponsors have it.', variant: 'success' })
+            return true
+          } catch (error) {
+            if (error instanceof ApiError && error.fieldErrors.body) {
+              setError(error.fieldErrors.body)
+              return false
+            }
+            toast({ title: 'That did not go through', description: errorMessage(error), variant: 'destructive' })
+            return false
+          }
+        }}
       />
       <ReasonDialog
         open={open === 'dispute'}
