@@ -1,6 +1,7 @@
 package migrations
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -111,15 +112,13 @@ func init() {
 		}
 
 		// a step of a deal notifies the other side (type "deal")
-		notifications, err := app.FindCollectionByNameOrId("notifications")
-		if err != nil {
+		if err := setSelectValue(app, "notifications", "type", "deal", true); err != nil {
 			return err
 		}
-		if f, ok := notifications.Fields.GetByName("type").(*core.SelectField); ok && !slices.Contains(f.Values, "deal") {
-			f.Values = append(f.Values, "deal")
-			if err := app.Save(notifications); err != nil {
-				return err
-			}
+
+		// an administrator's decision on a dispute is in the moderation log
+		if err := setSelectValue(app, "moderation_log", "action", "resolve_dispute", true); err != nil {
+			return err
 		}
 
 		// the deals of what came before: active pledges and accepted applications
@@ -146,15 +145,14 @@ func init() {
 		if _, err := app.DB().NewQuery(`DELETE FROM notifications WHERE type = 'deal'`).Execute(); err != nil {
 			return err
 		}
-		notifications, err := app.FindCollectionByNameOrId("notifications")
-		if err != nil {
+		if err := setSelectValue(app, "notifications", "type", "deal", false); err != nil {
 			return err
 		}
-		if f, ok := notifications.Fields.GetByName("type").(*core.SelectField); ok {
-			f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == "deal" })
-			if err := app.Save(notifications); err != nil {
-				return err
-			}
+		if _, err := app.DB().NewQuery(`DELETE FROM moderation_log WHERE action = 'resolve_dispute'`).Execute(); err != nil {
+			return err
+		}
+		if err := setSelectValue(app, "moderation_log", "action", "resolve_dispute", false); err != nil {
+			return err
 		}
 		for _, name := range []string{"request_updates", "deal_events", "deals"} {
 			c, err := app.FindCollectionByNameOrId(name)
@@ -167,4 +165,26 @@ func init() {
 		}
 		return nil
 	})
+}
+
+// setSelectValue adds (or removes) one value of a select field.
+func setSelectValue(app core.App, collection, field, value string, present bool) error {
+	c, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		return err
+	}
+	f, ok := c.Fields.GetByName(field).(*core.SelectField)
+	if !ok {
+		return fmt.Errorf("%s.%s is not a select field", collection, field)
+	}
+	has := slices.Contains(f.Values, value)
+	switch {
+	case present && !has:
+		f.Values = append(f.Values, value)
+	case !present && has:
+		f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == value })
+	default:
+		return nil
+	}
+	return app.Save(c)
 }

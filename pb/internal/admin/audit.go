@@ -13,6 +13,7 @@ const (
 	actionVerifySocial   = "verify_social"
 	actionUnverifySocial = "unverify_social"
 	actionResolveContact = "resolve_contact"
+	actionResolveDispute = "resolve_dispute"
 )
 
 // logAction records one administrator action. Callers pass the transaction

@@ -43,6 +43,8 @@ func BindRoutes(se *core.ServeEvent, store *listings.Store) {
 	g.GET("/contact-messages", contactList)
 	g.POST("/contact-messages/{id}/resolve", contactResolve)
 	g.GET("/audit", auditList)
+	g.GET("/disputes", disputesList)
+	g.POST("/deals/{id}/resolve", disputeResolve)
 }
 
 type handlers struct {

@@ -459,3 +459,44 @@ func TestUpdatesReachEverySponsor(t *testing.T) {
 	j.do("sid cancels", "sid", http.MethodPost, "/api/deals/"+sidDeal+"/cancel", `{"reason":"Budget"}`, 200, testutil.WritesAmidMail(2, 3))
 	j.do("the next update", "rita", http.MethodPost, u, `{"body":"Posters are printed."}`, 201, testutil.WritesAmidMail(2, 0))
 }
+
+// A dispute reaches the administrators' queue with both sides' words; an
+// administrator's decision ends it (completed or cancelled), is logged, and
+// both sides are told. Members cannot read the queue or decide.
+func TestAdministratorsResolveADispute(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	id := j.pledge("sam", 400)
+	d := "/api/deals/" + id
+	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
+	j.do("agree", "sam", http.MethodPost, d+"/agree", `{"version":1}`, 200, step)
+	j.do("sent", "sam", http.MethodPost, d+"/funds-sent", "", 200, step)
+	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
+	j.do("the queue is empty", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, "[]")
+	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step)
+	j.do("rita answers", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"It was there"}`, 200, step)
+
+	j.do("a member cannot read the queue", "sam", http.MethodGet, "/api/admin/disputes", "", 403, refused)
+	queue := j.do("the queue", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused,
+		`"id":"`+id+`"`, `"disputeReason":"No booth on the day"`, `"disputeResponse":"It was there"`)
+	if queue.Header.Get("X-Total-Count") != "1" {
+		t.Errorf("queue total %q", queue.Header.Get("X-Total-Count"))
+	}
+	j.do("a bad filter", "boss", http.MethodGet, "/api/admin/disputes?status=later", "", 400, refused, "Status must be open, resolved or all")
+	j.do("a member cannot decide", "rita", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"completed","note":"x"}`, 403, refused)
+	j.do("an outcome is needed", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"funded","note":"x"}`, 400, refused,
+		"Outcome must be completed or cancelled")
+	j.do("and a note", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"completed"}`, 400, refused,
+		"Tell both sides what you decided")
+	j.do("an unknown deal", "boss", http.MethodPost, "/api/admin/deals/nothing/resolve", `{"outcome":"completed","note":"x"}`, 404, refused,
+		"Deal not found.")
+	// the deal, its history, a notification to each side and the log entry
+	j.do("the administrator decides", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve",
+		`{"outcome":"completed","note":"The photos show the booth."}`, 200, testutil.WritesAmidMail(4, 1),
+		`"status":"completed"`, `"resolution":"The photos show the booth."`)
+	j.do("once", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"cancelled","note":"x"}`, 409, refused,
+		"This deal is not in dispute.")
+	j.do("resolved ones", "boss", http.MethodGet, "/api/admin/disputes?status=resolved", "", 200, refused, `"id":"`+id+`"`)
+	j.do("the audit names it", "boss", http.MethodGet, "/api/admin/audit?action=resolve_dispute", "", 200, refused, `"targetId":"`+id+`"`)
+	j.do("both sides read the decision", "sam", http.MethodGet, d, "", 200, refused, `"kind":"resolved"`, "The photos show the booth.")
+}

@@ -1,0 +1,95 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/notify"
+)
+
+// MaxResolution bounds an administrator's note on a resolved dispute, in characters.
+const MaxResolution = 2000
+
+// disputesList answers the deals in dispute (status=open, the default),
+// those the administrators resolved (resolved) or both (all), the last
+// changed first, counted.
+func disputesList(e *core.RequestEvent) error {
+	errs := validation.Errors{}
+	p := readPaging(e, errs)
+	var where dbx.Expression
+	switch strings.TrimSpace(e.Request.URL.Query().Get("status")) {
+	case "", "open":
+		where = dbx.HashExp{"status": deals.StatusDisputed}
+	case "resolved":
+		where = dbx.And(dbx.Not(dbx.HashExp{"disputedAt": ""}), dbx.Not(dbx.HashExp{"status": deals.StatusDisputed}))
+	case "all":
+		where = dbx.Not(dbx.HashExp{"disputedAt": ""})
+	default:
+		errs["status"] = apierr.Field("validation_invalid_status", "Status must be open, resolved or all")
+	}
+	if len(errs) > 0 {
+		return e.BadRequestError("Invalid list parameters.", errs)
+	}
+	return answerCounted(e, p, "deals", where, []string{"updated DESC", "id DESC"},
+		func(r *core.Record) deals.Deal { return deals.ToDeal(e.App, r) })
+}
+
+type resolveForm struct {
+	Outcome string `json:"outcome"`
+	Note    string `json:"note"`
+}
+
+func (f *resolveForm) validate() error {
+	f.Note = strings.TrimSpace(f.Note)
+	switch {
+	case f.Outcome != deals.StatusCompleted && f.Outcome != deals.StatusCancelled:
+		return validation.Errors{"outcome": apierr.Field("validation_invalid", "Outcome must be completed or cancelled")}
+	case f.Note == "":
+		return validation.Errors{"note": apierr.Field("validation_required", "Tell both sides what you decided")}
+	case utf8.RuneCountInString(f.Note) > MaxResolution:
+		return validation.Errors{"note": apierr.Field("validation_too_long", "Note must be at most "+strconv.Itoa(MaxResolution)+" characters")}
+	}
+	return nil
+}
+
+// disputeResolve ends a dispute: the deal completed or cancelled with the
+// administrator's note, logged, both sides told.
+func disputeResolve(e *core.RequestEvent) error {
+	form := &resolveForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	id := e.Request.PathValue("id")
+	if _, err := e.App.FindRecordById("deals", id); err != nil {
+		return e.NotFoundError("Deal not found.", nil)
+	}
+	var (
+		deal    *core.Record
+		pending []*notify.Pending
+	)
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		var err error
+		deal, pending, err = deals.Resolve(tx, id, e.Auth, form.Outcome, form.Note)
+		if err != nil {
+			return err
+		}
+		return logAction(tx, e.Auth, actionResolveDispute, "deals", id, form.Outcome+": "+form.Note)
+	})
+	switch {
+	case errors.Is(err, deals.ErrNotDisputed):
+		return e.Error(http.StatusConflict, "This deal is not in dispute.", nil)
+	case err != nil:
+		return apierr.Or500(e, err)
+	}
+	notify.Mail(e.App, pending...)
+	return e.JSON(http.StatusOK, deals.ToDeal(e.App, deal))
+}
