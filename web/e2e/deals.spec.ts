@@ -158,3 +158,51 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   const after = await sponsor.request.get(`/api/sponsorship-requests/${requestId}`)
   expect(await after.json()).toMatchObject({ status: 'open', pledgedAmount: 0 })
 })
+
+test('a dispute after funding goes to the administrators, who decide it; both sides read the decision', async ({ browser }) => {
+  const title = uniqueName('Book fair ')
+  // The demo's administrator posts the request (members need a plan to post) and later decides.
+  const admin = await newPage(browser)
+  await signIn(admin, ADMIN.username, ADMIN.password)
+  const requestId = await postRequest(admin, title, { requestedAmount: 300 })
+  const sponsor = await newPage(browser)
+  await registerMember(sponsor, uniqueName('Print Shop '))
+  const post = async (page: Page, path: string, data: object = {}) => {
+    const res = await page.request.post(path, { data, headers: { Origin: origin() } })
+    expect(res.status(), await res.text()).toBeLessThan(300)
+    return (await res.json()) as { dealId: string; version: number }
+  }
+  // Up to funding through the API: the deal page's steps are the first journey's.
+  const { dealId } = await post(sponsor, `/api/sponsorship-requests/${requestId}/sponsor`)
+  const proposed = await post(admin, `/api/deals/${dealId}/deliverables`, { deliverables: [{ title: 'Logo on the stall' }] })
+  await post(sponsor, `/api/deals/${dealId}/agree`, { version: proposed.version })
+  await post(sponsor, `/api/deals/${dealId}/funds-sent`)
+  await post(admin, `/api/deals/${dealId}/funds-received`)
+
+  // The sponsor raises the dispute from the deal's page.
+  await sponsor.goto(`/deals/${dealId}`)
+  await sponsor.getByRole('button', { name: 'Raise a dispute' }).click()
+  const dialog = sponsor.getByRole('dialog', { name: 'Raise a dispute' })
+  await dialog.getByLabel('What went wrong?').fill('The logo was never on the stall.')
+  await dialog.getByRole('button', { name: 'Raise dispute' }).click()
+  await expectToast(sponsor, 'Dispute raised')
+  await expect(sponsor.locator('.badge', { hasText: 'In dispute' })).toBeVisible()
+
+  // The administrators' queue has it with the sponsor's words; the decision completes the deal.
+  await admin.goto('/admin?tab=disputes')
+  const item = admin.getByTestId('dispute').filter({ hasText: title })
+  await expect(item).toContainText('The logo was never on the stall.')
+  await expect(item).toContainText('No answer yet.')
+  await item.getByRole('button', { name: 'Complete the deal' }).click()
+  const decide = admin.getByRole('dialog', { name: 'Complete the deal' })
+  await decide.getByRole('button', { name: 'Complete the deal' }).click()
+  await expect(decide.getByText('Tell both sides what you decided')).toBeVisible()
+  await decide.getByLabel('Your decision').fill('The stall photos show the logo; the deal stands.')
+  await decide.getByRole('button', { name: 'Complete the deal' }).click()
+  await expectToast(admin, 'Dispute resolved')
+  await expect(admin.getByText('No open disputes.')).toBeVisible()
+
+  await sponsor.reload()
+  await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()
+  await expect(sponsor.getByTestId('deal-history')).toContainText('The stall photos show the logo; the deal stands.')
+})

@@ -37,6 +37,7 @@ var limits = []limit{
 	{"proofText", deals.MaxProofText, "characters of a deliverable's proof note (deals.MaxProofText)"},
 	{"proofLink", deals.MaxProofLink, "characters of a deliverable's proof link (deals.MaxProofLink)"},
 	{"dealReason", deals.MaxReason, "characters of the reason for cancelling a deal (deals.MaxReason)"},
+	{"resolutionNote", admin.MaxResolution, "characters of an administrator's note on a resolved dispute (admin.MaxResolution)"},
 	{"requestUpdate", deals.MaxUpdate, "characters of an update to a request's sponsors (deals.MaxUpdate)"},
 	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},

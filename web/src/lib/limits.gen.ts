@@ -25,6 +25,8 @@ export const limits = {
   proofLink: 500,
   /** characters of the reason for cancelling a deal (deals.MaxReason) */
   dealReason: 1000,
+  /** characters of an administrator's note on a resolved dispute (admin.MaxResolution) */
+  resolutionNote: 2000,
   /** characters of an update to a request's sponsors (deals.MaxUpdate) */
   requestUpdate: 2000,
   /** characters of a dispute or its answer (deals.MaxDisputeText) */

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useOverview } from '@/features/admin/api/get-overview'
 import { AuditLogTab } from '@/features/admin/components/AuditLogTab'
 import { ContactMessagesTab } from '@/features/admin/components/ContactMessagesTab'
+import { DisputesTab } from '@/features/admin/components/DisputesTab'
 import { MembersTab } from '@/features/admin/components/MembersTab'
 import { ModerationTab } from '@/features/admin/components/ModerationTab'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
@@ -19,6 +20,7 @@ const tabs = [
   { value: 'members', label: 'Members' },
   { value: 'subscriptions', label: 'Subscriptions & payments' },
   { value: 'messages', label: 'Contact messages' },
+  { value: 'disputes', label: 'Disputes' },
   { value: 'audit', label: 'Audit log' },
 ] as const
 
@@ -29,6 +31,7 @@ const panels: Record<AdminTab, () => React.ReactNode> = {
   members: () => <MembersTab />,
   subscriptions: () => <SubscriptionsTab />,
   messages: () => <ContactMessagesTab />,
+  disputes: () => <DisputesTab />,
   audit: () => <AuditLogTab />,
 }
 

@@ -21,4 +21,5 @@ export const auditActionLabels: Record<string, string> = {
   verify_social: 'Verified social link',
   unverify_social: 'Removed social link verification',
   resolve_contact: 'Resolved message',
+  resolve_dispute: 'Resolved dispute',
 }

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Deal } from '@/lib/api-types.gen'
+import { fetchPage } from '@/lib/list-page'
+import type { ContactStatus } from '../types'
+import { adminKey } from './admin-key'
+
+export function disputesQueryOptions(status: ContactStatus, page: number) {
+  return queryOptions({
+    queryKey: [...adminKey, 'disputes', { status, page }],
+    queryFn: ({ signal }) => fetchPage<Deal>('/api/admin/disputes', { status, page }, signal),
+  })
+}
+
+export function useDisputes(status: ContactStatus, page: number) {
+  return useQuery({ ...disputesQueryOptions(status, page), placeholderData: keepPreviousData })
+}
+
+export type DisputeOutcome = 'completed' | 'cancelled'
+
+/** POST /api/admin/deals/{id}/resolve: the dispute leaves the open list, the log grows. */
+export function useResolveDispute() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, outcome, note }: { id: string; outcome: DisputeOutcome; note: string }) =>
+      api.post<Deal>(`/api/admin/deals/${encodeURIComponent(id)}/resolve`, { outcome, note }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  })
+}
