@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
-import { PersonLink } from '@/components/ui/PersonLink'
+import { PersonLink } from '@/components/ui/MemberName'
 import { ReasonDialog } from '@/components/ui/ReasonDialog'
 import { ApiError } from '@/lib/api'
 import type { Deal } from '@/lib/api-types.gen'

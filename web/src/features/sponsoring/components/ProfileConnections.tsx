@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
-import { PersonLink } from '@/components/ui/PersonLink'
+import { PersonLink } from '@/components/ui/MemberName'
 import { ApiError, errorMessage } from '@/lib/api'
 import { formatDate, formatUsd } from '@/lib/format'
 import { conversationPath, dealPath } from '@/lib/paths'
