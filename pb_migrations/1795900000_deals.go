@@ -121,6 +121,15 @@ func init() {
 			return err
 		}
 
+		// each member's reliability, kept up to date by the steps (never summed on read)
+		users.Fields.Add(
+			&core.NumberField{Name: "dealsFunded", OnlyInt: true, Min: types.Pointer(0.0)},
+			&core.NumberField{Name: "dealsCompleted", OnlyInt: true, Min: types.Pointer(0.0)},
+		)
+		if err := app.Save(users); err != nil {
+			return err
+		}
+
 		// the deals of what came before: active pledges and accepted applications
 		for _, q := range []string{
 			`INSERT INTO deals (id, commitment, application, listingKind, listingId, title, sponsor, recipient, amount, status,
@@ -152,6 +161,15 @@ func init() {
 			return err
 		}
 		if err := setSelectValue(app, "moderation_log", "action", "resolve_dispute", false); err != nil {
+			return err
+		}
+		users, err := app.FindCollectionByNameOrId("users")
+		if err != nil {
+			return err
+		}
+		users.Fields.RemoveByName("dealsFunded")
+		users.Fields.RemoveByName("dealsCompleted")
+		if err := app.Save(users); err != nil {
 			return err
 		}
 		for _, name := range []string{"request_updates", "deal_events", "deals"} {

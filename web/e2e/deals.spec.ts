@@ -116,6 +116,13 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
   expect(await axeBothThemes(sponsor, 'completed deal')).toEqual([])
   await shoot(sponsor, 'desktop', 'deal-completed')
 
+  // The recipient's profile counts the completed deal (reliability, defined on the page).
+  await sponsor.getByRole('link', { name: 'SponsorBridge Admin' }).first().click()
+  const reliability = sponsor.getByTestId('reliability')
+  await expect(reliability).toContainText('Completion rate')
+  await expect(reliability.getByRole('definition').first()).not.toHaveText('0')
+  await shoot(sponsor, 'desktop', 'profile-reliability')
+
   // On a phone the recipient reads the same deal, nothing cut off.
   const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   await signIn(phone, ADMIN.username, ADMIN.password)

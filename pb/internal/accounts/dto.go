@@ -28,6 +28,15 @@ type PublicUser struct {
 	SocialMedia []SocialLink `json:"socialMedia"`
 	Bio         string       `json:"bio"`
 	CreatedAt   string       `json:"createdAt"`
+	Reliability Reliability  `json:"reliability"`
+}
+
+// Reliability is what a member's deals say of them, counted as the deals
+// move (docs/api/deals.md, "Reliability"): deals that reached funded, and
+// those of them completed. The completion rate is completed ÷ funded.
+type Reliability struct {
+	FundedDeals    int `json:"fundedDeals"`
+	CompletedDeals int `json:"completedDeals"`
 }
 
 // OwnUser is the signed-in member's own record.
@@ -62,6 +71,7 @@ func ToPublic(r *core.Record) PublicUser {
 		SocialMedia: links,
 		Bio:         r.GetString("bio"),
 		CreatedAt:   when.API(r.GetDateTime("created").Time()),
+		Reliability: Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted")},
 	}
 }
 

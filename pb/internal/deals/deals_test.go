@@ -169,6 +169,10 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 		"This deal is completed: it can no longer be cancelled.")
 	j.do("nor disputed", "rita", http.MethodPost, d+"/dispute", `{"reason":"late"}`, 409, refused, "This deal is completed: a dispute")
 
+	for _, who := range []string{"sam", "rita"} {
+		j.do(who+"'s profile counts the deal", "olive", http.MethodGet, "/api/users/"+testutil.FindByUsername(t, j.app, who).Id, "", 200,
+			refused, `"reliability":{"fundedDeals":1,"completedDeals":1}`)
+	}
 	var read struct {
 		Events []struct{ Kind string } `json:"events"`
 	}
@@ -238,6 +242,8 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 		`"status":"funded"`, `"cancelRequestReason":"Event cancelled by the city"`)
 	j.do("asking twice", "sam", http.MethodPost, d+"/cancel", `{"reason":"again"}`, 409, refused, "You already asked to cancel")
 	j.do("the recipient accepts", "rita", http.MethodPost, d+"/cancel", `{"reason":"Agreed, refunded"}`, 200, step, `"status":"cancelled"`)
+	j.do("a funded deal cancelled counts as funded, not completed", "olive", http.MethodGet,
+		"/api/users/"+testutil.FindByUsername(t, j.app, "sam").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":0}`)
 
 	id = j.pledge("sid", 500)
 	fund("sid", id)
@@ -499,4 +505,6 @@ func TestAdministratorsResolveADispute(t *testing.T) {
 	j.do("resolved ones", "boss", http.MethodGet, "/api/admin/disputes?status=resolved", "", 200, refused, `"id":"`+id+`"`)
 	j.do("the audit names it", "boss", http.MethodGet, "/api/admin/audit?action=resolve_dispute", "", 200, refused, `"targetId":"`+id+`"`)
 	j.do("both sides read the decision", "sam", http.MethodGet, d, "", 200, refused, `"kind":"resolved"`, "The photos show the booth.")
+	j.do("a dispute decided as completed counts as completed", "olive", http.MethodGet,
+		"/api/users/"+testutil.FindByUsername(t, j.app, "rita").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":1}`)
 }

@@ -165,3 +165,16 @@ func jsonText(v any) string {
 	}
 	return string(raw)
 }
+
+// countReached keeps both members' reliability counters as a step leaves
+// them: a deal that turned funded counts as funded for each, one that turned
+// completed as completed (status is the state the step wrote, if any).
+func countReached(tx core.App, d *core.Record, status any) error {
+	field := map[any]string{StatusFunded: "dealsFunded", StatusCompleted: "dealsCompleted"}[status]
+	if field == "" {
+		return nil
+	}
+	_, err := tx.DB().NewQuery("UPDATE users SET " + field + " = " + field + " + 1 WHERE id IN ({:a}, {:b})").
+		Bind(dbx.Params{"a": d.GetString("sponsor"), "b": d.GetString("recipient")}).Execute()
+	return err
+}

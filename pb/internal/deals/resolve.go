@@ -42,6 +42,9 @@ func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note strin
 	if err := tx.Save(d); err != nil {
 		return nil, nil, err
 	}
+	if err := countReached(tx, d, outcome); err != nil {
+		return nil, nil, err
+	}
 	verdict := map[string]string{StatusCompleted: "completed", StatusCancelled: "cancelled"}[outcome]
 	if err := record(tx, d.Id, admin.Id, "resolved", fmt.Sprintf("The administrators resolved the dispute: the deal is %s. %s", verdict, note)); err != nil {
 		return nil, nil, err

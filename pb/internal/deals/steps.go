@@ -100,6 +100,9 @@ func take(e *core.RequestEvent, s step) error {
 			return err
 		}
 		d = fresh
+		if err := countReached(tx, d, out.set["status"]); err != nil {
+			return err
+		}
 		if out.afterwards != nil {
 			if err := out.afterwards(tx, d); err != nil {
 				return err

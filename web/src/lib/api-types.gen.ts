@@ -106,6 +106,7 @@ export interface PublicProfile {
   socialMedia: SocialMediaEntry[]
   bio: string
   createdAt: string
+  reliability: Reliability
 }
 
 /** signin.ResetRequested */
@@ -415,6 +416,12 @@ export interface SocialMediaEntry {
   username: string
   verified: boolean
   verificationDate: string
+}
+
+/** accounts.Reliability */
+export interface Reliability {
+  fundedDeals: number
+  completedDeals: number
 }
 
 /** sponsoring.ListingRef */

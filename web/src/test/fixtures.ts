@@ -35,6 +35,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     canPostAt: '',
     isAdmin: false,
     createdAt: '2025-11-01T09:00:00Z',
+    reliability: { fundedDeals: 0, completedDeals: 0 },
     ...overrides,
   }
 }

@@ -7,6 +7,7 @@ import { avatarUrl } from '@/lib/member'
 import type { PublicProfile } from '@/lib/api-types.gen'
 import { formatMonthYear } from '@/lib/format'
 import { paths } from '@/lib/paths'
+import { ReliabilityPanel } from './ReliabilityPanel'
 import { SocialLinks } from './SocialLinks'
 
 export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfile; isOwn: boolean; action?: ReactNode }) {
@@ -52,6 +53,7 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
             {profile.bio || (isOwn ? 'You have not written a bio yet.' : 'This member has not written a bio yet.')}
           </p>
           <SocialLinks entries={profile.socialMedia ?? []} />
+          <ReliabilityPanel reliability={profile.reliability} />
         </div>
       </div>
     </section>
