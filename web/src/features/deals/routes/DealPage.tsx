@@ -20,7 +20,9 @@ import { DeliverablesDialog } from '../components/DeliverablesDialog'
 import { ProofDialog } from '../components/ProofDialog'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
 import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
+import { DealHistory } from '../components/DealHistory'
 import { DealStatusBadge } from '../components/DealStatusBadge'
+import { NextStep } from '../components/NextStep'
 
 /** /deals/:id: one deal between a sponsor and a recipient, its deliverables, its steps and its history. */
 export function DealPage() {
@@ -306,23 +308,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         </section>
       )}
 
-      <section aria-labelledby="history-heading" className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-3 p-5">
-          <h2 id="history-heading" className="text-lg font-semibold">
-            History
-          </h2>
-          <ol className="space-y-2" data-testid="deal-history">
-            {(deal.events ?? []).map((e, i) => (
-              <li key={i} className="text-sm">
-                <time className="text-base-content/75" dateTime={e.createdAt}>
-                  {formatDateTime(e.createdAt)}
-                </time>{' '}
-                · <span className="break-words">{e.text}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <DealHistory events={deal.events ?? []} />
 
       <DeliverablesDialog
         open={open === 'propose'}
@@ -425,64 +411,5 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         }
       />
     </>
-  )
-}
-
-/** The one step the member is expected to take now, or who the deal waits for. */
-function NextStep({
-  deal,
-  sponsor,
-  otherName,
-  pending,
-  run,
-}: {
-  deal: Deal
-  sponsor: boolean
-  otherName: string
-  pending: boolean
-  run: (input: DealStep, success: string) => Promise<boolean>
-}) {
-  let content = null
-  if (deal.status === 'agreed' && sponsor && !deal.fundsSentAt) {
-    content = (
-      <>
-        <p>Pay {otherName} directly, then tell them here.</p>
-        <Button loading={pending} onClick={() => void run({ step: 'funds-sent' }, 'Marked as sent')}>
-          I sent {formatUsd(deal.amount)}
-        </Button>
-      </>
-    )
-  } else if (deal.status === 'agreed' && sponsor) {
-    content = <p>You marked the money sent. Waiting for {otherName} to confirm it arrived.</p>
-  } else if (deal.status === 'agreed' && deal.fundsSentAt) {
-    content = (
-      <>
-        <p>
-          {otherName} marked {formatUsd(deal.amount)} as sent on {formatDate(deal.fundsSentAt)}. Confirm once it has arrived.
-        </p>
-        <Button loading={pending} onClick={() => void run({ step: 'funds-received' }, 'The deal is funded')}>
-          The money arrived
-        </Button>
-      </>
-    )
-  } else if (deal.status === 'agreed') {
-    content = <p>Waiting for {otherName} to send the money.</p>
-  } else if (deal.status === 'delivered' && sponsor) {
-    content = (
-      <>
-        <p>{otherName} delivered everything. Check the proof, then confirm.</p>
-        <Button loading={pending} onClick={() => void run({ step: 'complete' }, 'Deal completed')}>
-          Confirm completion
-        </Button>
-      </>
-    )
-  } else if (deal.status === 'delivered') {
-    content = <p>Waiting for {otherName} to confirm completion.</p>
-  }
-  if (!content) return null
-  return (
-    <section aria-label="Next step" className="card border border-primary/40 bg-base-100 shadow-sm" data-testid="next-step">
-      <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-5">{content}</div>
-    </section>
   )
 }

@@ -1,0 +1,136 @@
+package deals
+
+// Proposing and agreeing the deliverables (docs/api/deals.md, "Deliverables").
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
+
+	"sponsorbridge/pb/internal/apierr"
+)
+
+type deliverableInput struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Due   string `json:"due"`
+}
+
+type proposeForm struct {
+	Deliverables []deliverableInput `json:"deliverables"`
+}
+
+func (f *proposeForm) validate() error {
+	switch {
+	case len(f.Deliverables) == 0:
+		return validation.Errors{"deliverables": apierr.Field("validation_required", "Add at least one deliverable")}
+	case len(f.Deliverables) > MaxDeliverables:
+		return validation.Errors{"deliverables": apierr.Field("validation_too_many",
+			"A deal has at most "+strconv.Itoa(MaxDeliverables)+" deliverables")}
+	}
+	for i := range f.Deliverables {
+		it := &f.Deliverables[i]
+		it.Title, it.Due, it.ID = strings.TrimSpace(it.Title), strings.TrimSpace(it.Due), strings.TrimSpace(it.ID)
+		key := "deliverables." + strconv.Itoa(i)
+		switch {
+		case it.Title == "":
+			return validation.Errors{key + ".title": apierr.Field("validation_required", "Say what the sponsor gets")}
+		case utf8.RuneCountInString(it.Title) > MaxDeliverableTitle || !utf8.ValidString(it.Title):
+			return validation.Errors{key + ".title": apierr.Field("validation_too_long",
+				"A deliverable is at most "+strconv.Itoa(MaxDeliverableTitle)+" characters")}
+		}
+		if it.Due != "" {
+			if _, err := time.Parse(time.DateOnly, it.Due); err != nil {
+				return validation.Errors{key + ".due": apierr.Field("validation_invalid", "Due date must be a date (YYYY-MM-DD)")}
+			}
+		}
+	}
+	return nil
+}
+
+// propose: either side proposes the list of deliverables (a change after
+// agreement too, until the deal is delivered); the other side agrees.
+func propose(e *core.RequestEvent) error {
+	form := &proposeForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	return take(e, step{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
+		refused: "its deliverables can no longer change.",
+		change: func(d, me *core.Record, _ string) (outcome, error) {
+			current := items(d, "deliverables")
+			list := make([]Deliverable, 0, len(form.Deliverables))
+			for _, in := range form.Deliverables {
+				it := Deliverable{Title: in.Title, Due: in.Due}
+				if i := slices.IndexFunc(current, func(c Deliverable) bool { return c.ID == in.ID && in.ID != "" }); i >= 0 {
+					it = current[i] // kept: its proof stays
+					it.Title, it.Due = in.Title, in.Due
+				} else {
+					it.ID = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
+				}
+				list = append(list, it)
+			}
+			verb := "proposed"
+			if len(current) > 0 {
+				verb = "proposed a change to"
+			}
+			return outcome{set: dbx.Params{"proposal": jsonText(list), "proposedBy": me.Id},
+				event: "proposed", text: fmt.Sprintf("%s %s the deliverables: %s.", me.GetString("displayName"), verb, titles(list)),
+				noteTitle: fmt.Sprintf("%s %s the deliverables of %s", name(me), verb, titleOf(d))}, nil
+		}})
+}
+
+type agreeForm struct {
+	// Version is the deal's version the member read the proposal at.
+	Version *int `json:"version"`
+}
+
+// agree: the side that did not propose agrees to the proposal it read.
+func agree(e *core.RequestEvent) error {
+	form := &agreeForm{}
+	if err := apierr.Bind(e, form, func() error {
+		if form.Version == nil {
+			return validation.Errors{"version": apierr.Field("validation_required", "Say which version of the deal you agree to")}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return take(e, step{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
+		refused: "its deliverables can no longer change.",
+		change: func(d, me *core.Record, now string) (outcome, error) {
+			proposal := items(d, "proposal")
+			switch {
+			case len(proposal) == 0:
+				return outcome{}, conflict(e, "There is no proposal to agree to.")
+			case d.GetString("proposedBy") == me.Id:
+				return outcome{}, conflict(e, "The other side agrees to your proposal; you cannot agree to it yourself.")
+			case *form.Version != d.GetInt("version"):
+				return outcome{}, errStale
+			}
+			set := dbx.Params{"deliverables": jsonText(proposal), "proposal": "null", "proposedBy": ""}
+			text := fmt.Sprintf("%s agreed to the deliverables.", me.GetString("displayName"))
+			if d.GetString("status") == StatusNegotiating {
+				set["status"], set["agreedAt"] = StatusAgreed, now
+				text = fmt.Sprintf("%s agreed to the deliverables: the deal is agreed.", me.GetString("displayName"))
+			}
+			return outcome{set: set, event: "agreed", text: text,
+				noteTitle: fmt.Sprintf("%s agreed to the deliverables of %s", name(me), titleOf(d))}, nil
+		}})
+}
+
+func titles(list []Deliverable) string {
+	out := make([]string, 0, len(list))
+	for _, it := range list {
+		out = append(out, "“"+it.Title+"”")
+	}
+	return strings.Join(out, ", ")
+}
