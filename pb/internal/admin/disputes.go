@@ -3,9 +3,7 @@ package admin
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -49,16 +47,10 @@ type resolveForm struct {
 }
 
 func (f *resolveForm) validate() error {
-	f.Note = strings.TrimSpace(f.Note)
-	switch {
-	case f.Outcome != deals.StatusCompleted && f.Outcome != deals.StatusCancelled:
+	if f.Outcome != deals.StatusCompleted && f.Outcome != deals.StatusCancelled {
 		return validation.Errors{"outcome": apierr.Field("validation_invalid", "Outcome must be completed or cancelled")}
-	case f.Note == "":
-		return validation.Errors{"note": apierr.Field("validation_required", "Tell both sides what you decided")}
-	case utf8.RuneCountInString(f.Note) > MaxResolution:
-		return validation.Errors{"note": apierr.Field("validation_too_long", "Note must be at most "+strconv.Itoa(MaxResolution)+" characters")}
 	}
-	return nil
+	return apierr.Text("note", "Note", &f.Note, "Tell both sides what you decided", MaxResolution)
 }
 
 // disputeResolve ends a dispute: the deal completed or cancelled with the

@@ -77,17 +77,22 @@ func Or500(e *core.RequestEvent, err error) error {
 }
 
 // Reason trims a required reason (a withdrawal, a rejection, a report, a
-// cancel, a dispute) and checks it: requiredMsg when it is empty, "Reason
-// must be at most N characters" past max characters, as the "reason" field.
+// cancel, a dispute) and checks it as the "reason" field.
 func Reason(reason *string, requiredMsg string, max int) error {
-	*reason = strings.TrimSpace(*reason)
+	return Text("reason", "Reason", reason, requiredMsg, max)
+}
+
+// Text trims a required text field and checks it: requiredMsg when it is
+// empty, "<noun> must be at most N characters" past max characters.
+func Text(field, noun string, value *string, requiredMsg string, max int) error {
+	*value = strings.TrimSpace(*value)
 	switch {
-	case *reason == "":
-		return validation.Errors{"reason": Field("validation_required", requiredMsg)}
-	case utf8.RuneCountInString(*reason) > max:
-		return validation.Errors{"reason": Field("validation_too_long", "Reason must be at most "+strconv.Itoa(max)+" characters")}
-	case !utf8.ValidString(*reason):
-		return validation.Errors{"reason": Field("validation_invalid", "Reason contains invalid characters")}
+	case *value == "":
+		return validation.Errors{field: Field("validation_required", requiredMsg)}
+	case utf8.RuneCountInString(*value) > max:
+		return validation.Errors{field: Field("validation_too_long", noun+" must be at most "+strconv.Itoa(max)+" characters")}
+	case !utf8.ValidString(*value):
+		return validation.Errors{field: Field("validation_invalid", noun+" contains invalid characters")}
 	}
 	return nil
 }

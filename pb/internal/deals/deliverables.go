@@ -1,6 +1,6 @@
 package deals
 
-// Proposing and agreeing the deliverables (docs/api/deals.md, "Deliverables").
+// Proposing and agreeing the deliverables (docs/api/deals.md, "States").
 
 import (
 	"fmt"

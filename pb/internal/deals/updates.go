@@ -4,12 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -37,14 +33,7 @@ type updateForm struct {
 }
 
 func (f *updateForm) validate() error {
-	f.Body = strings.TrimSpace(f.Body)
-	switch {
-	case f.Body == "":
-		return validation.Errors{"body": apierr.Field("validation_required", "Write the update")}
-	case utf8.RuneCountInString(f.Body) > MaxUpdate:
-		return validation.Errors{"body": apierr.Field("validation_too_long", "Update must be at most "+strconv.Itoa(MaxUpdate)+" characters")}
-	}
-	return nil
+	return apierr.Text("body", "Update", &f.Body, "Write the update", MaxUpdate)
 }
 
 // postUpdate: the poster of a request tells every sponsor whose deal is
