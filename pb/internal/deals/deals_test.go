@@ -106,6 +106,11 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 		t.Fatalf("the pledge opened %v", got.PublicExport())
 	}
 
+	var pledgeNotice string
+	if err := j.app.DB().Select("link").From("notifications").Where(dbx.HashExp{"type": "sponsorship",
+		"user": testutil.FindByUsername(t, j.app, "rita").Id}).Row(&pledgeNotice); err != nil || pledgeNotice != "/deals/"+id {
+		t.Errorf("the poster's pledge notice links to %q (%v), want the deal", pledgeNotice, err)
+	}
 	j.do("a visitor", "", http.MethodGet, "/api/deals", "", 401, refused)
 	j.do("another member cannot read it", "olive", http.MethodGet, d, "", 404, refused, "Deal not found.")
 	j.do("nor an administrator before a dispute", "boss", http.MethodGet, d, "", 404, refused, "Deal not found.")

@@ -59,13 +59,16 @@ func decide(status string) func(e *core.RequestEvent) error {
 			if err == nil {
 				title = "your application for “" + offer.GetString("title") + "”"
 			}
+			link := "/profile"
 			if status == StatusAccepted && offer != nil {
 				// the offer's poster funds the applicant
-				if _, err := deals.Open(tx, deals.Opening{Application: record.Id, ListingTable: "sponsorships",
+				deal, err := deals.Open(tx, deals.Opening{Application: record.Id, ListingTable: "sponsorships",
 					ListingID: offer.Id, Title: offer.GetString("title"), Sponsor: me.Id,
-					Recipient: record.GetString("applicant"), Amount: max(offer.GetInt("amount"), 1)}); err != nil {
+					Recipient: record.GetString("applicant"), Amount: max(offer.GetInt("amount"), 1)})
+				if err != nil {
 					return err
 				}
+				link = "/deals/" + deal.Id
 			}
 			applicant := record.GetString("applicant")
 			conv, _, err := messaging.Open(tx, me.Id, applicant)
@@ -79,7 +82,7 @@ func decide(status string) func(e *core.RequestEvent) error {
 			}
 			pending, err = notify.Create(tx, notify.Note{
 				UserID: applicant, Type: kind, Title: "Your application was " + verb,
-				Body: note, Link: "/profile", Subject: record.Id,
+				Body: note, Link: link, Subject: record.Id,
 			})
 			return err
 		})

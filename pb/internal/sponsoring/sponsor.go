@@ -156,9 +156,10 @@ func sponsor(e *core.RequestEvent) error {
 			}
 			return err
 		}
-		if _, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: "sponsorship_requests",
+		deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: "sponsorship_requests",
 			ListingID: pledged.Id, Title: pledged.GetString("title"), Sponsor: me.Id, Recipient: pledged.GetString("user"),
-			Amount: int(amount)}); err != nil {
+			Amount: int(amount)})
+		if err != nil {
 			return err
 		}
 
@@ -183,7 +184,7 @@ func sponsor(e *core.RequestEvent) error {
 			Type:    notify.TypeSponsorship,
 			Title:   heading,
 			Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), money, progress, form.Message)),
-			Link:    "/messages",
+			Link:    "/deals/" + deal.Id,
 			Subject: commitment.Id,
 		})
 		return err
