@@ -95,6 +95,45 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
     }
   }
 
+  // The steps that take the member's words: one dialog, worded for the step.
+  const asking = moneyMoved && !deal.cancelRequestedBy
+  const reasonSteps = {
+    cancel: {
+      step: 'cancel',
+      title: moneyMoved ? (deal.cancelRequestedBy ? 'Accept the cancellation' : 'Ask to cancel') : 'Cancel this deal',
+      description: moneyMoved
+        ? `The money has moved, so ${otherName} must agree. Say why.`
+        : `${otherName} reads your reason.${deal.origin === 'pledge' && sponsor ? ' Your pledge is withdrawn.' : ''}`,
+      label: 'Why?',
+      requiredMessage: 'Say why you are cancelling',
+      max: DEAL_REASON_MAX,
+      submitLabel: asking ? 'Ask to cancel' : 'Cancel deal',
+      success: asking ? 'Cancellation asked' : 'Deal cancelled',
+    },
+    dispute: {
+      step: 'dispute',
+      title: 'Raise a dispute',
+      description: `The administrators read your words and ${otherName}'s, and decide.`,
+      label: 'What went wrong?',
+      requiredMessage: 'Tell the administrators what went wrong',
+      max: DISPUTE_MAX,
+      submitLabel: 'Raise dispute',
+      success: 'Dispute raised',
+    },
+    answer: {
+      step: 'dispute/answer',
+      title: 'Add your side',
+      description: 'The administrators read both sides before they decide.',
+      label: 'Your side',
+      requiredMessage: 'Tell the administrators your side',
+      max: DISPUTE_MAX,
+      submitLabel: 'Send',
+      success: 'Your side is with the administrators',
+    },
+  } as const
+  const reasonStep = open === 'cancel' || open === 'dispute' || open === 'answer' ? open : null
+  const said = reasonSteps[reasonStep ?? 'cancel']
+
   const proposalMine = deal.proposedBy === meId
   const current = stepOrder.indexOf(s)
 
@@ -333,27 +372,17 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         }
       />
       <ReasonDialog
-        open={open === 'cancel'}
+        open={reasonStep !== null}
         onClose={() => setOpen(null)}
-        title={moneyMoved ? (deal.cancelRequestedBy ? 'Accept the cancellation' : 'Ask to cancel') : 'Cancel this deal'}
-        description={
-          moneyMoved
-            ? `The money has moved, so ${otherName} must agree. Say why.`
-            : `${otherName} reads your reason.${deal.origin === 'pledge' && sponsor ? ' Your pledge is withdrawn.' : ''}`
-        }
-        label="Why?"
-        requiredMessage="Say why you are cancelling"
-        max={DEAL_REASON_MAX}
-        submitLabel={moneyMoved && !deal.cancelRequestedBy ? 'Ask to cancel' : 'Cancel deal'}
+        title={said.title}
+        description={said.description}
+        label={said.label}
+        requiredMessage={said.requiredMessage}
+        max={said.max}
+        submitLabel={said.submitLabel}
         closeLabel="Back"
         pending={step.isPending}
-        onSubmit={(reason, setError) =>
-          run(
-            { step: 'cancel', body: { reason } },
-            moneyMoved && !deal.cancelRequestedBy ? 'Cancellation asked' : 'Deal cancelled',
-            (_, m) => setError(m),
-          )
-        }
+        onSubmit={(reason, setError) => run({ step: said.step, body: { reason } }, said.success, (_, m) => setError(m))}
       />
       <ReasonDialog
         open={open === 'update'}
@@ -381,34 +410,6 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
             return false
           }
         }}
-      />
-      <ReasonDialog
-        open={open === 'dispute'}
-        onClose={() => setOpen(null)}
-        title="Raise a dispute"
-        description={`The administrators read your words and ${otherName}'s, and decide.`}
-        label="What went wrong?"
-        requiredMessage="Tell the administrators what went wrong"
-        max={DISPUTE_MAX}
-        submitLabel="Raise dispute"
-        closeLabel="Back"
-        pending={step.isPending}
-        onSubmit={(reason, setError) => run({ step: 'dispute', body: { reason } }, 'Dispute raised', (_, m) => setError(m))}
-      />
-      <ReasonDialog
-        open={open === 'answer'}
-        onClose={() => setOpen(null)}
-        title="Add your side"
-        description="The administrators read both sides before they decide."
-        label="Your side"
-        requiredMessage="Tell the administrators your side"
-        max={DISPUTE_MAX}
-        submitLabel="Send"
-        closeLabel="Back"
-        pending={step.isPending}
-        onSubmit={(reason, setError) =>
-          run({ step: 'dispute/answer', body: { reason } }, 'Your side is with the administrators', (_, m) => setError(m))
-        }
       />
     </>
   )
