@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Claim is what a verified source (Checkout's signed answer or a signed
@@ -112,5 +113,5 @@ func ExtendExpiry(member *core.Record, plan catalog.Plan, now time.Time) time.Ti
 	if current := member.GetDateTime("subscriptionExpiry"); !current.IsZero() && current.Time().After(from) {
 		from = current.Time().UTC()
 	}
-	return from.AddDate(0, plan.Months, 0)
+	return when.AddMonths(from, plan.Months)
 }

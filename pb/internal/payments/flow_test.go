@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 const validListing = `{"title":"Robotics kits","description":"Kits for a club","amount":250,"categories":["Education"]}`
@@ -116,7 +117,7 @@ func TestVerifyAndWebhookRace(t *testing.T) {
 			t.Errorf("status %d", s)
 		}
 	}
-	want := time.Now().UTC().AddDate(0, 3, 0)
+	want := when.AddMonths(time.Now().UTC(), 3)
 	if got := expiryOf(t, app, "dan"); !near(got, want) {
 		t.Errorf("expiry %v, want about %v (extended once)", got, want)
 	}

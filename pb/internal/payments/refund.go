@@ -251,7 +251,7 @@ func takeBack(member *core.Record, plan catalog.Plan, now time.Time) (ended bool
 	if !expiry.After(now) {
 		return true, expiry, false
 	}
-	if back := expiry.AddDate(0, -plan.Months, 0); back.After(now) {
+	if back := when.AddMonths(expiry, -plan.Months); back.After(now) {
 		member.Set("subscriptionExpiry", back)
 		return false, back, true
 	}

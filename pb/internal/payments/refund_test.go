@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 // refundProcessed is Razorpay's refund.processed event body (trimmed to
@@ -32,9 +33,9 @@ func seedRefundable(t testing.TB, app core.App) {
 	seedMembers(t, app)
 	now := time.Now().UTC()
 	markPaid(t, app, seedPayment(t, app, "dan", "order_W1", paymentOpts{plan: "quarterly"}), "pay_W1", 1, now)
-	setExpiry(t, app, "dan", "active", now.AddDate(0, 3, 0))
+	setExpiry(t, app, "dan", "active", when.AddMonths(now, 3))
 	markPaid(t, app, seedPayment(t, app, "priya", "order_P1", paymentOpts{}), "pay_P1", 2, now)
-	setExpiry(t, app, "priya", "active", now.AddDate(1, 1, 0))
+	setExpiry(t, app, "priya", "active", when.AddMonths(now, 13))
 	markPaid(t, app, seedPayment(t, app, "dan", "order_WS", paymentOpts{provider: "sandbox"}), "pay_sandbox_WS", 3, now)
 	seedPayment(t, app, "dan", "order_U1", paymentOpts{})
 }
@@ -63,7 +64,7 @@ func planUntouched(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		t.Errorf("payment changed: %v", p.PublicExport())
 	}
 	d := testutil.FindByUsername(t, app, "dan")
-	if d.GetString("subscriptionStatus") != "active" || !near(d.GetDateTime("subscriptionExpiry").Time(), time.Now().AddDate(0, 3, 0)) {
+	if d.GetString("subscriptionStatus") != "active" || !near(d.GetDateTime("subscriptionExpiry").Time(), when.AddMonths(time.Now(), 3)) {
 		t.Errorf("dan's plan changed: %v", d.PublicExport())
 	}
 	if n := len(notesOf(t, app, "dan")); n != 0 {
@@ -125,7 +126,7 @@ func TestWebhookRefunds(t *testing.T) {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
 			d := testutil.FindByUsername(t, app, "dan")
-			if d.GetString("subscriptionStatus") != "active" || !near(d.GetDateTime("subscriptionExpiry").Time(), time.Now().AddDate(0, 3, 0)) {
+			if d.GetString("subscriptionStatus") != "active" || !near(d.GetDateTime("subscriptionExpiry").Time(), when.AddMonths(time.Now(), 3)) {
 				t.Errorf("dan = %v", d.PublicExport())
 			}
 			notes := notesOf(t, app, "dan")
@@ -145,7 +146,7 @@ func TestWebhookRefunds(t *testing.T) {
 		ExpectedEvents:  testutil.WritesAmidMail(3, 2),
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := testutil.FindByUsername(t, app, "priya")
-			want := time.Now().UTC().AddDate(1, 1, 0).AddDate(0, -1, 0)
+			want := when.AddMonths(when.AddMonths(time.Now().UTC(), 13), -1)
 			if p.GetString("subscriptionStatus") != "active" || !near(p.GetDateTime("subscriptionExpiry").Time(), want) {
 				t.Errorf("priya = %v", p.PublicExport())
 			}

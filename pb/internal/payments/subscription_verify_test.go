@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 const verifyURL = "/api/payments/verify-subscription"
@@ -56,7 +57,7 @@ func TestVerifySubscription(t *testing.T) {
 			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_P1" || !near(p.GetDateTime("activatedAt").Time(), time.Now()) {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
-			if exp := expiryOf(t, app, "dan"); !near(exp, time.Now().UTC().AddDate(0, 1, 0)) {
+			if exp := expiryOf(t, app, "dan"); !near(exp, when.AddMonths(time.Now().UTC(), 1)) {
 				t.Errorf("expiry = %v, want a month from now", exp)
 			}
 		},

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 const webhookURL = "/api/payments/webhook"
@@ -87,7 +88,7 @@ func TestWebhook(t *testing.T) {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
 			if d := testutil.FindByUsername(t, app, "dan"); d.GetString("subscriptionPlan") != "quarterly" ||
-				!near(d.GetDateTime("subscriptionExpiry").Time(), time.Now().UTC().AddDate(0, 3, 0)) {
+				!near(d.GetDateTime("subscriptionExpiry").Time(), when.AddMonths(time.Now().UTC(), 3)) {
 				t.Errorf("dan = %v", d.PublicExport())
 			}
 			eventStored("evt_1", "activated")(t, app)

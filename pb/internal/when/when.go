@@ -1,5 +1,5 @@
-// Package when formats times: the one place the server writes a date or a
-// time, for the API (RFC 3339 in UTC) or for people (a message or an
+// Package when formats times and counts calendar months: the one place the
+// server writes a date or a time, for the API (RFC 3339 in UTC) or for people (a message or an
 // e-mail). The server does not know a member's time zone, so it writes UTC
 // and says so; the web app shows the same instants in the member's own
 // locale and zone.
@@ -40,3 +40,18 @@ func DateTime(t time.Time) string { return t.UTC().Format("Jan 2, 2006, 3:04 PM"
 
 // Date is a calendar day: "Nov 26, 2026".
 func Date(t time.Time) string { return t.UTC().Format("Jan 2, 2006") }
+
+// AddMonths moves t by n calendar months, keeping the day of the month but
+// never past the target month's last day: 29 November + 3 months is 28
+// February, not 1 March as time.AddDate would make it. Clamping keeps a
+// refund exact: the months taken back from an expiry never land after the
+// moment the plan was bought, so a full refund ends a plan bought on the
+// 29th, 30th or 31st at once.
+func AddMonths(t time.Time, n int) time.Time {
+	y, m, d := t.Date()
+	first := time.Date(y, m+time.Month(n), 1, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
+	if last := first.AddDate(0, 1, -1).Day(); d > last {
+		d = last
+	}
+	return first.AddDate(0, 0, d-1)
+}
