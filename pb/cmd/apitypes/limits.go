@@ -39,6 +39,7 @@ var limits = []limit{
 	{"dealReason", deals.MaxReason, "characters of the reason for cancelling a deal (deals.MaxReason)"},
 	{"resolutionNote", admin.MaxResolution, "characters of an administrator's note on a resolved dispute (admin.MaxResolution)"},
 	{"requestUpdate", deals.MaxUpdate, "characters of an update to a request's sponsors (deals.MaxUpdate)"},
+	{"reviewText", deals.MaxReviewText, "characters of a review or a reply to one (deals.MaxReviewText)"},
 	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},

@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"math"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -37,6 +38,11 @@ type PublicUser struct {
 type Reliability struct {
 	FundedDeals    int `json:"fundedDeals"`
 	CompletedDeals int `json:"completedDeals"`
+	// Rating is the average of the shown reviews about the member, to one
+	// decimal (0 without any), and RatingCount how many there are: kept as
+	// a sum and a count that change when a review is shown or hidden.
+	Rating      float64 `json:"rating"`
+	RatingCount int     `json:"ratingCount"`
 }
 
 // OwnUser is the signed-in member's own record.
@@ -71,7 +77,7 @@ func ToPublic(r *core.Record) PublicUser {
 		SocialMedia: links,
 		Bio:         r.GetString("bio"),
 		CreatedAt:   when.API(r.GetDateTime("created").Time()),
-		Reliability: Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted")},
+		Reliability: reliabilityOf(r),
 	}
 }
 
@@ -104,4 +110,13 @@ func AvatarURL(r *core.Record) string {
 		return ""
 	}
 	return "/api/files/" + r.Collection().Id + "/" + r.Id + "/" + name
+}
+
+func reliabilityOf(r *core.Record) Reliability {
+	out := Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted"),
+		RatingCount: r.GetInt("ratingCount")}
+	if out.RatingCount > 0 {
+		out.Rating = math.Round(float64(r.GetInt("ratingSum"))*10/float64(out.RatingCount)) / 10
+	}
+	return out
 }

@@ -14,6 +14,7 @@ const (
 	actionUnverifySocial = "unverify_social"
 	actionResolveContact = "resolve_contact"
 	actionResolveDispute = "resolve_dispute"
+	actionHideReview     = "hide_review"
 )
 
 // logAction records one administrator action. Callers pass the transaction

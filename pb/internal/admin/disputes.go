@@ -85,3 +85,41 @@ func disputeResolve(e *core.RequestEvent) error {
 	notify.Mail(e.App, pending...)
 	return e.JSON(http.StatusOK, deals.ToDeal(e.App, deal))
 }
+
+type hideForm struct {
+	Reason string `json:"reason"`
+}
+
+func (f *hideForm) validate() error {
+	return apierr.Reason(&f.Reason, "Tell the author why the review is hidden", deals.MaxReason)
+}
+
+// reviewHide hides an abusive review: out of its subject's rating, its
+// author told why, the decision logged.
+func reviewHide(e *core.RequestEvent) error {
+	form := &hideForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	id := e.Request.PathValue("id")
+	var (
+		review  *core.Record
+		pending *notify.Pending
+	)
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		var err error
+		review, pending, err = deals.HideReview(tx, id, form.Reason)
+		if err != nil {
+			return err
+		}
+		return logAction(tx, e.Auth, actionHideReview, "reviews", id, form.Reason)
+	})
+	switch {
+	case errors.Is(err, deals.ErrReviewNotFound):
+		return e.NotFoundError("Review not found, or hidden already.", nil)
+	case err != nil:
+		return apierr.Or500(e, err)
+	}
+	notify.Mail(e.App, pending)
+	return e.JSON(http.StatusOK, deals.ToReviewForAdmin(e.App, review))
+}

@@ -45,6 +45,7 @@ func BindRoutes(se *core.ServeEvent, store *listings.Store) {
 	g.GET("/audit", auditList)
 	g.GET("/disputes", disputesList)
 	g.POST("/deals/{id}/resolve", disputeResolve)
+	g.POST("/reviews/{id}/hide", reviewHide)
 }
 
 type handlers struct {

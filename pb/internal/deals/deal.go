@@ -116,6 +116,9 @@ type Deal struct {
 	// request's poster told all its sponsors (on the deal's own page).
 	Events  []Event  `json:"events,omitempty"`
 	Updates []Update `json:"updates,omitempty"`
+	// Reviews is what the reading member may see of the deal's reviews
+	// (only on GET /api/deals/{id}, to its members).
+	Reviews *DealReviews `json:"reviews,omitempty"`
 }
 
 // ToDeal maps a deals record.

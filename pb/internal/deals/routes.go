@@ -31,6 +31,9 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/cancel", cancel)
 	g.POST("/{id}/dispute", dispute)
 	g.POST("/{id}/dispute/answer", respond)
+	g.POST("/{id}/review", writeReview)
+	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
+	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(apis.RequireAuth("users"))
 	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
 }
 
@@ -70,6 +73,9 @@ func read(e *core.RequestEvent) error {
 		return e.NotFoundError("Deal not found.", nil)
 	}
 	out, err := withEvents(e.App, ToDeal(e.App, d))
+	if err == nil && member {
+		out.Reviews, err = reviewsOf(e.App, d, e.Auth.Id)
+	}
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

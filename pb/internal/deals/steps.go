@@ -122,6 +122,9 @@ func take(e *core.RequestEvent, s step) error {
 	}
 	notify.Mail(e.App, pending)
 	out, err := withEvents(e.App, ToDeal(e.App, d))
+	if err == nil {
+		out.Reviews, err = reviewsOf(e.App, d, me.Id)
+	}
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

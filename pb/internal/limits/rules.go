@@ -59,6 +59,12 @@ var MemberRules = map[string][]Rule{
 	"POST /api/deals/{id}/dispute/answer": {
 		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
 	},
+	"POST /api/deals/{id}/review": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
+	"POST /api/reviews/{id}/reply": {
+		{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."},
+	},
 	"POST /api/sponsorship-requests/{id}/updates": {
 		{Bucket: "updates", Max: 10, Window: 24 * time.Hour, Message: "You have posted many updates today."},
 	},

@@ -222,6 +222,7 @@ export interface Deal {
   updatedAt: string
   events?: Event[]
   updates?: Update[]
+  reviews?: DealReviews
 }
 
 /** savedsearch.Saved */
@@ -422,6 +423,8 @@ export interface SocialMediaEntry {
 export interface Reliability {
   fundedDeals: number
   completedDeals: number
+  rating: number
+  ratingCount: number
 }
 
 /** sponsoring.ListingRef */
@@ -463,6 +466,15 @@ export interface Update {
   body: string
   author: Person
   createdAt: string
+}
+
+/** deals.DealReviews */
+export interface DealReviews {
+  open: boolean
+  opensAt: string
+  mine: Review | null
+  theirs: Review | null
+  theirsWritten: boolean
 }
 
 /** listings.StoredFilter */
@@ -526,6 +538,23 @@ export interface PaymentsSummary {
   paid: number
   totals: CurrencyTotal[]
   recent: AdminPayment[]
+}
+
+/** deals.Review */
+export interface Review {
+  id: string
+  dealId: string
+  listing: DealListing
+  rating: number
+  body: string
+  author: Person
+  subject: Person
+  visibleAt: string
+  createdAt: string
+  reply: string
+  repliedAt: string
+  hidden: boolean
+  hiddenReason: string
 }
 
 /** admin.ReportEntry */

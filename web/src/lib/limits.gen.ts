@@ -29,6 +29,8 @@ export const limits = {
   resolutionNote: 2000,
   /** characters of an update to a request's sponsors (deals.MaxUpdate) */
   requestUpdate: 2000,
+  /** characters of a review or a reply to one (deals.MaxReviewText) */
+  reviewText: 2000,
   /** characters of a dispute or its answer (deals.MaxDisputeText) */
   disputeText: 2000,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
