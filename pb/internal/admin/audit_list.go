@@ -25,7 +25,7 @@ type AuditEntry struct {
 }
 
 var auditActions = []string{actionApprove, actionReject, actionVerifyMember, actionUnverifyMember,
-	actionVerifySocial, actionUnverifySocial, actionResolveContact, actionResolveDispute}
+	actionVerifySocial, actionUnverifySocial, actionResolveContact, actionResolveDispute, actionHideReview}
 
 // auditList answers the moderation log, newest first, optionally one
 // action's rows or one target's.

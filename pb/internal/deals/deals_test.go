@@ -176,7 +176,7 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 
 	for _, who := range []string{"sam", "rita"} {
 		j.do(who+"'s profile counts the deal", "olive", http.MethodGet, "/api/users/"+testutil.FindByUsername(t, j.app, who).Id, "", 200,
-			refused, `"reliability":{"fundedDeals":1,"completedDeals":1}`)
+			refused, `"reliability":{"fundedDeals":1,"completedDeals":1,`)
 	}
 	var read struct {
 		Events []struct{ Kind string } `json:"events"`
@@ -248,7 +248,7 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 	j.do("asking twice", "sam", http.MethodPost, d+"/cancel", `{"reason":"again"}`, 409, refused, "You already asked to cancel")
 	j.do("the recipient accepts", "rita", http.MethodPost, d+"/cancel", `{"reason":"Agreed, refunded"}`, 200, step, `"status":"cancelled"`)
 	j.do("a funded deal cancelled counts as funded, not completed", "olive", http.MethodGet,
-		"/api/users/"+testutil.FindByUsername(t, j.app, "sam").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":0}`)
+		"/api/users/"+testutil.FindByUsername(t, j.app, "sam").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":0,`)
 
 	id = j.pledge("sid", 500)
 	fund("sid", id)
@@ -357,9 +357,11 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	app := testutil.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
-	migration := testutil.Migration(t, "1795900000_deals.go")
-	if err := migration.Down(app); err != nil {
-		t.Fatal(err)
+	migration, reviews := testutil.Migration(t, "1795900000_deals.go"), testutil.Migration(t, "1796000000_reviews.go")
+	for _, m := range []*core.Migration{reviews, migration} { // the later one first
+		if err := m.Down(app); err != nil {
+			t.Fatal(err)
+		}
 	}
 	rita, sam, sid := testutil.FindByUsername(t, app, "rita"), testutil.FindByUsername(t, app, "sam"), testutil.FindByUsername(t, app, "sid")
 	req, err := app.FindFirstRecordByData("sponsorship_requests", "title", "Street festival")
@@ -384,8 +386,10 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	save("commitments", map[string]any{"request": req.Id, "sponsor": sid.Id, "poster": rita.Id, "amount": 200, "status": "withdrawn"})
 	accepted := save("applications", map[string]any{"sponsorship": offer.Id, "applicant": rita.Id, "poster": sam.Id, "status": "accepted"})
 	save("applications", map[string]any{"sponsorship": offer.Id, "applicant": sid.Id, "poster": sam.Id, "status": "pending"})
-	if err := migration.Up(app); err != nil {
-		t.Fatal(err)
+	for _, m := range []*core.Migration{migration, reviews} {
+		if err := m.Up(app); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	rows, err := app.FindAllRecords("deals")
@@ -511,5 +515,5 @@ func TestAdministratorsResolveADispute(t *testing.T) {
 	j.do("the audit names it", "boss", http.MethodGet, "/api/admin/audit?action=resolve_dispute", "", 200, refused, `"targetId":"`+id+`"`)
 	j.do("both sides read the decision", "sam", http.MethodGet, d, "", 200, refused, `"kind":"resolved"`, "The photos show the booth.")
 	j.do("a dispute decided as completed counts as completed", "olive", http.MethodGet,
-		"/api/users/"+testutil.FindByUsername(t, j.app, "rita").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":1}`)
+		"/api/users/"+testutil.FindByUsername(t, j.app, "rita").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":1,`)
 }

@@ -190,6 +190,9 @@ func writeReview(e *core.RequestEvent) error {
 		}
 		return conflict(e, msg)
 	}
+	if _, err := e.App.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); err == nil {
+		return conflict(e, "You have already reviewed this deal.")
+	}
 	var (
 		review  *core.Record
 		pending *notify.Pending
