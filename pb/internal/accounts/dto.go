@@ -43,6 +43,11 @@ type Reliability struct {
 	// a sum and a count that change when a review is shown or hidden.
 	Rating      float64 `json:"rating"`
 	RatingCount int     `json:"ratingCount"`
+	// MedianAnswerSeconds is the median time the member took to answer a
+	// message or an application, over their last AnswerSamples answers (0
+	// with none), and AnswerCount how many answers that is.
+	MedianAnswerSeconds int `json:"medianAnswerSeconds"`
+	AnswerCount         int `json:"answerCount"`
 }
 
 // OwnUser is the signed-in member's own record.
@@ -114,7 +119,7 @@ func AvatarURL(r *core.Record) string {
 
 func reliabilityOf(r *core.Record) Reliability {
 	out := Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted"),
-		RatingCount: r.GetInt("ratingCount")}
+		RatingCount: r.GetInt("ratingCount"), MedianAnswerSeconds: r.GetInt("answerMedianSeconds"), AnswerCount: r.GetInt("answerCount")}
 	if out.RatingCount > 0 {
 		out.Rating = math.Round(float64(r.GetInt("ratingSum"))*10/float64(out.RatingCount)) / 10
 	}

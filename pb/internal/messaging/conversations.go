@@ -9,10 +9,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -124,6 +126,13 @@ func Send(tx core.App, convID string, p Post) (*core.Record, error) {
 	}
 
 	recipient := Other(conv, p.SenderID)
+	// a message after the other side's answers it: one sample of the
+	// sender's time to answer (their reliability panel)
+	if last := conv.GetDateTime("lastMessageAt"); !p.System && !last.IsZero() && recipient != "" && conv.GetString("lastSender") == recipient {
+		if err := accounts.RecordAnswer(tx, p.SenderID, time.Since(last.Time())); err != nil {
+			return nil, err
+		}
+	}
 	conv.Set("lastMessage", notify.Clip(p.Body, 200))
 	mine := ""
 	if p.SenderBody != "" {

@@ -172,6 +172,12 @@ func TestConversations(t *testing.T) {
 				if n != 1 {
 					t.Errorf("dan has %d message notifications", n)
 				}
+				// the reply answers dan's message: one sample of priya's time to
+				// answer; dan's opening message answered nobody
+				priya := testutil.FindByUsername(t, app, "priya")
+				if priya.GetInt("answerCount") != 1 || priya.GetInt("answerMedianSeconds") > 60 || dan.GetInt("answerCount") != 0 {
+					t.Errorf("answers: priya %d in %d s, dan %d", priya.GetInt("answerCount"), priya.GetInt("answerMedianSeconds"), dan.GetInt("answerCount"))
+				}
 			},
 		}},
 		{"priya", "/api/conversations/{conv}/messages", `{"body":"   "}`, tests.ApiScenario{

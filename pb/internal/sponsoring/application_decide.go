@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
@@ -53,6 +54,10 @@ func decide(status string) func(e *core.RequestEvent) error {
 				return err
 			}
 			record = fresh
+			// deciding answers the application: one sample of the poster's time to answer
+			if err := accounts.RecordAnswer(tx, me.Id, now.Time().Sub(record.GetDateTime("created").Time())); err != nil {
+				return err
+			}
 
 			title := "your application"
 			offer, err := tx.FindRecordById("sponsorships", record.GetString("sponsorship"))

@@ -425,6 +425,8 @@ export interface Reliability {
   completedDeals: number
   rating: number
   ratingCount: number
+  medianAnswerSeconds: number
+  answerCount: number
 }
 
 /** sponsoring.ListingRef */
