@@ -111,6 +111,12 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 		"user": testutil.FindByUsername(t, j.app, "rita").Id}).Row(&pledgeNotice); err != nil || pledgeNotice != "/deals/"+id {
 		t.Errorf("the poster's pledge notice links to %q (%v), want the deal", pledgeNotice, err)
 	}
+	var conv string
+	if err := j.app.DB().Select("conversation").From("messages").Where(dbx.HashExp{"contextType": "commitment"}).Row(&conv); err != nil {
+		t.Fatal(err)
+	}
+	j.do("the pledge's note in the conversation links to the deal", "rita", http.MethodGet, "/api/conversations/"+conv+"/messages", "",
+		200, refused, `"kind":"system"`, `"dealId":"`+id+`"`)
 	j.do("a visitor", "", http.MethodGet, "/api/deals", "", 401, refused)
 	j.do("another member cannot read it", "olive", http.MethodGet, d, "", 404, refused, "Deal not found.")
 	j.do("nor an administrator before a dispute", "boss", http.MethodGet, d, "", 404, refused, "Deal not found.")

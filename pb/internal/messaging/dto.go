@@ -1,6 +1,7 @@
 package messaging
 
 import (
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -45,7 +46,10 @@ type Message struct {
 	Kind           string          `json:"kind"`
 	ContextType    string          `json:"contextType"`
 	ContextID      string          `json:"contextId"`
-	CreatedAt      string          `json:"createdAt"`
+	// DealID is the deal a note's pledge or accepted application opened
+	// ("" for none): the note links to it.
+	DealID    string `json:"dealId"`
+	CreatedAt string `json:"createdAt"`
 }
 
 // ToMessage maps a message for viewerID; people caches senders across a page.
@@ -70,6 +74,19 @@ func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]
 		Kind:           m.GetString("kind"),
 		ContextType:    m.GetString("contextType"),
 		ContextID:      m.GetString("contextId"),
+		DealID:         dealOf(app, m.GetString("contextType"), m.GetString("contextId")),
 		CreatedAt:      when.API(m.GetDateTime("created").Time()),
 	}
+}
+
+// dealOf is the deal a pledge (commitment) or an application opened, by
+// their unique indexes; "" for none.
+func dealOf(app core.App, contextType, contextID string) string {
+	field := map[string]string{"commitment": "commitment", "application": "application"}[contextType]
+	if field == "" || contextID == "" {
+		return ""
+	}
+	var id string
+	_ = app.DB().Select("id").From("deals").Where(dbx.HashExp{field: contextID}).Limit(1).Row(&id)
+	return id
 }

@@ -140,6 +140,7 @@ export interface Message {
   kind: MessageKind
   contextType: MessageContextType
   contextId: string
+  dealId: string
   createdAt: string
 }
 

@@ -1,10 +1,17 @@
 import { Link } from 'react-router'
-import { paths } from '@/lib/paths'
+import { dealPath, paths } from '@/lib/paths'
 import type { Message } from '@/lib/api-types.gen'
 import { messageTime } from '../time'
 
-/** Where a note leads, for the side reading it: the applicant to their own applications, the poster to the ones received. */
+/** Where a note leads, for the side reading it: to the deal its pledge or accepted application opened, else the applicant to their own applications, the poster to the ones received. */
 function NoteLink({ message }: { message: Message }) {
+  if (message.dealId) {
+    return (
+      <Link to={dealPath(message.dealId)} className="link link-primary whitespace-nowrap">
+        Open the deal
+      </Link>
+    )
+  }
   const [label, hash] =
     message.contextType === 'application'
       ? message.mine
