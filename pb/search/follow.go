@@ -76,11 +76,11 @@ type pending struct {
 // it, and follows the badges that changed.
 func (e *Engine) apply(ctx context.Context, cs []Change) error {
 	groups := map[string]map[int64]*pending{}
-	verified := map[string]bool{}
+	marks := map[string][2]bool{} // verified, reliable
 	for _, c := range cs {
 		switch {
 		case c.PosterID != "":
-			verified[c.PosterID] = c.Verified
+			marks[c.PosterID] = [2]bool{c.Verified, c.Reliable}
 		case c.Table != "":
 			byRow := groups[c.Table]
 			if byRow == nil {
@@ -137,9 +137,9 @@ func (e *Engine) apply(ctx context.Context, cs []Change) error {
 			}
 		}
 	}
-	for posterID, v := range verified {
+	for posterID, m := range marks {
 		for _, ix := range e.indexes {
-			ix.setVerified(posterID, v)
+			ix.setMarks(posterID, m[0], m[1])
 		}
 	}
 	return nil

@@ -63,6 +63,7 @@ func seed(src *searchtest.Source, rng *rand.Rand, cats []string, n int) []string
 	for i := range posters {
 		posters[i] = "poster" + strconv.Itoa(i)
 		src.SetVerified(posters[i], i%3 == 0)
+		src.SetReliable(posters[i], i%4 == 0)
 	}
 	for _, tb := range tables {
 		for range n {
@@ -146,7 +147,7 @@ func compare(t *testing.T, e *search.Engine, src *searchtest.Source, rng *rand.R
 }
 
 func describe(f search.Filter) string {
-	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v hidden=%v", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.IncludeHidden)
+	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v reliable=%v hidden=%v", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.ReliableOnly, f.IncludeHidden)
 	if f.MinAmount != nil {
 		s += fmt.Sprintf(" min=%d", *f.MinAmount)
 	}
@@ -199,6 +200,8 @@ func mutate(src *searchtest.Source, rng *rand.Rand, cats, posters []string) {
 	for range 4 {
 		p := posters[rng.IntN(len(posters))]
 		src.SetVerified(p, !src.Verified(p))
+		q := posters[rng.IntN(len(posters))]
+		src.SetReliable(q, !src.Reliable(q))
 	}
 }
 

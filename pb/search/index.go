@@ -48,6 +48,7 @@ type doc struct {
 	location    string  // folded
 	poster      string
 	verified    bool
+	reliable    bool
 	hidden      bool
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
@@ -56,6 +57,7 @@ type doc struct {
 type poster struct {
 	id       string
 	verified bool
+	reliable bool
 	docs     *roaring.Bitmap // keys
 }
 
@@ -84,12 +86,14 @@ type index struct {
 	cat      []bitset // one per category
 	status   [4]bitset
 	verified bitset
+	reliable bitset
 
 	aliveCount    int
 	visibleCount  int
 	catCount      []int
 	statusCount   [4]int
 	verifiedCount int
+	reliableCount int
 
 	terms     *dict
 	postings  []posting
@@ -153,7 +157,7 @@ func (ix *index) statusOf(rowid int64) uint8 { return ix.flags[rowid] >> statusS
 
 // bitsets lists every attribute bitset (for growing them together).
 func (ix *index) bitsets() []*bitset {
-	out := []*bitset{&ix.alive, &ix.visible, &ix.verified}
+	out := []*bitset{&ix.alive, &ix.visible, &ix.verified, &ix.reliable}
 	for i := range ix.cat {
 		out = append(out, &ix.cat[i])
 	}
@@ -278,13 +282,11 @@ func (ix *index) putAttrs(d *doc) {
 		ix.makeDense(l)
 	}
 
-	p := ix.internPoster(d.poster, d.verified)
+	p := ix.internPoster(d.poster, d.verified, d.reliable)
 	ix.poster[r] = p
 	ix.posters[p].docs.Add(key)
-	if ix.posters[p].verified {
-		ix.verifiedCount++
-		ix.verified.set(r)
-	}
+	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].verified)
+	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].reliable)
 	if ix.table.Dated {
 		ix.event[r] = d.event
 	}
@@ -339,10 +341,8 @@ func (ix *index) drop(rowid int64) {
 	}
 	p := &ix.posters[ix.poster[r]]
 	p.docs.Remove(key)
-	if p.verified {
-		ix.verifiedCount--
-		ix.verified.unset(r)
-	}
+	ix.mark(&ix.verified, &ix.verifiedCount, r, false)
+	ix.mark(&ix.reliable, &ix.reliableCount, r, false)
 	if i := ix.amountSlot(ix.amount[r], key); i < len(ix.amountOrder) && ix.amountOrder[i] == key {
 		ix.amountOrder = append(ix.amountOrder[:i], ix.amountOrder[i+1:]...)
 	}
@@ -389,32 +389,39 @@ func (ix *index) expired(now int64) []int64 {
 	return ix.eventOrder[:n]
 }
 
-func (ix *index) internPoster(id string, verified bool) uint32 {
+func (ix *index) internPoster(id string, verified, reliable bool) uint32 {
 	if p, ok := ix.posterIDs[id]; ok {
 		return p
 	}
 	p := uint32(len(ix.posters))
-	ix.posters = append(ix.posters, poster{id: id, verified: verified, docs: roaring.New()})
+	ix.posters = append(ix.posters, poster{id: id, verified: verified, reliable: reliable, docs: roaring.New()})
 	ix.posterIDs[id] = p
 	return p
 }
 
-// setVerified follows a change of a member's verified badge.
-func (ix *index) setVerified(userID string, verified bool) {
+// mark sets or clears listing r in a poster mark's bitset, keeping its count.
+func (ix *index) mark(b *bitset, count *int, r int64, on bool) {
+	switch was := b.has(r); {
+	case on && !was:
+		b.set(r)
+		*count++
+	case !on && was:
+		b.unset(r)
+		*count--
+	}
+}
+
+// setMarks follows a change of a member's verified badge or reliable mark.
+func (ix *index) setMarks(userID string, verified, reliable bool) {
 	p, ok := ix.posterIDs[userID]
-	if !ok || ix.posters[p].verified == verified {
+	if !ok || (ix.posters[p].verified == verified && ix.posters[p].reliable == reliable) {
 		return
 	}
 	it := ix.posters[p].docs.Iterator()
 	for it.HasNext() {
 		r := rowidOf(it.Next())
-		if verified {
-			ix.verified.set(r)
-			ix.verifiedCount++
-		} else {
-			ix.verified.unset(r)
-			ix.verifiedCount--
-		}
+		ix.mark(&ix.verified, &ix.verifiedCount, r, verified)
+		ix.mark(&ix.reliable, &ix.reliableCount, r, reliable)
 	}
-	ix.posters[p].verified = verified
+	ix.posters[p].verified, ix.posters[p].reliable = verified, reliable
 }

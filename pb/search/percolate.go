@@ -26,6 +26,7 @@ type compiled struct {
 	poster       string
 	exclude      string
 	verifiedOnly bool
+	reliableOnly bool
 	status       uint8
 	withHidden   bool
 	seen         uint64
@@ -37,7 +38,7 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 		return nil, false
 	}
 	c := &compiled{id: id, kw: fold(strings.TrimSpace(f.Keyword)), cats: cats, loc: fold(f.Location),
-		locEither: f.LocationEitherWay, poster: f.PosterID, exclude: f.ExcludePosterID, verifiedOnly: f.VerifiedOnly, withHidden: f.IncludeHidden}
+		locEither: f.LocationEitherWay, poster: f.PosterID, exclude: f.ExcludePosterID, verifiedOnly: f.VerifiedOnly, reliableOnly: f.ReliableOnly, withHidden: f.IncludeHidden}
 	if f.Status != "" {
 		c.status = statusCode(f.Status)
 	}
@@ -95,6 +96,7 @@ func (c *compiled) match(p *probe) bool {
 		c.poster != "" && c.poster != p.l.PosterID,
 		c.exclude != "" && c.exclude == p.l.PosterID,
 		c.verifiedOnly && !p.l.PosterVerified,
+		c.reliableOnly && !p.l.PosterReliable,
 		c.status != 0 && c.status != p.status:
 		return false
 	}

@@ -116,6 +116,9 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	if f.VerifiedOnly {
 		add(factor{ix.verified}, ix.verifiedCount)
 	}
+	if f.ReliableOnly {
+		add(factor{ix.reliable}, ix.reliableCount)
+	}
 	if f.Location != "" {
 		fc, size := p.locationFactor(fold(f.Location), f.LocationEitherWay)
 		add(fc, size)

@@ -42,6 +42,9 @@ type Filter struct {
 	// never include its poster's own).
 	ExcludePosterID string
 	VerifiedOnly    bool
+	// ReliableOnly keeps the listings of reliable posters (the app's rule:
+	// docs/api/deals.md, "Reliability").
+	ReliableOnly bool
 	// IncludeHidden shows hidden (rejected) listings: a poster's own list,
 	// or an administrator's view of a member's list.
 	IncludeHidden bool
@@ -60,6 +63,8 @@ type Listing struct {
 	// every listing of a poster: a Source sends a badge change when it
 	// changes).
 	PosterVerified bool
+	// PosterReliable: the poster counts as reliable (sent like the badge).
+	PosterReliable bool
 	// Status is "", "open", "sponsored" or "closed" ("" is open);
 	// EventUnix the event date in unix seconds (0 for none), which closes
 	// an open listing once its day has passed (EventPassed).

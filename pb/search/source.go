@@ -56,7 +56,9 @@ type Change struct {
 	// newline, when the write changed them or deleted the listing (its
 	// former words leave the index); nil otherwise.
 	OldText *string
-	// PosterID, when set, is a poster whose verified badge is now Verified.
+	// PosterID, when set, is a poster whose marks changed: the verified
+	// badge is now Verified and the reliable mark Reliable.
 	PosterID string
 	Verified bool
+	Reliable bool
 }

@@ -48,6 +48,9 @@ type Reliability struct {
 	// with none), and AnswerCount how many answers that is.
 	MedianAnswerSeconds int `json:"medianAnswerSeconds"`
 	AnswerCount         int `json:"answerCount"`
+	// Reliable: at least 3 completed deals and 90% of the funded ones
+	// completed (the "Reliable posters" filter).
+	Reliable bool `json:"reliable"`
 }
 
 // OwnUser is the signed-in member's own record.
@@ -119,7 +122,8 @@ func AvatarURL(r *core.Record) string {
 
 func reliabilityOf(r *core.Record) Reliability {
 	out := Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted"),
-		RatingCount: r.GetInt("ratingCount"), MedianAnswerSeconds: r.GetInt("answerMedianSeconds"), AnswerCount: r.GetInt("answerCount")}
+		RatingCount: r.GetInt("ratingCount"), MedianAnswerSeconds: r.GetInt("answerMedianSeconds"), AnswerCount: r.GetInt("answerCount"),
+		Reliable: r.GetBool("isReliable")}
 	if out.RatingCount > 0 {
 		out.Rating = math.Round(float64(r.GetInt("ratingSum"))*10/float64(out.RatingCount)) / 10
 	}

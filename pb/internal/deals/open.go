@@ -174,7 +174,30 @@ func countReached(tx core.App, d *core.Record, status any) error {
 	if field == "" {
 		return nil
 	}
-	_, err := tx.DB().NewQuery("UPDATE users SET " + field + " = " + field + " + 1 WHERE id IN ({:a}, {:b})").
+	_, err := tx.DB().NewQuery("UPDATE users SET " + field + " = " + field + " + 1, isReliable = (" + reliableAfter(field) + ") WHERE id IN ({:a}, {:b})").
 		Bind(dbx.Params{"a": d.GetString("sponsor"), "b": d.GetString("recipient")}).Execute()
 	return err
+}
+
+// Reliable posters: at least MinReliableDeals completed deals, and at
+// least ReliablePercent of the funded ones completed. The "Reliable posters"
+// filter keeps their listings; users.isReliable is written by the step
+// that moves the counters, in its transaction (the search engine follows
+// it like the verified badge).
+const (
+	MinReliableDeals = 3
+	ReliablePercent  = 90
+)
+
+// reliableAfter is the rule on the counters as they are after field grows
+// by one (SQLite evaluates every SET expression on the row as it was).
+func reliableAfter(field string) string {
+	completed, funded := "dealsCompleted", "dealsFunded"
+	switch field {
+	case "dealsCompleted":
+		completed += " + 1"
+	case "dealsFunded":
+		funded += " + 1"
+	}
+	return fmt.Sprintf("(%s) >= %d AND (%s) * 100 >= (%s) * %d", completed, MinReliableDeals, completed, funded, ReliablePercent)
 }

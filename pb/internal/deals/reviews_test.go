@@ -229,3 +229,58 @@ func TestBothReviewsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A poster becomes reliable with the step that brings them to 3 completed
+// deals at 90% or more, and stops being one when a funded deal drags the
+// rate below: the "Reliable posters" filter of the lists and the matches
+// follows at once.
+func TestReliablePosters(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	rita := testutil.FindByUsername(t, j.app, "rita")
+	if _, err := j.app.DB().Update("users", dbx.Params{"dealsCompleted": 2, "dealsFunded": 2}, dbx.HashExp{"id": rita.Id}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	list := "/api/sponsorship-requests?status=all&reliable=true"
+	j.j.Step(t, tests.ApiScenario{Name: "two completed deals are not enough", Method: http.MethodGet, URL: list,
+		Headers: testutil.Cookie(t, testutil.FindByUsername(t, j.app, "olive")), ExpectedStatus: 200, ExpectedEvents: refused,
+		ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"Street festival"}})
+	j.do("not a yes or no", "olive", http.MethodGet, "/api/sponsorship-requests?reliable=maybe", "", 400, refused,
+		"reliable must be true or false")
+	j.do("nor for the matches", "olive", http.MethodGet, "/api/sponsorship-requests/"+j.request().Id+"/matches?reliable=1", "", 400,
+		refused, "reliable must be true or false")
+
+	complete := func(sponsor string, amount int) {
+		t.Helper()
+		id := j.pledge(sponsor, amount)
+		d := "/api/deals/" + id
+		j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
+		j.do("agree", sponsor, http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), 200, step)
+		j.do("sent", sponsor, http.MethodPost, d+"/funds-sent", "", 200, step)
+		j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
+		item := j.deal(id)
+		var list []struct {
+			ID string `json:"id"`
+		}
+		if err := item.UnmarshalJSONField("deliverables", &list); err != nil || len(list) != 1 {
+			t.Fatalf("deliverables %v %v", list, err)
+		}
+		j.do("done", "rita", http.MethodPost, d+"/deliverables/"+list[0].ID+"/done", `{"proofText":"Photo"}`, 200, step)
+		j.do("complete", sponsor, http.MethodPost, d+"/complete", "", 200, step, `"status":"completed"`)
+	}
+	complete("sam", 300)
+	j.do("the third completed deal makes a reliable poster", "olive", http.MethodGet, list, "", 200, refused, `"title":"Street festival"`,
+		`"posterTrack":{"reliable":true,"completedDeals":3`)
+	j.do("the profile says so", "olive", http.MethodGet, j.profile("rita"), "", 200, refused, `"completedDeals":3`, `"reliable":true`)
+
+	// a fourth deal funded and not completed: 3 of 4 is 75%
+	id := j.pledge("sid", 200)
+	d := "/api/deals/" + id
+	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Logo"}]}`, 200, step)
+	j.do("agree", "sid", http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), 200, step)
+	j.do("sent", "sid", http.MethodPost, d+"/funds-sent", "", 200, step)
+	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
+	j.j.Step(t, tests.ApiScenario{Name: "75% completed is not reliable", Method: http.MethodGet, URL: list,
+		Headers: testutil.Cookie(t, testutil.FindByUsername(t, j.app, "olive")), ExpectedStatus: 200, ExpectedEvents: refused,
+		ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"Street festival"}})
+}

@@ -3,6 +3,7 @@ package listings
 import (
 	"database/sql"
 	"encoding/json"
+	"math"
 	"time"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -36,6 +37,9 @@ type Listing struct {
 	Reviewed        bool            `json:"reviewed"`
 	RejectionReason *string         `json:"rejectionReason,omitzero"`
 	Poster          accounts.Person `json:"poster"`
+	// PosterTrack is the compact form of the poster's reliability that
+	// cards show beside the verified badge.
+	PosterTrack PosterTrack `json:"posterTrack"`
 	// Applied tells a signed-in member whether they applied to this offer
 	// (offers of others only): a page of cards needs no request per card.
 	Applied *bool `json:"applied,omitzero"`
@@ -76,6 +80,29 @@ type row struct {
 	DisplayName     sql.NullString
 	IsVerified      sql.NullBool
 	Avatar          sql.NullString
+	IsReliable      sql.NullBool
+	DealsCompleted  sql.NullInt64
+	RatingSum       sql.NullInt64
+	RatingCount     sql.NullInt64
+}
+
+// PosterTrack is a poster's reliability in brief: whether they count as
+// reliable (at least 3 completed deals and 90% of the funded ones
+// completed), their completed deals and their rating (docs/api/deals.md,
+// "Reliability").
+type PosterTrack struct {
+	Reliable       bool    `json:"reliable"`
+	CompletedDeals int     `json:"completedDeals"`
+	Rating         float64 `json:"rating"`
+	RatingCount    int     `json:"ratingCount"`
+}
+
+func (r *row) track() PosterTrack {
+	t := PosterTrack{Reliable: r.IsReliable.Bool, CompletedDeals: int(r.DealsCompleted.Int64), RatingCount: int(r.RatingCount.Int64)}
+	if t.RatingCount > 0 {
+		t.Rating = math.Round(float64(r.RatingSum.Int64)*10/float64(t.RatingCount)) / 10
+	}
+	return t
 }
 
 // toListing maps a row to the wire shape. showReason tells whether the
@@ -99,6 +126,7 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 			DisplayName: r.DisplayName.String,
 			IsVerified:  r.IsVerified.Bool,
 		},
+		PosterTrack: r.track(),
 	}
 	if r.Avatar.String != "" {
 		l.Poster.Avatar = "/api/files/" + usersCollectionID + "/" + r.User + "/" + r.Avatar.String

@@ -13,7 +13,8 @@ import (
 // answering, the engine applies what it has not seen yet, so a member always
 // reads their own writes. The log keeps a listing's former title and
 // description when they change, so its old terms can be taken out of the
-// index; a change of a member's verified badge is logged too.
+// index; a change of a member's verified badge or reliable mark is logged
+// too.
 //
 // The log and its triggers are derived data, like an index: installLog
 // creates whatever is missing at every start (a schema change that rebuilds
@@ -36,6 +37,9 @@ func installLog(app core.App, specs []SearchSpec) error {
 			old_text TEXT)`,
 		`CREATE TRIGGER IF NOT EXISTS _search_users_au AFTER UPDATE OF isVerified ON users
 			WHEN old.isVerified IS NOT new.isVerified BEGIN
+			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
+		`CREATE TRIGGER IF NOT EXISTS _search_users_reliable_au AFTER UPDATE OF isReliable ON users
+			WHEN old.isReliable IS NOT new.isReliable BEGIN
 			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
 	}
 	for _, s := range specs {

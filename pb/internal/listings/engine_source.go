@@ -56,7 +56,7 @@ func (s *source) covers(table string) bool {
 }
 
 // selectSQL reads the indexed columns of a table aliased t, with the
-// poster's verified badge.
+// poster's verified badge and reliable mark.
 func selectSQL(spec SearchSpec) string {
 	status, event := "''", "''"
 	if spec.HasStatus {
@@ -66,7 +66,7 @@ func selectSQL(spec SearchSpec) string {
 		event = "t.eventDate"
 	}
 	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
-		(%s), %s, %s, COALESCE(u.isVerified, 0)
+		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0)
 		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, spec.Table)
 }
 
@@ -82,7 +82,7 @@ func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) err
 	for rows.Next() {
 		var l search.Listing
 		if err := rows.Scan(&rowid, &l.Title, &l.Description, &amount, &l.Location, &categories, &l.PosterID,
-			&l.Hidden, &l.Status, &event, &l.PosterVerified); err != nil {
+			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable); err != nil {
 			return err
 		}
 		l.Amount = int64(amount)
@@ -217,7 +217,7 @@ func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Ch
 func readBadge(db *sql.DB, c *search.Change) error {
 	rowid := c.Rowid
 	c.Table, c.Rowid = "", 0
-	err := db.QueryRow("SELECT id, isVerified FROM users WHERE rowid = ?", rowid).Scan(&c.PosterID, &c.Verified)
+	err := db.QueryRow("SELECT id, isVerified, isReliable FROM users WHERE rowid = ?", rowid).Scan(&c.PosterID, &c.Verified, &c.Reliable)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // deleted since; their listings went with them
 	}

@@ -170,6 +170,10 @@ func mutateSQL(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 		if err := app.Save(u); err != nil {
 			t.Fatal(err)
 		}
+		// the reliable mark moves by SQL, as the deal steps move it
+		if _, err := app.DB().NewQuery("UPDATE users SET isReliable = NOT isReliable WHERE id = {:u}").Bind(map[string]any{"u": users[rng.IntN(len(users))]}).Execute(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

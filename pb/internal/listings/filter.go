@@ -68,6 +68,11 @@ func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 		errs["verified"] = err
 	}
 	f.VerifiedOnly = verified
+	reliable, err := ParseReliable(v)
+	if err != nil {
+		errs["reliable"] = err
+	}
+	f.ReliableOnly = reliable
 	if len(f.PosterID) > 32 {
 		errs["userId"] = apierr.Field("validation_invalid", "Unknown member")
 	}
@@ -108,6 +113,19 @@ func ParseVerified(v url.Values) (bool, error) {
 		return true, nil
 	}
 	return false, apierr.Field("validation_invalid_bool", "verified must be true or false")
+}
+
+// ParseReliable reads the reliable parameter (reliable posters only: at
+// least 3 completed deals and 90% of the funded ones completed) like
+// ParseVerified.
+func ParseReliable(v url.Values) (bool, error) {
+	switch v.Get("reliable") {
+	case "", "false":
+		return false, nil
+	case "true":
+		return true, nil
+	}
+	return false, apierr.Field("validation_invalid_bool", "reliable must be true or false")
 }
 
 // statusParam is the effective status asked for: open by default (what

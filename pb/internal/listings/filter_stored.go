@@ -20,6 +20,7 @@ type StoredFilter struct {
 	MaxAmount  *int64   `json:"maxAmount,omitempty"`
 	Location   string   `json:"location,omitempty"`
 	Verified   bool     `json:"verified,omitempty"`
+	Reliable   bool     `json:"reliable,omitempty"`
 }
 
 // StoreFilter is the stored form of f: the conditions a member chooses.
@@ -28,7 +29,7 @@ type StoredFilter struct {
 // the poster conditions, which the saved search's owner decides.
 func StoreFilter(f search.Filter) StoredFilter {
 	return StoredFilter{Q: f.Keyword, Categories: f.Categories, MinAmount: f.MinAmount, MaxAmount: f.MaxAmount,
-		Location: f.Location, Verified: f.VerifiedOnly}
+		Location: f.Location, Verified: f.VerifiedOnly, Reliable: f.ReliableOnly}
 }
 
 // LoadFilter reads a stored form with the list route's rules (the same as
@@ -39,7 +40,7 @@ func StoreFilter(f search.Filter) StoredFilter {
 // written, loads as it stands.
 func LoadFilter(s StoredFilter) (search.Filter, error) {
 	f := search.Filter{Keyword: s.Q, Categories: s.Categories, MinAmount: s.MinAmount, MaxAmount: s.MaxAmount,
-		Location: s.Location, VerifiedOnly: s.Verified, Status: StatusOpen}
+		Location: s.Location, VerifiedOnly: s.Verified, ReliableOnly: s.Reliable, Status: StatusOpen}
 	given := f // normalize replaces fields, never writes into them
 	errs := validation.Errors{}
 	normalize(&f, errs)
@@ -59,7 +60,7 @@ func SameFilter(a, b search.Filter) bool {
 		sameAmount(a.MinAmount, b.MinAmount) && sameAmount(a.MaxAmount, b.MaxAmount) &&
 		a.LocationEitherWay == b.LocationEitherWay && a.Status == b.Status &&
 		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID &&
-		a.VerifiedOnly == b.VerifiedOnly && a.IncludeHidden == b.IncludeHidden
+		a.VerifiedOnly == b.VerifiedOnly && a.ReliableOnly == b.ReliableOnly && a.IncludeHidden == b.IncludeHidden
 }
 
 func sameSet(a, b []string) bool {

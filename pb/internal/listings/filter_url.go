@@ -19,6 +19,7 @@ type ScreenKeys struct {
 	MaxAmount  string `json:"maxAmount"`
 	Location   string `json:"location"`
 	Verified   string `json:"verified"`
+	Reliable   string `json:"reliable"`
 	// ShowClosed ("show=all") asks for every status; without it the
 	// screen lists what can still be backed.
 	ShowClosed string `json:"showClosed"`
@@ -30,12 +31,13 @@ type ScreenKeys struct {
 // them into web/src/lib/api-types.gen.ts as listingScreenKeys), so they
 // are spelled here only.
 var AppKeys = ScreenKeys{Tab: "tab", Keyword: "q", Categories: "categories", MinAmount: "min", MaxAmount: "max",
-	Location: "location", Verified: "verified", ShowClosed: "show", Sort: "sort"}
+	Location: "location", Verified: "verified", Reliable: "reliable", ShowClosed: "show", Sort: "sort"}
 
 // The listing screen's values for its keys (the tab's are Kind.Segment).
 const (
 	appShowAll  = "all"
 	appVerified = "true"
+	appReliable = "true"
 )
 
 // appPath is the listing screen.
@@ -43,7 +45,7 @@ const appPath = "/home"
 
 // AppURL opens the listing screen on kind's tab with f applied: the link
 // of saved-search alerts. It holds what the screen can hold: keyword,
-// categories, amounts, location, verified posters, and every status (f's
+// categories, amounts, location, verified and reliable posters, and every status (f's
 // Status "") or else the screen's default, open; the poster conditions
 // are the server's. Parameters are in key order (url.Values.Encode), so one filter
 // has one URL.
@@ -68,6 +70,9 @@ func AppURL(kind Kind, f search.Filter) string {
 	set(AppKeys.Location, f.Location)
 	if f.VerifiedOnly {
 		set(AppKeys.Verified, appVerified)
+	}
+	if f.ReliableOnly {
+		set(AppKeys.Reliable, appReliable)
 	}
 	if f.Status == "" {
 		set(AppKeys.ShowClosed, appShowAll)

@@ -100,6 +100,7 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
+		l.PosterReliable = poster.GetBool("isReliable")
 	}
 	return l, nil
 }
@@ -115,7 +116,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
 	l := &search.Listing{
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
 		Location: r.Location, PosterID: r.User, Hidden: r.rejected(), Status: r.Status.String,
-		PosterVerified: r.IsVerified.Bool,
+		PosterVerified: r.IsVerified.Bool, PosterReliable: r.IsReliable.Bool,
 	}
 	if kind.IsRequest && r.EventDate.String != "" {
 		if d, err := types.ParseDateTime(r.EventDate.String); err == nil && !d.IsZero() {

@@ -132,7 +132,7 @@ func (s *Store) columns(kind Kind) string {
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
-		"u.username, u.displayName, u.isVerified, u.avatar"
+		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount"
 }
 
 func (s *Store) scan(sq *sqlq, withRowid bool) ([]row, error) {
@@ -146,7 +146,7 @@ func (s *Store) scan(sq *sqlq, withRowid bool) ([]row, error) {
 		var r row
 		dest := []any{&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
-			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar}
+			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount}
 		if withRowid {
 			dest = append([]any{&r.rowid}, dest...)
 		}

@@ -31,16 +31,20 @@ func other(k listings.Kind) listings.Kind {
 	return listings.Requests
 }
 
+// PosterMarks asks for the matches of verified posters, of reliable ones,
+// or both.
+type PosterMarks struct{ Verified, Reliable bool }
+
 // For answers the matches of l (a listing of kind), best first, at most
 // limit.
-// verifiedOnly keeps only listings whose poster is verified.
-func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, verifiedOnly bool) ([]Match, error) {
+// only keeps the listings of verified or reliable posters.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, only PosterMarks) ([]Match, error) {
 	if !open(f.engine, l) {
 		return []Match{}, nil
 	}
 	theirs := other(kind)
 	filter := filterFor(kind, l)
-	filter.VerifiedOnly = verifiedOnly
+	filter.VerifiedOnly, filter.ReliableOnly = only.Verified, only.Reliable
 	res, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: filter, Limit: candidates})
 	if err != nil {
 		return nil, err
@@ -92,7 +96,7 @@ func (f *Finder) announce(kind listings.Kind, id string) error {
 	if err != nil || r == nil {
 		return err // a nil record was deleted meanwhile: nothing to tell
 	}
-	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, false)
+	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, PosterMarks{})
 	if err != nil {
 		return err
 	}

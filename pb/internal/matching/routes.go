@@ -27,11 +27,18 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
-		verifiedOnly, err := listings.ParseVerified(e.Request.URL.Query())
-		if err != nil {
-			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{"verified": err})
+		var only PosterMarks
+		errs := validation.Errors{}
+		if only.Verified, err = listings.ParseVerified(e.Request.URL.Query()); err != nil {
+			errs["verified"] = err
 		}
-		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, verifiedOnly)
+		if only.Reliable, err = listings.ParseReliable(e.Request.URL.Query()); err != nil {
+			errs["reliable"] = err
+		}
+		if len(errs) > 0 {
+			return e.BadRequestError("Please check the highlighted fields.", errs)
+		}
+		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, only)
 		if err != nil {
 			return e.InternalServerError("", err)
 		}

@@ -11,10 +11,15 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// todaysRow is a saved search's query column as the saved-search route has
-// always written it: the list route's parameter names, canonical values,
-// through PocketBase's JSON column (which keeps "verified":false).
-const todaysRow = `{"q":"school","categories":["Education"],"minAmount":100,"maxAmount":900,"location":"Pune","verified":false}`
+// todaysRow is a saved search's query column as the saved-search route
+// writes it: the list route's parameter names, canonical values, through
+// PocketBase's JSON column (which keeps "verified":false). earlierRow is
+// the same conditions as rows saved before the reliable-posters condition
+// hold them: they load as they are, reliable false.
+const (
+	todaysRow  = `{"q":"school","categories":["Education"],"minAmount":100,"maxAmount":900,"location":"Pune","verified":false,"reliable":false}`
+	earlierRow = `{"q":"school","categories":["Education"],"minAmount":100,"maxAmount":900,"location":"Pune","verified":false}`
+)
 
 // A row of today's format loads at start, answers as it was saved, and
 // alerts with a link to the listing screen holding every condition; a save
@@ -26,7 +31,7 @@ func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true})
 	cat := testutil.CreateMember(t, app, "cat", testutil.MemberOpts{})
-	row := saveSearch(t, app, ann, "Schools", "requests", todaysRow)
+	row := saveSearch(t, app, ann, "Schools", "requests", earlierRow)
 	j := testutil.NewJourney(t, app) // its router loads the saved searches
 
 	link := "/home?categories=Education&location=Pune&max=900&min=100&q=school&tab=requests"
@@ -42,7 +47,7 @@ func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 	if len(mail) != 1 || !strings.Contains(mail[0].HTML, strings.ReplaceAll(link, "&", "&amp;")) {
 		t.Fatalf("the alert mail does not link the search %s: %v", link, subjects(mail))
 	}
-	if got := testutil.Find(t, app, savedsearch.Collection, row.Id).GetString("query"); got != todaysRow {
+	if got := testutil.Find(t, app, savedsearch.Collection, row.Id).GetString("query"); got != earlierRow {
 		t.Fatalf("the row now reads %s", got)
 	}
 

@@ -144,6 +144,9 @@ func Filter(rng *rand.Rand, docs []Doc, categories, posters []string, dated bool
 	if rng.IntN(5) == 0 {
 		f.VerifiedOnly = true
 	}
+	if rng.IntN(6) == 0 {
+		f.ReliableOnly = true
+	}
 	if rng.IntN(8) == 0 {
 		f.ExcludePosterID = posters[rng.IntN(len(posters))]
 	}

@@ -60,6 +60,9 @@ func Match(d *Doc, f search.Filter, now int64) bool {
 	if f.VerifiedOnly && !d.PosterVerified {
 		return false
 	}
+	if f.ReliableOnly && !d.PosterReliable {
+		return false
+	}
 	if f.Status != "" {
 		st := d.Status
 		if st == "" {

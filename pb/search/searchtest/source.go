@@ -18,18 +18,21 @@ import (
 // poster, and the feed of every change made through its methods. It is
 // safe for concurrent use.
 type Source struct {
-	mu      sync.Mutex
-	tables  map[string]map[int64]search.Listing
-	top     map[string]int64 // each table's highest rowid
-	badges  map[string]bool
-	feed    []search.Change // after trimmed
-	head    int64
-	trimmed int64
+	mu     sync.Mutex
+	tables map[string]map[int64]search.Listing
+	top    map[string]int64 // each table's highest rowid
+	badges map[string]bool
+	// reliable is each poster's reliable mark
+	reliable map[string]bool
+	feed     []search.Change // after trimmed
+	head     int64
+	trimmed  int64
 }
 
 // NewSource makes an empty source.
 func NewSource() *Source {
-	return &Source{tables: map[string]map[int64]search.Listing{}, top: map[string]int64{}, badges: map[string]bool{}}
+	return &Source{tables: map[string]map[int64]search.Listing{}, top: map[string]int64{}, badges: map[string]bool{},
+		reliable: map[string]bool{}}
 }
 
 func (s *Source) record(c search.Change) {
@@ -95,8 +98,9 @@ func (s *Source) Delete(table string, rowid int64) bool {
 	return true
 }
 
-// SetVerified sets a poster's badge. Every listing reads its poster's badge
-// (Listing.PosterVerified as stored is ignored); a poster never set has none.
+// SetVerified sets a poster's badge. Every listing reads its poster's marks
+// (Listing.PosterVerified and PosterReliable as stored are ignored); a
+// poster never set has none.
 func (s *Source) SetVerified(poster string, verified bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -104,7 +108,18 @@ func (s *Source) SetVerified(poster string, verified bool) {
 		return
 	}
 	s.badges[poster] = verified
-	s.record(search.Change{PosterID: poster, Verified: verified})
+	s.record(search.Change{PosterID: poster, Verified: verified, Reliable: s.reliable[poster]})
+}
+
+// SetReliable sets a poster's reliable mark, like SetVerified.
+func (s *Source) SetReliable(poster string, reliable bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.reliable[poster] == reliable {
+		return
+	}
+	s.reliable[poster] = reliable
+	s.record(search.Change{PosterID: poster, Verified: s.badges[poster], Reliable: reliable})
 }
 
 // Verified tells a poster's badge.
@@ -112,6 +127,13 @@ func (s *Source) Verified(poster string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.badges[poster]
+}
+
+// Reliable tells a poster's reliable mark.
+func (s *Source) Reliable(poster string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reliable[poster]
 }
 
 // Get returns a listing as the engine reads it.
@@ -124,6 +146,7 @@ func (s *Source) Get(table string, rowid int64) (search.Listing, bool) {
 
 func (s *Source) read(l search.Listing) search.Listing {
 	l.PosterVerified = s.badges[l.PosterID]
+	l.PosterReliable = s.reliable[l.PosterID]
 	return l
 }
 

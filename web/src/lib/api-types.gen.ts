@@ -42,6 +42,7 @@ export const listingScreenKeys = {
   maxAmount: 'max',
   location: 'location',
   verified: 'verified',
+  reliable: 'reliable',
   showClosed: 'show',
   sort: 'sort',
 } as const
@@ -77,6 +78,7 @@ export interface ListingItem {
   reviewed: boolean
   rejectionReason?: string
   poster: Person
+  posterTrack: PosterTrack
   applied?: boolean
   myPledge?: Pledge
 }
@@ -405,6 +407,14 @@ export interface Person {
   deleted: boolean
 }
 
+/** listings.PosterTrack */
+export interface PosterTrack {
+  reliable: boolean
+  completedDeals: number
+  rating: number
+  ratingCount: number
+}
+
 /** listings.Pledge */
 export interface Pledge {
   id: string
@@ -428,6 +438,7 @@ export interface Reliability {
   ratingCount: number
   medianAnswerSeconds: number
   answerCount: number
+  reliable: boolean
 }
 
 /** sponsoring.ListingRef */
@@ -488,6 +499,7 @@ export interface SavedQuery {
   maxAmount?: number
   location?: string
   verified?: boolean
+  reliable?: boolean
 }
 
 /** payments.Refund */

@@ -33,7 +33,7 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		event = "t.eventDate"
 	}
 	rows, err := app.DB().NewQuery(`SELECT t.rowid, t.id, t.title, t.description, t.` + s.AmountField + `, t.location, t.categories, t.user,
-		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0) FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
+		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0) FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		var l search.Listing
 		var cats, ev string
 		var amount float64
-		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified); err != nil {
+		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified, &l.PosterReliable); err != nil {
 			t.Fatal(err)
 		}
 		l.Amount = int64(amount)

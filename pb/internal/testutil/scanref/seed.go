@@ -34,6 +34,11 @@ func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []listings.SearchSpe
 	for i := range users {
 		users[i] = testutil.CreateMember(t, app, "poster"+strconv.Itoa(i), testutil.MemberOpts{Verified: i%3 == 0}).Id
 	}
+	// one in four a reliable poster (the deal steps write the mark by SQL)
+	if _, err := app.DB().NewQuery(`UPDATE users SET isReliable = 1 WHERE id IN ({:a}, {:b}, {:c})`).
+		Bind(map[string]any{"a": users[0], "b": users[4], "c": users[8]}).Execute(); err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range specs {
 		for i := 0; i < n; i++ {
 			InsertRandom(t, app, rng, s, users)
