@@ -35,7 +35,15 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     canPostAt: '',
     isAdmin: false,
     createdAt: '2025-11-01T09:00:00Z',
-    reliability: { fundedDeals: 0, completedDeals: 0 },
+    reliability: {
+      fundedDeals: 0,
+      completedDeals: 0,
+      rating: 0,
+      ratingCount: 0,
+      medianAnswerSeconds: 0,
+      answerCount: 0,
+      reliable: false,
+    },
     ...overrides,
   }
 }
@@ -54,6 +62,7 @@ export function makeSponsorship(overrides: Partial<Sponsorship> = {}): Sponsorsh
     approved: false,
     reviewed: false,
     poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '', deleted: false },
+    posterTrack: { reliable: false, completedDeals: 0, rating: 0, ratingCount: 0 },
     ...overrides,
   }
 }
@@ -74,6 +83,7 @@ export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): Sponso
     approved: false,
     reviewed: false,
     poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '', deleted: false },
+    posterTrack: { reliable: false, completedDeals: 0, rating: 0, ratingCount: 0 },
     ...overrides,
   }
 }

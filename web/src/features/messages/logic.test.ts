@@ -12,6 +12,7 @@ const msg = (id: string): Message => ({
   kind: 'text',
   contextType: '',
   contextId: '',
+  dealId: '',
   createdAt: '2026-01-01T00:00:00Z',
 })
 
