@@ -102,6 +102,18 @@ describe('verified and sort', () => {
   })
 })
 
+describe('reliable posters', () => {
+  it('read from and write to the URL with the generated key, count in the dot and reach the list route', () => {
+    expect(readListingParams(new URLSearchParams('reliable=true'), []).filters.reliable).toBe(true)
+    expect(readListingParams(new URLSearchParams('reliable=1'), []).filters.reliable).toBeUndefined()
+    expect(writeListingParams(new URLSearchParams('reliable=true'), { filters: { reliable: false } }).toString()).toBe('')
+    expect(writeListingParams(new URLSearchParams(), { filters: { reliable: true } }).toString()).toBe('reliable=true')
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, reliable: true })).toBe(true)
+    expect(toListQuery({ ...EMPTY_FILTERS, reliable: true })).toMatchObject({ reliable: 'true' })
+    expect(toListQuery(EMPTY_FILTERS).reliable).toBeUndefined()
+  })
+})
+
 describe('show closed and sponsored', () => {
   it('is off by default: the list asks for no status, so the server answers open listings', () => {
     const { filters } = readListingParams(new URLSearchParams(''), [])
@@ -151,6 +163,7 @@ describe('the URL keys of the generated contract', () => {
         maxAmount: 2,
         location: 'Goa',
         verified: true,
+        reliable: true,
         showClosed: true,
         sort: 'amount_asc',
       },

@@ -10,6 +10,8 @@ export interface ListingFilters {
   location: string
   /** Only listings whose poster carries the verified badge. */
   verified?: boolean
+  /** Only listings of reliable posters: 3+ completed deals, 90% of funded ones completed (docs/api/deals.md, "Reliability"). */
+  reliable?: boolean
   /**
    * Closed and sponsored listings too. Without it the server answers what can still be backed
    * (its `status` defaults to open: docs/api/listings.md); with it the list asks for `status=all`.
@@ -60,6 +62,7 @@ export function readListingParams(
       maxAmount: wholeNumber(params.get(keys.maxAmount)),
       location: params.get(keys.location) ?? '',
       verified: params.get(keys.verified) === 'true' || undefined,
+      reliable: params.get(keys.reliable) === 'true' || undefined,
       showClosed: params.get(keys.showClosed) === 'all' || undefined,
       sort: SORTS.some((o) => o.value === params.get(keys.sort) && o.value !== 'newest')
         ? (params.get(keys.sort) as ListingSort)
@@ -84,6 +87,7 @@ export function writeListingParams(prev: URLSearchParams, next: { tab?: ListingT
     if ('maxAmount' in f) set(keys.maxAmount, f.maxAmount)
     if ('location' in f) set(keys.location, f.location?.trim())
     if ('verified' in f) set(keys.verified, f.verified ? 'true' : undefined)
+    if ('reliable' in f) set(keys.reliable, f.reliable ? 'true' : undefined)
     if ('showClosed' in f) set(keys.showClosed, f.showClosed ? 'all' : undefined)
     if ('sort' in f) set(keys.sort, f.sort && f.sort !== 'newest' ? f.sort : undefined)
   }
@@ -98,6 +102,7 @@ export function hasActiveFilters(f: ListingFilters): boolean {
     f.maxAmount !== undefined ||
     f.location.trim() !== '' ||
     !!f.verified ||
+    !!f.reliable ||
     !!f.showClosed
   )
 }
@@ -111,6 +116,7 @@ export function toListQuery(f: ListingFilters): Record<string, string | number |
     maxAmount: f.maxAmount,
     location: f.location.trim() || undefined,
     verified: f.verified ? 'true' : undefined,
+    reliable: f.reliable ? 'true' : undefined,
     status: f.showClosed ? 'all' : undefined,
     sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
     userId: f.userId,

@@ -5,7 +5,7 @@ import { FilterIcon } from '@/components/ui/icons'
 import { useDismiss } from '@/lib/use-dismiss'
 import { hasActiveFilters, type ListingFilters } from '../filters'
 
-type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified' | 'showClosed'>
+type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified' | 'reliable' | 'showClosed'>
 
 interface FilterDropdownProps {
   value: FilterFields
@@ -19,6 +19,7 @@ interface Draft {
   location: string
   categories: string[]
   verified: boolean
+  reliable: boolean
   showClosed: boolean
 }
 
@@ -28,6 +29,7 @@ const toDraft = (v: FilterFields): Draft => ({
   location: v.location,
   categories: v.categories,
   verified: !!v.verified,
+  reliable: !!v.reliable,
   showClosed: !!v.showClosed,
 })
 
@@ -67,6 +69,7 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
       location: draft.location.trim(),
       categories: draft.categories,
       verified: draft.verified || undefined,
+      reliable: draft.reliable || undefined,
       showClosed: draft.showClosed || undefined,
     })
     setOpen(false)
@@ -150,6 +153,12 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
             onChange={(verified) => setDraft({ ...draft, verified })}
           />
           <Switch
+            label="Reliable posters only"
+            hint="At least 3 completed deals and 90% of their funded deals completed"
+            checked={draft.reliable}
+            onChange={(reliable) => setDraft({ ...draft, reliable })}
+          />
+          <Switch
             label="Show closed and sponsored"
             hint="Also listings that can no longer be backed"
             checked={draft.showClosed}
@@ -164,7 +173,9 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
             <Button
               variant="ghost"
               className="flex-1"
-              onClick={() => setDraft({ min: '', max: '', location: '', categories: [], verified: false, showClosed: false })}
+              onClick={() =>
+                setDraft({ min: '', max: '', location: '', categories: [], verified: false, reliable: false, showClosed: false })
+              }
             >
               Clear
             </Button>

@@ -40,6 +40,25 @@ describe('ListingCard', () => {
     expect(screen.getByRole('img', { name: 'Unverified member' })).toBeInTheDocument()
   })
 
+  it("shows the poster's track record in brief, and nothing for a newcomer", () => {
+    const { unmount } = renderWithProviders(
+      <ListingCard
+        listing={{
+          kind: 'sponsorships',
+          item: makeSponsorship({ posterTrack: { reliable: true, completedDeals: 4, rating: 4.5, ratingCount: 2 } }),
+        }}
+        onOpen={() => {}}
+      />,
+    )
+    const track = screen.getByTestId('poster-track')
+    expect(track).toHaveTextContent('Reliable')
+    expect(track).toHaveTextContent('4 deals done')
+    expect(screen.getByLabelText('Rated 4.5 out of 5 from 2 reviews')).toHaveTextContent('★ 4.5')
+    unmount()
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: makeSponsorship() }} onOpen={() => {}} />)
+    expect(screen.queryByTestId('poster-track')).not.toBeInTheDocument()
+  })
+
   it('shows what is pledged in words and as a labelled progress bar', () => {
     renderWithProviders(
       <ListingCard listing={{ kind: 'requests', item: makeRequest({ pledgedAmount: 1000, sponsorCount: 2 }) }} onOpen={() => {}} />,

@@ -2,16 +2,47 @@ import { Link } from 'react-router'
 import { MemberName } from '@/components/ui/MemberName'
 import { profilePath } from '@/lib/paths'
 import { posterName, type Person } from '@/lib/listing'
+import type { PosterTrack } from '@/lib/api-types.gen'
 
-/** The poster's name with the verified or unverified icon, linking to their profile. */
-export function PosterLink({ item }: { item: { poster?: Person | null; userId: string } }) {
+/**
+ * The poster's track record in brief, beside the verified badge (docs/api/listings.md, `posterTrack`): "Reliable" for
+ * 3+ completed deals at 90% or more, the rating with its count, the completed deals. Nothing for a newcomer.
+ */
+function TrackNote({ track }: { track: PosterTrack }) {
+  if (!track.reliable && track.completedDeals === 0 && track.ratingCount === 0) return null
+  const reviews = `${track.ratingCount} review${track.ratingCount === 1 ? '' : 's'}`
   return (
-    <Link
-      to={profilePath(item.userId)}
-      className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-base-content/80 hover:text-primary hover:underline"
-      onClick={(e) => e.stopPropagation()}
-    >
-      <MemberName name={posterName(item)} verified={item.poster?.isVerified ?? false} />
-    </Link>
+    <span className="inline-flex items-center gap-1.5 text-xs text-base-content/75" data-testid="poster-track">
+      {track.reliable && (
+        <span
+          className="rounded-full border border-green-300 bg-green-100 px-1.5 font-medium text-green-800"
+          title="At least 3 completed deals and 90% of funded deals completed"
+        >
+          Reliable
+        </span>
+      )}
+      {track.ratingCount > 0 && (
+        <span aria-label={`Rated ${track.rating} out of 5 from ${reviews}`} title={`Rated ${track.rating} out of 5 from ${reviews}`}>
+          <span aria-hidden="true">★ {track.rating.toFixed(1)}</span>
+        </span>
+      )}
+      {track.completedDeals > 0 && <span>{`${track.completedDeals} deal${track.completedDeals === 1 ? '' : 's'} done`}</span>}
+    </span>
+  )
+}
+
+/** The poster's name with the verified or unverified icon, linking to their profile, and their track record in brief. */
+export function PosterLink({ item }: { item: { poster?: Person | null; userId: string; posterTrack?: PosterTrack } }) {
+  return (
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5">
+      <Link
+        to={profilePath(item.userId)}
+        className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-base-content/80 hover:text-primary hover:underline"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <MemberName name={posterName(item)} verified={item.poster?.isVerified ?? false} />
+      </Link>
+      {item.posterTrack && <TrackNote track={item.posterTrack} />}
+    </span>
   )
 }

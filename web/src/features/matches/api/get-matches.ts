@@ -8,13 +8,24 @@ export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | 
 
 const routes = listingRoutes
 
-export const matchesKey = (kind: ListingKind, id: string, verified: boolean) => ['matches', kind, id, verified] as const
+/** Which posters' matches: the verified ones, the reliable ones, or both (docs/api/matches-and-alerts.md). */
+export interface PosterMarks {
+  verified?: boolean
+  reliable?: boolean
+}
 
-export function useMatches(kind: ListingKind, id: string, verified = false, enabled = true) {
+export const matchesKey = (kind: ListingKind, id: string, only: PosterMarks) =>
+  ['matches', kind, id, !!only.verified, !!only.reliable] as const
+
+export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
   return useQuery({
-    queryKey: matchesKey(kind, id, verified),
+    queryKey: matchesKey(kind, id, only),
     queryFn: ({ signal }) =>
-      api.get<MatchAnswer[]>(`${routes[kind]}/${encodeURIComponent(id)}/matches`, verified ? { verified: 'true' } : undefined, signal),
+      api.get<MatchAnswer[]>(
+        `${routes[kind]}/${encodeURIComponent(id)}/matches`,
+        { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
+        signal,
+      ),
     enabled,
     staleTime: 30_000,
   })

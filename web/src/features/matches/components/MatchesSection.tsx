@@ -25,7 +25,8 @@ interface MatchesSectionProps {
 /** A listing's best matches (up to five, best first) with why each matches. */
 export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
   const [verified, setVerified] = useState(false)
-  const matches = useMatches(kind, id, verified)
+  const [reliable, setReliable] = useState(false)
+  const matches = useMatches(kind, id, { verified, reliable })
   const otherKind: ListingKind = kind === 'sponsorships' ? 'requests' : 'sponsorships'
   const headingId = `matches-${id}`
   return (
@@ -38,15 +39,26 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
         <h3 id={headingId} className="font-semibold">
           {heading}
         </h3>
-        <label className="flex cursor-pointer items-center gap-2 text-xs">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary toggle-xs"
-            checked={verified}
-            onChange={(e) => setVerified(e.target.checked)}
-          />
-          Verified posters only
-        </label>
+        <div className="flex flex-wrap gap-x-3 gap-y-1">
+          <label className="flex cursor-pointer items-center gap-2 text-xs">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary toggle-xs"
+              checked={verified}
+              onChange={(e) => setVerified(e.target.checked)}
+            />
+            Verified posters only
+          </label>
+          <label className="flex cursor-pointer items-center gap-2 text-xs">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary toggle-xs"
+              checked={reliable}
+              onChange={(e) => setReliable(e.target.checked)}
+            />
+            Reliable posters only
+          </label>
+        </div>
       </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
       {matches.isPending ? (
@@ -57,7 +69,9 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
         <p className="mt-2 text-sm text-error">Matches could not be loaded.</p>
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
-          {verified ? 'No matches from verified posters yet. ' : 'No matches yet. '}
+          {verified || reliable
+            ? `No matches from ${verified && reliable ? 'verified, reliable' : verified ? 'verified' : 'reliable'} posters yet. `
+            : 'No matches yet. '}
           We will tell you when a matching {otherKind === 'requests' ? 'request' : 'offer'} is posted.
         </p>
       ) : (
