@@ -151,8 +151,9 @@ func (f *reviewForm) validate() error {
 	if f.Rating < 1 || f.Rating > 5 {
 		errs["rating"] = apierr.Field("validation_invalid_rating", "Choose a rating from 1 to 5")
 	}
-	if err := apierr.Text("body", "Review", &f.Body, "Tell others how the deal went", MaxReviewText); err != nil {
-		for k, v := range err.(validation.Errors) {
+	var bodyErrs validation.Errors
+	if errors.As(apierr.Text("body", "Review", &f.Body, "Tell others how the deal went", MaxReviewText), &bodyErrs) {
+		for k, v := range bodyErrs {
 			errs[k] = v
 		}
 	}
