@@ -209,7 +209,7 @@ func writeReview(e *core.RequestEvent) error {
 		review.Load(map[string]any{"deal": d.Id, "author": me.Id, "subject": subject, "rating": form.Rating,
 			"body": form.Body, "visibleAt": types.NowDateTime().Add(BlindFor)})
 		if err := tx.Save(review); err != nil {
-			if _, e := tx.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); e == nil {
+			if _, found := tx.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); found == nil {
 				return errReviewed
 			}
 			return err
