@@ -56,7 +56,7 @@ func benchSize() int {
 	return 100_000
 }
 
-const benchDataVersion = "v3"
+const benchDataVersion = "v4" // v4: one poster in seven reliable
 
 func setupBench(b *testing.B) {
 	benchOnce.Do(func() {
@@ -120,13 +120,15 @@ func seedBenchDir(b *testing.B, dir string, n int) {
 	app := testutil.NewApp(b, nil)
 	testutil.CreateMember(b, app, "benchadmin", testutil.MemberOpts{Admin: true, Subscribed: true, Verified: true})
 	member := testutil.CreateMember(b, app, "benchmember", testutil.MemberOpts{})
-	// 500 posters, one in five verified; they share the member's password hash.
+	// 500 posters, one in five verified and one in seven reliable; they
+	// share the member's password hash.
 	users, _ := app.FindCollectionByNameOrId("users")
 	for i := 0; i < 500; i++ {
 		r := core.NewRecord(users)
 		r.Set("username", fmt.Sprintf("poster%03d", i))
 		r.Set("displayName", fmt.Sprintf("Poster %d", i))
 		r.Set("isVerified", i%5 == 0)
+		r.Set("isReliable", i%7 == 0)
 		r.SetRaw("password", member.GetString("password"))
 		if err := app.SaveNoValidate(r); err != nil {
 			b.Fatal(err)
@@ -363,6 +365,51 @@ func BenchmarkKeywordCategoryMinByAmountWholeWords(b *testing.B) {
 	runClass(b, keywordCategoryByAmountWholeWords)
 }
 
+// hardMix is the harder outside mix of docs/search.md: random three-letter
+// substrings, two-letter and several-word keywords, several categories,
+// verified and reliable posters only, status=open, both amount orders and
+// pages up to 60, each drawn per request.
+func hardMix(rng *mrand.Rand) string {
+	v := url.Values{}
+	z := zipfFor(rng)
+	switch rng.Intn(4) {
+	case 0:
+		const letters = "abcdefghijklmnopqrstuvwxyz"
+		v.Set("q", string([]byte{letters[rng.Intn(26)], letters[rng.Intn(26)], letters[rng.Intn(26)]}))
+	case 1:
+		if w := benchCorpus.words[z.Uint64()]; len(w) >= 2 {
+			v.Set("q", w[:2])
+		}
+	case 2:
+		words := []string{benchCorpus.words[z.Uint64()], benchCorpus.words[z.Uint64()]}
+		if rng.Intn(2) == 0 {
+			words = append(words, benchCorpus.words[z.Uint64()])
+		}
+		v.Set("q", strings.Join(words, " "))
+	}
+	if n := rng.Intn(4); n > 0 {
+		cats := make([]string, n)
+		for i := range cats {
+			cats[i] = benchCategories[rng.Intn(7)]
+		}
+		v.Set("categories", strings.Join(cats, ","))
+	}
+	if rng.Intn(4) == 0 {
+		v.Set("verified", "true")
+	}
+	if rng.Intn(6) == 0 {
+		v.Set("reliable", "true")
+	}
+	if rng.Intn(2) == 0 {
+		v.Set("status", "open")
+	} else {
+		v.Set("status", "all")
+	}
+	v.Set("sort", []string{"newest", "amount_asc", "amount_desc"}[rng.Intn(3)])
+	v.Set("page", strconv.Itoa(1+rng.Intn(60)))
+	return kindPath(rng) + "?" + v.Encode()
+}
+
 func mix(rng *mrand.Rand) string {
 	switch x := rng.Intn(100); {
 	case x < 30:
@@ -392,6 +439,7 @@ func BenchmarkKeywordPages(b *testing.B)               { runClass(b, keywordPage
 func BenchmarkCategoryAmountLocation(b *testing.B)     { runClass(b, categoryAmountLocation) }
 func BenchmarkKeywordCategoryMinByAmount(b *testing.B) { runClass(b, keywordCategoryByAmount) }
 func BenchmarkMix(b *testing.B)                        { runClass(b, mix) }
+func BenchmarkHardMix(b *testing.B)                    { runClass(b, hardMix) }
 
 // Writes do not starve reads: the mix while 20 listings a second are posted
 // through the real route.
