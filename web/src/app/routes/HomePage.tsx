@@ -116,6 +116,7 @@ function HomePageContent() {
             maxAmount: filters.maxAmount,
             location: filters.location.trim() || undefined,
             verified: filters.verified || undefined,
+            reliable: filters.reliable || undefined,
           }}
         />
       </div>

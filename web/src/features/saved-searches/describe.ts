@@ -19,5 +19,6 @@ export function describe(q: SavedQuery): string {
   else if (q.maxAmount !== undefined) bits.push(`up to ${formatUsd(q.maxAmount)}`)
   if (q.location?.trim()) bits.push(`near ${q.location.trim()}`)
   if (q.verified) bits.push('verified posters only')
+  if (q.reliable) bits.push('reliable posters only')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }
