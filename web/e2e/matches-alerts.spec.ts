@@ -138,7 +138,7 @@ test('a request whose event date has passed reads closed and cannot be sponsored
   expect(await sponsor.text()).toContain("This request's event date has passed; it can no longer be sponsored.")
 })
 
-test('the verified-only switch keeps only verified posters, in the URL and the filter dot', async ({ page }) => {
+test('the verified-only and reliable-only switches keep only those posters, in the URL and the filter dot', async ({ page }) => {
   await registerMember(page, 'Trust Seeker')
   await page.goto('/home')
   const panel = page.locator('#listing-panel-sponsorships')
@@ -160,6 +160,15 @@ test('the verified-only switch keeps only verified posters, in the URL and the f
   await page.reload()
   await expect(page.getByTestId('filter-dot')).toBeVisible()
   await expect(panel.getByLabel('Unverified member')).toHaveCount(0)
+
+  // Reliable posters only: nobody here has completed three deals yet, so nothing is left, and it
+  // stays in the URL beside verified.
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByRole('checkbox', { name: /Reliable posters only/ }).check()
+  await page.getByRole('button', { name: 'Apply Filters' }).click()
+  await expect(page).toHaveURL(/verified=true/)
+  await expect(page).toHaveURL(/reliable=true/)
+  await expect(panel.getByText('No sponsorships found. Try adjusting your filters or create a new one.')).toBeVisible()
 
   // The profile explains what verified means.
   await page.goto('/profile')
