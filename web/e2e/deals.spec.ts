@@ -18,7 +18,7 @@ async function axeBothThemes(page: Page, what: string): Promise<string[]> {
   return [...light, ...dark]
 }
 
-test('a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion', async ({ browser }) => {
+test('a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({ browser }) => {
   test.setTimeout(90_000)
   const title = uniqueName('Street festival ')
   const recipient = await newPage(browser)
@@ -116,12 +116,62 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
   expect(await axeBothThemes(sponsor, 'completed deal')).toEqual([])
   await shoot(sponsor, 'desktop', 'deal-completed')
 
-  // The recipient's profile counts the completed deal (reliability, defined on the page).
+  // Both review each other, double-blind: the sponsor writes first and reads when the other side will see it.
+  const sponsorReview = 'Clear deliverables, a photo of each, all on time.'
+  const recipientReview = 'Paid the day we agreed and came to the festival.'
+  const reviewsCard = sponsor.getByTestId('deal-reviews')
+  await reviewsCard.getByRole('button', { name: 'Post review' }).click()
+  await expect(reviewsCard.getByText('Choose a rating from 1 to 5')).toBeVisible()
+  await reviewsCard.getByRole('radio', { name: '5 stars' }).check()
+  await reviewsCard.getByLabel('Your review').fill(sponsorReview)
+  await reviewsCard.getByRole('button', { name: 'Post review' }).click()
+  await expectToast(sponsor, 'Review posted')
+  await expect(sponsor.getByTestId('review-mine')).toContainText('Shown to SponsorBridge Admin when they write theirs, or on')
+
+  // The recipient learns it was written, not what it says, until they write theirs: then both are shown.
+  await recipient.reload()
+  await expect(recipient.getByTestId('theirs-written')).toHaveText(`${backer.displayName} has written a review: write yours to read it.`)
+  await expect(recipient.getByText(sponsorReview)).toHaveCount(0)
+  await recipient.getByRole('radio', { name: '4 stars' }).check()
+  await recipient.getByLabel('Your review').fill(recipientReview)
+  await recipient.getByRole('button', { name: 'Post review' }).click()
+  await expectToast(recipient, 'Review posted')
+  const theirs = recipient.getByTestId('review-theirs')
+  await expect(theirs).toContainText(sponsorReview)
+  await expect(theirs.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible()
+  await expect(recipient.getByTestId('review-mine')).toContainText(recipientReview)
+
+  // The reviewed member replies once; the reply shows under the review, on both sides.
+  await theirs.getByRole('button', { name: 'Reply' }).click()
+  const replyDialog = recipient.getByRole('dialog', { name: `Reply to ${backer.displayName}’s review` })
+  await replyDialog.getByLabel('Your reply').fill('Thank you for backing the festival!')
+  await replyDialog.getByRole('button', { name: 'Post reply' }).click()
+  await expectToast(recipient, 'Reply posted')
+  await expect(theirs.getByTestId('review-reply')).toContainText('Thank you for backing the festival!')
+  await expect(theirs.getByRole('button', { name: 'Reply' })).toHaveCount(0)
+  expect(await axeBothThemes(recipient, 'deal with both reviews')).toEqual([])
+  await shoot(recipient, 'desktop', 'deal-reviews')
+  await sponsor.reload()
+  await expect(sponsor.getByTestId('review-theirs')).toContainText(recipientReview)
+  await expect(sponsor.getByTestId('review-mine').getByTestId('review-reply')).toContainText('Reply from SponsorBridge Admin')
+
+  // Each profile's Reliability panel counts the completed deal and the rating; its reviews list has the text.
   await sponsor.getByRole('link', { name: 'SponsorBridge Admin' }).first().click()
   const reliability = sponsor.getByTestId('reliability')
   await expect(reliability).toContainText('Completion rate')
   await expect(reliability.getByRole('definition').first()).not.toHaveText('0')
+  await expect(reliability.getByTestId('rating')).toHaveText('5 out of 5 from 1 review')
+  const adminReviews = sponsor.getByTestId('profile-reviews')
+  await expect(adminReviews.getByTestId('review').first()).toContainText(sponsorReview)
+  await expect(adminReviews.getByTestId('review').first()).toContainText('Reply from SponsorBridge Admin')
+  await expect(adminReviews.getByRole('button', { name: /^Hide/ })).toHaveCount(0)
   await shoot(sponsor, 'desktop', 'profile-reliability')
+  await recipient.getByRole('link', { name: backer.displayName }).first().click()
+  await expect(recipient.getByTestId('reliability').getByTestId('rating')).toHaveText('4 out of 5 from 1 review')
+  const sponsorReviews = recipient.getByTestId('profile-reviews')
+  await expect(sponsorReviews.getByTestId('review')).toContainText(recipientReview)
+  // the recipient is the demo's administrator: they may hide a review
+  await expect(sponsorReviews.getByRole('button', { name: /^Hide/ })).toBeVisible()
 
   // On a phone the recipient reads the same deal, nothing cut off.
   const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
@@ -131,6 +181,8 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await shoot(phone, 'phone', 'deal-completed')
+  await phone.getByTestId('deal-reviews').scrollIntoViewIfNeeded()
+  await shoot(phone, 'phone', 'deal-reviews')
 })
 
 test('a deal is cancelled before funding with a reason, and the pledge goes back', async ({ browser }) => {

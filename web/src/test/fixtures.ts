@@ -1,5 +1,5 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
-import { listHeaders, type CurrentUser } from '@/lib/api-types.gen'
+import { listHeaders, type CurrentUser, type Deal, type Person, type Review } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { FALLBACK_PLANS } from '@/lib/plans'
 import { json } from './fetch-mock'
@@ -113,4 +113,66 @@ export function listingPageHeaders(opts: { total?: number; estimated?: boolean; 
   }
   if (opts.next) h[listHeaders.next] = opts.next
   return h
+}
+
+export function makePerson(overrides: Partial<Person> = {}): Person {
+  return { id: 'u2', username: 'arun', displayName: 'Arun Mehta', avatar: '', isVerified: false, deleted: false, ...overrides }
+}
+
+/** A completed deal between u1 (Priya, the recipient) and u2 (Arun, the sponsor), nothing reviewed yet. */
+export function makeDeal(overrides: Partial<Deal> = {}): Deal {
+  return {
+    id: 'd1',
+    status: 'completed',
+    version: 3,
+    amount: 500,
+    sponsor: makePerson(),
+    recipient: makePerson({ id: 'u1', username: 'priya', displayName: 'Priya Sharma' }),
+    listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics team travel' },
+    origin: 'pledge',
+    deliverables: [],
+    proposal: [],
+    proposedBy: '',
+    agreedAt: '2026-11-01T09:00:00Z',
+    fundsSentAt: '2026-11-02T09:00:00Z',
+    fundedAt: '2026-11-03T09:00:00Z',
+    deliveredAt: '2026-11-10T09:00:00Z',
+    completedAt: '2026-11-11T09:00:00Z',
+    cancelledAt: '',
+    cancelledBy: '',
+    cancelReason: '',
+    cancelRequestedBy: '',
+    cancelRequestReason: '',
+    disputedAt: '',
+    disputedBy: '',
+    disputeReason: '',
+    disputeResponse: '',
+    resolution: '',
+    createdAt: '2026-10-30T09:00:00Z',
+    updatedAt: '2026-11-11T09:00:00Z',
+    events: [],
+    updates: [],
+    reviews: { open: true, opensAt: '', mine: null, theirs: null, theirsWritten: false },
+    ...overrides,
+  }
+}
+
+/** Arun's (u2) review of Priya (u1), shown. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 'rv1',
+    dealId: 'd1',
+    listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics team travel' },
+    rating: 5,
+    body: 'Everything delivered on time, with photos.',
+    author: makePerson(),
+    subject: makePerson({ id: 'u1', username: 'priya', displayName: 'Priya Sharma' }),
+    visibleAt: '2026-11-12T09:00:00Z',
+    createdAt: '2026-11-12T09:00:00Z',
+    reply: '',
+    repliedAt: '',
+    hidden: false,
+    hiddenReason: '',
+    ...overrides,
+  }
 }

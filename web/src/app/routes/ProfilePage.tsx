@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { useUserProfile } from '@/features/profile/api/get-user-profile'
 import { ProfileHeader } from '@/features/profile/components/ProfileHeader'
+import { ProfileReviews } from '@/features/profile/components/ProfileReviews'
 import { ProfileListings } from '@/features/listings/components/ProfileListings'
 import { SubscriptionSummary } from '@/features/profile/components/SubscriptionSummary'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -45,6 +46,7 @@ function ProfilePageContent() {
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
         <OwnMatches userId={user.id} />
         <DealsSection meId={user.id} />
+        <ProfileReviews userId={user.id} isOwn canHide={user.isAdmin} />
         <ProfileConnections />
       </>
     )
@@ -66,6 +68,7 @@ function ProfilePageContent() {
       <>
         <ProfileHeader profile={other.data} isOwn={false} action={<MessageButton userId={other.data.id} />} />
         <ProfileListings key={other.data.id} userId={other.data.id} currentUserId={user.id} isOwn={false} />
+        <ProfileReviews key={`reviews-${other.data.id}`} userId={other.data.id} isOwn={false} canHide={user.isAdmin} />
       </>
     )
   }

@@ -22,4 +22,5 @@ export const auditActionLabels: Record<string, string> = {
   unverify_social: 'Removed social link verification',
   resolve_contact: 'Resolved message',
   resolve_dispute: 'Resolved dispute',
+  hide_review: 'Hid a review',
 }

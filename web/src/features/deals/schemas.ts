@@ -41,3 +41,14 @@ export const proofSchema = z
   )
 
 export type ProofValues = z.infer<typeof proofSchema>
+
+export const REVIEW_MAX = limits.reviewText
+export const RATINGS = ['1', '2', '3', '4', '5'] as const
+
+/** A review of the other side: 1–5 stars and a few words (the server's checks and words). */
+export const reviewSchema = z.object({
+  rating: z.string().check(z.refine((v) => (RATINGS as readonly string[]).includes(v), 'Choose a rating from 1 to 5')),
+  body: boundedText('Review', REVIEW_MAX, { requiredMessage: 'Tell others how the deal went' }),
+})
+
+export type ReviewValues = z.infer<typeof reviewSchema>

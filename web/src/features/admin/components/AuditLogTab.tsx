@@ -16,6 +16,7 @@ const targetLabels: Record<string, string> = {
   sponsorship_requests: 'Sponsorship request',
   users: 'Member',
   contact_messages: 'Contact message',
+  reviews: 'Review',
 }
 
 function Target({ entry }: { entry: AuditEntry }) {

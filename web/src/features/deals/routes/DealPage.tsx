@@ -23,6 +23,7 @@ import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealHistory } from '../components/DealHistory'
 import { DealStatusBadge } from '../components/DealStatusBadge'
 import { NextStep } from '../components/NextStep'
+import { ReviewsCard } from '../components/ReviewsCard'
 
 /** /deals/:id: one deal between a sponsor and a recipient, its deliverables, its steps and its history. */
 export function DealPage() {
@@ -315,6 +316,8 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
           )}
         </section>
       )}
+
+      <ReviewsCard deal={deal} meId={meId} otherName={otherName} />
 
       {deal.origin === 'pledge' && ((deal.updates?.length ?? 0) > 0 || (!sponsor && s !== 'cancelled')) && (
         <section aria-labelledby="updates-heading" className="card border border-base-300 bg-base-100 shadow-sm">

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
 import { reopensWithNewDate, type Listing, type ListingStatus, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import type { Commitment, Pledge } from '@/lib/api-types.gen'
@@ -16,6 +15,8 @@ import { pledgeActionsKey, SponsorConflict } from '../api/sponsor-request'
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })))
 const SponsorDialog = lazy(() => import('./SponsorDialog').then((m) => ({ default: m.SponsorDialog })))
 const WithdrawDialog = lazy(() => import('./WithdrawDialog').then((m) => ({ default: m.WithdrawDialog })))
+// The poster's Close confirmation too: the dialog frame is not part of the first screen's cards.
+const Dialog = lazy(() => import('@/components/ui/Dialog').then((m) => ({ default: m.Dialog })))
 
 type Size = 'sm' | 'md'
 
@@ -199,22 +200,26 @@ function OwnerStatusAction({ listing }: { listing: Listing }) {
       <Button variant="outline" onClick={() => setConfirming(true)}>
         Close {noun}
       </Button>
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={`Close this ${noun}?`}
-        description={`It will no longer take ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it later.`}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button loading={change.isPending} onClick={() => set('closed')}>
-              Close {noun}
-            </Button>
-          </>
-        }
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <Dialog
+            open
+            onClose={() => setConfirming(false)}
+            title={`Close this ${noun}?`}
+            description={`It will no longer take ${listing.kind === 'sponsorships' ? 'applications' : 'sponsors'}. You can reopen it later.`}
+            footer={
+              <>
+                <Button variant="ghost" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button loading={change.isPending} onClick={() => set('closed')}>
+                  Close {noun}
+                </Button>
+              </>
+            }
+          />
+        </Suspense>
+      )}
     </>
   )
 }

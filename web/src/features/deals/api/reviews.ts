@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Deal, DealReviews, Review } from '@/lib/api-types.gen'
+import { dealQueryOptions, dealsKey } from './deals'
+
+const noReviews: DealReviews = { open: false, opensAt: '', mine: null, theirs: null, theirsWritten: false }
+
+function setReviews(queryClient: QueryClient, dealId: string, change: (r: DealReviews) => DealReviews) {
+  queryClient.setQueryData(dealQueryOptions(dealId).queryKey, (deal: Deal | undefined) =>
+    deal ? { ...deal, reviews: change(deal.reviews ?? noReviews) } : deal,
+  )
+}
+
+/** A review or a reply can change a rating and a profile's reviews: the member's and the other side's. */
+function refreshAfterReview(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: dealsKey })
+  void queryClient.invalidateQueries({ queryKey: ['users'] })
+  void queryClient.invalidateQueries({ queryKey: ['user', 'current'] })
+  void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+}
+
+export interface ReviewInput {
+  rating: number
+  body: string
+}
+
+/**
+ * POST /api/deals/{id}/review: the member reviews the other side, once. The answer is the member's
+ * review, shown at once; the deal is read again for the other side's, shown now if they had written.
+ */
+export function usePostReview(dealId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ReviewInput) => api.post<Review>(`/api/deals/${encodeURIComponent(dealId)}/review`, input),
+    onSuccess: (review) => setReviews(queryClient, dealId, (r) => ({ ...r, open: false, opensAt: '', mine: review })),
+    onSettled: () => refreshAfterReview(queryClient),
+  })
+}
+
+/** POST /api/reviews/{id}/reply: the reviewed member answers a shown review, once. */
+export function useReplyToReview(dealId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ reviewId, body }: { reviewId: string; body: string }) =>
+      api.post<Review>(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, { body }),
+    onSuccess: (review) => setReviews(queryClient, dealId, (r) => (r.theirs?.id === review.id ? { ...r, theirs: review } : r)),
+    onSettled: () => refreshAfterReview(queryClient),
+  })
+}
