@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Reliability } from '@/lib/api-types.gen'
 import { makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
+import { duration } from '../duration'
 import { ReliabilityPanel } from './ReliabilityPanel'
 
 const reliability = (r: Partial<Reliability>): Reliability => ({ ...makeUser().reliability, ...r })
@@ -20,6 +21,30 @@ describe('ReliabilityPanel', () => {
     renderWithProviders(<ReliabilityPanel reliability={reliability({ rating: 5, ratingCount: 1 })} />)
     expect(screen.getByTestId('rating')).toHaveTextContent('5 out of 5 from 1 review')
     expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument()
+  })
+
+  it('says how long they usually take to answer, and whether they count as reliable', () => {
+    const { unmount } = renderWithProviders(
+      <ReliabilityPanel reliability={reliability({ medianAnswerSeconds: 3 * 3600 + 100, answerCount: 12, reliable: true })} />,
+    )
+    expect(screen.getByTestId('answer-time')).toHaveTextContent('usually within 3 hours (12 answers)')
+    expect(screen.getByTestId('reliable-poster')).toHaveTextContent('Reliable poster')
+    expect(screen.getByText(/^Time to answer: the median time/)).toBeInTheDocument()
+    unmount()
+    renderWithProviders(<ReliabilityPanel reliability={reliability({})} />)
+    expect(screen.getByTestId('answer-time')).toHaveTextContent('nothing answered yet')
+    expect(screen.queryByTestId('reliable-poster')).toBeNull()
+  })
+
+  it('rounds a time to answer to the unit people think in', () => {
+    expect([20, 90, 59 * 60, 3600, 47 * 3600, 3 * 86400].map(duration)).toEqual([
+      'a minute',
+      '2 minutes',
+      '59 minutes',
+      '1 hour',
+      '47 hours',
+      '3 days',
+    ])
   })
 
   it('says when there are no reviews yet, without stars', () => {

@@ -1,6 +1,7 @@
 import { Stars } from '@/components/ui/Stars'
 import type { Reliability } from '@/lib/api-types.gen'
 import { formatRating, ratingLabel, reviewCount } from '@/lib/rating'
+import { duration } from '../duration'
 import { reliabilityTexts } from '../texts'
 
 /**
@@ -9,13 +10,24 @@ import { reliabilityTexts } from '../texts'
  * rating (the average of the shown reviews about them).
  */
 export function ReliabilityPanel({ reliability }: { reliability: Reliability }) {
-  const { fundedDeals: funded, completedDeals: completed, rating, ratingCount } = reliability
+  const { fundedDeals: funded, completedDeals: completed, rating, ratingCount, medianAnswerSeconds, answerCount, reliable } = reliability
   const rate = funded > 0 ? Math.round((completed / funded) * 100) : null
   return (
     <section aria-labelledby="reliability" className="rounded-box border border-base-300 px-4 py-3" data-testid="reliability">
-      <h2 id="reliability" className="text-sm font-semibold">
-        Reliability
-      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="reliability" className="text-sm font-semibold">
+          Reliability
+        </h2>
+        {reliable && (
+          <span
+            className="rounded-full border border-green-300 bg-green-100 px-2 text-xs font-medium text-green-800"
+            title={reliabilityTexts.reliableTitle}
+            data-testid="reliable-poster"
+          >
+            {reliabilityTexts.reliable}
+          </span>
+        )}
+      </div>
       <dl className="mt-1 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
           <dt className="text-base-content/75">Completed deals</dt>
@@ -39,8 +51,15 @@ export function ReliabilityPanel({ reliability }: { reliability: Reliability }) 
             )}
           </dd>
         </div>
+        <div className="flex gap-1">
+          <dt className="text-base-content/75">Time to answer</dt>
+          <dd className="font-medium" data-testid="answer-time">
+            {answerCount > 0 ? reliabilityTexts.answers(duration(medianAnswerSeconds), answerCount) : reliabilityTexts.noAnswers}
+          </dd>
+        </div>
       </dl>
       <p className="mt-1 text-xs text-base-content/70">{reliabilityTexts.rateDefinition}</p>
+      <p className="mt-0.5 text-xs text-base-content/70">{reliabilityTexts.answerDefinition}</p>
       <p className="mt-0.5 text-xs text-base-content/70">{reliabilityTexts.ratingDefinition}</p>
     </section>
   )
