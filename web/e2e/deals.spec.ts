@@ -18,7 +18,9 @@ async function axeBothThemes(page: Page, what: string): Promise<string[]> {
   return [...light, ...dark]
 }
 
-test('a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({ browser }) => {
+test('two sponsors back a request to 100%; a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({
+  browser,
+}) => {
   test.setTimeout(90_000)
   const title = uniqueName('Street festival ')
   const recipient = await newPage(browser)
@@ -30,14 +32,31 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
     categories: ['Arts'],
   })
 
-  // The sponsor pledges the whole amount; the pledge opens a deal, found on the profile.
+  // Two sponsors back it to 100% (three members, three browsers): the first pledges $300; the
+  // second sees what is still open on the card (sponsored requests shown) and pledges the rest:
+  // the request is sponsored. Each pledge opens a deal.
   const sponsor = await newPage(browser)
   const backer = await registerMember(sponsor, uniqueName('Corner Cafe '))
   const pledged = await sponsor.request.post(`/api/sponsorship-requests/${requestId}/sponsor`, {
-    data: { amount: 500 },
+    data: { amount: 300 },
     headers: { Origin: origin() },
   })
   expect(pledged.status(), await pledged.text()).toBe(201)
+  const second = await newPage(browser)
+  await registerMember(second, uniqueName('Book Nook '))
+  await second.goto(`/home?tab=requests&show=all&q=${encodeURIComponent(title)}`)
+  const card = second.getByRole('article', { name: title })
+  await expect(card.getByRole('progressbar', { name: '$300 of $500 pledged by 1 sponsor' })).toBeVisible()
+  await card.getByRole('button', { name: 'Sponsor' }).click()
+  const pledge = second.getByRole('dialog', { name: 'Sponsor This Project' })
+  await expect(pledge.getByLabel('Amount to pledge (USD)')).toHaveValue('200')
+  await pledge.getByRole('button', { name: 'Confirm' }).click()
+  await expectToast(second, 'Sponsorship confirmed')
+  await expect(card.getByRole('progressbar', { name: '$500 of $500 pledged by 2 sponsors' })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Sponsored' })).toBeDisabled()
+  await second.close()
+
+  // The first sponsor's deal, found on the profile.
   await sponsor.goto('/profile')
   const row = sponsor.getByTestId('deal-row').filter({ hasText: title })
   await expect(row).toContainText('Agreeing deliverables')
@@ -74,7 +93,7 @@ test('a deal from pledge to completion: deliverables agreed, money sent and conf
 
   // The sponsor sends the money; the recipient confirms it arrived.
   await sponsor.reload()
-  await sponsor.getByRole('button', { name: 'I sent $500' }).click()
+  await sponsor.getByRole('button', { name: 'I sent $300' }).click()
   await expectToast(sponsor, 'Marked as sent')
   await expect(sponsor.getByTestId('next-step')).toContainText('Waiting for')
   await recipient.reload()
