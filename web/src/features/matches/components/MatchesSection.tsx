@@ -14,6 +14,16 @@ function amountOf(m: MatchAnswer): number {
   return 'amount' in m.listing ? m.listing.amount : m.listing.requestedAmount
 }
 
+/** A small labelled switch of the matches' poster conditions. */
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-xs">
+      <input type="checkbox" className="toggle toggle-primary toggle-xs" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  )
+}
+
 interface MatchesSectionProps {
   kind: ListingKind
   id: string
@@ -40,24 +50,8 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
           {heading}
         </h3>
         <div className="flex flex-wrap gap-x-3 gap-y-1">
-          <label className="flex cursor-pointer items-center gap-2 text-xs">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary toggle-xs"
-              checked={verified}
-              onChange={(e) => setVerified(e.target.checked)}
-            />
-            Verified posters only
-          </label>
-          <label className="flex cursor-pointer items-center gap-2 text-xs">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary toggle-xs"
-              checked={reliable}
-              onChange={(e) => setReliable(e.target.checked)}
-            />
-            Reliable posters only
-          </label>
+          <Toggle label="Verified posters only" checked={verified} onChange={setVerified} />
+          <Toggle label="Reliable posters only" checked={reliable} onChange={setReliable} />
         </div>
       </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
