@@ -104,28 +104,23 @@ func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 
 // ParseVerified reads the verified parameter: true, false or absent. The
 // list routes read it with the other parameters; the matches route, which
-// takes no other, reads it alone.
-func ParseVerified(v url.Values) (bool, error) {
-	switch v.Get("verified") {
-	case "", "false":
-		return false, nil
-	case "true":
-		return true, nil
-	}
-	return false, apierr.Field("validation_invalid_bool", "verified must be true or false")
-}
+// takes no other filter, reads it alone.
+func ParseVerified(v url.Values) (bool, error) { return yesNo(v, "verified") }
 
 // ParseReliable reads the reliable parameter (reliable posters only: at
 // least 3 completed deals and 90% of the funded ones completed) like
 // ParseVerified.
-func ParseReliable(v url.Values) (bool, error) {
-	switch v.Get("reliable") {
+func ParseReliable(v url.Values) (bool, error) { return yesNo(v, "reliable") }
+
+// yesNo reads a true/false parameter; absent is false.
+func yesNo(v url.Values, name string) (bool, error) {
+	switch v.Get(name) {
 	case "", "false":
 		return false, nil
 	case "true":
 		return true, nil
 	}
-	return false, apierr.Field("validation_invalid_bool", "reliable must be true or false")
+	return false, apierr.Field("validation_invalid_bool", name+" must be true or false")
 }
 
 // statusParam is the effective status asked for: open by default (what
