@@ -158,10 +158,17 @@ func ToDeal(app core.App, r *core.Record) Deal {
 	if r.GetString("application") != "" {
 		d.Origin = "application"
 	}
-	d.Listing.Kind = map[string]string{"sponsorships": "sponsorships", "sponsorship_requests": "sponsorship-requests"}[r.GetString("listingKind")]
-	d.Listing.ID = r.GetString("listingId")
-	d.Listing.Title = r.GetString("title")
+	d.Listing = listingOf(r)
 	return d
+}
+
+// listingOf names the listing a deals record came from.
+func listingOf(r *core.Record) DealListing {
+	return DealListing{
+		Kind:  map[string]string{"sponsorships": "sponsorships", "sponsorship_requests": "sponsorship-requests"}[r.GetString("listingKind")],
+		ID:    r.GetString("listingId"),
+		Title: r.GetString("title"),
+	}
 }
 
 // withEvents adds the deal's history to its wire shape.

@@ -81,7 +81,7 @@ func toReview(app core.App, r *core.Record, d *core.Record) Review {
 		Hidden: r.GetBool("hidden"), HiddenReason: r.GetString("hiddenReason"),
 	}
 	if d != nil {
-		out.Listing = ToDeal(app, d).Listing
+		out.Listing = listingOf(d) // not ToDeal: that looks both members up too
 	}
 	return out
 }
