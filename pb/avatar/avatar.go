@@ -1,11 +1,12 @@
-// Package avatar bounds the memory and time images cost. A small file can
-// describe a huge picture (a 265 KB PNG of 8,000 × 8,000 pixels decodes to
-// 256 MB, a 219-byte progressive JPEG of 4,096 × 4,096 to 240 MB), so a
-// picture's size, encoding and scans are read from its headers and what
-// decoding it would allocate is estimated before anything decodes it;
-// accepted avatars are re-encoded once, at upload, to at most StoredSide
-// pixels a side (which also drops their metadata, GPS included); and image
-// work runs a few at a time.
+// Package avatar bounds the memory and time images cost: members' avatars,
+// and the photos on a deal's proof and updates. A small file can describe a
+// huge picture (a 265 KB PNG of 8,000 × 8,000 pixels decodes to 256 MB, a
+// 219-byte progressive JPEG of 4,096 × 4,096 to 240 MB), so a picture's
+// size, encoding and scans are read from its headers and what decoding it
+// would allocate is estimated before anything decodes it; accepted pictures
+// are re-encoded once, at upload, to at most their Size's Side pixels a side
+// (which also drops their metadata, GPS included); and image work runs a
+// few at a time.
 package avatar
 
 import (
@@ -30,6 +31,25 @@ const (
 	// StoredSide is the longest side of a stored avatar (displayed at 256 at most).
 	StoredSide  = 512
 	jpegQuality = 85
+)
+
+// Size is what a picture is stored at: its longest side, and reach, how
+// many times that side the cheap whole-factor average may leave before the
+// filter scales the rest. The filter holds 32 bytes a stored column per
+// source row, so the farther it starts, the more it costs: at 1,024 px from
+// 2,048 rows, 64 MB.
+type Size struct {
+	Side  int
+	reach int
+}
+
+var (
+	// Avatar is a member's picture (displayed at 256 px at most).
+	Avatar = Size{Side: StoredSide, reach: 2}
+	// Photo is a picture of a deal's proof or update (displayed up to
+	// 1,024 px wide). Its filter starts from under twice the side, which
+	// keeps a 4,096 × 4,096 RGBA PNG within MaxImageBytes.
+	Photo = Size{Side: 1024, reach: 1}
 )
 
 // Errors a caller maps to its messages.
@@ -57,13 +77,16 @@ var decoders = map[string]func(r io.Reader) (image.Image, error){
 // decoded: at most MaxPixels, at most MaxProgressiveScans scans for a
 // progressive JPEG, not a lossless or animated WebP, and at most
 // MaxImageBytes to decode and scale.
-func Check(raw []byte) (image.Config, error) {
-	cfg, _, err := check(raw)
+func Check(raw []byte) (image.Config, error) { return Avatar.Check(raw) }
+
+// Check tells whether the picture may be decoded and stored at s.
+func (s Size) Check(raw []byte) (image.Config, error) {
+	cfg, _, err := s.check(raw)
 	return cfg, err
 }
 
 // check answers also the format.
-func check(raw []byte) (cfg image.Config, format string, err error) {
+func (s Size) check(raw []byte) (cfg image.Config, format string, err error) {
 	cfg, format, err = image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil || decoders[format] == nil || cfg.Width < 1 || cfg.Height < 1 {
 		return cfg, "", ErrNotImage
@@ -71,7 +94,7 @@ func check(raw []byte) (cfg image.Config, format string, err error) {
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return cfg, "", ErrTooLarge
 	}
-	cost, err := estimate(raw, format, cfg)
+	cost, err := s.estimate(raw, format, cfg)
 	if err != nil {
 		return cfg, "", err
 	}
@@ -81,12 +104,17 @@ func check(raw []byte) (cfg image.Config, format string, err error) {
 	return cfg, format, nil
 }
 
-// Normalize decodes a checked picture and re-encodes it to at most
-// StoredSide pixels a side: JPEG when it is opaque, PNG when it has
-// transparency. An animated GIF keeps its first frame. It answers the
-// encoded bytes and their file extension.
+// Normalize stores an avatar: Avatar.Normalize.
 func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	_, format, err := check(raw)
+	return Avatar.Normalize(ctx, raw)
+}
+
+// Normalize decodes a checked picture and re-encodes it to at most s.Side
+// pixels a side: JPEG when it is opaque, PNG when it has transparency. An
+// animated GIF keeps its first frame. It answers the encoded bytes and
+// their file extension.
+func (s Size) Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
+	_, format, err := s.check(raw)
 	if err != nil {
 		return nil, "", err
 	}
@@ -96,7 +124,7 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 	}
 	defer release()
 
-	small, err := decodeSmall(raw, format)
+	small, err := s.decodeSmall(raw, format)
 	if err != nil {
 		return nil, "", err
 	}
@@ -110,27 +138,29 @@ func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
 	return out.Bytes(), ".png", err
 }
 
-// decodeSmall decodes the picture and scales it to StoredSide. The full
+// decodeSmall decodes the picture and scales it to s.Side. The full
 // picture (up to MaxImageBytes with the decoder's work) is garbage once
 // this returns; it is handed back to the system at once, before the next
 // upload decodes, instead of waiting for the collector's next cycle (which
 // lets the heap double first). Uploads are rare enough for the extra
 // collection.
-func decodeSmall(raw []byte, format string) (*image.NRGBA, error) {
+func (s Size) decodeSmall(raw []byte, format string) (*image.NRGBA, error) {
 	defer debug.FreeOSMemory()
 	src, err := decoders[format](bytes.NewReader(raw))
 	if err != nil {
 		return nil, ErrNotImage
 	}
-	return fit(src, StoredSide), nil
+	return s.fit(src), nil
 }
 
-// fit scales src down to at most side pixels a side, keeping its shape.
-// A large picture is first averaged down by a whole factor to under twice
-// the target (cheap, and no aliasing), so the filter's working rows stay
-// small: CatmullRom straight from 4096 rows would hold 64 MB of them.
-func fit(src image.Image, side int) *image.NRGBA {
-	if k := max(src.Bounds().Dx(), src.Bounds().Dy()) / (2 * side); k >= 2 {
+// fit scales src down to at most s.Side pixels a side, keeping its shape.
+// A large picture is first averaged down by the whole factor k = longest
+// side ÷ (s.reach × target) when k ≥ 2 (cheap, and no aliasing), so the
+// filter's working rows stay small: CatmullRom straight from 4096 rows to
+// 512 would hold 64 MB of them.
+func (s Size) fit(src image.Image) *image.NRGBA {
+	side := s.Side
+	if k := max(src.Bounds().Dx(), src.Bounds().Dy()) / (s.reach * side); k >= 2 {
 		src = shrink(src, k)
 	}
 	b := src.Bounds()

@@ -10,7 +10,7 @@ import (
 var errMalformed = errors.New("avatar: malformed header")
 
 // MaxImageBytes bounds the memory one image may cost: what its decoder
-// allocates plus the scaling to StoredSide, estimated from the headers
+// allocates plus the scaling to its Size, estimated from the headers
 // before anything is decoded and measured in TestEstimateCoversTheDecoders.
 // It admits every ordinary picture of up to 16 megapixels (a baseline JPEG
 // or an 8-bit PNG of 4,096 × 4,096 costs 46-90 MB) and refuses the costlier
@@ -27,7 +27,7 @@ const slack = 2 << 20
 // estimate answers the bytes decoding and scaling the picture costs, or an
 // error for a file its decoder would refuse, that is built to waste work,
 // or whose cost no header tells (lossless WebP).
-func estimate(raw []byte, format string, cfg image.Config) (int64, error) {
+func (s Size) estimate(raw []byte, format string, cfg image.Config) (int64, error) {
 	var decode int64
 	switch format {
 	case "jpeg":
@@ -61,7 +61,7 @@ func estimate(raw []byte, format string, cfg image.Config) (int64, error) {
 	default:
 		return 0, ErrNotImage
 	}
-	return decode + fitBytes(cfg.Width, cfg.Height) + slack, nil
+	return decode + s.fitBytes(cfg.Width, cfg.Height) + slack, nil
 }
 
 // pngDecodeBytes is what image/png allocates: the picture (4 bytes a pixel
@@ -134,21 +134,25 @@ func pngHasTRNS(chunks []byte) bool {
 
 // fitBytes is what fit allocates for a picture of w × h: the picture
 // averaged down by a whole factor, the filter's working rows (32 bytes a
-// target column per source row) and the stored picture.
-func fitBytes(w, h int) int64 {
+// target column per source row) and the stored picture; and what encoding
+// the stored picture allocates.
+func (s Size) fitBytes(w, h int) int64 {
+	side := int64(s.Side)
 	sw, sh := int64(w), int64(h)
 	var total int64
-	if k := int64(max(w, h) / (2 * StoredSide)); k >= 2 {
+	if k := int64(max(w, h) / (s.reach * s.Side)); k >= 2 {
 		sw, sh = (sw+k-1)/k, (sh+k-1)/k
 		total += 4 * sw * sh
 	}
 	dw, dh := sw, sh
-	if dw > StoredSide || dh > StoredSide {
+	if dw > side || dh > side {
 		if dw >= dh {
-			dw, dh = StoredSide, max(1, dh*StoredSide/dw)
+			dw, dh = side, max(1, dh*side/dw)
 		} else {
-			dw, dh = max(1, dw*StoredSide/dh), StoredSide
+			dw, dh = max(1, dw*side/dh), side
 		}
 	}
-	return total + 32*dw*sh + 4*dw*dh
+	// The stored picture, and as much again for its encoding: the encoded
+	// bytes are at most about its size, in a buffer that grows by doubling.
+	return total + 32*dw*sh + 4*dw*dh + 4*dw*dh
 }

@@ -66,22 +66,26 @@ func costCases(t *testing.T) map[string][]byte {
 var testPalette = []color.Color{color.Black, color.White}
 
 // The estimate Check compares with MaxImageBytes covers what decoding and
-// scaling really allocate, for every decoder and colour model.
+// scaling really allocate, for every decoder and colour model, at both
+// stored sizes.
 func TestEstimateCoversTheDecoders(t *testing.T) {
+	sizes := map[string]avatar.Size{"avatar": avatar.Avatar, "photo": avatar.Photo}
 	for name, raw := range costCases(t) {
-		estimate, err := avatar.Cost(raw)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		var werr error
-		got := allocated(func() { werr = avatar.Work(raw) })
-		if werr != nil && !strings.Contains(name, "ends after its trees") {
-			t.Errorf("%s: %v", name, werr)
-		}
-		t.Logf("%-70s %7d bytes, allocated %4d MB, estimated %4d MB", name, len(raw), got>>20, estimate>>20)
-		if int64(got) > estimate {
-			t.Errorf("%s: allocated %d bytes, more than %d", name, got, estimate)
+		for sizeName, size := range sizes {
+			estimate, err := avatar.Cost(size, raw)
+			if err != nil {
+				t.Errorf("%s as %s: %v", name, sizeName, err)
+				continue
+			}
+			var werr error
+			got := allocated(func() { werr = avatar.Work(size, raw) })
+			if werr != nil && !strings.Contains(name, "ends after its trees") {
+				t.Errorf("%s as %s: %v", name, sizeName, werr)
+			}
+			t.Logf("%-70s %-6s %7d bytes, allocated %4d MB, estimated %4d MB", name, sizeName, len(raw), got>>20, estimate>>20)
+			if int64(got) > estimate {
+				t.Errorf("%s as %s: allocated %d bytes, more than %d", name, sizeName, got, estimate)
+			}
 		}
 	}
 }

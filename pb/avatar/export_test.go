@@ -27,24 +27,24 @@ func ShrinkSlow(src image.Image, k int) *image.NRGBA {
 	return shrink(struct{ image.Image }{src}, k)
 }
 
-// Cost is the estimate Check compares with MaxImageBytes.
-func Cost(raw []byte) (int64, error) {
+// Cost is the estimate Check compares with MaxImageBytes, at s.
+func Cost(s Size, raw []byte) (int64, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
 		return 0, err
 	}
-	return estimate(raw, format, cfg)
+	return s.estimate(raw, format, cfg)
 }
 
-// Work decodes and scales a picture as Normalize does, without a slot and
+// Work decodes and scales a picture as s.Normalize does, without a slot and
 // without refusing it for its cost, so a test can measure what any picture
 // costs.
-func Work(raw []byte) error {
+func Work(s Size, raw []byte) error {
 	_, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
 		return err
 	}
-	_, err = decodeSmall(raw, format)
+	_, err = s.decodeSmall(raw, format)
 	return err
 }
 

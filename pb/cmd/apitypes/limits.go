@@ -36,6 +36,7 @@ var limits = []limit{
 	{"deliverableTitle", deals.MaxDeliverableTitle, "characters of a deliverable (deals.MaxDeliverableTitle)"},
 	{"proofText", deals.MaxProofText, "characters of a deliverable's proof note (deals.MaxProofText)"},
 	{"proofLink", deals.MaxProofLink, "characters of a deliverable's proof link (deals.MaxProofLink)"},
+	{"pictureBytes", deals.MaxPicture, "bytes of a picture on proof or an update, as uploaded (deals.MaxPicture)"},
 	{"dealReason", deals.MaxReason, "characters of the reason for cancelling a deal (deals.MaxReason)"},
 	{"resolutionNote", admin.MaxResolution, "characters of an administrator's note on a resolved dispute (admin.MaxResolution)"},
 	{"requestUpdate", deals.MaxUpdate, "characters of an update to a request's sponsors (deals.MaxUpdate)"},

@@ -52,10 +52,13 @@ type Deliverable struct {
 	// Due is a date (YYYY-MM-DD) or "".
 	Due string `json:"due"`
 	// DoneAt is when the recipient marked it done ("" until then), with
-	// their proof: a note, a link or both.
+	// their proof: a note, a link, a picture, or any of them.
 	DoneAt    string `json:"doneAt"`
 	ProofText string `json:"proofText"`
 	ProofLink string `json:"proofLink"`
+	// ProofPicture is the id of the proof's picture ("" for none), read at
+	// GET /api/deals/{id}/pictures/{picture}.
+	ProofPicture string `json:"proofPicture"`
 }
 
 // Event is one entry of a deal's history.

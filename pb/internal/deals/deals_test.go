@@ -162,7 +162,7 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 
 	item := d + "/deliverables/" + deal.Proposal[0].ID + "/done"
 	j.do("only the recipient delivers", "sam", http.MethodPost, item, `{"proofText":"done"}`, 403, refused, "Only the recipient can do this.")
-	j.do("proof is needed", "rita", http.MethodPost, item, `{}`, 400, refused, "Add proof: a note, a link or both")
+	j.do("proof is needed", "rita", http.MethodPost, item, `{}`, 400, refused, "Add proof: a note, a link or a picture")
 	j.do("a link is a web address", "rita", http.MethodPost, item, `{"proofLink":"javascript:alert(1)"}`, 400, refused,
 		"Link must be a web address")
 	j.do("an unknown deliverable", "rita", http.MethodPost, d+"/deliverables/nothing/done", `{"proofText":"x"}`, 404, refused,
@@ -364,7 +364,8 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	defer app.Cleanup()
 	seed(t, app)
 	migration, reviews := testutil.Migration(t, "1795900000_deals.go"), testutil.Migration(t, "1796000000_reviews.go")
-	for _, m := range []*core.Migration{reviews, migration} { // the later one first
+	pictures := testutil.Migration(t, "1796000300_deal_pictures.go")
+	for _, m := range []*core.Migration{pictures, reviews, migration} { // the later ones first
 		if err := m.Down(app); err != nil {
 			t.Fatal(err)
 		}

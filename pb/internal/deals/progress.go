@@ -53,13 +53,14 @@ func fundsReceived(e *core.RequestEvent) error {
 type doneForm struct {
 	ProofText string `json:"proofText"`
 	ProofLink string `json:"proofLink"`
+	picture   []byte // from multipart form data (pictures.go)
 }
 
 func (f *doneForm) validate() error {
 	f.ProofText, f.ProofLink = strings.TrimSpace(f.ProofText), strings.TrimSpace(f.ProofLink)
 	switch {
-	case f.ProofText == "" && f.ProofLink == "":
-		return validation.Errors{"proofText": apierr.Field("validation_required", "Add proof: a note, a link or both")}
+	case f.ProofText == "" && f.ProofLink == "" && f.picture == nil:
+		return validation.Errors{"proofText": apierr.Field("validation_required", "Add proof: a note, a link or a picture")}
 	case utf8.RuneCountInString(f.ProofText) > MaxProofText || !utf8.ValidString(f.ProofText):
 		return validation.Errors{"proofText": apierr.Field("validation_too_long",
 			"Proof must be at most "+strconv.Itoa(MaxProofText)+" characters")}
@@ -76,37 +77,69 @@ func (f *doneForm) validate() error {
 	return nil
 }
 
-// done: the recipient marks one deliverable done with proof; the last one
-// makes the deal delivered.
+// done: the recipient marks one deliverable done with proof (a note, a
+// link, a picture, or any of them); the last one makes the deal delivered.
+// A picture is checked and re-encoded only once the step may be taken.
 func done(e *core.RequestEvent) error {
 	form := &doneForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
+	raw, err := readForm(e, form, map[string]*string{"proofText": &form.ProofText, "proofLink": &form.ProofLink})
+	if err != nil {
 		return err
 	}
+	form.picture = raw
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
 	itemID := e.Request.PathValue("item")
-	return take(e, step{by: recipientOnly, from: []string{StatusFunded},
-		refused: "deliverables are marked done once the deal is funded.",
-		change: func(d, me *core.Record, now string) (outcome, error) {
-			list := items(d, "deliverables")
-			i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
-			if i < 0 {
-				return outcome{}, e.NotFoundError("Deliverable not found.", nil)
-			}
-			if list[i].DoneAt != "" {
-				return outcome{}, conflict(e, "This deliverable is already marked done.")
-			}
-			list[i].DoneAt = when.APIStored(now)
-			list[i].ProofText, list[i].ProofLink = form.ProofText, form.ProofLink
-			set := dbx.Params{"deliverables": jsonText(list)}
-			text := fmt.Sprintf("%s delivered “%s”.", me.GetString("displayName"), list[i].Title)
-			note := fmt.Sprintf("%s delivered “%s” for %s", name(me), notify.Clip(list[i].Title, 60), titleOf(d))
-			if !slices.ContainsFunc(list, func(it Deliverable) bool { return it.DoneAt == "" }) {
-				set["status"], set["deliveredAt"] = StatusDelivered, now
-				text += " Every deliverable is done: the deal is delivered."
-				note = fmt.Sprintf("Everything is delivered for %s: confirm to complete the deal", titleOf(d))
-			}
-			return outcome{set: set, event: "delivered", text: text, noteTitle: note}, nil
-		}})
+	s := step{by: recipientOnly, from: []string{StatusFunded},
+		refused: "deliverables are marked done once the deal is funded."}
+	var pic *upload
+	s.change = func(d, me *core.Record, now string) (outcome, error) {
+		list := items(d, "deliverables")
+		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
+		if i < 0 {
+			return outcome{}, e.NotFoundError("Deliverable not found.", nil)
+		}
+		if list[i].DoneAt != "" {
+			return outcome{}, conflict(e, "This deliverable is already marked done.")
+		}
+		list[i].DoneAt = when.APIStored(now)
+		list[i].ProofText, list[i].ProofLink = form.ProofText, form.ProofLink
+		var afterwards func(tx core.App, d *core.Record) error
+		if pic != nil {
+			list[i].ProofPicture = pic.id
+			afterwards = func(tx core.App, d *core.Record) error { return pic.save(tx, d.Id, "", me.Id) }
+		}
+		set := dbx.Params{"deliverables": jsonText(list)}
+		text := fmt.Sprintf("%s delivered “%s”.", me.GetString("displayName"), list[i].Title)
+		note := fmt.Sprintf("%s delivered “%s” for %s", name(me), notify.Clip(list[i].Title, 60), titleOf(d))
+		if !slices.ContainsFunc(list, func(it Deliverable) bool { return it.DoneAt == "" }) {
+			set["status"], set["deliveredAt"] = StatusDelivered, now
+			text += " Every deliverable is done: the deal is delivered."
+			note = fmt.Sprintf("Everything is delivered for %s: confirm to complete the deal", titleOf(d))
+		}
+		return outcome{set: set, event: "delivered", text: text, noteTitle: note, afterwards: afterwards}, nil
+	}
+	if raw != nil {
+		// What the step checks before its transaction, so a refused step
+		// costs no image work; the transaction checks it all again.
+		d, err := s.admit(e)
+		if err != nil {
+			return err
+		}
+		list := items(d, "deliverables")
+		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
+		switch {
+		case i < 0:
+			return e.NotFoundError("Deliverable not found.", nil)
+		case list[i].DoneAt != "":
+			return conflict(e, "This deliverable is already marked done.")
+		}
+		if pic, err = preparePicture(e, raw); err != nil {
+			return err
+		}
+	}
+	return take(e, s)
 }
 
 // complete: the sponsor confirms the delivery.

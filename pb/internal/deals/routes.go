@@ -26,7 +26,8 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/agree", agree)
 	g.POST("/{id}/funds-sent", fundsSent)
 	g.POST("/{id}/funds-received", fundsReceived)
-	g.POST("/{id}/deliverables/{item}/done", done)
+	g.POST("/{id}/deliverables/{item}/done", done).Bind(apis.BodyLimit(maxPictureBody))
+	g.GET("/{id}/pictures/{picture}", picture)
 	g.POST("/{id}/complete", complete)
 	g.POST("/{id}/cancel", cancel)
 	g.POST("/{id}/dispute", dispute)
@@ -34,7 +35,7 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/review", writeReview)
 	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
 	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(apis.RequireAuth("users"))
-	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
+	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxPictureBody))
 }
 
 // list answers the member's deals, the last changed first; ?status= keeps

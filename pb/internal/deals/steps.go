@@ -52,18 +52,9 @@ var errStale = errors.New("deals: the deal changed meanwhile")
 // (the UPDATE is conditional on the version: 409).
 func take(e *core.RequestEvent, s step) error {
 	me := e.Auth
-	d, err := e.App.FindRecordById("deals", e.Request.PathValue("id"))
-	if err != nil || (d.GetString("sponsor") != me.Id && d.GetString("recipient") != me.Id) {
-		return e.NotFoundError("Deal not found.", nil)
-	}
-	switch {
-	case s.by == sponsorOnly && d.GetString("sponsor") != me.Id:
-		return e.ForbiddenError("Only the sponsor can do this.", nil)
-	case s.by == recipientOnly && d.GetString("recipient") != me.Id:
-		return e.ForbiddenError("Only the recipient can do this.", nil)
-	}
-	if !slices.Contains(s.from, d.GetString("status")) {
-		return e.Error(http.StatusConflict, fmt.Sprintf("This deal is %s: %s", d.GetString("status"), s.refused), nil)
+	d, err := s.admit(e)
+	if err != nil {
+		return err
 	}
 	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
@@ -129,6 +120,26 @@ func take(e *core.RequestEvent, s step) error {
 		return e.InternalServerError("", err)
 	}
 	return e.JSON(http.StatusOK, out)
+}
+
+// admit loads the deal of the route's {id} and answers why the member may
+// not take the step on it now, if they may not.
+func (s step) admit(e *core.RequestEvent) (*core.Record, error) {
+	me := e.Auth
+	d, err := e.App.FindRecordById("deals", e.Request.PathValue("id"))
+	if err != nil || (d.GetString("sponsor") != me.Id && d.GetString("recipient") != me.Id) {
+		return nil, e.NotFoundError("Deal not found.", nil)
+	}
+	switch {
+	case s.by == sponsorOnly && d.GetString("sponsor") != me.Id:
+		return nil, e.ForbiddenError("Only the sponsor can do this.", nil)
+	case s.by == recipientOnly && d.GetString("recipient") != me.Id:
+		return nil, e.ForbiddenError("Only the recipient can do this.", nil)
+	}
+	if !slices.Contains(s.from, d.GetString("status")) {
+		return nil, e.Error(http.StatusConflict, fmt.Sprintf("This deal is %s: %s", d.GetString("status"), s.refused), nil)
+	}
+	return d, nil
 }
 
 // other is the deal's member who is not id.

@@ -20,8 +20,11 @@ const MaxUpdate = 2000
 
 // Update is what a request's poster told all its sponsors.
 type Update struct {
-	ID        string          `json:"id"`
-	Body      string          `json:"body"`
+	ID   string `json:"id"`
+	Body string `json:"body"`
+	// Picture is the id of the update's picture ("" for none), read on a
+	// sponsor's deal at GET /api/deals/{id}/pictures/{picture}.
+	Picture   string          `json:"picture"`
 	Author    accounts.Person `json:"author"`
 	CreatedAt string          `json:"createdAt"`
 }
@@ -41,8 +44,12 @@ func (f *updateForm) validate() error {
 // e-mail, per their choices) to each, linking to their own deal.
 func postUpdate(e *core.RequestEvent) error {
 	form := &updateForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
+	raw, err := readForm(e, form, map[string]*string{"body": &form.Body})
+	if err != nil {
 		return err
+	}
+	if err := form.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
 	if err != nil || !listings.VisibleTo(request, e.Auth) {
@@ -51,15 +58,26 @@ func postUpdate(e *core.RequestEvent) error {
 	if request.GetString("user") != e.Auth.Id {
 		return e.ForbiddenError("Only the poster of the request can post updates to its sponsors.", nil)
 	}
+	if raw != nil {
+		var n int
+		if err := sponsorDeals(e.App, request.Id).Select("COUNT(*)").Row(&n); err != nil {
+			return e.InternalServerError("", err)
+		}
+		if n == 0 { // before the image work; the transaction checks again
+			return e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
+		}
+	}
+	pic, err := preparePicture(e, raw)
+	if err != nil {
+		return err
+	}
 	var (
 		update  *core.Record
 		pending []*notify.Pending
 	)
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		var deals []*core.Record
-		err := tx.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": request.Id, "listingKind": "sponsorship_requests"}).
-			AndWhere(dbx.Not(dbx.HashExp{"status": StatusCancelled})).AndWhere(dbx.Not(dbx.HashExp{"sponsor": ""})).All(&deals)
-		if err != nil {
+		if err := sponsorDeals(tx, request.Id).All(&deals); err != nil {
 			return err
 		}
 		if len(deals) == 0 {
@@ -71,8 +89,16 @@ func postUpdate(e *core.RequestEvent) error {
 		}
 		update = core.NewRecord(c)
 		update.Load(map[string]any{"request": request.Id, "author": e.Auth.Id, "body": form.Body})
+		if pic != nil {
+			update.Set("picture", pic.id)
+		}
 		if err := tx.Save(update); err != nil {
 			return err
+		}
+		if pic != nil {
+			if err := pic.save(tx, "", update.Id, e.Auth.Id); err != nil {
+				return err
+			}
 		}
 		title := fmt.Sprintf("%s posted an update on %s", name(e.Auth), "“"+notify.Clip(request.GetString("title"), 80)+"”")
 		for _, d := range deals {
@@ -95,6 +121,13 @@ func postUpdate(e *core.RequestEvent) error {
 	return e.JSON(http.StatusCreated, toUpdate(e.App, update))
 }
 
+// sponsorDeals are the deals of the request's sponsors that are not
+// cancelled: who an update goes to.
+func sponsorDeals(app core.App, requestID string) *dbx.SelectQuery {
+	return app.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": requestID, "listingKind": "sponsorship_requests"}).
+		AndWhere(dbx.Not(dbx.HashExp{"status": StatusCancelled})).AndWhere(dbx.Not(dbx.HashExp{"sponsor": ""}))
+}
+
 // updatesOf are the updates on a deal's request, oldest first (none for a
 // deal from an application).
 func updatesOf(app core.App, d Deal) ([]Update, error) {
@@ -114,6 +147,6 @@ func updatesOf(app core.App, d Deal) ([]Update, error) {
 }
 
 func toUpdate(app core.App, r *core.Record) Update {
-	return Update{ID: r.Id, Body: r.GetString("body"), Author: accounts.PersonOf(app, r.GetString("author")),
+	return Update{ID: r.Id, Body: r.GetString("body"), Picture: r.GetString("picture"), Author: accounts.PersonOf(app, r.GetString("author")),
 		CreatedAt: when.API(r.GetDateTime("created").Time())}
 }

@@ -464,6 +464,7 @@ export interface Deliverable {
   doneAt: string
   proofText: string
   proofLink: string
+  proofPicture: string
 }
 
 /** deals.Event */
@@ -478,6 +479,7 @@ export interface Event {
 export interface Update {
   id: string
   body: string
+  picture: string
   author: Person
   createdAt: string
 }

@@ -23,6 +23,8 @@ export const limits = {
   proofText: 1000,
   /** characters of a deliverable's proof link (deals.MaxProofLink) */
   proofLink: 500,
+  /** bytes of a picture on proof or an update, as uploaded (deals.MaxPicture) */
+  pictureBytes: 8388608,
   /** characters of the reason for cancelling a deal (deals.MaxReason) */
   dealReason: 1000,
   /** characters of an administrator's note on a resolved dispute (admin.MaxResolution) */
