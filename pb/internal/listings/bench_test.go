@@ -42,11 +42,15 @@ var (
 	benchOnce    sync.Once
 	benchServer  *httptest.Server
 	benchHeaders map[string]string
-	benchAdmin   map[string]string
-	benchApp     *tests.TestApp
-	benchCorpus  *corpus
-	benchHealth  float64 // requests/s of /api/health, measured first
-	benchPosters []string
+	// benchSessions are the signed-in loads' members: each request is one
+	// of theirs, drawn at random (one member's session would measure the
+	// session cache).
+	benchSessions []map[string]string
+	benchAdmin    map[string]string
+	benchApp      *tests.TestApp
+	benchCorpus   *corpus
+	benchHealth   float64 // requests/s of /api/health, measured first
+	benchPosters  []string
 )
 
 func benchSize() int {
@@ -90,6 +94,12 @@ func setupBench(b *testing.B) {
 		member := testutil.FindByUsername(b, benchApp, "benchmember")
 		benchHeaders = testutil.Cookie(b, member)
 		benchHeaders["Origin"] = benchServer.URL
+		for i := range benchSessionCount {
+			m := testutil.CreateMember(b, benchApp, fmt.Sprintf("benchsession%03d", i), testutil.MemberOpts{})
+			h := testutil.Cookie(b, m)
+			h["Origin"] = benchServer.URL
+			benchSessions = append(benchSessions, h)
+		}
 		// The server answers at once; lists say 503 until the index is loaded.
 		if res := get(b, "/api/health"); res != 200 {
 			b.Fatalf("health during the load: %d", res)
@@ -198,7 +208,7 @@ type loadResult struct {
 }
 
 // measure runs 32 clients for d, each request's path drawn fresh.
-func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, headers map[string]string) loadResult {
+func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, sessions []map[string]string) loadResult {
 	const clients = 32
 	var (
 		mu      sync.Mutex
@@ -223,8 +233,10 @@ func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, heade
 			for !stop.Load() {
 				p := path(rng)
 				req, _ := http.NewRequest(http.MethodGet, benchServer.URL+p, nil)
-				for k, v := range headers {
-					req.Header.Set(k, v)
+				if len(sessions) > 0 {
+					for k, v := range sessions[rng.Intn(len(sessions))] {
+						req.Header.Set(k, v)
+					}
 				}
 				t0 := time.Now()
 				res, err := client.Do(req)
@@ -272,10 +284,13 @@ func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, heade
 // -benchtime=1x and BENCH_SECONDS to set the duration).
 func runClass(b *testing.B, path func(*mrand.Rand) string) {
 	setupBench(b)
-	runClassAs(b, path, benchHeaders)
+	runClassAs(b, path, benchSessions)
 }
 
-func runClassAs(b *testing.B, path func(*mrand.Rand) string, headers map[string]string) {
+// benchSessionCount is how many members' sessions the signed-in loads use.
+const benchSessionCount = 256
+
+func runClassAs(b *testing.B, path func(*mrand.Rand) string, sessions []map[string]string) {
 	setupBench(b)
 	secs := 5
 	if s, err := strconv.Atoi(os.Getenv("BENCH_SECONDS")); err == nil && s > 0 {
@@ -284,7 +299,7 @@ func runClassAs(b *testing.B, path func(*mrand.Rand) string, headers map[string]
 	b.ResetTimer()
 	var r loadResult
 	for i := 0; i < b.N; i++ {
-		r = measure(b, time.Duration(secs)*time.Second, path, headers)
+		r = measure(b, time.Duration(secs)*time.Second, path, sessions)
 	}
 	b.StopTimer()
 	if r.errors > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
@@ -29,12 +30,13 @@ type resolver struct {
 	app   core.App
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // by collection id
+	cache *authCache           // cache.go
 }
 
 // Resolve is the middleware that signs the request's member in from the
 // Authorization header (which Middleware fills from the cookie).
 func Resolve(app core.App) *hook.Handler[*core.RequestEvent] {
-	r := &resolver{app: app, stmts: map[string]*sql.Stmt{}}
+	r := newResolver(app)
 	// A schema change can add or rename columns: prepare again.
 	app.OnCollectionAfterUpdateSuccess().BindFunc(func(e *core.CollectionEvent) error {
 		r.forget()
@@ -56,6 +58,10 @@ func Resolve(app core.App) *hook.Handler[*core.RequestEvent] {
 	}
 }
 
+func newResolver(app core.App) *resolver {
+	return &resolver{app: app, stmts: map[string]*sql.Stmt{}, cache: authCacheOf(app)}
+}
+
 func bearer(h string) string {
 	if len(h) > 7 && strings.EqualFold(h[:7], "Bearer ") {
 		return h[7:]
@@ -67,6 +73,11 @@ var errNotHere = errors.New("session: token left to PocketBase's loader")
 
 // find is FindAuthRecordByToken for auth tokens.
 func (r *resolver) find(token string) (*core.Record, error) {
+	now := time.Now()
+	if record := r.cache.get(token, now); record != nil {
+		return record, nil
+	}
+	gen := r.cache.generation()
 	claims, err := security.ParseUnverifiedJWT(token)
 	if err != nil {
 		return nil, err
@@ -88,6 +99,7 @@ func (r *resolver) find(token string) (*core.Record, error) {
 	if _, err := security.ParseJWT(token, record.TokenKey()+collection.AuthToken.Secret); err != nil {
 		return nil, err
 	}
+	r.cache.put(token, record, now, gen)
 	return record, nil
 }
 

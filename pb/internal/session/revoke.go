@@ -95,7 +95,11 @@ func RejectRevoked(app core.App) *hook.Handler[*core.RequestEvent] {
 		Id:       "sbRejectRevoked",
 		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 1,
 		Func: func(e *core.RequestEvent) error {
-			sid := sessionOf(e.Request.Header.Get("Authorization"))
+			h := e.Request.Header.Get("Authorization")
+			sid, ok := authCacheOf(app).session(bearer(h), time.Now())
+			if !ok {
+				sid = sessionOf(h)
+			}
 			if sid != "" && revocationsOf(app).has(sid) {
 				e.Request.Header.Del("Authorization")
 				if v, _ := e.Get(viaCookieKey).(bool); v {
