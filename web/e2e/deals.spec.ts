@@ -1,6 +1,7 @@
 import { type Browser, type Page } from '@playwright/test'
 import { seriousAxeFindings } from './axe'
 import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
+import { expectPictureLoaded, gradientPng } from './pictures'
 import { shoot } from './shots'
 import { expect, origin, test } from './test'
 
@@ -100,22 +101,28 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await recipient.getByRole('button', { name: 'The money arrived' }).click()
   await expectToast(recipient, 'The deal is funded')
 
-  // The recipient tells every sponsor how it goes; the sponsor reads it on their deal.
+  // The recipient tells every sponsor how it goes, with a picture; the sponsor reads it on their deal.
   await recipient.getByRole('button', { name: 'Post an update to all sponsors' }).click()
   const update = recipient.getByRole('dialog', { name: 'Post an update' })
   await update.getByLabel('Update', { exact: true }).fill('The stage is booked: Friday from 5 pm.')
+  await update.getByLabel('Picture (optional)').setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: gradientPng(48, 64) })
+  await expect(update.getByRole('img', { name: 'Preview of stage.png' })).toBeVisible()
   await update.getByRole('button', { name: 'Post update' }).click()
   await expectToast(recipient, 'Update posted')
   await expect(recipient.getByTestId('deal-updates')).toContainText('The stage is booked: Friday from 5 pm.')
 
-  // The recipient delivers each item with proof: a note, a link or both.
+  // The recipient delivers each item with proof: a note, a link, a picture, or any of them.
   const items = recipient.getByTestId('deliverable')
   await items.filter({ hasText: 'festival banner' }).getByRole('button', { name: 'Mark delivered' }).click()
   const proof = recipient.getByRole('dialog', { name: 'Mark as delivered' })
   await proof.getByRole('button', { name: 'Mark delivered' }).click()
-  await expect(proof.getByText('Add proof: a note, a link or both')).toBeVisible()
+  await expect(proof.getByText('Add proof: a note, a link or a picture')).toBeVisible()
   await proof.getByLabel('Proof').fill('The banner went up at the main gate on Friday.')
   await proof.getByLabel('Link (optional)').fill('https://example.com/banner-photo')
+  await proof.getByLabel('Picture (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(64, 48) })
+  await expect(proof.getByRole('img', { name: 'Preview of banner.png' })).toBeVisible()
+  expect(await axeBothThemes(recipient, 'proof dialog with a picture')).toEqual([])
+  await shoot(recipient, 'desktop', 'deal-proof-dialog')
   await proof.getByRole('button', { name: 'Mark delivered' }).click()
   await expectToast(recipient, 'Marked delivered')
   await items.filter({ hasText: 'thank-you on stage' }).getByRole('button', { name: 'Mark delivered' }).click()
@@ -128,6 +135,14 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await sponsor.reload()
   await expect(sponsor.getByTestId('deal-updates')).toContainText('The stage is booked: Friday from 5 pm.')
   await expect(sponsor.getByRole('link', { name: 'Proof link' })).toHaveAttribute('href', 'https://example.com/banner-photo')
+  // The pictures come through the sponsor's own deal, the update's too, as they were sent (64 × 48, 48 × 64).
+  const dealId = dealUrl.split('/').pop()
+  const proofPicture = sponsor.getByRole('img', { name: 'Proof for “Our logo on the festival banner”' })
+  await expect(proofPicture).toHaveAttribute('src', new RegExp(`^/api/deals/${dealId}/pictures/\\w+$`))
+  await expectPictureLoaded(proofPicture, 64, 48)
+  const updatePicture = sponsor.getByTestId('deal-updates').getByRole('img', { name: 'Attached to SponsorBridge Admin’s update' })
+  await expect(updatePicture).toHaveAttribute('src', new RegExp(`^/api/deals/${dealId}/pictures/\\w+$`))
+  await expectPictureLoaded(updatePicture, 48, 64)
   await sponsor.getByRole('button', { name: 'Confirm completion' }).click()
   await expectToast(sponsor, 'Deal completed')
   await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()

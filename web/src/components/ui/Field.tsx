@@ -8,7 +8,7 @@ interface FieldShellProps {
   children: ReactNode
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1 pt-0 text-sm">

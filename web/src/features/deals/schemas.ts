@@ -23,7 +23,31 @@ export const deliverablesSchema = z.object({
 
 export type DeliverablesValues = z.infer<typeof deliverablesSchema>
 
-/** Proof of a delivered item: a note, a link or both (the server's words). */
+/**
+ * What a proof or an update may carry: one picture, checked in the browser as far as it can be, in
+ * the server's words (docs/api/deals.md, "Pictures"). The server reads the picture itself and has the
+ * last word (its pixels, a lossless or animated WebP); a file whose type the browser cannot name
+ * goes to it unjudged. The 8 MB is deals.MaxPicture, which the generated limits do not list yet.
+ */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
+export const PICTURE_MAX_BYTES = 8 << 20
+
+export const pictureHint = `JPEG, PNG, GIF or WebP, at most ${PICTURE_MAX_BYTES >> 20} MB.`
+
+export function pictureFileError(file: File): string | undefined {
+  if (file.type && !PICTURE_TYPES.includes(file.type)) return 'The picture must be a JPEG, PNG, GIF or WebP image'
+  if (file.size > PICTURE_MAX_BYTES) return `The picture must be at most ${PICTURE_MAX_BYTES >> 20} MB`
+  return undefined
+}
+
+const picture = z.nullable(z.custom<File>((v) => v instanceof File)).check(
+  z.superRefine((file, ctx) => {
+    const message = file && pictureFileError(file)
+    if (message) ctx.addIssue({ code: 'custom', message, input: file })
+  }),
+)
+
+/** Proof of a delivered item: a note, a link or a picture, or any of them (the server's words). */
 export const proofSchema = z
   .object({
     proofText: boundedText('Proof', limits.proofText, { required: false }),
@@ -32,15 +56,24 @@ export const proofSchema = z
       z.maxLength(limits.proofLink, `Link must be at most ${limits.proofLink} characters`),
       z.refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), 'Link must be a web address (https://…)'),
     ),
+    picture,
   })
   .check(
-    z.refine((v) => v.proofText.trim() !== '' || v.proofLink.trim() !== '', {
-      message: 'Add proof: a note, a link or both',
+    z.refine((v) => v.proofText.trim() !== '' || v.proofLink.trim() !== '' || v.picture !== null, {
+      message: 'Add proof: a note, a link or a picture',
       path: ['proofText'],
     }),
   )
 
 export type ProofValues = z.infer<typeof proofSchema>
+
+/** An update to all the sponsors of a request: its text, and a picture if the poster adds one. */
+export const updateSchema = z.object({
+  body: boundedText('Update', limits.requestUpdate, { requiredMessage: 'Write the update' }),
+  picture,
+})
+
+export type UpdateValues = z.infer<typeof updateSchema>
 
 export const REVIEW_MAX = limits.reviewText
 export const RATINGS = ['1', '2', '3', '4', '5'] as const

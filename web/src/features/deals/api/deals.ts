@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api'
 import type { Deal, DealStatus, Update } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
+import { withPicture } from './pictures'
 
 /** Prefix of every deals query: each step refreshes them. */
 export const dealsKey = ['deals'] as const
@@ -31,17 +32,29 @@ export type DealStep =
   | { step: 'deliverables'; body: { deliverables: { id?: string; title: string; due: string }[] } }
   | { step: 'agree'; body: { version: number } }
   | { step: 'funds-sent' | 'funds-received' | 'complete'; body?: undefined }
-  | { step: 'done'; item: string; body: { proofText: string; proofLink: string } }
+  | { step: 'done'; item: string; body: { proofText: string; proofLink: string; picture: File | null } }
   | { step: 'cancel' | 'dispute' | 'dispute/answer'; body: { reason: string } }
+
+/**
+ * Takes a step from the deal's page: true when it went through (its dialog closes); a field error goes
+ * to onFieldError, when given, for its dialog to show.
+ */
+export type RunStep = (input: DealStep, success: string, onFieldError?: (field: string, message: string) => void) => Promise<boolean>
 
 function stepPath(s: DealStep): string {
   return s.step === 'done' ? `deliverables/${encodeURIComponent(s.item)}/done` : s.step
 }
 
+function stepBody(s: DealStep): unknown {
+  if (s.step !== 'done') return s.body
+  const { picture, ...proof } = s.body
+  return withPicture(proof, picture)
+}
+
 export function useDealStep(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (s: DealStep) => api.post<Deal>(`/api/deals/${encodeURIComponent(id)}/${stepPath(s)}`, s.body),
+    mutationFn: (s: DealStep) => api.post<Deal>(`/api/deals/${encodeURIComponent(id)}/${stepPath(s)}`, stepBody(s)),
     onSuccess: (deal) => queryClient.setQueryData(dealQueryOptions(id).queryKey, deal),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: dealsKey })
@@ -52,11 +65,12 @@ export function useDealStep(id: string) {
   })
 }
 
-/** POST /api/sponsorship-requests/{id}/updates: the request's poster tells all its sponsors. */
+/** POST /api/sponsorship-requests/{id}/updates: the request's poster tells all its sponsors, with a picture if they add one. */
 export function usePostUpdate(dealId: string, requestId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api.post<Update>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/updates`, { body }),
+    mutationFn: ({ body, picture }: { body: string; picture: File | null }) =>
+      api.post<Update>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/updates`, withPicture({ body }, picture)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryOptions(dealId).queryKey }),
   })
 }

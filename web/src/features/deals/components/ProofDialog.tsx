@@ -1,11 +1,12 @@
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextAreaField, TextField } from '@/components/ui/Field'
+import { PictureField } from '@/components/ui/PictureField'
 import type { Deliverable } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
-import { proofSchema, type ProofValues } from '../schemas'
+import { PICTURE_TYPES, pictureHint, proofSchema, type ProofValues } from '../schemas'
 
 interface ProofDialogProps {
   deliverable: Deliverable | null
@@ -14,9 +15,12 @@ interface ProofDialogProps {
   onSubmit: (values: ProofValues, setError: (field: keyof ProofValues, message: string) => void) => Promise<boolean>
 }
 
-/** Mark one deliverable done, with proof the sponsor can check: a note, a link or both. */
+/** Mark one deliverable done, with proof the sponsor can check: a note, a link, a picture, or any of them. */
 export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDialogProps) {
-  const form = useForm<ProofValues>({ resolver: zodResolver(proofSchema), defaultValues: { proofText: '', proofLink: '' } })
+  const form = useForm<ProofValues>({
+    resolver: zodResolver(proofSchema),
+    defaultValues: { proofText: '', proofLink: '', picture: null },
+  })
   const submit = form.handleSubmit(async (values) => {
     if (await onSubmit(values, (field, message) => form.setError(field, { message }))) {
       form.reset()
@@ -58,6 +62,25 @@ export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDi
           maxLength={limits.proofLink}
           error={form.formState.errors.proofLink?.message}
           {...form.register('proofLink')}
+        />
+        <Controller
+          control={form.control}
+          name="picture"
+          render={({ field, fieldState }) => (
+            <PictureField
+              label="Picture (optional)"
+              accept={PICTURE_TYPES.join(',')}
+              hint={pictureHint}
+              file={field.value}
+              error={fieldState.error?.message}
+              inputRef={field.ref}
+              onChange={(file) => {
+                field.onChange(file)
+                // The picture's own check at once; once sent, "Add proof" is checked again too.
+                void form.trigger(form.formState.isSubmitted ? ['picture', 'proofText'] : 'picture')
+              }}
+            />
+          )}
         />
       </form>
     </Dialog>

@@ -5,25 +5,24 @@ import { Button } from '@/components/ui/Button'
 import { PersonLink } from '@/components/ui/MemberName'
 import { ReasonDialog } from '@/components/ui/ReasonDialog'
 import { buttonClass } from '@/components/ui/button-class'
-import { ArrowLeftIcon, CheckIcon, ExternalLinkIcon, InfoIcon } from '@/components/ui/icons'
+import { ArrowLeftIcon, InfoIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { Deal, Deliverable } from '@/lib/api-types.gen'
-import { formatDate, formatDateTime, formatUsd } from '@/lib/format'
-import { limits } from '@/lib/limits.gen'
+import type { Deal } from '@/lib/api-types.gen'
+import { formatDate, formatUsd } from '@/lib/format'
 import { personName } from '@/lib/member'
 import { listingPath, paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useDeal, useDealStep, usePostUpdate, type DealStep } from '../api/deals'
-import { DeliverablesDialog } from '../components/DeliverablesDialog'
-import { ProofDialog } from '../components/ProofDialog'
+import { useDeal, useDealStep, type RunStep } from '../api/deals'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
 import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealHistory } from '../components/DealHistory'
 import { DealStatusBadge } from '../components/DealStatusBadge'
+import { DeliverablesCard } from '../components/DeliverablesCard'
 import { NextStep } from '../components/NextStep'
 import { ReviewsCard } from '../components/ReviewsCard'
+import { UpdatesCard } from '../components/UpdatesCard'
 
 /** /deals/:id: one deal between a sponsor and a recipient, its deliverables, its steps and its history. */
 export function DealPage() {
@@ -66,13 +65,14 @@ export function DealPage() {
   )
 }
 
-type Open = null | 'propose' | 'cancel' | 'dispute' | 'answer' | 'update'
+/** Refusals after which the member may try the same step again. */
+const retryable = new Set([0, 400, 413, 429, 503])
+
+type Open = null | 'cancel' | 'dispute' | 'answer'
 
 function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   const step = useDealStep(deal.id)
-  const postUpdate = usePostUpdate(deal.id, deal.listing.id)
   const [open, setOpen] = useState<Open>(null)
-  const [delivering, setDelivering] = useState<Deliverable | null>(null)
   const sponsor = deal.sponsor.id === meId
   const other = sponsor ? deal.recipient : deal.sponsor
   const otherName = personName(other)
@@ -81,7 +81,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   const moneyMoved = s === 'funded' || s === 'delivered'
 
   /** Runs a step; a refusal is a toast in the server's words (a field error goes back to its dialog). */
-  async function run(input: DealStep, success: string, onFieldError?: (field: string, message: string) => void): Promise<boolean> {
+  const run: RunStep = async (input, success, onFieldError) => {
     try {
       await step.mutateAsync(input)
       toast({ title: success, variant: 'success' })
@@ -92,7 +92,10 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         return false
       }
       toast({ title: 'That did not go through', description: errorMessage(error), variant: 'destructive' })
-      return !(error instanceof ApiError && error.status === 400)
+      // A dialog stays open, with what was written and chosen, for what may go through on a retry
+      // (no connection, a body too large, too many at once, the server busy with pictures); a step the
+      // deal has moved past closes it.
+      return !(error instanceof ApiError && retryable.has(error.status))
     }
   }
 
@@ -135,7 +138,6 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   const reasonStep = open === 'cancel' || open === 'dispute' || open === 'answer' ? open : null
   const said = reasonSteps[reasonStep ?? 'cancel']
 
-  const proposalMine = deal.proposedBy === meId
   const current = stepOrder.indexOf(s)
 
   return (
@@ -222,82 +224,7 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
 
       <NextStep deal={deal} sponsor={sponsor} otherName={otherName} pending={step.isPending} run={run} />
 
-      <section aria-labelledby="deliverables-heading" className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-3 p-5">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="deliverables-heading" className="text-lg font-semibold">
-              Deliverables
-            </h2>
-            {changeable && (
-              <Button size="sm" variant="outline" onClick={() => setOpen('propose')}>
-                {deal.deliverables.length > 0 ? 'Propose a change' : 'Propose deliverables'}
-              </Button>
-            )}
-          </div>
-          {deal.deliverables.length === 0 ? (
-            <p className="text-sm text-base-content/75">Nothing agreed yet.</p>
-          ) : (
-            <ul className="divide-y divide-base-300" data-testid="deliverables">
-              {deal.deliverables.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="deliverable">
-                  <div className="min-w-0 space-y-1">
-                    <p className="font-medium break-words">
-                      {d.doneAt && <CheckIcon className="mr-1 inline size-4 text-success" aria-label="Delivered" />}
-                      {d.title}
-                    </p>
-                    <p className="text-sm text-base-content/75">
-                      {d.due ? `Due ${formatDate(d.due)}` : 'No due date'}
-                      {d.doneAt ? ` · delivered ${formatDate(d.doneAt)}` : ''}
-                    </p>
-                    {(d.proofText || d.proofLink) && (
-                      <p className="rounded-box bg-base-200 px-3 py-2 text-sm break-words whitespace-pre-line">
-                        {d.proofText}
-                        {d.proofLink && (
-                          <>
-                            {d.proofText ? ' ' : ''}
-                            <a href={d.proofLink} target="_blank" rel="noopener noreferrer nofollow" className="link link-primary">
-                              Proof link <ExternalLinkIcon className="inline size-3" />
-                            </a>
-                          </>
-                        )}
-                      </p>
-                    )}
-                  </div>
-                  {s === 'funded' && !sponsor && !d.doneAt && (
-                    <Button size="sm" onClick={() => setDelivering(d)}>
-                      Mark delivered
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {deal.proposal.length > 0 && (
-            <div className="space-y-2 rounded-box border border-primary/40 bg-base-200 p-4" data-testid="proposal">
-              <h3 className="font-semibold">{proposalMine ? 'Your proposal' : `${otherName} proposes`}</h3>
-              <ul className="list-disc space-y-1 pl-5 text-sm">
-                {deal.proposal.map((d) => (
-                  <li key={d.id}>
-                    {d.title}
-                    {d.due ? ` (due ${formatDate(d.due)})` : ''}
-                  </li>
-                ))}
-              </ul>
-              {proposalMine ? (
-                <p className="text-sm text-base-content/75">Waiting for {otherName} to agree.</p>
-              ) : (
-                <Button
-                  size="sm"
-                  loading={step.isPending}
-                  onClick={() => void run({ step: 'agree', body: { version: deal.version } }, 'Deliverables agreed')}
-                >
-                  Agree to these deliverables
-                </Button>
-              )}
-            </div>
-          )}
-        </div>
-      </section>
+      <DeliverablesCard deal={deal} meId={meId} otherName={otherName} pending={step.isPending} run={run} />
 
       {(changeable || s === 'delivered') && (
         <section aria-labelledby="end-heading" className="flex flex-wrap items-center gap-3">
@@ -319,61 +246,10 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
 
       <ReviewsCard deal={deal} meId={meId} otherName={otherName} />
 
-      {deal.origin === 'pledge' && ((deal.updates?.length ?? 0) > 0 || (!sponsor && s !== 'cancelled')) && (
-        <section aria-labelledby="updates-heading" className="card border border-base-300 bg-base-100 shadow-sm">
-          <div className="card-body gap-3 p-5">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="updates-heading" className="text-lg font-semibold">
-                Updates
-              </h2>
-              {!sponsor && s !== 'cancelled' && (
-                <Button size="sm" variant="outline" onClick={() => setOpen('update')}>
-                  Post an update to all sponsors
-                </Button>
-              )}
-            </div>
-            {(deal.updates?.length ?? 0) === 0 ? (
-              <p className="text-sm text-base-content/75">Tell your sponsors how the project is going: every sponsor reads it here.</p>
-            ) : (
-              <ul className="space-y-3" data-testid="deal-updates">
-                {deal.updates?.map((u) => (
-                  <li key={u.id} className="rounded-box bg-base-200 px-4 py-3">
-                    <p className="text-sm text-base-content/75">
-                      <PersonLink person={u.author} /> · <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
-                    </p>
-                    <p className="mt-1 break-words whitespace-pre-line">{u.body}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
-      )}
+      <UpdatesCard deal={deal} sponsor={sponsor} />
 
       <DealHistory events={deal.events ?? []} />
 
-      <DeliverablesDialog
-        open={open === 'propose'}
-        onClose={() => setOpen(null)}
-        current={deal.deliverables}
-        pending={step.isPending}
-        onSubmit={(items) =>
-          run(
-            { step: 'deliverables', body: { deliverables: items.map((d) => ({ id: d.id || undefined, title: d.title, due: d.due })) } },
-            'Proposal sent',
-          )
-        }
-      />
-      <ProofDialog
-        deliverable={delivering}
-        onClose={() => setDelivering(null)}
-        pending={step.isPending}
-        onSubmit={(values, setError) =>
-          run({ step: 'done', item: delivering?.id ?? '', body: values }, 'Marked delivered', (field, message) =>
-            setError(field === 'proofLink' ? 'proofLink' : 'proofText', message),
-          )
-        }
-      />
       <ReasonDialog
         open={reasonStep !== null}
         onClose={() => setOpen(null)}
@@ -386,33 +262,6 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         closeLabel="Back"
         pending={step.isPending}
         onSubmit={(reason, setError) => run({ step: said.step, body: { reason } }, said.success, (_, m) => setError(m))}
-      />
-      <ReasonDialog
-        open={open === 'update'}
-        onClose={() => setOpen(null)}
-        title="Post an update"
-        description="Every sponsor of this request reads it on their deal's page and is notified."
-        label="Update"
-        noun="Update"
-        requiredMessage="Write the update"
-        max={limits.requestUpdate}
-        submitLabel="Post update"
-        closeLabel="Back"
-        pending={postUpdate.isPending}
-        onSubmit={async (body, setError) => {
-          try {
-            await postUpdate.mutateAsync(body)
-            toast({ title: 'Update posted', description: 'Your sponsors have it.', variant: 'success' })
-            return true
-          } catch (error) {
-            if (error instanceof ApiError && error.fieldErrors.body) {
-              setError(error.fieldErrors.body)
-              return false
-            }
-            toast({ title: 'That did not go through', description: errorMessage(error), variant: 'destructive' })
-            return false
-          }
-        }}
       />
     </>
   )

@@ -1,0 +1,81 @@
+import { useEffect } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { TextAreaField } from '@/components/ui/Field'
+import { PictureField } from '@/components/ui/PictureField'
+import { limits } from '@/lib/limits.gen'
+import { PICTURE_TYPES, pictureHint, updateSchema, type UpdateValues } from '../schemas'
+
+interface UpdateDialogProps {
+  open: boolean
+  onClose: () => void
+  pending: boolean
+  /** Posts the update: true when done (the dialog closes), false to keep it open; setError puts the server's words under a field. */
+  onSubmit: (values: UpdateValues, setError: (field: keyof UpdateValues, message: string) => void) => Promise<boolean>
+}
+
+/** The request's poster writes to all its sponsors, with a picture if they like. */
+export function UpdateDialog({ open, onClose, pending, onSubmit }: UpdateDialogProps) {
+  const form = useForm<UpdateValues>({ resolver: zodResolver(updateSchema), defaultValues: { body: '', picture: null } })
+  const length = useWatch({ control: form.control, name: 'body' }).length
+  const { reset } = form
+  useEffect(() => {
+    if (open) reset({ body: '', picture: null })
+  }, [open, reset])
+
+  const submit = form.handleSubmit(async (values) => {
+    if (await onSubmit(values, (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true }))) onClose()
+  })
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Post an update"
+      description="Every sponsor of this request reads it on their deal's page and is notified."
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" form="update-form" loading={pending}>
+            Post update
+          </Button>
+        </>
+      }
+    >
+      <form id="update-form" onSubmit={submit} noValidate>
+        <TextAreaField
+          label="Update"
+          rows={4}
+          maxLength={limits.requestUpdate}
+          error={form.formState.errors.body?.message}
+          data-autofocus
+          {...form.register('body')}
+        />
+        <p className="text-right text-xs text-base-content/75" aria-live="polite">
+          {length} / {limits.requestUpdate}
+        </p>
+        <Controller
+          control={form.control}
+          name="picture"
+          render={({ field, fieldState }) => (
+            <PictureField
+              label="Picture (optional)"
+              accept={PICTURE_TYPES.join(',')}
+              hint={pictureHint}
+              file={field.value}
+              error={fieldState.error?.message}
+              inputRef={field.ref}
+              onChange={(file) => {
+                field.onChange(file)
+                void form.trigger('picture')
+              }}
+            />
+          )}
+        />
+      </form>
+    </Dialog>
+  )
+}
