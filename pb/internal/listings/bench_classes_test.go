@@ -1,0 +1,235 @@
+package listings_test
+
+import (
+	"bufio"
+	"database/sql"
+	"fmt"
+	mrand "math/rand"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/security"
+)
+
+// The query classes of issue 23, one at a time: each fixes one kind of
+// filter and draws the rest (kind, categories, page) afresh per request, so
+// a class's CPU per request at 100k and at 1M can be compared.
+
+// withRest adds what every class varies besides its own filter.
+func withRest(rng *mrand.Rand, v url.Values) string {
+	if rng.Intn(2) == 0 {
+		v.Set("categories", benchCategories[rng.Intn(7)])
+	}
+	if v.Get("page") == "" {
+		v.Set("page", strconv.Itoa(1+rng.Intn(3)))
+	}
+	return kindPath(rng) + "?" + v.Encode()
+}
+
+// randomSubstring is three letters drawn at random: most are inside some
+// words, few are whole words.
+func randomSubstring(rng *mrand.Rand) string {
+	const letters = "abcdefghijklmnopqrstuvwxyz"
+	return withRest(rng, url.Values{"q": {string([]byte{letters[rng.Intn(26)], letters[rng.Intn(26)], letters[rng.Intn(26)]})}})
+}
+
+// twoLetters is the first two letters of a word members type.
+func twoLetters(rng *mrand.Rand) string {
+	w := benchCorpus.words[zipfFor(rng).Uint64()]
+	if len(w) < 2 {
+		w += "a"
+	}
+	return withRest(rng, url.Values{"q": {w[:2]}})
+}
+
+// severalWords is two or three whole words, each from the long tail.
+func severalWords(rng *mrand.Rand) string {
+	z := zipfFor(rng)
+	words := []string{benchCorpus.words[z.Uint64()], benchCorpus.words[z.Uint64()]}
+	if rng.Intn(2) == 0 {
+		words = append(words, benchCorpus.words[z.Uint64()])
+	}
+	return withRest(rng, url.Values{"q": {strings.Join(words, " ")}})
+}
+
+func verifiedOnly(rng *mrand.Rand) string {
+	v := url.Values{"verified": {"true"}}
+	if rng.Intn(2) == 0 {
+		v.Set("q", keyword(rng, zipfFor(rng)))
+	}
+	return withRest(rng, v)
+}
+
+func openOnly(rng *mrand.Rand) string {
+	v := url.Values{"status": {"open"}}
+	if rng.Intn(2) == 0 {
+		v.Set("q", keyword(rng, zipfFor(rng)))
+	}
+	return withRest(rng, v)
+}
+
+func byAmount(order string) func(rng *mrand.Rand) string {
+	return func(rng *mrand.Rand) string {
+		v := url.Values{"sort": {order}}
+		if rng.Intn(2) == 0 {
+			v.Set("min", strconv.Itoa(rng.Intn(5000)))
+		}
+		return withRest(rng, v)
+	}
+}
+
+// deepPage is a page between 30 and 60 by offset.
+func deepPage(rng *mrand.Rand) string {
+	return withRest(rng, url.Values{"page": {strconv.Itoa(30 + rng.Intn(31))}})
+}
+
+func BenchmarkRandomSubstrings(b *testing.B)  { runClass(b, randomSubstring) }
+func BenchmarkTwoLetterKeywords(b *testing.B) { runClass(b, twoLetters) }
+func BenchmarkSeveralWords(b *testing.B)      { runClass(b, severalWords) }
+func BenchmarkVerifiedOnly(b *testing.B)      { runClass(b, verifiedOnly) }
+func BenchmarkStatusOpen(b *testing.B)        { runClass(b, openOnly) }
+func BenchmarkAmountAscending(b *testing.B)   { runClass(b, byAmount("amount_asc")) }
+func BenchmarkAmountDescending(b *testing.B)  { runClass(b, byAmount("amount_desc")) }
+func BenchmarkDeepPages(b *testing.B)         { runClass(b, deepPage) }
+
+// BenchmarkHardMixWithSQLWrites is the hard mix while another process
+// inserts and edits listings through SQL at BENCH_WRITES per second (50
+// unless set): the path a change takes through the triggers and the change
+// log, not through the app. Compare with BenchmarkHardMix of the same run.
+func BenchmarkHardMixWithSQLWrites(b *testing.B) {
+	setupBench(b)
+	rate := 50
+	if n, err := strconv.Atoi(os.Getenv("BENCH_WRITES")); err == nil && n > 0 {
+		rate = n
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchSQLWriter$", "-test.v")
+	cmd.Env = append(os.Environ(), "BENCH_WRITER_DB="+filepath.Join(benchApp.DataDir(), "data.db"),
+		"BENCH_WRITER_RATE="+strconv.Itoa(rate))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	var writes atomic.Int64
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if n, err := strconv.ParseInt(strings.TrimPrefix(sc.Text(), "wrote "), 10, 64); err == nil {
+				writes.Store(n)
+			}
+		}
+	}()
+	time.Sleep(time.Second) // the writer is up and writing
+	from := writes.Load()
+	start := time.Now()
+	runClass(b, hardMix)
+	got := writes.Load() - from
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	b.ReportMetric(float64(got)/time.Since(start).Seconds(), "writes/s")
+	if float64(got) < 0.8*float64(rate)*time.Since(start).Seconds() {
+		b.Errorf("the writer made %d writes in %s, fewer than %d a second", got, time.Since(start).Round(time.Second), rate)
+	}
+}
+
+// TestBenchSQLWriter is the other process of BenchmarkHardMixWithSQLWrites
+// (it does nothing in the test suite): every 1/rate seconds it inserts a
+// listing (a copy of a random one with a new title, amount and time) or
+// edits one (new title and amount), in turn across both kinds, and prints
+// how many it wrote.
+func TestBenchSQLWriter(t *testing.T) {
+	path := os.Getenv("BENCH_WRITER_DB")
+	if path == "" {
+		t.Skip("run by BenchmarkHardMixWithSQLWrites")
+	}
+	rate, _ := strconv.Atoi(os.Getenv("BENCH_WRITER_RATE"))
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	corpus := newCorpus()
+	rng := mrand.New(mrand.NewSource(7))
+	z := corpus.zipf(rng)
+	tables := map[string]struct {
+		columns []string
+		amount  string
+		rows    int
+	}{}
+	for _, table := range []string{"sponsorships", "sponsorship_requests"} {
+		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cols []string
+		for rows.Next() {
+			var c string
+			_ = rows.Scan(&c)
+			cols = append(cols, c)
+		}
+		rows.Close()
+		var n int
+		if err := db.QueryRow(`SELECT MAX(rowid) FROM ` + table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		amount := "amount"
+		if table == "sponsorship_requests" {
+			amount = "requestedAmount"
+		}
+		tables[table] = struct {
+			columns []string
+			amount  string
+			rows    int
+		}{cols, amount, n}
+	}
+	tick := time.NewTicker(time.Second / time.Duration(max(rate, 1)))
+	defer tick.Stop()
+	for i := 1; ; i++ {
+		<-tick.C
+		table := "sponsorships"
+		if i%2 == 0 {
+			table = "sponsorship_requests"
+		}
+		tb := tables[table]
+		title := corpus.text(rng, z, 5, false)
+		amount := 1 + rng.Intn(10000)
+		now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
+		src := 1 + rng.Intn(tb.rows)
+		if i%4 < 2 { // an insert
+			sel := make([]string, len(tb.columns))
+			for k, c := range tb.columns {
+				switch c {
+				case "id":
+					sel[k] = "'" + security.RandomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789") + "'"
+				case "title":
+					sel[k] = "?1"
+				case tb.amount:
+					sel[k] = "?2"
+				case "created", "updated":
+					sel[k] = "?3"
+				default:
+					sel[k] = `"` + c + `"`
+				}
+			}
+			_, err = db.Exec(`INSERT INTO `+table+` ("`+strings.Join(tb.columns, `","`)+`") SELECT `+strings.Join(sel, ",")+
+				` FROM `+table+` WHERE rowid >= ?4 LIMIT 1`, title, amount, now, src)
+		} else { // an edit
+			_, err = db.Exec(`UPDATE `+table+` SET title = ?1, `+tb.amount+` = ?2, updated = ?3 WHERE rowid = (SELECT rowid FROM `+
+				table+` WHERE rowid >= ?4 LIMIT 1)`, title, amount, now, src)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("wrote %d\n", i)
+	}
+}
