@@ -27,10 +27,10 @@ export type DeliverablesValues = z.infer<typeof deliverablesSchema>
  * What a proof or an update may carry: one picture, checked in the browser as far as it can be, in
  * the server's words (docs/api/deals.md, "Pictures"). The server reads the picture itself and has the
  * last word (its pixels, a lossless or animated WebP); a file whose type the browser cannot name
- * goes to it unjudged. The 8 MB is deals.MaxPicture, which the generated limits do not list yet.
+ * goes to it unjudged. The size is deals.MaxPicture, from the generated limits.
  */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
-export const PICTURE_MAX_BYTES = 8 << 20
+export const PICTURE_MAX_BYTES = limits.pictureBytes
 
 export const pictureHint = `JPEG, PNG, GIF or WebP, at most ${PICTURE_MAX_BYTES >> 20} MB.`
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
@@ -21,6 +22,14 @@ export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDi
     resolver: zodResolver(proofSchema),
     defaultValues: { proofText: '', proofLink: '', picture: null },
   })
+  // A draft belongs to its deliverable: opening the dialog for another one starts empty (reopening
+  // the same one keeps what was written).
+  const draftFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (!deliverable || deliverable.id === draftFor.current) return
+    if (draftFor.current !== null) form.reset()
+    draftFor.current = deliverable.id
+  }, [deliverable, form])
   const submit = form.handleSubmit(async (values) => {
     if (await onSubmit(values, (field, message) => form.setError(field, { message }))) {
       form.reset()

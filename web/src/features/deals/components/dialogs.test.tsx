@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import type { Deliverable } from '@/lib/api-types.gen'
 import { stubObjectUrls } from '@/test/object-urls'
 import { renderWithProviders } from '@/test/render'
 import { DeliverablesDialog } from './DeliverablesDialog'
@@ -59,6 +61,25 @@ describe('ProofDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Mark delivered' }))
     expect(await screen.findByText(message)).toBeInTheDocument()
     expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('starts empty for another deliverable, and keeps the draft of the same one', async () => {
+    const user = userEvent.setup()
+    const second = { ...item, id: 'd2', title: 'A stage mention' }
+    let show: (d: Deliverable | null) => void = () => {}
+    function Switcher() {
+      const [current, setCurrent] = useState<Deliverable | null>(item)
+      show = setCurrent
+      return <ProofDialog deliverable={current} onClose={() => setCurrent(null)} pending={false} onSubmit={vi.fn()} />
+    }
+    renderWithProviders(<Switcher />)
+    await user.type(screen.getByLabelText('Proof'), 'The banner at the gate')
+    act(() => show(null))
+    act(() => show(item))
+    expect(screen.getByLabelText('Proof')).toHaveValue('The banner at the gate')
+    act(() => show(null))
+    act(() => show(second))
+    expect(screen.getByLabelText('Proof')).toHaveValue('')
   })
 
   it('sends a link alone as proof', async () => {
