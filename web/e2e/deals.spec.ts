@@ -263,14 +263,20 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   const post = async (page: Page, path: string, data: object = {}) => {
     const res = await page.request.post(path, { data, headers: { Origin: origin() } })
     expect(res.status(), await res.text()).toBeLessThan(300)
-    return (await res.json()) as { dealId: string; version: number }
+    return (await res.json()) as { dealId: string; version: number; deliverables: { id: string }[] }
   }
   // Up to funding through the API: the deal page's steps are the first journey's.
   const { dealId } = await post(sponsor, `/api/sponsorship-requests/${requestId}/sponsor`)
   const proposed = await post(admin, `/api/deals/${dealId}/deliverables`, { deliverables: [{ title: 'Logo on the stall' }] })
   await post(sponsor, `/api/deals/${dealId}/agree`, { version: proposed.version })
   await post(sponsor, `/api/deals/${dealId}/funds-sent`)
-  await post(admin, `/api/deals/${dealId}/funds-received`)
+  const funded = await post(admin, `/api/deals/${dealId}/funds-received`)
+  // The recipient's proof, a picture with a note, as the page sends it (multipart form data).
+  const done = await admin.request.post(`/api/deals/${dealId}/deliverables/${funded.deliverables[0].id}/done`, {
+    multipart: { proofText: 'The stall on Saturday', picture: { name: 'stall.png', mimeType: 'image/png', buffer: gradientPng(40, 30) } },
+    headers: { Origin: origin() },
+  })
+  expect(done.status(), await done.text()).toBe(200)
 
   // The sponsor raises the dispute from the deal's page.
   await sponsor.goto(`/deals/${dealId}`)
@@ -286,6 +292,9 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   const item = admin.getByTestId('dispute').filter({ hasText: title })
   await expect(item).toContainText('The logo was never on the stall.')
   await expect(item).toContainText('No answer yet.')
+  // with what was delivered, the proof's picture included
+  await expect(item.getByRole('list', { name: 'Deliverables' })).toContainText('The stall on Saturday')
+  await expectPictureLoaded(item.getByRole('img', { name: 'Proof for “Logo on the stall”' }), 40, 30)
   await item.getByRole('button', { name: 'Complete the deal' }).click()
   const decide = admin.getByRole('dialog', { name: 'Complete the deal' })
   await decide.getByRole('button', { name: 'Complete the deal' }).click()

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { PersonLink } from '@/components/ui/MemberName'
 import { ReasonDialog } from '@/components/ui/ReasonDialog'
+import { DealPicture } from '@/components/ui/DealPicture'
 import { ApiError } from '@/lib/api'
 import type { Deal } from '@/lib/api-types.gen'
 import { formatDate, formatUsd } from '@/lib/format'
@@ -56,7 +57,7 @@ export function DisputesTab() {
                         className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
                       >
                         <div className="flex flex-wrap items-start justify-between gap-3">
-                          <div className="min-w-0 flex-1">
+                          <div className="min-w-0 flex-1 basis-64">
                             <h3 className="font-semibold break-words">{d.listing.title}</h3>
                             <p className="text-sm text-base-content/80">
                               {formatUsd(d.amount)} from <PersonLink person={d.sponsor} /> to <PersonLink person={d.recipient} /> · disputed{' '}
@@ -89,6 +90,42 @@ export function DisputesTab() {
                             </dt>
                             <dd className="break-words whitespace-pre-line">{d.disputeResponse || 'No answer yet.'}</dd>
                           </div>
+                          {d.deliverables.length > 0 && (
+                            <div>
+                              <dt className="font-medium">Deliverables and their proof</dt>
+                              <dd>
+                                <ul className="mt-1 space-y-2" aria-label="Deliverables">
+                                  {d.deliverables.map((item) => (
+                                    <li key={item.id} className="rounded-box bg-base-200/60 p-2">
+                                      <p className="break-words">
+                                        {item.title}{' '}
+                                        <span className="text-base-content/70">
+                                          · {item.doneAt ? `marked done ${formatDate(item.doneAt)}` : 'not marked done'}
+                                        </span>
+                                      </p>
+                                      {item.proofText && <p className="break-words whitespace-pre-line">{item.proofText}</p>}
+                                      {item.proofLink && (
+                                        <a
+                                          className="link break-all"
+                                          href={item.proofLink}
+                                          target="_blank"
+                                          rel="noopener noreferrer nofollow"
+                                        >
+                                          {item.proofLink}
+                                        </a>
+                                      )}
+                                      {/* pictures are readable by administrators while the deal is disputed */}
+                                      {item.proofPicture && d.status === 'disputed' && (
+                                        <div className="mt-1">
+                                          <DealPicture dealId={d.id} pictureId={item.proofPicture} alt={`Proof for “${item.title}”`} />
+                                        </div>
+                                      )}
+                                    </li>
+                                  ))}
+                                </ul>
+                              </dd>
+                            </div>
+                          )}
                           {d.resolution && (
                             <div>
                               <dt className="font-medium">Decision</dt>

@@ -4,7 +4,7 @@ import { CheckIcon, ExternalLinkIcon } from '@/components/ui/icons'
 import type { Deal, Deliverable } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/format'
 import type { RunStep } from '../api/deals'
-import { DealPicture } from './DealPicture'
+import { DealPicture } from '@/components/ui/DealPicture'
 import { DeliverablesDialog } from './DeliverablesDialog'
 import { ProofDialog } from './ProofDialog'
 

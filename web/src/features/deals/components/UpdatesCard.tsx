@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { personName } from '@/lib/member'
 import { toast } from '@/lib/toast'
 import { usePostUpdate } from '../api/deals'
-import { DealPicture } from './DealPicture'
+import { DealPicture } from '@/components/ui/DealPicture'
 import { UpdateDialog } from './UpdateDialog'
 
 /**

@@ -1,4 +1,4 @@
-import { dealPictureUrl } from '../api/pictures'
+import { dealPictureUrl } from '@/lib/deal-pictures'
 
 /**
  * A picture of the deal, small (160 px tall, as wide as it is), a link to the whole picture in a new
