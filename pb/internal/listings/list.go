@@ -30,7 +30,7 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
-	if err := markViewerState(e.App, h.kind, page.Items, viewerOf(e)); err != nil {
+	if err := h.store.MarkViewerState(h.kind, page.Items, viewerOf(e)); err != nil {
 		return e.InternalServerError("", err)
 	}
 	out := paging.Page{Params: paging.Params{Page: q.Page, PerPage: q.PerPage}, HasMore: page.HasMore, Next: page.Next}

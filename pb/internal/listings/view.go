@@ -15,7 +15,7 @@ func (h *handlers) view(e *core.RequestEvent) error {
 		return e.NotFoundError("Listing not found.", nil)
 	}
 	one := []Listing{h.store.ToListing(h.kind, r, viewer)}
-	if err := markViewerState(e.App, h.kind, one, viewer); err != nil {
+	if err := h.store.MarkViewerState(h.kind, one, viewer); err != nil {
 		return e.InternalServerError("", err)
 	}
 	return e.JSON(http.StatusOK, one[0])
