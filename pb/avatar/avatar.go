@@ -128,8 +128,14 @@ func (s Size) Normalize(ctx context.Context, raw []byte) ([]byte, string, error)
 	if err != nil {
 		return nil, "", err
 	}
+	return encode(small)
+}
 
+// encode writes the stored picture: JPEG when it is opaque, PNG when it
+// has transparency.
+func encode(small *image.NRGBA) ([]byte, string, error) {
 	var out bytes.Buffer
+	var err error
 	if opaque(small) {
 		err = jpeg.Encode(&out, small, &jpeg.Options{Quality: jpegQuality})
 		return out.Bytes(), ".jpg", err

@@ -36,15 +36,23 @@ func Cost(s Size, raw []byte) (int64, error) {
 	return s.estimate(raw, format, cfg)
 }
 
-// Work decodes and scales a picture as s.Normalize does, without a slot and
-// without refusing it for its cost, so a test can measure what any picture
-// costs.
-func Work(s Size, raw []byte) error {
+// Decode decodes a picture as Normalize does, without a slot and without
+// refusing it for its cost; FitAndEncode does the rest of Normalize's work
+// at s. A test measures the two apart, so one decode serves both sizes.
+func Decode(raw []byte) (image.Image, error) {
 	_, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = s.decodeSmall(raw, format)
+	return decoders[format](bytes.NewReader(raw))
+}
+
+// Fit scales as FitAndEncode does, without encoding (PNG at its best
+// compression is most of the CPU of a transparent picture's work).
+func Fit(s Size, img image.Image) { s.fit(img) }
+
+func FitAndEncode(s Size, img image.Image) error {
+	_, _, err := encode(s.fit(img))
 	return err
 }
 
