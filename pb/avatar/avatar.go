@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
@@ -278,4 +279,26 @@ func pixelReader(src image.Image) func(x, y int) (r, g, b, a uint32) {
 		}
 	}
 	return func(x, y int) (uint32, uint32, uint32, uint32) { return src.At(x, y).RGBA() }
+}
+
+// Refusal words a refused picture's error for the member who sent it:
+// noun is what the upload is called ("image", "picture") and notImage the
+// message for a file that is no picture at all. ok is false for an error
+// that is not a refusal (ErrBusy, or a failure of the server).
+func Refusal(err error, noun, notImage string) (msg string, ok bool) {
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		return "The " + noun + " is too large: at most 16 megapixels (4096 × 4096 pixels)", true
+	case errors.Is(err, ErrTooCostly):
+		return "The " + noun + " would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG", true
+	case errors.Is(err, ErrTooManyScans):
+		return fmt.Sprintf("The %s is a progressive JPEG saved in too many passes (at most %d). Please save it again as an ordinary JPEG", noun, MaxProgressiveScans), true
+	case errors.Is(err, ErrLosslessWebP):
+		return "Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP", true
+	case errors.Is(err, ErrAnimatedWebP):
+		return "Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP", true
+	case errors.Is(err, ErrNotImage):
+		return notImage, true
+	}
+	return "", false
 }

@@ -96,19 +96,10 @@ func preparePicture(e *core.RequestEvent, raw []byte) (*upload, error) {
 		return nil, nil
 	}
 	stored, ext, err := avatar.Photo.Normalize(e.Request.Context(), raw)
+	if msg, refused := avatar.Refusal(err, "picture", "The picture must be a JPEG, PNG, GIF or WebP image"); refused {
+		return nil, pictureError(e, msg)
+	}
 	switch {
-	case errors.Is(err, avatar.ErrTooLarge):
-		return nil, pictureError(e, "The picture is too large: at most 16 megapixels (4096 × 4096 pixels)")
-	case errors.Is(err, avatar.ErrTooCostly):
-		return nil, pictureError(e, "The picture would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG")
-	case errors.Is(err, avatar.ErrTooManyScans):
-		return nil, pictureError(e, fmt.Sprintf("The picture is a progressive JPEG saved in too many passes (at most %d). Please save it again as an ordinary JPEG", avatar.MaxProgressiveScans))
-	case errors.Is(err, avatar.ErrLosslessWebP):
-		return nil, pictureError(e, "Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP")
-	case errors.Is(err, avatar.ErrAnimatedWebP):
-		return nil, pictureError(e, "Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP")
-	case errors.Is(err, avatar.ErrNotImage):
-		return nil, pictureError(e, "The picture must be a JPEG, PNG, GIF or WebP image")
 	case errors.Is(err, avatar.ErrBusy):
 		e.Response.Header().Set("Retry-After", "5")
 		return nil, e.Error(http.StatusServiceUnavailable, "The server is busy processing pictures. Please try again in a moment.", nil)

@@ -2,7 +2,6 @@ package settings
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 
@@ -48,19 +47,10 @@ func uploadAvatar(e *core.RequestEvent) error {
 		return avatarError(e, "The image must be at most 2 MB")
 	}
 	stored, ext, err := avatar.Normalize(e.Request.Context(), raw)
+	if msg, refused := avatar.Refusal(err, "image", "The avatar must be a JPEG, PNG, GIF or WebP image"); refused {
+		return avatarError(e, msg)
+	}
 	switch {
-	case errors.Is(err, avatar.ErrTooLarge):
-		return avatarError(e, "The image is too large: at most 16 megapixels (4096 × 4096 pixels)")
-	case errors.Is(err, avatar.ErrTooCostly):
-		return avatarError(e, "The image would take too much memory to process. Please upload a smaller picture, or save it as an ordinary JPEG or PNG")
-	case errors.Is(err, avatar.ErrTooManyScans):
-		return avatarError(e, fmt.Sprintf("The image is a progressive JPEG saved in too many passes (at most %d). Please save it again as an ordinary JPEG", avatar.MaxProgressiveScans))
-	case errors.Is(err, avatar.ErrLosslessWebP):
-		return avatarError(e, "Lossless WebP pictures are not accepted: please upload a JPEG, PNG or lossy WebP")
-	case errors.Is(err, avatar.ErrAnimatedWebP):
-		return avatarError(e, "Animated WebP pictures are not accepted: please upload a JPEG, PNG or still WebP")
-	case errors.Is(err, avatar.ErrNotImage):
-		return avatarError(e, "The avatar must be a JPEG, PNG, GIF or WebP image")
 	case errors.Is(err, avatar.ErrBusy):
 		e.Response.Header().Set("Retry-After", "5")
 		return e.Error(http.StatusServiceUnavailable, "The server is busy processing pictures. Please try again in a moment.", nil)
