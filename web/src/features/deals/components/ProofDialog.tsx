@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextAreaField, TextField } from '@/components/ui/Field'
-import { PictureField } from '@/components/ui/PictureField'
 import type { Deliverable } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
-import { PICTURE_TYPES, pictureHint, proofSchema, type ProofValues } from '../schemas'
+import { proofSchema, type ProofValues } from '../schemas'
+import { PictureInput } from './PictureInput'
 
 interface ProofDialogProps {
   deliverable: Deliverable | null
@@ -72,24 +72,10 @@ export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDi
           error={form.formState.errors.proofLink?.message}
           {...form.register('proofLink')}
         />
-        <Controller
+        <PictureInput
           control={form.control}
-          name="picture"
-          render={({ field, fieldState }) => (
-            <PictureField
-              label="Picture (optional)"
-              accept={PICTURE_TYPES.join(',')}
-              hint={pictureHint}
-              file={field.value}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-              onChange={(file) => {
-                field.onChange(file)
-                // The picture's own check at once; once sent, "Add proof" is checked again too.
-                void form.trigger(form.formState.isSubmitted ? ['picture', 'proofText'] : 'picture')
-              }}
-            />
-          )}
+          // The picture's own check at once; once sent, "Add proof" is checked again too.
+          onChosen={() => void form.trigger(form.formState.isSubmitted ? ['picture', 'proofText'] : 'picture')}
         />
       </form>
     </Dialog>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { TextAreaField } from '@/components/ui/Field'
-import { PictureField } from '@/components/ui/PictureField'
 import { limits } from '@/lib/limits.gen'
-import { PICTURE_TYPES, pictureHint, updateSchema, type UpdateValues } from '../schemas'
+import { updateSchema, type UpdateValues } from '../schemas'
+import { PictureInput } from './PictureInput'
 
 interface UpdateDialogProps {
   open: boolean
@@ -57,24 +57,7 @@ export function UpdateDialog({ open, onClose, pending, onSubmit }: UpdateDialogP
         <p className="text-right text-xs text-base-content/75" aria-live="polite">
           {length} / {limits.requestUpdate}
         </p>
-        <Controller
-          control={form.control}
-          name="picture"
-          render={({ field, fieldState }) => (
-            <PictureField
-              label="Picture (optional)"
-              accept={PICTURE_TYPES.join(',')}
-              hint={pictureHint}
-              file={field.value}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-              onChange={(file) => {
-                field.onChange(file)
-                void form.trigger('picture')
-              }}
-            />
-          )}
-        />
+        <PictureInput control={form.control} onChosen={() => void form.trigger('picture')} />
       </form>
     </Dialog>
   )
