@@ -13,6 +13,10 @@ import (
 // ErrNotReady is returned while the index loads after a start.
 var ErrNotReady = errors.New("search: the index is still loading")
 
+// ErrBusy is returned when a query that reads its candidates' text waited
+// Tuning.VerifyWait for one of the Tuning.VerifySlots in vain.
+var ErrBusy = errors.New("search: too many keyword searches that read text at once")
+
 // Engine answers list queries over the tables of a Source. It is safe for
 // concurrent use.
 type Engine struct {
@@ -31,9 +35,32 @@ type Engine struct {
 	prunedAt atomic.Int64
 	pruning  atomic.Bool
 
+	verifySlots chan struct{} // queries that read candidates' text (Tuning.VerifySlots)
+
 	ready   chan struct{}
 	started atomic.Bool
 	loadErr atomic.Pointer[error]
+}
+
+// takeVerifySlot waits up to Tuning.VerifyWait for a slot to read
+// candidates' text, and answers the function that gives it back.
+func (e *Engine) takeVerifySlot(ctx context.Context) (func(), error) {
+	release := func() { <-e.verifySlots }
+	select {
+	case e.verifySlots <- struct{}{}:
+		return release, nil
+	default:
+	}
+	wait := time.NewTimer(e.tune.VerifyWait)
+	defer wait.Stop()
+	select {
+	case e.verifySlots <- struct{}{}:
+		return release, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-wait.C:
+		return nil, ErrBusy
+	}
 }
 
 // New makes an engine from cfg; it reads nothing until Start.
@@ -53,6 +80,7 @@ func New(cfg Config) (*Engine, error) {
 	if e.now == nil {
 		e.now = time.Now
 	}
+	e.verifySlots = make(chan struct{}, max(e.tune.VerifySlots, 1))
 	if e.log == nil {
 		e.log = slog.Default()
 	}

@@ -1,8 +1,11 @@
 package search_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"sponsorbridge/pb/search"
 	"sponsorbridge/pb/search/searchtest"
@@ -30,5 +33,54 @@ func TestAPhraseOverAPostersListingsFindsThemAll(t *testing.T) {
 		if len(got) != 100 || first.Total != 100 || first.Estimated {
 			t.Fatalf("byPage=%v: %d found, total %d (estimated %v), want 100", byPage, len(got), first.Total, first.Estimated)
 		}
+	}
+}
+
+// blockingTexts holds every read of candidates' text until released.
+type blockingTexts struct {
+	*searchtest.Source
+	entered, release chan struct{}
+}
+
+func (b blockingTexts) Texts(ctx context.Context, table string, rowids []int64, visit func(int64, string, string)) error {
+	b.entered <- struct{}{}
+	<-b.release
+	return b.Source.Texts(ctx, table, rowids, visit)
+}
+
+// Queries that read their candidates' text take one of VerifySlots; one
+// more waits VerifyWait and fails with ErrBusy, while every other query
+// goes on. (Unbounded, such queries held every list request up for
+// seconds at a million listings.)
+func TestTextReadingQueriesAreBounded(t *testing.T) {
+	t.Parallel()
+	src := blockingTexts{Source: searchtest.NewSource(), entered: make(chan struct{}, 4), release: make(chan struct{})}
+	for i := range 20 {
+		src.Insert("offers", search.Listing{Title: fmt.Sprintf("Cleanup %d along the river road", i), Description: "d", Amount: 100,
+			Categories: []string{"Arts"}, PosterID: "pia"})
+	}
+	tune := search.DefaultTuning()
+	tune.VerifySlots, tune.VerifyWait = 1, 50*time.Millisecond
+	e := newEngine(t, src, search.Config{Tuning: &tune})
+	phrase := &search.Query{Filter: search.Filter{Keyword: "river road"}, Limit: 10}
+	first := make(chan error, 1)
+	go func() {
+		_, err := e.Search(context.Background(), "offers", phrase)
+		first <- err
+	}()
+	<-src.entered // the first holds the one slot, reading
+	if _, err := e.Search(context.Background(), "offers", phrase); !errors.Is(err, search.ErrBusy) {
+		t.Fatalf("a second phrase while the slot is held: %v, want ErrBusy", err)
+	}
+	if res, err := e.Search(context.Background(), "offers", &search.Query{Filter: search.Filter{Keyword: "river"}, Limit: 10}); err != nil ||
+		len(res.Rowids) != 10 {
+		t.Fatalf("a one-word keyword meanwhile: %v, %v", res, err)
+	}
+	close(src.release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if res, err := e.Search(context.Background(), "offers", phrase); err != nil || len(res.Rowids) != 10 {
+		t.Fatalf("the phrase once the slot is free: %v, %v", res, err)
 	}
 }

@@ -39,7 +39,13 @@ func (e *Engine) Search(ctx context.Context, table string, q *Query) (*Result, e
 	}
 	p := e.compile(ix, &q.Filter, q.Sort)
 	if p.kwVerify {
+		p.release()
 		e.mu.RUnlock()
+		release, err := e.takeVerifySlot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		return e.searchVerified(ctx, table, q, after, offset, limit)
 	}
 	w := p.walk(after, want, q.Total)

@@ -47,6 +47,15 @@ type Tuning struct {
 	// Measured at 64/256/1,024: a two-word phrase 1,114/1,171/2,099 µs (the
 	// text is read back from the Source).
 	VerifyBudget int
+	// VerifySlots and VerifyWait: at most VerifySlots queries read their
+	// candidates' text at once (one a core); another waits up to
+	// VerifyWait, then fails with ErrBusy. Such a query costs 6 ms of CPU
+	// at 100,000 listings of each kind and 30-50 ms at 1,000,000 (two or
+	// three long-tail words, make bench): unbounded, 32 of them at once
+	// held every other list request up for seconds (p99 4.6 s) and took
+	// the server past 1.6 GB at a million.
+	VerifySlots int
+	VerifyWait  time.Duration
 
 	// Plans (how a query is read; see plan.go).
 
@@ -152,6 +161,8 @@ func DefaultTuning() Tuning {
 		CountAll:     4096,
 		CountBudget:  256,
 		VerifyBudget: 256,
+		VerifySlots:  2,
+		VerifyWait:   5 * time.Second,
 
 		VerifyBatch:      64,
 		VerifyBatchMax:   1024,

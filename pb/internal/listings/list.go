@@ -27,6 +27,9 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	case errors.Is(err, search.ErrNotReady):
 		e.Response.Header().Set("Retry-After", "2")
 		return e.Error(http.StatusServiceUnavailable, "Search is starting up. Please try again in a moment.", nil)
+	case errors.Is(err, search.ErrBusy):
+		e.Response.Header().Set("Retry-After", "2")
+		return e.Error(http.StatusServiceUnavailable, "Search is busy. Please try again in a moment.", nil)
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
