@@ -195,6 +195,7 @@ type result struct {
 	pkg     *pkg
 	ok      bool
 	elapsed time.Duration
+	cpu     time.Duration // the binary's and its children's (the backup drills' servers)
 }
 
 // runAll runs the binaries par at a time and prints each package's result
@@ -222,6 +223,9 @@ func runAll(pkgs []*pkg, par int, testArgs []string, out io.Writer) []result {
 				began := time.Now()
 				err := cmd.Run()
 				r := result{pkg: p, ok: err == nil, elapsed: time.Since(began)}
+				if st := cmd.ProcessState; st != nil { // wait4's usage counts the children it waited for
+					r.cpu = st.UserTime() + st.SystemTime()
+				}
 				mu.Lock()
 				if !r.ok || verbose {
 					_, _ = out.Write(buf.Bytes())
@@ -244,15 +248,25 @@ func runAll(pkgs []*pkg, par int, testArgs []string, out io.Writer) []result {
 	return results
 }
 
-// summary names the slowest packages, so a test that grows slow is seen.
+// summary names the slowest packages and those that used the most CPU (on
+// a 2-core machine the suite is CPU-bound: its time is about the total CPU
+// over 2), so a test that grows slow or costly is seen.
 func summary(out io.Writer, results []result, wall time.Duration) {
-	sorted := slices.Clone(results)
-	slices.SortFunc(sorted, func(a, b result) int { return int(b.elapsed - a.elapsed) })
-	var names []string
-	for _, r := range sorted[:min(5, len(sorted))] {
-		names = append(names, fmt.Sprintf("%s %.1fs", strings.TrimPrefix(r.pkg.ImportPath, "sponsorbridge/"), r.elapsed.Seconds()))
+	top := func(by func(r result) time.Duration) string {
+		sorted := slices.Clone(results)
+		slices.SortFunc(sorted, func(a, b result) int { return int(by(b) - by(a)) })
+		var names []string
+		for _, r := range sorted[:min(5, len(sorted))] {
+			names = append(names, fmt.Sprintf("%s %.1fs", strings.TrimPrefix(r.pkg.ImportPath, "sponsorbridge/"), by(r).Seconds()))
+		}
+		return strings.Join(names, ", ")
 	}
-	fmt.Fprintf(out, "%d packages in %.1fs; slowest: %s\n", len(results), wall.Seconds(), strings.Join(names, ", "))
+	var cpu time.Duration
+	for _, r := range results {
+		cpu += r.cpu
+	}
+	fmt.Fprintf(out, "%d packages in %.1fs, %.1fs of CPU; slowest: %s; most CPU: %s\n", len(results), wall.Seconds(), cpu.Seconds(),
+		top(func(r result) time.Duration { return r.elapsed }), top(func(r result) time.Duration { return r.cpu }))
 }
 
 func readTimes(path string) map[string]float64 {
