@@ -179,11 +179,11 @@ bench-1m:
 bench-first-screen: build browser
 	cd web && BENCH_FIRST_SCREEN=1 npx playwright test e2e/first-screen-bench.spec.ts e2e/bundle-budget.spec.ts --reporter=list
 
-## memprobe: peak memory of the server binary on make bench's 100,000-listing data under list,
-## search, upload and thumbnail load (docs/security.md, "Memory"; sizes fly.toml)
+## memprobe: peak memory of the server binary (GOMEMLIMIT as fly.toml) on make bench's
+## 100,000-listing data under list, search, upload and thumbnail load (docs/security.md,
+## "Memory"; sizes fly.toml); MEMPROBE_LISTINGS=1000000 on make bench-1m's data
 memprobe: server
-	@test -f $${TMPDIR:-/tmp}/sponsorbridge-bench-100000-v3/data.db || { echo "Run make bench once first: it seeds the data memprobe copies."; exit 1; }
-	go run ./pb/cmd/memprobe -bin $(BIN) -seconds $${MEMPROBE_SECONDS:-20}
+	go run ./pb/cmd/memprobe -bin $(BIN) -listings $${MEMPROBE_LISTINGS:-100000} -seconds $${MEMPROBE_SECONDS:-20}
 
 clean:
 	rm -rf bin pb_public $(IMAGE_DIR)

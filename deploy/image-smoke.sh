@@ -59,7 +59,7 @@ touch "$work/started"
 env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   SB_DATA_DIR="$data" APP_URL="$origin" PB_ENCRYPTION_KEY="$key" METRICS_TOKEN="$metrics_token" \
   METRICS_ADDR="127.0.0.1:$metrics_port" \
-  SMTP_HOST=127.0.0.1 SMTP_PORT=2525 SMTP_USERNAME=smoke SMTP_PASSWORD="$smtp_secret" GOMEMLIMIT=700MiB \
+  SMTP_HOST=127.0.0.1 SMTP_PORT=2525 SMTP_USERNAME=smoke SMTP_PASSWORD="$smtp_secret" GOMEMLIMIT=640MiB \
   "$layout/pb/entrypoint.sh" "$layout/pb/sponsorbridge" serve --http "127.0.0.1:$port" --dir "$data" \
   --publicDir "$layout/pb/pb_public" >"$log" 2>&1 &
 pid=$!

@@ -12,7 +12,7 @@ mkdirSync(shotsDir, { recursive: true })
  * visits, checks and scans the same screens without writing them, which cost about 110 s of its
  * browser workers' time (each desktop page is shot whole).
  */
-const wanted = process.env.E2E_SCREENSHOTS === '1'
+export const wanted = process.env.E2E_SCREENSHOTS === '1'
 
 /** page.screenshot(options) when the pictures are wanted (make screenshots), else nothing. */
 export async function picture(page: Page, options: PageScreenshotOptions) {

@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -30,19 +31,55 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/sponsorbridge", "server binary")
-	seeded := flag.String("data", filepath.Join(os.TempDir(), "sponsorbridge-bench-100000-v3"),
-		"seeded data directory to copy (make bench creates it; its benchmember's password is secret-pass-1)")
+	listings := flag.Int("listings", 100_000, "listings of each kind in the seeded data: make bench seeds 100000, make bench-1m 1000000")
+	data := flag.String("data", "", "seeded data directory to copy (default: the one make bench leaves for -listings; its benchmember's password is secret-pass-1)")
+	memLimit := flag.String("gomemlimit", "", "the server's GOMEMLIMIT (default: fly.toml's, as deployed)")
 	seconds := flag.Int("seconds", 20, "length of each load phase")
 	clients := flag.Int("clients", 32, "concurrent list and search clients")
 	uploaders := flag.Int("uploaders", 6, "members uploading an avatar at once")
 	flag.Parse()
-	if err := run(*bin, *seeded, time.Duration(*seconds)*time.Second, *clients, *uploaders); err != nil {
+	if *memLimit == "" {
+		limit, err := deployedMemLimit("fly.toml")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "memprobe:", err)
+			os.Exit(1)
+		}
+		*memLimit = limit
+	}
+	fmt.Printf("GOMEMLIMIT=%s\n", *memLimit)
+	seeded := *data
+	if seeded == "" {
+		seeded = seededDir(os.TempDir(), *listings)
+	}
+	if err := run(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *uploaders); err != nil {
 		fmt.Fprintln(os.Stderr, "memprobe:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, seeded string, phase time.Duration, clients, uploaders int) error {
+// benchDataVersion names the seeded data's shape; it is the benchmarks'
+// benchDataVersion (pb/internal/listings/bench_test.go), checked by a test.
+const benchDataVersion = "v4"
+
+// deployedMemLimit reads GOMEMLIMIT from the deploy's fly.toml.
+func deployedMemLimit(path string) (string, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("read the deployed GOMEMLIMIT (run from the repository root, or pass -gomemlimit): %w", err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*GOMEMLIMIT\s*=\s*"([^"]+)"`).FindSubmatch(raw)
+	if m == nil {
+		return "", fmt.Errorf("%s sets no GOMEMLIMIT: pass -gomemlimit", path)
+	}
+	return string(m[1]), nil
+}
+
+// seededDir is where the benchmarks leave their seeded data directory.
+func seededDir(tmp string, listings int) string {
+	return filepath.Join(tmp, fmt.Sprintf("sponsorbridge-bench-%d-%s", listings, benchDataVersion))
+}
+
+func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders int) error {
 	dir, err := os.MkdirTemp("", "memprobe-*")
 	if err != nil {
 		return err
@@ -50,7 +87,7 @@ func run(bin, seeded string, phase time.Duration, clients, uploaders int) error 
 	defer os.RemoveAll(dir)
 	for _, name := range []string{"data.db", "auxiliary.db"} {
 		if err := copyFile(filepath.Join(seeded, name), filepath.Join(dir, name)); err != nil {
-			return fmt.Errorf("copy the seeded data (run make bench once to create it): %w", err)
+			return fmt.Errorf("copy the seeded data (make bench, or make bench-1m for 1000000 listings, seeds it once): %w", err)
 		}
 	}
 	port, err := freePort()
@@ -59,7 +96,7 @@ func run(bin, seeded string, phase time.Duration, clients, uploaders int) error 
 	}
 	base := "http://127.0.0.1:" + strconv.Itoa(port)
 	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:"+strconv.Itoa(port), "--dir", dir)
-	cmd.Env = append(os.Environ(), "RATE_LIMITS=off", "APP_URL="+base)
+	cmd.Env = append(os.Environ(), "RATE_LIMITS=off", "APP_URL="+base, "GOMEMLIMIT="+memLimit)
 	logFile, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
 		return err

@@ -114,36 +114,60 @@ func path(p string) func(testing.TB, core.App) string {
 func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 	t.Helper()
 	for _, c := range cases {
-		if len(c.want) == 0 { // every answer has a body: say what it must hold
-			c.want = []string{`"id":`}
-			if c.status >= 400 {
-				c.want = []string{fmt.Sprintf(`"status":%d`, c.status)}
-			}
-		}
-		if c.events == nil && (c.method == http.MethodGet || c.status >= 400) {
-			c.events = testutil.NoWrites()
-		}
-		testutil.Prepared(f, tests.ApiScenario{
-			Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant, ExpectedEvents: c.events,
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
-				for k, v := range c.headers {
-					if got := res.Header.Get(k); got != v {
-						t.Errorf("header %s %q, want %q", k, got, v)
-					}
-				}
-				if c.after != nil {
-					c.after(t, app)
-				}
-			},
-		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-			s.URL = c.url(t, app)
-			s.Headers = map[string]string{"Origin": testutil.Origin}
-			if c.who != "" {
-				s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, c.who))
-			}
+		testutil.Prepared(f, scenarioOf(c), func(t testing.TB, app core.App, s *tests.ApiScenario) {
+			s.URL, s.Headers = c.url(t, app), requestHeaders(t, app, c.who)
 		}).Test(t)
 	}
+}
+
+// runOnOneApp runs cases one after another on one app: for calls that
+// change nothing (refusals), whose every step checks that nothing changed.
+func runOnOneApp(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
+	t.Helper()
+	app := f(t)
+	defer app.Cleanup()
+	j := testutil.NewJourney(t, app)
+	for _, c := range cases {
+		s := scenarioOf(c)
+		s.URL, s.Headers = c.url(t, app), requestHeaders(t, app, c.who)
+		j.Step(t, s)
+	}
+}
+
+// scenarioOf is a case's scenario but for its URL and headers, which need
+// the app.
+func scenarioOf(c tc) tests.ApiScenario {
+	if len(c.want) == 0 { // every answer has a body: say what it must hold
+		c.want = []string{`"id":`}
+		if c.status >= 400 {
+			c.want = []string{fmt.Sprintf(`"status":%d`, c.status)}
+		}
+	}
+	if c.events == nil && (c.method == http.MethodGet || c.status >= 400) {
+		c.events = testutil.NoWrites()
+	}
+	return tests.ApiScenario{
+		Name: c.name, Method: c.method, Body: strings.NewReader(c.body),
+		ExpectedStatus: c.status, ExpectedContent: c.want, NotExpectedContent: c.notWant, ExpectedEvents: c.events,
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			for k, v := range c.headers {
+				if got := res.Header.Get(k); got != v {
+					t.Errorf("header %s %q, want %q", k, got, v)
+				}
+			}
+			if c.after != nil {
+				c.after(t, app)
+			}
+		},
+	}
+}
+
+// requestHeaders are a request's headers as who ("" for a visitor).
+func requestHeaders(t testing.TB, app core.App, who string) map[string]string {
+	if who == "" {
+		return map[string]string{"Origin": testutil.Origin}
+	}
+	return testutil.Cookie(t, testutil.FindByUsername(t, app, who))
 }
 
 // get is a journey's read as who ("" for a visitor): it must answer
