@@ -3,6 +3,7 @@ package testutil
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -31,9 +32,15 @@ func HoldListingJobs(t testing.TB, app core.App) (release func()) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	<-started // the lane's worker is taken: every job queued now waits
+	<-started             // the lane's worker is taken: every job queued now waits
+	held.Store(app, true) // requests no longer wait for the queue (settleBackground)
 	var once sync.Once
-	release = func() { once.Do(func() { close(gate) }) }
+	release = func() {
+		once.Do(func() {
+			held.Delete(app)
+			close(gate)
+		})
+	}
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id:       "sbTestReleaseHeldJobs",
 		Priority: -1000, // before the queue's drain (pb/internal/queue/queue.go, priority 0)
@@ -44,4 +51,39 @@ func HoldListingJobs(t testing.TB, app core.App) (release func()) {
 	})
 	t.Cleanup(release)
 	return release
+}
+
+// held has the apps whose listing jobs a test holds.
+var held sync.Map
+
+// settleBackground makes each request of a test app (a scenario's, a
+// journey's or a test server's) return only once the background work it
+// queued has run: the mail it sends, the alerts and notices it queues.
+// The scenario's event check then counts that work every time, and
+// PocketBase's check, which copies the app's event counts without its lock,
+// never copies them while a background job adds to them (a fatal
+// "concurrent map clone and map write" in one run of the payments tests).
+// While a test holds the listing jobs (HoldListingJobs) requests do not
+// wait; nor does a request wait more than 10 s (a test that holds its
+// mail server would otherwise hang).
+func settleBackground(app core.App) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "sbTestSettleBackground",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.BindFunc(func(re *core.RequestEvent) error {
+				err := re.Next()
+				if _, ok := held.Load(app); ok {
+					return err
+				}
+				done := make(chan struct{})
+				go func() { queue.Of(app).Wait(); close(done) }()
+				select {
+				case <-done:
+				case <-time.After(10 * time.Second):
+				}
+				return err
+			})
+			return se.Next()
+		},
+	})
 }

@@ -257,6 +257,7 @@ func newApp(t testing.TB, cfg *config.Config, opts app.Options, realMail bool) *
 		ta.OnMailerSend().UnbindAll() // only the test app's recording mailer is bound yet
 	}
 	app.Register(ta, cfg, opts)
+	settleBackground(ta)
 	return ta
 }
 
