@@ -139,9 +139,9 @@ const (
 	privateTemplatePrefix = "sb_test_template_"
 )
 
-// removeStaleSharedTemplates removes the shared templates of other
-// contents not used for an hour (a run of an older tree may still be
-// copying from one of them).
+// removeStaleSharedTemplates removes the shared templates made more than
+// an hour ago, when a new one is made: a younger one may still be in use
+// by a run of another tree (a suite takes about a minute).
 func removeStaleSharedTemplates() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), sharedTemplatePrefix+"*"))
 	for _, d := range dirs {
