@@ -45,6 +45,8 @@ func template() (string, error) {
 		}
 		templateDir = filepath.Join(os.TempDir(), sharedTemplatePrefix+key)
 		if _, err := os.Stat(filepath.Join(templateDir, "data.db")); err == nil {
+			now := time.Now() // in use: not stale (removeStaleSharedTemplates)
+			_ = os.Chtimes(templateDir, now, now)
 			return
 		}
 		removeStaleSharedTemplates()
@@ -125,9 +127,10 @@ const (
 	privateTemplatePrefix = "sb_test_template_"
 )
 
-// removeStaleSharedTemplates removes the shared templates made more than
-// an hour ago, when a new one is made: a younger one may still be in use
-// by a run of another tree (a suite takes about a minute).
+// removeStaleSharedTemplates removes, when a new one is made, the shared
+// templates no test binary has started from for an hour (each one that
+// does marks it, above): a more recent one may still be in use by a run of
+// another tree (a suite takes about a minute).
 func removeStaleSharedTemplates() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), sharedTemplatePrefix+"*"))
 	for _, d := range dirs {
