@@ -10,10 +10,22 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
-/** Until every open dialog has faded in: colours read mid-transition are not the ones members see. */
-export async function dialogsSettled(page: Page) {
+/**
+ * Until every open dialog has faded in and no CSS transition is running (links and buttons fade
+ * their colours when the theme switches under them): colours read mid-transition are not the ones
+ * members see.
+ */
+async function settled(page: Page) {
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll('dialog[open], dialog[open] .modal-box')).every((el) => getComputedStyle(el).opacity === '1'),
+  )
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   )
 }
 
@@ -25,7 +37,7 @@ export async function dialogsSettled(page: Page) {
  * It leaves out cross-origin frames, and the app has none.
  */
 export async function seriousAxeFindings(page: Page, what: string, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
-  await dialogsSettled(page)
+  await settled(page)
   const builder = new AxeBuilder({ page }).setLegacyMode()
   const results = await (rules === 'all' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze()
   return results.violations
