@@ -38,7 +38,7 @@ async function settled(page: Page) {
  */
 export async function seriousAxeFindings(page: Page, what: string, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   await settled(page)
-  const builder = new AxeBuilder({ page }).setLegacyMode()
+  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
   const results = await (rules === 'all' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -49,4 +49,25 @@ export async function seriousAxeFindings(page: Page, what: string, rules: 'all' 
           .slice(0, 3)
           .join(', ')}`,
     )
+}
+
+/**
+ * axe's serious and critical findings on the page now in both themes, loaded once: every rule in the
+ * light theme, then, switched on the same page (the themes are CSS alone, src/index.css), the rules
+ * a theme can change in the dark one; the page is left in the light theme. `after` runs once each
+ * theme is scanned (to take its picture).
+ */
+export async function seriousAxeFindingsBothThemes(
+  page: Page,
+  what: string,
+  after?: (colorScheme: 'light' | 'dark') => Promise<void>,
+): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  const light = await seriousAxeFindings(page, `${what} (light)`)
+  await after?.('light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const dark = await seriousAxeFindings(page, `${what} (dark)`, 'colours')
+  await after?.('dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+  return [...light, ...dark]
 }

@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test'
-import { seriousAxeFindings } from './axe'
+import { seriousAxeFindingsBothThemes } from './axe'
 import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 import { expectPictureLoaded, gradientPng } from './pictures'
 import { shoot } from './shots'
@@ -8,15 +8,6 @@ import { expect, origin, test } from './test'
 async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const context = await browser.newContext(options)
   return context.newPage()
-}
-
-/** axe's serious findings on the page now, in the light theme (every rule) and the dark one (colours). */
-async function axeBothThemes(page: Page, what: string): Promise<string[]> {
-  const light = await seriousAxeFindings(page, `${what} (light)`)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  const dark = await seriousAxeFindings(page, `${what} (dark)`, 'colours')
-  await page.emulateMedia({ colorScheme: 'light' })
-  return [...light, ...dark]
 }
 
 test('two sponsors back a request to 100%; a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({
@@ -86,7 +77,7 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   const proposal = recipient.getByTestId('proposal')
   await expect(proposal).toContainText(`${backer.displayName} proposes`)
   await expect(proposal).toContainText('Our logo on the festival banner')
-  expect(await axeBothThemes(recipient, 'deal with a proposal')).toEqual([])
+  expect(await seriousAxeFindingsBothThemes(recipient, 'deal with a proposal')).toEqual([])
   await shoot(recipient, 'desktop', 'deal-proposal')
   await proposal.getByRole('button', { name: 'Agree to these deliverables' }).click()
   await expectToast(recipient, 'Deliverables agreed')
@@ -121,7 +112,7 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await proof.getByLabel('Link (optional)').fill('https://example.com/banner-photo')
   await proof.getByLabel('Picture (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(64, 48) })
   await expect(proof.getByRole('img', { name: 'Preview of banner.png' })).toBeVisible()
-  expect(await axeBothThemes(recipient, 'proof dialog with a picture')).toEqual([])
+  expect(await seriousAxeFindingsBothThemes(recipient, 'proof dialog with a picture')).toEqual([])
   await shoot(recipient, 'desktop', 'deal-proof-dialog')
   await proof.getByRole('button', { name: 'Mark delivered' }).click()
   await expectToast(recipient, 'Marked delivered')
@@ -147,7 +138,7 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await expectToast(sponsor, 'Deal completed')
   await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()
   await expect(sponsor.getByTestId('deal-history').getByRole('listitem')).toHaveCount(8)
-  expect(await axeBothThemes(sponsor, 'completed deal')).toEqual([])
+  expect(await seriousAxeFindingsBothThemes(sponsor, 'completed deal')).toEqual([])
   await shoot(sponsor, 'desktop', 'deal-completed')
 
   // Both review each other, double-blind: the sponsor writes first and reads when the other side will see it.
@@ -183,7 +174,7 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await expectToast(recipient, 'Reply posted')
   await expect(theirs.getByTestId('review-reply')).toContainText('Thank you for backing the festival!')
   await expect(theirs.getByRole('button', { name: 'Reply' })).toHaveCount(0)
-  expect(await axeBothThemes(recipient, 'deal with both reviews')).toEqual([])
+  expect(await seriousAxeFindingsBothThemes(recipient, 'deal with both reviews')).toEqual([])
   await shoot(recipient, 'desktop', 'deal-reviews')
   await sponsor.reload()
   await expect(sponsor.getByTestId('review-theirs')).toContainText(recipientReview)

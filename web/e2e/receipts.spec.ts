@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './test'
-import { seriousAxeFindings } from './axe'
+import { seriousAxeFindingsBothThemes } from './axe'
 import { expectToast, registerMember, uniqueName } from './helpers'
 import { hmacHex, RZP, startRazorpayApi } from './razorpay-standin'
 import { startSecondServer } from './server'
@@ -82,12 +82,8 @@ test('a member pays in the sandbox, opens the receipt from the payment history a
   await expect(receipt.getByText(today, { exact: true })).toBeVisible()
   await expect(page).toHaveTitle(/^Receipt SB-\d{6} · SponsorBridge$/)
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    const findings = await seriousAxeFindings(page, `receipt (${colorScheme})`)
-    expect(findings, findings.join('\n')).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  const findings = await seriousAxeFindingsBothThemes(page, 'receipt')
+  expect(findings, findings.join('\n')).toEqual([])
 
   await page.getByRole('button', { name: 'Print receipt' }).click()
   expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1)
