@@ -39,10 +39,16 @@ func routePatterns(r *router.Router[*core.RequestEvent]) []string {
 }
 
 // BuiltinRoutes lists PocketBase's own routes, as a pristine app (no
-// feature registered) serves them.
+// feature registered) serves them. The app is made on the migrated template
+// (template.go): the routes do not depend on the data, and PocketBase's own
+// sample data (tests.NewTestApp) cost seconds to copy and load.
 func BuiltinRoutes(t testing.TB) []string {
 	t.Helper()
-	pristine, err := tests.NewTestApp()
+	dir, err := template()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pristine, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env"})
 	if err != nil {
 		t.Fatal(err)
 	}
