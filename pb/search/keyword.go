@@ -1,6 +1,10 @@
 package search
 
-import "github.com/RoaringBitmap/roaring/v2"
+import (
+	"strings"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
 
 // kwInfo is what the index knows about a keyword before reading listings.
 type kwInfo struct {
@@ -15,8 +19,9 @@ type kwInfo struct {
 //
 // A keyword of one run (see terms) is answered exactly: the listings filed
 // under any term that contains it. A keyword of several runs ("river
-// cleanup", "c++") gets the listings that have every run inside some term,
-// a superset that Engine.verify (search.go) narrows with the stored text.
+// cleanup", "c++") gets the listings that have every run in a term where the
+// text can hold it (runMode), a superset that Engine.verify (search.go)
+// narrows with the stored text.
 func (ix *index) keyword(folded string) kwInfo {
 	var runs []string
 	terms(folded, func(t string) { runs = append(runs, t) })
@@ -25,13 +30,17 @@ func (ix *index) keyword(folded string) kwInfo {
 	}
 	k := kwInfo{verify: len(runs) > 1, size: ix.aliveCount}
 	type runSet struct {
-		run  string
+		key  string // in the keyword cache
 		ids  *roaring.Bitmap
 		size int
 	}
 	var usable []runSet
-	for _, run := range runs {
+	for i, run := range runs {
 		ids := ix.terms.containing(run)
+		key := anywhere.cacheKey(run)
+		if len(runs) > 1 {
+			key, ids = ix.narrowRun(run, runModeOf(i, len(runs)), ids)
+		}
 		if ids.IsEmpty() {
 			return kwInfo{none: true}
 		}
@@ -49,7 +58,7 @@ func (ix *index) keyword(folded string) kwInfo {
 		if size == 0 {
 			return kwInfo{none: true}
 		}
-		usable = append(usable, runSet{run, ids, size})
+		usable = append(usable, runSet{key, ids, size})
 		k.size = min(k.size, size)
 	}
 	if len(usable) == 0 {
@@ -61,7 +70,7 @@ func (ix *index) keyword(folded string) kwInfo {
 	k.build = func() bitset {
 		var out bitset
 		for i, u := range usable {
-			b := ix.runBits(u.run, u.ids)
+			b := ix.runBits(u.key, u.ids)
 			switch {
 			case len(usable) == 1:
 				return b // read-only from here on
@@ -76,6 +85,80 @@ func (ix *index) keyword(folded string) kwInfo {
 		return out
 	}
 	return k
+}
+
+// runMode is where a run of a keyword of several runs must sit in a term of
+// the text. A run is bounded by the keyword's whitespace or a change of rune
+// class, and both are ends of terms in the text as well: the first run ends
+// a term, the last starts one and a run between them is a whole term. One
+// run alone may sit anywhere in a term.
+type runMode byte
+
+const (
+	anywhere runMode = iota
+	atEnd
+	atStart
+	whole
+)
+
+func runModeOf(i, runs int) runMode {
+	switch {
+	case runs == 1:
+		return anywhere
+	case i == 0:
+		return atEnd
+	case i == runs-1:
+		return atStart
+	default:
+		return whole
+	}
+}
+
+// fits tells whether run sits in term as mode requires.
+func (m runMode) fits(term, run string) bool {
+	switch m {
+	case atEnd:
+		return strings.HasSuffix(term, run)
+	case atStart:
+		return strings.HasPrefix(term, run)
+	case whole:
+		return term == run
+	default:
+		return strings.Contains(term, run)
+	}
+}
+
+// cacheKey names a run's set in the keyword cache: its mode's byte, then
+// the run.
+func (m runMode) cacheKey(run string) string { return string(byte(m)) + run }
+
+// modeOfKey is cacheKey undone.
+func modeOfKey(key string) (runMode, string) { return runMode(key[0]), key[1:] }
+
+// narrowRun keeps the ids of terms that hold run where mode says, and
+// returns the run's cache key with them. A run inside more terms than a
+// merge would take (Tuning.MaxUnionTerms) is left whole: checking each term
+// would cost more than the text check it saves.
+func (ix *index) narrowRun(run string, mode runMode, ids *roaring.Bitmap) (string, *roaring.Bitmap) {
+	if mode == whole {
+		out := roaring.New()
+		if id, ok := ix.terms.lookup(run); ok {
+			out.Add(id)
+		}
+		return mode.cacheKey(run), out
+	}
+	if ids.GetCardinality() > uint64(ix.t.MaxUnionTerms) {
+		return anywhere.cacheKey(run), ids
+	}
+	out := roaring.New()
+	it := ids.Iterator()
+	for it.HasNext() {
+		id := it.Next()
+		if mode.fits(ix.terms.entries[id], run) {
+			out.Add(id)
+		}
+	}
+	return mode.cacheKey(run), out
 }
 
 // postingBits sets the bits of every listing filed under the given ids.
@@ -95,15 +178,16 @@ func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
 	return out
 }
 
-// runBits is the listings of a run's terms, from the cache when it has
-// them; expensive builds are cached. The answer is read-only.
-func (ix *index) runBits(run string, ids *roaring.Bitmap) bitset {
-	if b := ix.kwc.get(run); b != nil {
+// runBits is the listings of a run's terms (ids), from the cache when it
+// has them under key (runMode.cacheKey); expensive builds are cached. The
+// answer is read-only.
+func (ix *index) runBits(key string, ids *roaring.Bitmap) bitset {
+	if b := ix.kwc.get(key); b != nil {
 		return b
 	}
 	b := ix.postingBits(ids)
 	if ids.GetCardinality() >= uint64(ix.t.KeywordCacheMinTerms) {
-		ix.kwc.put(run, b)
+		ix.kwc.put(key, b)
 	}
 	return b
 }

@@ -1,9 +1,6 @@
 package search
 
-import (
-	"strings"
-	"sync"
-)
+import "sync"
 
 // A keyword whose run is inside many terms ("sch" while a member types
 // "school") costs a pass over all those terms' lists to build. The cache
@@ -70,9 +67,10 @@ func (c *kwCache) put(run string, b bitset) {
 func (c *kwCache) follow(r int64, terms []string, on bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for run, e := range c.entries {
+	for key, e := range c.entries {
+		mode, run := modeOfKey(key)
 		for _, t := range terms {
-			if strings.Contains(t, run) {
+			if mode.fits(t, run) {
 				if on {
 					e.bits.set(r)
 				} else {

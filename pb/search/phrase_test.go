@@ -84,3 +84,56 @@ func TestTextReadingQueriesAreBounded(t *testing.T) {
 		t.Fatalf("the phrase once the slot is free: %v, %v", res, err)
 	}
 }
+
+// The runs of a keyword of several runs are looked up where the text can
+// hold them: the first at a term's end, the last at a term's start, one
+// between them as a whole term. Those narrowed sets are cached and kept
+// exact as listings come, go and change: a listing that gains the phrase
+// is found, one that loses it is not, and terms that hold a run elsewhere
+// ("sideways", "unclean") never make a listing a match.
+func TestPhraseRunsSitAtTermEnds(t *testing.T) {
+	t.Parallel()
+	src := searchtest.NewSource()
+	add := func(title string) int64 {
+		return src.Insert("offers", search.Listing{Title: title, Description: "d", Amount: 100, Categories: []string{"Arts"}, PosterID: "pia"})
+	}
+	add("A riverside cleanup")             // "side clean" and "side clean up" no; "side cleanup" yes
+	add("Sideways unclean streets")        // every run inside a term, none where the phrase needs it
+	add("The countryside clean up")        // both phrases
+	stale := add("A seaside clean up day") // both, until it is edited
+	tune := search.DefaultTuning()
+	tune.KeywordCacheMinTerms = 1 // every run's set is cached
+	e := newEngine(t, src, search.Config{Tuning: &tune})
+
+	titles := func(keyword string) []string {
+		t.Helper()
+		res, err := e.Search(context.Background(), "offers", &search.Query{Filter: search.Filter{Keyword: keyword}, Limit: 50, Total: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Rowids {
+			l, _ := src.Get("offers", r)
+			out = append(out, l.Title)
+		}
+		if res.Total != len(out) {
+			t.Errorf("%q: total %d, %d listed", keyword, res.Total, len(out))
+		}
+		return out
+	}
+	check := func(keyword string, want ...string) {
+		t.Helper()
+		if got := titles(keyword); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: got %q, want %q", keyword, got, want)
+		}
+	}
+	check("side clean", "A seaside clean up day", "The countryside clean up", "A riverside cleanup")
+	check("side clean up", "A seaside clean up day", "The countryside clean up")
+	check("ways uncl", "Sideways unclean streets")
+
+	// Changes after the sets were cached.
+	add("Lakeside clean up crew")
+	src.Put("offers", stale, search.Listing{Title: "A seaside day", Description: "d", Amount: 100, Categories: []string{"Arts"}, PosterID: "pia"})
+	check("side clean up", "Lakeside clean up crew", "The countryside clean up")
+	check("side clean", "Lakeside clean up crew", "The countryside clean up", "A riverside cleanup")
+}
