@@ -81,8 +81,11 @@ type Tuning struct {
 	// letters) is not built as a set at all: each listing's text is
 	// checked instead, cheap exactly because the run is common. Measured at
 	// 1,024/4,096/16,384: one- and two-letter keywords 388/297/226 µs (a
-	// larger bound was cheaper at 100,000 listings; kept, unmeasured at a
-	// million, where the union costs ten times as much).
+	// larger bound was cheaper at 100,000 listings). Through the list route
+	// (text read from SQLite), 4,096/65,536: two-letter keywords 1,663/935
+	// µs at 100,000 and 1,445/857 µs at 1,000,000 of each kind, but the hard
+	// mix 6,429/9,046 µs at 1,000,000 (a union of 65,536 terms' lists is
+	// built for a page of an amount order): kept.
 	MaxUnionTerms int
 	// CollectLimit: an amount order collects and sorts at most this many
 	// matches; with more it walks the listings in amount order. Measured at
