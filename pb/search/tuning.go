@@ -84,8 +84,7 @@ type Tuning struct {
 	// larger bound was cheaper at 100,000 listings). Through the list route
 	// (text read from SQLite), 4,096/65,536: two-letter keywords 1,663/935
 	// µs at 100,000 and 1,445/857 µs at 1,000,000 of each kind, but the hard
-	// mix 6,429/9,046 µs at 1,000,000 (a union of 65,536 terms' lists is
-	// built for a page of an amount order): kept.
+	// mix 6,429/9,046 µs at 1,000,000 (one run each, 2026-11-29): kept.
 	MaxUnionTerms int
 	// CollectLimit: an amount order collects and sorts at most this many
 	// matches; with more it walks the listings in amount order. Measured at
