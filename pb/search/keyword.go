@@ -36,11 +36,7 @@ func (ix *index) keyword(folded string) kwInfo {
 	}
 	var usable []runSet
 	for i, run := range runs {
-		ids := ix.terms.containing(run)
-		key := anywhere.cacheKey(run)
-		if len(runs) > 1 {
-			key, ids = ix.narrowRun(run, runModeOf(i, len(runs)), ids)
-		}
+		key, ids := ix.runTerms(run, runModeOf(i, len(runs)))
 		if ids.IsEmpty() {
 			return kwInfo{none: true}
 		}
@@ -135,11 +131,11 @@ func (m runMode) cacheKey(run string) string { return string(byte(m)) + run }
 // modeOfKey is cacheKey undone.
 func modeOfKey(key string) (runMode, string) { return runMode(key[0]), key[1:] }
 
-// narrowRun keeps the ids of terms that hold run where mode says, and
-// returns the run's cache key with them. A run inside more terms than a
-// merge would take (Tuning.MaxUnionTerms) is left whole: checking each term
-// would cost more than the text check it saves.
-func (ix *index) narrowRun(run string, mode runMode, ids *roaring.Bitmap) (string, *roaring.Bitmap) {
+// runTerms answers the ids of the terms that hold run where mode says, and
+// the run's key in the keyword cache. A run inside more terms than a merge
+// takes (Tuning.MaxUnionTerms) is answered unfiltered: the caller leaves it
+// to the text check anyway.
+func (ix *index) runTerms(run string, mode runMode) (string, *roaring.Bitmap) {
 	if mode == whole {
 		out := roaring.New()
 		if id, ok := ix.terms.lookup(run); ok {
@@ -147,7 +143,8 @@ func (ix *index) narrowRun(run string, mode runMode, ids *roaring.Bitmap) (strin
 		}
 		return mode.cacheKey(run), out
 	}
-	if ids.GetCardinality() > uint64(ix.t.MaxUnionTerms) {
+	ids := ix.terms.containing(run)
+	if mode == anywhere || ids.GetCardinality() > uint64(ix.t.MaxUnionTerms) {
 		return anywhere.cacheKey(run), ids
 	}
 	out := roaring.New()
