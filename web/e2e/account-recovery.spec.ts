@@ -139,7 +139,8 @@ for (const [device, options] of Object.entries(devices))
         )
         expect(findings, findings.join('\n')).toEqual([])
       }
-      // Screens the accessibility journeys scan already (e2e/screens.ts): their pictures only.
+      // Screens pictured here without a scan: the register form (a11y.spec.ts scans it) and the
+      // first step of a forgotten password, before its code is asked for.
       const shoot = async (name: string) => {
         if (!wanted) return
         for (const colorScheme of ['light', 'dark'] as const) {
