@@ -48,7 +48,7 @@ func BuiltinRoutes(t testing.TB) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pristine, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env"})
+	pristine, err := appFrom(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

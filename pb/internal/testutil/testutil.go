@@ -56,8 +56,7 @@ func newApp(t testing.TB, cfg *config.Config, opts app.Options, realMail bool) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
-		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
+	ta, err := appFrom(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,13 +258,19 @@ func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) 
 	}
 }
 
+// appFrom makes a test app on a copy of dir, its databases opened as the
+// server opens them (pool size, pragmas), with no feature registered.
+func appFrom(dir string) (*tests.TestApp, error) {
+	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
+		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
+}
+
 // NewAppFromDir makes a test app from a copy of an existing data directory
 // (a seeded benchmark database kept between runs), with every feature
 // registered (with opts[0], when given: the search engine's tuning).
 func NewAppFromDir(t testing.TB, dir string, cfg *config.Config, opts ...app.Options) *tests.TestApp {
 	t.Helper()
-	ta, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
-		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
+	ta, err := appFrom(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
