@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,9 +16,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"golang.org/x/crypto/bcrypt"
+
+	"sponsorbridge/pb/app"
 )
 
 var (
@@ -26,14 +30,15 @@ var (
 	templateErr  error
 )
 
-// template answers a migrated empty data directory; every test app starts
-// from a copy of it.
+// template answers a migrated empty data directory that has started once;
+// every test app starts from a copy of it.
 //
 // Migrating takes about half a second of CPU, and every test binary used
 // to pay it (26 of them: 13 s of the suite's CPU). So the first binary to
 // need it keeps it for the others, under a name made of a hash of what
-// makes it: the migrations, the PocketBase version (go.sum) and this file
-// (the password cost below). A change to any of them names a new one.
+// makes it: the migrations, the PocketBase version (go.sum) and the
+// server's code (this file's password cost below, what a start writes). A
+// change to any of them names a new one.
 // Outside the module's tree (no go.mod above the working directory) each
 // binary migrates its own, as before.
 func template() (string, error) {
@@ -82,10 +87,29 @@ func migrate() (string, error) {
 		ta.Cleanup()
 		return "", err
 	}
+	if err := startOnce(ta); err != nil {
+		ta.Cleanup()
+		return "", err
+	}
 	if err := ta.ClearBootstrap(); err != nil { // closes the databases, keeps the files
 		return "", err
 	}
 	return ta.DataDir(), nil
+}
+
+// startOnce serves the template once, as a site's first start does. What
+// every start creates when it is missing (the search engine's change log
+// and its triggers) is then in the template: a test app's start finds it
+// instead of changing the schema under the connections already open, each
+// of which would parse the whole schema again (about a tenth of a route
+// test's CPU).
+func startOnce(ta *tests.TestApp) error {
+	app.Register(ta, Config(), app.Options{})
+	r, err := apis.NewRouter(ta)
+	if err != nil {
+		return err
+	}
+	return ta.OnServe().Trigger(&core.ServeEvent{App: ta, Router: r}, func(*core.ServeEvent) error { return nil })
 }
 
 // templateKey hashes what the template is made of, found from the working
@@ -105,18 +129,32 @@ func templateKey() (string, bool) {
 		}
 		root = parent
 	}
-	files, err := filepath.Glob(filepath.Join(root, "pb_migrations", "*.go"))
-	if err != nil || len(files) == 0 {
+	// the migrations, and the server's code: a start writes into the
+	// template too (startOnce)
+	var files []string
+	for _, dir := range []string{"pb_migrations", "pb"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+				files = append(files, path)
+			}
+			return err
+		})
+		if err != nil {
+			return "", false
+		}
+	}
+	if len(files) == 0 {
 		return "", false
 	}
-	files = append(files, filepath.Join(root, "go.sum"), filepath.Join(root, "pb", "internal", "testutil", "template.go"))
+	files = append(files, filepath.Join(root, "go.sum"))
 	h := sha256.New()
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		if err != nil {
 			return "", false
 		}
-		fmt.Fprintf(h, "%s %d\n", filepath.Base(f), len(raw))
+		rel, _ := filepath.Rel(root, f)
+		fmt.Fprintf(h, "%s %d\n", rel, len(raw))
 		h.Write(raw)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], true
