@@ -133,7 +133,10 @@ func (s Size) Normalize(ctx context.Context, raw []byte) ([]byte, string, error)
 }
 
 // encode writes the stored picture: JPEG when it is opaque, PNG when it
-// has transparency.
+// has transparency. PNG at the default level: the best level searches 32
+// times as far for each match, and a dithered picture made it take 9.9 s
+// of CPU for a 1,024-pixel photo (0.16 s at the default level, for a file
+// about 1% larger; TestWorstAcceptedPictures).
 func encode(small *image.NRGBA) ([]byte, string, error) {
 	var out bytes.Buffer
 	var err error
@@ -141,7 +144,7 @@ func encode(small *image.NRGBA) ([]byte, string, error) {
 		err = jpeg.Encode(&out, small, &jpeg.Options{Quality: jpegQuality})
 		return out.Bytes(), ".jpg", err
 	}
-	err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&out, small)
+	err = png.Encode(&out, small)
 	return out.Bytes(), ".png", err
 }
 

@@ -2,6 +2,7 @@ package avatar_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -51,6 +52,27 @@ func TestNormalizeKeepsTransparencyAndShape(t *testing.T) {
 	if err != nil || cfg.Width != 20 || cfg.Height != 512 {
 		t.Errorf("stored %dx%d (%v), want 20x512", cfg.Width, cfg.Height, err)
 	}
+	// Compressed at the default level or below, never the best: the best
+	// took 9.9 s of CPU for a dithered photo (TestWorstAcceptedPictures
+	// measures it). The zlib header of the pixel data names the level.
+	if level := zlibLevel(t, out); level > 2 {
+		t.Errorf("stored at zlib level class %d, want the default (2) or less", level)
+	}
+}
+
+// zlibLevel reads the compression level class (0 fastest, 2 default, 3
+// best) from the zlib header that opens a PNG's first IDAT chunk.
+func zlibLevel(t *testing.T, raw []byte) int {
+	t.Helper()
+	for at := 8; at+8 <= len(raw); {
+		size := int(binary.BigEndian.Uint32(raw[at:]))
+		if string(raw[at+4:at+8]) == "IDAT" && size >= 2 && at+10 <= len(raw) {
+			return int(raw[at+9] >> 6)
+		}
+		at += 12 + size
+	}
+	t.Fatal("no IDAT chunk")
+	return 0
 }
 
 // Thumbnails share the decoding slots with uploads: while they are all

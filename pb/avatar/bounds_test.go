@@ -127,6 +127,7 @@ func TestWorstAcceptedPictures(t *testing.T) {
 		{"16-bit RGBA PNG, 4,096 × 3,072", testutil.CraftPNG(t, testutil.PNGSpec{W: 4096, H: 3072, Colour: 6, Depth: 16}), true},
 		{"lossy WebP, 3,000 × 2,000, alpha through transforms and a colour table",
 			testutil.LossyWebPWithAlpha(3000, 2000, testutil.TableAlpha(3000, 2000), testutil.WebPChunks(readFile(t, "testdata/gradient-3000x2000.lossy.webp"))["VP8 "]), false},
+		{"grainy transparent PNG, 1,024 × 1,024 (the costliest to store again)", grainyTransparentPNG(t, 1024), false},
 	} {
 		var img image.Image
 		var err error
@@ -231,6 +232,26 @@ func TestRealProgressiveJPEGPasses(t *testing.T) {
 
 // cpuTime is the CPU the process has used (user and system): on a shared
 // machine the wall clock tells more about the neighbours than the work.
+// grainyTransparentPNG is a side × side gradient with transparency and a
+// bit of grain in every channel, as a dithered cut-out has: it stays PNG
+// when stored, and such grain is what compresses slowest (at the best
+// compression level, 22 s of CPU at 1,024 pixels a side). It is written
+// uncompressed here: only storing it again is measured.
+func grainyTransparentPNG(t *testing.T, side int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, side, side))
+	state := uint32(1)
+	for i := range img.Pix {
+		state = state*1664525 + 1013904223 // a fixed sequence: the same picture every run
+		img.Pix[i] = byte(i/4%side*255/side) + byte(state>>31)
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func cpuTime() time.Duration {
 	var u syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
