@@ -49,7 +49,7 @@ var rateLimitRules = []core.RateLimitRule{
 }
 
 // applySettings writes the settings that come from the environment: the
-// app's own, then mail's and Google sign-in's. served is the address the
+// app's own and mail's (saved once), then Google sign-in's. served is the address the
 // server serves on (the public address when APP_URL is unset).
 func applySettings(app core.App, cfg *config.Config, served string) error {
 	s := app.Settings()
@@ -65,11 +65,12 @@ func applySettings(app core.App, cfg *config.Config, served string) error {
 	if len(cfg.TrustedProxyHeaders) > 0 {
 		envsettings.Set(app, &s.TrustedProxy.Headers, cfg.TrustedProxyHeaders, "trustedProxy.headers", "TRUSTED_PROXY_HEADERS")
 	}
+	if err := mailbox.ApplySettings(app, s, cfg); err != nil {
+		return err
+	}
 	if err := app.Save(s); err != nil {
 		return err
 	}
-	if err := mailbox.ApplySettings(app, cfg); err != nil {
-		return err
-	}
+	mailbox.AnnounceMode(app, cfg)
 	return signin.ConfigureGoogle(app, cfg)
 }

@@ -87,10 +87,11 @@ func Required() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// ApplySettings writes SMTP settings from the environment into the app's
-// settings. Without SMTP_HOST the dashboard's settings are left as they are.
-func ApplySettings(app core.App, cfg *config.Config) error {
-	s := app.Settings()
+// ApplySettings writes the sender and SMTP settings from the environment
+// into s, the app's settings the caller saves (once for every setting a
+// start applies). Without SMTP_HOST the dashboard's settings are left as
+// they are.
+func ApplySettings(app core.App, s *core.Settings, cfg *config.Config) error {
 	if cfg.MailFrom != "" {
 		from, err := mail.ParseAddress(cfg.MailFrom)
 		if err != nil {
@@ -115,11 +116,14 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		}
 		envsettings.Set(app, &s.SMTP.AuthMethod, auth, "smtp.authMethod", "SMTP_AUTH")
 	}
-	if err := app.Save(s); err != nil {
-		return err
-	}
+	return nil
+}
+
+// AnnounceMode tells the log how mail leaves once the settings are saved:
+// through SMTP, into the development mailbox, or not at all.
+func AnnounceMode(app core.App, cfg *config.Config) {
 	switch {
-	case s.SMTP.Enabled:
+	case app.Settings().SMTP.Enabled:
 	case cfg.MailDevMailbox:
 		msg := "DEVELOPMENT MAILBOX: SMTP is not configured, so outgoing mail, sign-in codes included, is written to the log and to " +
 			Dir(app) + " (MAIL_DEV_MAILBOX or DEMO_MODE is on). Set SMTP_HOST (see docs/operations.md) before real members use this server."
@@ -132,5 +136,4 @@ func ApplySettings(app core.App, cfg *config.Config) error {
 		logline.Announce(app, slog.LevelError, "MAIL OFF: SMTP is not configured and the development mailbox is not opted into (MAIL_DEV_MAILBOX), "+
 			"so sign-in codes and address confirmations answer 503 and notifications are not sent. Set SMTP_HOST, or SMTP in the dashboard.")
 	}
-	return nil
 }

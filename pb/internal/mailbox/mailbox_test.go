@@ -70,7 +70,7 @@ func TestSMTPFromTheEnvironment(t *testing.T) {
 	bad.MailFrom = "not an address"
 	badApp := testutil.NewApp(t, bad)
 	defer badApp.Cleanup()
-	if err := mailbox.ApplySettings(badApp, bad); err == nil {
+	if err := mailbox.ApplySettings(badApp, badApp.Settings(), bad); err == nil {
 		t.Fatal("an invalid MAIL_FROM was accepted")
 	}
 }
