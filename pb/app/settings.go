@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -49,10 +50,13 @@ var rateLimitRules = []core.RateLimitRule{
 }
 
 // applySettings writes the settings that come from the environment: the
-// app's own and mail's (saved once), then Google sign-in's. served is the address the
-// server serves on (the public address when APP_URL is unset).
+// app's own and mail's (saved once, and only when they changed: a restart
+// with the same environment writes nothing), then Google sign-in's. served
+// is the address the server serves on (the public address when APP_URL is
+// unset).
 func applySettings(app core.App, cfg *config.Config, served string) error {
 	s := app.Settings()
+	before := stored(s)
 	s.Meta.AppName = "SponsorBridge"
 	if cfg.AppURL != "" {
 		envsettings.Set(app, &s.Meta.AppURL, cfg.AppURL, "meta.appURL", "APP_URL")
@@ -68,9 +72,17 @@ func applySettings(app core.App, cfg *config.Config, served string) error {
 	if err := mailbox.ApplySettings(app, s, cfg); err != nil {
 		return err
 	}
-	if err := app.Save(s); err != nil {
-		return err
+	if s.IsNew() || stored(s) != before {
+		if err := app.Save(s); err != nil {
+			return err
+		}
 	}
 	mailbox.AnnounceMode(app, cfg)
 	return signin.ConfigureGoogle(app, cfg)
+}
+
+// stored is what saving s would store: its JSON and the secrets the JSON
+// masks.
+func stored(s *core.Settings) string {
+	return strings.Join([]string{s.String(), s.SMTP.Password, s.S3.Secret, s.Backups.S3.Secret}, "\x00")
 }
