@@ -165,7 +165,8 @@ func TestRestoreDrill(t *testing.T) {
 func TestRestoreAfterKill(t *testing.T) {
 	root := t.TempDir()
 	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
-	srv := serve(t, data, append(backupEnv(replica), newSite)...)
+	existingSite(t, data)
+	srv := serve(t, data, backupEnv(replica)...)
 	priya := register(t, srv.URL, "priya")
 	arjun := register(t, srv.URL, "arjun")
 	var conv struct{ ID string }
@@ -262,7 +263,8 @@ func TestPointInTimeAtNextStart(t *testing.T) {
 		return out
 	}
 
-	srv := serve(t, data, append(backupEnv(replica), newSite)...)
+	existingSite(t, data)
+	srv := serve(t, data, backupEnv(replica)...)
 	register(t, srv.URL, "before")
 	// "before" is in the replica before T is read, so the file that holds
 	// it is older than T; "after" is written after T, so the file that

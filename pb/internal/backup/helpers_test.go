@@ -46,7 +46,40 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(childMain(args))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if siteDir != "" {
+		_ = os.RemoveAll(siteDir)
+	}
+	os.Exit(code)
+}
+
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// existingSite fills dataDir with a site the server has already migrated:
+// the server's own `migrate up`, run once for the binary. A new site's
+// migrations cost 0.55 s of CPU, and only the first start is about them:
+// the first-start tests and TestRestoreDrill start new sites
+// (LITESTREAM_NEW_SITE), the other drills start from this, as a volume
+// that gains backups does (an empty replica has no lease to wait for).
+func existingSite(t testing.TB, dataDir string) {
+	t.Helper()
+	siteOnce.Do(func() {
+		if siteDir, siteErr = os.MkdirTemp("", "sb_backup_site_*"); siteErr != nil {
+			return
+		}
+		c := run(t, env(), "migrate", "up", "--dir", siteDir)
+		if code := c.wait(60 * time.Second); code != 0 {
+			siteErr = fmt.Errorf("migrate up: exit %d:\n%s", code, c.out.String())
+		}
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	copyDir(t, siteDir, dataDir)
 }
 
 // childMain is pb/main.go's main.

@@ -20,7 +20,8 @@ func TestRestoreDrillS3(t *testing.T) {
 	t.Parallel()
 	store, s3env := s3Replica(t)
 	data := filepath.Join(t.TempDir(), "pb_data")
-	srv := serve(t, data, append(s3env, newSite)...)
+	existingSite(t, data)
+	srv := serve(t, data, s3env...)
 	priya := register(t, srv.URL, "priya")
 	arjun := register(t, srv.URL, "arjun")
 	var conv struct{ ID string }

@@ -24,6 +24,7 @@ import (
 func TestGracefulShutdown(t *testing.T) {
 	t.Parallel()
 	data := filepath.Join(t.TempDir(), "pb_data")
+	existingSite(t, data)
 	srv := serve(t, data)
 	if !strings.Contains(srv.out.String(), "BACKUPS ARE OFF") {
 		t.Errorf("no loud warning without backup settings:\n%s", srv.out.String())

@@ -36,7 +36,8 @@ func TestSecondWriterIsRefusedS3(t *testing.T) {
 // one of A's writes.
 func secondWriterDrill(t *testing.T, root string, replicaEnv []string) {
 	dirA, dirB := filepath.Join(root, "a"), filepath.Join(root, "b")
-	a := serve(t, dirA, append(replicaEnv, newSite, "FLY_MACHINE_ID=machine-a")...)
+	existingSite(t, dirA)
+	a := serve(t, dirA, append(replicaEnv, "FLY_MACHINE_ID=machine-a")...)
 	register(t, a.URL, "before")
 
 	b := run(t, env(append(replicaEnv, "FLY_MACHINE_ID=machine-b")...), "serve", "--http", freeAddr(t), "--dir", dirB)
@@ -83,7 +84,8 @@ func TestFrozenWriterIsReplaced(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	dirA, dirB, replica := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "replica")
-	a := serve(t, dirA, append(backupEnv(replica), newSite, "FLY_MACHINE_ID=machine-a")...)
+	existingSite(t, dirA)
+	a := serve(t, dirA, append(backupEnv(replica), "FLY_MACHINE_ID=machine-a")...)
 	register(t, a.URL, "before")
 	shipped(t, backupEnv(replica), "before")
 
@@ -130,7 +132,8 @@ func TestStaleVolumeNeedsTakeover(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	dirA, dirC, replica := filepath.Join(root, "a"), filepath.Join(root, "c"), filepath.Join(root, "replica")
-	a := serve(t, dirA, append(backupEnv(replica), newSite, "FLY_MACHINE_ID=machine-a")...)
+	existingSite(t, dirA)
+	a := serve(t, dirA, append(backupEnv(replica), "FLY_MACHINE_ID=machine-a")...)
 	register(t, a.URL, "first")
 	a.signal(syscall.SIGTERM)
 	if code := a.wait(30 * time.Second); code != 0 {
