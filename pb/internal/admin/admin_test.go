@@ -111,9 +111,24 @@ func path(p string) func(testing.TB, core.App) string {
 	return func(testing.TB, core.App) string { return p }
 }
 
+// run runs each case that changes things on its own app; the cases that
+// only read (a GET or a refusal, checked to write nothing) share one.
 func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 	t.Helper()
+	var reads, changes []tc
 	for _, c := range cases {
+		if c.events == nil && (c.method == http.MethodGet || c.status >= 400) {
+			reads = append(reads, c)
+		} else {
+			changes = append(changes, c)
+		}
+	}
+	if len(reads) > 1 {
+		runOnOneApp(t, f, reads)
+	} else {
+		changes = append(reads, changes...)
+	}
+	for _, c := range changes {
 		testutil.Prepared(f, scenarioOf(c), func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			s.URL, s.Headers = c.url(t, app), requestHeaders(t, app, c.who)
 		}).Test(t)
