@@ -42,11 +42,12 @@ func seedBrowse(t testing.TB, app core.App) {
 func TestListAccess(t *testing.T) {
 	t.Parallel()
 	factory := testutil.Factory(nil, seedBrowse)
+	var refused []tests.ApiScenario
 	for _, path := range []string{"/api/sponsorships", "/api/sponsorship-requests", "/api/sponsorships/x", "/api/sponsorship-requests/x"} {
-		(&tests.ApiScenario{Name: "visitor is refused " + path, Method: http.MethodGet, URL: path,
-			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, NotExpectedContent: []string{"Robotics"},
-			TestAppFactory: factory}).Test(t)
+		refused = append(refused, tests.ApiScenario{Name: "visitor is refused " + path, Method: http.MethodGet, URL: path,
+			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, NotExpectedContent: []string{"Robotics"}})
 	}
+	testutil.Reads(t, factory, refused, nil)
 }
 
 func TestListFilters(t *testing.T) {
@@ -105,14 +106,15 @@ func TestListFilters(t *testing.T) {
 		{"hostile keyword is only text", "/api/sponsorships?q=%27)%20OR%201%3D1--", 200,
 			nil, []string{"Robotics"}, map[string]string{"X-Total-Count": "0"}},
 	}
+	var reads []tests.ApiScenario
 	for _, tc := range cases {
-		tc := tc
-		testutil.Prepared(factory, tests.ApiScenario{
+		reads = append(reads, tests.ApiScenario{
 			Name: tc.name, Method: http.MethodGet, URL: tc.url, ExpectedStatus: tc.status, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: tc.want, NotExpectedContent: tc.notWant,
 			AfterTestFunc: expectHeaders(tc.headers),
-		}, testutil.As("dan")).Test(t)
+		})
 	}
+	testutil.Reads(t, factory, reads, testutil.As("dan"))
 }
 
 func expectHeaders(want map[string]string) func(testing.TB, *tests.TestApp, *http.Response) {

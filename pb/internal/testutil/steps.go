@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 )
 
@@ -116,4 +117,45 @@ func (a Answer) Decode(t testing.TB, v any) {
 	if err := json.Unmarshal([]byte(a.Body), v); err != nil {
 		t.Fatalf("the answer is not the JSON expected: %v: %s", err, a.Body)
 	}
+}
+
+// Reads runs scenarios that only read one after another on one app from
+// factory, where PocketBase's runner makes an app for each (about 20 ms of
+// CPU apiece). Each must expect no writes (ExpectedEvents NoWrites or
+// {"*": 0}), which its step checks, so every one sees the app as factory
+// made it. prepare, when given, adjusts each from the app (URL, headers).
+func Reads(t *testing.T, factory func(testing.TB) *tests.TestApp, scenarios []tests.ApiScenario,
+	prepare func(testing.TB, core.App, *tests.ApiScenario)) {
+	t.Helper()
+	app := factory(t)
+	defer app.Cleanup()
+	j := NewJourney(t, app)
+	for _, s := range scenarios {
+		if !writesNothing(s.ExpectedEvents) {
+			t.Fatalf("%s: Reads takes scenarios that write nothing, not ExpectedEvents %v", s.Name, s.ExpectedEvents)
+		}
+		if prepare != nil {
+			prepare(t, app, &s)
+		}
+		j.Step(t, s)
+	}
+}
+
+// writesNothing: every event is expected 0 times, and the writes are
+// among them (named, or all through "*").
+func writesNothing(events map[string]int) bool {
+	for _, n := range events {
+		if n != 0 {
+			return false
+		}
+	}
+	if _, all := events["*"]; all {
+		return true
+	}
+	for name := range noWrites {
+		if _, ok := events[name]; !ok {
+			return false
+		}
+	}
+	return true
 }
