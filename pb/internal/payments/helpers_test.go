@@ -252,11 +252,34 @@ func call(t testing.TB, srv *httptest.Server, method, path, body string, headers
 // scenario runs one ApiScenario on an app from factory, signed in as who ("" = visitor).
 func scenario(t *testing.T, factory func(testing.TB) *tests.TestApp, who string, s tests.ApiScenario) {
 	t.Helper()
-	testutil.Prepared(factory, s, func(t testing.TB, app core.App, sc *tests.ApiScenario) {
-		if who == "" {
-			sc.Headers = map[string]string{"Origin": testutil.Origin}
-			return
-		}
-		sc.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
-	}).Test(t)
+	testutil.Prepared(factory, s, func(t testing.TB, app core.App, sc *tests.ApiScenario) { signIn(t, app, who, sc) }).Test(t)
+}
+
+// signIn sends s as who ("" = a visitor, from the app's origin).
+func signIn(t testing.TB, app core.App, who string, s *tests.ApiScenario) {
+	if who == "" {
+		s.Headers = map[string]string{"Origin": testutil.Origin}
+		return
+	}
+	s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
+}
+
+// readBatch collects scenarios that write nothing, each with who it is sent
+// as, and runs them one after another on one app (testutil.Reads).
+type readBatch struct {
+	who       map[string]string // by scenario name
+	scenarios []tests.ApiScenario
+}
+
+func (b *readBatch) add(who string, s tests.ApiScenario) {
+	if b.who == nil {
+		b.who = map[string]string{}
+	}
+	b.who[s.Name] = who
+	b.scenarios = append(b.scenarios, s)
+}
+
+func (b *readBatch) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
+	t.Helper()
+	testutil.Reads(t, factory, b.scenarios, func(t testing.TB, app core.App, s *tests.ApiScenario) { signIn(t, app, b.who[s.Name], s) })
 }
