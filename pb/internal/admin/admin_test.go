@@ -135,18 +135,21 @@ func run(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 	}
 }
 
-// runOnOneApp runs cases one after another on one app: for calls that
-// change nothing (refusals), whose every step checks that nothing changed.
+// runOnOneApp runs cases one after another on one app (testutil.Reads):
+// for calls that change nothing (reads, refusals), whose every step checks
+// that nothing changed.
 func runOnOneApp(t *testing.T, f func(testing.TB) *tests.TestApp, cases []tc) {
 	t.Helper()
-	app := f(t)
-	defer app.Cleanup()
-	j := testutil.NewJourney(t, app)
+	byName := make(map[string]tc, len(cases))
+	scenarios := make([]tests.ApiScenario, 0, len(cases))
 	for _, c := range cases {
-		s := scenarioOf(c)
-		s.URL, s.Headers = c.url(t, app), requestHeaders(t, app, c.who)
-		j.Step(t, s)
+		byName[c.name] = c
+		scenarios = append(scenarios, scenarioOf(c))
 	}
+	testutil.Reads(t, f, scenarios, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		c := byName[s.Name]
+		s.URL, s.Headers = c.url(t, app), requestHeaders(t, app, c.who)
+	})
 }
 
 // scenarioOf is a case's scenario but for its URL and headers, which need
