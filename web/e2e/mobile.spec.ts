@@ -83,10 +83,16 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
     const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth)
     if (wide) expect(overflows).toBe(true)
     if (overflows) {
-      await region.focus()
-      await expect(region).toBeFocused()
-      await page.keyboard.press('ArrowRight')
-      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+      // Focus, then an arrow key, as a keyboard user would; pressed again if a busy machine's first
+      // press lands before the region is ready (it failed once in CI, never here). The message says
+      // what the region measured, should it never scroll.
+      await expect(async () => {
+        await region.focus()
+        await expect(region).toBeFocused()
+        await page.keyboard.press('ArrowRight')
+        const at = await region.evaluate((el) => ({ left: el.scrollLeft, width: el.scrollWidth, client: el.clientWidth }))
+        expect(at.left, `${table}: ${JSON.stringify(at)}`).toBeGreaterThan(0)
+      }).toPass({ timeout: 15_000 })
     }
   }
 })
