@@ -89,11 +89,14 @@ debian-deps:
 
 ## test: every check and test (lint, Go, alert rules, front end, browser, the image's layout)
 # First golangci-lint (on a fresh machine: the Go toolchain, the modules and golangci-lint's own
-# build, minutes of CPU) while npm, apt and the module proxy download what the rest needs; then the
-# rest in order. -Otarget keeps each part's output together.
+# build, minutes of CPU) while npm, apt and the module proxy download what the rest needs. Then the
+# Go suite with the light checks beside it (each of them a core or less for seconds, filling what the
+# suite leaves idle), and last, one after the other, the two that time themselves (vitest's and the
+# journeys' timeouts). -Otarget keeps each part's output together.
 test:
 	@$(MAKE) --no-print-directory -j4 -Otarget lint-go deps go-deps
-	@$(MAKE) --no-print-directory types-check lint-web lint-dead lint-refs test-go test-alerts test-web test-e2e test-image
+	@$(MAKE) --no-print-directory -j3 -Otarget test-go types-check lint-web lint-dead lint-refs test-alerts test-image
+	@$(MAKE) --no-print-directory test-web test-e2e
 
 # The modules the server and its tests import, downloaded (no compiling: the build cache fills later).
 go-deps:

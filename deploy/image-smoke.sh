@@ -6,7 +6,12 @@
 set -eu
 layout="${1:?usage: $0 <layout dir>}"
 layout="$(cd "$layout" && pwd)"
-port="${SMOKE_PORT:-$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 20000 ))}"
+# Below the kernel's ephemeral range (32768 up on Linux), where the tests running beside this one
+# (make test runs it beside the Go suite) and every outgoing connection take their ports: a random
+# port in that range once met a test's listener and the server could not bind.
+ephemeral_low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
+span=$(( ephemeral_low - 2 - 20000 )); [ "$span" -gt 1000 ] || span=10000
+port="${SMOKE_PORT:-$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % span ))}"
 metrics_port=$((port + 1)) # METRICS_ADDR, the private scrape port
 origin="http://127.0.0.1:$port"
 work="$(mktemp -d "${TMPDIR:-/tmp}/sponsorbridge-smoke-XXXXXX")"
