@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"mime/multipart"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,6 +108,27 @@ func (j *journey) funded(sponsor, id string, titles ...string) []string {
 		ids[i] = it.ID
 	}
 	return ids
+}
+
+// A picture larger than what a form keeps in memory waits in a temporary
+// file while the request is read; none is left once the answer is out,
+// whether the picture was refused or stored. (Not parallel: it points
+// TMPDIR at a folder of its own.)
+func TestPicturesLeaveNoTemporaryFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	j := newJourney(t)
+	id := j.pledge("sam", 600)
+	items := j.funded("sam", id, "Logo on the banner")
+	done := "/api/deals/" + id + "/deliverables/" + items[0] + "/done"
+	j.sendForm("a file over 8 MB", "rita", done, []part{{"picture", "big.png", make([]byte, deals.MaxPicture+1)}}, 400, refused,
+		"The picture must be at most 8 MB")
+	j.sendForm("a stored picture", "rita", done, []part{{"picture", "banner.png", photo(t, 1600, 1200)}}, 200,
+		testutil.WritesAmidMail(3, 1), `"proofPicture":"`)
+	left, err := filepath.Glob(filepath.Join(tmp, "multipart-*"))
+	if err != nil || len(left) > 0 {
+		t.Errorf("temporary files left after the uploads: %v (%v)", left, err)
+	}
 }
 
 // A picture of the proof is stored re-encoded with the step, and read only

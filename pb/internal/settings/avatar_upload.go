@@ -29,6 +29,7 @@ func uploadAvatar(e *core.RequestEvent) error {
 	if err := e.Request.ParseMultipartForm(maxAvatarBody); err != nil {
 		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
 	}
+	defer func() { _ = e.Request.MultipartForm.RemoveAll() }() // as deals' readForm
 	headers := e.Request.MultipartForm.File["avatar"]
 	if len(headers) != 1 {
 		return avatarError(e, "Choose one image to upload")
