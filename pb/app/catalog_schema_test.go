@@ -17,6 +17,7 @@ import (
 // select fields to match.
 func TestSchemaMatchesTheCatalog(t *testing.T) {
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	check := func(collection, field string, want []string) {
 		t.Helper()
 		c, err := app.FindCollectionByNameOrId(collection)
@@ -42,6 +43,7 @@ func TestSchemaMatchesTheCatalog(t *testing.T) {
 // from members.
 func TestDashboardPresentsMembersAndListings(t *testing.T) {
 	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
 	field := func(collection, name string) core.Field {
 		t.Helper()
 		c, err := app.FindCollectionByNameOrId(collection)

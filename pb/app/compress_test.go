@@ -185,7 +185,9 @@ func TestPagesAndJSONAreGzipped(t *testing.T) {
 // The realtime stream reaches the browser event by event, never gzipped.
 func TestRealtimeStreamIsNotCompressed(t *testing.T) {
 	t.Parallel()
-	srv := testutil.Serve(t, builtApp(t))
+	built := builtApp(t)
+	t.Cleanup(built.Cleanup) // after the server closes (cleanups run last first)
+	srv := testutil.Serve(t, built)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/realtime", nil)

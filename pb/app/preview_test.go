@@ -138,7 +138,9 @@ func TestListingLinkPreviews(t *testing.T) {
 // index.html is revalidated on every visit: an unchanged page answers 304.
 func TestIndexIsRevalidated(t *testing.T) {
 	t.Parallel()
-	j := testutil.NewJourney(t, previewApp(t))
+	preview := previewApp(t)
+	defer preview.Cleanup()
+	j := testutil.NewJourney(t, preview)
 	first := j.Step(t, tests.ApiScenario{Name: "the first visit", Method: http.MethodGet, URL: "/home",
 		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"<html"}})
 	etag := first.Header.Get("ETag")

@@ -56,6 +56,7 @@ func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 		TestAppFactory: factory}).Test(t)
 
 	app := testutil.NewApp(t, cfg)
+	defer app.Cleanup()
 	testutil.Handler(t, app)
 	err := app.NewMailClient().Send(&mailer.Message{From: mail.Address{Address: "no-reply@example.com"},
 		To: []mail.Address{{Address: "a@example.com"}}, Subject: "note"})
