@@ -113,13 +113,14 @@ func (j *journey) funded(sponsor, id string, titles ...string) []string {
 // A picture larger than what a form keeps in memory waits in a temporary
 // file while the request is read; none is left once the answer is out,
 // whether the picture was refused or stored. (Not parallel: it points
-// TMPDIR at a folder of its own.)
+// TMPDIR at a folder of its own, once its app is made: the test apps'
+// template stays where every other test finds it.)
 func TestPicturesLeaveNoTemporaryFiles(t *testing.T) {
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
 	j := newJourney(t)
 	id := j.pledge("sam", 600)
 	items := j.funded("sam", id, "Logo on the banner")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	done := "/api/deals/" + id + "/deliverables/" + items[0] + "/done"
 	j.sendForm("a file over 8 MB", "rita", done, []part{{"picture", "big.png", make([]byte, deals.MaxPicture+1)}}, 400, refused,
 		"The picture must be at most 8 MB")
