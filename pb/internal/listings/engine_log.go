@@ -17,49 +17,84 @@ import (
 // too.
 //
 // The log and its triggers are derived data, like an index: installLog
-// creates whatever is missing at every start (a schema change that rebuilds
-// a table drops its triggers; the next start restores them, and the full
-// load at start covers anything written meanwhile).
+// creates whatever is missing at every start and replaces a trigger the
+// code has changed since (a schema change that rebuilds a table drops its
+// triggers; the next start restores them, and the full load at start covers
+// anything written meanwhile).
 const changesTable = "_search_changes"
 
 // oldTextSQL joins a title and a description with a newline: whitespace
 // separates terms, so the terms of the joined text are the terms of both.
 const oldTextSQL = "old.title || char(10) || old.description"
 
-// installLog creates the change log and the triggers of every table.
+// installLog creates the change log and the triggers of every table. A
+// trigger whose stored definition differs from the one here (the code
+// changed it) is replaced, and a search trigger the code no longer makes is
+// dropped; when every trigger is as written here, nothing is executed but
+// one read, so a start changes no schema under open connections.
 func installLog(app core.App, specs []SearchSpec) error {
-	ddl := []string{
-		`CREATE TABLE IF NOT EXISTS ` + changesTable + ` (
+	table := `CREATE TABLE IF NOT EXISTS ` + changesTable + ` (
 			seq INTEGER PRIMARY KEY AUTOINCREMENT,
 			tbl TEXT NOT NULL,
 			rid INTEGER NOT NULL,
 			op TEXT NOT NULL,
-			old_text TEXT)`,
-		`CREATE TRIGGER IF NOT EXISTS _search_users_au AFTER UPDATE OF isVerified ON users
+			old_text TEXT)`
+	triggers := map[string]string{
+		"_search_users_au": `AFTER UPDATE OF isVerified ON users
 			WHEN old.isVerified IS NOT new.isVerified BEGIN
 			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
-		`CREATE TRIGGER IF NOT EXISTS _search_users_reliable_au AFTER UPDATE OF isReliable ON users
+		"_search_users_reliable_au": `AFTER UPDATE OF isReliable ON users
 			WHEN old.isReliable IS NOT new.isReliable BEGIN
 			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
 	}
 	for _, s := range specs {
 		t := s.Table
-		ddl = append(ddl,
-			fmt.Sprintf(`CREATE TRIGGER IF NOT EXISTS _search_%[1]s_ai AFTER INSERT ON %[1]s BEGIN
-				INSERT INTO %[2]s(tbl, rid, op) VALUES ('%[1]s', new.rowid, 'i'); END`, t, changesTable),
-			fmt.Sprintf(`CREATE TRIGGER IF NOT EXISTS _search_%[1]s_au AFTER UPDATE ON %[1]s BEGIN
+		triggers["_search_"+t+"_ai"] = fmt.Sprintf(`AFTER INSERT ON %[1]s BEGIN
+				INSERT INTO %[2]s(tbl, rid, op) VALUES ('%[1]s', new.rowid, 'i'); END`, t, changesTable)
+		triggers["_search_"+t+"_au"] = fmt.Sprintf(`AFTER UPDATE ON %[1]s BEGIN
 				INSERT INTO %[2]s(tbl, rid, op, old_text) VALUES ('%[1]s', new.rowid, 'u',
 				CASE WHEN old.title IS NOT new.title OR old.description IS NOT new.description THEN %[3]s END);
 				INSERT INTO %[2]s(tbl, rid, op, old_text) SELECT '%[1]s', old.rowid, 'd', %[3]s WHERE old.rowid <> new.rowid; END`,
-				t, changesTable, oldTextSQL),
-			fmt.Sprintf(`CREATE TRIGGER IF NOT EXISTS _search_%[1]s_ad AFTER DELETE ON %[1]s BEGIN
+			t, changesTable, oldTextSQL)
+		triggers["_search_"+t+"_ad"] = fmt.Sprintf(`AFTER DELETE ON %[1]s BEGIN
 				INSERT INTO %[2]s(tbl, rid, op, old_text) VALUES ('%[1]s', old.rowid, 'd', %[3]s); END`,
-				t, changesTable, oldTextSQL),
-		)
+			t, changesTable, oldTextSQL)
 	}
 	return app.RunInTransaction(func(tx core.App) error {
-		for _, q := range ddl {
-			if _, err := tx.DB().NewQuery(q).Execute(); err != nil {
+		if _, err := tx.DB().NewQuery(table).Execute(); err != nil {
+			return fmt.Errorf("search: install: %w", err)
+		}
+		// SQLite keeps a trigger's statement as written, "CREATE TRIGGER
+		// name " and the rest.
+		var stored []struct {
+			Name string `db:"name"`
+			SQL  string `db:"sql"`
+		}
+		err := tx.DB().NewQuery(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\_search\_%' ESCAPE '\'`).All(&stored)
+		if err != nil {
+			return fmt.Errorf("search: install: %w", err)
+		}
+		have := make(map[string]string, len(stored))
+		for _, t := range stored {
+			have[t.Name] = t.SQL
+			if _, ok := triggers[t.Name]; !ok {
+				if _, err := tx.DB().NewQuery("DROP TRIGGER " + t.Name).Execute(); err != nil {
+					return fmt.Errorf("search: install: %w", err)
+				}
+			}
+		}
+		for name, body := range triggers {
+			want := "CREATE TRIGGER " + name + " " + body
+			sql, ok := have[name]
+			if ok && sql == want {
+				continue
+			}
+			if ok {
+				if _, err := tx.DB().NewQuery("DROP TRIGGER " + name).Execute(); err != nil {
+					return fmt.Errorf("search: install: %w", err)
+				}
+			}
+			if _, err := tx.DB().NewQuery(want).Execute(); err != nil {
 				return fmt.Errorf("search: install: %w", err)
 			}
 		}

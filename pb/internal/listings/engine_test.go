@@ -2,6 +2,8 @@ package listings_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -244,5 +246,65 @@ func TestASchemaChangeReinstallsTheLog(t *testing.T) {
 	testutil.CreateListing(t, app, "sponsorships", poster, testutil.ListingOpts{Title: "Written after the reload"})
 	if !find("Written after the reload") {
 		t.Fatal("a listing written after the schema change was not followed")
+	}
+}
+
+// A start replaces a search trigger whose stored definition is not the
+// code's (a site made by an older build) and drops one the code no longer
+// makes; a start with nothing to change leaves the schema as it was.
+func TestAStartReplacesAChangedTrigger(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	poster := testutil.CreateMember(t, app, "pia", testutil.MemberOpts{})
+	exec := func(q string) {
+		t.Helper()
+		if _, err := app.DB().NewQuery(q).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stored := func(name string) string {
+		t.Helper()
+		var text string
+		err := app.DB().NewQuery("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = {:name}").
+			Bind(map[string]any{"name": name}).Row(&text)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			t.Fatal(err)
+		}
+		return text
+	}
+	schemaVersion := func() (v int) {
+		t.Helper()
+		if err := app.DB().NewQuery("PRAGMA schema_version").Row(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	current := stored("_search_sponsorships_ai")
+	if current == "" {
+		t.Fatal("no insert trigger on sponsorships")
+	}
+	// An older build's trigger, which logs nothing, and one no build makes now.
+	exec("DROP TRIGGER _search_sponsorships_ai")
+	exec("CREATE TRIGGER _search_sponsorships_ai AFTER INSERT ON sponsorships BEGIN SELECT 1; END")
+	exec("CREATE TRIGGER _search_gone_ai AFTER INSERT ON users BEGIN SELECT 1; END")
+
+	e := newSQLiteEngine(t, app, nil)
+	if got := stored("_search_sponsorships_ai"); got != current {
+		t.Errorf("the insert trigger after a start:\n%s\nwant:\n%s", got, current)
+	}
+	if got := stored("_search_gone_ai"); got != "" {
+		t.Errorf("a trigger no build makes survived the start: %s", got)
+	}
+	testutil.CreateListing(t, app, "sponsorships", poster, testutil.ListingOpts{Title: "Posted after the start"})
+	res, err := e.Search(context.Background(), "sponsorships", &search.Query{Filter: search.Filter{Keyword: "Posted after the start"}, Limit: 5})
+	if err != nil || len(res.Rowids) != 1 {
+		t.Fatalf("a listing posted after the start: %v (%v)", res, err)
+	}
+
+	before := schemaVersion()
+	newSQLiteEngine(t, app, nil)
+	if after := schemaVersion(); after != before {
+		t.Errorf("a start with every trigger as written changed the schema (version %d → %d)", before, after)
 	}
 }
