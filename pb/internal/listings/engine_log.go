@@ -30,8 +30,8 @@ const oldTextSQL = "old.title || char(10) || old.description"
 // installLog creates the change log and the triggers of every table. A
 // trigger whose stored definition differs from the one here (the code
 // changed it) is replaced, and a search trigger the code no longer makes is
-// dropped; when every trigger is as written here, nothing is executed but
-// one read, so a start changes no schema under open connections.
+// dropped; when every trigger is as written here, nothing is written, so a
+// start changes no schema under open connections.
 func installLog(app core.App, specs []SearchSpec) error {
 	table := `CREATE TABLE IF NOT EXISTS ` + changesTable + ` (
 			seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -61,8 +61,14 @@ func installLog(app core.App, specs []SearchSpec) error {
 			t, changesTable, oldTextSQL)
 	}
 	return app.RunInTransaction(func(tx core.App) error {
-		if _, err := tx.DB().NewQuery(table).Execute(); err != nil {
-			return fmt.Errorf("search: install: %w", err)
+		exec := func(q string) error {
+			if _, err := tx.DB().NewQuery(q).Execute(); err != nil {
+				return fmt.Errorf("search: install: %w", err)
+			}
+			return nil
+		}
+		if err := exec(table); err != nil {
+			return err
 		}
 		// SQLite keeps a trigger's statement as written, "CREATE TRIGGER
 		// name " and the rest.
@@ -77,25 +83,20 @@ func installLog(app core.App, specs []SearchSpec) error {
 		have := make(map[string]string, len(stored))
 		for _, t := range stored {
 			have[t.Name] = t.SQL
-			if _, ok := triggers[t.Name]; !ok {
-				if _, err := tx.DB().NewQuery("DROP TRIGGER " + t.Name).Execute(); err != nil {
-					return fmt.Errorf("search: install: %w", err)
+		}
+		for name, sql := range have {
+			if body, ok := triggers[name]; !ok || sql != "CREATE TRIGGER "+name+" "+body {
+				if err := exec("DROP TRIGGER " + name); err != nil {
+					return err
 				}
+				delete(have, name)
 			}
 		}
 		for name, body := range triggers {
-			want := "CREATE TRIGGER " + name + " " + body
-			sql, ok := have[name]
-			if ok && sql == want {
-				continue
-			}
-			if ok {
-				if _, err := tx.DB().NewQuery("DROP TRIGGER " + name).Execute(); err != nil {
-					return fmt.Errorf("search: install: %w", err)
+			if _, ok := have[name]; !ok {
+				if err := exec("CREATE TRIGGER " + name + " " + body); err != nil {
+					return err
 				}
-			}
-			if _, err := tx.DB().NewQuery(want).Execute(); err != nil {
-				return fmt.Errorf("search: install: %w", err)
 			}
 		}
 		return nil
