@@ -129,8 +129,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(publicurl.WatchHost(cfg))      // a Host other than APP_URL's is logged once
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
-			se.Router.Bind(session.Resolve(se.App))       // the member, verified, kept a second (session/cache.go)
-			se.Router.Bind(builtin.Guard())               // PocketBase's record API: only what the app allows
+			// the member, verified, kept a second (session/cache.go); shared, not copied, with routes that only read it
+			se.Router.Bind(session.Resolve(se.App, append(listings.ReadOnlyRoutes(), "GET /api/health")...))
+			se.Router.Bind(builtin.Guard()) // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			se.Router.Bind(limits.PerMember())
 			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503

@@ -25,6 +25,7 @@ import (
 
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
 )
@@ -76,6 +77,7 @@ const benchDataVersion = "v4" // v4: one poster in seven reliable
 
 func setupBench(b *testing.B) {
 	benchOnce.Do(func() {
+		session.GuardShared(false) // measure the routes as served
 		var opts app.Options
 		if os.Getenv("BENCH_NO_KEYWORD_CACHE") != "" {
 			tune := search.DefaultTuning()

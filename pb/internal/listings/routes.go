@@ -21,6 +21,17 @@ func BindRoutes(se *core.ServeEvent, store *Store) {
 	}
 }
 
+// ReadOnlyRoutes are the routes whose handlers only read the member
+// (e.Auth): session.Resolve shares its cached record with them instead of
+// copying it for each request.
+func ReadOnlyRoutes() []string {
+	var out []string
+	for _, kind := range Kinds {
+		out = append(out, "GET "+kind.Path, "GET "+kind.Path+"/{id}")
+	}
+	return out
+}
+
 type handlers struct {
 	kind  Kind
 	store *Store

@@ -15,7 +15,8 @@ import (
 // whole token, for a moment:
 //
 //   - an entry is used for at most cacheFor, and never past the token's own
-//     expiry; each request gets its own copy of the record;
+//     expiry; each request gets its own copy of the record, except on routes
+//     that only read it (Resolve's readOnly);
 //   - any change of the member through the app (a new token key when they
 //     sign out everywhere or change their password, the administrator flag,
 //     the subscription, the profile) or their deletion drops their entries
@@ -69,13 +70,17 @@ func (c *authCache) session(token string, now time.Time) (string, bool) {
 	return entry.sid, true
 }
 
-// get answers a copy of the record verified for token, if it is fresh.
-func (c *authCache) get(token string, now time.Time) *core.Record {
+// get answers the record verified for token, if it is fresh: a copy, or
+// the cached record itself for a route that only reads it (shared).
+func (c *authCache) get(token string, now time.Time, shared bool) *core.Record {
 	c.mu.RLock()
 	entry, ok := c.entries[token]
 	c.mu.RUnlock()
 	if !ok || !now.Before(entry.until) || !now.Before(entry.expires) {
 		return nil
+	}
+	if shared {
+		return entry.record
 	}
 	return entry.record.Clone()
 }

@@ -1,10 +1,15 @@
 package session
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 )
@@ -39,7 +44,7 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 	}
 	var mine *core.Record
 	for round := range 2 { // loaded, then from the cache
-		if mine, err = r.find(token); err != nil {
+		if mine, err = r.find(token, false); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(mine.FieldsData(), theirs.FieldsData()) || mine.IsNew() != theirs.IsNew() ||
@@ -52,7 +57,7 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 	}
 	// Each request has its own copy: a change to one is not another's.
 	mine.Set("displayName", "Ana B")
-	if again, _ := r.find(token); again.GetString("displayName") != "Ana" {
+	if again, _ := r.find(token, false); again.GetString("displayName") != "Ana" {
 		t.Errorf("another request read %q", again.GetString("displayName"))
 	}
 	// A change saved from the resolved record is a normal update, and the
@@ -63,7 +68,7 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 	if got, _ := app.FindRecordById("users", u.Id); got.GetString("displayName") != "Ana B" {
 		t.Error("saving the resolved record did not update it")
 	}
-	if again, _ := r.find(token); again.GetString("displayName") != "Ana B" {
+	if again, _ := r.find(token, false); again.GetString("displayName") != "Ana B" {
 		t.Errorf("the next request read %q after the change", again.GetString("displayName"))
 	}
 	// A new token key (signing out everywhere) refuses the token at once.
@@ -71,10 +76,99 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 	if err := app.Save(mine); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.find(token); err == nil {
+	if _, err := r.find(token, false); err == nil {
 		t.Error("the token of an old key was accepted from the cache")
 	}
-	if _, err := r.find(token[:len(token)-3] + "abc"); err == nil {
+	if _, err := r.find(token[:len(token)-3]+"abc", false); err == nil {
 		t.Error("a tampered token was accepted")
+	}
+}
+
+// Routes that only read the member share the cached record (no copy per
+// request); a route on that list that changes it is caught in tests, and
+// the other routes still get copies they may change.
+func TestReadOnlyRoutesShareTheCachedMember(t *testing.T) {
+	dir := t.TempDir()
+	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Cleanup()
+	defer os.RemoveAll(dir)
+	users, err := app.FindCollectionByNameOrId("users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := core.NewRecord(users)
+	u.SetEmail("ana@example.com")
+	u.SetPassword("secret-pass-1")
+	u.Set("username", "ana")
+	u.Set("displayName", "Ana")
+	if err := app.Save(u); err != nil {
+		t.Fatal(err)
+	}
+	token, _ := u.NewAuthToken()
+
+	var reports []string
+	saved := sharedChanged
+	sharedChanged = func(msg string) { reports = append(reports, msg) }
+	defer func() { sharedChanged = saved }()
+
+	var seen *core.Record
+	router, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	router.Bind(Resolve(app, "GET /read", "GET /write"))
+	router.GET("/read", func(e *core.RequestEvent) error {
+		seen = e.Auth
+		return e.String(http.StatusOK, e.Auth.GetString("displayName"))
+	})
+	change := func(e *core.RequestEvent) error {
+		seen = e.Auth
+		e.Auth.Set("displayName", "Changed")
+		return e.String(http.StatusOK, "changed")
+	}
+	router.GET("/write", change)
+	router.GET("/copy", change)
+	mux, err := router.BuildMux()
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) string {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Authorization", token)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	cache := authCacheOf(app)
+	cached := func() *core.Record {
+		cache.mu.RLock()
+		defer cache.mu.RUnlock()
+		return cache.entries[token].record
+	}
+
+	get("/read") // loads and caches the member
+	if body := get("/read"); body != "Ana" || seen != cached() || seen == nil {
+		t.Fatalf("a read-only route got %q, shared=%v", body, seen == cached())
+	}
+	if allocs := testing.AllocsPerRun(50, func() { _ = cache.get(token, time.Now(), true) }); allocs != 0 {
+		t.Errorf("a shared lookup allocated %v times", allocs)
+	}
+	// A route off the list changes its own copy only.
+	if body := get("/copy"); body != "changed" || seen == cached() {
+		t.Fatalf("the other route got %q, shared=%v", body, seen == cached())
+	}
+	if body := get("/read"); body != "Ana" {
+		t.Errorf("a copy's change reached the next request: %q", body)
+	}
+	if len(reports) != 0 {
+		t.Fatalf("reports for routes that changed nothing shared: %v", reports)
+	}
+	// A listed route that changes the member is reported.
+	get("/write")
+	if len(reports) != 1 || !strings.Contains(reports[0], "GET /write changed the shared member record") {
+		t.Errorf("reports: %q", reports)
 	}
 }
