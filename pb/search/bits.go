@@ -29,3 +29,27 @@ func (b bitset) grown(words int) bitset {
 
 // highest is the highest set bit of a non-zero word.
 func highest(w uint64) uint { return 63 - uint(bits.LeadingZeros64(w)) }
+
+// atOrBelow is the highest set bit at or below r.
+func (b bitset) atOrBelow(r int64) (int64, bool) {
+	if r < 0 {
+		return 0, false
+	}
+	w := r >> 6
+	if w >= int64(len(b)) {
+		w, r = int64(len(b))-1, int64(len(b))*64-1
+	}
+	if w < 0 {
+		return 0, false
+	}
+	// The bits of word w at or below r, then whole words downwards.
+	x := b[w] & (^uint64(0) >> (63 - uint64(r)&63))
+	for x == 0 {
+		w--
+		if w < 0 {
+			return 0, false
+		}
+		x = b[w]
+	}
+	return w<<6 | int64(highest(x)), true
+}

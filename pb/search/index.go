@@ -79,6 +79,7 @@ type index struct {
 	loc    []uint32
 	poster []uint32
 	event  []int64
+	pairs  []uint64 // pairWords a listing: its neighbour signature (pairs.go)
 
 	words    int // length of every bitset
 	alive    bitset
@@ -100,7 +101,8 @@ type index struct {
 	termCount []int32 // listings per term
 	kwc       kwCache
 	// termDense holds a bitset for every frequent term (like locDense), so
-	// a keyword's listings are built a word at a time.
+	// a keyword's listings are built a word at a time. It replaces the
+	// term's posting, which is emptied when the bitset is made (addTerms).
 	termDense map[uint32]bitset
 
 	locs     *dict // entry 0 is "" (no location)
@@ -179,6 +181,7 @@ func (ix *index) grow(rowid int64) {
 	ix.amount = growTo(ix.amount, n)
 	ix.loc = growTo(ix.loc, n)
 	ix.poster = growTo(ix.poster, n)
+	ix.pairs = growTo(ix.pairs, n*pairWords)
 	if ix.table.Dated {
 		ix.event = growTo(ix.event, n)
 	}
@@ -237,6 +240,7 @@ func (ix *index) putAttrs(d *doc) {
 	}
 	ix.flags[r] = fl
 	ix.amount[r] = d.amount
+	ix.setPairs(r, d.title, d.description)
 	for _, c := range d.cats {
 		ix.catCount[c]++
 		ix.cat[c].set(r)
@@ -327,6 +331,7 @@ func (ix *index) drop(rowid int64) {
 			ix.eventOrder = append(ix.eventOrder[:j], ix.eventOrder[j+1:]...)
 		}
 	}
+	clear(ix.pairs[r*pairWords : (r+1)*pairWords])
 	ix.flags[r] = 0
 }
 

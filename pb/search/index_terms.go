@@ -8,39 +8,55 @@ import (
 
 // The terms side of an index: which listings hold each term.
 
-// addTerms files a listing under each of its terms.
+// addTerms files a listing under each of its terms. A frequent term's
+// listings live in its bitset only (termDense): its posting is emptied when
+// the bitset is made, so the two never hold the same listings twice.
 func (ix *index) addTerms(key uint32, ts []string) {
+	r := rowidOf(key)
 	for _, t := range ts {
 		id := ix.terms.intern(t)
 		if int(id) >= len(ix.postings) {
 			ix.postings = append(ix.postings, posting{})
 			ix.termCount = append(ix.termCount, 0)
 		}
+		if b, ok := ix.termDense[id]; ok {
+			if !b.has(r) {
+				b.set(r)
+				ix.termCount[id]++
+			}
+			continue
+		}
 		pst := &ix.postings[id]
 		if !pst.add(key, ix.t.SmallPosting) {
 			continue
 		}
 		ix.termCount[id]++
-		if b, ok := ix.termDense[id]; ok {
-			b.set(rowidOf(key))
-		} else if int(ix.termCount[id]) >= ix.denseMin() {
+		if int(ix.termCount[id]) >= ix.denseMin() {
 			ix.termDense[id] = ix.bitsOf(pst)
+			*pst = posting{}
 		}
 	}
-	ix.kwc.follow(rowidOf(key), ts, true)
+	ix.kwc.follow(r, ts, true)
 }
 
 // removeTerms takes a listing out of each of its former terms.
 func (ix *index) removeTerms(key uint32, ts []string) {
+	r := rowidOf(key)
 	for _, t := range ts {
-		if id, ok := ix.terms.lookup(t); ok && ix.postings[id].remove(key) {
-			ix.termCount[id]--
-			if b, ok := ix.termDense[id]; ok {
-				b.unset(rowidOf(key))
+		id, ok := ix.terms.lookup(t)
+		if !ok {
+			continue
+		}
+		if b, dense := ix.termDense[id]; dense {
+			if b.has(r) {
+				b.unset(r)
+				ix.termCount[id]--
 			}
+		} else if ix.postings[id].remove(key) {
+			ix.termCount[id]--
 		}
 	}
-	ix.kwc.follow(rowidOf(key), ts, false)
+	ix.kwc.follow(r, ts, false)
 }
 
 // add files a key, in a slice while the posting holds at most small keys;

@@ -106,6 +106,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		candEstimated   bool
 		sortOf          = q.Sort
 		lastPlan        *plan
+		need            pairSig // the keyword's neighbour pairs
 	)
 	batch := e.tune.VerifyBatch
 	for {
@@ -125,10 +126,25 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			nextCur = &c
 		}
 		lastPlan = p
+		// Candidates whose neighbour signature lacks a pair of the keyword
+		// cannot hold it (pairs.go): counted as read, not read.
+		keys := w.keys
+		if first {
+			need = keywordPairs(p.kwFolded)
+		}
+		if !need.empty() {
+			kept := make([]uint32, 0, len(keys))
+			for _, k := range keys {
+				if p.ix.hasPairs(rowidOf(k), &need) {
+					kept = append(kept, k)
+				}
+			}
+			candidatesSeen += len(keys) - len(kept)
+			keys = kept
+		}
 		p.release()
 		e.mu.RUnlock()
 
-		keys := w.keys
 		ok, err := e.verify(ctx, table, keys, lastPlan.kwFolded)
 		if err != nil {
 			return nil, err
@@ -143,7 +159,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 				}
 			}
 		}
-		done := len(keys) < batch || !w.more
+		done := len(w.keys) < batch || !w.more
 		counted := !q.Total || candidatesSeen >= verifyBudget
 		if (len(matched) >= want && counted) || done || nextCur == nil {
 			break

@@ -111,8 +111,9 @@ type Tuning struct {
 	// 4/16/64: heap 32.7/28.5/28.7 MB, keyword pages 66/48/46 µs.
 	SmallPosting int
 	// DenseMin and DenseShare: a term or location held by at least
-	// max(DenseMin, listings/DenseShare) listings also keeps a bitset, so
-	// it combines a word (64 listings) at a time. Measured: DenseMin
+	// max(DenseMin, listings/DenseShare) listings keeps a bitset (a term:
+	// instead of its posting; a location: as well), so it combines a word
+	// (64 listings) at a time. Measured: DenseMin
 	// 64/256/1,024 changes nothing at 100,000 listings (the share, 1,562,
 	// decides; DenseMin does below 16,384 listings); DenseShare 16/64/256:
 	// heap 25.7/28.2/38.6 MB, keyword pages 53/55/56 µs.

@@ -18,9 +18,10 @@ type unionIter struct {
 }
 
 type termCursor struct {
-	p    *posting
-	next uint32
-	i    int // position in p.small
+	p     *posting
+	dense bitset // a frequent term's listings (termDense), else nil
+	next  uint32
+	i     int // position in p.small
 }
 
 type termHeap []termCursor
@@ -40,7 +41,8 @@ func newUnionIter(ix *index, termIDs *roaring.Bitmap, from uint32) *unionIter {
 	u := &unionIter{h: make(termHeap, 0, termIDs.GetCardinality())}
 	it := termIDs.Iterator()
 	for it.HasNext() {
-		c := termCursor{p: &ix.postings[it.Next()]}
+		id := it.Next()
+		c := termCursor{p: &ix.postings[id], dense: ix.termDense[id]}
 		if c.seek(from) {
 			u.h = append(u.h, c)
 		}
@@ -51,6 +53,16 @@ func newUnionIter(ix *index, termIDs *roaring.Bitmap, from uint32) *unionIter {
 
 // seek moves the cursor to the first key >= target; false when none.
 func (c *termCursor) seek(target uint32) bool {
+	if c.dense != nil {
+		// Keys ascend as rowids descend: the highest listing at or below
+		// the target's rowid.
+		r, ok := c.dense.atOrBelow(rowidOf(target))
+		if !ok {
+			return false
+		}
+		c.next = keyOf(r)
+		return true
+	}
 	if c.p.big != nil {
 		v := c.p.big.NextValue(target)
 		if v < 0 {
