@@ -80,6 +80,7 @@ type index struct {
 	poster []uint32
 	event  []int64
 	pairs  []uint64 // pairWords a listing: its neighbour signature (pairs.go)
+	high   int64    // the highest rowid ever put: the slices grow past it
 
 	words    int // length of every bitset
 	alive    bitset
@@ -228,6 +229,7 @@ func (ix *index) putAttrs(d *doc) {
 		ix.drop(d.rowid)
 	}
 	ix.grow(d.rowid)
+	ix.high = max(ix.high, d.rowid)
 	r, key := d.rowid, keyOf(d.rowid)
 	fl := uint8(flagAlive) | d.status<<statusShift
 	ix.alive.set(r)

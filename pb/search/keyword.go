@@ -8,11 +8,11 @@ import (
 
 // kwInfo is what the index knows about a keyword before reading listings.
 type kwInfo struct {
-	none   bool            // nothing can match
-	verify bool            // the set is a superset: check each listing's text
-	terms  *roaring.Bitmap // a single-run keyword's terms (for the lazy merge)
-	size   int             // the set's size, or an upper bound
-	build  func() bitset
+	none   bool                              // nothing can match
+	verify bool                              // the set is a superset: check each listing's text
+	terms  *roaring.Bitmap                   // a single-run keyword's terms (for the lazy merge)
+	size   int                               // the set's size, or an upper bound
+	build  func(borrow func() bitset) bitset // the listings; borrow lends the query's bitsets
 }
 
 // keyword looks a folded keyword up.
@@ -63,15 +63,18 @@ func (ix *index) keyword(folded string) kwInfo {
 	if len(runs) == 1 {
 		k.terms = usable[0].ids
 	}
-	k.build = func() bitset {
+	k.build = func(borrow func() bitset) bitset {
 		var out bitset
 		for i, u := range usable {
-			b := ix.runBits(u.key, u.ids)
+			b, owned := ix.runBits(u.key, u.ids, borrow)
 			switch {
 			case len(usable) == 1:
 				return b // read-only from here on
+			case i == 0 && owned:
+				out = b
 			case i == 0:
-				out = append(bitset(nil), b...)
+				out = borrow()
+				copy(out, b)
 			default:
 				for w := range out {
 					out[w] &= b[w]
@@ -158,9 +161,9 @@ func (ix *index) runTerms(run string, mode runMode) (string, *roaring.Bitmap) {
 	return mode.cacheKey(run), out
 }
 
-// postingBits sets the bits of every listing filed under the given ids.
-func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
-	out := make(bitset, ix.words)
+// postingBits sets the bits of every listing filed under the given ids
+// in out (zeroed, ix.words long).
+func (ix *index) postingBits(out bitset, ids *roaring.Bitmap) bitset {
 	it := ids.Iterator()
 	for it.HasNext() {
 		id := it.Next()
@@ -177,16 +180,20 @@ func (ix *index) postingBits(ids *roaring.Bitmap) bitset {
 
 // runBits is the listings of a run's terms (ids), from the cache when it
 // has them under key (runMode.cacheKey); expensive builds are cached. The
-// answer is read-only.
-func (ix *index) runBits(key string, ids *roaring.Bitmap) bitset {
+// answer is read-only unless owned: a build the cache does not keep is
+// made in a bitset from borrow (the query's, returned to the index's pool
+// when the query is done), so a query does not leave a set of the whole
+// market's size to the collector.
+func (ix *index) runBits(key string, ids *roaring.Bitmap, borrow func() bitset) (b bitset, owned bool) {
 	if b := ix.kwc.get(key); b != nil {
-		return b
+		return b, false
 	}
-	b := ix.postingBits(ids)
 	if ids.GetCardinality() >= uint64(ix.t.KeywordCacheMinTerms) {
+		b := ix.postingBits(make(bitset, ix.words), ids)
 		ix.kwc.put(key, b)
+		return b, false
 	}
-	return b
+	return ix.postingBits(borrow(), ids), true
 }
 
 // setPosting sets the bits of a posting's listings, reading a bitmap in

@@ -37,7 +37,7 @@ type plan struct {
 	kwTerms  *roaring.Bitmap // a single-run keyword's term ids
 	kwBits   bitset          // the keyword's listings as a bitset, when built
 	kwSize   int             // size of its set, or an upper bound
-	kwBuild  func() bitset
+	kwBuild  func(borrow func() bitset) bitset
 
 	empty   bool
 	driver  driverKind
@@ -197,7 +197,7 @@ func (p *plan) choose(n, amountSlots int) {
 	}
 	// Any driver but the keyword's tests the keyword bit by bit.
 	if p.driver != driverKW && p.kwBuild != nil {
-		p.kwBits = p.kwBuild()
+		p.kwBits = p.kwBuild(p.borrow)
 	}
 }
 

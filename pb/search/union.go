@@ -20,6 +20,7 @@ type unionIter struct {
 type termCursor struct {
 	p     *posting
 	dense bitset // a frequent term's listings (termDense), else nil
+	high  int64  // the index's highest rowid: dense's words above it are empty
 	next  uint32
 	i     int // position in p.small
 }
@@ -42,7 +43,7 @@ func newUnionIter(ix *index, termIDs *roaring.Bitmap, from uint32) *unionIter {
 	it := termIDs.Iterator()
 	for it.HasNext() {
 		id := it.Next()
-		c := termCursor{p: &ix.postings[id], dense: ix.termDense[id]}
+		c := termCursor{p: &ix.postings[id], dense: ix.termDense[id], high: ix.high}
 		if c.seek(from) {
 			u.h = append(u.h, c)
 		}
@@ -56,7 +57,7 @@ func (c *termCursor) seek(target uint32) bool {
 	if c.dense != nil {
 		// Keys ascend as rowids descend: the highest listing at or below
 		// the target's rowid.
-		r, ok := c.dense.atOrBelow(rowidOf(target))
+		r, ok := c.dense.atOrBelow(min(rowidOf(target), c.high))
 		if !ok {
 			return false
 		}

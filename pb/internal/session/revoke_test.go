@@ -74,11 +74,13 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)
 
-	signedIn := time.Now().Unix()
 	first := signIn(t, j, "ana")
 	laptop := signIn(t, j, "ana")
 	// Tokens carry their expiry in whole seconds: the renewal differs from
-	// the first token once the clock has entered the next second.
+	// the first token once the clock has entered the second after it was
+	// issued (read after the sign-in: one that crossed into the next second
+	// issued the token there).
+	signedIn := time.Now().Unix()
 	testutil.Eventually(t, 2*time.Second, "the next second", func() bool { return time.Now().Unix() > signedIn })
 	renewed := whoAmI(t, j, "loading the member renews the token", first, 200).Cookie(session.CookieName)
 	if renewed == "" || renewed == first {
