@@ -14,16 +14,19 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 )
 
-// The resolver builds the very record PocketBase's own loader builds.
-func TestResolverBuildsPocketBasesRecord(t *testing.T) {
-	t.Parallel()
+// appWithAna is a test app with one member, Ana, and her auth token; the
+// app is cleaned up when the test ends.
+func appWithAna(t *testing.T) (*tests.TestApp, *core.Record, string) {
+	t.Helper()
 	dir := t.TempDir()
 	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer app.Cleanup()
-	defer os.RemoveAll(dir)
+	t.Cleanup(func() {
+		app.Cleanup()
+		_ = os.RemoveAll(dir)
+	})
 	users, err := app.FindCollectionByNameOrId("users")
 	if err != nil {
 		t.Fatal(err)
@@ -37,6 +40,13 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	token, _ := u.NewAuthToken()
+	return app, u, token
+}
+
+// The resolver builds the very record PocketBase's own loader builds.
+func TestResolverBuildsPocketBasesRecord(t *testing.T) {
+	t.Parallel()
+	app, u, token := appWithAna(t)
 	r := newResolver(app)
 	theirs, err := app.FindAuthRecordByToken(token, core.TokenTypeAuth)
 	if err != nil {
@@ -88,26 +98,7 @@ func TestResolverBuildsPocketBasesRecord(t *testing.T) {
 // request); a route on that list that changes it is caught in tests, and
 // the other routes still get copies they may change.
 func TestReadOnlyRoutesShareTheCachedMember(t *testing.T) {
-	dir := t.TempDir()
-	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
-	defer os.RemoveAll(dir)
-	users, err := app.FindCollectionByNameOrId("users")
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := core.NewRecord(users)
-	u.SetEmail("ana@example.com")
-	u.SetPassword("secret-pass-1")
-	u.Set("username", "ana")
-	u.Set("displayName", "Ana")
-	if err := app.Save(u); err != nil {
-		t.Fatal(err)
-	}
-	token, _ := u.NewAuthToken()
+	app, _, token := appWithAna(t)
 
 	var reports []string
 	saved := sharedChanged
