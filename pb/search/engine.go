@@ -29,6 +29,9 @@ type Engine struct {
 
 	mu      sync.RWMutex // guards indexes and everything in them
 	indexes map[string]*index
+	// version counts the index's changes (under mu): a query that reads in
+	// batches keeps its plan while it is unchanged (searchVerified).
+	version uint64
 
 	applyMu  sync.Mutex   // one applier at a time
 	applied  atomic.Int64 // last change applied
@@ -182,6 +185,7 @@ func (e *Engine) reloadLocked(ctx context.Context) error {
 	}
 	e.mu.Lock()
 	e.indexes = built
+	e.version++
 	e.applied.Store(seq)
 	e.mu.Unlock()
 	// Everything up to seq is in the snapshot: the feed before it can go.

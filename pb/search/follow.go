@@ -116,6 +116,7 @@ func (e *Engine) apply(ctx context.Context, cs []Change) error {
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.version++
 	for _, s := range stage {
 		ix := e.indexes[s.table]
 		for rowid, p := range s.pending {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -136,4 +137,71 @@ func TestPhraseRunsSitAtTermEnds(t *testing.T) {
 	src.Put("offers", stale, search.Listing{Title: "A seaside day", Description: "d", Amount: 100, Categories: []string{"Arts"}, PosterID: "pia"})
 	check("side clean up", "Lakeside clean up crew", "The countryside clean up")
 	check("side clean", "Lakeside clean up crew", "The countryside clean up", "A riverside cleanup")
+}
+
+// pausedTexts holds the second read of candidates' text until released.
+type pausedTexts struct {
+	*searchtest.Source
+	reads            *int
+	entered, release chan struct{}
+}
+
+func (p pausedTexts) Texts(ctx context.Context, table string, rowids []int64, visit func(int64, string, string)) error {
+	*p.reads++
+	if *p.reads == 2 {
+		p.entered <- struct{}{}
+		<-p.release
+	}
+	return p.Source.Texts(ctx, table, rowids, visit)
+}
+
+// A keyword read in batches keeps one plan (and an amount order's sorted
+// matches) only while the index is unchanged: listings added or deleted
+// between two batches, and applied by another query meanwhile, are seen.
+func TestAPhraseReadInBatchesSeesChangesBetweenThem(t *testing.T) {
+	t.Parallel()
+	reads := 0
+	src := pausedTexts{Source: searchtest.NewSource(), reads: &reads, entered: make(chan struct{}), release: make(chan struct{})}
+	var rowids []int64
+	for i := range 40 {
+		rowids = append(rowids, src.Insert("offers", search.Listing{Title: fmt.Sprintf("Cleanup %d along the river road", i),
+			Description: "d", Amount: int64(100 + i), Categories: []string{"Arts"}, PosterID: "pia"}))
+	}
+	// Few matches among many listings: the amount order sorts its matches
+	// once (walkAmountOrScan) instead of walking every listing's amount.
+	for i := range 2000 {
+		src.Insert("offers", search.Listing{Title: fmt.Sprintf("Garden %d", i), Description: "d", Amount: int64(i),
+			Categories: []string{"Arts"}, PosterID: "ozzy"})
+	}
+	tune := search.DefaultTuning()
+	tune.VerifyBatch, tune.VerifyBatchMax, tune.VerifyBudget = 4, 4, 0
+	e := newEngine(t, src, search.Config{Tuning: &tune})
+	done := make(chan *search.Result, 1)
+	go func() {
+		res, err := e.Search(context.Background(), "offers", &search.Query{Filter: search.Filter{Keyword: "river road"}, Sort: search.AmountAsc, Limit: 20})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	<-src.entered      // the first batch (amounts 100-103) is read
+	gone := rowids[10] // amount 110: in a later batch
+	src.Delete("offers", gone)
+	added := src.Insert("offers", search.Listing{Title: "Cleanup by the river road", Description: "d", Amount: 111,
+		Categories: []string{"Arts"}, PosterID: "pia"}) // also a later batch's
+	if _, err := e.Search(context.Background(), "offers", &search.Query{Limit: 1}); err != nil { // applies the change
+		t.Fatal(err)
+	}
+	close(src.release)
+	res := <-done
+	if res == nil {
+		return
+	}
+	if len(res.Rowids) != 20 {
+		t.Errorf("%d listings, want 20", len(res.Rowids))
+	}
+	if !slices.Contains(res.Rowids, added) || slices.Contains(res.Rowids, gone) {
+		t.Errorf("a listing added between two batches shown: %v, a deleted one shown: %v",
+			slices.Contains(res.Rowids, added), slices.Contains(res.Rowids, gone))
+	}
 }

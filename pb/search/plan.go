@@ -18,6 +18,9 @@ import (
 type plan struct {
 	ix   *index
 	sort Sort
+	// amountMemo keeps walkAmountOrScan's counting scan for the plan's
+	// next walks (searchVerified reads a query in batches with one plan).
+	amountMemo *amountMemo
 
 	factors   []factor
 	hiddenToo bool // hidden listings count too (a poster's own list)

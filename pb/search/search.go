@@ -109,12 +109,29 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		need            pairSig // the keyword's neighbour pairs
 	)
 	batch := e.tune.VerifyBatch
+	// One plan serves every batch while the index does not change (its
+	// version): compiling rebuilds the keyword's set, and an amount order's
+	// counting scan is kept in the plan (amountMemo).
+	var (
+		p  *plan
+		pv uint64
+	)
+	defer func() {
+		if p != nil {
+			p.release()
+		}
+	}()
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		e.mu.RLock()
-		p := e.compile(e.indexes[table], &q.Filter, q.Sort)
+		if p == nil || pv != e.version {
+			if p != nil {
+				p.release()
+			}
+			p, pv = e.compile(e.indexes[table], &q.Filter, q.Sort), e.version
+		}
 		first := cur == after && candidatesSeen == 0
 		w := p.walk(cur, batch, first && q.Total && after == nil)
 		if first && q.Total {
@@ -142,7 +159,6 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			candidatesSeen += len(keys) - len(kept)
 			keys = kept
 		}
-		p.release()
 		e.mu.RUnlock()
 
 		ok, err := e.verify(ctx, table, keys, lastPlan.kwFolded)

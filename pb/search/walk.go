@@ -155,8 +155,8 @@ func (p *plan) walkByAmount(after *cursor, want int, count bool) walked {
 // walkAmountOrScan counts with one scan and then sorts what it kept or walks
 // amountOrder, whichever reads less.
 func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
-	var all []uint32
-	{
+	m := p.amountMemo
+	if m == nil {
 		// One scan counts every match and keeps them, unless the plan's
 		// estimate says they are too many to sort anyway.
 		keep := p.ix.t.CollectLimit
@@ -168,29 +168,52 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 		// sorting what the scan kept costs about matches*log(matches).
 		lo, hi := p.slots()
 		walkCost := float64(want) * float64(hi-lo) / float64(max(c.total, 1))
+		m = &amountMemo{total: c.total, exact: !c.estimated}
 		if c.estimated || c.total > keep || walkCost < float64(c.total)*sortCost {
-			w := walked{total: c.total, exact: !c.estimated}
-			exhausted := p.walkAmount(after, func(k uint32) bool {
-				if p.test(rowidOf(k)) {
-					w.keys = append(w.keys, k)
-				}
-				return len(w.keys) < want
-			})
-			w.more = !exhausted
-			return w
+			m.walk = true
+		} else {
+			m.sorted = make([]uint32, len(c.rows))
+			for i, r := range c.rows {
+				m.sorted[i] = keyOf(r)
+			}
+			slices.SortFunc(m.sorted, p.compare)
 		}
-		all = make([]uint32, len(c.rows))
-		for i, r := range c.rows {
-			all[i] = keyOf(r)
-		}
+		p.amountMemo = m
 	}
-	return p.sortedPage(all, after, want)
+	if m.walk {
+		w := walked{total: m.total, exact: m.exact}
+		exhausted := p.walkAmount(after, func(k uint32) bool {
+			if p.test(rowidOf(k)) {
+				w.keys = append(w.keys, k)
+			}
+			return len(w.keys) < want
+		})
+		w.more = !exhausted
+		return w
+	}
+	return p.pageOfSorted(m.sorted, after, want)
+}
+
+// amountMemo is what walkAmountOrScan's scan found: the count, and either
+// that amountOrder is walked or every match, sorted. The keys it answers
+// are read-only.
+type amountMemo struct {
+	total  int
+	exact  bool
+	walk   bool
+	sorted []uint32
 }
 
 // sortedPage sorts matches in the plan's order and cuts the page after the
 // cursor.
 func (p *plan) sortedPage(all []uint32, after *cursor, want int) walked {
 	slices.SortFunc(all, p.compare)
+	return p.pageOfSorted(all, after, want)
+}
+
+// pageOfSorted cuts the page after the cursor from matches in the plan's
+// order.
+func (p *plan) pageOfSorted(all []uint32, after *cursor, want int) walked {
 	start := 0
 	if after != nil {
 		start, _ = slices.BinarySearchFunc(all, after.key, func(k, _ uint32) int {
