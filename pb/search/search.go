@@ -105,7 +105,6 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		candTotal       int
 		candEstimated   bool
 		sortOf          = q.Sort
-		lastPlan        *plan
 		need            pairSig // the keyword's neighbour pairs
 	)
 	batch := e.tune.VerifyBatch
@@ -142,7 +141,6 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 			c := p.cursorOf(w.keys[len(w.keys)-1])
 			nextCur = &c
 		}
-		lastPlan = p
 		// Candidates whose neighbour signature lacks a pair of the keyword
 		// cannot hold it (pairs.go): counted as read, not read.
 		keys := w.keys
@@ -161,7 +159,7 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		}
 		e.mu.RUnlock()
 
-		ok, err := e.verify(ctx, table, keys, lastPlan.kwFolded)
+		ok, err := e.verify(ctx, table, keys, p.kwFolded)
 		if err != nil {
 			return nil, err
 		}
