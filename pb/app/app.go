@@ -59,7 +59,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 		app.OnServe().BindFunc(func(*core.ServeEvent) error { return err })
 		return
 	}
-	store := listings.NewStore(app, engine.Engine)
+	store := listings.NewStore(app, engine)
 	saved := savedsearch.New(app, engine.Engine)
 	matches := matching.New(app, engine.Engine, store)
 

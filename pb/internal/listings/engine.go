@@ -78,9 +78,19 @@ func (e *Engine) Start() error {
 }
 
 // BindHooks follows schema changes made while serving (the superuser
-// dashboard): a change may rebuild a table and drop its triggers, so they
-// are restored and the index reloaded.
+// dashboard) and by migrations: the search triggers of a table are dropped
+// before its schema changes (SQLite refuses to drop a column a trigger
+// names), and after the change they are restored and the index reloaded
+// (a change may also rebuild a table, which drops its triggers).
 func (e *Engine) BindHooks() {
+	e.app.OnCollectionUpdateExecute().BindFunc(func(ce *core.CollectionEvent) error {
+		if e.src.covers(ce.Collection.Name) || ce.Collection.Name == "users" {
+			if err := dropTriggers(ce.App, ce.Collection.Name); err != nil {
+				return err
+			}
+		}
+		return ce.Next()
+	})
 	e.app.OnCollectionAfterUpdateSuccess().BindFunc(func(ce *core.CollectionEvent) error {
 		if e.Started() && (e.src.covers(ce.Collection.Name) || ce.Collection.Name == "users") {
 			go func() {

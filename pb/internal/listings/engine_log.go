@@ -2,6 +2,7 @@ package listings
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -14,7 +15,8 @@ import (
 // reads their own writes. The log keeps a listing's former title and
 // description when they change, so its old terms can be taken out of the
 // index; a change of a member's verified badge or reliable mark is logged
-// too.
+// too, and so is a change of what a listing's card shows of its poster
+// (cards.go).
 //
 // The log and its triggers are derived data, like an index: installLog
 // creates whatever is missing at every start and replaces a trigger the
@@ -40,12 +42,10 @@ func installLog(app core.App, specs []SearchSpec) error {
 			op TEXT NOT NULL,
 			old_text TEXT)`
 	triggers := map[string]string{
-		"_search_users_au": `AFTER UPDATE OF isVerified ON users
-			WHEN old.isVerified IS NOT new.isVerified BEGIN
-			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
-		"_search_users_reliable_au": `AFTER UPDATE OF isReliable ON users
-			WHEN old.isReliable IS NOT new.isReliable BEGIN
-			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`,
+		// A member's deletion: the engine reads the badge again (the member
+		// is gone) and the cards are dropped (cards.go).
+		"_search_users_ad": `AFTER DELETE ON users BEGIN
+			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', old.rowid, 'd'); END`,
 	}
 	for _, s := range specs {
 		t := s.Table
@@ -61,44 +61,122 @@ func installLog(app core.App, specs []SearchSpec) error {
 			t, changesTable, oldTextSQL)
 	}
 	return app.RunInTransaction(func(tx core.App) error {
-		exec := func(q string) error {
-			if _, err := tx.DB().NewQuery(q).Execute(); err != nil {
-				return fmt.Errorf("search: install: %w", err)
-			}
-			return nil
-		}
-		if err := exec(table); err != nil {
+		have, err := columnsOf(tx, "users")
+		if err != nil {
 			return err
 		}
-		// SQLite keeps a trigger's statement as written, "CREATE TRIGGER
-		// name " and the rest.
-		var stored []struct {
-			Name string `db:"name"`
-			SQL  string `db:"sql"`
+		for name, cols := range usersTriggers {
+			if body := usersTrigger(cols, have); body != "" {
+				triggers[name] = body
+			}
 		}
-		err := tx.DB().NewQuery(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\_search\_%' ESCAPE '\'`).All(&stored)
-		if err != nil {
+		return installTriggers(tx, table, triggers)
+	})
+}
+
+// usersTriggers name the columns of users each trigger follows: the
+// verified badge, the reliable mark, and what else of a poster a listing's
+// card shows (cards.go). A change of any logs the member; the engine reads
+// their badge again and the cards are dropped.
+var usersTriggers = map[string][]string{
+	"_search_users_au":          {"isVerified"},
+	"_search_users_reliable_au": {"isReliable"},
+	"_search_users_card_au":     {"username", "displayName", "avatar", "dealsCompleted", "ratingSum", "ratingCount"},
+}
+
+// usersTrigger writes the trigger over those of cols that users has ("" if
+// none): a column a migration has not added yet, or removed, is left out,
+// or every update of users would fail.
+func usersTrigger(cols []string, have map[string]bool) string {
+	var of, when []string
+	for _, c := range cols {
+		if have[c] {
+			of = append(of, c)
+			when = append(when, "old."+c+" IS NOT new."+c)
+		}
+	}
+	if len(of) == 0 {
+		return ""
+	}
+	return `AFTER UPDATE OF ` + strings.Join(of, ", ") + ` ON users
+			WHEN ` + strings.Join(when, " OR ") + ` BEGIN
+			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`
+}
+
+// columnsOf answers the column names of a table.
+func columnsOf(app core.App, table string) (map[string]bool, error) {
+	var cols []struct {
+		Name string `db:"name"`
+	}
+	if err := app.DB().NewQuery("SELECT name FROM pragma_table_info({:t})").Bind(map[string]any{"t": table}).All(&cols); err != nil {
+		return nil, fmt.Errorf("search: install: %w", err)
+	}
+	have := make(map[string]bool, len(cols))
+	for _, c := range cols {
+		have[c.Name] = true
+	}
+	return have, nil
+}
+
+// dropTriggers drops the search triggers on a table: a schema change drops
+// them first, since SQLite refuses to drop a column a trigger names
+// (Engine.BindHooks; the next install restores them).
+func dropTriggers(app core.App, table string) error {
+	var names []string
+	err := app.DB().NewQuery(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = {:t} AND name LIKE '\_search\_%' ESCAPE '\'`).
+		Bind(map[string]any{"t": table}).Column(&names)
+	if err != nil {
+		return fmt.Errorf("search: drop triggers of %s: %w", table, err)
+	}
+	for _, n := range names {
+		if _, err := app.DB().NewQuery("DROP TRIGGER " + n).Execute(); err != nil {
+			return fmt.Errorf("search: drop triggers of %s: %w", table, err)
+		}
+	}
+	return nil
+}
+
+// installTriggers creates the log table and the triggers, replacing those
+// whose stored definition differs and dropping search triggers the code no
+// longer makes.
+func installTriggers(tx core.App, table string, triggers map[string]string) error {
+	exec := func(q string) error {
+		if _, err := tx.DB().NewQuery(q).Execute(); err != nil {
 			return fmt.Errorf("search: install: %w", err)
 		}
-		have := make(map[string]string, len(stored))
-		for _, t := range stored {
-			have[t.Name] = t.SQL
-		}
-		for name, sql := range have {
-			if body, ok := triggers[name]; !ok || sql != "CREATE TRIGGER "+name+" "+body {
-				if err := exec("DROP TRIGGER " + name); err != nil {
-					return err
-				}
-				delete(have, name)
-			}
-		}
-		for name, body := range triggers {
-			if _, ok := have[name]; !ok {
-				if err := exec("CREATE TRIGGER " + name + " " + body); err != nil {
-					return err
-				}
-			}
-		}
 		return nil
-	})
+	}
+	if err := exec(table); err != nil {
+		return err
+	}
+	// SQLite keeps a trigger's statement as written, "CREATE TRIGGER
+	// name " and the rest.
+	var stored []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	err := tx.DB().NewQuery(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\_search\_%' ESCAPE '\'`).All(&stored)
+	if err != nil {
+		return fmt.Errorf("search: install: %w", err)
+	}
+	have := make(map[string]string, len(stored))
+	for _, t := range stored {
+		have[t.Name] = t.SQL
+	}
+	for name, sql := range have {
+		if body, ok := triggers[name]; !ok || sql != "CREATE TRIGGER "+name+" "+body {
+			if err := exec("DROP TRIGGER " + name); err != nil {
+				return err
+			}
+			delete(have, name)
+		}
+	}
+	for name, body := range triggers {
+		if _, ok := have[name]; !ok {
+			if err := exec("CREATE TRIGGER " + name + " " + body); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -27,10 +27,14 @@ type source struct {
 
 	mu   sync.Mutex
 	head *sql.Stmt
+
+	// cards are the list route's encoded listings (cards.go): the log's
+	// changes drop them as they are read, before the engine applies them.
+	cards *cardCache
 }
 
 func newSource(app core.App, specs []SearchSpec) *source {
-	return &source{app: app, specs: specs}
+	return &source{app: app, specs: specs, cards: newCardCache(CardCacheBytes)}
 }
 
 func (s *source) db() (*sql.DB, error) {
@@ -132,6 +136,7 @@ func (s *source) Snapshot(ctx context.Context, visit func(string, int64, *search
 		return 0, err
 	}
 	defer tx.Rollback() //nolint:errcheck // read-only
+	s.cards.clear()     // the index starts over: so do the cards
 	var seq int64
 	if err := tx.QueryRow("SELECT COALESCE(MAX(seq), 0) FROM " + changesTable).Scan(&seq); err != nil {
 		return 0, err
@@ -176,7 +181,8 @@ func (s *source) headStmt() (*sql.Stmt, error) {
 	return s.head, nil
 }
 
-// Changes reads the log; a member's badge change is read from users.
+// Changes reads the log; a member's badge change is read from users. The
+// cards the changes touch are dropped here, before the engine applies them.
 func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Change, error) {
 	db, err := s.db()
 	if err != nil {
@@ -202,6 +208,13 @@ func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Ch
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	for i := range out {
+		if out[i].Table == "users" {
+			s.cards.clear() // a poster's card fields changed, or the member left
+		} else {
+			s.cards.drop(out[i].Table, out[i].Rowid)
+		}
 	}
 	for i := range out {
 		if out[i].Table == "users" {

@@ -33,12 +33,9 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	case err != nil:
 		return e.InternalServerError("", err)
 	}
-	if err := h.store.MarkViewerState(h.kind, page.Items, viewerOf(e)); err != nil {
-		return e.InternalServerError("", err)
-	}
 	out := paging.Page{Params: paging.Params{Page: q.Page, PerPage: q.PerPage}, HasMore: page.HasMore, Next: page.Next}
 	if page.HasTotal {
 		out.Total, out.Estimated = &page.Total, page.Estimated
 	}
-	return paging.Answer(e, page.Items, out)
+	return paging.AnswerRaw(e, page.Body, out)
 }

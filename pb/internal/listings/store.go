@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -13,16 +14,18 @@ import (
 
 // Store answers list queries through the search engine, which says which
 // listings match and in what order; the rows themselves are read here, one
-// query per page.
+// query per page, and kept encoded as cards (cards.go).
 type Store struct {
 	app    core.App
 	engine *search.Engine
 	stmts  *stmtCache
+	cards  *cardCache
 }
 
-// NewStore makes a store over the engine.
-func NewStore(app core.App, engine *search.Engine) *Store {
-	return &Store{app: app, engine: engine, stmts: newStmtCache(app)}
+// NewStore makes a store over the engine; the engine's change log keeps
+// the store's cards exact.
+func NewStore(app core.App, engine *Engine) *Store {
+	return &Store{app: app, engine: engine.Engine, stmts: newStmtCache(app), cards: engine.src.cards}
 }
 
 // Viewer is who is asking: it decides whether rejected listings and
@@ -34,7 +37,11 @@ type Viewer struct {
 
 // Page is one page of a list answer.
 type Page struct {
-	Items   []Listing
+	// Body is the page's listings as the JSON array the list route sends,
+	// the viewer's marks included.
+	Body []byte
+	// Count is the number of listings in Body.
+	Count   int
 	HasMore bool
 	// Next is the cursor of the following page (when HasMore).
 	Next string
@@ -47,6 +54,27 @@ type Page struct {
 
 // List answers one page of matches.
 func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) (*Page, error) {
+	// Rejected listings show only in a poster's own list, or to administrators
+	// who ask for a member's list.
+	poster := q.Filter.PosterID
+	sq := searchQuery(q, poster != "" && (poster == viewer.ID || viewer.IsAdmin))
+	res, err := s.engine.Search(ctx, kind.Table, sq)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := s.cardsOf(kind, res.Rowids, viewer)
+	if err != nil {
+		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
+	}
+	body, err := s.encodePage(kind, cards, viewer)
+	if err != nil {
+		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
+	}
+	return &Page{Body: body, Count: len(cards), HasMore: res.HasMore, Next: res.Next,
+		Total: res.Total, HasTotal: sq.Total, Estimated: res.Estimated}, nil
+}
+
+func searchQuery(q *ListRequest, includeHidden bool) *search.Query {
 	sq := &search.Query{
 		Filter: q.Filter,
 		Sort:   q.Sort,
@@ -55,25 +83,107 @@ func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer View
 		Limit:  q.PerPage,
 		Total:  q.Cursor == "",
 	}
-	// Rejected listings show only in a poster's own list, or to administrators
-	// who ask for a member's list.
-	poster := q.Filter.PosterID
-	sq.IncludeHidden = poster != "" && (poster == viewer.ID || viewer.IsAdmin)
-	res, err := s.engine.Search(ctx, kind.Table, sq)
-	if err != nil {
-		return nil, err
+	sq.IncludeHidden = includeHidden
+	return sq
+}
+
+// cardsOf answers the cards of rowids in their order: kept ones from the
+// cache, the others read (and kept, unless rejected); a row deleted since
+// the engine answered is left out.
+func (s *Store) cardsOf(kind Kind, rowids []int64, viewer Viewer) ([]*card, error) {
+	now := time.Now().Unix()
+	cards := make([]*card, len(rowids))
+	gen := s.cards.lookup(kind.Table, rowids, now, cards)
+	var missing []int64
+	for i, cd := range cards {
+		if cd == nil {
+			missing = append(missing, rowids[i])
+		}
 	}
-	rows, err := s.byRowids(kind, res.Rowids)
-	if err != nil {
-		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
+	if len(missing) > 0 {
+		rows, err := s.byRowids(kind, missing)
+		if err != nil {
+			return nil, err
+		}
+		read := make(map[int64]*card, len(rows))
+		usersID := s.usersCollectionID()
+		for i := range rows {
+			r := &rows[i]
+			l := r.toListing(kind, usersID, r.reasonVisibleTo(viewer))
+			cd, err := encodeCard(&l)
+			if err != nil {
+				return nil, err
+			}
+			if kind.IsRequest {
+				cd.expires = cardExpires(r.Status.String, r.EventDate.String, now)
+			}
+			read[r.rowid] = cd
+			if !r.rejected() {
+				s.cards.put(gen, kind.Table, r.rowid, cd)
+			}
+		}
+		for i, cd := range cards {
+			if cd == nil {
+				cards[i] = read[rowids[i]]
+			}
+		}
 	}
-	page := &Page{Items: make([]Listing, 0, len(rows)), HasMore: res.HasMore, Next: res.Next,
-		Total: res.Total, HasTotal: sq.Total, Estimated: res.Estimated}
-	usersID := s.usersCollectionID()
-	for i := range rows {
-		page.Items = append(page.Items, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
+	out := cards[:0]
+	for _, cd := range cards {
+		if cd != nil {
+			out = append(out, cd)
+		}
 	}
-	return page, nil
+	return out, nil
+}
+
+// encodePage writes cards as a JSON array with the viewer's marks on the
+// listings of others: Applied on offers, MyPledge on requests (one query
+// for the page).
+func (s *Store) encodePage(kind Kind, cards []*card, viewer Viewer) ([]byte, error) {
+	var applied map[string]bool
+	var pledges map[string]*Pledge
+	if viewer.ID != "" {
+		ids := make([]any, 0, len(cards))
+		for _, cd := range cards {
+			if cd.user != viewer.ID {
+				ids = append(ids, cd.id)
+			}
+		}
+		var err error
+		switch {
+		case len(ids) == 0:
+		case kind.IsRequest:
+			pledges, err = s.pledgesOn(viewer, ids)
+		default:
+			applied, err = s.appliedTo(viewer, ids)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	size := 2
+	for _, cd := range cards {
+		size += len(cd.object) + 24
+	}
+	body := make([]byte, 0, size)
+	body = append(body, '[')
+	for i, cd := range cards {
+		if i > 0 {
+			body = append(body, ',')
+		}
+		body = append(body, cd.object...)
+		var mark *bool
+		if applied != nil && cd.user != viewer.ID {
+			v := applied[cd.id]
+			mark = &v
+		}
+		var err error
+		if body, err = appendMark(body, mark, pledges[cd.id]); err != nil {
+			return nil, err
+		}
+	}
+	return append(body, ']'), nil
 }
 
 // byRowids reads the rows of a page in the engine's order (a row deleted

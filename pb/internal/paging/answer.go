@@ -1,6 +1,7 @@
 package paging
 
 import (
+	"encoding/json/jsontext"
 	"net/http"
 	"strconv"
 
@@ -63,6 +64,33 @@ func Answer[T any](e *core.RequestEvent, items []T, p Page) error {
 	if items == nil {
 		items = []T{}
 	}
+	setHeaders(e, p)
+	return e.JSON(http.StatusOK, items)
+}
+
+// AnswerRaw answers a page whose items are already encoded: body is the
+// JSON array, byte for byte what Answer would write for them. A request
+// that picks fields (PocketBase's fields parameter) goes through the same
+// picker as Answer.
+func AnswerRaw(e *core.RequestEvent, body []byte, p Page) error {
+	setHeaders(e, p)
+	if e.Request.URL.Query().Has(fieldsParam) {
+		return e.JSON(http.StatusOK, jsontext.Value(body))
+	}
+	h := e.Response.Header()
+	if h.Get("Content-Type") == "" {
+		h.Set("Content-Type", "application/json")
+	}
+	e.Response.WriteHeader(http.StatusOK)
+	_, err := e.Response.Write(body)
+	return err
+}
+
+// fieldsParam is the query parameter of PocketBase's field picker
+// (router.Event.JSON).
+const fieldsParam = "fields"
+
+func setHeaders(e *core.RequestEvent, p Page) {
 	h := e.Response.Header()
 	h.Set("Cache-Control", "no-store")
 	if p.Page > 0 {
@@ -79,5 +107,4 @@ func Answer[T any](e *core.RequestEvent, items []T, p Page) error {
 	if p.Next != "" {
 		h.Set(HeaderNames.Next, p.Next)
 	}
-	return e.JSON(http.StatusOK, items)
 }

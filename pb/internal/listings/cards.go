@@ -1,0 +1,189 @@
+package listings
+
+import (
+	"encoding/json/jsontext"
+	"encoding/json/v2"
+	"fmt"
+	"sync"
+
+	"sponsorbridge/pb/search"
+)
+
+// The list route's cards. A page of listings costs two things besides the
+// search: reading its rows from SQLite and encoding them as JSON (together
+// about two fifths of a list request's CPU). Both depend only on the
+// listing and its poster, so a listing is kept as it was encoded, its JSON
+// object without the closing brace; the viewer's own mark (applied,
+// myPledge) is added per request, then the brace.
+//
+// The cache is kept exact by the change log the search engine follows
+// (engine_log.go): the engine reads the log before every query, and the
+// source drops a listing's card when it reads a change of that listing,
+// before the engine applies it. A change of a poster's card fields
+// (username, display name, avatar, verified badge, reliable mark, deals,
+// rating) or a deleted member empties the whole cache: they are rare and a
+// member's listings are not indexed by poster. A reload of the index empties
+// it too.
+//
+// A card read from SQLite is kept only if nothing was dropped while it was
+// read (the generation is unchanged): a card read just before a write and
+// stored just after the engine applied it would otherwise outlive it.
+// Rejected listings (seen only by their poster and administrators, with the
+// reason) are never kept. A request's card whose event day ends later
+// expires then: its status and closed reason change with the clock.
+//
+// It holds at most CardCacheBytes; when full, a random card leaves.
+
+// CardCacheBytes bounds the cards kept (their JSON and an estimate of the
+// map's own cost per card). 8 MiB hold about 6,000 cards of a typical
+// length: the first pages of every kind and order, and the listings the
+// common keywords find.
+const CardCacheBytes = 8 << 20
+
+// cardOverhead is the estimated cost of one card besides its JSON: the map
+// slot, the card, its strings' headers.
+const cardOverhead = 160
+
+type cardKey struct {
+	table string
+	rowid int64
+}
+
+// card is one listing encoded for a list page.
+type card struct {
+	id, user string
+	// object is the listing's JSON object without its closing brace.
+	object []byte
+	// expires is the unix second at which the encoding changes with the
+	// clock (a request's event day ends); 0 for never.
+	expires int64
+}
+
+func (c *card) size() int { return len(c.object) + len(c.id) + len(c.user) + cardOverhead }
+
+type cardCache struct {
+	mu      sync.RWMutex
+	gen     uint64
+	entries map[cardKey]*card
+	bytes   int
+	limit   int
+}
+
+func newCardCache(limit int) *cardCache {
+	return &cardCache{entries: map[cardKey]*card{}, limit: limit}
+}
+
+// lookup sets out[i] to the card of rowids[i] where one is kept and fresh
+// at now, and answers the generation to hand to put for the others.
+func (c *cardCache) lookup(table string, rowids []int64, now int64, out []*card) uint64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for i, r := range rowids {
+		if cd := c.entries[cardKey{table, r}]; cd != nil && (cd.expires == 0 || now < cd.expires) {
+			out[i] = cd
+		}
+	}
+	return c.gen
+}
+
+// put keeps a card read at generation gen, unless something was dropped
+// since.
+func (c *cardCache) put(gen uint64, table string, rowid int64, cd *card) {
+	size := cd.size()
+	if size > c.limit {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen {
+		return
+	}
+	key := cardKey{table, rowid}
+	if old := c.entries[key]; old != nil {
+		c.bytes -= old.size()
+		delete(c.entries, key)
+	}
+	for k, v := range c.entries { // map order is random: a random card leaves
+		if c.bytes+size <= c.limit {
+			break
+		}
+		c.bytes -= v.size()
+		delete(c.entries, k)
+	}
+	c.entries[key] = cd
+	c.bytes += size
+}
+
+// drop forgets one listing's card.
+func (c *cardCache) drop(table string, rowid int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	key := cardKey{table, rowid}
+	if old := c.entries[key]; old != nil {
+		c.bytes -= old.size()
+		delete(c.entries, key)
+	}
+}
+
+// clear forgets every card.
+func (c *cardCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	clear(c.entries)
+	c.bytes = 0
+}
+
+// held answers how many cards are kept and their size.
+func (c *cardCache) held() (n, bytes int) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.entries), c.bytes
+}
+
+// cardExpires answers when a request's encoding changes with the clock
+// (EffectiveStatus and ClosedReason): when its event day ends, unless it is
+// sponsored or the day has ended already (0: never).
+func cardExpires(status, eventDate string, now int64) int64 {
+	day := eventUnix(eventDate)
+	if status == StatusSponsored || day == 0 || search.EventPassed(day, now) {
+		return 0
+	}
+	return day + 24*3600
+}
+
+// encodeOptions are those of PocketBase's router.Event.JSON, so that a page
+// written from cards is byte for byte what encoding its listings writes.
+var encodeOptions = json.JoinOptions(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+
+// encodeCard encodes a listing without the viewer's marks.
+func encodeCard(l *Listing) (*card, error) {
+	l.Applied, l.MyPledge = nil, nil
+	raw, err := json.Marshal(l, encodeOptions)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) == 0 || raw[len(raw)-1] != '}' {
+		return nil, fmt.Errorf("listings: unexpected encoding of listing %s", l.ID)
+	}
+	return &card{id: l.ID, user: l.UserID, object: raw[:len(raw)-1]}, nil
+}
+
+// appendMark appends the viewer's mark on a card and closes its object:
+// what encoding the listing with Applied or MyPledge set adds.
+func appendMark(dst []byte, applied *bool, pledge *Pledge) ([]byte, error) {
+	switch {
+	case applied != nil && *applied:
+		dst = append(dst, `,"applied":true`...)
+	case applied != nil:
+		dst = append(dst, `,"applied":false`...)
+	case pledge != nil:
+		raw, err := json.Marshal(pledge, encodeOptions)
+		if err != nil {
+			return dst, err
+		}
+		dst = append(append(dst, `,"myPledge":`...), raw...)
+	}
+	return append(dst, '}'), nil
+}

@@ -1,0 +1,35 @@
+package listings
+
+import (
+	"context"
+	"encoding/json/v2"
+)
+
+// ReferencePage answers what List answers, written the way it was before
+// cards: the rows read from SQLite, mapped, marked for the viewer and
+// encoded together.
+func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) ([]byte, error) {
+	poster := q.Filter.PosterID
+	res, err := s.engine.Search(ctx, kind.Table, searchQuery(q, poster != "" && (poster == viewer.ID || viewer.IsAdmin)))
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.byRowids(kind, res.Rowids)
+	if err != nil {
+		return nil, err
+	}
+	items := []Listing{}
+	for i := range rows {
+		items = append(items, s.ToListing(kind, &rows[i], viewer))
+	}
+	if err := s.MarkViewerState(kind, items, viewer); err != nil {
+		return nil, err
+	}
+	return json.Marshal(items, encodeOptions)
+}
+
+// CardsHeld answers how many cards the store keeps.
+func (s *Store) CardsHeld() int {
+	n, _ := s.cards.held()
+	return n
+}
