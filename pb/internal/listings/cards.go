@@ -4,6 +4,8 @@ import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"fmt"
+	"math"
+	"runtime/metrics"
 	"sync"
 
 	"sponsorbridge/pb/search"
@@ -32,13 +34,39 @@ import (
 // reason) are never kept. A request's card whose event day ends later
 // expires then: its status and closed reason change with the clock.
 //
-// It holds at most CardCacheBytes; when full, a random card leaves.
+// It holds at most a tenth of the memory GOMEMLIMIT leaves once the index
+// is loaded, between MinCardBytes and MaxCardBytes (cardBudget); when full,
+// a random card leaves.
 
-// CardCacheBytes bounds the cards kept (their JSON and an estimate of the
-// map's own cost per card). 8 MiB hold about 6,000 cards of a typical
-// length: the first pages of every kind and order, and the listings the
-// common keywords find.
-const CardCacheBytes = 8 << 20
+// MinCardBytes and MaxCardBytes bound the cards kept (their JSON and an
+// estimate of the map's own cost per card). Until the index is loaded the
+// bound is the least. 64 MiB hold about 40,000 cards of a typical length
+// (a fifth of make bench's 100,000 + 100,000 listings): the first pages of
+// every kind and order, and the listings the common keywords find.
+const (
+	MinCardBytes = 4 << 20
+	MaxCardBytes = 64 << 20
+)
+
+// cardBudget is the cards' bound given the memory limit and the live heap
+// (the index) after the load: a tenth of what the limit leaves, between the
+// bounds; without a limit, the most.
+func cardBudget(memLimit, liveHeap int64) int {
+	if memLimit <= 0 || memLimit == math.MaxInt64 {
+		return MaxCardBytes
+	}
+	return int(min(max((memLimit-liveHeap)/10, MinCardBytes), MaxCardBytes))
+}
+
+// liveHeap reads the heap the last collection left live.
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}
 
 // cardOverhead is the estimated cost of one card besides its JSON: the map
 // slot, the card, its strings' headers.
@@ -123,6 +151,20 @@ func (c *cardCache) drop(table string, rowid int64) {
 	if old := c.entries[key]; old != nil {
 		c.bytes -= old.size()
 		delete(c.entries, key)
+	}
+}
+
+// setLimit changes the bound, letting random cards go until they fit.
+func (c *cardCache) setLimit(limit int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.limit = limit
+	for k, v := range c.entries {
+		if c.bytes <= c.limit {
+			break
+		}
+		c.bytes -= v.size()
+		delete(c.entries, k)
 	}
 }
 

@@ -1,6 +1,7 @@
 package listings
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -101,5 +102,33 @@ func TestARequestsCardExpiresWhenItsStatusWouldChange(t *testing.T) {
 	}
 	if expiring == 0 {
 		t.Fatal("no card expired: the cases are wrong")
+	}
+}
+
+// The cards get a tenth of what GOMEMLIMIT leaves beside the index, within
+// their bounds; a smaller bound lets cards go until they fit.
+func TestCardsAreSizedFromTheMemoryLeft(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		limit, live int64
+		want        int
+	}{
+		{math.MaxInt64, 400 * mib, MaxCardBytes}, // no limit set
+		{640 * mib, 100 * mib, 54 * mib},         // 100,000 + 100,000
+		{640 * mib, 434 * mib, 206 * mib / 10},   // 1,000,000 + 1,000,000
+		{640 * mib, 620 * mib, MinCardBytes},
+		{4096 * mib, 100 * mib, MaxCardBytes},
+	} {
+		if got := cardBudget(c.limit, c.live); got != c.want {
+			t.Errorf("limit %d MiB, live %d MiB: %d bytes, want %d", c.limit/mib, c.live/mib, got, c.want)
+		}
+	}
+	cc := newCardCache(MaxCardBytes)
+	for i := range 2000 {
+		cc.put(cc.lookup("t", nil, 0, nil), "t", int64(i), &card{object: make([]byte, 1000)})
+	}
+	cc.setLimit(256 << 10)
+	if n, bytes := cc.held(); bytes > 256<<10 || n < 100 {
+		t.Fatalf("after a smaller bound: %d cards, %d bytes", n, bytes)
 	}
 }

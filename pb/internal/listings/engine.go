@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
+	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -47,6 +49,9 @@ type Engine struct {
 	*search.Engine
 	app core.App
 	src *source
+	// sizeCards sizes the list route's cards once the index is loaded
+	// (cards.go).
+	sizeCards sync.Once
 }
 
 // NewEngine makes the search engine over both listing tables, with the
@@ -74,6 +79,13 @@ func (e *Engine) Start() error {
 		return err
 	}
 	e.Engine.Start() // a second start does nothing (tests build several routers over one app)
+	e.sizeCards.Do(func() {
+		go func() {
+			if e.Engine.Wait(context.Background()) == nil {
+				e.src.cards.setLimit(cardBudget(debug.SetMemoryLimit(-1), liveHeap()))
+			}
+		}()
+	})
 	return nil
 }
 

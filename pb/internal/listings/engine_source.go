@@ -34,7 +34,7 @@ type source struct {
 }
 
 func newSource(app core.App, specs []SearchSpec) *source {
-	return &source{app: app, specs: specs, cards: newCardCache(CardCacheBytes)}
+	return &source{app: app, specs: specs, cards: newCardCache(MinCardBytes)}
 }
 
 func (s *source) db() (*sql.DB, error) {
