@@ -209,7 +209,8 @@ func encodeCard(l *Listing) (*card, error) {
 	if len(raw) == 0 || raw[len(raw)-1] != '}' {
 		return nil, fmt.Errorf("listings: unexpected encoding of listing %s", l.ID)
 	}
-	return &card{id: l.ID, user: l.UserID, object: raw[:len(raw)-1]}, nil
+	// a copy of the exact size: the encoder's buffer may be twice as long
+	return &card{id: l.ID, user: l.UserID, object: append([]byte(nil), raw[:len(raw)-1]...)}, nil
 }
 
 // appendMark appends the viewer's mark on a card and closes its object:
