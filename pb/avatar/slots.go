@@ -13,6 +13,10 @@ import (
 // MaxImageBytes to the heap.
 const slots = 2
 
+// MaxWorkBytes is the most image work adds to the heap at once: what other
+// memory budgets leave room for.
+const MaxWorkBytes = slots * MaxImageBytes
+
 var decodeSlots = semaphore.NewWeighted(slots)
 
 // How long a request waits for a slot before answering 503. The costliest

@@ -1,13 +1,16 @@
 package listings
 
 import (
+	"bytes"
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"fmt"
+	"io"
 	"math"
 	"runtime/metrics"
 	"sync"
 
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/search"
 )
 
@@ -35,8 +38,9 @@ import (
 // expires then: its status and closed reason change with the clock.
 //
 // It holds at most a tenth of the memory GOMEMLIMIT leaves once the index
-// is loaded, between MinCardBytes and MaxCardBytes (cardBudget); when full,
-// a random card leaves.
+// is loaded and image work has its room, at most MaxCardBytes, and none
+// when that is less than MinCardBytes (cardBudget); when full, a random
+// card leaves.
 
 // MinCardBytes and MaxCardBytes bound the cards kept (their JSON and an
 // estimate of the map's own cost per card). Until the index is loaded the
@@ -49,13 +53,23 @@ const (
 )
 
 // cardBudget is the cards' bound given the memory limit and the live heap
-// (the index) after the load: a tenth of what the limit leaves, between the
-// bounds; without a limit, the most.
+// (the index) after the load: a tenth of what the limit leaves beside the
+// index and the most image work can take at once (avatar.MaxWorkBytes), at
+// most MaxCardBytes and nothing below MinCardBytes; without a limit, the
+// most. Image work then finds the
+// heap already near the limit at a million listings of each kind, and every
+// byte live beside it raises the peak: a bound of a tenth of the limit less
+// the index alone took the real binary's peak from 685-692 to 721-742 MB,
+// over the 700 the deploy's VM gives it; 4 MiB of cards still read 705-718.
 func cardBudget(memLimit, liveHeap int64) int {
 	if memLimit <= 0 || memLimit == math.MaxInt64 {
 		return MaxCardBytes
 	}
-	return int(min(max((memLimit-liveHeap)/10, MinCardBytes), MaxCardBytes))
+	budget := (memLimit - liveHeap - avatar.MaxWorkBytes) / 10
+	if budget < MinCardBytes {
+		return 0 // memory is tight: no cards (a million listings of each kind in 640 MiB)
+	}
+	return int(min(budget, MaxCardBytes))
 }
 
 // liveHeap reads the heap the last collection left live.
@@ -199,18 +213,73 @@ func cardExpires(status, eventDate string, now int64) int64 {
 // written from cards is byte for byte what encoding its listings writes.
 var encodeOptions = json.JoinOptions(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 
+var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // encodeCard encodes a listing without the viewer's marks.
 func encodeCard(l *Listing) (*card, error) {
 	l.Applied, l.MyPledge = nil, nil
-	raw, err := json.Marshal(l, encodeOptions)
-	if err != nil {
+	buf := encodeBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 {
+			encodeBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := json.MarshalWrite(buf, l, encodeOptions); err != nil {
 		return nil, err
 	}
+	raw := buf.Bytes()
 	if len(raw) == 0 || raw[len(raw)-1] != '}' {
 		return nil, fmt.Errorf("listings: unexpected encoding of listing %s", l.ID)
 	}
-	// a copy of the exact size: the encoder's buffer may be twice as long
+	// encoded in a pooled buffer and copied at its exact size: a page of
+	// cards leaves only the cards behind (at a million listings most are
+	// read, not kept, and the garbage raised the memory peak)
 	return &card{id: l.ID, user: l.UserID, object: append([]byte(nil), raw[:len(raw)-1]...)}, nil
+}
+
+// Cards are a page of cards with the viewer's marks.
+type Cards []markedCard
+
+type markedCard struct {
+	card    *card
+	applied *bool
+	pledge  *Pledge
+}
+
+// WriteTo writes the page as a JSON array: each card's object, the viewer's
+// mark on it and its closing brace. It writes what encoding the listings
+// with Applied or MyPledge set writes (TestCardsEqualTheListingsEncodedAfresh).
+func (cs Cards) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	put := func(b []byte) error {
+		m, err := w.Write(b)
+		n += int64(m)
+		return err
+	}
+	scratch := make([]byte, 0, 128)
+	if err := put([]byte{'['}); err != nil {
+		return n, err
+	}
+	for i, c := range cs {
+		scratch = scratch[:0]
+		if i > 0 {
+			if err := put([]byte{','}); err != nil {
+				return n, err
+			}
+		}
+		if err := put(c.card.object); err != nil {
+			return n, err
+		}
+		var err error
+		if scratch, err = appendMark(scratch, c.applied, c.pledge); err != nil {
+			return n, err
+		}
+		if err := put(scratch); err != nil {
+			return n, err
+		}
+	}
+	return n, put([]byte{']'})
 }
 
 // appendMark appends the viewer's mark on a card and closes its object:

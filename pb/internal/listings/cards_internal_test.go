@@ -105,8 +105,9 @@ func TestARequestsCardExpiresWhenItsStatusWouldChange(t *testing.T) {
 	}
 }
 
-// The cards get a tenth of what GOMEMLIMIT leaves beside the index, within
-// their bounds; a smaller bound lets cards go until they fit.
+// The cards get a tenth of what GOMEMLIMIT leaves beside the index and image
+// work, at most their bound and none below their least; a smaller bound lets
+// cards go until they fit.
 func TestCardsAreSizedFromTheMemoryLeft(t *testing.T) {
 	const mib = 1 << 20
 	for _, c := range []struct {
@@ -114,9 +115,11 @@ func TestCardsAreSizedFromTheMemoryLeft(t *testing.T) {
 		want        int
 	}{
 		{math.MaxInt64, 400 * mib, MaxCardBytes}, // no limit set
-		{640 * mib, 100 * mib, 54 * mib},         // 100,000 + 100,000
-		{640 * mib, 434 * mib, 206 * mib / 10},   // 1,000,000 + 1,000,000
-		{640 * mib, 620 * mib, MinCardBytes},
+		{640 * mib, 100 * mib, 284 * mib / 10},   // 100,000 + 100,000
+		{640 * mib, 434 * mib, 0},                // 1,000,000 + 1,000,000: none
+		{640 * mib, 350 * mib, 0},                // less than the least: none
+		{640 * mib, 330 * mib, 54 * mib / 10},
+		{1024 * mib, 434 * mib, 334 * mib / 10},
 		{4096 * mib, 100 * mib, MaxCardBytes},
 	} {
 		if got := cardBudget(c.limit, c.live); got != c.want {

@@ -91,14 +91,14 @@ func (w *cardWorld) check(t *testing.T, rng *rand.Rand, rounds int) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !bytes.Equal(page.Body, want) {
+				if !bytes.Equal(page.Body(), want) {
 					at := 0
-					for at < min(len(want), len(page.Body)) && want[at] == page.Body[at] {
+					for at < min(len(want), len(page.Body())) && want[at] == page.Body()[at] {
 						at++
 					}
 					from := max(0, at-200)
 					t.Fatalf("%s, viewer %+v, %+v: the page differs from the listings encoded afresh at byte %d:\n got …%s\nwant …%s",
-						k.Table, v, q, at, page.Body[from:min(len(page.Body), at+200)], want[from:min(len(want), at+200)])
+						k.Table, v, q, at, page.Body()[from:min(len(page.Body()), at+200)], want[from:min(len(want), at+200)])
 				}
 			}
 		}
@@ -202,7 +202,7 @@ func TestCardsReadDuringWritesEndExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got.Body, want) {
+			if !bytes.Equal(got.Body(), want) {
 				t.Fatalf("%s page %d after the writes: a card outlived a write", k.Table, page)
 			}
 		}

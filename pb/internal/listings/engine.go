@@ -82,7 +82,10 @@ func (e *Engine) Start() error {
 	e.sizeCards.Do(func() {
 		go func() {
 			if e.Engine.Wait(context.Background()) == nil {
-				e.src.cards.setLimit(cardBudget(debug.SetMemoryLimit(-1), liveHeap()))
+				limit, live := debug.SetMemoryLimit(-1), liveHeap()
+				budget := cardBudget(limit, live)
+				e.src.cards.setLimit(budget)
+				e.app.Logger().Info("search: list cards sized", "bytes", budget, "liveHeap", live)
 			}
 		}()
 	})

@@ -65,8 +65,8 @@ func installLog(app core.App, specs []SearchSpec) error {
 		if err != nil {
 			return err
 		}
-		for name, cols := range usersTriggers {
-			if body := usersTrigger(cols, have); body != "" {
+		for name, t := range usersTriggers {
+			if body := usersTrigger(t.op, t.cols, have); body != "" {
 				triggers[name] = body
 			}
 		}
@@ -74,20 +74,23 @@ func installLog(app core.App, specs []SearchSpec) error {
 	})
 }
 
-// usersTriggers name the columns of users each trigger follows: the
-// verified badge, the reliable mark, and what else of a poster a listing's
-// card shows (cards.go). A change of any logs the member; the engine reads
-// their badge again and the cards are dropped.
-var usersTriggers = map[string][]string{
-	"_search_users_au":          {"isVerified"},
-	"_search_users_reliable_au": {"isReliable"},
-	"_search_users_card_au":     {"username", "displayName", "avatar", "dealsCompleted", "ratingSum", "ratingCount"},
+// usersTriggers name the columns of users each trigger follows and the
+// operation it logs: the verified badge and the reliable mark ('u': the
+// engine reads the member's badge again), and what else of a poster a
+// listing's card shows ('p': only the cards are dropped, cards.go).
+var usersTriggers = map[string]struct {
+	op   string
+	cols []string
+}{
+	"_search_users_au":          {"u", []string{"isVerified"}},
+	"_search_users_reliable_au": {"u", []string{"isReliable"}},
+	"_search_users_card_au":     {"p", []string{"username", "displayName", "avatar", "dealsCompleted", "ratingSum", "ratingCount"}},
 }
 
 // usersTrigger writes the trigger over those of cols that users has ("" if
 // none): a column a migration has not added yet, or removed, is left out,
 // or every update of users would fail.
-func usersTrigger(cols []string, have map[string]bool) string {
+func usersTrigger(op string, cols []string, have map[string]bool) string {
 	var of, when []string
 	for _, c := range cols {
 		if have[c] {
@@ -100,7 +103,7 @@ func usersTrigger(cols []string, have map[string]bool) string {
 	}
 	return `AFTER UPDATE OF ` + strings.Join(of, ", ") + ` ON users
 			WHEN ` + strings.Join(when, " OR ") + ` BEGIN
-			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, 'u'); END`
+			INSERT INTO ` + changesTable + `(tbl, rid, op) VALUES ('users', new.rowid, '` + op + `'); END`
 }
 
 // columnsOf answers the column names of a table.

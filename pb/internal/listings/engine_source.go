@@ -188,20 +188,27 @@ func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Ch
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query("SELECT seq, tbl, rid, old_text FROM "+changesTable+" WHERE seq > ? ORDER BY seq LIMIT ?", after, limit)
+	rows, err := db.Query("SELECT seq, tbl, rid, op, old_text FROM "+changesTable+" WHERE seq > ? ORDER BY seq LIMIT ?", after, limit)
 	if err != nil {
 		return nil, err
 	}
 	var out []search.Change
 	for rows.Next() {
 		var c search.Change
+		var op string
 		var old sql.NullString
-		if err := rows.Scan(&c.Position, &c.Table, &c.Rowid, &old); err != nil {
+		if err := rows.Scan(&c.Position, &c.Table, &c.Rowid, &op, &old); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if old.Valid {
 			c.OldText = &old.String
+		}
+		if c.Table == "users" && op == "p" {
+			// only what cards show of a poster changed: nothing for the
+			// engine (a change without a table or poster)
+			s.cards.clear()
+			c.Table, c.Rowid = "", 0
 		}
 		out = append(out, c)
 	}
@@ -210,9 +217,11 @@ func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Ch
 		return nil, err
 	}
 	for i := range out {
-		if out[i].Table == "users" {
-			s.cards.clear() // a poster's card fields changed, or the member left
-		} else {
+		switch out[i].Table {
+		case "users":
+			s.cards.clear() // a badge changed, or the member left
+		case "":
+		default:
 			s.cards.drop(out[i].Table, out[i].Rowid)
 		}
 	}

@@ -1,6 +1,7 @@
 package listings
 
 import (
+	"bytes"
 	"context"
 	"encoding/json/v2"
 )
@@ -26,6 +27,15 @@ func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, vi
 		return nil, err
 	}
 	return json.Marshal(items, encodeOptions)
+}
+
+// Body is the page as the list route writes it.
+func (p *Page) Body() []byte {
+	var b bytes.Buffer
+	if _, err := p.Items.WriteTo(&b); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
 }
 
 // CardsHeld answers how many cards the store keeps.

@@ -37,5 +37,5 @@ func (h *handlers) list(e *core.RequestEvent) error {
 	if page.HasTotal {
 		out.Total, out.Estimated = &page.Total, page.Estimated
 	}
-	return paging.AnswerRaw(e, page.Body, out)
+	return paging.AnswerTo(e, page.Items, out)
 }

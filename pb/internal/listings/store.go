@@ -37,11 +37,9 @@ type Viewer struct {
 
 // Page is one page of a list answer.
 type Page struct {
-	// Body is the page's listings as the JSON array the list route sends,
-	// the viewer's marks included.
-	Body []byte
-	// Count is the number of listings in Body.
-	Count   int
+	// Items are the page's listings as cards with the viewer's marks; they
+	// write themselves as the JSON array the list route sends.
+	Items   Cards
 	HasMore bool
 	// Next is the cursor of the following page (when HasMore).
 	Next string
@@ -66,11 +64,11 @@ func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer View
 	if err != nil {
 		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
 	}
-	body, err := s.encodePage(kind, cards, viewer)
+	items, err := s.mark(kind, cards, viewer)
 	if err != nil {
 		return nil, fmt.Errorf("listings: list %s: %w", kind.Table, err)
 	}
-	return &Page{Body: body, Count: len(cards), HasMore: res.HasMore, Next: res.Next,
+	return &Page{Items: items, HasMore: res.HasMore, Next: res.Next,
 		Total: res.Total, HasTotal: sq.Total, Estimated: res.Estimated}, nil
 }
 
@@ -137,53 +135,44 @@ func (s *Store) cardsOf(kind Kind, rowids []int64, viewer Viewer) ([]*card, erro
 	return out, nil
 }
 
-// encodePage writes cards as a JSON array with the viewer's marks on the
-// listings of others: Applied on offers, MyPledge on requests (one query
-// for the page).
-func (s *Store) encodePage(kind Kind, cards []*card, viewer Viewer) ([]byte, error) {
-	var applied map[string]bool
-	var pledges map[string]*Pledge
-	if viewer.ID != "" {
-		ids := make([]any, 0, len(cards))
-		for _, cd := range cards {
-			if cd.user != viewer.ID {
-				ids = append(ids, cd.id)
-			}
+// mark adds the viewer's marks to the cards of others: Applied on offers,
+// MyPledge on requests (one query for the page).
+func (s *Store) mark(kind Kind, cards []*card, viewer Viewer) (Cards, error) {
+	items := make(Cards, len(cards))
+	for i, cd := range cards {
+		items[i].card = cd
+	}
+	if viewer.ID == "" {
+		return items, nil
+	}
+	ids := make([]any, 0, len(cards))
+	for _, cd := range cards {
+		if cd.user != viewer.ID {
+			ids = append(ids, cd.id)
 		}
-		var err error
-		switch {
-		case len(ids) == 0:
-		case kind.IsRequest:
-			pledges, err = s.pledgesOn(viewer, ids)
-		default:
-			applied, err = s.appliedTo(viewer, ids)
-		}
+	}
+	switch {
+	case len(ids) == 0:
+	case kind.IsRequest:
+		pledges, err := s.pledgesOn(viewer, ids)
 		if err != nil {
 			return nil, err
 		}
-	}
-	size := 2
-	for _, cd := range cards {
-		size += len(cd.object) + 24
-	}
-	body := make([]byte, 0, size)
-	body = append(body, '[')
-	for i, cd := range cards {
-		if i > 0 {
-			body = append(body, ',')
+		for i := range items {
+			items[i].pledge = pledges[items[i].card.id]
 		}
-		body = append(body, cd.object...)
-		var mark *bool
-		if applied != nil && cd.user != viewer.ID {
-			v := applied[cd.id]
-			mark = &v
-		}
-		var err error
-		if body, err = appendMark(body, mark, pledges[cd.id]); err != nil {
+	default:
+		applied, err := s.appliedTo(viewer, ids)
+		if err != nil {
 			return nil, err
 		}
+		for i := range items {
+			if items[i].card.user != viewer.ID {
+				items[i].applied = new(applied[items[i].card.id])
+			}
+		}
 	}
-	return append(body, ']'), nil
+	return items, nil
 }
 
 // byRowids reads the rows of a page in the engine's order (a row deleted

@@ -1,7 +1,9 @@
 package paging
 
 import (
+	"bytes"
 	"encoding/json/jsontext"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -68,21 +70,25 @@ func Answer[T any](e *core.RequestEvent, items []T, p Page) error {
 	return e.JSON(http.StatusOK, items)
 }
 
-// AnswerRaw answers a page whose items are already encoded: body is the
-// JSON array, byte for byte what Answer would write for them. A request
-// that picks fields (PocketBase's fields parameter) goes through the same
-// picker as Answer.
-func AnswerRaw(e *core.RequestEvent, body []byte, p Page) error {
+// AnswerTo answers a page whose items encode themselves: items writes the
+// JSON array, byte for byte what Answer would write for them, straight to
+// the response. A request that picks fields (PocketBase's fields
+// parameter) goes through the same picker as Answer.
+func AnswerTo(e *core.RequestEvent, items io.WriterTo, p Page) error {
 	setHeaders(e, p)
 	if e.Request.URL.Query().Has(fieldsParam) {
-		return e.JSON(http.StatusOK, jsontext.Value(body))
+		var b bytes.Buffer
+		if _, err := items.WriteTo(&b); err != nil {
+			return err
+		}
+		return e.JSON(http.StatusOK, jsontext.Value(b.Bytes()))
 	}
 	h := e.Response.Header()
 	if h.Get("Content-Type") == "" {
 		h.Set("Content-Type", "application/json")
 	}
 	e.Response.WriteHeader(http.StatusOK)
-	_, err := e.Response.Write(body)
+	_, err := items.WriteTo(e.Response)
 	return err
 }
 
