@@ -60,7 +60,8 @@ const (
 // heap already near the limit at a million listings of each kind, and every
 // byte live beside it raises the peak: a bound of a tenth of the limit less
 // the index alone took the real binary's peak from 685-692 to 721-742 MB,
-// over the 700 the deploy's VM gives it; 4 MiB of cards still read 705-718.
+// over the 700 the deploy's VM gives it; 4 MiB of cards still read 715-724,
+// none 691 (docs/security.md, "Memory").
 func cardBudget(memLimit, liveHeap int64) int {
 	if memLimit <= 0 || memLimit == math.MaxInt64 {
 		return MaxCardBytes
