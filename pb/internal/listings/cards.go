@@ -133,12 +133,9 @@ func (c *cardCache) lookup(table string, rowids []int64, now int64, out []*card)
 // since.
 func (c *cardCache) put(gen uint64, table string, rowid int64, cd *card) {
 	size := cd.size()
-	if size > c.limit {
-		return
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen != c.gen {
+	if gen != c.gen || size > c.limit {
 		return
 	}
 	key := cardKey{table, rowid}
