@@ -16,3 +16,6 @@ func FixedPairs(keyword string) []string {
 	fixedPairs(fold(keyword), func(a, b string) { out = append(out, a+"|"+b) })
 	return out
 }
+
+// CapacityFor is the rows an index holding have grows to for rowid.
+func CapacityFor(have int, rowid int64) int { return capacityFor(have, rowid) }

@@ -35,3 +35,29 @@ func TestAnyTuningAnswersTheSame(t *testing.T) {
 		compare(t, e, src, rng, categories, posters, 30, false)
 	}
 }
+
+// An index that must grow for a new listing grows by an eighth, not by
+// double (a load leaves it at its exact size, and at a million listings
+// doubling added more heap than the memory limit leaves); growing from
+// nothing to a million still copies only a few dozen times.
+func TestAnIndexGrowsByAnEighth(t *testing.T) {
+	if got := search.CapacityFor(1_000_000, 1_000_000); got > 1_125_000 || got < 1_000_001 {
+		t.Fatalf("a full index of 1,000,000 rows grows to %d for one more", got)
+	}
+	if got := search.CapacityFor(1000, 5000); got != 5001 {
+		t.Fatalf("a rowid far past the end: %d rows, want 5,001", got)
+	}
+	if got := search.CapacityFor(1000, 10); got != 1125 {
+		t.Fatalf("%d rows, want 1,125", got)
+	}
+	growths, have := 0, 0
+	for r := int64(0); r < 1_000_000; r++ {
+		if r >= int64(have) {
+			have = search.CapacityFor(have, r)
+			growths++
+		}
+	}
+	if growths > 80 {
+		t.Fatalf("growing one rowid at a time to 1,000,000 copied the index %d times", growths)
+	}
+}
