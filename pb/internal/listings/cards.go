@@ -56,12 +56,10 @@ const (
 // (the index) after the load: a tenth of what the limit leaves beside the
 // index and the most image work can take at once (avatar.MaxWorkBytes), at
 // most MaxCardBytes and nothing below MinCardBytes; without a limit, the
-// most. Image work then finds the
-// heap already near the limit at a million listings of each kind, and every
-// byte live beside it raises the peak: a bound of a tenth of the limit less
-// the index alone took the real binary's peak from 685-692 to 721-742 MB,
-// over the 700 the deploy's VM gives it; 4 MiB of cards still read 715-724,
-// none 691 (docs/security.md, "Memory").
+// most. At a million listings of each kind that is nothing: a bound of a
+// tenth of the limit less the index alone took the real binary's peak from
+// 685-692 to 721-742 MiB, over the 700 the deploy's VM gives it; 4 MiB of
+// cards still read 715-724, none 691 (docs/security.md, "Memory").
 func cardBudget(memLimit, liveHeap int64) int {
 	if memLimit <= 0 || memLimit == math.MaxInt64 {
 		return MaxCardBytes
@@ -139,17 +137,8 @@ func (c *cardCache) put(gen uint64, table string, rowid int64, cd *card) {
 		return
 	}
 	key := cardKey{table, rowid}
-	if old := c.entries[key]; old != nil {
-		c.bytes -= old.size()
-		delete(c.entries, key)
-	}
-	for k, v := range c.entries { // map order is random: a random card leaves
-		if c.bytes+size <= c.limit {
-			break
-		}
-		c.bytes -= v.size()
-		delete(c.entries, k)
-	}
+	c.remove(key)
+	c.evictTo(c.limit - size)
 	c.entries[key] = cd
 	c.bytes += size
 }
@@ -159,11 +148,7 @@ func (c *cardCache) drop(table string, rowid int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
-	key := cardKey{table, rowid}
-	if old := c.entries[key]; old != nil {
-		c.bytes -= old.size()
-		delete(c.entries, key)
-	}
+	c.remove(cardKey{table, rowid})
 }
 
 // setLimit changes the bound, letting random cards go until they fit.
@@ -171,12 +156,25 @@ func (c *cardCache) setLimit(limit int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.limit = limit
-	for k, v := range c.entries {
-		if c.bytes <= c.limit {
-			break
+	c.evictTo(limit)
+}
+
+// remove forgets a card, if kept (under the lock).
+func (c *cardCache) remove(key cardKey) {
+	if old := c.entries[key]; old != nil {
+		c.bytes -= old.size()
+		delete(c.entries, key)
+	}
+}
+
+// evictTo lets random cards go until they hold at most bytes (under the
+// lock; map order is random).
+func (c *cardCache) evictTo(bytes int) {
+	for k := range c.entries {
+		if c.bytes <= bytes {
+			return
 		}
-		c.bytes -= v.size()
-		delete(c.entries, k)
+		c.remove(k)
 	}
 }
 
@@ -231,8 +229,7 @@ func encodeCard(l *Listing) (*card, error) {
 		return nil, fmt.Errorf("listings: unexpected encoding of listing %s", l.ID)
 	}
 	// encoded in a pooled buffer and copied at its exact size: a page of
-	// cards leaves only the cards behind (at a million listings most are
-	// read, not kept, and the garbage raised the memory peak)
+	// cards leaves only the cards behind
 	return &card{id: l.ID, user: l.UserID, object: append([]byte(nil), raw[:len(raw)-1]...)}, nil
 }
 

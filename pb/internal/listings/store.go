@@ -151,25 +151,14 @@ func (s *Store) mark(kind Kind, cards []*card, viewer Viewer) (Cards, error) {
 			ids = append(ids, cd.id)
 		}
 	}
-	switch {
-	case len(ids) == 0:
-	case kind.IsRequest:
-		pledges, err := s.pledgesOn(viewer, ids)
-		if err != nil {
-			return nil, err
-		}
-		for i := range items {
-			items[i].pledge = pledges[items[i].card.id]
-		}
-	default:
-		applied, err := s.appliedTo(viewer, ids)
-		if err != nil {
-			return nil, err
-		}
-		for i := range items {
-			if items[i].card.user != viewer.ID {
-				items[i].applied = new(applied[items[i].card.id])
-			}
+	applied, pledges, err := s.marksOn(kind, viewer, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range items {
+		items[i].pledge = pledges[items[i].card.id]
+		if applied != nil && items[i].card.user != viewer.ID {
+			items[i].applied = new(applied[items[i].card.id])
 		}
 	}
 	return items, nil

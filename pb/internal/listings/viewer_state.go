@@ -21,27 +21,33 @@ func (s *Store) MarkViewerState(kind Kind, items []Listing, viewer Viewer) error
 			ids = append(ids, l.ID)
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	if kind.IsRequest {
-		pledges, err := s.pledgesOn(viewer, ids)
-		for i := range items {
-			items[i].MyPledge = pledges[items[i].ID]
-		}
-		return err
-	}
-	applied, err := s.appliedTo(viewer, ids)
+	applied, pledges, err := s.marksOn(kind, viewer, ids)
 	if err != nil {
 		return err
 	}
 	for i := range items {
-		if items[i].UserID != viewer.ID {
-			v := applied[items[i].ID]
-			items[i].Applied = &v
+		items[i].MyPledge = pledges[items[i].ID]
+		if applied != nil && items[i].UserID != viewer.ID {
+			items[i].Applied = new(applied[items[i].ID])
 		}
 	}
 	return nil
+}
+
+// marksOn answers what the viewer did to the listings ids (of others): on
+// offers, which they applied to (a map, nil for requests); on requests,
+// their active pledges.
+func (s *Store) marksOn(kind Kind, viewer Viewer, ids []any) (map[string]bool, map[string]*Pledge, error) {
+	switch {
+	case len(ids) == 0:
+		return nil, nil, nil
+	case kind.IsRequest:
+		pledges, err := s.pledgesOn(viewer, ids)
+		return nil, pledges, err
+	default:
+		applied, err := s.appliedTo(viewer, ids)
+		return applied, nil, err
+	}
 }
 
 func inList(n int) string { return "(" + strings.TrimSuffix(strings.Repeat("?,", n), ",") + ")" }
