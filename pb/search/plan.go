@@ -42,9 +42,12 @@ type plan struct {
 	kwSize   int             // size of its set, or an upper bound
 	kwBuild  func(borrow func() bitset) bitset
 
-	empty   bool
-	driver  driverKind
-	scratch []bitset // bitsets borrowed from the index's pool
+	empty  bool
+	driver driverKind
+	// noBlockCount makes the scan count word by word (tests compare it
+	// with the block count).
+	noBlockCount bool
+	scratch      []bitset // bitsets borrowed from the index's pool
 	// estimated is the expected number of matches (planning only).
 	estimated float64
 }

@@ -29,7 +29,25 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		firstMask = ^uint64(0) >> (63 - uint((from-1)&63))
 	}
 	counted, countWords := 0, p.ix.t.CountWords
+	// Once the page is full, a plan whose matches need no look one by one
+	// counts the words left in blocks (countWords).
+	blocks := count && !p.amount.on && p.poster < 0 && p.exclude < 0 && !p.noBlockCount
 	for w := min(top, ix.words-1); w >= 0; w-- {
+		if blocks && len(s.rows) >= want && w < top {
+			// The words w down to lo are counted, as the loop below would.
+			lo := w - (countWords - counted - 1)
+			if lo <= 0 {
+				s.total += p.countWords(0, w)
+				return s
+			}
+			if lo <= w {
+				s.total += p.countWords(lo, w)
+			}
+			read := float64(top - lo + 1)
+			s.total = max(s.total, roundEstimate(float64(s.total)*float64(top+1)/read))
+			s.estimated = true
+			return s
+		}
 		if len(s.rows) >= want {
 			counted++
 			if counted > countWords && count {
@@ -100,6 +118,57 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		}
 	}
 	return s
+}
+
+// countBlock is how many words countWords combines at a time.
+const countBlock = 256
+
+// countWords counts the plan's matches in words lo to hi (both included),
+// for a plan that needs no look at a listing of its own (no amount edges,
+// no poster). Each condition is ANDed into a block of words, then the
+// block is counted: a tight loop a condition at a time instead of the
+// scan's branches a word at a time.
+func (p *plan) countWords(lo, hi int) int {
+	var and, or [countBlock]uint64
+	n := 0
+	for end := hi + 1; end > lo; end -= countBlock {
+		start := max(lo, end-countBlock)
+		b := and[:end-start]
+		copy(b, p.ix.alive[start:end])
+		if p.kwBits != nil {
+			andWords(b, p.kwBits[start:end])
+		}
+		for _, f := range p.factors {
+			if len(f) == 1 {
+				andWords(b, f[0][start:end])
+				continue
+			}
+			o := or[:len(b)]
+			copy(o, f[0][start:end])
+			for _, x := range f[1:] {
+				orWords(o, x[start:end])
+			}
+			andWords(b, o)
+		}
+		for _, x := range b {
+			n += bits.OnesCount64(x)
+		}
+	}
+	return n
+}
+
+func andWords(dst, src []uint64) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] &= src[i]
+	}
+}
+
+func orWords(dst, src []uint64) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] |= src[i]
+	}
 }
 
 // itemOK checks what the words cannot: the amount itself and the poster.

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"sponsorbridge/pb/search"
@@ -59,5 +60,36 @@ func TestAnIndexGrowsByAnEighth(t *testing.T) {
 	}
 	if growths > 80 {
 		t.Fatalf("growing one rowid at a time to 1,000,000 copied the index %d times", growths)
+	}
+}
+
+// Counting the words after a page in blocks (scan.go, countWords) finds
+// the same total, estimated at the same point, as counting them one at a
+// time: every count budget, start and page size.
+func TestBlockCountEqualsWordCount(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261129), 7))
+	src := searchtest.NewSource()
+	posters := seed(src, rng, categories, 3000)
+	for _, countWords := range []int{1, 2, 3, 5, 17, 4096} {
+		tune := search.DefaultTuning()
+		tune.CountWords = countWords
+		e := newEngine(t, src, search.Config{Tuning: &tune})
+		for _, tb := range tables {
+			docs := src.Docs(tb.Name)
+			for range 150 {
+				f := searchtest.Filter(rng, docs, categories, posters, tb.Dated)
+				from := int64(0)
+				if rng.IntN(3) == 0 {
+					from = 1 + rng.Int64N(3100)
+				}
+				want := 1 + rng.IntN(60)
+				blocks, words := e.ScanBothWays(tb.Name, &f, from, want)
+				if !slices.Equal(blocks.Rows, words.Rows) || blocks.Total != words.Total || blocks.Estimated != words.Estimated {
+					t.Fatalf("CountWords %d, %s from %d want %d, filter %s: blocks total %d (estimated %v), words %d (estimated %v)",
+						countWords, tb.Name, from, want, describe(f), blocks.Total, blocks.Estimated, words.Total, words.Estimated)
+				}
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,7 +218,7 @@ type loadResult struct {
 	n        int
 	rate     float64
 	p50, p99 time.Duration
-	cpu      time.Duration // per request, server and in-process client
+	cpu      time.Duration // per request, server and in-process client (which does not decode)
 	errors   int
 	first    string
 }
@@ -248,6 +249,10 @@ func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, sessi
 			for !stop.Load() {
 				p := path(rng)
 				req, _ := http.NewRequest(http.MethodGet, benchServer.URL+p, nil)
+				// Asked for by name, gzip is what a browser gets, and the
+				// client reads the compressed body without decoding it, as
+				// wrk does: a member's device decodes, not the server.
+				req.Header.Set("Accept-Encoding", "gzip")
 				if len(sessions) > 0 {
 					for k, v := range sessions[rng.Intn(len(sessions))] {
 						req.Header.Set(k, v)
@@ -278,6 +283,20 @@ func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, sessi
 			}
 			mu.Unlock()
 		}()
+	}
+	// BENCH_CPUPROFILE=file profiles the load alone (-test.cpuprofile would
+	// also hold the seeding and the index's load).
+	if f := os.Getenv("BENCH_CPUPROFILE"); f != "" {
+		if out, err := os.Create(f); err == nil && pprof.StartCPUProfile(out) == nil {
+			defer func() { pprof.StopCPUProfile(); out.Close() }()
+		}
+	}
+	// BENCH_MEMPROFILE=file writes the heap profile before the load
+	// (file.before) and after it: go tool pprof -sample_index=alloc_space
+	// -base file.before file is what the load allocated.
+	if f := os.Getenv("BENCH_MEMPROFILE"); f != "" {
+		writeHeapProfile(f + ".before")
+		defer writeHeapProfile(f)
 	}
 	var peak float64
 	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
@@ -351,6 +370,13 @@ func anonResidentMiB() float64 {
 		}
 	}
 	return 0
+}
+
+func writeHeapProfile(file string) {
+	if out, err := os.Create(file); err == nil {
+		_ = pprof.Lookup("allocs").WriteTo(out, 0)
+		out.Close()
+	}
 }
 
 func processCPU() time.Duration {

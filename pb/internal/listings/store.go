@@ -176,28 +176,37 @@ func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
 	for _, r := range rowids {
 		sq.args = append(sq.args, r)
 	}
-	found, err := s.scan(sq, true)
+	found, err := s.scan(sq, true, len(rowids))
 	if err != nil {
 		return nil, err
 	}
-	byRowid := make(map[int64]int, len(found))
+	// Put the rows in the engine's order in place: the k-th rowid found
+	// is swapped into slot k.
+	at := make(map[int64]int, len(found))
 	for i := range found {
-		byRowid[found[i].rowid] = i
+		at[found[i].rowid] = i
 	}
-	out := make([]row, 0, len(rowids))
+	k := 0
 	for _, r := range rowids {
-		if i, ok := byRowid[r]; ok {
-			out = append(out, found[i])
+		i, ok := at[r]
+		if !ok {
+			continue
 		}
+		if i != k {
+			found[i], found[k] = found[k], found[i]
+			at[found[i].rowid] = i
+		}
+		delete(at, r) // a rowid asked twice is put once
+		k++
 	}
-	return out, nil
+	return found[:k], nil
 }
 
 // Find reads one listing by id (rejected ones included: callers decide).
 func (s *Store) Find(kind Kind, id string) (*row, error) {
 	sq := &sqlq{}
 	sq.add("SELECT "+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scan(sq, false)
+	rows, err := s.scan(sq, false, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -223,25 +232,29 @@ func (s *Store) columns(kind Kind) string {
 		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount"
 }
 
-func (s *Store) scan(sq *sqlq, withRowid bool) ([]row, error) {
+func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
 	}
 	defer res.Close()
-	var rows []row
+	// Each row is read in place (no row of its own on the heap, no copy
+	// when the slice grows past the hint), through one dest slice.
+	rows := make([]row, 0, sizeHint)
+	dest := make([]any, 0, 25)
 	for res.Next() {
-		var r row
-		dest := []any{&r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
-			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
-			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount}
+		rows = append(rows, row{})
+		r := &rows[len(rows)-1]
+		dest = dest[:0]
 		if withRowid {
-			dest = append([]any{&r.rowid}, dest...)
+			dest = append(dest, &r.rowid)
 		}
+		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
+			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
+			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount)
 		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}
-		rows = append(rows, r)
 	}
 	return rows, res.Err()
 }
