@@ -1,6 +1,8 @@
 package search
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -39,6 +41,7 @@ type plan struct {
 	kwVerify bool            // the keyword's set is a superset: check each listing's text
 	kwTerms  *roaring.Bitmap // a single-run keyword's term ids
 	kwBits   bitset          // the keyword's listings as a bitset, when built
+	kwFirst  bool            // test tests kwBits before the factors (orderTests)
 	kwSize   int             // size of its set, or an upper bound
 	kwBuild  func(borrow func() bitset) bitset
 
@@ -88,8 +91,10 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	}
 	n := max(ix.aliveCount, 1)
 	sel := 1.0
+	var sizes []int // each factor's listings (at most), in p.factors' order
 	add := func(fc factor, size int) {
 		p.factors = append(p.factors, fc)
+		sizes = append(sizes, size)
 		sel *= min(1, float64(size)/float64(n))
 	}
 
@@ -174,7 +179,31 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	}
 	p.estimated = sel * float64(n)
 	p.choose(n, hi-lo)
+	p.orderTests(sizes)
 	return p
+}
+
+// orderTests puts the factors that keep the fewest listings first, and the
+// keyword before them when it keeps fewer still: a listing tested one at a
+// time (test, the amount walks) is then mostly refused at its first
+// lookup, and a word of the scan mostly empties at its first AND. At a
+// million listings each lookup is in a different 125 kB bitset, mostly
+// outside the CPU's cache. Any order gives the same answer.
+func (p *plan) orderTests(sizes []int) {
+	p.kwFirst = p.kwBits != nil && (len(sizes) == 0 || p.kwSize <= slices.Min(sizes))
+	if len(sizes) < 2 {
+		return
+	}
+	idx := make([]int, len(sizes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(sizes[a], sizes[b]) })
+	ordered := make([]factor, len(idx))
+	for i, j := range idx {
+		ordered[i] = p.factors[j]
+	}
+	p.factors = ordered
 }
 
 func deref(x *int64) int64 {
@@ -213,6 +242,9 @@ func (p *plan) test(r int64) bool {
 	if r <= 0 || r >= int64(len(ix.flags)) {
 		return false
 	}
+	if p.kwFirst && !p.kwBits.has(r) {
+		return false
+	}
 	for _, f := range p.factors {
 		if !f.has(r) {
 			return false
@@ -227,7 +259,7 @@ func (p *plan) test(r int64) bool {
 	if p.exclude >= 0 && int64(ix.poster[r]) == p.exclude {
 		return false
 	}
-	if p.kwBits != nil && !p.kwBits.has(r) {
+	if !p.kwFirst && p.kwBits != nil && !p.kwBits.has(r) {
 		return false
 	}
 	return true

@@ -181,6 +181,35 @@ var (
 		f.Keyword = c.words[z.Uint64()][:1+rng.Intn(2)]
 		return page(f, search.Newest, 1)
 	}}
+	// hardClass is make bench's hard mix (pb/internal/listings/bench_test.go,
+	// hardMix): random three letters, two letters or several words, up to
+	// three categories, verified or reliable posters only, open or all,
+	// every order, pages up to 60.
+	hardClass = benchClass{"hard mix", func(c *benchCorpus, rng *mrand.Rand, z *mrand.Zipf) *search.Query {
+		var f search.Filter
+		switch rng.Intn(4) {
+		case 0:
+			const letters = "abcdefghijklmnopqrstuvwxyz"
+			f.Keyword = string([]byte{letters[rng.Intn(26)], letters[rng.Intn(26)], letters[rng.Intn(26)]})
+		case 1:
+			f.Keyword = c.words[z.Uint64()][:2]
+		case 2:
+			words := []string{c.words[z.Uint64()], c.words[z.Uint64()]}
+			if rng.Intn(2) == 0 {
+				words = append(words, c.words[z.Uint64()])
+			}
+			f.Keyword = strings.Join(words, " ")
+		}
+		for range rng.Intn(4) {
+			f.Categories = append(f.Categories, categories[rng.Intn(7)])
+		}
+		f.VerifiedOnly = rng.Intn(4) == 0
+		f.ReliableOnly = rng.Intn(6) == 0
+		if rng.Intn(2) == 0 {
+			f.Status = "open"
+		}
+		return page(f, search.Sort(rng.Intn(3)), 1+rng.Intn(60))
+	}}
 	amountClass = benchClass{"by amount", func(c *benchCorpus, rng *mrand.Rand, z *mrand.Zipf) *search.Query {
 		return page(open, []search.Sort{search.AmountDesc, search.AmountAsc}[rng.Intn(2)], 1+rng.Intn(3))
 	}}
@@ -205,7 +234,7 @@ var knobs = []knob{
 	{"PosterLeadMax", []int{64, 4096, 65536}, func(t *search.Tuning, v int) { t.PosterLeadMax = v }, []benchClass{posterClass}},
 	{"LazyMaxTerms", []int{64, 256, 1024}, func(t *search.Tuning, v int) { t.LazyMaxTerms = v }, []benchClass{keywordClass, mixClass}},
 	{"MaxUnionTerms", []int{1024, 4096, 16384}, func(t *search.Tuning, v int) { t.MaxUnionTerms = v }, []benchClass{shortClass}},
-	{"CollectLimit", []int{5000, 20000, 80000}, func(t *search.Tuning, v int) { t.CollectLimit = v }, []benchClass{kwCatByAmountClass, amountClass}},
+	{"CollectLimit", []int{5000, 20000, 80000}, func(t *search.Tuning, v int) { t.CollectLimit = v }, []benchClass{kwCatByAmountClass, amountClass, hardClass}},
 	{"NarrowRangeShare", []int{4, 16, 64}, func(t *search.Tuning, v int) { t.NarrowRangeShare = v }, []benchClass{catAmountLocClass}},
 	{"AmountBuckets", []int{16, 64, 256}, func(t *search.Tuning, v int) { t.AmountBuckets = v }, []benchClass{catAmountLocClass, kwCatByAmountClass}},
 	{"SmallPosting", []int{4, 16, 64}, func(t *search.Tuning, v int) { t.SmallPosting = v }, []benchClass{keywordClass, mixClass}},
