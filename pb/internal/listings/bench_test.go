@@ -85,6 +85,11 @@ func setupBench(b *testing.B) {
 			tune.KeywordCacheSize = 0
 			opts.SearchTuning = &tune
 			b.Log("keyword cache off")
+		} else if mib, err := strconv.Atoi(os.Getenv("BENCH_KEYWORD_CACHE_MIB")); err == nil && mib > 0 {
+			tune := search.DefaultTuning()
+			tune.KeywordCacheBytes = mib << 20
+			opts.SearchTuning = &tune
+			b.Logf("keyword cache of %d MiB a kind", mib)
 		}
 		n := benchSize()
 		benchCorpus = newCorpus()
