@@ -133,7 +133,11 @@ type Tuning struct {
 	// are kept. Measured at 8/32/128: keyword pages 59/61/58 µs.
 	KeywordCacheMinTerms int
 	// KeywordCacheBytes: the cache of one table holds at most this much:
-	// 32 MiB is 2,000 builds at 100,000 listings, 256 at a million.
+	// 12 MiB is 1,000 builds at 100,000 listings (KeywordCacheSize binds
+	// first), 98 at a million. At a million listings of each kind a build
+	// is 125 kB and the heap works at GOMEMLIMIT: against 32 MiB, two-letter
+	// keywords cost the same, plain pages and the mix 4-14% less, the hard
+	// mix 8-13% more (docs/search.md, "How a query runs").
 	KeywordCacheBytes int
 
 	// Following the Source.
@@ -182,7 +186,7 @@ func DefaultTuning() Tuning {
 
 		KeywordCacheSize:     256,
 		KeywordCacheMinTerms: 32,
-		KeywordCacheBytes:    32 << 20,
+		KeywordCacheBytes:    12 << 20,
 
 		ChangeBatch: 4096,
 		PruneEvery:  5000,

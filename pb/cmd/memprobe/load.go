@@ -68,8 +68,16 @@ func listPath(rng *mrand.Rand, words []string) string {
 	}
 	if rng.Intn(2) == 0 {
 		q := words[rng.Intn(len(words))]
-		if rng.Intn(3) == 0 {
+		switch rng.Intn(4) {
+		case 0:
 			q += " " + words[rng.Intn(len(words))]
+		case 1:
+			// the first letters of a word, as a member may type it: the
+			// keyword cache keeps such sets, and at a million listings of
+			// a kind each is 125 kB
+			if len(q) > 2 {
+				q = q[:2+rng.Intn(2)]
+			}
 		}
 		v.Set("q", q)
 	}
