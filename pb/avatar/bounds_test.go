@@ -264,3 +264,17 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// Image work takes as many slots as pictures of the most accepted cost fit
+// in its bound: at least one, at most two.
+func TestImageWorkSlotsFitTheirBound(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		bytes int64
+		want  int
+	}{{0, 1}, {131 * mib, 1}, {255 * mib, 1}, {256 * mib, 2}, {285 * mib, 2}, {4096 * mib, 2}} {
+		if got := avatar.WorkSlotsFor(c.bytes); got != c.want {
+			t.Errorf("%d MiB: %d slots, want %d", c.bytes/mib, got, c.want)
+		}
+	}
+}

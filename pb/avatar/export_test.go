@@ -13,6 +13,9 @@ func HoldAllSlots() (release func()) {
 	return func() { decodeSlots.Release(slots) }
 }
 
+// WorkSlotsFor is workSlotsFor.
+var WorkSlotsFor = workSlotsFor
+
 // SetWaits shortens how long uploads and thumbnails wait, for a test.
 func SetWaits(d time.Duration) (restore func()) {
 	oldSlot, oldThumb := waitForSlot, waitForThumb

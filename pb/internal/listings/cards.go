@@ -71,6 +71,19 @@ func cardBudget(memLimit, liveHeap int64) int {
 	return int(min(budget, MaxCardBytes))
 }
 
+// imageWorkBytes is what image work may add to the heap once the index is
+// loaded: half of what the memory limit leaves beside it (false without a
+// limit). At a million listings of each kind in 640 MiB that is one
+// picture at a time (avatar.LimitWork): with two, six uploads and
+// thumbnails beside a heap the caches had filled took the real binary's
+// peak to 710-722 MiB (docs/security.md, "Memory").
+func imageWorkBytes(memLimit, liveHeap int64) (int64, bool) {
+	if memLimit <= 0 || memLimit == math.MaxInt64 {
+		return 0, false
+	}
+	return max(0, memLimit-liveHeap) / 2, true
+}
+
 // liveHeap reads the heap the last collection left live.
 func liveHeap() int64 {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}

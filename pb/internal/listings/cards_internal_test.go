@@ -135,3 +135,23 @@ func TestCardsAreSizedFromTheMemoryLeft(t *testing.T) {
 		t.Fatalf("after a smaller bound: %d cards, %d bytes", n, bytes)
 	}
 }
+
+// Image work gets half of what the memory limit leaves beside the loaded
+// index: at a million listings of each kind in 640 MiB that is one picture
+// at a time (avatar.LimitWork; TestImageWorkSlotsFitTheirBound), at
+// 100,000 two; without a limit nothing is bounded.
+func TestImageWorkIsBoundedByTheMemoryLeft(t *testing.T) {
+	const mib = 1 << 20
+	if _, ok := imageWorkBytes(math.MaxInt64, 400*mib); ok {
+		t.Fatal("bounded without a memory limit")
+	}
+	for _, c := range []struct{ limit, live, want int64 }{
+		{640 * mib, 378 * mib, 131 * mib}, // 1,000,000 + 1,000,000 once loaded
+		{640 * mib, 70 * mib, 285 * mib},  // 100,000 + 100,000
+		{640 * mib, 700 * mib, 0},         // over the limit already
+	} {
+		if got, ok := imageWorkBytes(c.limit, c.live); !ok || got != c.want {
+			t.Errorf("limit %d MiB, live %d MiB: %d MiB (%v), want %d", c.limit/mib, c.live/mib, got/mib, ok, c.want/mib)
+		}
+	}
+}

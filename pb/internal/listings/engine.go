@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/search"
 )
@@ -86,6 +87,9 @@ func (e *Engine) Start() error {
 				budget := cardBudget(limit, live)
 				e.src.cards.setLimit(budget)
 				e.app.Logger().Info("search: list cards sized", "bytes", budget, "liveHeap", live)
+				if work, ok := imageWorkBytes(limit, live); ok {
+					e.app.Logger().Info("search: image work bounded", "bytes", work, "slots", avatar.LimitWork(work))
+				}
 			}
 		}()
 	})
