@@ -208,15 +208,19 @@ func notOpen(e *core.RequestEvent, requestID string) error {
 	if err != nil { // its poster deleted their account meanwhile
 		return e.NotFoundError("Listing not found.", nil)
 	}
-	stored := current.GetString("status")
 	open := int64(current.GetInt("requestedAmount") - current.GetInt("pledgedAmount"))
-	switch {
-	case stored == listings.StatusClosed:
-		return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
-	case stored == listings.StatusSponsored || open < 1:
+	// The reason the listing itself shows: a request the event job has
+	// closed says its date has passed, as it did before the job ran.
+	switch listings.ClosedReason(current.GetString("status"), current.GetString("eventDate"), time.Now()) {
+	case listings.ClosedSponsored:
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
-	case listings.EffectiveStatus(stored, current.GetString("eventDate"), time.Now()) != listings.StatusOpen:
+	case listings.ClosedEventPassed:
 		return e.Error(http.StatusConflict, "This request's event date has passed; it can no longer be sponsored.", nil)
+	case listings.ClosedByPoster:
+		return e.Error(http.StatusConflict, "This request is closed and can no longer be sponsored.", nil)
+	}
+	if open < 1 {
+		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
 	}
 	return e.Error(http.StatusConflict, fmt.Sprintf("Only %s is still open on this request. Pledge at most that.", listings.Dollars(open)), nil)
 }
