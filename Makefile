@@ -183,7 +183,8 @@ bench-first-screen: build browser
 	cd web && BENCH_FIRST_SCREEN=1 npx playwright test e2e/first-screen-bench.spec.ts e2e/bundle-budget.spec.ts --reporter=list
 
 ## memprobe: peak memory of the server binary (GOMEMLIMIT as fly.toml) on make bench's
-## 100,000-listing data under list, search, upload and thumbnail load (docs/security.md,
+## 100,000-listing data under list, search, upload and thumbnail load, then lists while another
+## process writes listings through SQL (docs/security.md,
 ## "Memory"; sizes fly.toml); MEMPROBE_LISTINGS=1000000 on make bench-1m's data
 memprobe: server
 	go run ./pb/cmd/memprobe -bin $(BIN) -listings $${MEMPROBE_LISTINGS:-100000} -seconds $${MEMPROBE_SECONDS:-20}

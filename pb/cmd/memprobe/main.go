@@ -7,7 +7,10 @@
 //  1. started, search index loaded;
 //  2. 32 clients listing and searching with varied filters;
 //  3. members uploading the largest accepted avatar (4,096 × 4,096 PNG) at once;
-//  4. everything at once: the list load, uploads, and thumbnail requests.
+//  4. everything at once: the list load, uploads, and thumbnail requests;
+//  5. the list load while another process inserts and edits listings in
+//     data.db through SQL (the server follows them through its change log,
+//     and its index grows).
 //
 // The figure that sizes a VM is the peak of anonymous memory (heap, stacks,
 // SQLite's caches); VmHWM also counts data.db's file pages once for every
@@ -37,6 +40,7 @@ func main() {
 	seconds := flag.Int("seconds", 20, "length of each load phase")
 	clients := flag.Int("clients", 32, "concurrent list and search clients")
 	uploaders := flag.Int("uploaders", 6, "members uploading an avatar at once")
+	writes := flag.Int("writes", 50, "listings inserted or edited a second through SQL in the last phase")
 	flag.Parse()
 	if *memLimit == "" {
 		limit, err := deployedMemLimit("fly.toml")
@@ -51,7 +55,7 @@ func main() {
 	if seeded == "" {
 		seeded = seededDir(os.TempDir(), *listings)
 	}
-	if err := run(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *uploaders); err != nil {
+	if err := run(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *uploaders, *writes); err != nil {
 		fmt.Fprintln(os.Stderr, "memprobe:", err)
 		os.Exit(1)
 	}
@@ -79,7 +83,7 @@ func seededDir(tmp string, listings int) string {
 	return filepath.Join(tmp, fmt.Sprintf("sponsorbridge-bench-%d-%s", listings, benchDataVersion))
 }
 
-func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders int) error {
+func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders, writes int) error {
 	dir, err := os.MkdirTemp("", "memprobe-*")
 	if err != nil {
 		return err
@@ -183,6 +187,10 @@ func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders i
 	wg.Wait()
 	p.report(fmt.Sprintf("4. all at once for %s: %d list requests, %d thumbnails, %d uploads stored, %d told busy",
 		phase, listed.Load(), thumbs.Load(), stored.Load(), told.Load()))
+
+	if err := p.listWhileWriting(filepath.Join(dir, "data.db"), member, words, clients, writes, phase); err != nil {
+		return err
+	}
 	fmt.Printf("peak anonymous memory: %d MB; data.db is %d MB\n", p.peakAnon.Load()/1024, fileSize(filepath.Join(dir, "data.db"))/(1<<20))
 	return nil
 }

@@ -18,6 +18,9 @@ type probe struct {
 	// what the kernel cannot drop) and file pages mapped (SQLite's mmap of
 	// data.db, counted once per connection that maps it, so VmHWM overstates)
 	peakAnon, peakFile atomic.Int64
+	// phaseAnon is the anonymous peak since the last report: a phase after
+	// a higher one shows its own
+	phaseAnon atomic.Int64
 }
 
 // sample records the peaks until the process ends.
@@ -30,7 +33,7 @@ func (p *probe) sample() {
 		for _, x := range []struct {
 			peak *atomic.Int64
 			v    int
-		}{{&p.peakAnon, st["RssAnon:"]}, {&p.peakFile, st["RssFile:"]}} {
+		}{{&p.peakAnon, st["RssAnon:"]}, {&p.phaseAnon, st["RssAnon:"]}, {&p.peakFile, st["RssFile:"]}} {
 			for {
 				old := x.peak.Load()
 				if int64(x.v) <= old || x.peak.CompareAndSwap(old, int64(x.v)) {
@@ -63,6 +66,6 @@ var client = &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{
 
 func (p *probe) report(phase string) {
 	st, _ := p.read()
-	fmt.Printf("%s\n    peak anonymous %4d MB (now %4d), peak file-backed %4d MB, VmHWM %4d MB\n", phase,
-		p.peakAnon.Load()/1024, st["RssAnon:"]/1024, p.peakFile.Load()/1024, st["VmHWM:"]/1024)
+	fmt.Printf("%s\n    peak anonymous %4d MB (this phase %4d, now %4d), peak file-backed %4d MB, VmHWM %4d MB\n", phase,
+		p.peakAnon.Load()/1024, p.phaseAnon.Swap(int64(st["RssAnon:"]))/1024, st["RssAnon:"]/1024, p.peakFile.Load()/1024, st["VmHWM:"]/1024)
 }
