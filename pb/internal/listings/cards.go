@@ -10,7 +10,6 @@ import (
 	"runtime/metrics"
 	"sync"
 
-	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/search"
 )
 
@@ -38,7 +37,8 @@ import (
 // expires then: its status and closed reason change with the clock.
 //
 // It holds at most a tenth of the memory GOMEMLIMIT leaves once the index
-// is loaded and image work has its room, at most MaxCardBytes, and none
+// is loaded and image work and the keyword caches have their room, at most
+// MaxCardBytes, and none
 // when that is less than MinCardBytes (cardBudget); when full, a random
 // card leaves.
 
@@ -52,19 +52,21 @@ const (
 	MaxCardBytes = 64 << 20
 )
 
-// cardBudget is the cards' bound given the memory limit and the live heap
-// (the index) after the load: a tenth of what the limit leaves beside the
-// index and the most image work can take at once (avatar.MaxWorkBytes), at
-// most MaxCardBytes and nothing below MinCardBytes; without a limit, the
-// most. At a million listings of each kind that is nothing: a bound of a
-// tenth of the limit less the index alone took the real binary's peak from
-// 685-692 to 721-742 MiB, over the 700 the deploy's VM gives it; 4 MiB of
-// cards still read 715-724, none 691 (docs/security.md, "Memory").
-func cardBudget(memLimit, liveHeap int64) int {
+// cardBudget is the cards' bound given the memory limit, the live heap
+// (the index) after the load and what else is reserved beside it (image
+// work's slots and the keyword caches once full): a tenth of what the limit
+// leaves, at most MaxCardBytes and nothing below MinCardBytes; without a
+// limit, the most. At a million listings of each kind in 640 MiB that is
+// about 8 MiB: one picture at a time left room (avatar.LimitWork). With two
+// pictures' room reserved there had been none, since 4 MiB of cards then
+// took the real binary's peak from 691 to 715-724 MiB; now 8 MiB read
+// 684-685 against 678-679 with none, and 13 MiB (the keyword caches not
+// reserved) 685-698 (docs/security.md, "Memory").
+func cardBudget(memLimit, liveHeap, reserved int64) int {
 	if memLimit <= 0 || memLimit == math.MaxInt64 {
 		return MaxCardBytes
 	}
-	budget := (memLimit - liveHeap - avatar.MaxWorkBytes) / 10
+	budget := (memLimit - liveHeap - reserved) / 10
 	if budget < MinCardBytes {
 		return 0 // memory is tight: no cards (a million listings of each kind in 640 MiB)
 	}

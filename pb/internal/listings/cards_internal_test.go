@@ -105,25 +105,26 @@ func TestARequestsCardExpiresWhenItsStatusWouldChange(t *testing.T) {
 	}
 }
 
-// The cards get a tenth of what GOMEMLIMIT leaves beside the index and image
-// work, at most their bound and none below their least; a smaller bound lets
-// cards go until they fit.
+// The cards get a tenth of what GOMEMLIMIT leaves beside the index, image
+// work and the full keyword caches, at most their bound and none below
+// their least; a smaller bound lets cards go until they fit.
 func TestCardsAreSizedFromTheMemoryLeft(t *testing.T) {
 	const mib = 1 << 20
 	for _, c := range []struct {
-		limit, live int64
-		want        int
+		limit, live, reserved int64
+		want                  int
 	}{
-		{math.MaxInt64, 400 * mib, MaxCardBytes}, // no limit set
-		{640 * mib, 100 * mib, 284 * mib / 10},   // 100,000 + 100,000
-		{640 * mib, 434 * mib, 0},                // 1,000,000 + 1,000,000: none
-		{640 * mib, 350 * mib, 0},                // less than the least: none
-		{640 * mib, 330 * mib, 54 * mib / 10},
-		{1024 * mib, 434 * mib, 334 * mib / 10},
-		{4096 * mib, 100 * mib, MaxCardBytes},
+		{math.MaxInt64, 400 * mib, 280 * mib, MaxCardBytes}, // no limit set
+		{640 * mib, 100 * mib, 280 * mib, 260 * mib / 10},   // 100,000 + 100,000: two pictures and 24 MiB of keyword sets
+		{640 * mib, 403 * mib, 152 * mib, 85 * mib / 10},    // 1,000,000 + 1,000,000: one picture
+		{640 * mib, 434 * mib, 152 * mib, 54 * mib / 10},    // the same, the index grown by writes
+		{640 * mib, 480 * mib, 152 * mib, 0},                // less than the least: none
+		{640 * mib, 434 * mib, 280 * mib, 0},                // over the limit: none
+		{1024 * mib, 434 * mib, 280 * mib, 310 * mib / 10},
+		{4096 * mib, 100 * mib, 280 * mib, MaxCardBytes},
 	} {
-		if got := cardBudget(c.limit, c.live); got != c.want {
-			t.Errorf("limit %d MiB, live %d MiB: %d bytes, want %d", c.limit/mib, c.live/mib, got, c.want)
+		if got := cardBudget(c.limit, c.live, c.reserved); got != c.want {
+			t.Errorf("limit %d MiB, live %d MiB, reserved %d MiB: %d bytes, want %d", c.limit/mib, c.live/mib, c.reserved/mib, got, c.want)
 		}
 	}
 	cc := newCardCache(MaxCardBytes)

@@ -53,6 +53,9 @@ type Engine struct {
 	// sizeCards sizes the list route's cards once the index is loaded
 	// (cards.go).
 	sizeCards sync.Once
+	// keywordCaches is the most the keyword caches of all tables hold
+	// once full (Tuning.KeywordCacheBytes each); they fill after the load.
+	keywordCaches int64
 }
 
 // NewEngine makes the search engine over both listing tables, with the
@@ -69,7 +72,11 @@ func NewEngine(app core.App, tuning *search.Tuning) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listings: search engine: %w", err)
 	}
-	return &Engine{Engine: e, app: app, src: src}, nil
+	t := search.DefaultTuning()
+	if tuning != nil {
+		t = *tuning
+	}
+	return &Engine{Engine: e, app: app, src: src, keywordCaches: int64(t.KeywordCacheBytes) * int64(len(tables))}, nil
 }
 
 // Start installs the change log (quick) and loads the index in the
@@ -84,12 +91,15 @@ func (e *Engine) Start() error {
 		go func() {
 			if e.Engine.Wait(context.Background()) == nil {
 				limit, live := debug.SetMemoryLimit(-1), liveHeap()
-				budget := cardBudget(limit, live)
-				e.src.cards.setLimit(budget)
-				e.app.Logger().Info("search: list cards sized", "bytes", budget, "liveHeap", live)
+				images := int64(avatar.MaxWorkBytes)
 				if work, ok := imageWorkBytes(limit, live); ok {
-					e.app.Logger().Info("search: image work bounded", "bytes", work, "slots", avatar.LimitWork(work))
+					slots := avatar.LimitWork(work)
+					images = int64(slots) * avatar.MaxImageBytes
+					e.app.Logger().Info("search: image work bounded", "bytes", work, "slots", slots)
 				}
+				budget := cardBudget(limit, live, images+e.keywordCaches)
+				e.src.cards.setLimit(budget)
+				e.app.Logger().Info("search: list cards sized", "bytes", budget, "liveHeap", live, "images", images, "keywordCaches", e.keywordCaches)
 			}
 		}()
 	})
