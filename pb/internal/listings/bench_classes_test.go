@@ -102,9 +102,13 @@ func BenchmarkDeepPages(b *testing.B)         { runClass(b, deepPage) }
 // BenchmarkHardMixWithSQLWrites is the hard mix while another process
 // inserts and edits listings through SQL at BENCH_WRITES per second (50
 // unless set): the path a change takes through the triggers and the change
-// log, not through the app. Compare with BenchmarkHardMix of the same run.
+// log, not through the app. It reports that load, and as reads-lost-% how
+// much lower its rate is than the same mix's without writes just before
+// and just after it (their mean): BenchmarkHardMix runs later in a full
+// run, with caches the other classes have warmed, so it is no fair base.
 func BenchmarkHardMixWithSQLWrites(b *testing.B) {
 	setupBench(b)
+	before := measure(b, benchLoadTime(), hardMix, benchSessions)
 	rate := 50
 	if n, err := strconv.Atoi(os.Getenv("BENCH_WRITES")); err == nil && n > 0 {
 		rate = n
@@ -132,13 +136,18 @@ func BenchmarkHardMixWithSQLWrites(b *testing.B) {
 	time.Sleep(time.Second) // the writer is up and writing
 	from := writes.Load()
 	start := time.Now()
-	runClass(b, hardMix)
+	during := measure(b, benchLoadTime(), hardMix, benchSessions)
 	got := writes.Load() - from
+	took := time.Since(start)
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
-	b.ReportMetric(float64(got)/time.Since(start).Seconds(), "writes/s")
-	if float64(got) < 0.8*float64(rate)*time.Since(start).Seconds() {
-		b.Errorf("the writer made %d writes in %s, fewer than %d a second", got, time.Since(start).Round(time.Second), rate)
+	after := measure(b, benchLoadTime(), hardMix, benchSessions)
+	reportLoad(b, during)
+	b.ReportMetric(float64(got)/took.Seconds(), "writes/s")
+	b.ReportMetric(100*(1-2*during.rate/(before.rate+after.rate)), "reads-lost-%")
+	b.Logf("the hard mix without writes: %.0f req/s before, %.0f after; with them %.0f", before.rate, after.rate, during.rate)
+	if float64(got) < 0.8*float64(rate)*took.Seconds() {
+		b.Errorf("the writer made %d writes in %s, fewer than %d a second", got, took.Round(time.Second), rate)
 	}
 }
 

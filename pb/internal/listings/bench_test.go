@@ -334,16 +334,27 @@ const benchSessionCount = 256
 
 func runClassAs(b *testing.B, path func(*mrand.Rand) string, sessions []map[string]string) {
 	setupBench(b)
+	b.ResetTimer()
+	var r loadResult
+	for i := 0; i < b.N; i++ {
+		r = measure(b, benchLoadTime(), path, sessions)
+	}
+	b.StopTimer()
+	reportLoad(b, r)
+}
+
+// benchLoadTime is how long each load runs: BENCH_SECONDS, 5 unless set.
+func benchLoadTime() time.Duration {
 	secs := 5
 	if s, err := strconv.Atoi(os.Getenv("BENCH_SECONDS")); err == nil && s > 0 {
 		secs = s
 	}
-	b.ResetTimer()
-	var r loadResult
-	for i := 0; i < b.N; i++ {
-		r = measure(b, time.Duration(secs)*time.Second, path, sessions)
-	}
-	b.StopTimer()
+	return time.Duration(secs) * time.Second
+}
+
+// reportLoad reports a load's metrics; its failed requests fail the
+// benchmark.
+func reportLoad(b *testing.B, r loadResult) {
 	if r.errors > 0 {
 		b.Errorf("%d of %d requests failed (first: %s)", r.errors, r.n, r.first)
 	}
