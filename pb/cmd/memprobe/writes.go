@@ -140,7 +140,7 @@ func (p *probe) listWhileWriting(db string, member http.Header, words []string, 
 	if err != nil {
 		return err
 	}
-	defer w.Close()
+	defer func() { _ = w.Close() }()
 	stop := make(chan struct{})
 	var made int
 	var werr error
