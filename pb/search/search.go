@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 )
 
 // Search answers one page of a table's matches, in order, as rowids. It
@@ -225,7 +224,7 @@ func (e *Engine) verify(ctx context.Context, table string, keys []uint32, folded
 	}
 	err := e.src.Texts(ctx, table, rowids, func(rowid int64, title, desc string) {
 		if i, ok := pos[rowid]; ok {
-			out[i] = strings.Contains(fold(title), folded) || strings.Contains(fold(desc), folded)
+			out[i] = containsFolded(title, folded) || containsFolded(desc, folded)
 		}
 	})
 	if err != nil {

@@ -3,12 +3,43 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Keyword and location matching is the spec's rule: a case-insensitive
 // substring. "Case-insensitive" is defined once, here: both sides are folded
 // with strings.ToLower.
 func fold(s string) string { return strings.ToLower(s) }
+
+// containsFolded tells whether fold(s) contains folded (a folded keyword).
+// An ASCII s is compared byte by byte, lowered as it is read: fold changes
+// only A-Z there, and this runs on every candidate whose text is read, so
+// it does not copy it. Any other s is folded.
+func containsFolded(s, folded string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.Contains(fold(s), folded)
+		}
+	}
+	n := len(folded)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for j < n && lowerASCII(s[i+j]) == folded[j] {
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
+}
 
 // isWordRune tells letters, digits and combining marks (the runes that make
 // up words) from symbols; whitespace is neither.

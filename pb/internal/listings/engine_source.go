@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -27,6 +28,9 @@ type source struct {
 
 	mu   sync.Mutex
 	head *sql.Stmt
+	// texts reads candidates' text, one statement a table prepared once
+	// (the rowids go as one JSON array: no statement per batch size)
+	texts map[string]*sql.Stmt
 
 	// cards are the list route's encoded listings (cards.go): the log's
 	// changes drop them as they are read, before the engine applies them.
@@ -278,11 +282,20 @@ func (s *source) Texts(_ context.Context, table string, rowids []int64, visit fu
 	if !s.covers(table) {
 		return fmt.Errorf("search: unknown table %q", table)
 	}
-	db, err := s.db()
+	stmt, err := s.textsStmt(table)
 	if err != nil {
 		return err
 	}
-	rows, err := db.Query("SELECT rowid, title, description FROM "+table+" WHERE rowid IN ("+placeholders(len(rowids))+")", anys(rowids)...)
+	list := make([]byte, 0, 1+8*len(rowids))
+	list = append(list, '[')
+	for i, r := range rowids {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		list = strconv.AppendInt(list, r, 10)
+	}
+	list = append(list, ']')
+	rows, err := stmt.Query(string(list))
 	if err != nil {
 		return err
 	}
@@ -296,6 +309,27 @@ func (s *source) Texts(_ context.Context, table string, rowids []int64, visit fu
 		visit(rowid, title, desc)
 	}
 	return rows.Err()
+}
+
+func (s *source) textsStmt(table string) (*sql.Stmt, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.texts[table]; st != nil {
+		return st, nil
+	}
+	db, err := s.db()
+	if err != nil {
+		return nil, err
+	}
+	st, err := db.Prepare("SELECT rowid, title, description FROM " + table + " WHERE rowid IN (SELECT value FROM json_each(?))")
+	if err != nil {
+		return nil, err
+	}
+	if s.texts == nil {
+		s.texts = map[string]*sql.Stmt{}
+	}
+	s.texts[table] = st
+	return st, nil
 }
 
 // Trim deletes the applied part of the log.
