@@ -2,7 +2,6 @@ package listings_test
 
 import (
 	"bufio"
-	"database/sql"
 	"fmt"
 	mrand "math/rand"
 	"net/url"
@@ -15,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/tools/security"
+	"sponsorbridge/pb/internal/sqlwriter"
 )
 
 // The query classes of issue 23, one at a time: each fixes one kind of
@@ -162,81 +161,19 @@ func TestBenchSQLWriter(t *testing.T) {
 		t.Skip("run by BenchmarkHardMixWithSQLWrites")
 	}
 	rate, _ := strconv.Atoi(os.Getenv("BENCH_WRITER_RATE"))
-	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	corpus := newCorpus()
 	rng := mrand.New(mrand.NewSource(7))
 	z := corpus.zipf(rng)
-	tables := map[string]struct {
-		columns []string
-		amount  string
-		rows    int
-	}{}
-	for _, table := range []string{"sponsorships", "sponsorship_requests"} {
-		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cols []string
-		for rows.Next() {
-			var c string
-			_ = rows.Scan(&c)
-			cols = append(cols, c)
-		}
-		rows.Close()
-		var n int
-		if err := db.QueryRow(`SELECT MAX(rowid) FROM ` + table).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		amount := "amount"
-		if table == "sponsorship_requests" {
-			amount = "requestedAmount"
-		}
-		tables[table] = struct {
-			columns []string
-			amount  string
-			rows    int
-		}{cols, amount, n}
+	w, err := sqlwriter.Open(path, rng, func() string { return corpus.text(rng, z, 5, false) })
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer func() { _ = w.Close() }()
 	tick := time.NewTicker(time.Second / time.Duration(max(rate, 1)))
 	defer tick.Stop()
 	for i := 1; ; i++ {
 		<-tick.C
-		table := "sponsorships"
-		if i%2 == 0 {
-			table = "sponsorship_requests"
-		}
-		tb := tables[table]
-		title := corpus.text(rng, z, 5, false)
-		amount := 1 + rng.Intn(10000)
-		now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
-		src := 1 + rng.Intn(tb.rows)
-		if i%4 < 2 { // an insert
-			sel := make([]string, len(tb.columns))
-			for k, c := range tb.columns {
-				switch c {
-				case "id":
-					sel[k] = "'" + security.RandomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789") + "'"
-				case "title":
-					sel[k] = "?1"
-				case tb.amount:
-					sel[k] = "?2"
-				case "created", "updated":
-					sel[k] = "?3"
-				default:
-					sel[k] = `"` + c + `"`
-				}
-			}
-			_, err = db.Exec(`INSERT INTO `+table+` ("`+strings.Join(tb.columns, `","`)+`") SELECT `+strings.Join(sel, ",")+
-				` FROM `+table+` WHERE rowid >= ?4 LIMIT 1`, title, amount, now, src)
-		} else { // an edit
-			_, err = db.Exec(`UPDATE `+table+` SET title = ?1, `+tb.amount+` = ?2, updated = ?3 WHERE rowid = (SELECT rowid FROM `+
-				table+` WHERE rowid >= ?4 LIMIT 1)`, title, amount, now, src)
-		}
-		if err != nil {
+		if err := w.Write(); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Printf("wrote %d\n", i)
