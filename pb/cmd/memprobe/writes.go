@@ -10,25 +10,6 @@ import (
 	"sponsorbridge/pb/internal/sqlwriter"
 )
 
-// writeAtRate makes rate changes a second until stop closes, and answers
-// how many it made.
-func writeAtRate(w *sqlwriter.Writer, rate int, stop <-chan struct{}) (int, error) {
-	tick := time.NewTicker(time.Second / time.Duration(max(rate, 1)))
-	defer tick.Stop()
-	made := 0
-	for {
-		select {
-		case <-stop:
-			return made, nil
-		case <-tick.C:
-			if err := w.Write(); err != nil {
-				return made, err
-			}
-			made++
-		}
-	}
-}
-
 // listWhileWriting is the last phase: the list load while this process
 // writes to data.db at rate changes a second, as another program sharing
 // the file would (the server follows through its change log, and its
@@ -50,7 +31,7 @@ func (p *probe) listWhileWriting(db string, member http.Header, words []string, 
 	var made int
 	var werr error
 	done := make(chan struct{})
-	go func() { defer close(done); made, werr = writeAtRate(w, rate, stop) }()
+	go func() { defer close(done); made, werr = w.Run(rate, stop, nil) }()
 	listed := p.lists(member, words, clients, phase)
 	close(stop)
 	<-done

@@ -169,13 +169,8 @@ func TestBenchSQLWriter(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = w.Close() }()
-	tick := time.NewTicker(time.Second / time.Duration(max(rate, 1)))
-	defer tick.Stop()
-	for i := 1; ; i++ {
-		<-tick.C
-		if err := w.Write(); err != nil {
-			t.Fatal(err)
-		}
-		fmt.Printf("wrote %d\n", i)
+	// until the benchmark kills this process
+	if _, err := w.Run(rate, nil, func(n int) { fmt.Printf("wrote %d\n", n) }); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -38,9 +38,8 @@ import (
 //
 // It holds at most a tenth of the memory GOMEMLIMIT leaves once the index
 // is loaded and image work and the keyword caches have their room, at most
-// MaxCardBytes, and none
-// when that is less than MinCardBytes (cardBudget); when full, a random
-// card leaves.
+// MaxCardBytes, and none when that is less than MinCardBytes (cardBudget);
+// when full, a random card leaves.
 
 // MinCardBytes and MaxCardBytes bound the cards kept (their JSON and an
 // estimate of the map's own cost per card). Until the index is loaded the

@@ -119,5 +119,27 @@ func (w *Writer) Write() error {
 	return nil
 }
 
+// Run writes rate changes a second until stop closes (nil: until a write
+// fails), telling wrote each count, and answers how many it made.
+func (w *Writer) Run(rate int, stop <-chan struct{}, wrote func(n int)) (int, error) {
+	tick := time.NewTicker(time.Second / time.Duration(max(rate, 1)))
+	defer tick.Stop()
+	made := 0
+	for {
+		select {
+		case <-stop:
+			return made, nil
+		case <-tick.C:
+			if err := w.Write(); err != nil {
+				return made, err
+			}
+			made++
+			if wrote != nil {
+				wrote(made)
+			}
+		}
+	}
+}
+
 // Close closes the database.
 func (w *Writer) Close() error { return w.db.Close() }

@@ -4,6 +4,7 @@ import (
 	mrand "math/rand"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"sponsorbridge/pb/internal/sqlwriter"
 	"sponsorbridge/pb/internal/testutil"
@@ -50,5 +51,35 @@ func TestInsertsAndEditsBothKinds(t *testing.T) {
 	}
 	if got := count(`SELECT COUNT(*) FROM _search_changes`) - logged; got < 4 {
 		t.Errorf("the change log gained %d entries for 4 writes", got)
+	}
+}
+
+// Run keeps writing at its rate until stopped, and counts what it wrote.
+func TestRunWritesUntilStopped(t *testing.T) {
+	app := testutil.NewApp(t, testutil.Config())
+	owner := testutil.CreateMember(t, app, "poster", testutil.MemberOpts{})
+	testutil.CreateListing(t, app, "sponsorships", owner, testutil.ListingOpts{})
+	testutil.CreateListing(t, app, "sponsorship_requests", owner, testutil.ListingOpts{})
+	w, err := sqlwriter.Open(filepath.Join(app.DataDir(), "data.db"), mrand.New(mrand.NewSource(2)), func() string { return "A title" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = w.Close() }()
+	stop := make(chan struct{})
+	var told []int
+	go func() { time.Sleep(300 * time.Millisecond); close(stop) }()
+	made, err := w.Run(100, stop, func(n int) { told = append(told, n) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made < 5 || len(told) != made || told[len(told)-1] != made {
+		t.Fatalf("made %d writes in 300 ms at 100 a second, told %v", made, told)
+	}
+	var n int
+	if err := app.DB().NewQuery(`SELECT (SELECT COUNT(*) FROM sponsorships) + (SELECT COUNT(*) FROM sponsorship_requests)`).Row(&n); err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 + made/4 + (made+3)/4; n != want { // the 1st and 4th of every four writes insert
+		t.Fatalf("%d listings after %d writes, want %d", n, made, want)
 	}
 }
