@@ -48,8 +48,9 @@ type Reliability struct {
 	// with none), and AnswerCount how many answers that is.
 	MedianAnswerSeconds int `json:"medianAnswerSeconds"`
 	AnswerCount         int `json:"answerCount"`
-	// Reliable: at least 3 completed deals and 90% of the funded ones
-	// completed (the "Reliable posters" filter).
+	// Reliable: completed deals with at least 3 distinct, established
+	// counterparties and 90% of the funded ones completed (the "Reliable
+	// posters" filter; the rule is deals.reliableAfter).
 	Reliable bool `json:"reliable"`
 }
 

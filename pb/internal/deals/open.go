@@ -168,7 +168,8 @@ func jsonText(v any) string {
 
 // countReached keeps both members' reliability counters as a step leaves
 // them: a deal that turned funded counts as funded for each, one that turned
-// completed as completed (status is the state the step wrote, if any).
+// completed as completed (status is the state the step wrote, if any), and
+// isReliable follows in the same UPDATE.
 func countReached(tx core.App, d *core.Record, status any) error {
 	field := map[any]string{StatusFunded: "dealsFunded", StatusCompleted: "dealsCompleted"}[status]
 	if field == "" {
@@ -179,18 +180,30 @@ func countReached(tx core.App, d *core.Record, status any) error {
 	return err
 }
 
-// Reliable posters: at least MinReliableDeals completed deals, and at
-// least ReliablePercent of the funded ones completed. The "Reliable posters"
-// filter keeps their listings; users.isReliable is written by the step
-// that moves the counters, in its transaction (the search engine follows
-// it like the verified badge).
+// Reliable posters (docs/api/deals.md, "Reliability"): completed deals with
+// at least MinReliableDeals distinct, established counterparties, and at
+// least ReliablePercent of the member's funded deals completed. A
+// counterparty is established for a deal when their account was at least
+// EstablishedDays old when the deal completed and the deal was for at least
+// MinReliableAmount; each counts once however many deals they completed with
+// the member, and a counterparty who deleted their account no longer counts.
+// Counters alone are not enough: one plan and a few new free accounts could
+// complete forty $1 deals in two seconds. The "Reliable posters" filter keeps
+// their listings; users.isReliable is written by the step that moves the
+// counters, in its transaction (the search engine follows it like the
+// verified badge).
 const (
-	MinReliableDeals = 3
-	ReliablePercent  = 90
+	MinReliableDeals  = 3
+	ReliablePercent   = 90
+	MinReliableAmount = 50
+	EstablishedDays   = 30
 )
 
-// reliableAfter is the rule on the counters as they are after field grows
-// by one (SQLite evaluates every SET expression on the row as it was).
+// reliableAfter is the rule on the member's row as it is after field grows
+// by one (SQLite evaluates every SET expression on the row as it was). A
+// funded deal can only lower the rate, so it keeps isReliable only while the
+// rate holds; a completed one counts the counterparties again (the step's
+// deal is completed already in the same transaction).
 func reliableAfter(field string) string {
 	completed, funded := "dealsCompleted", "dealsFunded"
 	switch field {
@@ -198,6 +211,18 @@ func reliableAfter(field string) string {
 		completed += " + 1"
 	case "dealsFunded":
 		funded += " + 1"
+		return fmt.Sprintf("isReliable AND (%s) * 100 >= (%s) * %d", completed, funded, ReliablePercent)
 	}
-	return fmt.Sprintf("(%s) >= %d AND (%s) * 100 >= (%s) * %d", completed, MinReliableDeals, completed, funded, ReliablePercent)
+	return fmt.Sprintf("(%s) * 100 >= (%s) * %d AND (%s) >= %d", completed, funded, ReliablePercent,
+		establishedCounterparties, MinReliableDeals)
 }
+
+// establishedCounterparties counts, for the users row being updated, the
+// distinct counterparties of its completed deals that count (see above).
+// It reads the member's deals by the sponsor and recipient indexes.
+var establishedCounterparties = fmt.Sprintf(`SELECT COUNT(DISTINCT o.id) FROM (
+		SELECT recipient AS other, completedAt, amount FROM deals WHERE sponsor = users.id AND status = 'completed'
+		UNION ALL
+		SELECT sponsor AS other, completedAt, amount FROM deals WHERE recipient = users.id AND status = 'completed'
+	) c JOIN users o ON o.id = c.other
+	WHERE c.amount >= %d AND julianday(c.completedAt) - julianday(o.created) >= %d`, MinReliableAmount, EstablishedDays)

@@ -87,8 +87,8 @@ type row struct {
 }
 
 // PosterTrack is a poster's reliability in brief: whether they count as
-// reliable (at least 3 completed deals and 90% of the funded ones
-// completed), their completed deals and their rating (docs/api/deals.md,
+// reliable (3 distinct, established counterparties and 90% of the funded
+// deals completed), their completed deals and their rating (docs/api/deals.md,
 // "Reliability").
 type PosterTrack struct {
 	Reliable       bool    `json:"reliable"`

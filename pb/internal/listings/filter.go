@@ -107,9 +107,9 @@ func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 // takes no other filter, reads it alone.
 func ParseVerified(v url.Values) (bool, error) { return yesNo(v, "verified") }
 
-// ParseReliable reads the reliable parameter (reliable posters only: at
-// least 3 completed deals and 90% of the funded ones completed) like
-// ParseVerified.
+// ParseReliable reads the reliable parameter (reliable posters only: 3
+// distinct, established counterparties and 90% of the funded deals
+// completed, docs/api/deals.md "Reliability") like ParseVerified.
 func ParseReliable(v url.Values) (bool, error) { return yesNo(v, "reliable") }
 
 // yesNo reads a true/false parameter; absent is false.

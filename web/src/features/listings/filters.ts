@@ -10,7 +10,7 @@ export interface ListingFilters {
   location: string
   /** Only listings whose poster carries the verified badge. */
   verified?: boolean
-  /** Only listings of reliable posters: 3+ completed deals, 90% of funded ones completed (docs/api/deals.md, "Reliability"). */
+  /** Only listings of reliable posters: 3+ distinct, established counterparties, 90% of funded deals completed (docs/api/deals.md, "Reliability"). */
   reliable?: boolean
   /**
    * Closed and sponsored listings too. Without it the server answers what can still be backed

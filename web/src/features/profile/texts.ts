@@ -27,7 +27,6 @@ export const reliabilityTexts = {
   noAnswers: 'nothing answered yet',
   answers: (time: string, count: number) => `usually within ${time} (${count} answer${count === 1 ? '' : 's'})`,
   reliable: 'Reliable poster',
-  reliableTitle: 'At least 3 completed deals and 90% of the funded ones completed',
   rating: (rating: string, count: string) => `${rating} out of 5 from ${count}`,
   rateDefinition: 'Completion rate: of the deals where the money moved, the share completed. Counted on SponsorBridge as deals happen.',
   answerDefinition: 'Time to answer: the median time they took to answer a message or an application, over their last 50 answers.',

@@ -154,7 +154,7 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
           />
           <Switch
             label="Reliable posters only"
-            hint="At least 3 completed deals and 90% of their funded deals completed"
+            hint="Completed deals with 3+ different established members, and 90% of funded deals completed"
             checked={draft.reliable}
             onChange={(reliable) => setDraft({ ...draft, reliable })}
           />

@@ -52,6 +52,7 @@ describe('ListingCard', () => {
     )
     const track = screen.getByTestId('poster-track')
     expect(track).toHaveTextContent('Reliable')
+    expect(screen.getByText('Reliable')).toHaveAttribute('title', expect.stringContaining('not a background check'))
     expect(track).toHaveTextContent('4 deals done')
     expect(screen.getByLabelText('Rated 4.5 out of 5 from 2 reviews')).toHaveTextContent('★ 4.5')
     unmount()

@@ -3,10 +3,11 @@ import { MemberName } from '@/components/ui/MemberName'
 import { profilePath } from '@/lib/paths'
 import { posterName, type Person } from '@/lib/listing'
 import type { PosterTrack } from '@/lib/api-types.gen'
+import { reliableMeaning } from '@/lib/rating'
 
 /**
- * The poster's track record in brief, beside the verified badge (docs/api/listings.md, `posterTrack`): "Reliable" for
- * 3+ completed deals at 90% or more, the rating with its count, the completed deals. Nothing for a newcomer.
+ * The poster's track record in brief, beside the verified badge (docs/api/listings.md, `posterTrack`): "Reliable" (its
+ * meaning as the tooltip: 3+ distinct, established counterparties and 90% of funded deals completed), the rating with its count, the completed deals. Nothing for a newcomer.
  */
 function TrackNote({ track }: { track: PosterTrack }) {
   if (!track.reliable && track.completedDeals === 0 && track.ratingCount === 0) return null
@@ -14,10 +15,7 @@ function TrackNote({ track }: { track: PosterTrack }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-base-content/75" data-testid="poster-track">
       {track.reliable && (
-        <span
-          className="rounded-full border border-green-300 bg-green-100 px-1.5 font-medium text-green-800"
-          title="At least 3 completed deals and 90% of funded deals completed"
-        >
+        <span className="rounded-full border border-green-300 bg-green-100 px-1.5 font-medium text-green-800" title={reliableMeaning}>
           Reliable
         </span>
       )}

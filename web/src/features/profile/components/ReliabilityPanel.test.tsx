@@ -29,6 +29,8 @@ describe('ReliabilityPanel', () => {
     )
     expect(screen.getByTestId('answer-time')).toHaveTextContent('usually within 3 hours (12 answers)')
     expect(screen.getByTestId('reliable-poster')).toHaveTextContent('Reliable poster')
+    expect(screen.getByTestId('reliable-poster')).toHaveAttribute('title', expect.stringContaining('at least 3 different members'))
+    expect(screen.getByText(/^Reliable poster: completed deals of \$50 or more/)).toHaveTextContent('not a background check')
     expect(screen.getByText(/^Time to answer: the median time/)).toBeInTheDocument()
     unmount()
     renderWithProviders(<ReliabilityPanel reliability={reliability({})} />)

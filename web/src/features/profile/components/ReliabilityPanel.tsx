@@ -1,13 +1,13 @@
 import { Stars } from '@/components/ui/Stars'
 import type { Reliability } from '@/lib/api-types.gen'
-import { formatRating, ratingLabel, reviewCount } from '@/lib/rating'
+import { formatRating, ratingLabel, reliableMeaning, reviewCount } from '@/lib/rating'
 import { duration } from '../duration'
 import { reliabilityTexts } from '../texts'
 
 /**
  * What a member's deals say of them, defined where it is shown: completed deals, the completion
  * rate (completed ÷ funded: deals where the money moved and that were then completed), and the
- * rating (the average of the shown reviews about them).
+ * rating (the average of the shown reviews about them), and what the "Reliable poster" mark does and does not prove.
  */
 export function ReliabilityPanel({ reliability }: { reliability: Reliability }) {
   const { fundedDeals: funded, completedDeals: completed, rating, ratingCount, medianAnswerSeconds, answerCount, reliable } = reliability
@@ -21,7 +21,7 @@ export function ReliabilityPanel({ reliability }: { reliability: Reliability }) 
         {reliable && (
           <span
             className="rounded-full border border-green-300 bg-green-100 px-2 text-xs font-medium text-green-800"
-            title={reliabilityTexts.reliableTitle}
+            title={reliableMeaning}
             data-testid="reliable-poster"
           >
             {reliabilityTexts.reliable}
@@ -61,6 +61,7 @@ export function ReliabilityPanel({ reliability }: { reliability: Reliability }) 
       <p className="mt-1 text-xs text-base-content/70">{reliabilityTexts.rateDefinition}</p>
       <p className="mt-0.5 text-xs text-base-content/70">{reliabilityTexts.answerDefinition}</p>
       <p className="mt-0.5 text-xs text-base-content/70">{reliabilityTexts.ratingDefinition}</p>
+      <p className="mt-0.5 text-xs text-base-content/70">{reliableMeaning}</p>
     </section>
   )
 }

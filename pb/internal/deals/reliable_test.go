@@ -1,0 +1,141 @@
+package deals_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// completeOn has sponsor pledge amount to a new request of rita's and takes
+// the deal to completed by its steps; it answers the deal's id.
+func (j *journey) completeOn(title, sponsor string, amount int) string {
+	j.t.Helper()
+	req := testutil.CreateListing(j.t, j.app, "sponsorship_requests", testutil.FindByUsername(j.t, j.app, "rita"),
+		testutil.ListingOpts{Title: title, Amount: amount, Reviewed: true, Approved: true})
+	j.pledgeTo(req, sponsor, amount)
+	deal := &core.Record{}
+	if err := j.app.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": req.Id}).One(deal); err != nil {
+		j.t.Fatal(err)
+	}
+	d := "/api/deals/" + deal.Id
+	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
+	j.do("agree", sponsor, http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(deal.Id).GetInt("version")), 200, step)
+	j.do("sent", sponsor, http.MethodPost, d+"/funds-sent", "", 200, step)
+	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
+	var items []struct {
+		ID string `json:"id"`
+	}
+	if err := j.deal(deal.Id).UnmarshalJSONField("deliverables", &items); err != nil || len(items) != 1 {
+		j.t.Fatalf("deliverables %v %v", items, err)
+	}
+	j.do("done", "rita", http.MethodPost, d+"/deliverables/"+items[0].ID+"/done", `{"proofText":"Photo"}`, 200, step)
+	j.do("complete", sponsor, http.MethodPost, d+"/complete", "", 200, step, `"status":"completed"`)
+	return deal.Id
+}
+
+// pledgeTo has sponsor pledge amount to req: the pledge, the deal, its
+// history, the poster's notice and the conversation's note, and the
+// conversation with rita the first time (then it is there).
+func (j *journey) pledgeTo(req *core.Record, sponsor string, amount int) {
+	j.t.Helper()
+	events := testutil.WritesAmidMail(6, 2)
+	if n, _ := j.app.CountRecords("deals", dbx.HashExp{"sponsor": testutil.FindByUsername(j.t, j.app, sponsor).Id}); n > 0 {
+		events = testutil.WritesAmidMail(5, 2)
+	}
+	j.do(sponsor+" pledges", sponsor, http.MethodPost, "/api/sponsorship-requests/"+req.Id+"/sponsor",
+		fmt.Sprintf(`{"amount":%d}`, amount), 201, events)
+}
+
+// member creates a free account (no plan) made age ago.
+func (j *journey) member(name string, age time.Duration) {
+	j.t.Helper()
+	m := testutil.CreateMember(j.t, j.app, name, testutil.MemberOpts{})
+	created := types.NowDateTime().Add(-age).String()
+	if _, err := j.app.DB().Update("users", dbx.Params{"created": created}, dbx.HashExp{"id": m.Id}).Execute(); err != nil {
+		j.t.Fatal(err)
+	}
+}
+
+// isReliable reads rita's mark on the lists, her cards and her profile.
+func (j *journey) ritaReliable(name string, want bool) {
+	j.t.Helper()
+	olive := testutil.Cookie(j.t, testutil.FindByUsername(j.t, j.app, "olive"))
+	list := tests.ApiScenario{Name: name + ": the reliable posters' list", Method: http.MethodGet,
+		URL: "/api/sponsorship-requests?status=all&reliable=true", Headers: olive, ExpectedStatus: 200, ExpectedEvents: refused}
+	profile := tests.ApiScenario{Name: name + ": the profile", Method: http.MethodGet, URL: j.profile("rita"), Headers: olive,
+		ExpectedStatus: 200, ExpectedEvents: refused}
+	if want {
+		list.ExpectedContent = []string{`"posterTrack":{"reliable":true`}
+		profile.ExpectedContent = []string{`"reliable":true`}
+	} else {
+		list.ExpectedContent = []string{`[]`}
+		list.NotExpectedContent = []string{"Street festival"}
+		profile.ExpectedContent = []string{`"reliable":false`}
+	}
+	j.j.Step(j.t, list)
+	j.j.Step(j.t, profile)
+}
+
+// The red team's trick: one plan and three new free accounts complete many
+// small deals with the poster in seconds. Neither many deals, nor new
+// accounts, nor small amounts, nor one old account many times make a
+// reliable poster; three distinct accounts over 30 days old, each with a
+// completed deal of $50 or more, do. A funded deal left undone then drags
+// the rate below 90% and the mark goes.
+func TestReliablePostersNeedDistinctEstablishedCounterparties(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	month := 31 * 24 * time.Hour
+	for _, name := range []string{"free1", "free2", "free3"} {
+		j.member(name, time.Hour)
+	}
+	for round := range 3 {
+		for _, name := range []string{"free1", "free2", "free3"} {
+			j.completeOn(fmt.Sprintf("Fake %s %d", name, round), name, 500)
+		}
+	}
+	if rita := testutil.FindByUsername(t, j.app, "rita"); rita.GetInt("dealsCompleted") != 9 {
+		t.Fatalf("rita completed %d deals, want 9", rita.GetInt("dealsCompleted"))
+	}
+	j.ritaReliable("9 completed deals with 3 new accounts", false)
+
+	for _, name := range []string{"old1", "old2", "old3"} {
+		j.member(name, month)
+		j.completeOn("Small "+name, name, 49)
+	}
+	j.ritaReliable("3 old accounts with $49 deals", false)
+
+	for round := range 3 {
+		j.completeOn(fmt.Sprintf("Same %d", round), "old1", 300)
+	}
+	j.ritaReliable("one old account 3 times", false)
+
+	j.completeOn("Second", "old2", 50)
+	j.ritaReliable("two distinct established counterparties", false)
+	j.completeOn("Third", "old3", 120)
+	j.ritaReliable("three distinct established counterparties", true)
+	if old1 := testutil.FindByUsername(t, j.app, "old1"); old1.GetBool("isReliable") {
+		t.Fatal("the sponsor counts rita, a new account, as established")
+	}
+
+	// funded and not completed: 17 of 18 is 94%, 17 of 19 is 89%
+	for i, name := range []string{"old1", "old2"} {
+		req := testutil.CreateListing(t, j.app, "sponsorship_requests", testutil.FindByUsername(t, j.app, "rita"),
+			testutil.ListingOpts{Title: fmt.Sprintf("Undone %d", i), Amount: 100, Reviewed: true, Approved: true})
+		j.pledgeTo(req, name, 100)
+		deal := &core.Record{}
+		if err := j.app.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": req.Id}).One(deal); err != nil {
+			t.Fatal(err)
+		}
+		j.funded(name, deal.Id, "Logo")
+		j.ritaReliable(fmt.Sprintf("%d funded deals left undone", i+1), i == 0)
+	}
+}
