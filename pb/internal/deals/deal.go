@@ -157,8 +157,10 @@ func ToDeal(app core.App, r *core.Record) Deal {
 	if d.Proposal == nil {
 		d.Proposal = []Deliverable{}
 	}
+	// by the listing's kind, which the deal keeps: its pledge or application
+	// is unset when a member deletes their account
 	d.Origin = "pledge"
-	if r.GetString("application") != "" {
+	if r.GetString("listingKind") == "sponsorships" {
 		d.Origin = "application"
 	}
 	d.Listing = listingOf(r)

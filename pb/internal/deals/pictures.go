@@ -174,6 +174,5 @@ func pictureOf(app core.App, p, d *core.Record) bool {
 		return id == d.Id
 	}
 	u, err := app.FindRecordById("request_updates", p.GetString("requestUpdate"))
-	return err == nil && d.GetString("listingKind") == "sponsorship_requests" &&
-		d.GetString("commitment") != "" && u.GetString("request") == d.GetString("listingId")
+	return err == nil && d.GetString("listingKind") == "sponsorship_requests" && u.GetString("request") == d.GetString("listingId")
 }

@@ -94,8 +94,8 @@ func take(e *core.RequestEvent, s step) error {
 		if err := record(tx, d.Id, me.Id, out.event, out.text); err != nil {
 			return err
 		}
-		if out.noteTitle == "" {
-			return nil
+		if out.noteTitle == "" || other(d, me.Id) == "" {
+			return nil // nothing to say, or nobody left to say it to
 		}
 		pending, err = notify.Create(tx, notify.Note{
 			UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,

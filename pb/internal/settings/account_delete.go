@@ -18,7 +18,9 @@ const ConfirmWord = "DELETE"
 // deleteAccount deletes the member. Their listings, applications and
 // notifications go with them (cascade); conversations and messages stay
 // readable for the other member, with the sender shown as "Deleted member";
-// a request they sponsored stays sponsored. The session cookie is cleared.
+// a request they sponsored stays sponsored; their deals stay with the other
+// side (docs/api/deals.md, "When a member deletes their account"). The
+// session cookie is cleared.
 func deleteAccount(e *core.RequestEvent) error {
 	form := &deleteForm{}
 	if err := apierr.ReadBody(e, form); err != nil {

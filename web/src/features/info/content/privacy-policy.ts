@@ -43,7 +43,7 @@ export const privacyPolicy: InfoDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'We keep your account for as long as you use it. When you delete your account, your profile, listings and messages are deleted within 30 days. Payment records are kept for as long as tax and accounting law requires (up to eight years). Server logs are kept for 30 days.',
+        'We keep your account for as long as you use it. When you delete your account, your profile, listings, applications and notifications are deleted at once. What you shared with another member stays with them, shown as from “Deleted member”: the messages they received, and your deals with their history, proof and reviews (also kept for the administrators, who may have to decide a dispute). Payment records are kept for as long as tax and accounting law requires (up to eight years). Server logs are kept for 30 days.',
       ],
     },
     {

@@ -69,7 +69,8 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
           <p>Deleting your account removes your profile, your listings, the applications you made or received, and your notifications.</p>
           <p>
             Messages other members received from you stay readable to them, shown as from “Deleted member”. Requests you sponsored stay
-            sponsored.
+            sponsored. Your deals, with their history, proof and reviews, stay with the other member and the administrators, shown with
+            “Deleted member”.
           </p>
           {google ? (
             <TextField

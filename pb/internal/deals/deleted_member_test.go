@@ -1,0 +1,104 @@
+package deals_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// leave deletes the named member's account as they would (DELETE /api/user):
+// their listings and applications go with them.
+func (j *journey) leave(who string) {
+	j.t.Helper()
+	j.do(who+" deletes their account", who, http.MethodDelete, "/api/user", `{"confirm":"DELETE"}`, 204, nil, "")
+	if _, err := j.app.FindFirstRecordByData("users", "username", who); err == nil {
+		j.t.Fatalf("%s is still there", who)
+	}
+}
+
+// applicationDeal has applicant apply to a new offer of poster's and the
+// poster accept, and answers the deal the acceptance opened.
+func (j *journey) applicationDeal(poster, applicant string) string {
+	j.t.Helper()
+	offer := testutil.CreateListing(j.t, j.app, "sponsorships", testutil.FindByUsername(j.t, j.app, poster),
+		testutil.ListingOpts{Title: "Science fair prize", Amount: 400, Reviewed: true, Approved: true})
+	c, err := j.app.FindCollectionByNameOrId("applications")
+	if err != nil {
+		j.t.Fatal(err)
+	}
+	a := core.NewRecord(c)
+	a.Load(map[string]any{"sponsorship": offer.Id, "applicant": testutil.FindByUsername(j.t, j.app, applicant).Id,
+		"poster": offer.GetString("user"), "status": "pending", "message": "Pick us"})
+	if err := j.app.Save(a); err != nil {
+		j.t.Fatal(err)
+	}
+	j.do("the poster accepts", poster, http.MethodPost, "/api/applications/"+a.Id+"/accept", "", 200, nil, `"status":"accepted"`)
+	deal := &core.Record{}
+	if err := j.app.RecordQuery("deals").AndWhere(dbx.HashExp{"application": a.Id}).One(deal); err != nil {
+		j.t.Fatal(err)
+	}
+	return deal.Id
+}
+
+// The other side still has the deal (its page, its history, its list),
+// with the member who left shown as "Deleted member".
+func (j *journey) stillHas(who, id, gone string) {
+	j.t.Helper()
+	j.do(who+" reads the deal", who, http.MethodGet, "/api/deals/"+id, "", 200, refused,
+		`"id":"`+id+`"`, `"`+gone+`":{"id":"","username":"","displayName":"Deleted member"`, `"deleted":true`, `"kind":"opened"`)
+	j.do(who+" lists it", who, http.MethodGet, "/api/deals", "", 200, refused, `"id":"`+id+`"`, `"displayName":"Deleted member"`)
+}
+
+// A request's poster leaves during a dispute: the sponsor keeps the deal,
+// the dispute stays in the administrators' queue and is decided, and the
+// sponsor's counters follow the decision.
+func TestADealOutlivesTheRequestsPoster(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	id := j.pledge("sam", 400)
+	j.funded("sam", id, "Booth")
+	d := "/api/deals/" + id
+	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step)
+	j.leave("rita")
+
+	j.stillHas("sam", id, "recipient")
+	j.do("with its listing's title", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`, `"origin":"pledge"`,
+		`"status":"disputed"`)
+	j.do("the dispute is still queued", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, `"id":"`+id+`"`,
+		`"displayName":"Deleted member"`, `"disputeReason":"No booth on the day"`)
+	// the deal, its history, sam's notification and the log entry: nobody to tell on rita's side
+	j.do("and decided", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"cancelled","note":"The poster left."}`,
+		200, testutil.WritesAmidMail(3, 1), `"status":"cancelled"`)
+	if sam := testutil.FindByUsername(t, j.app, "sam"); sam.GetInt("dealsFunded") != 1 || sam.GetInt("dealsCompleted") != 0 {
+		t.Fatalf("sam's counters %d funded, %d completed", sam.GetInt("dealsFunded"), sam.GetInt("dealsCompleted"))
+	}
+}
+
+// An offer's poster (the sponsor) leaves: the applicant keeps the deal
+// and can still end it; nobody is notified on the other side.
+func TestADealOutlivesTheOffersPoster(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	id := j.applicationDeal("sam", "rita")
+	j.leave("sam")
+	j.stillHas("rita", id, "sponsor")
+	j.do("with its offer's title", "rita", http.MethodGet, "/api/deals/"+id, "", 200, refused, `"title":"Science fair prize"`,
+		`"origin":"application"`)
+	// the deal and its history, no notification
+	j.do("the applicant cancels it", "rita", http.MethodPost, "/api/deals/"+id+"/cancel", `{"reason":"The sponsor left"}`, 200,
+		testutil.Writes(1, 1, 0), `"status":"cancelled"`)
+}
+
+// An applicant (the recipient) leaves: the offer's poster keeps the deal.
+func TestADealOutlivesTheApplicant(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	id := j.applicationDeal("sam", "rita")
+	j.leave("rita")
+	j.stillHas("sam", id, "recipient")
+	j.do("with its origin", "sam", http.MethodGet, "/api/deals/"+id, "", 200, refused, `"origin":"application"`, `"status":"negotiating"`)
+}
