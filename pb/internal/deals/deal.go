@@ -176,8 +176,9 @@ func listingOf(r *core.Record) DealListing {
 	}
 }
 
-// withEvents adds the deal's history to its wire shape.
-func withEvents(app core.App, d Deal) (Deal, error) {
+// withEvents is the deal's wire shape with its history and updates.
+func withEvents(app core.App, r *core.Record) (Deal, error) {
+	d := ToDeal(app, r)
 	var rows []*core.Record
 	err := app.RecordQuery("deal_events").AndWhere(dbxDeal(d.ID)).OrderBy("created ASC", "rowid ASC").All(&rows)
 	if err != nil {
@@ -192,7 +193,7 @@ func withEvents(app core.App, d Deal) (Deal, error) {
 		}
 		d.Events = append(d.Events, ev)
 	}
-	d.Updates, err = updatesOf(app, d)
+	d.Updates, err = updatesOf(app, r)
 	return d, err
 }
 

@@ -168,11 +168,16 @@ func picture(e *core.RequestEvent) error {
 	return nil
 }
 
-// pictureOf tells whether the picture belongs to the deal.
+// pictureOf tells whether the picture belongs to the deal: its proof, or
+// an update its sponsor may read (updatesOf).
 func pictureOf(app core.App, p, d *core.Record) bool {
 	if id := p.GetString("deal"); id != "" {
 		return id == d.Id
 	}
 	u, err := app.FindRecordById("request_updates", p.GetString("requestUpdate"))
-	return err == nil && d.GetString("listingKind") == "sponsorship_requests" && u.GetString("request") == d.GetString("listingId")
+	if err != nil || d.GetString("listingKind") != "sponsorship_requests" || u.GetString("request") != d.GetString("listingId") {
+		return false
+	}
+	until, cut := updatesUntil(d)
+	return !cut || u.GetDateTime("created").String() <= until
 }

@@ -73,7 +73,7 @@ func read(e *core.RequestEvent) error {
 	if !member && !admin {
 		return e.NotFoundError("Deal not found.", nil)
 	}
-	out, err := withEvents(e.App, ToDeal(e.App, d))
+	out, err := withEvents(e.App, d)
 	if err == nil && member {
 		out.Reviews, err = reviewsOf(e.App, d, e.Auth.Id)
 	}

@@ -112,7 +112,7 @@ func take(e *core.RequestEvent, s step) error {
 		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
-	out, err := withEvents(e.App, ToDeal(e.App, d))
+	out, err := withEvents(e.App, d)
 	if err == nil {
 		out.Reviews, err = reviewsOf(e.App, d, me.Id)
 	}

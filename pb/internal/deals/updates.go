@@ -129,21 +129,35 @@ func sponsorDeals(app core.App, requestID string) *dbx.SelectQuery {
 }
 
 // updatesOf are the updates on a deal's request, oldest first (none for a
-// deal from an application).
-func updatesOf(app core.App, d Deal) ([]Update, error) {
+// deal from an application): on a cancelled deal only those posted while it
+// was not, as a sponsor who left reads nothing the poster tells later.
+func updatesOf(app core.App, d *core.Record) ([]Update, error) {
 	out := []Update{}
-	if d.Origin != "pledge" {
+	if d.GetString("listingKind") != "sponsorship_requests" {
 		return out, nil
 	}
+	q := app.RecordQuery("request_updates").AndWhere(dbx.HashExp{"request": d.GetString("listingId")})
+	if until, cut := updatesUntil(d); cut {
+		q = q.AndWhere(dbx.NewExp("created <= {:until}", dbx.Params{"until": until}))
+	}
 	var rows []*core.Record
-	if err := app.RecordQuery("request_updates").AndWhere(dbx.HashExp{"request": d.Listing.ID}).
-		OrderBy("created ASC", "rowid ASC").All(&rows); err != nil {
+	if err := q.OrderBy("created ASC", "rowid ASC").All(&rows); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
 		out = append(out, toUpdate(app, r))
 	}
 	return out, nil
+}
+
+// updatesUntil says when a deal's sponsor stopped reading its request's
+// updates: when the deal was cancelled (its pledge withdrawn, or the deal
+// cancelled by either side or the administrators), as stored.
+func updatesUntil(d *core.Record) (string, bool) {
+	if d.GetString("status") != StatusCancelled {
+		return "", false
+	}
+	return d.GetDateTime("cancelledAt").String(), true
 }
 
 func toUpdate(app core.App, r *core.Record) Update {
