@@ -32,6 +32,8 @@ var (
 	errNotOpen         = errors.New("sponsoring: the pledge does not fit the request")
 	errAlreadyPledged  = errors.New("sponsoring: already pledged")
 	msgAlreadyPledged  = "You have already pledged to this request. Withdraw it to pledge a different amount."
+	errTurnedDown      = errors.New("sponsoring: the poster cancelled this member's pledge")
+	msgTurnedDown      = "The poster cancelled your pledge to this request, so you cannot pledge to it again."
 	activePledgeIndex  = "idx_commitments_active_pledge"
 	eventNotPassedExpr = "(eventDate = '' OR eventDate >= {:cut})"
 )
@@ -107,6 +109,13 @@ func sponsor(e *core.RequestEvent) error {
 		}
 		if has {
 			return errAlreadyPledged
+		}
+		turnedDown, err := posterCancelled(tx, request.Id, me.Id)
+		if err != nil {
+			return err
+		}
+		if turnedDown {
+			return errTurnedDown
 		}
 		if amount == 0 {
 			current, err := tx.FindRecordById("sponsorship_requests", request.Id)
@@ -192,6 +201,8 @@ func sponsor(e *core.RequestEvent) error {
 	switch {
 	case errors.Is(err, errAlreadyPledged):
 		return e.BadRequestError(msgAlreadyPledged, nil)
+	case errors.Is(err, errTurnedDown):
+		return e.Error(http.StatusConflict, msgTurnedDown, nil)
 	case errors.Is(err, errNotOpen):
 		return notOpen(e, request.Id)
 	case err != nil:
@@ -223,6 +234,20 @@ func notOpen(e *core.RequestEvent, requestID string) error {
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
 	}
 	return e.Error(http.StatusConflict, fmt.Sprintf("Only %s is still open on this request. Pledge at most that.", listings.Dollars(open)), nil)
+}
+
+// posterCancelled tells whether the request's poster cancelled a deal of
+// this member's pledge to it before the money moved. Such a member may not
+// pledge to that request again: a whole-amount pledge takes a request out
+// of Browse, and one re-made each time the poster cancels it would keep it
+// out for good. Read in the pledge's transaction, after the cancel's.
+func posterCancelled(app core.App, requestID, sponsorID string) (bool, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From("deals").
+		Where(dbx.HashExp{"sponsor": sponsorID, "listingKind": "sponsorship_requests", "listingId": requestID,
+			"status": deals.StatusCancelled, "fundedAt": ""}).
+		AndWhere(dbx.NewExp("cancelledBy = recipient")).Row(&n)
+	return n > 0, err
 }
 
 // hasActivePledge tells whether the member holds an active pledge on the request.
