@@ -2,8 +2,10 @@ package deals
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -119,7 +121,7 @@ func reviewsOf(app core.App, d *core.Record, member string) (*DealReviews, error
 	}
 	out := &DealReviews{}
 	for _, r := range rows {
-		rv := toReview(app, r, nil)
+		rv := toReview(app, r, d)
 		rv.Hidden, rv.HiddenReason = false, ""
 		switch {
 		case r.GetString("author") == member:
@@ -142,14 +144,20 @@ func reviewsOf(app core.App, d *core.Record, member string) (*DealReviews, error
 }
 
 type reviewForm struct {
-	Rating int    `json:"rating"`
-	Body   string `json:"body"`
+	// Rating is read as any JSON value, so that a fraction, a string or null
+	// answers the rating's own message rather than "not valid JSON".
+	Rating json.RawMessage `json:"rating"`
+	Body   string          `json:"body"`
+	rating int
 }
 
 func (f *reviewForm) validate() error {
 	errs := validation.Errors{}
-	if f.Rating < 1 || f.Rating > 5 {
+	var n float64
+	if err := json.Unmarshal(f.Rating, &n); err != nil || n != math.Trunc(n) || n < 1 || n > 5 {
 		errs["rating"] = apierr.Field("validation_invalid_rating", "Choose a rating from 1 to 5")
+	} else {
+		f.rating = int(n)
 	}
 	var bodyErrs validation.Errors
 	if errors.As(apierr.Text("body", "Review", &f.Body, "Tell others how the deal went", MaxReviewText), &bodyErrs) {
@@ -206,7 +214,7 @@ func writeReview(e *core.RequestEvent) error {
 		// written first: the insert takes the write lock, so the read of the
 		// other side's review below sees any that committed before
 		review = core.NewRecord(c)
-		review.Load(map[string]any{"deal": d.Id, "author": me.Id, "subject": subject, "rating": form.Rating,
+		review.Load(map[string]any{"deal": d.Id, "author": me.Id, "subject": subject, "rating": form.rating,
 			"body": form.Body, "visibleAt": types.NowDateTime().Add(BlindFor)})
 		if err := tx.Save(review); err != nil {
 			if _, found := tx.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); found == nil {

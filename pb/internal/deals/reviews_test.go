@@ -72,6 +72,10 @@ func TestReviewsAreDoubleBlind(t *testing.T) {
 	j.do("a rating from 1 to 5", "sam", http.MethodPost, d+"/review", `{"rating":6,"body":"Great"}`, 400, refused,
 		"Choose a rating from 1 to 5")
 	j.do("no rating", "sam", http.MethodPost, d+"/review", `{"body":"Great"}`, 400, refused, "Choose a rating from 1 to 5")
+	j.do("a fractional rating is the rating's mistake, not bad JSON", "sam", http.MethodPost, d+"/review", `{"rating":4.5,"body":"Great"}`,
+		400, refused, `"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`)
+	j.do("so is a rating in words", "sam", http.MethodPost, d+"/review", `{"rating":"five","body":"Great"}`, 400, refused,
+		`"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`)
 	j.do("words", "sam", http.MethodPost, d+"/review", `{"rating":4,"body":"   "}`, 400, refused, "Tell others how the deal went")
 	j.do("not too many", "sam", http.MethodPost, d+"/review", `{"rating":4,"body":"`+strings.Repeat("é", deals.MaxReviewText+1)+`"}`,
 		400, refused, "Review must be at most 2000 characters")
@@ -80,7 +84,8 @@ func TestReviewsAreDoubleBlind(t *testing.T) {
 	j.do("once", "sam", http.MethodPost, d+"/review", `{"rating":1,"body":"changed my mind"}`, 409, refused,
 		"You have already reviewed this deal.")
 	j.do("the sponsor reads their own at once", "sam", http.MethodGet, d, "", 200, refused,
-		`"mine":{"id":"`, `"body":"A festival done right"`, `"theirs":null,"theirsWritten":false`)
+		`"mine":{"id":"`, `"body":"A festival done right"`, `"theirs":null,"theirsWritten":false`,
+		`"dealId":"`+id+`","listing":{"kind":"sponsorship-requests","id":"`+j.request().Id+`","title":"Street festival"}`)
 
 	rita := testutil.Cookie(t, testutil.FindByUsername(t, j.app, "rita"))
 	j.j.Step(t, tests.ApiScenario{Name: "the recipient learns it was written, not what it says", Method: http.MethodGet, URL: d,
