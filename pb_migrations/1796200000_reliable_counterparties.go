@@ -15,9 +15,9 @@ func init() {
 	m.Register(func(app core.App) error {
 		_, err := app.DB().NewQuery(`UPDATE users SET isReliable = (dealsCompleted * 100 >= dealsFunded * 90 AND (
 			SELECT COUNT(DISTINCT o.id) FROM (
-				SELECT recipient AS other, completedAt, amount FROM deals WHERE sponsor = users.id AND status = 'completed'
+				SELECT recipient AS other, completedAt, amount FROM deals WHERE sponsor = users.id AND +status = 'completed'
 				UNION ALL
-				SELECT sponsor AS other, completedAt, amount FROM deals WHERE recipient = users.id AND status = 'completed'
+				SELECT sponsor AS other, completedAt, amount FROM deals WHERE recipient = users.id AND +status = 'completed'
 			) c JOIN users o ON o.id = c.other
 			WHERE c.amount >= 50 AND julianday(c.completedAt) - julianday(o.created) >= 30) >= 3)`).Execute()
 		return err

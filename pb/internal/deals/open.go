@@ -218,11 +218,15 @@ func reliableAfter(field string) string {
 }
 
 // establishedCounterparties counts, for the users row being updated, the
-// distinct counterparties of its completed deals that count (see above).
-// It reads the member's deals by the sponsor and recipient indexes.
-var establishedCounterparties = fmt.Sprintf(`SELECT COUNT(DISTINCT o.id) FROM (
-		SELECT recipient AS other, completedAt, amount FROM deals WHERE sponsor = users.id AND status = 'completed'
+// distinct counterparties of its completed deals that count (see above), up
+// to MinReliableDeals: it stops at the third. It reads only the member's
+// deals, by the sponsor and recipient indexes (the unary + keeps SQLite from
+// reading every completed deal by the status index instead), in the step's
+// write transaction: docs/api/deals.md, "Reliability", has its cost.
+var establishedCounterparties = fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT DISTINCT o.id FROM (
+		SELECT recipient AS other, completedAt, amount FROM deals WHERE sponsor = users.id AND +status = 'completed'
 		UNION ALL
-		SELECT sponsor AS other, completedAt, amount FROM deals WHERE recipient = users.id AND status = 'completed'
+		SELECT sponsor AS other, completedAt, amount FROM deals WHERE recipient = users.id AND +status = 'completed'
 	) c JOIN users o ON o.id = c.other
-	WHERE c.amount >= %d AND julianday(c.completedAt) - julianday(o.created) >= %d`, MinReliableAmount, EstablishedDays)
+	WHERE c.amount >= %d AND julianday(c.completedAt) - julianday(o.created) >= %d LIMIT %d)`,
+	MinReliableAmount, EstablishedDays, MinReliableDeals)

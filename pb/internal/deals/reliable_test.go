@@ -3,6 +3,7 @@ package deals_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -137,5 +139,39 @@ func TestReliablePostersNeedDistinctEstablishedCounterparties(t *testing.T) {
 		}
 		j.funded(name, deal.Id, "Logo")
 		j.ritaReliable(fmt.Sprintf("%d funded deals left undone", i+1), i == 0)
+	}
+}
+
+// The rule runs in every completing step's write transaction, so it reads
+// only the member's own deals, by the sponsor and recipient indexes: by the
+// status index it read every completed deal of the site (242 ms a step with
+// 20,000 of them, docs/api/deals.md "Reliability").
+func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	rows, err := app.DB().NewQuery("EXPLAIN QUERY PLAN UPDATE users SET isReliable = (" + deals.ReliableAfter("dealsCompleted") +
+		") WHERE id IN ('a', 'b')").Rows()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	all := strings.Join(plan, "\n")
+	for _, want := range []string{"SEARCH deals USING INDEX idx_deals_sponsor (sponsor=?)", "SEARCH deals USING INDEX idx_deals_recipient (recipient=?)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the plan does not %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "idx_deals_status") || strings.Contains(all, "SCAN deals") {
+		t.Errorf("the plan reads deals beyond the member's:\n%s", all)
 	}
 }
