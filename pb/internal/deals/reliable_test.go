@@ -175,3 +175,50 @@ func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
 		t.Errorf("the plan reads deals beyond the member's:\n%s", all)
 	}
 }
+
+// The migration sets the mark again by the new rule: a poster marked by the
+// counters alone (three completed deals with new accounts) loses it, one
+// with three established counterparties keeps it.
+func TestMigrationSetsTheReliableMarkByCounterparties(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	seed(t, app)
+	old := types.NowDateTime().Add(-40 * 24 * time.Hour).String()
+	now := types.NowDateTime().String()
+	completed := func(sponsor, recipient string, n int) {
+		t.Helper()
+		for i := range n {
+			if _, err := app.DB().NewQuery(`INSERT INTO deals (id, listingKind, listingId, title, sponsor, recipient, amount, status,
+				version, created, updated, completedAt) VALUES ({:id}, 'sponsorship_requests', 'x', 'Old deal', {:s}, {:r}, 100,
+				'completed', 5, {:now}, {:now}, {:now})`).Bind(dbx.Params{"id": fmt.Sprintf("%.9s%06d", sponsor, i),
+				"s": sponsor, "r": recipient, "now": now}).Execute(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rita, sid := testutil.FindByUsername(t, app, "rita"), testutil.FindByUsername(t, app, "sid")
+	for _, name := range []string{"new1", "new2", "new3"} {
+		completed(testutil.CreateMember(t, app, name, testutil.MemberOpts{}).Id, rita.Id, 1)
+	}
+	for _, name := range []string{"old1", "old2", "old3"} {
+		m := testutil.CreateMember(t, app, name, testutil.MemberOpts{})
+		if _, err := app.DB().Update("users", dbx.Params{"created": old}, dbx.HashExp{"id": m.Id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+		completed(m.Id, sid.Id, 2)
+	}
+	if _, err := app.DB().NewQuery(`UPDATE users SET dealsFunded = 3, dealsCompleted = 3, isReliable = 1 WHERE id IN ({:a}, {:b})`).
+		Bind(dbx.Params{"a": rita.Id, "b": sid.Id}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if err := testutil.Migration(t, "1796200000_reliable_counterparties.go").Up(app); err != nil {
+		t.Fatal(err)
+	}
+	if testutil.FindByUsername(t, app, "rita").GetBool("isReliable") {
+		t.Error("rita is still reliable with three new accounts")
+	}
+	if !testutil.FindByUsername(t, app, "sid").GetBool("isReliable") {
+		t.Error("sid lost the mark with three established counterparties")
+	}
+}
