@@ -268,8 +268,15 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   const pledged = await sponsor.request.post(`/api/sponsorship-requests/${requestId}/sponsor`, { data: {}, headers: { Origin: origin() } })
   expect(pledged.status(), await pledged.text()).toBe(201)
   const { dealId } = (await pledged.json()) as { dealId: string }
+  // The sponsor proposes deliverables nobody agrees to before the deal is cancelled.
+  const proposed = await sponsor.request.post(`/api/deals/${dealId}/deliverables`, {
+    data: { deliverables: [{ title: 'Our name on the club board' }] },
+    headers: { Origin: origin() },
+  })
+  expect(proposed.status(), await proposed.text()).toBe(200)
 
   await recipient.goto(`/deals/${dealId}`)
+  await expect(recipient.getByTestId('proposal')).toContainText('Our name on the club board')
   await recipient.getByRole('button', { name: 'Cancel deal' }).click()
   const dialog = recipient.getByRole('dialog', { name: 'Cancel this deal' })
   await dialog.getByRole('button', { name: 'Cancel deal' }).click()
@@ -284,6 +291,11 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   await expect(sponsor.locator('.badge', { hasText: 'Cancelled' })).toBeVisible()
   await expect(sponsor.getByRole('status').filter({ hasText: 'Cancelled on' })).toContainText('The club closed for the year.')
   await expect(sponsor.getByRole('button', { name: 'Cancel deal' })).toHaveCount(0)
+  // the proposal ended with the deal: nothing waits to be agreed
+  const deliverables = sponsor.getByRole('region', { name: 'Deliverables' })
+  await expect(deliverables).toContainText('Nothing agreed yet.')
+  await expect(deliverables).not.toContainText('Our name on the club board')
+  await expect(sponsor.getByTestId('proposal')).toHaveCount(0)
   const after = await sponsor.request.get(`/api/sponsorship-requests/${requestId}`)
   expect(await after.json()).toMatchObject({ status: 'open', pledgedAmount: 0 })
 })
@@ -343,4 +355,15 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   await sponsor.reload()
   await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()
   await expect(sponsor.getByTestId('deal-history')).toContainText('The stall photos show the logo; the deal stands.')
+  // The decision is the page's first fact, under the deal's summary, not only the last line of its history.
+  const decided = sponsor.getByRole('status', { name: 'Decided by the administrators' })
+  await expect(decided).toContainText('After the dispute, the administrators completed this deal on')
+  await expect(decided).toContainText('Their decision: The stall photos show the logo; the deal stands.')
+  const [decidedTop, nextStepTop] = await Promise.all([
+    decided.evaluate((el) => el.getBoundingClientRect().top),
+    sponsor.getByRole('heading', { name: 'Deliverables' }).evaluate((el) => el.getBoundingClientRect().top),
+  ])
+  expect(decidedTop).toBeLessThan(nextStepTop)
+  expect(await seriousAxeFindingsBothThemes(sponsor, 'deal decided by the administrators')).toEqual([])
+  await shoot(sponsor, 'desktop', 'deal-decided')
 })
