@@ -1,4 +1,4 @@
-import { type Browser, type Page } from '@playwright/test'
+import { type Browser, type Locator, type Page } from '@playwright/test'
 import { seriousAxeFindingsBothThemes } from './axe'
 import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 import { expectPictureLoaded, gradientPng } from './pictures'
@@ -8,6 +8,44 @@ import { expect, origin, test } from './test'
 async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const context = await browser.newContext(options)
   return context.newPage()
+}
+
+/**
+ * The lowest WCAG contrast of a rating's stars (each drawn at its opacity) against the surface under
+ * them: lit and unlit stars are what the rating means (WCAG 1.4.11 asks 3:1).
+ */
+async function lowestStarContrast(rating: Locator): Promise<number> {
+  return rating.evaluate((node) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = 1
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+    const rgb = (css: string) => {
+      ctx.clearRect(0, 0, 1, 1)
+      ctx.fillStyle = css
+      ctx.fillRect(0, 0, 1, 1)
+      return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3))
+    }
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => {
+        const x = v / 255
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+    let surface = 'rgba(0, 0, 0, 0)'
+    for (let p: Element | null = node; p && /rgba\(0, 0, 0, 0\)|transparent/.test(surface); p = p.parentElement)
+      surface = getComputedStyle(p).backgroundColor
+    const under = rgb(surface)
+    let lowest = Infinity
+    for (const star of Array.from(node.children)) {
+      const style = getComputedStyle(star)
+      const alpha = Number(style.opacity)
+      const drawn = rgb(style.backgroundColor).map((v, i) => v * alpha + under[i] * (1 - alpha))
+      const [a, b] = [lum(drawn), lum(under)]
+      lowest = Math.min(lowest, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05))
+    }
+    return lowest
+  })
 }
 
 test('two sponsors back a request to 100%; a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({
@@ -193,6 +231,13 @@ test('two sponsors back a request to 100%; a deal from pledge to completion: del
   await shoot(sponsor, 'desktop', 'profile-reliability')
   await recipient.getByRole('link', { name: backer.displayName }).first().click()
   await expect(recipient.getByTestId('reliability').getByTestId('rating')).toHaveText('4 out of 5 from 1 review')
+  // Its lit and unlit stars stand out from the panel in both themes (unlit ones were 1.2:1).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await recipient.emulateMedia({ colorScheme })
+    const stars = recipient.getByTestId('reliability').getByRole('img', { name: 'Rated 4 out of 5' })
+    expect(await lowestStarContrast(stars), colorScheme).toBeGreaterThanOrEqual(3)
+  }
+  await recipient.emulateMedia({ colorScheme: 'light' })
   const sponsorReviews = recipient.getByTestId('profile-reviews')
   await expect(sponsorReviews.getByTestId('review')).toContainText(recipientReview)
   // the recipient is the demo's administrator: they may hide a review
@@ -223,8 +268,15 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   const pledged = await sponsor.request.post(`/api/sponsorship-requests/${requestId}/sponsor`, { data: {}, headers: { Origin: origin() } })
   expect(pledged.status(), await pledged.text()).toBe(201)
   const { dealId } = (await pledged.json()) as { dealId: string }
+  // The sponsor proposes deliverables nobody agrees to before the deal is cancelled.
+  const proposed = await sponsor.request.post(`/api/deals/${dealId}/deliverables`, {
+    data: { deliverables: [{ title: 'Our name on the club board' }] },
+    headers: { Origin: origin() },
+  })
+  expect(proposed.status(), await proposed.text()).toBe(200)
 
   await recipient.goto(`/deals/${dealId}`)
+  await expect(recipient.getByTestId('proposal')).toContainText('Our name on the club board')
   await recipient.getByRole('button', { name: 'Cancel deal' }).click()
   const dialog = recipient.getByRole('dialog', { name: 'Cancel this deal' })
   await dialog.getByRole('button', { name: 'Cancel deal' }).click()
@@ -239,6 +291,11 @@ test('a deal is cancelled before funding with a reason, and the pledge goes back
   await expect(sponsor.locator('.badge', { hasText: 'Cancelled' })).toBeVisible()
   await expect(sponsor.getByRole('status').filter({ hasText: 'Cancelled on' })).toContainText('The club closed for the year.')
   await expect(sponsor.getByRole('button', { name: 'Cancel deal' })).toHaveCount(0)
+  // the proposal ended with the deal: nothing waits to be agreed
+  const deliverables = sponsor.getByRole('region', { name: 'Deliverables' })
+  await expect(deliverables).toContainText('Nothing agreed yet.')
+  await expect(deliverables).not.toContainText('Our name on the club board')
+  await expect(sponsor.getByTestId('proposal')).toHaveCount(0)
   const after = await sponsor.request.get(`/api/sponsorship-requests/${requestId}`)
   expect(await after.json()).toMatchObject({ status: 'open', pledgedAmount: 0 })
 })
@@ -298,4 +355,15 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   await sponsor.reload()
   await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()
   await expect(sponsor.getByTestId('deal-history')).toContainText('The stall photos show the logo; the deal stands.')
+  // The decision is the page's first fact, under the deal's summary, not only the last line of its history.
+  const decided = sponsor.getByRole('status', { name: 'Decided by the administrators' })
+  await expect(decided).toContainText('After the dispute, the administrators completed this deal on')
+  await expect(decided).toContainText('Their decision: The stall photos show the logo; the deal stands.')
+  const [decidedTop, nextStepTop] = await Promise.all([
+    decided.evaluate((el) => el.getBoundingClientRect().top),
+    sponsor.getByRole('heading', { name: 'Deliverables' }).evaluate((el) => el.getBoundingClientRect().top),
+  ])
+  expect(decidedTop).toBeLessThan(nextStepTop)
+  expect(await seriousAxeFindingsBothThemes(sponsor, 'deal decided by the administrators')).toEqual([])
+  await shoot(sponsor, 'desktop', 'deal-decided')
 })

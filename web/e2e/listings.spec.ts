@@ -107,12 +107,23 @@ test("a card's detail dialog", async ({ page }) => {
   await expect(dialog).toBeHidden()
 })
 
-test("the poster link opens the poster's profile with their listings", async ({ page }) => {
-  await card(page, 'Indie game jam prizes')
-    .getByRole('link', { name: /Kenji Watanabe/ })
-    .click()
+test("the poster link opens the poster's profile with their listings, at the profile's top", async ({ page }) => {
+  const poster = card(page, 'Indie game jam prizes').getByRole('link', { name: /Kenji Watanabe/ })
+  await poster.click()
   await expect(page).toHaveURL(/\/profile\?userId=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Open-source maintainer stipends' })).toBeVisible()
+
+  // Again from far down the list (the profile loaded once, so it draws at once): it opens at its top,
+  // not at the list's scroll position.
+  await page.goBack()
+  await poster.waitFor()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await poster.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  await poster.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
   await expect(page.getByRole('article', { name: 'Open-source maintainer stipends' })).toBeVisible()
 })
 

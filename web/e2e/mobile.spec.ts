@@ -1,5 +1,6 @@
 import { expect, origin, test } from './test'
-import { seriousAxeFindings } from './axe'
+import { seriousAxeFindings, seriousAxeFindingsBothThemes } from './axe'
+import { shoot } from './shots'
 import { ADMIN, signIn, uniqueName } from './helpers'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
@@ -70,10 +71,7 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
   const rejected = await page.request.post(`/api/admin/listings/sponsorships/${id}/reject`, { data: { reason: 'Only a test' }, headers })
   expect(rejected.status(), await rejected.text()).toBe(200)
 
-  for (const [path, table, wide] of [
-    ['/admin?tab=audit', 'Audit log table', true],
-    ['/admin?tab=subscriptions', 'Active subscriptions table', false],
-  ] as const) {
+  for (const [path, table, wide] of [['/admin?tab=audit', 'Audit log table', true]] as const) {
     await page.goto(path)
     const region = page.getByRole('region', { name: table })
     await expect(region.getByRole('row').nth(1)).toBeVisible()
@@ -95,6 +93,40 @@ test('phone: wide tables scroll by keyboard too (a named, focusable region), and
       }).toPass({ timeout: 15_000 })
     }
   }
+})
+
+test('phone: subscriptions and payments are cards, every column whole on the screen, in both themes', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password)
+  // A payment row: a sandbox payment of the administrator's.
+  const headers = { Origin: origin() }
+  const order = (await (await page.request.post('/api/payments/create-subscription', { data: { planId: 'monthly' }, headers })).json()) as {
+    orderId: string
+  }
+  const paid = await page.request.post('/api/payments/sandbox/pay', { data: { orderId: order.orderId, outcome: 'success' }, headers })
+  expect(paid.status(), await paid.text()).toBe(200)
+  const verified = await page.request.post('/api/payments/verify-subscription', { data: await paid.json(), headers })
+  expect(verified.status(), await verified.text()).toBe(200)
+
+  await page.goto('/admin?tab=subscriptions')
+  const active = page.getByRole('list', { name: 'Active subscriptions' })
+  const payments = page.getByRole('list', { name: 'Recent payments' })
+  const payment = payments.getByRole('listitem').filter({ hasText: order.orderId })
+  await expect(active.getByRole('listitem').first()).toContainText('Expires')
+  await expect(payment).toContainText('1 Month Plan')
+  await expect(payment.getByRole('link', { name: /^SB-\d{6}$/ })).toBeVisible()
+  // Nothing wider than the screen, nothing cut at a scroller's edge: every part of both lists lies on it.
+  const outside = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main ul li, main ul li *'))
+      .filter((el) => el.getBoundingClientRect().width > 0)
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth || el.getBoundingClientRect().left < 0)
+      .map((el) => el.textContent?.slice(0, 40)),
+  )
+  expect(outside).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  const findings = await seriousAxeFindingsBothThemes(page, 'admin subscriptions on a phone')
+  expect(findings, findings.join('\n')).toEqual([])
+  await payment.scrollIntoViewIfNeeded()
+  await shoot(page, 'phone', 'admin-payments')
 })
 
 test("phone: Profile in the bottom bar is the current page on your own profile only, not on another member's", async ({ page }) => {

@@ -1,10 +1,37 @@
-import { type Browser, type Page } from '@playwright/test'
+import { type Browser, type Locator, type Page } from '@playwright/test'
 import { expect, test } from './test'
 import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext()
   return context.newPage()
+}
+
+/**
+ * The share of a progress bar drawn in the theme's primary colour, read from its pixels (the middle
+ * row of a screenshot of the bar): what a member sees filled, whatever the bar's value says.
+ */
+async function filledShare(bar: Locator): Promise<number> {
+  const png = (await bar.screenshot({ animations: 'disabled' })).toString('base64')
+  return bar.evaluate(async (node, data) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${data}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+    ctx.fillStyle = getComputedStyle(node).getPropertyValue('--color-primary')
+    ctx.fillRect(0, 0, 1, 1)
+    const primary = Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3))
+    ctx.drawImage(image, 0, 0)
+    const row = ctx.getImageData(0, Math.floor(image.height / 2), image.width, 1).data
+    let filled = 0
+    for (let x = 0; x < image.width; x++) {
+      if (primary.every((v, i) => Math.abs(row[x * 4 + i] - v) < 24)) filled++
+    }
+    return filled / image.width
+  }, png)
 }
 
 test('pledges: two sponsors back one request to 100%, one withdraws with a reason and it reopens', async ({ browser }) => {
@@ -22,6 +49,8 @@ test('pledges: two sponsors back one request to 100%, one withdraws with a reaso
   await first.goto(url)
   const firstCard = first.getByRole('article', { name: title })
   await expect(firstCard.getByRole('progressbar', { name: '$0 of $750 pledged' })).toBeVisible()
+  // The bar is the theme's: empty while nothing is pledged (the browser's own bar read as a full grey one).
+  expect(await filledShare(firstCard.getByRole('progressbar'))).toBe(0)
   await firstCard.getByRole('button', { name: 'Sponsor' }).click()
   const firstDialog = first.getByRole('dialog', { name: 'Sponsor This Project' })
   await expect(firstDialog.getByLabel('Amount to pledge (USD)')).toHaveValue('750')
@@ -30,6 +59,8 @@ test('pledges: two sponsors back one request to 100%, one withdraws with a reaso
   await expectToast(first, 'Pledge confirmed')
   await expect(firstCard.getByText('$300 of $750 pledged by 1 sponsor')).toBeVisible()
   await expect(firstCard.getByRole('button', { name: 'Pledged' })).toBeDisabled()
+  // $300 of $750: two fifths of the bar in the primary colour (once its 0.3 s growth has ended)
+  await expect.poll(async () => Math.round((await filledShare(firstCard.getByRole('progressbar'))) * 10) / 10).toBe(0.4)
 
   // The second sees what is still open and pledges it: the request is sponsored.
   const second = await newPage(browser)

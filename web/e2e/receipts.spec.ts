@@ -208,6 +208,41 @@ test.describe('refunds through the Razorpay webhook', () => {
       }),
     ).toBe('activated')
 
+    // A renewal, the 3 Month Plan on top, refunded in full: the months go and the plan named is again the
+    // one still paid for (not the refunded one).
+    const renewed = await (
+      await page.request.post(`${origin}/api/payments/create-subscription`, { data: { planId: 'quarterly' }, headers: { Origin: origin } })
+    ).json()
+    const renewalId = uniqueName('pay_e2ern')
+    const renewal = { id: renewalId, entity: 'payment', amount: renewed.amount, currency: 'INR', order_id: renewed.orderId, captured: true }
+    expect(
+      await deliver(hook, 'order.paid', {
+        payment: { entity: { ...renewal, status: 'captured' } },
+        order: { entity: { id: renewed.orderId, amount: renewed.amount, amount_paid: renewed.amount, currency: 'INR', status: 'paid' } },
+      }),
+    ).toBe('activated')
+    await page.goto(`${origin}/subscription`)
+    const summary = page.getByRole('region', { name: 'Your subscription' })
+    await expect(summary).toContainText('3 Month Plan')
+    const renewalRefund = {
+      refund: {
+        entity: {
+          id: uniqueName('rfnd_r'),
+          entity: 'refund',
+          amount: renewed.amount,
+          currency: 'INR',
+          payment_id: renewalId,
+          status: 'processed',
+        },
+      },
+      payment: { entity: { ...renewal, status: 'refunded', amount_refunded: renewed.amount } },
+    }
+    expect(await deliver(hook, 'refund.processed', renewalRefund)).toBe('refunded')
+    await page.reload()
+    await expect(summary).toContainText('1 Month Plan')
+    await expect(summary).not.toContainText('3 Month Plan')
+    await expect(summary.getByText('Active', { exact: true })).toBeVisible()
+
     const refund = (id: string, amount: number) => ({
       refund: { entity: { id, entity: 'refund', amount, currency: 'INR', payment_id: paymentId, status: 'processed' } },
       payment: { entity: { ...payment, status: 'refunded', amount_refunded: amount } },
@@ -215,7 +250,7 @@ test.describe('refunds through the Razorpay webhook', () => {
     expect(await deliver(hook, 'refund.processed', refund(uniqueName('rfnd_a'), 10050))).toBe('partially_refunded')
 
     await page.goto(`${origin}/subscription`)
-    const row = page.getByTestId('payment-row')
+    const row = page.getByTestId('payment-row').filter({ hasText: '1 Month Plan' })
     await expect(row).toContainText('₹100.50 refunded on')
     await expect(row.getByText('Paid', { exact: true })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Your subscription' }).getByText('Active', { exact: true })).toBeVisible()

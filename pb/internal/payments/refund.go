@@ -187,6 +187,18 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 	default:
 		note.Title = "Your payment of " + money.INR(int64(paid)) + " was refunded"
 		ended, expiry, changed := takeBack(member, plan, now)
+		if !ended {
+			// What is left was bought by the member's other payments: the
+			// plan named on the subscription is theirs, not the refunded one.
+			inForce, err := planInForce(tx, member.Id, payment.Id)
+			if err != nil {
+				return "", nil, err
+			}
+			if inForce != "" && inForce != member.GetString("subscriptionPlan") {
+				member.Set("subscriptionPlan", inForce)
+				changed = true
+			}
+		}
 		if changed {
 			if err := tx.Save(member); err != nil {
 				return "", nil, err
@@ -239,6 +251,22 @@ func ownerOf(tx core.App, payment *core.Record) (*core.Record, error) {
 		return nil, nil
 	}
 	return m, err
+}
+
+// planInForce is the plan of the member's latest activated payment that is
+// still paid, leaving out the payment being refunded ("" when none is left).
+func planInForce(tx core.App, memberID, refundedPaymentID string) (string, error) {
+	var rows []struct {
+		Plan string `db:"plan"`
+	}
+	err := tx.DB().Select("plan").From("payments").
+		Where(dbx.HashExp{"user": memberID, "status": StatusPaid}).
+		AndWhere(dbx.Not(dbx.HashExp{"id": refundedPaymentID})).
+		OrderBy("activatedAt DESC", "receiptNo DESC").Limit(1).All(&rows)
+	if err != nil || len(rows) == 0 {
+		return "", err
+	}
+	return rows[0].Plan, nil
 }
 
 // takeBack removes a refunded plan's months from the member's expiry. When

@@ -26,7 +26,8 @@ func refundProcessed(refundID, paymentID, orderID string, amount int, currency s
 }
 
 // seedRefundable: dan bought the 3 Month Plan (₹900, order_W1, its only
-// plan); priya bought the 1 Month Plan on top of a year ahead (order_P1);
+// plan); priya bought the 6 Month Plan (order_P0) and, a day later, the
+// 1 Month Plan on top (order_P1), with a year ahead;
 // order_WS is dan's paid sandbox order; order_U1 is dan's order whose
 // activation never reached us.
 func seedRefundable(t testing.TB, app core.App) {
@@ -34,8 +35,9 @@ func seedRefundable(t testing.TB, app core.App) {
 	now := time.Now().UTC()
 	markPaid(t, app, seedPayment(t, app, "dan", "order_W1", paymentOpts{plan: "quarterly"}), "pay_W1", 1, now)
 	setExpiry(t, app, "dan", "active", when.AddMonths(now, 3))
+	markPaid(t, app, seedPayment(t, app, "priya", "order_P0", paymentOpts{plan: "biannual"}), "pay_P0", 4, now.Add(-24*time.Hour))
 	markPaid(t, app, seedPayment(t, app, "priya", "order_P1", paymentOpts{}), "pay_P1", 2, now)
-	setExpiry(t, app, "priya", "active", when.AddMonths(now, 13))
+	setExpiry(t, app, "priya", "active", when.AddMonths(now, 13)) // the 1 Month Plan named last
 	markPaid(t, app, seedPayment(t, app, "dan", "order_WS", paymentOpts{provider: "sandbox"}), "pay_sandbox_WS", 3, now)
 	seedPayment(t, app, "dan", "order_U1", paymentOpts{})
 }
@@ -149,6 +151,10 @@ func TestWebhookRefunds(t *testing.T) {
 			want := when.AddMonths(when.AddMonths(time.Now().UTC(), 13), -1)
 			if p.GetString("subscriptionStatus") != "active" || !near(p.GetDateTime("subscriptionExpiry").Time(), want) {
 				t.Errorf("priya = %v", p.PublicExport())
+			}
+			// the subscription names the plan still paid for, not the refunded one
+			if got := p.GetString("subscriptionPlan"); got != "biannual" {
+				t.Errorf("priya's plan = %q, want biannual (the 6 Month Plan she still holds)", got)
 			}
 			notes := notesOf(t, app, "priya")
 			if len(notes) != 1 || !strings.HasPrefix(notes[0].GetString("body"),

@@ -8,6 +8,7 @@ import { Landing } from './guards/Landing'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAuth } from './guards/RequireAuth'
 import { AppShell, BareShell } from './layout/AppShell'
+import { ScrollReset } from './layout/ScrollReset'
 import { load } from './pages'
 
 // Every page is a module loaded on demand (its own chunk, ./pages.ts). The router is
@@ -76,6 +77,7 @@ function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <ScrollReset />
       <AppRoutes />
     </BrowserRouter>
   )

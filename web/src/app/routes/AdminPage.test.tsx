@@ -162,12 +162,24 @@ describe('AdminPage', () => {
     // one money format, the members' one: whole rupees without paise
     expect(screen.getAllByText('₹900').length).toBeGreaterThan(1)
     expect(screen.queryAllByText(/₹900\.00/)).toHaveLength(0)
-    expect(screen.getByText('order_1')).toBeInTheDocument()
-    // refunds: per payment and in the totals; each receipt one click away
-    expect(screen.getByText('Refunded')).toBeInTheDocument()
-    expect(screen.getByText('₹400 refunded Nov 23, 2025')).toBeInTheDocument()
+    // the table (a tablet, a computer) and the phone's cards show the same columns
+    const table = screen.getByRole('region', { name: 'Recent payments table' })
+    const cards = screen.getByRole('list', { name: 'Recent payments' })
+    for (const payments of [table, cards]) {
+      expect(within(payments).getByText('order_1')).toBeInTheDocument()
+      // refunds: per payment; each receipt one click away
+      expect(within(payments).getByText('Refunded')).toBeInTheDocument()
+      expect(within(payments).getByText('₹400 refunded Nov 23, 2025')).toBeInTheDocument()
+      expect(within(payments).getByRole('link', { name: 'SB-000002' })).toHaveAttribute('href', '/subscription/receipts/p2')
+    }
     expect(screen.getByText(/refunded ₹400$/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'SB-000002' })).toHaveAttribute('href', '/subscription/receipts/p2')
+    // a phone's card names each value by its column
+    const card = within(cards).getAllByRole('listitem')[0]
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Order', 'Member', 'Plan', 'Amount', 'Status', 'Provider', 'Date', 'Receipt'])
   })
 
   it('says so when payments are not recorded', async () => {

@@ -16,9 +16,34 @@ export interface DialogProps {
   testId?: string
 }
 
+/** Where focus goes back to when a dialog's opener is gone: the card, the outer dialog or the page's main. */
+const returnContainer = 'article, .modal-box, main'
+
 /**
- * A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns.
- * Mark the element that should receive focus first with `data-autofocus`.
+ * Puts focus back after a dialog closed, when the browser could not: the dialog was removed without
+ * closing, or its opener went away or turned disabled (Sponsor became "Pledged"). Then the opener's
+ * card (or outer dialog, or the page's main) takes focus, named, where the member was, without
+ * scrolling; never the page's start.
+ */
+function returnFocus(opener: HTMLElement | null, container: HTMLElement | null) {
+  setTimeout(() => {
+    const now = document.activeElement
+    if (now && now !== document.body && now.isConnected) return
+    if (opener?.isConnected && !opener.matches(':disabled')) {
+      opener.focus({ preventScroll: true })
+      if (document.activeElement === opener) return
+    }
+    const target = container?.isConnected ? container : document.querySelector<HTMLElement>('main')
+    if (!target) return
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1
+    target.focus({ preventScroll: true })
+  }, 0)
+}
+
+/**
+ * A native modal <dialog>: focus is trapped, Escape and the backdrop close it, focus returns (to the
+ * opener, else its card: `returnFocus`). Mark the element that should receive focus first with
+ * `data-autofocus`.
  */
 export function Dialog({ open, onClose, title, description, size = 'md', footer, children, testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -27,6 +52,8 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
   const onCloseRef = useRef(onClose)
   // Closing because `open` turned false is the parent's doing: don't report it back.
   const closingFromProp = useRef(false)
+  // What had focus when the dialog opened, and the card (or outer dialog) it sits in.
+  const opener = useRef<{ el: HTMLElement | null; container: HTMLElement | null } | null>(null)
   useEffect(() => {
     onCloseRef.current = onClose
   })
@@ -35,6 +62,9 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
     const el = ref.current
     if (!el) return
     if (open && !el.open) {
+      const active =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+      opener.current = { el: active, container: active?.closest<HTMLElement>(returnContainer) ?? null }
       el.showModal()
       pushDialog(el)
       // Start on the element marked data-autofocus, else on the dialog box itself (not the X).
@@ -51,6 +81,8 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
     if (!el) return
     const handleClose = () => {
       removeDialog(el)
+      if (opener.current) returnFocus(opener.current.el, opener.current.container)
+      opener.current = null
       if (closingFromProp.current) closingFromProp.current = false
       else onCloseRef.current()
     }
@@ -58,6 +90,8 @@ export function Dialog({ open, onClose, title, description, size = 'md', footer,
     return () => {
       el.removeEventListener('close', handleClose)
       removeDialog(el)
+      // removed while open (its parent stopped rendering it): no close event comes
+      if (opener.current) returnFocus(opener.current.el, opener.current.container)
     }
   }, [])
 

@@ -21,6 +21,14 @@ export const statusHelp: Record<DealStatus, string> = {
   disputed: 'The administrators are looking at this deal with both sides’ words.',
 }
 
+/** A deal an administrator decided after a dispute: said at the top of its page. */
+export const decidedTexts = {
+  heading: 'Decided by the administrators',
+  completed: (date: string) => `After the dispute, the administrators completed this deal on ${date}.`,
+  cancelled: (date: string) => `After the dispute, the administrators cancelled this deal on ${date}.`,
+  note: 'Their decision:',
+} as const
+
 export const moneyNote =
   'SponsorBridge does not move money between members: the sponsor pays the recipient directly, and you both confirm it here.'
 

@@ -7,7 +7,7 @@ import { receiptPath } from '@/lib/paths'
 import { adminTexts } from '../texts'
 import type { SubscriptionsSummary } from '../types'
 import { EmptyState } from './QueryStatus'
-import { TableScroller } from '@/components/ui/TableScroller'
+import { ResponsiveTable, type Column } from '@/components/ui/ResponsiveTable'
 
 function statusClass(status: string): string {
   if (status === 'paid') return 'bg-green-100 text-green-800 border-green-300'
@@ -19,6 +19,49 @@ function statusClass(status: string): string {
 /** The member's words for a payment's state ("Paid", "Not completed", "Failed"). */
 function statusLabel(status: string): string {
   return (paymentStatusLabels as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1)
+}
+
+type RecentPayment = SubscriptionsSummary['payments']['recent'][number]
+
+/** The recent payments' columns, the same on a phone's cards and in the table. */
+function paymentColumns(planName: (id: string) => string): Column<RecentPayment>[] {
+  return [
+    { header: 'Order', cell: (p) => <span className="font-mono text-xs break-all">{p.orderId}</span>, className: 'whitespace-nowrap' },
+    {
+      header: 'Member',
+      cell: (p) => (p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'),
+    },
+    { header: 'Plan', cell: (p) => planName(p.plan), className: 'whitespace-nowrap' },
+    { header: 'Amount', cell: (p) => formatMinorAmount(p.amount, p.currency), className: 'whitespace-nowrap' },
+    {
+      header: 'Status',
+      cell: (p) => (
+        <>
+          <Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge>
+          {p.refundedAmount > 0 && (
+            <span className="mt-1 block text-xs text-base-content/75">
+              {formatMinorAmount(p.refundedAmount, p.currency)} refunded {formatDate(p.refundedAt)}
+            </span>
+          )}
+        </>
+      ),
+      className: 'whitespace-nowrap',
+    },
+    { header: 'Provider', cell: (p) => p.provider },
+    { header: 'Date', cell: (p) => formatDate(p.createdAt), className: 'whitespace-nowrap' },
+    {
+      header: 'Receipt',
+      cell: (p) =>
+        p.receiptNumber ? (
+          <Link to={receiptPath(p.id)} className="link font-mono text-xs link-primary">
+            {p.receiptNumber}
+          </Link>
+        ) : (
+          '–'
+        ),
+      className: 'whitespace-nowrap',
+    },
+  ]
 }
 
 export function PaymentsSection({ payments, plans }: { payments: SubscriptionsSummary['payments']; plans: SubscriptionsSummary['plans'] }) {
@@ -44,54 +87,13 @@ export function PaymentsSection({ payments, plans }: { payments: SubscriptionsSu
           {payments.recent.length === 0 ? (
             <EmptyState>{adminTexts.noPayments}</EmptyState>
           ) : (
-            <TableScroller label="Recent payments table">
-              <table className="table table-sm">
-                <caption className="sr-only">The 20 most recent payments</caption>
-                <thead className="text-base-content/80">
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Member</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Provider</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Receipt</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.recent.map((p) => (
-                    <tr key={p.id}>
-                      <td className="font-mono text-xs whitespace-nowrap">{p.orderId}</td>
-                      <td>
-                        {p.member ? <MemberName name={p.member.displayName || p.member.username} verified={p.member.isVerified} /> : '–'}
-                      </td>
-                      <td className="whitespace-nowrap">{planName(p.plan)}</td>
-                      <td className="whitespace-nowrap">{formatMinorAmount(p.amount, p.currency)}</td>
-                      <td>
-                        <Badge className={statusClass(p.status)}>{statusLabel(p.status)}</Badge>
-                        {p.refundedAmount > 0 && (
-                          <span className="mt-1 block text-xs whitespace-nowrap text-base-content/75">
-                            {formatMinorAmount(p.refundedAmount, p.currency)} refunded {formatDate(p.refundedAt)}
-                          </span>
-                        )}
-                      </td>
-                      <td>{p.provider}</td>
-                      <td className="whitespace-nowrap">{formatDate(p.createdAt)}</td>
-                      <td className="whitespace-nowrap">
-                        {p.receiptNumber ? (
-                          <Link to={receiptPath(p.id)} className="link font-mono text-xs link-primary">
-                            {p.receiptNumber}
-                          </Link>
-                        ) : (
-                          '–'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <ResponsiveTable
+              label="Recent payments"
+              caption="The 20 most recent payments"
+              rows={payments.recent}
+              rowKey={(p) => p.id}
+              columns={paymentColumns(planName)}
+            />
           )}
         </>
       )}

@@ -7,7 +7,7 @@ import type { ActiveSubscription } from '../types'
 import { Pager } from './Pager'
 import { PaymentsSection } from './PaymentsSection'
 import { EmptyState, QueryStatus } from './QueryStatus'
-import { TableScroller } from '@/components/ui/TableScroller'
+import { ResponsiveTable, type Column } from '@/components/ui/ResponsiveTable'
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
@@ -19,34 +19,21 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
   )
 }
 
+const activeColumns: Column<ActiveSubscription>[] = [
+  {
+    header: 'Member',
+    cell: (s) => <MemberName name={s.member.displayName || s.member.username} verified={s.member.isVerified} />,
+  },
+  { header: 'E-mail', cell: (s) => s.email || '–', className: 'break-all' },
+  { header: 'Plan', cell: (s) => s.planName || s.plan, className: 'whitespace-nowrap' },
+  { header: 'Expires', cell: (s) => formatDate(s.expiry), className: 'whitespace-nowrap' },
+]
+
 function ActiveTable({ data, onPage }: { data: ListPage<ActiveSubscription>; onPage: (page: number) => void }) {
   if (data.items.length === 0) return <EmptyState>No active subscriptions.</EmptyState>
   return (
     <>
-      <TableScroller label="Active subscriptions table">
-        <table className="table table-sm">
-          <thead className="text-base-content/80">
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Expires</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((s) => (
-              <tr key={s.member.id}>
-                <td>
-                  <MemberName name={s.member.displayName || s.member.username} verified={s.member.isVerified} />
-                </td>
-                <td className="break-all">{s.email || '–'}</td>
-                <td>{s.planName || s.plan}</td>
-                <td className="whitespace-nowrap">{formatDate(s.expiry)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <ResponsiveTable label="Active subscriptions" rows={data.items} rowKey={(s) => s.member.id} columns={activeColumns} />
       <Pager label="Active subscription pages" list={data} onChange={onPage} />
     </>
   )

@@ -65,7 +65,8 @@ export function DeliverablesCard({ deal, meId, otherName, pending, run }: Delive
               ))}
             </ul>
           )}
-          {deal.proposal.length > 0 && (
+          {/* a proposal nobody agreed to ends with the deal's changes: none is waiting once it is delivered, completed or cancelled */}
+          {changeable && deal.proposal.length > 0 && (
             <div className="space-y-2 rounded-box border border-primary/40 bg-base-200 p-4" data-testid="proposal">
               <h3 className="font-semibold">{proposalMine ? 'Your proposal' : `${otherName} proposes`}</h3>
               <ul className="list-disc space-y-1 pl-5 text-sm">

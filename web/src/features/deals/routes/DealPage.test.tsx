@@ -178,3 +178,66 @@ describe('DealPage: updates', () => {
     expect(calls.filter((c) => c.init.method === 'POST')[1].body).toEqual({ body: 'Doors open at 5.' })
   })
 })
+
+describe('DealPage: how a deal ended', () => {
+  const proposal = [{ ...banner, id: 'i2', title: 'A stall at the fair' }]
+
+  it('says at the top that the administrators decided a dispute, not that the other side cancelled', () => {
+    renderPage({
+      status: 'cancelled',
+      cancelledAt: '2026-11-12T09:00:00Z',
+      cancelledBy: 'admin1',
+      cancelReason: 'No proof of the banner was given.',
+      resolution: 'No proof of the banner was given.',
+    })
+    const decided = screen.getByRole('status', { name: 'Decided by the administrators' })
+    expect(decided).toHaveTextContent('After the dispute, the administrators cancelled this deal on Nov 12, 2026.')
+    expect(decided).toHaveTextContent('Their decision: No proof of the banner was given.')
+    // before every card of the page, right under the deal's summary
+    const deliverables = screen.getByRole('heading', { name: 'Deliverables' })
+    expect(decided.compareDocumentPosition(deliverables) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByText(/by Arun Mehta/)).toBeNull()
+  })
+
+  it('says so for a deal the administrators completed', () => {
+    renderPage({ status: 'completed', completedAt: '2026-11-12T09:00:00Z', resolution: 'The photos show the banner.' })
+    expect(screen.getByRole('status', { name: 'Decided by the administrators' })).toHaveTextContent(
+      'After the dispute, the administrators completed this deal on Nov 12, 2026.',
+    )
+  })
+
+  it('shows no proposal waiting on a cancelled deal', () => {
+    renderPage({
+      status: 'cancelled',
+      cancelledAt: '2026-11-12T09:00:00Z',
+      cancelledBy: 'u2',
+      cancelReason: 'Plans changed.',
+      proposal,
+      proposedBy: 'u2',
+    })
+    expect(screen.getByText('Cancelled on Nov 12, 2026 by Arun Mehta. Reason: Plans changed.')).toBeInTheDocument()
+    expect(screen.queryByText('A stall at the fair')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Agree to these deliverables' })).toBeNull()
+    expect(screen.queryByRole('status', { name: 'Decided by the administrators' })).toBeNull()
+  })
+
+  it('asks the member who accepts a cancellation for their answer, not to ask the other side', async () => {
+    const user = userEvent.setup()
+    renderPage({ status: 'funded', cancelRequestedBy: 'u2', cancelRequestReason: 'Our budget was cut.' })
+    await user.click(screen.getByRole('button', { name: 'Accept and cancel' }))
+    const dialog = screen.getByRole('dialog', { name: 'Accept the cancellation' })
+    expect(dialog).toHaveTextContent('Arun Mehta asked to cancel. Once you accept, the deal is cancelled for you both')
+    expect(dialog).not.toHaveTextContent('must agree')
+    expect(within(dialog).getByLabelText('Your answer')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Accept and cancel' })).toBeInTheDocument()
+  })
+
+  it('asks the member who asks to cancel after funding for their reason, the other side must agree', async () => {
+    const user = userEvent.setup()
+    renderPage({ status: 'funded' })
+    await user.click(screen.getByRole('button', { name: 'Ask to cancel' }))
+    const dialog = screen.getByRole('dialog', { name: 'Ask to cancel' })
+    expect(dialog).toHaveTextContent('The money has moved, so Arun Mehta must agree. Say why.')
+    expect(within(dialog).getByLabelText('Why?')).toBeInTheDocument()
+  })
+})

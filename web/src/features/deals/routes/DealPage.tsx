@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { PersonLink } from '@/components/ui/MemberName'
 import { ReasonDialog } from '@/components/ui/ReasonDialog'
 import { buttonClass } from '@/components/ui/button-class'
-import { ArrowLeftIcon, InfoIcon } from '@/components/ui/icons'
+import { ArrowLeftIcon, InfoIcon, ShieldIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
 import type { Deal } from '@/lib/api-types.gen'
@@ -16,7 +16,7 @@ import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDeal, useDealStep, type RunStep } from '../api/deals'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
-import { moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
+import { decidedTexts, moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealHistory } from '../components/DealHistory'
 import { DealStatusBadge } from '../components/DealStatusBadge'
 import { DeliverablesCard } from '../components/DeliverablesCard'
@@ -101,17 +101,21 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
 
   // The steps that take the member's words: one dialog, worded for the step.
   const asking = moneyMoved && !deal.cancelRequestedBy
+  // the other side asked after the money moved: this member's cancel is the answer that ends the deal
+  const accepting = moneyMoved && !!deal.cancelRequestedBy && deal.cancelRequestedBy !== meId
   const reasonSteps = {
     cancel: {
       step: 'cancel',
-      title: moneyMoved ? (deal.cancelRequestedBy ? 'Accept the cancellation' : 'Ask to cancel') : 'Cancel this deal',
-      description: moneyMoved
-        ? `The money has moved, so ${otherName} must agree. Say why.`
-        : `${otherName} reads your reason.${deal.origin === 'pledge' && sponsor ? ' Your pledge is withdrawn.' : ''}`,
-      label: 'Why?',
+      title: accepting ? 'Accept the cancellation' : asking ? 'Ask to cancel' : 'Cancel this deal',
+      description: accepting
+        ? `${otherName} asked to cancel. Once you accept, the deal is cancelled for you both; ${otherName} reads your words.`
+        : asking
+          ? `The money has moved, so ${otherName} must agree. Say why.`
+          : `${otherName} reads your reason.${deal.origin === 'pledge' && sponsor ? ' Your pledge is withdrawn.' : ''}`,
+      label: accepting ? 'Your answer' : 'Why?',
       requiredMessage: 'Say why you are cancelling',
       max: DEAL_REASON_MAX,
-      submitLabel: asking ? 'Ask to cancel' : 'Cancel deal',
+      submitLabel: asking ? 'Ask to cancel' : accepting ? 'Accept and cancel' : 'Cancel deal',
       success: asking ? 'Cancellation asked' : 'Deal cancelled',
     },
     dispute: {
@@ -139,6 +143,8 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   const said = reasonSteps[reasonStep ?? 'cancel']
 
   const current = stepOrder.indexOf(s)
+  // An administrator ended a dispute (POST /api/admin/deals/{id}/resolve): the deal's first fact.
+  const decided = deal.resolution !== '' && (s === 'completed' || s === 'cancelled')
 
   return (
     <>
@@ -176,7 +182,30 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
         </p>
       </header>
 
-      {s === 'cancelled' && (
+      {decided && (
+        <section
+          className="alert items-start border-info bg-base-100 text-base-content"
+          role="status"
+          aria-labelledby="decided-heading"
+          data-testid="deal-decided"
+        >
+          <ShieldIcon className="mt-0.5 size-5 shrink-0 text-info" />
+          <div className="space-y-1">
+            <h2 id="decided-heading" className="font-semibold">
+              {decidedTexts.heading}
+            </h2>
+            <p className="text-sm">
+              {s === 'completed'
+                ? decidedTexts.completed(formatDate(deal.completedAt))
+                : decidedTexts.cancelled(formatDate(deal.cancelledAt))}
+            </p>
+            <p className="text-sm break-words whitespace-pre-line">
+              <span className="font-medium">{decidedTexts.note}</span> {deal.resolution}
+            </p>
+          </div>
+        </section>
+      )}
+      {s === 'cancelled' && !decided && (
         <section className="alert alert-warning" role="status">
           <span>
             Cancelled on {formatDate(deal.cancelledAt)} by {deal.cancelledBy === meId ? 'you' : otherName}. Reason: {deal.cancelReason}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
@@ -54,7 +54,8 @@ describe('ListingCard', () => {
     expect(track).toHaveTextContent('Reliable')
     expect(screen.getByText('Reliable')).toHaveAttribute('title', expect.stringContaining('not a background check'))
     expect(track).toHaveTextContent('4 deals done')
-    expect(screen.getByLabelText('Rated 4.5 out of 5 from 2 reviews')).toHaveTextContent('★ 4.5')
+    // read by a screen reader: an image named in words (an aria-label on a role-less span is not read)
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 from 2 reviews' })).toHaveTextContent('★ 4.5')
     unmount()
     renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: makeSponsorship() }} onOpen={() => {}} />)
     expect(screen.queryByTestId('poster-track')).not.toBeInTheDocument()
@@ -67,6 +68,25 @@ describe('ListingCard', () => {
     const bar = screen.getByRole('progressbar', { name: '$1,000 of $2,500 pledged by 2 sponsors' })
     expect(bar).toHaveAttribute('value', '1000')
     expect(bar).toHaveAttribute('max', '2500')
+  })
+
+  it('a pledge starts on the amount and, once confirmed, leaves focus on the card, not at the page’s start', async () => {
+    const user = userEvent.setup()
+    mockFetch({
+      'GET /api/applications': () => json([]),
+      'POST /api/sponsorship-requests/r1/sponsor': () =>
+        json({ id: 'c1', amount: 500, status: 'active', request: { id: 'r1', title: 'Robotics', amount: 2500, status: 'open' } }, 201),
+    })
+    renderWithProviders(<ListingCard listing={{ kind: 'requests', item: makeRequest({ id: 'r1' }) }} onOpen={() => {}} />)
+    const card = screen.getByRole('article')
+    await user.click(within(card).getByRole('button', { name: 'Sponsor' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sponsor This Project' })
+    expect(within(dialog).getByLabelText('Amount to pledge (USD)')).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('Pledge confirmed')).toBeInTheDocument()
+    // the Sponsor button became a disabled "Pledged": focus stays with the card it was on
+    await vi.waitFor(() => expect(card).toHaveFocus())
+    expect(within(card).getByRole('button', { name: 'Pledged' })).toBeDisabled()
   })
 
   it("disables Sponsor on a sponsored request and names a missing poster 'User #{id}'", () => {

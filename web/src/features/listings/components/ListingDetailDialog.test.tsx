@@ -36,6 +36,17 @@ describe("the poster's closed request", () => {
     expect(within(dialog).getByTestId('closed-reason')).toHaveTextContent('Event date passed')
     expect(within(dialog).queryByRole('button', { name: 'Reopen request' })).toBeNull()
     await user.click(within(dialog).getByRole('button', { name: 'Change the event date to reopen' }))
-    expect(await screen.findByRole('dialog', { name: 'Edit Sponsorship Request' })).toHaveTextContent('saving reopens the request')
+    const edit = await screen.findByRole('dialog', { name: 'Edit Sponsorship Request' })
+    expect(edit).toHaveTextContent('saving reopens the request')
+    // it opens on what the poster came to change
+    expect(within(edit).getByLabelText('Event Date (optional)')).toHaveFocus()
+  })
+
+  it('Edit opens the form on the title', async () => {
+    const user = userEvent.setup()
+    const dialog = showOwn('poster')
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit Sponsorship Request' })
+    expect(within(edit).getByLabelText('Title')).toHaveFocus()
   })
 })

@@ -20,8 +20,13 @@ function TrackNote({ track }: { track: PosterTrack }) {
         </span>
       )}
       {track.ratingCount > 0 && (
-        <span aria-label={`Rated ${track.rating} out of 5 from ${reviews}`} title={`Rated ${track.rating} out of 5 from ${reviews}`}>
-          <span aria-hidden="true">★ {track.rating.toFixed(1)}</span>
+        // One image named in words: an aria-label on a span without a role is not read at all.
+        <span
+          role="img"
+          aria-label={`Rated ${track.rating} out of 5 from ${reviews}`}
+          title={`Rated ${track.rating} out of 5 from ${reviews}`}
+        >
+          ★ {track.rating.toFixed(1)}
         </span>
       )}
       {track.completedDeals > 0 && <span>{`${track.completedDeals} deal${track.completedDeals === 1 ? '' : 's'} done`}</span>}

@@ -97,7 +97,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <ListingFormFields kind={listing.kind} form={form} categories={categories} />
+        <ListingFormFields kind={listing.kind} form={form} categories={categories} first={reopen ? 'eventDate' : 'title'} />
       </form>
     </Dialog>
   )

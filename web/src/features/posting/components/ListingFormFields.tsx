@@ -8,9 +8,11 @@ interface ListingFormFieldsProps {
   kind: ListingKind
   form: UseFormReturn<ListingFormInput, unknown, ListingFormValues>
   categories: readonly string[]
+  /** The field the dialog opens on: the title, or the event date when the poster came to change it (reopening). */
+  first?: 'title' | 'eventDate'
 }
 
-export function ListingFormFields({ kind, form, categories }: ListingFormFieldsProps) {
+export function ListingFormFields({ kind, form, categories, first = 'title' }: ListingFormFieldsProps) {
   const { register, formState } = form
   const { errors } = formState
   const isRequest = kind === 'requests'
@@ -18,7 +20,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
     <div className="space-y-1">
       <TextField
         label="Title"
-        data-autofocus
+        data-autofocus={first === 'title' || !isRequest || undefined}
         placeholder={isRequest ? 'e.g. Robotics team needs travel funding' : 'e.g. Scholarships for young coders'}
         maxLength={limits.listingTitle}
         error={errors.title?.message}
@@ -56,6 +58,7 @@ export function ListingFormFields({ kind, form, categories }: ListingFormFieldsP
           label="Event Date (optional)"
           type="date"
           min={earliestEventDate()}
+          data-autofocus={first === 'eventDate' || undefined}
           error={errors.eventDate?.message}
           {...register('eventDate')}
         />

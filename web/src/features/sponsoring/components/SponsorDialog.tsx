@@ -84,10 +84,12 @@ export function SponsorDialog({ open, request, onClose }: SponsorDialogProps) {
           inputMode="numeric"
           hint={`At most ${formatUsd(stillOpen)}, what is still open.`}
           error={form.formState.errors.amount?.message}
+          data-autofocus
           {...form.register('amount')}
         />
         <MessageField
           label="Message to the poster (optional)"
+          first={false}
           length={length}
           error={form.formState.errors.message?.message}
           registration={form.register('message')}
