@@ -125,6 +125,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
+			se.Router.Bind(limits.Body())                 // 16 KB bodies unless a route takes a file (PocketBase's default: 32 MB)
 			se.Router.Bind(compressAnswers())             // gzip for JSON and HTML; never the realtime stream
 			se.Router.Bind(publicurl.WatchHost(cfg))      // a Host other than APP_URL's is logged once
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes

@@ -1,0 +1,92 @@
+package limits
+
+import (
+	"io"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// DefaultBody is the most any route reads of a request's body unless it
+// binds its own limit (apis.BodyLimit, or Stream for the routes that take
+// a picture): PocketBase's own open routes (realtime's subscriptions, the
+// dashboard's sign-in) take a few hundred bytes of JSON.
+const DefaultBody = 16 << 10
+
+// Body replaces PocketBase's default body limit (32 MB, of which its router
+// keeps up to 16 MB in memory to allow a second read) for every route, with
+// DefaultBody. It carries PocketBase's middleware id, so a route that binds
+// apis.BodyLimit or Stream replaces it in turn. A body announced larger is
+// refused without being read; one sent in chunks is cut at the limit, and
+// the route's answer is then the same 413. Signed-in superusers keep
+// PocketBase's limit: the dashboard imports collections and sends settings
+// larger than this, and a stranger never reaches those routes (builtin.Guard
+// answers them 404 before their body is read).
+func Body() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       apis.DefaultBodyLimitMiddlewareId,
+		Priority: apis.DefaultBodyLimitMiddlewarePriority,
+		Func: func(e *core.RequestEvent) error {
+			limit := int64(DefaultBody)
+			if e.HasSuperuserAuth() {
+				limit = apis.DefaultMaxBodySize
+			}
+			if e.Request.ContentLength > limit {
+				return apis.ErrRequestEntityTooLarge
+			}
+			body := &capped{ReadCloser: e.Request.Body, limit: limit, remaining: limit}
+			e.Request.Body = body
+			err := e.Next()
+			if err != nil && body.tripped {
+				return apis.ErrRequestEntityTooLarge // whatever the route made of the cut body
+			}
+			return err
+		},
+	}
+}
+
+// errTooLarge is what a read past the limit answers the route.
+var errTooLarge error = apis.ErrRequestEntityTooLarge
+
+// capped reads at most limit bytes of a body, then fails. It passes
+// PocketBase's Reread on, so a route may still read the body twice.
+type capped struct {
+	io.ReadCloser
+	limit, remaining int64
+	over             bool // this read of the body passed the limit
+	tripped          bool // some read did
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.over {
+		return 0, errTooLarge
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if int64(len(p)) > c.remaining+1 {
+		p = p[:c.remaining+1] // one byte past the limit tells that there is more
+	}
+	n, err := c.ReadCloser.Read(p)
+	if int64(n) <= c.remaining {
+		c.remaining -= int64(n)
+		return n, err
+	}
+	n = int(c.remaining)
+	c.remaining = 0
+	c.over, c.tripped = true, true
+	return n, errTooLarge
+}
+
+// Reread lets PocketBase's re-readable body start again from its first byte.
+func (c *capped) Reread() {
+	if r, ok := c.ReadCloser.(router.Rereader); ok {
+		r.Reread()
+		c.remaining, c.over = c.limit, false
+	}
+}
+
+// Close closes the body underneath.
+func (c *capped) Close() error { return c.ReadCloser.Close() }
