@@ -2,6 +2,7 @@ package limits
 
 import (
 	"io"
+	"mime"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -33,18 +34,58 @@ func Body() *hook.Handler[*core.RequestEvent] {
 			if e.HasSuperuserAuth() {
 				limit = apis.DefaultMaxBodySize
 			}
-			if e.Request.ContentLength > limit {
-				return apis.ErrRequestEntityTooLarge
-			}
-			body := &capped{ReadCloser: e.Request.Body, limit: limit, remaining: limit}
-			e.Request.Body = body
-			err := e.Next()
-			if err != nil && body.tripped {
-				return apis.ErrRequestEntityTooLarge // whatever the route made of the cut body
-			}
-			return err
+			return capBody(e, limit, false)
 		},
 	}
+}
+
+// Upload is the body limit of a route that takes one file as multipart form
+// data: the file's maxFile plus 64 KB of text fields and framing, and
+// maxJSON for any other body. A multipart body is read past PocketBase's
+// re-readable copy (which would keep 16 MB of it in memory), so the form
+// reader alone decides what stays in memory and what waits on disk; the
+// route reads it once, after its checks and an upload slot (TakeUpload).
+func Upload(maxFile, maxJSON int64) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       apis.DefaultBodyLimitMiddlewareId,
+		Priority: apis.DefaultBodyLimitMiddlewarePriority,
+		Func: func(e *core.RequestEvent) error {
+			if !IsMultipart(e) {
+				return capBody(e, maxJSON, false)
+			}
+			return capBody(e, maxFile+MultipartFraming, true)
+		},
+	}
+}
+
+// MultipartFraming is what an upload's body may hold beside its file: the
+// form's text fields and the parts' headers and boundaries.
+const MultipartFraming = 64 << 10
+
+// IsMultipart tells whether the request's body is multipart form data.
+func IsMultipart(e *core.RequestEvent) bool {
+	t, _, _ := mime.ParseMediaType(e.Request.Header.Get("Content-Type"))
+	return t == "multipart/form-data"
+}
+
+// capBody refuses a body announced over limit before reading it, and cuts
+// one sent in chunks at limit; the route's answer to a cut body is 413.
+// direct reads past PocketBase's re-readable copy of the body.
+func capBody(e *core.RequestEvent, limit int64, direct bool) error {
+	if e.Request.ContentLength > limit {
+		return apis.ErrRequestEntityTooLarge
+	}
+	inner := e.Request.Body
+	if rr, ok := inner.(*router.RereadableReadCloser); ok && direct {
+		inner = rr.ReadCloser // the router still closes it, through rr
+	}
+	body := &capped{ReadCloser: inner, limit: limit, remaining: limit}
+	e.Request.Body = body
+	err := e.Next()
+	if err != nil && body.tripped {
+		return apis.ErrRequestEntityTooLarge // whatever the route made of the cut body
+	}
+	return err
 }
 
 // errTooLarge is what a read past the limit answers the route.

@@ -4,12 +4,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -39,34 +37,6 @@ func (b *lazyBody) Read(p []byte) (int, error) {
 	}
 	b.read.Add(n)
 	return int(n), nil
-}
-
-// peakHeap runs f and answers by how much the heap grew at most while it
-// ran, sampled every millisecond, over the heap after a collection before.
-func peakHeap(f func()) uint64 {
-	var m runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m)
-	base, peak := m.HeapAlloc, m.HeapAlloc
-	stop := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		var s runtime.MemStats
-		for {
-			runtime.ReadMemStats(&s)
-			peak = max(peak, s.HeapAlloc)
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-sampled
-	return peak - base
 }
 
 // PocketBase's own open routes read up to 32 MB of a body and keep up to
@@ -119,7 +89,7 @@ func TestLargeBodiesToOpenRoutesAreRefusedUnread(t *testing.T) {
 
 	// Ten at once to each route, in chunks: the heap hardly moves.
 	var codes sync.Map
-	grew := peakHeap(func() {
+	grew := testutil.PeakHeap(func() {
 		var wg sync.WaitGroup
 		for _, path := range routes {
 			for range concurrent {
