@@ -73,6 +73,9 @@ func BindStreams(app core.App) {
 		e.Request = e.Request.WithContext(ctx)
 		var check *time.Timer
 		check = time.AfterFunc(unsubscribedFor, func() {
+			if ctx.Err() != nil {
+				return // the stream ended: no more checks
+			}
 			if len(e.Client.Subscriptions()) == 0 {
 				end()
 				return
