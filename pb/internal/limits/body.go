@@ -11,7 +11,7 @@ import (
 )
 
 // DefaultBody is the most any route reads of a request's body unless it
-// binds its own limit (apis.BodyLimit, or Stream for the routes that take
+// binds its own limit (apis.BodyLimit, or Upload for the routes that take
 // a picture): PocketBase's own open routes (realtime's subscriptions, the
 // dashboard's sign-in) take a few hundred bytes of JSON.
 const DefaultBody = 16 << 10
@@ -19,7 +19,7 @@ const DefaultBody = 16 << 10
 // Body replaces PocketBase's default body limit (32 MB, of which its router
 // keeps up to 16 MB in memory to allow a second read) for every route, with
 // DefaultBody. It carries PocketBase's middleware id, so a route that binds
-// apis.BodyLimit or Stream replaces it in turn. A body announced larger is
+// apis.BodyLimit or Upload replaces it in turn. A body announced larger is
 // refused without being read; one sent in chunks is cut at the limit, and
 // the route's answer is then the same 413. Signed-in superusers keep
 // PocketBase's limit: the dashboard imports collections and sends settings
