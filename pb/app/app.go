@@ -70,6 +70,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
 	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
+	builtin.BindStreams(app)    // realtime streams bounded per address and member; unsubscribed ones closed
 	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
 	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
 	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
@@ -125,6 +126,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			// Middleware, outermost first.
 			se.Router.BindFunc(securityHeaders)
+			se.Router.Bind(limits.Body())                 // 16 KB bodies unless a route takes a file (PocketBase's default: 32 MB)
 			se.Router.Bind(compressAnswers())             // gzip for JSON and HTML; never the realtime stream
 			se.Router.Bind(publicurl.WatchHost(cfg))      // a Host other than APP_URL's is logged once
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes

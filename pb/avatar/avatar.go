@@ -105,26 +105,28 @@ func (s Size) check(raw []byte) (cfg image.Config, format string, err error) {
 	return cfg, format, nil
 }
 
-// Normalize stores an avatar: Avatar.Normalize.
-func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	return Avatar.Normalize(ctx, raw)
-}
-
-// Normalize decodes a checked picture and re-encodes it to at most s.Side
-// pixels a side: JPEG when it is opaque, PNG when it has transparency. An
-// animated GIF keeps its first frame. It answers the encoded bytes and
-// their file extension.
-func (s Size) Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
-	_, format, err := s.check(raw)
-	if err != nil {
-		return nil, "", err
-	}
+// NormalizeFile decodes a picture of size bytes waiting in a file (an
+// upload's temporary file), checked from its headers, and re-encodes it to
+// at most s.Side pixels a side: JPEG when it is opaque, PNG when it has
+// transparency. An animated GIF keeps its first frame. It answers the
+// encoded bytes and their file extension. The file is read into memory only
+// once an image-work slot is held, so uploads waiting for one hold their
+// file on disk, not in the heap: image work adds at most the file (8 MB at
+// most, deals.MaxPicture) beside each picture's MaxImageBytes.
+func (s Size) NormalizeFile(ctx context.Context, f io.Reader, size int64) ([]byte, string, error) {
 	release, err := takeSlot(ctx, waitForSlot)
 	if err != nil {
 		return nil, "", err
 	}
 	defer release()
-
+	raw := make([]byte, size)
+	if _, err := io.ReadFull(f, raw); err != nil {
+		return nil, "", err
+	}
+	_, format, err := s.check(raw)
+	if err != nil {
+		return nil, "", err
+	}
 	small, err := s.decodeSmall(raw, format)
 	if err != nil {
 		return nil, "", err

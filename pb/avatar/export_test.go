@@ -73,3 +73,13 @@ func Scans(raw []byte) (int, error) {
 	j, err := readJPEGHeader(raw)
 	return j.scans, err
 }
+
+// Normalize is Avatar.Normalize.
+func Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
+	return Avatar.Normalize(ctx, raw)
+}
+
+// Normalize is NormalizeFile for a picture held in memory.
+func (s Size) Normalize(ctx context.Context, raw []byte) ([]byte, string, error) {
+	return s.NormalizeFile(ctx, bytes.NewReader(raw), int64(len(raw)))
+}

@@ -19,14 +19,17 @@ var RealtimeTopics = map[string]bool{
 	"notifications/*": true,
 }
 
-// BindRealtime refuses every other subscription from members and visitors.
+// BindRealtime refuses every other subscription from members, and every
+// subscription from visitors: the rules deliver them no event, so a
+// visitor's stream serves nothing, and one subscribed to nothing is closed
+// (BindStreams).
 func BindRealtime(app core.App) {
 	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
 		if e.HasSuperuserAuth() {
 			return e.Next()
 		}
 		for _, topic := range e.Subscriptions {
-			if !RealtimeTopics[topic] {
+			if !RealtimeTopics[topic] || e.Auth == nil {
 				return e.ForbiddenError("This realtime subscription is not available.", nil)
 			}
 		}

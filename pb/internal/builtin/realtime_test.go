@@ -34,6 +34,8 @@ func TestRealtimeSubscriptions(t *testing.T) {
 		{"a client filter", "dan", []string{"messages/*?options=" + filter}, 403, "This realtime subscription is not available."},
 		{"an allowed topic beside a refused one", "dan", []string{"messages/*", "users/*"}, 403, "This realtime subscription is not available."},
 		{"a visitor", "", []string{"sponsorships/*"}, 403, "This realtime subscription is not available."},
+		{"a visitor, the web app's topics", "", []string{"messages/*", "conversations/*", "notifications/*"}, 403, "This realtime subscription is not available."},
+		{"a visitor unsubscribing from everything", "", []string{}, 204, ""},
 		{"a superuser (dashboard)", "root", []string{"sponsorships/*"}, 204, ""},
 	} {
 		var want []string

@@ -10,8 +10,7 @@ package deals
 import (
 	"errors"
 	"fmt"
-	"io"
-	"mime"
+	"mime/multipart"
 	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -20,6 +19,7 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/membership"
 )
 
@@ -28,8 +28,6 @@ const (
 	// megapixel photo is 3-6 MB. What decoding it may cost is bounded by
 	// avatar.MaxImageBytes, whatever its file size.
 	MaxPicture = 8 << 20
-	// maxPictureBody is the picture plus the form's text fields and framing.
-	maxPictureBody = MaxPicture + 64<<10
 	// The form's text fields are held in memory up to this; its file goes
 	// to a temporary file as it arrives.
 	maxFormMemory = 64 << 10
@@ -42,65 +40,83 @@ type upload struct {
 	file *filesystem.File
 }
 
-// isMultipart tells whether the request's body is multipart form data.
-func isMultipart(e *core.RequestEvent) bool {
-	t, _, _ := mime.ParseMediaType(e.Request.Header.Get("Content-Type"))
-	return t == "multipart/form-data"
+// received is a picture as it came, waiting in the form's temporary file,
+// with the upload slot its request holds.
+type received struct {
+	file    *multipart.FileHeader
+	release func()
+	form    *multipart.Form
+}
+
+// close removes the temporary file and gives the upload slot back (nil: no
+// picture came). net/http would remove the file only at the end of its own
+// request: tests and wrapped requests left 8 MB files behind.
+func (r *received) close() {
+	if r == nil {
+		return
+	}
+	if r.form != nil {
+		_ = r.form.RemoveAll()
+	}
+	r.release()
 }
 
 // readForm reads a step's body into texts, by their field names: JSON
 // (form is its struct), or multipart form data whose text fields have the
-// same names and whose field "picture" is one optional picture. It answers
-// the picture's bytes (nil for none).
-func readForm(e *core.RequestEvent, form any, texts map[string]*string) ([]byte, error) {
-	if !isMultipart(e) {
+// same names and whose field "picture" is one optional picture. A
+// multipart body is read only once the request holds an upload slot
+// (limits.TakeUpload), so the caller checks the member, the deal and the
+// step from the URL first; its picture waits on disk (nil for none), and
+// the caller closes it once done.
+func readForm(e *core.RequestEvent, form any, texts map[string]*string) (*received, error) {
+	if !limits.IsMultipart(e) {
 		return nil, apierr.ReadBody(e, form)
 	}
+	release, err := limits.TakeUpload(e)
+	if err != nil {
+		return nil, err
+	}
+	pic := &received{release: release}
 	if err := e.Request.ParseMultipartForm(maxFormMemory); err != nil {
+		pic.close() // a body cut at its limit is answered 413 (limits.Upload)
 		return nil, e.BadRequestError(fmt.Sprintf("Send the form as JSON, or as multipart form data with the picture in the field picture (at most %d MB).", MaxPicture>>20), nil)
 	}
-	// A picture past maxFormMemory waits in a temporary file: removed once
-	// it is read here, not left to the end of the request (net/http removes
-	// it then, but only for its own request: tests and wrapped requests left
-	// 8 MB files behind).
-	defer func() { _ = e.Request.MultipartForm.RemoveAll() }()
+	pic.form = e.Request.MultipartForm
 	for name, dst := range texts {
-		if v := e.Request.MultipartForm.Value[name]; len(v) > 0 {
+		if v := pic.form.Value[name]; len(v) > 0 {
 			*dst = v[0]
 		}
 	}
-	files := e.Request.MultipartForm.File["picture"]
+	files := pic.form.File["picture"]
 	switch {
-	case len(files) == 0:
+	case len(files) == 0 || files[0].Size == 0: // none, or an empty file input
+		pic.close()
 		return nil, nil
 	case len(files) > 1:
+		pic.close()
 		return nil, pictureError(e, "Choose one picture")
 	case files[0].Size > MaxPicture:
+		pic.close()
 		return nil, pictureError(e, fmt.Sprintf("The picture must be at most %d MB", MaxPicture>>20))
 	}
-	f, err := files[0].Open()
+	pic.file = files[0]
+	return pic, nil
+}
+
+// preparePicture checks and re-encodes the picture (nil: none) at
+// avatar.Photo, answering the field's message for a picture it refuses and
+// 503 while image work is full. The file is read into memory only under an
+// image-work slot.
+func preparePicture(e *core.RequestEvent, pic *received) (*upload, error) {
+	if pic == nil {
+		return nil, nil
+	}
+	f, err := pic.file.Open()
 	if err != nil {
 		return nil, pictureError(e, "The picture could not be read")
 	}
 	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, MaxPicture+1))
-	if err != nil || len(raw) > MaxPicture {
-		return nil, pictureError(e, fmt.Sprintf("The picture must be at most %d MB", MaxPicture>>20))
-	}
-	if len(raw) == 0 {
-		return nil, nil // an empty file input
-	}
-	return raw, nil
-}
-
-// preparePicture checks and re-encodes raw (nil: no picture) at
-// avatar.Photo, answering the field's message for a picture it refuses and
-// 503 while image work is full.
-func preparePicture(e *core.RequestEvent, raw []byte) (*upload, error) {
-	if raw == nil {
-		return nil, nil
-	}
-	stored, ext, err := avatar.Photo.Normalize(e.Request.Context(), raw)
+	stored, ext, err := avatar.Photo.NormalizeFile(e.Request.Context(), f, pic.file.Size)
 	if msg, refused := avatar.Refusal(err, "picture", "The picture must be a JPEG, PNG, GIF or WebP image"); refused {
 		return nil, pictureError(e, msg)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/when"
 )
@@ -51,9 +52,9 @@ func fundsReceived(e *core.RequestEvent) error {
 // --- delivery ---
 
 type doneForm struct {
-	ProofText string `json:"proofText"`
-	ProofLink string `json:"proofLink"`
-	picture   []byte // from multipart form data (pictures.go)
+	ProofText string    `json:"proofText"`
+	ProofLink string    `json:"proofLink"`
+	picture   *received // from multipart form data (pictures.go)
 }
 
 func (f *doneForm) validate() error {
@@ -81,18 +82,37 @@ func (f *doneForm) validate() error {
 // link, a picture, or any of them); the last one makes the deal delivered.
 // A picture is checked and re-encoded only once the step may be taken.
 func done(e *core.RequestEvent) error {
+	itemID := e.Request.PathValue("item")
+	s := step{by: recipientOnly, from: []string{StatusFunded},
+		refused: "deliverables are marked done once the deal is funded."}
+	if limits.IsMultipart(e) {
+		// What the step checks before its transaction, from the URL alone,
+		// so a refused step (a stranger's, a missing deal's, a done
+		// deliverable's) reads no picture and costs no upload slot nor image
+		// work; the transaction checks it all again.
+		d, err := s.admit(e)
+		if err != nil {
+			return err
+		}
+		list := items(d, "deliverables")
+		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
+		switch {
+		case i < 0:
+			return e.NotFoundError("Deliverable not found.", nil)
+		case list[i].DoneAt != "":
+			return conflict(e, "This deliverable is already marked done.")
+		}
+	}
 	form := &doneForm{}
 	raw, err := readForm(e, form, map[string]*string{"proofText": &form.ProofText, "proofLink": &form.ProofLink})
 	if err != nil {
 		return err
 	}
+	defer raw.close()
 	form.picture = raw
 	if err := form.validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	itemID := e.Request.PathValue("item")
-	s := step{by: recipientOnly, from: []string{StatusFunded},
-		refused: "deliverables are marked done once the deal is funded."}
 	var pic *upload
 	s.change = func(d, me *core.Record, now string) (outcome, error) {
 		list := items(d, "deliverables")
@@ -120,24 +140,8 @@ func done(e *core.RequestEvent) error {
 		}
 		return outcome{set: set, event: "delivered", text: text, noteTitle: note, afterwards: afterwards}, nil
 	}
-	if raw != nil {
-		// What the step checks before its transaction, so a refused step
-		// costs no image work; the transaction checks it all again.
-		d, err := s.admit(e)
-		if err != nil {
-			return err
-		}
-		list := items(d, "deliverables")
-		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
-		switch {
-		case i < 0:
-			return e.NotFoundError("Deliverable not found.", nil)
-		case list[i].DoneAt != "":
-			return conflict(e, "This deliverable is already marked done.")
-		}
-		if pic, err = preparePicture(e, raw); err != nil {
-			return err
-		}
+	if pic, err = preparePicture(e, raw); err != nil {
+		return err
 	}
 	return take(e, s)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/paging"
 )
@@ -26,7 +27,7 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/agree", agree)
 	g.POST("/{id}/funds-sent", fundsSent)
 	g.POST("/{id}/funds-received", fundsReceived)
-	g.POST("/{id}/deliverables/{item}/done", done).Bind(apis.BodyLimit(maxPictureBody))
+	g.POST("/{id}/deliverables/{item}/done", done).Bind(limits.Upload(MaxPicture, maxJSON))
 	g.GET("/{id}/pictures/{picture}", picture)
 	g.POST("/{id}/complete", complete)
 	g.POST("/{id}/cancel", cancel)
@@ -35,7 +36,7 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/review", writeReview)
 	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
 	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(apis.RequireAuth("users"))
-	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxPictureBody))
+	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), limits.Upload(MaxPicture, maxJSON))
 }
 
 // list answers the member's deals, the last changed first; ?status= keeps

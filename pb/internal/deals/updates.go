@@ -10,6 +10,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/when"
@@ -39,32 +40,55 @@ func (f *updateForm) validate() error {
 	return apierr.Text("body", "Update", &f.Body, "Write the update", MaxUpdate)
 }
 
+// updatableRequest is the request of the URL when the member may post an
+// update to its sponsors; withSponsors also asks that it has some (before
+// a picture is read; the transaction asks again).
+func updatableRequest(e *core.RequestEvent, withSponsors bool) (*core.Record, error) {
+	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
+	if err != nil || !listings.VisibleTo(request, e.Auth) {
+		return nil, e.NotFoundError("Listing not found.", nil)
+	}
+	if request.GetString("user") != e.Auth.Id {
+		return nil, e.ForbiddenError("Only the poster of the request can post updates to its sponsors.", nil)
+	}
+	if withSponsors {
+		var n int
+		if err := sponsorDeals(e.App, request.Id).Select("COUNT(*)").Row(&n); err != nil {
+			return nil, e.InternalServerError("", err)
+		}
+		if n == 0 {
+			return nil, e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
+		}
+	}
+	return request, nil
+}
+
 // postUpdate: the poster of a request tells every sponsor whose deal is
 // not cancelled, in one transaction: the update, and a notification (and
 // e-mail, per their choices) to each, linking to their own deal.
 func postUpdate(e *core.RequestEvent) error {
+	multipart := limits.IsMultipart(e)
+	var request *core.Record
+	if multipart {
+		// From the URL alone, before the request holds an upload slot or
+		// reads its picture; the transaction checks the sponsors again.
+		var err error
+		if request, err = updatableRequest(e, true); err != nil {
+			return err
+		}
+	}
 	form := &updateForm{}
 	raw, err := readForm(e, form, map[string]*string{"body": &form.Body})
 	if err != nil {
 		return err
 	}
+	defer raw.close()
 	if err := form.validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
-	if err != nil || !listings.VisibleTo(request, e.Auth) {
-		return e.NotFoundError("Listing not found.", nil)
-	}
-	if request.GetString("user") != e.Auth.Id {
-		return e.ForbiddenError("Only the poster of the request can post updates to its sponsors.", nil)
-	}
-	if raw != nil {
-		var n int
-		if err := sponsorDeals(e.App, request.Id).Select("COUNT(*)").Row(&n); err != nil {
-			return e.InternalServerError("", err)
-		}
-		if n == 0 { // before the image work; the transaction checks again
-			return e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
+	if !multipart {
+		if request, err = updatableRequest(e, false); err != nil {
+			return err
 		}
 	}
 	pic, err := preparePicture(e, raw)

@@ -2,7 +2,6 @@ package settings
 
 import (
 	"errors"
-	"io"
 	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -11,12 +10,15 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/limits"
 )
 
 const (
 	// MaxAvatar bounds an avatar file, in bytes.
-	MaxAvatar     = 2 << 20
-	maxAvatarBody = MaxAvatar + 64<<10 // the file plus the multipart framing
+	MaxAvatar = 2 << 20
+	// The form is held in memory up to this; its file goes to a temporary
+	// file as it arrives.
+	maxFormMemory = 64 << 10
 )
 
 // uploadAvatar replaces the member's avatar with the uploaded image (field
@@ -24,9 +26,19 @@ const (
 // PNG, GIF or still lossy WebP of at most avatar.MaxPixels whose decoding
 // costs at most avatar.MaxImageBytes (and a progressive JPEG at most
 // avatar.MaxProgressiveScans scans), read before anything is decoded; the
-// picture is then stored re-encoded at avatar.StoredSide.
+// picture is then stored re-encoded at avatar.StoredSide. The body is read
+// only under an upload slot (limits.TakeUpload), to a temporary file, and
+// the file into memory only under an image-work slot.
 func uploadAvatar(e *core.RequestEvent) error {
-	if err := e.Request.ParseMultipartForm(maxAvatarBody); err != nil {
+	if !limits.IsMultipart(e) {
+		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
+	}
+	release, err := limits.TakeUpload(e)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if err := e.Request.ParseMultipartForm(maxFormMemory); err != nil {
 		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
 	}
 	defer func() { _ = e.Request.MultipartForm.RemoveAll() }() // as deals' readForm
@@ -42,12 +54,8 @@ func uploadAvatar(e *core.RequestEvent) error {
 	if err != nil {
 		return avatarError(e, "The upload could not be read")
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, MaxAvatar+1))
+	stored, ext, err := avatar.Avatar.NormalizeFile(e.Request.Context(), f, fh.Size)
 	f.Close()
-	if err != nil || len(raw) > MaxAvatar {
-		return avatarError(e, "The image must be at most 2 MB")
-	}
-	stored, ext, err := avatar.Normalize(e.Request.Context(), raw)
 	if msg, refused := avatar.Refusal(err, "image", "The avatar must be a JPEG, PNG, GIF or WebP image"); refused {
 		return avatarError(e, msg)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 )
 
@@ -23,7 +24,7 @@ func BindRoutes(se *core.ServeEvent) {
 	auth := apis.RequireAuth("users")
 	se.Router.PATCH("/api/user", updateProfile).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.DELETE("/api/user", deleteAccount).Bind(auth, apis.BodyLimit(maxJSON))
-	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, apis.BodyLimit(maxAvatarBody))
+	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, limits.Upload(MaxAvatar, maxJSON))
 	se.Router.DELETE("/api/user/avatar", removeAvatar).Bind(auth)
 	se.Router.POST("/api/user/email", changeEmail).Bind(auth, apis.BodyLimit(maxJSON), mailbox.Required())
 	se.Router.POST("/api/user/email/confirm", confirmEmail).Bind(auth, apis.BodyLimit(maxJSON))

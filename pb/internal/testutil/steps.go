@@ -31,6 +31,10 @@ func NewJourney(t testing.TB, app *tests.TestApp) *Journey {
 	return &Journey{app: app, handler: Handler(t, app)}
 }
 
+// Handler is the journey's router, for requests sent at the same time
+// between its steps.
+func (j *Journey) Handler() http.Handler { return j.handler }
+
 // Step runs s (TestAppFactory, BeforeTestFunc, Delay and Timeout have no
 // use here) and answers what it got, for the steps after it. A failed step
 // ends the test: the next ones build on it.

@@ -1,0 +1,125 @@
+package builtin
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// Bounds of realtime streams (GET /api/realtime). A stream holds a
+// goroutine, its buffers and a broker client until it ends, and PocketBase
+// ends an idle one only after 5 minutes: one address opened ~900 in 20
+// seconds and could have held ~13,500 (~850 MB). The web app opens one
+// stream a tab, signed in, and subscribes at once (web/src/lib/pb.ts).
+const (
+	// StreamsPerAddress bounds the streams open from one client address,
+	// members' and visitors' together: an office behind one address keeps
+	// room for many tabs.
+	StreamsPerAddress = 32
+	// StreamsPerMember bounds a signed-in member's streams, whatever their
+	// addresses.
+	StreamsPerMember = 8
+	// VisitorStreams bounds the streams open without a session, in all
+	// (the dashboard's own stream signs in only when it subscribes): the
+	// addresses a stranger rotates through cannot crowd members out.
+	VisitorStreams = 256
+)
+
+// unsubscribedFor is how long a stream may stay subscribed to nothing: the
+// web app subscribes within milliseconds of the connection, visitors may
+// subscribe to nothing (BindRealtime), and a member who unsubscribes from
+// everything closes the stream.
+var unsubscribedFor = 10 * time.Second
+
+// Messages of a refused stream (429; the web app's live updates reconnect
+// by themselves once a stream ends).
+const (
+	msgStreamsPerAddress = "Too many live connections from this address. Close some tabs and try again."
+	msgStreamsPerMember  = "Too many live connections for this account. Close some tabs and try again."
+	msgVisitorStreams    = "Too many live connections. Please sign in or try again in a moment."
+)
+
+var streams = struct {
+	sync.Mutex
+	byAddress, byMember map[string]int
+	visitors            int
+}{byAddress: map[string]int{}, byMember: map[string]int{}}
+
+// BindStreams bounds realtime streams per address, per member and for
+// visitors in all, and closes a stream subscribed to nothing for
+// unsubscribedFor. A refused stream answers 429 before the broker registers
+// it.
+func BindStreams(app core.App) {
+	app.OnRealtimeConnectRequest().BindFunc(func(e *core.RealtimeConnectRequestEvent) error {
+		member := ""
+		if e.Auth != nil && !e.Auth.IsSuperuser() {
+			member = e.Auth.Id
+		}
+		release, msg := openStream(e.RealIP(), member)
+		if msg != "" {
+			e.Response.Header().Set("Retry-After", strconv.Itoa(int(unsubscribedFor.Seconds())))
+			return router.NewApiError(http.StatusTooManyRequests, msg, nil)
+		}
+		defer release()
+
+		// PocketBase's stream loop ends when its request's context does.
+		ctx, end := context.WithCancel(e.Request.Context())
+		defer end()
+		e.Request = e.Request.WithContext(ctx)
+		var check *time.Timer
+		check = time.AfterFunc(unsubscribedFor, func() {
+			if ctx.Err() != nil {
+				return // the stream ended: no more checks
+			}
+			if len(e.Client.Subscriptions()) == 0 {
+				end()
+				return
+			}
+			check.Reset(unsubscribedFor)
+		})
+		defer check.Stop()
+		return e.Next()
+	})
+}
+
+// openStream counts a stream from address for member ("" for a visitor),
+// answering the function that forgets it, or the refusal's message.
+func openStream(address, member string) (release func(), refused string) {
+	streams.Lock()
+	defer streams.Unlock()
+	switch {
+	case streams.byAddress[address] >= StreamsPerAddress:
+		return nil, msgStreamsPerAddress
+	case member != "" && streams.byMember[member] >= StreamsPerMember:
+		return nil, msgStreamsPerMember
+	case member == "" && streams.visitors >= VisitorStreams:
+		return nil, msgVisitorStreams
+	}
+	streams.byAddress[address]++
+	if member != "" {
+		streams.byMember[member]++
+	} else {
+		streams.visitors++
+	}
+	return func() {
+		streams.Lock()
+		defer streams.Unlock()
+		forget(streams.byAddress, address)
+		if member != "" {
+			forget(streams.byMember, member)
+		} else {
+			streams.visitors--
+		}
+	}, ""
+}
+
+func forget(counts map[string]int, key string) {
+	if counts[key]--; counts[key] <= 0 {
+		delete(counts, key)
+	}
+}
