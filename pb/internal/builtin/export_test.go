@@ -15,3 +15,11 @@ func SetUnsubscribedFor(d time.Duration) (restore func()) {
 	unsubscribedFor = d
 	return func() { unsubscribedFor = old }
 }
+
+// SetStreamsPerAddress lowers the bound on every stream from one address,
+// for a test (its real value takes 256 connections to reach).
+func SetStreamsPerAddress(n int) (restore func()) {
+	old := bounds.perAddress
+	bounds.perAddress = n
+	return func() { bounds.perAddress = old }
+}

@@ -17,10 +17,16 @@ import (
 // seconds and could have held ~13,500 (~850 MB). The web app opens one
 // stream a tab, signed in, and subscribes at once (web/src/lib/pb.ts).
 const (
-	// StreamsPerAddress bounds the streams open from one client address,
-	// members' and visitors' together: an office behind one address keeps
-	// room for many tabs.
-	StreamsPerAddress = 32
+	// VisitorStreamsPerAddress bounds the streams open without a session
+	// from one client address: a visitor subscribes to nothing, so a page
+	// has no use for more than a few.
+	VisitorStreamsPerAddress = 16
+	// StreamsPerAddress bounds every stream from one client address,
+	// members' and visitors' together. It is far above one person's needs
+	// so that a campus or an office behind one address (32 members with 8
+	// tabs each) is not refused, and it still bounds a stranger who signs
+	// up many accounts from one address.
+	StreamsPerAddress = 256
 	// StreamsPerMember bounds a signed-in member's streams, whatever their
 	// addresses.
 	StreamsPerMember = 8
@@ -29,6 +35,11 @@ const (
 	// addresses a stranger rotates through cannot crowd members out.
 	VisitorStreams = 256
 )
+
+// bounds are the numbers above; a test lowers them.
+var bounds = struct{ visitorsPerAddress, perAddress, perMember, visitors int }{
+	VisitorStreamsPerAddress, StreamsPerAddress, StreamsPerMember, VisitorStreams,
+}
 
 // unsubscribedFor is how long a stream may stay subscribed to nothing: the
 // web app subscribes within milliseconds of the connection, visitors may
@@ -46,9 +57,9 @@ const (
 
 var streams = struct {
 	sync.Mutex
-	byAddress, byMember map[string]int
-	visitors            int
-}{byAddress: map[string]int{}, byMember: map[string]int{}}
+	byAddress, visitorsByAddress, byMember map[string]int
+	visitors                               int
+}{byAddress: map[string]int{}, visitorsByAddress: map[string]int{}, byMember: map[string]int{}}
 
 // BindStreams bounds realtime streams per address, per member and for
 // visitors in all, and closes a stream subscribed to nothing for
@@ -93,17 +104,20 @@ func openStream(address, member string) (release func(), refused string) {
 	streams.Lock()
 	defer streams.Unlock()
 	switch {
-	case streams.byAddress[address] >= StreamsPerAddress:
+	case streams.byAddress[address] >= bounds.perAddress:
 		return nil, msgStreamsPerAddress
-	case member != "" && streams.byMember[member] >= StreamsPerMember:
+	case member == "" && streams.visitorsByAddress[address] >= bounds.visitorsPerAddress:
+		return nil, msgStreamsPerAddress
+	case member != "" && streams.byMember[member] >= bounds.perMember:
 		return nil, msgStreamsPerMember
-	case member == "" && streams.visitors >= VisitorStreams:
+	case member == "" && streams.visitors >= bounds.visitors:
 		return nil, msgVisitorStreams
 	}
 	streams.byAddress[address]++
 	if member != "" {
 		streams.byMember[member]++
 	} else {
+		streams.visitorsByAddress[address]++
 		streams.visitors++
 	}
 	return func() {
@@ -113,6 +127,7 @@ func openStream(address, member string) (release func(), refused string) {
 		if member != "" {
 			forget(streams.byMember, member)
 		} else {
+			forget(streams.visitorsByAddress, address)
 			streams.visitors--
 		}
 	}, ""

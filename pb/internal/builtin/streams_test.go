@@ -85,16 +85,29 @@ func TestRealtimeStreamsAreBounded(t *testing.T) {
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	open := 0
 
-	// Per address: visitors and members together.
-	for range builtin.StreamsPerAddress {
+	// Per address: visitors' streams, then everyone's.
+	for range builtin.VisitorStreamsPerAddress {
 		openStream(t, addr, "203.0.113.1", nil)
 	}
-	open += builtin.StreamsPerAddress
+	open += builtin.VisitorStreamsPerAddress
 	waitClients(t, app, open)
-	code, body := openStream(t, addr, "203.0.113.1", testutil.Cookie(t, dan)).answer(t)
+	code, body := openStream(t, addr, "203.0.113.1", nil).answer(t)
 	if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many live connections from this address. Close some tabs and try again.") {
-		t.Errorf("stream %d from one address: %d %s, want 429", builtin.StreamsPerAddress+1, code, body)
+		t.Errorf("visitor stream %d from one address: %d %s, want 429", builtin.VisitorStreamsPerAddress+1, code, body)
 	}
+	// Members behind that address (a campus, an office) still connect, up
+	// to the bound on everyone's streams from it.
+	restore := builtin.SetStreamsPerAddress(builtin.VisitorStreamsPerAddress + 2)
+	for _, name := range []string{"fay", "gus"} {
+		openStream(t, addr, "203.0.113.1", testutil.Cookie(t, testutil.CreateMember(t, app, name, testutil.MemberOpts{})))
+	}
+	open += 2
+	waitClients(t, app, open)
+	code, body = openStream(t, addr, "203.0.113.1", testutil.Cookie(t, dan)).answer(t)
+	if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many live connections from this address. Close some tabs and try again.") {
+		t.Errorf("stream %d from one address: %d %s, want 429", builtin.VisitorStreamsPerAddress+3, code, body)
+	}
+	restore()
 
 	// Per member, whatever the addresses.
 	for i := range builtin.StreamsPerMember {
@@ -111,7 +124,7 @@ func TestRealtimeStreamsAreBounded(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	n := builtin.VisitorStreams - builtin.StreamsPerAddress
+	n := builtin.VisitorStreams - builtin.VisitorStreamsPerAddress
 	for i := range n {
 		openStream(t, addr, fmt.Sprintf("10.%d.%d.1", i/200, i%200), nil)
 	}
