@@ -14,6 +14,8 @@
 package deals
 
 import (
+	"database/sql"
+	"errors"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -75,6 +77,10 @@ type DealListing struct {
 	Kind  string `json:"kind"`
 	ID    string `json:"id"`
 	Title string `json:"title"`
+	// Deleted is set on a deal's own page when the listing is gone (its
+	// poster deleted it or their account): the page names it without a link
+	// to a page that would not be found.
+	Deleted bool `json:"deleted,omitzero"`
 }
 
 // Deal is the wire shape of a deal, as its members (and, in a dispute, the
@@ -179,6 +185,12 @@ func listingOf(r *core.Record) DealListing {
 // withEvents is the deal's wire shape with its history and updates.
 func withEvents(app core.App, r *core.Record) (Deal, error) {
 	d := ToDeal(app, r)
+	if _, err := app.FindRecordById(r.GetString("listingKind"), r.GetString("listingId")); err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
+			return d, err
+		}
+		d.Listing.Deleted = true
+	}
 	var rows []*core.Record
 	err := app.RecordQuery("deal_events").AndWhere(dbxDeal(d.ID)).OrderBy("created ASC", "rowid ASC").All(&rows)
 	if err != nil {

@@ -2,6 +2,7 @@ package deals_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -63,11 +64,14 @@ func TestADealOutlivesTheRequestsPoster(t *testing.T) {
 	j.funded("sam", id, "Booth")
 	d := "/api/deals/" + id
 	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step)
+	if a := j.do("its listing is there", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`); strings.Contains(a.Body, `"title":"Street festival","deleted"`) {
+		t.Fatalf("a deal whose listing exists reads it as deleted: %s", a.Body)
+	}
 	j.leave("rita")
 
 	j.stillHas("sam", id, "recipient")
-	j.do("with its listing's title", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`, `"origin":"pledge"`,
-		`"status":"disputed"`)
+	j.do("with its listing's title", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`, `"deleted":true`,
+		`"origin":"pledge"`, `"status":"disputed"`)
 	j.do("the dispute is still queued", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, `"id":"`+id+`"`,
 		`"displayName":"Deleted member"`, `"disputeReason":"No booth on the day"`)
 	// the deal, its history, sam's notification and the log entry: nobody to tell on rita's side

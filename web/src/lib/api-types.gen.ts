@@ -454,6 +454,7 @@ export interface DealListing {
   kind: string
   id: string
   title: string
+  deleted?: boolean
 }
 
 /** deals.Deliverable */

@@ -29,6 +29,9 @@ export const decidedTexts = {
   note: 'Their decision:',
 } as const
 
+/** Beside a deal's title when its listing was deleted (the deal outlives it). */
+export const listingDeletedLabel = 'Listing deleted'
+
 export const moneyNote =
   'SponsorBridge does not move money between members: the sponsor pays the recipient directly, and you both confirm it here.'
 

@@ -179,6 +179,22 @@ describe('DealPage: updates', () => {
   })
 })
 
+describe('DealPage: a deleted listing', () => {
+  it('names the listing without a link once it is deleted, and links it while it exists', () => {
+    renderPage({ listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics club kits', deleted: true } })
+    const title = screen.getByRole('heading', { level: 1, name: 'Robotics club kits' })
+    expect(within(title).queryByRole('link')).toBeNull()
+    expect(screen.getByText('Listing deleted')).toBeInTheDocument()
+  })
+
+  it('links a listing that exists', () => {
+    renderPage({ listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics club kits' } })
+    const title = screen.getByRole('heading', { level: 1, name: 'Robotics club kits' })
+    expect(within(title).getByRole('link', { name: 'Robotics club kits' })).toHaveAttribute('href', '/listings/requests/r1')
+    expect(screen.queryByText('Listing deleted')).toBeNull()
+  })
+})
+
 describe('DealPage: how a deal ended', () => {
   const proposal = [{ ...banner, id: 'i2', title: 'A stall at the fair' }]
 

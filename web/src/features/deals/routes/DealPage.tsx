@@ -16,7 +16,7 @@ import { toast } from '@/lib/toast'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useDeal, useDealStep, type RunStep } from '../api/deals'
 import { DEAL_REASON_MAX, DISPUTE_MAX } from '../schemas'
-import { decidedTexts, moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
+import { decidedTexts, listingDeletedLabel, moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealHistory } from '../components/DealHistory'
 import { DealStatusBadge } from '../components/DealStatusBadge'
 import { DeliverablesCard } from '../components/DeliverablesCard'
@@ -151,13 +151,19 @@ function DealView({ deal, meId }: { deal: Deal; meId: string }) {
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold break-words">
-            <Link
-              to={listingPath(deal.listing.kind === 'sponsorships' ? 'sponsorships' : 'requests', deal.listing.id)}
-              className="link link-hover"
-            >
-              {deal.listing.title}
-            </Link>
+            {deal.listing.deleted ? (
+              // The listing is gone (its poster deleted it or their account): no link to a page not found.
+              deal.listing.title
+            ) : (
+              <Link
+                to={listingPath(deal.listing.kind === 'sponsorships' ? 'sponsorships' : 'requests', deal.listing.id)}
+                className="link link-hover"
+              >
+                {deal.listing.title}
+              </Link>
+            )}
           </h1>
+          {deal.listing.deleted && <span className="badge badge-ghost">{listingDeletedLabel}</span>}
           <DealStatusBadge status={s} />
         </div>
         <p className="text-base-content/80">
