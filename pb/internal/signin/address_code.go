@@ -161,11 +161,11 @@ func codeTooMany(wait time.Duration) *CodeError {
 		Code: "validation_code_too_many", Wait: wait}
 }
 
-// checkCode compares code with the OTP's, within the address's budget of
+// checkCode compares code with the OTP's, within the proof's budget w of
 // wrong codes, or, when device is set (a browser that proved this address
 // before), within that browser's own budget of the same size. nil means
 // right; the answer is otherwise a *CodeError or an error of the database.
-func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.OTP, code, device string) error {
+func checkCode(app core.App, proofs *core.Collection, proofID string, w wrongCodes, otp *core.OTP, code, device string) error {
 	if otp.HasExpired(codeTTL(proofs)) {
 		_ = app.Delete(otp)
 		return codeExpired
@@ -181,7 +181,7 @@ func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.
 		limits.GiveBack(app, key)
 		return nil
 	}
-	ok, wait, err := takeAttempt(app, proofID)
+	ok, wait, err := takeAttempt(app, proofID, w)
 	switch {
 	case err != nil:
 		return err
@@ -190,14 +190,14 @@ func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.
 	case !otp.ValidatePassword(code):
 		return codeWrong
 	}
-	return giveBackAttempt(app, proofID)
+	return giveBackAttempt(app, proofID, w)
 }
 
 // ProveAddress spends the current address code of email if code is it
 // (within the address's budget of wrong codes). The answer is nil or a
 // *CodeError (or an error of the database).
 func ProveAddress(app core.App, email, code string) error {
-	proofID, otpID, err := checkAddressCode(app, email, AddressPurpose, code)
+	proofID, otpID, err := checkAddressCode(app, email, AddressPurpose, addressWrongCodes, code)
 	if err != nil {
 		return err
 	}
@@ -209,10 +209,10 @@ func ProveAddress(app core.App, email, code string) error {
 }
 
 // checkAddressCode compares code with the newest code of the purpose sent
-// to email, within the address's budget of wrong codes, and answers the
-// proof and the code to spend. The error is a *CodeError or an error of
-// the database.
-func checkAddressCode(app core.App, email string, purpose Purpose, code string) (proofID, otpID string, err error) {
+// to email, within the budget w of wrong codes on the address's proof, and
+// answers the proof and the code to spend. The error is a *CodeError or an
+// error of the database.
+func checkAddressCode(app core.App, email string, purpose Purpose, w wrongCodes, code string) (proofID, otpID string, err error) {
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
 		return "", "", err
@@ -230,7 +230,7 @@ func checkAddressCode(app core.App, email string, purpose Purpose, code string) 
 	if len(otps) == 0 {
 		return "", "", codeUnknown
 	}
-	if err := checkCode(app, proofs, proof.Id, otps[0], code, ""); err != nil {
+	if err := checkCode(app, proofs, proof.Id, w, otps[0], code, ""); err != nil {
 		return "", "", err
 	}
 	return proof.Id, otps[0].Id, nil

@@ -55,7 +55,7 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 		return codeUnknown.Answer(e)
 	}
 	device := limits.AddressDevices.Known(e, proof.Id)
-	if err := checkCode(e.App, proofs, proof.Id, otp, form.Code, device); err != nil {
+	if err := checkCode(e.App, proofs, proof.Id, addressWrongCodes, otp, form.Code, device); err != nil {
 		var ce *CodeError
 		if errors.As(err, &ce) {
 			return ce.Answer(e)

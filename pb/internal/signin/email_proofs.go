@@ -210,32 +210,51 @@ func codeTTL(proofs *core.Collection) time.Duration {
 	return proofs.OTP.DurationTime()
 }
 
-// takeAttempt counts one code attempt against the address's budget before
+// wrongCodes is a pair of a proof's columns counting the wrong codes typed
+// for it within addressWrongWindow: the count and when it started.
+type wrongCodes struct{ count, since string }
+
+var (
+	// addressWrongCodes are the wrong codes typed for the address itself:
+	// its sign-in and confirmation codes, and its reset code asked for by
+	// the address.
+	addressWrongCodes = wrongCodes{count: "failedAttempts", since: "failuresSince"}
+	// nameWrongCodes are the reset codes typed for a username (on the
+	// proof of its key). Apart from the address's, so that spending one
+	// never shows through the other: with one count, a stranger who spent
+	// a username's budget learned its private address from which address
+	// then answered 429 (docs/security.md, "Forgotten passwords").
+	nameWrongCodes = wrongCodes{count: "nameFailedAttempts", since: "nameFailuresSince"}
+)
+
+// takeAttempt counts one code attempt against the proof's budget before
 // the code is compared, in one conditional statement, so a burst of
 // concurrent guesses cannot pass the count. ok is false when the budget is
 // spent; wait is then how long until it renews.
-func takeAttempt(app core.App, proofID string) (ok bool, wait time.Duration, err error) {
+func takeAttempt(app core.App, proofID string, w wrongCodes) (ok bool, wait time.Duration, err error) {
 	now := time.Now().UTC()
 	cutoff, _ := types.ParseDateTime(now.Add(-addressWrongWindow))
 	nowDT, _ := types.ParseDateTime(now)
-	var since string
+	count, since := "[["+w.count+"]]", "[["+w.since+"]]"
+	fresh := since + ` = '' OR ` + since + ` <= {:cutoff}`
+	var started string
 	err = app.DB().NewQuery(`UPDATE {{` + proofsCollection + `}} SET
-			[[failedAttempts]] = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN 1 ELSE [[failedAttempts]] + 1 END,
-			[[failuresSince]]  = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN {:now} ELSE [[failuresSince]] END
-		WHERE [[id]] = {:id} AND ([[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} OR [[failedAttempts]] < {:max})
-		RETURNING [[failuresSince]]`).
+			` + count + ` = CASE WHEN ` + fresh + ` THEN 1 ELSE ` + count + ` + 1 END,
+			` + since + ` = CASE WHEN ` + fresh + ` THEN {:now} ELSE ` + since + ` END
+		WHERE [[id]] = {:id} AND (` + fresh + ` OR ` + count + ` < {:max})
+		RETURNING ` + since).
 		Bind(dbx.Params{"id": proofID, "cutoff": cutoff.String(), "now": nowDT.String(), "max": addressMaxWrong}).
-		Row(&since)
+		Row(&started)
 	if err == nil {
 		return true, 0, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return false, 0, err
 	}
-	if err := app.DB().Select("failuresSince").From(proofsCollection).Where(dbx.HashExp{"id": proofID}).Row(&since); err != nil {
+	if err := app.DB().Select(w.since).From(proofsCollection).Where(dbx.HashExp{"id": proofID}).Row(&started); err != nil {
 		return false, 0, err
 	}
-	start, err := types.ParseDateTime(since)
+	start, err := types.ParseDateTime(started)
 	if err != nil {
 		return false, 0, err
 	}
@@ -244,8 +263,8 @@ func takeAttempt(app core.App, proofID string) (ok bool, wait time.Duration, err
 
 // giveBackAttempt returns the attempt of a right code: only wrong codes
 // use the budget.
-func giveBackAttempt(app core.App, proofID string) error {
-	_, err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[failedAttempts]] = MAX([[failedAttempts]] - 1, 0) WHERE [[id]] = {:id}").
+func giveBackAttempt(app core.App, proofID string, w wrongCodes) error {
+	_, err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[" + w.count + "]] = MAX([[" + w.count + "]] - 1, 0) WHERE [[id]] = {:id}").
 		Bind(dbx.Params{"id": proofID}).Execute()
 	return err
 }

@@ -374,8 +374,10 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	j.Step(t, verifyCode("the sign-in code for a sign-in", otpID, signInCode, 200, testutil.NoWrites(), `"username":"kai"`))
 }
 
-// Wrong codes are counted per address across purposes: five wrong sign-in
-// codes and five wrong reset codes spend the address's ten.
+// The wrong codes typed with an address are one count for its sign-in
+// and reset codes: 5 of each, then even the right reset code typed with the
+// address is refused. Typed with the username, the same code has its own
+// count (TestASpentUsernameBudgetDoesNotTellItsAddress says why).
 func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
@@ -389,9 +391,55 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 		j.Step(t, verifyCode("a wrong sign-in code "+n, otpID, wrong(signInCode), 400, codeRefused, "That code is not right."))
 		j.Step(t, resetConfirmed("a wrong reset code "+n, "kai@example.com", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai", code, "new-password", 429, resetRefused, msgResetTooMany))
+	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai@example.com", code, "new-password", 429, resetRefused, msgResetTooMany))
 	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
+	}
+	j.Step(t, resetConfirmed("the right reset code typed with the username", "kai", code, "new-password", 200, passwordSet, `{"username":"kai"}`))
+}
+
+// A stranger who spends a username's wrong codes learns nothing about its
+// private address, nor the other way round: every address typed next
+// answers alike (the issue's red team saw 429 only for the member's own
+// address), and so does every username after an address's budget is spent.
+func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
+	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
+	j := testutil.NewJourney(t, app)
+	type answer struct {
+		status int
+		body   string
+	}
+	// each login asks for a reset, then types one wrong code
+	probe := func(login string) answer {
+		j.Step(t, resetAsked("a reset asked for "+login, login, 200, nil, `{"expiresInMinutes":10}`))
+		a := j.Step(t, resetConfirmed("a guess for "+login, login, "00000000", "new-password", 400, resetRefused, msgResetWrong))
+		return answer{a.Status, a.Body}
+	}
+
+	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
+	for i := range 10 {
+		j.Step(t, resetConfirmed("a wrong code for kai "+strconv.Itoa(i+1), "kai", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
+	}
+	j.Step(t, resetConfirmed("kai's budget is spent", "kai", wrong(code), "new-password", 429, resetRefused, msgResetTooMany))
+	own, other, nobody := probe("kai@example.com"), probe("dan@example.com"), probe("nobody@example.com")
+	if own != other || own != nobody {
+		t.Errorf("after kai's budget, kai's address answers %+v, dan's %+v, nobody's %+v", own, other, nobody)
+	}
+
+	// the other way round: dan's address spent (its probe above typed the
+	// first wrong code), then the usernames
+	dcode := resetCode(t, j, app, "dan@example.com", "dan@example.com", resetAnsweredAgain)
+	for i := range 9 {
+		j.Step(t, resetConfirmed("a wrong code for dan's address "+strconv.Itoa(i+1), "dan@example.com", wrong(dcode), "new-password", 400, resetRefused, msgResetWrong))
+	}
+	j.Step(t, resetConfirmed("dan's address's budget is spent", "dan@example.com", wrong(dcode), "new-password", 429, resetRefused, msgResetTooMany))
+	byName, otherName := probe("dan"), probe("nobody")
+	if byName != otherName {
+		t.Errorf("after dan's address's budget, dan answers %+v, a name nobody has %+v", byName, otherName)
 	}
 }
 
