@@ -51,7 +51,7 @@ func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	proofID, otpID, err := checkAddressCode(e.App, target.key, ResetPurpose, target.wrongCodes, form.Code)
+	proofID, otpID, err := checkAddressCode(e, target.key, ResetPurpose, target.wrongCodes, form.Code)
 	if err != nil {
 		return resetRefused(e, err)
 	}
@@ -100,6 +100,8 @@ func resetRefused(e *core.RequestEvent, err error) error {
 	switch {
 	case !errors.As(err, &ce):
 		return e.InternalServerError("", err)
+	case ce.Status == http.StatusTooManyRequests && ce.perClient:
+		return ce.Answer(e)
 	case ce.Status == http.StatusTooManyRequests:
 		tooMany := *ce
 		tooMany.Message = limits.WithWait(msgResetTooMany, ce.Wait)

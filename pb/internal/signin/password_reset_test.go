@@ -13,9 +13,11 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -139,7 +141,7 @@ func newestResetCode(t testing.TB, app core.App, address string) string {
 	if len(mails) == 0 {
 		t.Fatalf("no reset mail to %s", address)
 	}
-	code := sixDigits.FindString(mails[0].Text)
+	code := eightDigits.FindString(mails[0].Text)
 	if code == "" {
 		t.Fatalf("no code in %q", mails[0].Text)
 	}
@@ -462,7 +464,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 	if len(mails) != 2 {
 		t.Errorf("%d reset mails for 6 requests, want 2", len(mails))
 	}
-	if len(mails) == 2 && sixDigits.FindString(mails[0].Text) != sixDigits.FindString(mails[1].Text) {
+	if len(mails) == 2 && eightDigits.FindString(mails[0].Text) != eightDigits.FindString(mails[1].Text) {
 		t.Error("a resend carries another code")
 	}
 
@@ -568,4 +570,46 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 	if msgs, _ := mailbox.Read(mailbox.Dir(app), ""); len(msgs) != 0 {
 		t.Errorf("%d mails for logins nobody has", len(msgs))
 	}
+}
+
+// One client spreads its guesses over many accounts: 50 wrong codes a day
+// in all, whichever addresses and routes, then no code it types is
+// compared, the right one included, while other clients go on. An IPv6
+// client is its /64.
+func TestWrongCodesAreCappedPerClient(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, proxied(true))
+	defer app.Cleanup()
+	var logins, codes []string
+	for i := range 12 {
+		login := fmt.Sprintf("mem%d@example.com", i)
+		testutil.CreateMember(t, app, fmt.Sprintf("mem%d", i), testutil.MemberOpts{Email: login})
+		code, err := signin.ResetCodeFor(app, login)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logins, codes = append(logins, login), append(codes, code)
+	}
+	j := testutil.NewJourney(t, app)
+	app.Settings().RateLimits.Rules = nil // (after the start applied them) the per-client request limits would stop the test first
+	tooMany := "Too many wrong codes were typed from your network today. Try again in 24 hours."
+	// client guesses over six accounts (at most 9 each: under the address's 10)
+	spend := func(client string, first int) {
+		for i := range limits.ClientMaxWrongCodes {
+			n := first + i%6
+			j.Step(t, from(client, resetConfirmed(fmt.Sprintf("wrong code %d from %s", i+1, client), logins[n], wrong(codes[n]), "new-password",
+				400, resetRefused, msgResetWrong)))
+		}
+	}
+
+	spend("203.0.113.9", 0)
+	a := j.Step(t, from("203.0.113.9", resetConfirmed("the right code past the client's 50", logins[0], codes[0], "new-password", 429, resetRefused, tooMany)))
+	if a.Header.Get("Retry-After") == "" {
+		t.Error("no Retry-After")
+	}
+	j.Step(t, from("198.51.100.4", resetConfirmed("the right code from another client", logins[0], codes[0], "new-password", 200, passwordSet, `{"username":"mem0"}`)))
+
+	spend("2001:db8:1:2::1", 6)
+	j.Step(t, from("2001:db8:1:2:aaaa::7", resetConfirmed("another address of the same /64", logins[6], codes[6], "new-password", 429, resetRefused, tooMany)))
+	j.Step(t, from("2001:db8:1:3::1", resetConfirmed("the next /64", logins[6], codes[6], "new-password", 200, passwordSet, `{"username":"mem6"}`)))
 }
