@@ -135,3 +135,32 @@ func TestMigrateCreateWritesTheMigrationsPackage(t *testing.T) {
 		t.Errorf("package %s, want migrations:\n%s", f.Name.Name, src)
 	}
 }
+
+// The command runs in another process than the server, whose hooks never
+// hear of its write: the server must still refuse the revoked right on the
+// very next request (it kept a member's record for a second; the issue's
+// drill saw ~40 requests answered with the old right). Two apps on one
+// data directory stand for the two processes.
+func TestAdminRevokedFromTheCommandLineTakesEffectAtOnce(t *testing.T) {
+	t.Parallel()
+	server := testutil.NewApp(t, nil)
+	defer server.Cleanup()
+	boss := testutil.CreateMember(t, server, "boss", testutil.MemberOpts{Admin: true})
+	srv := testutil.Serve(t, server)
+	headers := testutil.Bearer(t, boss)
+
+	for range 3 { // a burst: the member's record is now kept
+		if res := testutil.Do(t, srv, http.MethodGet, "/api/admin/overview", "", headers); res == nil || res.StatusCode != 200 {
+			t.Fatalf("an administrator's overview: %v", res)
+		}
+	}
+	if err := runCommand(t, server.DataDir(), "admin", "revoke", "boss"); err != nil {
+		t.Fatal(err)
+	}
+	if res := testutil.Do(t, srv, http.MethodGet, "/api/admin/overview", "", headers); res == nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("the next admin request after the revoke: %v, want 403", res)
+	}
+	if status, body := testutil.DoRead(t, srv, http.MethodGet, "/api/user", "", headers); status != 200 || !strings.Contains(body, `"isAdmin":false`) {
+		t.Errorf("the member's own record after the revoke: %d %s", status, body)
+	}
+}

@@ -34,7 +34,7 @@ test.describe('Google Sign-in Fallback (e-mail code)', () => {
     const email = freshEmail()
     const box = await openBoxAndRequestCode(page, email, 'Wrong Code')
     const code = await readCode(email)
-    const wrong = code === '000000' ? '111111' : '000000'
+    const wrong = code === '00000000' ? '11111111' : '00000000'
     await box.getByLabel('Code').fill(wrong)
     await box.getByRole('button', { name: 'Verify code' }).click()
     await expectToast(page, 'Manual Google Sign-in Failed')

@@ -52,7 +52,7 @@ async function findMail<T>(to: string, pick: (mail: MailboxMessage) => T | undef
 
 /** The newest sign-in code mailed to `to`. */
 export function readCode(to: string, { timeoutMs = 5000, dataDir = serverDataDir(), after = '' } = {}): Promise<string> {
-  return findMail(to, (mail) => /\b(\d{6})\b/.exec(mail.text)?.[1], '', { timeoutMs, dataDir, after })
+  return findMail(to, (mail) => /\b(\d{8})\b/.exec(mail.text)?.[1], '', { timeoutMs, dataDir, after })
 }
 
 /** The newest mail to `to` whose subject equals `subject`. */

@@ -12,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/sponsoring"
 )
 
@@ -44,6 +45,7 @@ var limits = []limit{
 	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
+	{"codeDigits", signin.CodeDigits, "digits of a code mailed to an address: sign-in, confirmation, password reset (signin.CodeDigits)"},
 	{"displayName", accounts.MaxDisplayName, "characters of a display name (accounts.MaxDisplayName)"},
 	{"bio", settings.MaxBio, "characters of a profile's bio (settings.MaxBio)"},
 	{"socialLinks", settings.MaxLinks, "social links on a profile (settings.MaxLinks)"},

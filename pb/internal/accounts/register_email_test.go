@@ -14,7 +14,7 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-var sixDigits = regexp.MustCompile(`\b\d{6}\b`)
+var eightDigits = regexp.MustCompile(`\b\d{8}\b`)
 
 // An e-mail address at registration is optional. Given, it waits in
 // pendingEmail and is mailed a code (whoever's it is), and it becomes the
@@ -131,7 +131,7 @@ func TestTheRegistrationCodeProvesTheAddress(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("%d mails to the address", len(msgs))
 	}
-	code, wrong := sixDigits.FindString(msgs[0].Text), "000000"
+	code, wrong := eightDigits.FindString(msgs[0].Text), "000000"
 	if code == wrong {
 		wrong = "111111"
 	}

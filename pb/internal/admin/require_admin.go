@@ -8,9 +8,11 @@ import (
 )
 
 // RequireAdmin lets only administrators (members whose isAdmin is true)
-// through: visitors get 401, everyone else 403. The member is loaded afresh
-// for every request, so revoking the right takes effect at once. Superusers
-// are not members and use the dashboard at /_/ instead.
+// through: visitors get 401, everyone else 403. The session resolver reads
+// an administrator's flag from the database on every request (even within
+// its one-second cache, pb/internal/session/resolve.go, stillAdmin), so
+// revoking the right takes effect at once, from the command line too.
+// Superusers are not members and use the dashboard at /_/ instead.
 func RequireAdmin() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id: "sbRequireAdmin",

@@ -1,9 +1,10 @@
 // Package limits holds the app's own limits, which PocketBase's per-IP rate
 // limiter cannot express: per member (messages, applications, reports and
 // the routes that send e-mail), per account and per superuser address
-// (failed sign-ins, with known-device cookies), and per superuser address
-// for mailed codes. They count in memory: one process serves the app, and a
-// restart only forgets some recent history. PocketBase's per-IP rules
+// (failed sign-ins, with known-device cookies), per superuser address for
+// mailed codes, and per client address for wrong e-mail codes over all
+// addresses (client_codes.go). They count in memory: one process serves
+// the app, and a restart only forgets some recent history. PocketBase's per-IP rules
 // (pb/app/settings.go) stay in front of them. Both follow the same switch,
 // the dashboard's (and RATE_LIMITS') "rate limits enabled", except the
 // bound on superusers' code mails, which bounds mail and is always on.

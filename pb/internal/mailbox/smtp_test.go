@@ -187,7 +187,7 @@ func TestMailLeavesThroughSMTP(t *testing.T) {
 			mails := w.smtp.WaitMails(t, 1)
 			codeMail := checkMail(t, mails[0], "nia@example.com", "Your SponsorBridge sign-in code: ")
 			digits := strings.TrimPrefix(codeMail.Subject, "Your SponsorBridge sign-in code: ")
-			if len(digits) != 6 || !strings.Contains(codeMail.Text, digits) || !strings.Contains(codeMail.HTML, digits) {
+			if len(digits) != 8 || !strings.Contains(codeMail.Text, digits) || !strings.Contains(codeMail.HTML, digits) {
 				t.Errorf("the code %q is not in both parts", digits)
 			}
 			if !mails[0].TLS || mails[0].Auth != c.auth {

@@ -16,6 +16,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 // Every signed-in request loads its member from the token. PocketBase's own
@@ -32,7 +34,7 @@ import (
 type resolver struct {
 	app   core.App
 	mu    sync.Mutex
-	stmts map[string]*sql.Stmt // by collection id
+	stmts map[string]*sql.Stmt // by collection id and kind (prepare)
 	cache *authCache           // cache.go
 }
 
@@ -131,7 +133,10 @@ func fingerprint(rec *core.Record) string {
 func (r *resolver) find(token string, share bool) (*core.Record, error) {
 	now := time.Now()
 	if record := r.cache.get(token, now, share); record != nil {
-		return record, nil
+		if r.stillAdmin(record) {
+			return record, nil
+		}
+		r.cache.drop(record.Id) // and load the member as they are now
 	}
 	gen := r.cache.generation()
 	claims, err := security.ParseUnverifiedJWT(token)
@@ -212,21 +217,51 @@ func (r *resolver) load(collection *core.Collection, id string) (*core.Record, e
 	return record, nil
 }
 
+// stillAdmin tells whether a kept record's administrator right still
+// holds. The cache's hooks drop a member's entries on any change made
+// through this app, but the right can also change in another process (the
+// `admin grant`/`admin revoke` commands), which no hook here hears. So a
+// kept administrator is never used without reading the flag again: one
+// prepared primary-key read, for administrators' requests only; a member
+// who is not one pays nothing (a grant from the command line is then seen
+// within cacheFor, which gives nobody more than they were given).
+func (r *resolver) stillAdmin(record *core.Record) bool {
+	if !membership.IsAdmin(record) {
+		return true
+	}
+	stmt, err := r.prepare(record.Collection(), "isAdmin", "SELECT isAdmin FROM %s WHERE id = ? LIMIT 1")
+	if err != nil {
+		return false
+	}
+	var admin bool
+	if err := stmt.QueryRow(record.Id).Scan(&admin); err != nil {
+		return false
+	}
+	return admin
+}
+
 func (r *resolver) stmt(collection *core.Collection) (*sql.Stmt, error) {
+	return r.prepare(collection, "", "SELECT * FROM %s WHERE id = ? LIMIT 1")
+}
+
+// prepare answers the statement of query (its table written %s) on the
+// collection's table, prepared once and kept under kind.
+func (r *resolver) prepare(collection *core.Collection, kind, query string) (*sql.Stmt, error) {
+	key := collection.Id + "|" + kind
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if s := r.stmts[collection.Id]; s != nil {
+	if s := r.stmts[key]; s != nil {
 		return s, nil
 	}
 	b, ok := r.app.ConcurrentDB().(*dbx.DB)
 	if !ok {
 		return nil, fmt.Errorf("session: unexpected database handle %T", r.app.ConcurrentDB())
 	}
-	s, err := b.DB().Prepare("SELECT * FROM " + b.QuoteTableName(collection.Name) + " WHERE id = ? LIMIT 1")
+	s, err := b.DB().Prepare(fmt.Sprintf(query, b.QuoteTableName(collection.Name)))
 	if err != nil {
 		return nil, err
 	}
-	r.stmts[collection.Id] = s
+	r.stmts[key] = s
 	return s, nil
 }
 

@@ -77,7 +77,7 @@ func confirmEmail(e *core.RequestEvent) error {
 	if pending == "" {
 		return e.BadRequestError("There is no e-mail address waiting for a code. Enter the address first.", nil)
 	}
-	if err := signin.ProveAddress(e.App, pending, form.Code); err != nil {
+	if err := signin.ProveAddress(e, pending, form.Code); err != nil {
 		var ce *signin.CodeError
 		if errors.As(err, &ce) {
 			return ce.Answer(e)

@@ -13,7 +13,7 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-var sixDigits = regexp.MustCompile(`\b\d{6}\b`)
+var eightDigits = regexp.MustCompile(`\b\d{8}\b`)
 
 var (
 	// asking for an address: the code and its proof stored, the address set
@@ -30,7 +30,7 @@ func codeSentTo(t testing.TB, app *tests.TestApp, address string) string {
 	if err != nil || len(mails) == 0 {
 		t.Fatalf("no mail to %s (%v)", address, err)
 	}
-	code := sixDigits.FindString(mails[0].Text)
+	code := eightDigits.FindString(mails[0].Text)
 	if code == "" {
 		t.Fatalf("no code in %q", mails[0].Text)
 	}
@@ -131,7 +131,7 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 	takenMails, _ := mailbox.Read(mailbox.Dir(app), "dan@example.com")
 	freeMails, _ := mailbox.Read(mailbox.Dir(app), "free@example.com")
 	if len(takenMails) != 1 || len(freeMails) != 1 ||
-		sixDigits.ReplaceAllString(takenMails[0].Text, "") != sixDigits.ReplaceAllString(freeMails[0].Text, "") {
+		eightDigits.ReplaceAllString(takenMails[0].Text, "") != eightDigits.ReplaceAllString(freeMails[0].Text, "") {
 		t.Error("the mails differ")
 	}
 

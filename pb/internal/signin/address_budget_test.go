@@ -292,7 +292,7 @@ func TestAddressCodeScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			msgs, _ := mailbox.Read(mailbox.Dir(app), address)
-			code := sixDigits.FindString(msgs[0].Text)
+			code := eightDigits.FindString(msgs[0].Text)
 			s.Body = strings.NewReader(body(sent.OTPID, code))
 			for i, c := range s.ExpectedContent {
 				s.ExpectedContent[i] = strings.ReplaceAll(c, "OTPID", sent.OTPID)

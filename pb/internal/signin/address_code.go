@@ -30,7 +30,7 @@ import (
 type CodeMail struct {
 	Purpose Purpose
 	Subject string // followed by the code
-	Name    string // "sign-in code": "Your SponsorBridge sign-in code is 123456"
+	Name    string // "sign-in code": "Your SponsorBridge sign-in code is 12345678"
 	Use     string // what to do with it
 	Ignore  string // why ignoring the mail is safe
 }
@@ -136,6 +136,9 @@ type CodeError struct {
 	Message string
 	Code    string
 	Wait    time.Duration
+	// perClient: the client's own count of wrong codes is spent, not the
+	// address's (the reset keeps this message; limits.TakeClientCode).
+	perClient bool
 }
 
 func (e *CodeError) Error() string { return e.Message }
@@ -161,11 +164,19 @@ func codeTooMany(wait time.Duration) *CodeError {
 		Code: "validation_code_too_many", Wait: wait}
 }
 
-// checkCode compares code with the OTP's, within the address's budget of
-// wrong codes, or, when device is set (a browser that proved this address
-// before), within that browser's own budget of the same size. nil means
-// right; the answer is otherwise a *CodeError or an error of the database.
-func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.OTP, code, device string) error {
+func codeTooManyFromClient(wait time.Duration) *CodeError {
+	return &CodeError{Status: http.StatusTooManyRequests, Message: limits.WithWait(msgCodeTooManyFromClient, wait),
+		Code: "validation_code_too_many", Wait: wait, perClient: true}
+}
+
+// checkCode compares code with the OTP's, within the client's count of
+// wrong codes over all addresses (limits.TakeClientCode) and the proof's
+// budget w of wrong codes, or, when device is set (a browser that proved
+// this address before), within that browser's own budget of the same size
+// only. nil means right; the answer is otherwise a *CodeError or an error
+// of the database.
+func checkCode(e *core.RequestEvent, proofs *core.Collection, proofID string, w wrongCodes, otp *core.OTP, code, device string) error {
+	app := e.App
 	if otp.HasExpired(codeTTL(proofs)) {
 		_ = app.Delete(otp)
 		return codeExpired
@@ -181,27 +192,34 @@ func checkCode(app core.App, proofs *core.Collection, proofID string, otp *core.
 		limits.GiveBack(app, key)
 		return nil
 	}
-	ok, wait, err := takeAttempt(app, proofID)
+	if ok, wait := limits.TakeClientCode(e); !ok {
+		return codeTooManyFromClient(wait)
+	}
+	ok, wait, err := takeAttempt(app, proofID, w)
 	switch {
 	case err != nil:
+		limits.GiveBackClientCode(e)
 		return err
 	case !ok:
+		limits.GiveBackClientCode(e) // not compared
 		return codeTooMany(wait)
 	case !otp.ValidatePassword(code):
 		return codeWrong
 	}
-	return giveBackAttempt(app, proofID)
+	limits.GiveBackClientCode(e)
+	return giveBackAttempt(app, proofID, w)
 }
 
 // ProveAddress spends the current address code of email if code is it
-// (within the address's budget of wrong codes). The answer is nil or a
+// (within the address's budget of wrong codes and the client's, which
+// sent e). The answer is nil or a
 // *CodeError (or an error of the database).
-func ProveAddress(app core.App, email, code string) error {
-	proofID, otpID, err := checkAddressCode(app, email, AddressPurpose, code)
+func ProveAddress(e *core.RequestEvent, email, code string) error {
+	proofID, otpID, err := checkAddressCode(e, email, AddressPurpose, addressWrongCodes, code)
 	if err != nil {
 		return err
 	}
-	err = app.RunInTransaction(func(tx core.App) error { return spendCode(tx, proofID, otpID, AddressPurpose) })
+	err = e.App.RunInTransaction(func(tx core.App) error { return spendCode(tx, proofID, otpID, AddressPurpose) })
 	if errors.Is(err, errCodeUsed) {
 		return codeUsed
 	}
@@ -209,10 +227,11 @@ func ProveAddress(app core.App, email, code string) error {
 }
 
 // checkAddressCode compares code with the newest code of the purpose sent
-// to email, within the address's budget of wrong codes, and answers the
-// proof and the code to spend. The error is a *CodeError or an error of
-// the database.
-func checkAddressCode(app core.App, email string, purpose Purpose, code string) (proofID, otpID string, err error) {
+// to email, within the budget w of wrong codes on the address's proof, and
+// answers the proof and the code to spend. The error is a *CodeError or an
+// error of the database.
+func checkAddressCode(e *core.RequestEvent, email string, purpose Purpose, w wrongCodes, code string) (proofID, otpID string, err error) {
+	app := e.App
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
 		return "", "", err
@@ -230,7 +249,7 @@ func checkAddressCode(app core.App, email string, purpose Purpose, code string) 
 	if len(otps) == 0 {
 		return "", "", codeUnknown
 	}
-	if err := checkCode(app, proofs, proof.Id, otps[0], code, ""); err != nil {
+	if err := checkCode(e, proofs, proof.Id, w, otps[0], code, ""); err != nil {
 		return "", "", err
 	}
 	return proof.Id, otps[0].Id, nil

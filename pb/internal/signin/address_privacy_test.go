@@ -21,7 +21,7 @@ import (
 // for an address nobody has.
 var (
 	volatileFields = []string{"otpId", "expiresAt", "id", "created", "updated", "createdAt"}
-	volatileCode   = regexp.MustCompile(`\b\d{6}\b`)
+	volatileCode   = regexp.MustCompile(`\b\d{8}\b`)
 )
 
 // comparable is a JSON answer without its volatile fields, keys in order.

@@ -15,7 +15,7 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
+var eightDigits = regexp.MustCompile(`\b(\d{8})\b`)
 
 // mailedCode is the code of the newest mail to email in the development mailbox.
 func mailedCode(t testing.TB, app core.App, email string) string {
@@ -24,7 +24,7 @@ func mailedCode(t testing.TB, app core.App, email string) string {
 	if err != nil || len(msgs) == 0 {
 		t.Fatalf("no mail for %s in the mailbox: %v", email, err)
 	}
-	m := sixDigits.FindStringSubmatch(msgs[0].Text)
+	m := eightDigits.FindStringSubmatch(msgs[0].Text)
 	if m == nil {
 		t.Fatalf("no code in %q", msgs[0].Text)
 	}
@@ -32,10 +32,10 @@ func mailedCode(t testing.TB, app core.App, email string) string {
 }
 
 func wrong(code string) string {
-	if code == "000000" {
-		return "111111"
+	if code == "00000000" {
+		return "11111111"
 	}
-	return "000000"
+	return "00000000"
 }
 
 // askCode asks for a sign-in code to email, a step of j that writes
@@ -143,7 +143,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 	}
 	a, _ := mailbox.Read(mailbox.Dir(app), "priya@example.com")
 	c, _ := mailbox.Read(mailbox.Dir(app), "nobody@example.com")
-	if len(a) != 1 || len(c) != 1 || sixDigits.ReplaceAllString(a[0].Text, "") != sixDigits.ReplaceAllString(c[0].Text, "") {
+	if len(a) != 1 || len(c) != 1 || eightDigits.ReplaceAllString(a[0].Text, "") != eightDigits.ReplaceAllString(c[0].Text, "") {
 		t.Fatal("the mails differ between known and unknown addresses")
 	}
 

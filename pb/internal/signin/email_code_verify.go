@@ -22,6 +22,8 @@ const (
 	msgCodeUsed    = "This code has already been used. Request a new code."
 	msgCodeUnknown = "This code is no longer valid. Request a new code."
 	msgCodeTooMany = "Too many wrong codes were typed for this e-mail address."
+	// the client's own count, over all addresses (limits.TakeClientCode)
+	msgCodeTooManyFromClient = "Too many wrong codes were typed from your network today."
 )
 
 var errCodeUsed = errors.New("signin: code already used")
@@ -55,7 +57,7 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 		return codeUnknown.Answer(e)
 	}
 	device := limits.AddressDevices.Known(e, proof.Id)
-	if err := checkCode(e.App, proofs, proof.Id, otp, form.Code, device); err != nil {
+	if err := checkCode(e, proofs, proof.Id, addressWrongCodes, otp, form.Code, device); err != nil {
 		var ce *CodeError
 		if errors.As(err, &ce) {
 			return ce.Answer(e)

@@ -19,8 +19,20 @@ import (
 // the migrations); codes are PocketBase OTPs hanging off it.
 const proofsCollection = "email_proofs"
 
+// noPassword is the stored password of every proof: not a bcrypt hash,
+// so no password matches it (the collection has no password sign-in
+// either), and storing it costs no hashing.
+const noPassword = "!no-password"
+
 // The bounds of an address's codes (docs/security.md, "E-mail codes").
 const (
+	// CodeDigits is the length of every code mailed to an address: 8
+	// digits, so that the guesses the limits let through (10 a day per
+	// address and login, 50 a day per client over all addresses) find a
+	// code a hundred times more rarely than with the 6 digits before. Not
+	// the dashboard's OTP length of email_proofs: the web app's texts say
+	// the number (web/src/lib/limits.gen.ts).
+	CodeDigits = 8
 	// An address has one valid code at a time; asking again while it is
 	// valid mails that same code, codeMailsMax times in all, then answers
 	// it without mail. So strangers cannot replace a member's code, and
@@ -32,8 +44,6 @@ const (
 	// count is that browser's).
 	addressMaxWrong    = 10
 	addressWrongWindow = 24 * time.Hour
-	// codeMaxLength bounds the dashboard's OTP length setting.
-	codeMaxLength = 12
 )
 
 // Purpose keeps an address's codes apart by what they may do: a code
@@ -101,7 +111,11 @@ func issueCode(app core.App, email string, purpose Purpose) (issuedCode, error) 
 		case errors.Is(err, sql.ErrNoRows):
 			proof = core.NewRecord(proofs)
 			proof.SetEmail(email)
-			proof.SetRandomPassword()
+			// no bcrypt: nobody signs in as a proof, and hashing a
+			// password here only for new addresses made the first
+			// request for an unknown address ~60 ms slower than for a
+			// member's (docs/security.md, "E-mail codes")
+			proof.SetRaw(core.FieldNamePassword, &core.PasswordFieldValue{Hash: noPassword})
 			if err := tx.Save(proof); err != nil {
 				return err
 			}
@@ -183,15 +197,14 @@ func deriveCode(proofs *core.Collection, otpID string, purpose Purpose) (string,
 	if proofs.AuthToken.Secret == "" {
 		return "", errors.New("signin: email_proofs has no token secret")
 	}
-	length := min(max(proofs.OTP.Length, 6), codeMaxLength)
 	mac := hmac.New(sha256.New, []byte(purpose.key+proofs.AuthToken.Secret))
 	mac.Write([]byte(otpID))
 	n := binary.BigEndian.Uint64(mac.Sum(nil)[:8])
 	mod := uint64(1)
-	for range length {
+	for range CodeDigits {
 		mod *= 10
 	}
-	return fmt.Sprintf("%0*d", length, n%mod), nil
+	return fmt.Sprintf("%0*d", CodeDigits, n%mod), nil
 }
 
 func codeTTL(proofs *core.Collection) time.Duration {
@@ -201,32 +214,51 @@ func codeTTL(proofs *core.Collection) time.Duration {
 	return proofs.OTP.DurationTime()
 }
 
-// takeAttempt counts one code attempt against the address's budget before
+// wrongCodes is a pair of a proof's columns counting the wrong codes typed
+// for it within addressWrongWindow: the count and when it started.
+type wrongCodes struct{ count, since string }
+
+var (
+	// addressWrongCodes are the wrong codes typed for the address itself:
+	// its sign-in and confirmation codes, and its reset code asked for by
+	// the address.
+	addressWrongCodes = wrongCodes{count: "failedAttempts", since: "failuresSince"}
+	// nameWrongCodes are the reset codes typed for a username (on the
+	// proof of its key). Apart from the address's, so that spending one
+	// never shows through the other: with one count, a stranger who spent
+	// a username's budget learned its private address from which address
+	// then answered 429 (docs/security.md, "Forgotten passwords").
+	nameWrongCodes = wrongCodes{count: "nameFailedAttempts", since: "nameFailuresSince"}
+)
+
+// takeAttempt counts one code attempt against the proof's budget before
 // the code is compared, in one conditional statement, so a burst of
 // concurrent guesses cannot pass the count. ok is false when the budget is
 // spent; wait is then how long until it renews.
-func takeAttempt(app core.App, proofID string) (ok bool, wait time.Duration, err error) {
+func takeAttempt(app core.App, proofID string, w wrongCodes) (ok bool, wait time.Duration, err error) {
 	now := time.Now().UTC()
 	cutoff, _ := types.ParseDateTime(now.Add(-addressWrongWindow))
 	nowDT, _ := types.ParseDateTime(now)
-	var since string
+	count, since := "[["+w.count+"]]", "[["+w.since+"]]"
+	fresh := since + ` = '' OR ` + since + ` <= {:cutoff}`
+	var started string
 	err = app.DB().NewQuery(`UPDATE {{` + proofsCollection + `}} SET
-			[[failedAttempts]] = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN 1 ELSE [[failedAttempts]] + 1 END,
-			[[failuresSince]]  = CASE WHEN [[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} THEN {:now} ELSE [[failuresSince]] END
-		WHERE [[id]] = {:id} AND ([[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff} OR [[failedAttempts]] < {:max})
-		RETURNING [[failuresSince]]`).
+			` + count + ` = CASE WHEN ` + fresh + ` THEN 1 ELSE ` + count + ` + 1 END,
+			` + since + ` = CASE WHEN ` + fresh + ` THEN {:now} ELSE ` + since + ` END
+		WHERE [[id]] = {:id} AND (` + fresh + ` OR ` + count + ` < {:max})
+		RETURNING ` + since).
 		Bind(dbx.Params{"id": proofID, "cutoff": cutoff.String(), "now": nowDT.String(), "max": addressMaxWrong}).
-		Row(&since)
+		Row(&started)
 	if err == nil {
 		return true, 0, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return false, 0, err
 	}
-	if err := app.DB().Select("failuresSince").From(proofsCollection).Where(dbx.HashExp{"id": proofID}).Row(&since); err != nil {
+	if err := app.DB().Select(w.since).From(proofsCollection).Where(dbx.HashExp{"id": proofID}).Row(&started); err != nil {
 		return false, 0, err
 	}
-	start, err := types.ParseDateTime(since)
+	start, err := types.ParseDateTime(started)
 	if err != nil {
 		return false, 0, err
 	}
@@ -235,8 +267,8 @@ func takeAttempt(app core.App, proofID string) (ok bool, wait time.Duration, err
 
 // giveBackAttempt returns the attempt of a right code: only wrong codes
 // use the budget.
-func giveBackAttempt(app core.App, proofID string) error {
-	_, err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[failedAttempts]] = MAX([[failedAttempts]] - 1, 0) WHERE [[id]] = {:id}").
+func giveBackAttempt(app core.App, proofID string, w wrongCodes) error {
+	_, err := app.DB().NewQuery("UPDATE {{" + proofsCollection + "}} SET [[" + w.count + "]] = MAX([[" + w.count + "]] - 1, 0) WHERE [[id]] = {:id}").
 		Bind(dbx.Params{"id": proofID}).Execute()
 	return err
 }

@@ -37,7 +37,8 @@ type ResetDone struct {
 // passwordResetConfirm sets a new password with the reset code mailed to
 // the account's proven address. The code works once (two requests racing
 // with it: one sets its password, the other is refused) and expires; wrong
-// codes count against the address's budget, shared with its sign-in codes.
+// codes typed with the address count against the address's budget, shared
+// with its sign-in codes; typed with a username, against the username's.
 // Every session of the account ends (a new password gives PocketBase's
 // token key a new value), nobody is signed in, the proven address is told,
 // and the failed sign-ins that the forgotten password earned are forgotten.
@@ -50,7 +51,7 @@ func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	proofID, otpID, err := checkAddressCode(e.App, target.key, ResetPurpose, form.Code)
+	proofID, otpID, err := checkAddressCode(e, target.key, ResetPurpose, target.wrongCodes, form.Code)
 	if err != nil {
 		return resetRefused(e, err)
 	}
@@ -99,6 +100,8 @@ func resetRefused(e *core.RequestEvent, err error) error {
 	switch {
 	case !errors.As(err, &ce):
 		return e.InternalServerError("", err)
+	case ce.Status == http.StatusTooManyRequests && ce.perClient:
+		return ce.Answer(e)
 	case ce.Status == http.StatusTooManyRequests:
 		tooMany := *ce
 		tooMany.Message = limits.WithWait(msgResetTooMany, ce.Wait)

@@ -13,9 +13,11 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -139,7 +141,7 @@ func newestResetCode(t testing.TB, app core.App, address string) string {
 	if len(mails) == 0 {
 		t.Fatalf("no reset mail to %s", address)
 	}
-	code := sixDigits.FindString(mails[0].Text)
+	code := eightDigits.FindString(mails[0].Text)
 	if code == "" {
 		t.Fatalf("no code in %q", mails[0].Text)
 	}
@@ -374,8 +376,10 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	j.Step(t, verifyCode("the sign-in code for a sign-in", otpID, signInCode, 200, testutil.NoWrites(), `"username":"kai"`))
 }
 
-// Wrong codes are counted per address across purposes: five wrong sign-in
-// codes and five wrong reset codes spend the address's ten.
+// The wrong codes typed with an address are one count for its sign-in
+// and reset codes: 5 of each, then even the right reset code typed with the
+// address is refused. Typed with the username, the same code has its own
+// count (TestASpentUsernameBudgetDoesNotTellItsAddress says why).
 func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewApp(t, nil)
@@ -389,9 +393,55 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 		j.Step(t, verifyCode("a wrong sign-in code "+n, otpID, wrong(signInCode), 400, codeRefused, "That code is not right."))
 		j.Step(t, resetConfirmed("a wrong reset code "+n, "kai@example.com", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai", code, "new-password", 429, resetRefused, msgResetTooMany))
+	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai@example.com", code, "new-password", 429, resetRefused, msgResetTooMany))
 	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
+	}
+	j.Step(t, resetConfirmed("the right reset code typed with the username", "kai", code, "new-password", 200, passwordSet, `{"username":"kai"}`))
+}
+
+// A stranger who spends a username's wrong codes learns nothing about its
+// private address, nor the other way round: every address typed next
+// answers alike (the issue's red team saw 429 only for the member's own
+// address), and so does every username after an address's budget is spent.
+func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
+	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
+	j := testutil.NewJourney(t, app)
+	type answer struct {
+		status int
+		body   string
+	}
+	// each login asks for a reset, then types one wrong code
+	probe := func(login string) answer {
+		j.Step(t, resetAsked("a reset asked for "+login, login, 200, nil, `{"expiresInMinutes":10}`))
+		a := j.Step(t, resetConfirmed("a guess for "+login, login, "00000000", "new-password", 400, resetRefused, msgResetWrong))
+		return answer{a.Status, a.Body}
+	}
+
+	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
+	for i := range 10 {
+		j.Step(t, resetConfirmed("a wrong code for kai "+strconv.Itoa(i+1), "kai", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
+	}
+	j.Step(t, resetConfirmed("kai's budget is spent", "kai", wrong(code), "new-password", 429, resetRefused, msgResetTooMany))
+	own, other, nobody := probe("kai@example.com"), probe("dan@example.com"), probe("nobody@example.com")
+	if own != other || own != nobody {
+		t.Errorf("after kai's budget, kai's address answers %+v, dan's %+v, nobody's %+v", own, other, nobody)
+	}
+
+	// the other way round: dan's address spent (its probe above typed the
+	// first wrong code), then the usernames
+	dcode := resetCode(t, j, app, "dan@example.com", "dan@example.com", resetAnsweredAgain)
+	for i := range 9 {
+		j.Step(t, resetConfirmed("a wrong code for dan's address "+strconv.Itoa(i+1), "dan@example.com", wrong(dcode), "new-password", 400, resetRefused, msgResetWrong))
+	}
+	j.Step(t, resetConfirmed("dan's address's budget is spent", "dan@example.com", wrong(dcode), "new-password", 429, resetRefused, msgResetTooMany))
+	byName, otherName := probe("dan"), probe("nobody")
+	if byName != otherName {
+		t.Errorf("after dan's address's budget, dan answers %+v, a name nobody has %+v", byName, otherName)
 	}
 }
 
@@ -414,7 +464,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 	if len(mails) != 2 {
 		t.Errorf("%d reset mails for 6 requests, want 2", len(mails))
 	}
-	if len(mails) == 2 && sixDigits.FindString(mails[0].Text) != sixDigits.FindString(mails[1].Text) {
+	if len(mails) == 2 && eightDigits.FindString(mails[0].Text) != eightDigits.FindString(mails[1].Text) {
 		t.Error("a resend carries another code")
 	}
 
@@ -520,4 +570,46 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 	if msgs, _ := mailbox.Read(mailbox.Dir(app), ""); len(msgs) != 0 {
 		t.Errorf("%d mails for logins nobody has", len(msgs))
 	}
+}
+
+// One client spreads its guesses over many accounts: 50 wrong codes a day
+// in all, whichever addresses and routes, then no code it types is
+// compared, the right one included, while other clients go on. An IPv6
+// client is its /64.
+func TestWrongCodesAreCappedPerClient(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, proxied(true))
+	defer app.Cleanup()
+	var logins, codes []string
+	for i := range 12 {
+		login := fmt.Sprintf("mem%d@example.com", i)
+		testutil.CreateMember(t, app, fmt.Sprintf("mem%d", i), testutil.MemberOpts{Email: login})
+		code, err := signin.ResetCodeFor(app, login)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logins, codes = append(logins, login), append(codes, code)
+	}
+	j := testutil.NewJourney(t, app)
+	app.Settings().RateLimits.Rules = nil // (after the start applied them) the per-client request limits would stop the test first
+	tooMany := "Too many wrong codes were typed from your network today. Try again in 24 hours."
+	// client guesses over six accounts (at most 9 each: under the address's 10)
+	spend := func(client string, first int) {
+		for i := range limits.ClientMaxWrongCodes {
+			n := first + i%6
+			j.Step(t, from(client, resetConfirmed(fmt.Sprintf("wrong code %d from %s", i+1, client), logins[n], wrong(codes[n]), "new-password",
+				400, resetRefused, msgResetWrong)))
+		}
+	}
+
+	spend("203.0.113.9", 0)
+	a := j.Step(t, from("203.0.113.9", resetConfirmed("the right code past the client's 50", logins[0], codes[0], "new-password", 429, resetRefused, tooMany)))
+	if a.Header.Get("Retry-After") == "" {
+		t.Error("no Retry-After")
+	}
+	j.Step(t, from("198.51.100.4", resetConfirmed("the right code from another client", logins[0], codes[0], "new-password", 200, passwordSet, `{"username":"mem0"}`)))
+
+	spend("2001:db8:1:2::1", 6)
+	j.Step(t, from("2001:db8:1:2:aaaa::7", resetConfirmed("another address of the same /64", logins[6], codes[6], "new-password", 429, resetRefused, tooMany)))
+	j.Step(t, from("2001:db8:1:3::1", resetConfirmed("the next /64", logins[6], codes[6], "new-password", 200, passwordSet, `{"username":"mem6"}`)))
 }

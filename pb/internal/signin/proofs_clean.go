@@ -28,6 +28,7 @@ func CleanProofs(app core.App) error {
 	_, err = app.DB().NewQuery(`DELETE FROM {{` + proofsCollection + `}}
 		WHERE [[usedOtpId]] = '' AND [[created]] <= {:cutoff}
 		AND ([[failuresSince]] = '' OR [[failuresSince]] <= {:cutoff})
+		AND ([[nameFailuresSince]] = '' OR [[nameFailuresSince]] <= {:cutoff})
 		AND [[id]] NOT IN (SELECT [[recordRef]] FROM {{_otps}} WHERE [[collectionRef]] = {:collection})`).
 		Bind(dbx.Params{"cutoff": cutoff.String(), "collection": proofs.Id}).Execute()
 	return err

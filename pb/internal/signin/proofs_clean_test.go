@@ -34,6 +34,7 @@ func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 		{"stalename", testutil.Writes(2, 0, 0)},
 		{"fresh@example.com", testutil.Writes(2, 0, 0)},
 		{"guessed@example.com", testutil.Writes(2, 0, 0)},
+		{"guessedname", testutil.Writes(2, 0, 0)},
 		// a member's: its code is mailed after the answer
 		{"kai", testutil.WritesAmidMail(2, 0)},
 	} {
@@ -52,6 +53,9 @@ func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 		Headers: origin, ExpectedStatus: 201, ExpectedContent: []string{`"displayName":"Nia Okafor"`}, ExpectedEvents: testutil.Writes(1, 0, 0)}) // the account (the code is used by one statement)
 	j.Step(t, tests.ApiScenario{Name: "a wrong reset code today", Method: http.MethodPost, URL: resetConfirmPath,
 		Body:    strings.NewReader(`{"login":"guessed@example.com","code":"000000","password":"new-password"}`),
+		Headers: origin, ExpectedStatus: 400, ExpectedContent: []string{`"status":400`}, ExpectedEvents: testutil.NoWrites()})
+	j.Step(t, tests.ApiScenario{Name: "a wrong reset code typed with a username today (its own count)", Method: http.MethodPost, URL: resetConfirmPath,
+		Body:    strings.NewReader(`{"login":"guessedname","code":"00000000","password":"new-password"}`),
 		Headers: origin, ExpectedStatus: 400, ExpectedContent: []string{`"status":400`}, ExpectedEvents: testutil.NoWrites()})
 
 	dayAgo := time.Now().Add(-25 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")
@@ -72,7 +76,7 @@ func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 	if err := app.DB().NewQuery("SELECT email FROM email_proofs ORDER BY email").Column(&left); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"fresh@example.com", "guessed@example.com", "used@example.com"}
+	want := []string{"fresh@example.com", "guessed@example.com", signin.StandInAddress("guessedname"), "used@example.com"}
 	if len(left) != len(want) {
 		t.Fatalf("proofs left: %v, want %v", left, want)
 	}

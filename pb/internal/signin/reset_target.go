@@ -21,20 +21,25 @@ type resetTarget struct {
 	key string
 	// member is the account with key as its proven address; nil when none.
 	member *core.Record
+	// wrongCodes is the count the login's wrong codes go to: a username's
+	// own, or the address's (shared with its sign-in codes).
+	wrongCodes wrongCodes
 }
 
 // resetTargetOf resolves a login checked by its form. Every login gets a
 // key, so a login without an account takes the same path as one with:
 // a code issued on its key, wrong codes counted on its key (and so the
-// same 429 after as many), and only the mail is left out.
+// same 429 after as many), and only the mail is left out. A username's
+// wrong codes count apart from its address's, so neither count shows
+// which address a username has.
 func resetTargetOf(app core.App, login string) (resetTarget, error) {
 	if strings.Contains(login, "@") {
 		member, err := findByEmail(app, login)
 		switch {
 		case err == nil && member.Verified():
-			return resetTarget{key: login, member: member}, nil
+			return resetTarget{key: login, member: member, wrongCodes: addressWrongCodes}, nil
 		case err == nil || errors.Is(err, sql.ErrNoRows): // an unproven address belongs to nobody
-			return resetTarget{key: login}, nil
+			return resetTarget{key: login, wrongCodes: addressWrongCodes}, nil
 		default:
 			return resetTarget{}, err
 		}
@@ -42,9 +47,9 @@ func resetTargetOf(app core.App, login string) (resetTarget, error) {
 	member, err := accounts.FindByUsername(app, login)
 	switch {
 	case err == nil && member.Verified() && member.Email() != "":
-		return resetTarget{key: strings.ToLower(member.Email()), member: member}, nil
+		return resetTarget{key: strings.ToLower(member.Email()), member: member, wrongCodes: nameWrongCodes}, nil
 	case err == nil || errors.Is(err, sql.ErrNoRows):
-		return resetTarget{key: standInAddress(login)}, nil
+		return resetTarget{key: standInAddress(login), wrongCodes: nameWrongCodes}, nil
 	default:
 		return resetTarget{}, err
 	}

@@ -39,6 +39,8 @@ export const limits = {
   savedSearches: 20,
   /** characters of a saved search's name (savedsearch.MaxName) */
   savedSearchName: 60,
+  /** digits of a code mailed to an address: sign-in, confirmation, password reset (signin.CodeDigits) */
+  codeDigits: 8,
   /** characters of a display name (accounts.MaxDisplayName) */
   displayName: 80,
   /** characters of a profile's bio (settings.MaxBio) */

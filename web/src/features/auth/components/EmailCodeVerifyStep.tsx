@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
 import { ApiError, errorMessage } from '@/lib/api'
+import { limits } from '@/lib/limits.gen'
 import { toast } from '@/lib/toast'
 import { useRequestEmailCode, type EmailCodeSent } from '../api/request-email-code'
 import { useVerifyEmailCode } from '../api/verify-email-code'
@@ -84,8 +85,9 @@ export function EmailCodeVerifyStep({ sent, request, onResent, onRestart, onSign
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        maxLength={limits.codeDigits}
         autoFocus
-        hint="The 6-digit code from the e-mail. It is valid for 10 minutes."
+        hint={`The ${limits.codeDigits}-digit code from the e-mail. It is valid for 10 minutes.`}
         className="tracking-[0.3em]"
         error={errors.code?.message}
         {...form.register('code')}

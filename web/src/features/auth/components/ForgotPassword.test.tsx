@@ -36,13 +36,13 @@ describe('Forgot password', () => {
         Boolean(
           el?.matches('p') &&
           el.textContent ===
-            'If priya@example.com has an account with a confirmed e-mail address, we have sent a 6-digit code there. It works for 10 minutes.',
+            'If priya@example.com has an account with a confirmed e-mail address, we have sent a code of 8 digits there. It works for 10 minutes.',
         ),
       ),
     ).toBeInTheDocument()
     expect(calls[0].body).toEqual({ login: 'priya@example.com' })
 
-    await user.type(screen.getByLabelText('Code'), '123456')
+    await user.type(screen.getByLabelText('Code'), '12345678')
     await user.type(screen.getByLabelText('New password'), 'brand-new')
     await user.type(screen.getByLabelText('Confirm new password'), 'brand-new')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
@@ -51,7 +51,7 @@ describe('Forgot password', () => {
 
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument()
-    expect(calls.at(-1)?.body).toEqual({ login: 'priya@example.com', code: '123456', password: 'brand-new' })
+    expect(calls.at(-1)?.body).toEqual({ login: 'priya@example.com', code: '12345678', password: 'brand-new' })
     // back on the login form, with the account's username (the member typed an address)
     expect(screen.getByLabelText('Username')).toHaveValue('priya')
     expect(screen.getByLabelText('Password')).toHaveValue('')
@@ -66,7 +66,7 @@ describe('Forgot password', () => {
     expect(await screen.findByText('Enter your username or e-mail address')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Username or e-mail address'), 'priya')
     await user.click(screen.getByRole('button', { name: 'Send code' }))
-    await user.type(await screen.findByLabelText('Code'), '123456')
+    await user.type(await screen.findByLabelText('Code'), '12345678')
     await user.type(screen.getByLabelText('New password'), 'brand-new')
     await user.type(screen.getByLabelText('Confirm new password'), 'brand-old')
     await user.click(screen.getByRole('button', { name: 'Set new password' }))

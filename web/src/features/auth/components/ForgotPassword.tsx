@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/Field'
 import { NewPasswordFields } from '@/components/ui/NewPasswordFields'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
+import { limits } from '@/lib/limits.gen'
 import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset'
@@ -129,13 +130,14 @@ function ResetStep({ login, minutes, onDone, onRestart }: ResetStepProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-1" aria-label="Choose a new password">
       <p role="status" className="rounded-field border border-info/40 bg-info/5 p-3 text-sm">
-        If <span className="font-semibold break-all">{login}</span> has an account with a confirmed e-mail address, we have sent a 6-digit
-        code there. It works for {minutes} minutes.
+        If <span className="font-semibold break-all">{login}</span> has an account with a confirmed e-mail address, we have sent a code of{' '}
+        {limits.codeDigits} digits there. It works for {minutes} minutes.
       </p>
       <TextField
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        maxLength={limits.codeDigits}
         autoFocus
         error={errors.code?.message}
         {...form.register('code')}

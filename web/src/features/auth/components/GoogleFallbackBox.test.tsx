@@ -49,10 +49,10 @@ describe('GoogleFallbackBox', () => {
     expect(code).toHaveAttribute('autocomplete', 'one-time-code')
     expect(screen.getByRole('button', { name: /Send the code again in \d+ s/ })).toBeDisabled()
 
-    await user.type(code, '123456')
+    await user.type(code, '12345678')
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled())
-    expect(calls[1].body).toEqual({ otpId: 'otp1', code: '123456', displayName: 'Nia Okafor' })
+    expect(calls[1].body).toEqual({ otpId: 'otp1', code: '12345678', displayName: 'Nia Okafor' })
     expect(screen.getByText('Welcome Nia Okafor!')).toBeInTheDocument()
     expect(queryClient.getQueryData(['user', 'current'])).toMatchObject({ displayName: 'Nia Okafor' })
     expect(sessionStorage.getItem('isAuthenticated')).toBe('true')
@@ -82,7 +82,7 @@ describe('GoogleFallbackBox', () => {
       'POST /api/auth/email-code/verify': () => codeError('This code has expired. Request a new code.', 'validation_code_expired'),
     })
     renderWithProviders(<GoogleFallbackBox onSignedIn={() => {}} />)
-    await user.type(await requestCode(user), '123456')
+    await user.type(await requestCode(user), '12345678')
     await user.click(screen.getByRole('button', { name: 'Verify code' }))
     expect(await screen.findByText('This code has expired. Request a new code.')).toBeInTheDocument()
     expect(screen.getByLabelText('Email')).toHaveValue('nia@example.com')

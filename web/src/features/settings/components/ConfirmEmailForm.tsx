@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
+import { limits } from '@/lib/limits.gen'
 import { toast } from '@/lib/toast'
 import { useConfirmEmail } from '../api/confirm-email'
 import { emailCodeSchema, type EmailCodeValues } from '../schemas'
@@ -33,7 +34,8 @@ export function ConfirmEmailForm({ pendingEmail, className = '' }: { pendingEmai
       aria-label="Confirm your e-mail address"
     >
       <p className="text-sm">
-        Waiting for confirmation: <span className="font-semibold break-all">{pendingEmail}</span>. Enter the 6-digit code we sent there.
+        Waiting for confirmation: <span className="font-semibold break-all">{pendingEmail}</span>. Enter the {limits.codeDigits}-digit code
+        we sent there.
       </p>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="sm:w-48">
@@ -41,6 +43,7 @@ export function ConfirmEmailForm({ pendingEmail, className = '' }: { pendingEmai
             label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
+            maxLength={limits.codeDigits}
             error={form.formState.errors.code?.message}
             {...form.register('code')}
           />

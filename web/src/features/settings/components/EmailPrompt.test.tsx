@@ -40,10 +40,10 @@ describe('EmailPrompt', () => {
     renderWithProviders(<EmailPrompt user={makeUser({ pendingEmail: 'priya@example.com' })} />)
     const code = await screen.findByLabelText('Code') // the code box loads with the form libraries
     expect(screen.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveTextContent('priya@example.com')
-    await user.type(code, '123456')
+    await user.type(code, '12345678')
     await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }))
     expect(await screen.findByText('E-mail confirmed')).toBeInTheDocument()
-    expect(calls[0].body).toEqual({ code: '123456' })
+    expect(calls[0].body).toEqual({ code: '12345678' })
   })
 
   it('is not shown once the address is confirmed', () => {
