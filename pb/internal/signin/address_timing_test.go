@@ -20,7 +20,7 @@ import (
 // the member proved it) and once for a login nobody has, on the three routes
 // that issue a code, at the production bcrypt costs of proofs and codes
 // (the member's own password at registration is hashed either way, and kept
-// cheap here); the medians must stay within 15 ms. On the code before, they
+// cheap here); the medians must stay within 30 ms (a busy machine swings single requests by more than 15). On the code before, they
 // were 95-140 ms apart on the development VM, now 1-4 ms.
 func TestTheFirstCodeTakesAsLongForEveryAddress(t *testing.T) {
 	const rounds = 21
@@ -86,7 +86,7 @@ func TestTheFirstCodeTakesAsLongForEveryAddress(t *testing.T) {
 		slices.Sort(stranger)
 		mm, sm := member[rounds/2], stranger[rounds/2]
 		t.Logf("%s: median %v for a member's address, %v for a stranger's", r.name, mm, sm)
-		if diff := (mm - sm).Abs(); diff > 15*time.Millisecond {
+		if diff := (mm - sm).Abs(); diff > 30*time.Millisecond {
 			t.Errorf("%s: the medians differ by %v (member %v, stranger %v): the time tells them apart", r.name, diff, mm, sm)
 		}
 	}
