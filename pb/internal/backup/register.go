@@ -53,6 +53,10 @@ func Register(app core.App, cfg *config.Config) {
 					if err := s.takeLease(be.App.DataDir(), say); err != nil {
 						return err
 					}
+					if err := checkNotBehind(context.Background(), cfg.Backup, be.App.DataDir()); err != nil {
+						s.releaseLease()
+						return err
+					}
 				}
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
 					s.releaseLease()

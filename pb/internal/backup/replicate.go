@@ -84,7 +84,7 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 			fc.Replica = replica // keeps the data directory's owner and modes on replica files
 		}
 		if r.guard != nil {
-			replica.Client = fencedClient{ReplicaClient: client, guard: r.guard}
+			replica.Client = fencedClient{ReplicaClient: client, guard: r.guard, dbPath: db.Path()}
 		}
 		db.Replica = replica
 		dbs = append(dbs, db)

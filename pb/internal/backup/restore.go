@@ -78,6 +78,12 @@ func RestoreMissing(ctx context.Context, b config.Backup, dataDir string, say fu
 		if _, err := os.Stat(target); err == nil {
 			continue
 		}
+		// Litestream's state beside a missing database describes that
+		// database, not the one restored (a volume behind its backup whose
+		// data.db was moved aside keeps its older position there).
+		if err := os.RemoveAll(filepath.Join(dataDir, "."+name+litestream.MetaDirSuffix)); err != nil {
+			return err
+		}
 		start := time.Now()
 		err := restoreOne(ctx, b, name, target, time.Time{})
 		switch {
