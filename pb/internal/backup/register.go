@@ -50,6 +50,9 @@ func Register(app core.App, cfg *config.Config) {
 			}
 			if cfg.BackupsOn() {
 				if serving.Load() {
+					if err := noteReplica(cfg.Backup, be.App.DataDir(), say); err != nil {
+						return err
+					}
 					if err := s.takeLease(be.App.DataDir(), say); err != nil {
 						return err
 					}

@@ -51,7 +51,7 @@ func Restore(ctx context.Context, b config.Backup, dir string, at time.Time, say
 		say(fmt.Sprintf("Could not read the writer lease (%v): the first start on %s will need LITESTREAM_TAKEOVER=true", seqErr, dir))
 		return nil
 	}
-	return writeMark(dir, dirMark{Instance: newInstanceID(), Seq: seq})
+	return writeMark(dir, dirMark{Instance: newInstanceID(), Seq: seq, Replica: Describe(b.ReplicaURL)})
 }
 
 // RestoreMissing restores each database that is missing from dataDir, when

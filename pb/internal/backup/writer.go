@@ -55,9 +55,14 @@ func (l *writerLease) live(now time.Time) bool { return !l.Released && now.Befor
 // Seq when this directory last acquired or released it (or was restored).
 // A data.db whose directory saw the lease's current Seq is the last
 // writer's data; any other may be older than the backup.
+//
+// Replica is the replica this directory's databases replicate to (the URL
+// without credentials or query): Litestream's state beside them describes
+// that replica, and a start with another one resets it (noteReplica).
 type dirMark struct {
 	Instance string `json:"instance"`
 	Seq      int64  `json:"seq"`
+	Replica  string `json:"replica,omitempty"`
 }
 
 // writerGuard holds the lease for one serving process.
@@ -303,7 +308,12 @@ func (g *writerGuard) release(ctx context.Context) error {
 	g.mu.Lock()
 	g.validUntil = time.Time{}
 	g.mu.Unlock()
-	return writeMark(g.dataDir, dirMark{Instance: lease.Instance, Seq: next.Seq})
+	mark, err := readMark(g.dataDir)
+	if err != nil {
+		return err
+	}
+	mark.Instance, mark.Seq = lease.Instance, next.Seq
+	return writeMark(g.dataDir, mark)
 }
 
 // leaseSeq reads the lease's Seq (0 when there is no lease), for a restore
@@ -349,15 +359,43 @@ func readMark(dataDir string) (dirMark, error) {
 	return m, nil
 }
 
+// writeMark replaces the mark durably: the new content is on the disk
+// before the rename, and the rename before the start goes on (a host crash
+// must not bring back an older Seq, which would make this directory look
+// stale to the next start, or none at all).
 func writeMark(dataDir string, m dirMark) error {
 	if err := os.MkdirAll(dataDir, 0o755); err != nil {
 		return err
 	}
 	path := filepath.Join(dataDir, markName)
-	if err := os.WriteFile(path+".tmp", mustJSON(m), 0o644); err != nil {
+	f, err := os.OpenFile(path+".tmp", os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
 		return err
 	}
-	return os.Rename(path+".tmp", path)
+	_, err = f.Write(mustJSON(m))
+	if err == nil {
+		err = f.Sync()
+	}
+	if e := f.Close(); err == nil {
+		err = e
+	}
+	if err == nil {
+		err = os.Rename(path+".tmp", path)
+	}
+	if err != nil {
+		return fmt.Errorf("backup: writing %s: %w", path, err)
+	}
+	return syncDir(dataDir)
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 func mustJSON(v any) []byte {
