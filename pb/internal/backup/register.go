@@ -101,11 +101,13 @@ func LastSync(app core.App) map[string]time.Time {
 }
 
 type service struct {
-	cfg    *config.Config
-	rep    Replicator
-	guard  *writerGuard // the writer lease, held by the serving process
-	server atomic.Pointer[http.Server]
-	served atomic.Bool
+	cfg   *config.Config
+	rep   Replicator
+	guard *writerGuard // the writer lease, held by the serving process
+	// stopCheck ends the restore check (check.go).
+	stopCheck context.CancelFunc
+	server    atomic.Pointer[http.Server]
+	served    atomic.Bool
 }
 
 // takeLease takes the replica's writer lease (or fails the start, saying
@@ -172,6 +174,9 @@ func (s *service) serve(se *core.ServeEvent) error {
 			app.Logger().Warn("Failed to run periodic PRAGMA optimize", "error", err)
 		}
 	})
+	checkCtx, stopCheck := context.WithCancel(context.Background())
+	s.stopCheck = stopCheck
+	go (&restoreChecker{b: s.cfg.Backup, dataDir: se.App.DataDir()}).loop(checkCtx, s.cfg.Backup.CheckInterval)
 	msg := fmt.Sprintf("Backups on: replicating %v to %s every %s (logs every %s)",
 		Databases, Describe(s.cfg.Backup.ReplicaURL), s.cfg.Backup.SyncInterval, s.cfg.Backup.LogsSyncInterval)
 	se.App.Logger().Info(msg)
@@ -233,6 +238,9 @@ func (s *service) stop(be *core.BootstrapEvent) error {
 		return be.Next() // only a server that served has anything to finish
 	}
 	be.App.Cron().Stop()
+	if s.stopCheck != nil {
+		s.stopCheck()
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownSyncTimeout+2*time.Second)
 	defer cancel()
 	if !s.rep.Running() {
