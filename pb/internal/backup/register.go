@@ -28,7 +28,8 @@ const optimizeJob = "__pbDBOptimize__"
 
 // Register binds backups, the restore at start and the graceful shutdown to app:
 //
-//   - bootstrap: a restore waiting in restore-pending/ is swapped in, the
+//   - bootstrap: the data directory is locked (dirlock.go), a restore
+//     waiting in restore-pending/ is swapped in, the
 //     server takes the replica's writer lease (writer.go), and a missing
 //     data.db is restored from the replica, before the databases open;
 //   - serve: replication starts (or a loud warning that backups are off);
@@ -44,6 +45,9 @@ func Register(app core.App, cfg *config.Config) {
 		Func: func(be *core.BootstrapEvent) error {
 			say := func(msg string) { logline.Info(msg) }
 			if serving.Load() {
+				if err := lockDataDir(be.App.DataDir()); err != nil {
+					return err
+				}
 				if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
 					return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
 				}

@@ -180,7 +180,8 @@ func oldestRestorable(ctx context.Context, client litestream.ReplicaClient) (tim
 }
 
 // checkEmpty refuses a directory with anything in it but lost+found (a new
-// ext4 volume has one).
+// ext4 volume has one), the serve lock and the writer mark (which the
+// restore replaces).
 func checkEmpty(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
@@ -190,7 +191,8 @@ func checkEmpty(dir string) error {
 	}
 	var names []string
 	for _, e := range entries {
-		if e.Name() != "lost+found" {
+		// A server refused at start may have left its lock and mark here.
+		if e.Name() != "lost+found" && e.Name() != lockName && e.Name() != markName {
 			names = append(names, e.Name())
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"sponsorbridge/pb/internal/config"
@@ -34,9 +35,16 @@ const (
 
 // writerLease is the lease object. Seq grows with every write of it
 // (acquire, renewal, release); Generation with every change of holder.
+//
+// Process, Host and PID name the serving process: two processes with the
+// same machine id and data directory id (a copied data directory started
+// with the same FLY_MACHINE_ID) are told apart by them.
 type writerLease struct {
 	Machine    string    `json:"machine"`
 	Instance   string    `json:"instance"`
+	Process    string    `json:"process,omitempty"`
+	Host       string    `json:"host,omitempty"`
+	PID        int       `json:"pid,omitempty"`
 	Generation int64     `json:"generation"`
 	Seq        int64     `json:"seq"`
 	RenewedAt  time.Time `json:"renewedAt"`
@@ -47,6 +55,33 @@ type writerLease struct {
 func (l *writerLease) String() string {
 	return fmt.Sprintf("machine %s (data directory %s, generation %d)", l.Machine, l.Instance, l.Generation)
 }
+
+// predecessor tells whether the lease, written with this machine id and
+// data directory id, was written by this process's predecessor on the
+// directory, now gone: on this host, by a process that no longer runs (or
+// by a process with this one's pid: a restarted VM), or before leases
+// named their process. The data directory's lock (dirlock.go) rules out a
+// live server on this very directory; a live process elsewhere is a copy.
+func (l *writerLease) predecessor() bool {
+	if l.Process == "" {
+		return true
+	}
+	if l.Host != hostName {
+		return false
+	}
+	if l.PID == os.Getpid() {
+		return true
+	}
+	err := syscall.Kill(l.PID, 0)
+	return err != nil && !errors.Is(err, syscall.EPERM)
+}
+
+// processID tells this serving process apart in the lease: random, new at
+// every start.
+var processID = newInstanceID()
+
+// hostName names this host in the lease.
+var hostName, _ = os.Hostname()
 
 // live tells whether the lease still holds at now.
 func (l *writerLease) live(now time.Time) bool { return !l.Released && now.Before(l.ExpiresAt) }
@@ -113,7 +148,7 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			return fmt.Errorf("backup: reading the writer lease in %s (not starting without it): %w", g.where, err)
 		}
 		now := time.Now()
-		next := writerLease{Machine: g.machine, Instance: mark.Instance, RenewedAt: now, ExpiresAt: now.Add(g.ttl)}
+		next := writerLease{Machine: g.machine, Instance: mark.Instance, Process: processID, Host: hostName, PID: os.Getpid(), RenewedAt: now, ExpiresAt: now.Add(g.ttl)}
 		var current *writerLease
 		if raw != nil {
 			current = &writerLease{}
@@ -125,9 +160,15 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 		case current == nil:
 			next.Generation, next.Seq = 1, 1
 			g.say(fmt.Sprintf("backup: no writer lease in %s yet: this server (machine %s) takes it", g.where, g.machine))
-		case current.Machine == g.machine && current.Instance == mark.Instance:
+		case current.Machine == g.machine && current.Instance == mark.Instance && (!current.live(now) || current.predecessor()):
 			next.Generation, next.Seq = current.Generation, current.Seq+1 // a restart
 		case current.live(now):
+			if waitedOn != nil && waitedOn.Seq != current.Seq && current.Machine == g.machine && current.Instance == mark.Instance {
+				return fmt.Errorf("backup: NOT STARTING: another server with this machine id and this data directory's id is writing to the backup replica %s: "+
+					"process %s (pid %d on %s) renewed the writer lease at %s. This data directory is a copy of the one that server uses: "+
+					"two servers on one replica lose each other's writes. Stop one; see docs/operations.md, \"Exactly one writer\"",
+					g.where, current.Process, current.PID, current.Host, current.RenewedAt.UTC().Format(time.RFC3339))
+			}
 			if waitedOn != nil && waitedOn.Seq != current.Seq {
 				return fmt.Errorf("backup: NOT STARTING: another server is writing to the backup replica %s: %s renewed its writer lease at %s. "+
 					"Two servers on one replica lose each other's writes: run exactly one machine (fly scale count 1) "+
@@ -225,7 +266,8 @@ func (g *writerGuard) renew(ctx context.Context) error {
 		}
 		var current writerLease
 		if raw != nil && json.Unmarshal(raw, &current) == nil &&
-			current.Machine == lease.Machine && current.Instance == lease.Instance && current.Generation == lease.Generation {
+			current.Machine == lease.Machine && current.Instance == lease.Instance && current.Generation == lease.Generation &&
+			current.Process == lease.Process {
 			// Our own earlier write, whose answer was lost: go on from it.
 			g.mu.Lock()
 			g.lease, g.version = current, currentVersion
