@@ -27,30 +27,40 @@ import (
 // without that record (a directory `sponsorbridge restore` wrote, a
 // restore swapped in, a database that never replicated) has no position to
 // compare; the writer lease decides for it (writer.go).
-func checkNotBehind(ctx context.Context, b config.Backup, dataDir string) error {
+//
+// With LITESTREAM_TAKEOVER the operator decided that this data.db is the
+// history from now on: the start goes on, and says so (usedTakeover).
+func checkNotBehind(ctx context.Context, b config.Backup, dataDir string, say func(string)) (usedTakeover bool, err error) {
 	dbPath := filepath.Join(dataDir, "data.db")
 	if _, err := os.Stat(dbPath); err != nil {
-		return nil // restored at start (RestoreMissing)
+		return false, nil // restored at start (RestoreMissing)
 	}
 	local, err := localTXID(dbPath)
 	if err != nil || local == 0 {
-		return err
+		return false, err
 	}
 	client, err := newClient(b, "data.db")
 	if err != nil {
-		return err
+		return false, err
 	}
 	if err := client.Init(ctx); err != nil {
-		return fmt.Errorf("backup: reading the replica %s (not starting without comparing this volume with it): %w", Describe(b.ReplicaURL), err)
+		return false, fmt.Errorf("backup: reading the replica %s (not starting without comparing this volume with it): %w", Describe(b.ReplicaURL), err)
 	}
 	remote, err := replicaTXID(ctx, client)
 	if err != nil {
-		return fmt.Errorf("backup: reading the replica %s (not starting without comparing this volume with it): %w", Describe(b.ReplicaURL), err)
+		return false, fmt.Errorf("backup: reading the replica %s (not starting without comparing this volume with it): %w", Describe(b.ReplicaURL), err)
 	}
 	if remote <= local {
-		return nil
+		return false, nil
 	}
-	return &BehindError{DataDir: dataDir, Where: Describe(b.ReplicaURL), Volume: local, Replica: remote}
+	behind := &BehindError{DataDir: dataDir, Where: Describe(b.ReplicaURL), Volume: local, Replica: remote}
+	if b.Takeover {
+		say(fmt.Sprintf("backup: LITESTREAM_TAKEOVER=true: starting although this volume's data.db is behind its backup (transaction %d, the replica %s at %d): "+
+			"it becomes the backup's history, and the replica's newer writes are no longer in any later restore. Unset LITESTREAM_TAKEOVER now",
+			uint64(local), behind.Where, uint64(remote)))
+		return true, nil
+	}
+	return false, behind
 }
 
 // BehindError: the volume's data.db is older than its backup.
@@ -65,6 +75,7 @@ func (e *BehindError) Error() string {
 		"(a volume snapshot restored onto this machine, or a host crash, rolled it back). Starting now would make this older data.db the backup's "+
 		"history and drop the newer writes from every later restore. Restore the latest first: move %s, %s-wal and %s-shm aside "+
 		"(the next start restores the latest from the replica), or run `sponsorbridge restore --dir <an empty directory>` to compare. "+
+		"Only if this data.db must replace the backup's history (the replica's newer writes are then lost), start once with LITESTREAM_TAKEOVER=true. "+
 		"See docs/operations.md, \"A volume behind its backup\"",
 		uint64(e.Volume), e.Where, uint64(e.Replica), db, db, db)
 }

@@ -44,6 +44,7 @@ func Register(app core.App, cfg *config.Config) {
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
 			say := func(msg string) { logline.Info(msg) }
+			warn := func(msg string) { logline.Warn(msg) }
 			if serving.Load() {
 				if err := lockDataDir(be.App.DataDir()); err != nil {
 					return err
@@ -60,9 +61,14 @@ func Register(app core.App, cfg *config.Config) {
 					if err := s.takeLease(be.App.DataDir(), say); err != nil {
 						return err
 					}
-					if err := checkNotBehind(context.Background(), cfg.Backup, be.App.DataDir()); err != nil {
+					behindTakeover, err := checkNotBehind(context.Background(), cfg.Backup, be.App.DataDir(), warn)
+					if err != nil {
 						s.releaseLease()
 						return err
+					}
+					if cfg.Backup.Takeover && !behindTakeover && !s.guard.usedTakeover {
+						warn("backup: LITESTREAM_TAKEOVER=true is set but this start did not need it: unset it. Left set, a later start on a stale or " +
+							"rolled-back volume would make that volume the backup's history without asking, dropping the backup's newer writes")
 					}
 				}
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {

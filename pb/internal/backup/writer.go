@@ -114,9 +114,12 @@ type writerGuard struct {
 	version    string
 	validUntil time.Time // uploads stop after this without a renewal
 	lost       bool
-	stop       chan struct{}
-	done       chan struct{}
-	onLost     func(msg string)
+	// usedTakeover: LITESTREAM_TAKEOVER let this start take the lease
+	// over with a data.db that may be older than the backup.
+	usedTakeover bool
+	stop         chan struct{}
+	done         chan struct{}
+	onLost       func(msg string)
 }
 
 // errNotWriter is what the fence answers Litestream while the lease is not
@@ -189,10 +192,15 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			continue
 		default:
 			if hasData && mark.Seq != current.Seq && !takeover {
+				db := filepath.Join(g.dataDir, "data.db")
 				return fmt.Errorf("backup: NOT STARTING: this data directory holds a data.db, but the backup replica %s was last written by %s: "+
-					"this data.db may be older than the backup. To start from the backup, move %s aside (the start then restores the latest); "+
-					"to make this data.db the history from now on, start once with LITESTREAM_TAKEOVER=true. See docs/operations.md, \"Exactly one writer\"",
-					g.where, current, filepath.Join(g.dataDir, "data.db"))
+					"this data.db may be older than the backup. Restore first: move %s, %s-wal and %s-shm aside, and the next start restores the latest "+
+					"(or run `sponsorbridge restore --dir <an empty directory>` to compare). Only if this data.db must replace the backup's history "+
+					"(the backup's newer writes are then lost from every later restore), start once with LITESTREAM_TAKEOVER=true. "+
+					"See docs/operations.md, \"Exactly one writer\"", g.where, current, db, db, db)
+			}
+			if hasData && mark.Seq != current.Seq {
+				g.usedTakeover = true
 			}
 			next.Generation, next.Seq = current.Generation+1, current.Seq+1
 			how := "it expired at " + current.ExpiresAt.UTC().Format(time.RFC3339)
@@ -396,7 +404,12 @@ func readMark(dataDir string) (dirMark, error) {
 		err = errors.New("no instance id")
 	}
 	if err != nil {
-		return dirMark{}, fmt.Errorf("backup: %s is not readable (%w): remove it, then start with LITESTREAM_TAKEOVER=true if this data.db is the one to keep", filepath.Join(dataDir, markName), err)
+		db := filepath.Join(dataDir, "data.db")
+		return dirMark{}, fmt.Errorf("backup: NOT STARTING: %s is not readable (%w; a crash or a read-only volume can leave it so). "+
+			"Restore first: move it, %s, %s-wal and %s-shm aside, and the next start restores the latest from the replica "+
+			"(or run `sponsorbridge restore --dir <an empty directory>` to compare). Only if this data.db must replace the backup's history "+
+			"(the backup's newer writes are then lost from every later restore), remove that file alone and start once with LITESTREAM_TAKEOVER=true. "+
+			"See docs/operations.md, \"Exactly one writer\"", filepath.Join(dataDir, markName), err, db, db, db)
 	}
 	return m, nil
 }
