@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -43,8 +44,16 @@ func Register(app core.App, cfg *config.Config) {
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
-			say := func(msg string) { logline.Info(msg) }
 			warn := func(msg string) { logline.Warn(msg) }
+			// RestoreMissing and SwapPending also answer the restore command's
+			// terminal in sentences; at start, their warnings are WARN lines.
+			say := func(msg string) {
+				if msg = strings.TrimSpace(msg); strings.Contains(msg, "WARNING:") || strings.HasPrefix(msg, "!!!") {
+					warn(msg)
+				} else {
+					logline.Info(msg)
+				}
+			}
 			if serving.Load() {
 				if err := lockDataDir(be.App.DataDir()); err != nil {
 					return err
@@ -150,7 +159,7 @@ func (s *service) releaseLease() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := s.guard.release(ctx); err != nil {
-		fmt.Println("backup: WARNING:", err, "(the next start on another machine waits for the lease to expire)")
+		logline.Warn("backup: releasing the writer lease failed: the next start on another machine waits for the lease to expire", "error", err.Error())
 	}
 	s.guard, s.rep.guard = nil, nil
 }
@@ -173,6 +182,25 @@ func (s *service) serve(se *core.ServeEvent) error {
 		msg := fmt.Sprintf("BACKUPS ARE OFF: Litestream could not start (%v). Fix the LITESTREAM_* settings and restart.", err)
 		logline.Announce(se.App, slog.LevelError, msg)
 		return se.Next()
+	}
+	// A write is acknowledged only while the lease is known to be held: a
+	// server frozen past its lease (another one took over meanwhile) must
+	// not answer a write it will never ship when it thaws.
+	if g := s.guard; g != nil {
+		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
+			Id: "sbBackupWriteFence",
+			Func: func(e *core.RequestEvent) error {
+				switch e.Request.Method {
+				case http.MethodGet, http.MethodHead, http.MethodOptions:
+				default:
+					if !g.waitHeld(e.Request.Context()) {
+						return e.Error(http.StatusServiceUnavailable, "This server is handing over to another one. Try again in a moment.", nil)
+					}
+				}
+				return e.Next()
+			},
+			Priority: -2000, // before every other middleware
+		})
 	}
 	// Litestream owns the checkpoints while it replicates: PocketBase's
 	// nightly TRUNCATE checkpoint would wait on Litestream's read lock and

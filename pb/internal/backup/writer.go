@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // The single-writer guard. Two servers replicating to one replica (a
@@ -248,7 +249,7 @@ func (g *writerGuard) start(onLost func(msg string)) {
 			cancel()
 			if err != nil && time.Since(lastWarning) > time.Minute {
 				lastWarning = time.Now()
-				fmt.Printf("backup: WARNING: renewing the writer lease in %s failed (uploads pause once it is %s old): %v\n", g.where, g.ttl*3/4, err)
+				logline.Warn(fmt.Sprintf("backup: renewing the writer lease in %s failed (uploads pause once it is %s old)", g.where, g.ttl*3/4), "error", err.Error())
 			}
 		}
 	}()
@@ -290,7 +291,8 @@ func (g *writerGuard) renew(ctx context.Context) error {
 		if raw == nil {
 			msg = fmt.Sprintf("BACKUPS STOPPED: the writer lease in %s was removed: this server ships nothing more and stops now. See docs/operations.md, \"Exactly one writer\".", g.where)
 		}
-		fmt.Println("\n!!! " + msg + " !!!")
+		silenceLitestream() // its uploads are fenced off from now on: one line says it all
+		logline.Error("!!! " + msg + " !!!")
 		if g.onLost != nil {
 			g.onLost(msg)
 		}

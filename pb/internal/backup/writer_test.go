@@ -97,10 +97,26 @@ func TestFrozenWriterIsReplaced(t *testing.T) {
 	}
 	register(t, b.URL, "replacement")
 
+	// A write sent to A while it is frozen is answered once it thaws: it
+	// must not be acknowledged, since A will never ship it.
+	late := make(chan error, 1)
+	go func() {
+		late <- newMember(t, a.URL).try("POST", "/api/register", map[string]any{"displayName": "Late", "username": "late", "password": "secret123"}, 201, nil)
+	}()
+	time.Sleep(200 * time.Millisecond)
 	a.signal(syscall.SIGCONT)
 	a.wait(20 * time.Second)
-	if !strings.Contains(a.out.String(), "took over the backup replica") {
-		t.Errorf("machine A stopped without saying why:\n%s", a.out.String())
+	if err := <-late; err == nil {
+		t.Error("machine A acknowledged a write after it lost the writer lease")
+	} else if !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "connection") && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("the late write: %v", err)
+	}
+	out := a.out.String()
+	if !strings.Contains(out, `level=ERROR msg="!!! BACKUPS STOPPED: another server took over the backup replica`) {
+		t.Errorf("machine A stopped without saying why at ERROR:\n%s", out)
+	}
+	if n := strings.Count(out, "level=ERROR"); n > 2 {
+		t.Errorf("machine A logged %d ERROR lines after losing its lease, want the one that says why:\n%s", n, out)
 	}
 	b.signal(syscall.SIGTERM)
 	if code := b.wait(30 * time.Second); code != 0 {
