@@ -42,6 +42,9 @@ type restoreChecker struct {
 
 // loop runs a check every interval until ctx ends.
 func (c *restoreChecker) loop(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		interval = time.Hour // LITESTREAM_CHECK_INTERVAL's default, for a config built in code
+	}
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
