@@ -2,6 +2,7 @@ package backup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,8 +33,10 @@ import (
 // history from now on: the start goes on, and says so (usedTakeover).
 func checkNotBehind(ctx context.Context, b config.Backup, dataDir string, say func(string)) (usedTakeover bool, err error) {
 	dbPath := filepath.Join(dataDir, "data.db")
-	if _, err := os.Stat(dbPath); err != nil {
+	if _, err := os.Stat(dbPath); errors.Is(err, os.ErrNotExist) {
 		return false, nil // restored at start (RestoreMissing)
+	} else if err != nil {
+		return false, err
 	}
 	local, err := localTXID(dbPath)
 	if err != nil || local == 0 {
