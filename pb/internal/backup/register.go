@@ -183,9 +183,9 @@ func (s *service) serve(se *core.ServeEvent) error {
 		logline.Announce(se.App, slog.LevelError, msg)
 		return se.Next()
 	}
-	// A write is acknowledged only while the lease is known to be held: a
-	// server frozen past its lease (another one took over meanwhile) must
-	// not answer a write it will never ship when it thaws.
+	// A server frozen past its lease (another one took over meanwhile) must
+	// not acknowledge a write it will never ship when it thaws: writes wait
+	// for the renewal that follows a gap (mayAcknowledge).
 	if g := s.guard; g != nil {
 		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
 			Id: "sbBackupWriteFence",
@@ -193,7 +193,7 @@ func (s *service) serve(se *core.ServeEvent) error {
 				switch e.Request.Method {
 				case http.MethodGet, http.MethodHead, http.MethodOptions:
 				default:
-					if !g.waitHeld(e.Request.Context()) {
+					if !g.mayAcknowledge(e.Request.Context()) {
 						return e.Error(http.StatusServiceUnavailable, "This server is handing over to another one. Try again in a moment.", nil)
 					}
 				}

@@ -114,7 +114,11 @@ type writerGuard struct {
 	lease      writerLease // as last written by us
 	version    string
 	validUntil time.Time // uploads stop after this without a renewal
-	lost       bool
+	// answered is when the last renewal answered, renewed or failed (the
+	// acquisition at first): renewals are tried every quarter of the TTL,
+	// so a longer gap means the process did not run (frozen, stalled).
+	answered time.Time
+	lost     bool
 	// usedTakeover: LITESTREAM_TAKEOVER let this start take the lease
 	// over with a data.db that may be older than the backup.
 	usedTakeover bool
@@ -221,7 +225,7 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			return err
 		}
 		g.mu.Lock()
-		g.lease, g.version, g.validUntil = next, newVersion, now.Add(g.ttl*3/4)
+		g.lease, g.version, g.validUntil, g.answered = next, newVersion, now.Add(g.ttl*3/4), time.Now()
 		g.mu.Unlock()
 		return nil
 	}
@@ -247,6 +251,9 @@ func (g *writerGuard) start(onLost func(msg string)) {
 			ctx, cancel := context.WithTimeout(context.Background(), min(g.ttl/4, 5*time.Second))
 			err := g.renew(ctx)
 			cancel()
+			g.mu.Lock()
+			g.answered = time.Now()
+			g.mu.Unlock()
 			if err != nil && time.Since(lastWarning) > time.Minute {
 				lastWarning = time.Now()
 				logline.Warn(fmt.Sprintf("backup: renewing the writer lease in %s failed (uploads pause once it is %s old)", g.where, g.ttl*3/4), "error", err.Error())
@@ -334,6 +341,30 @@ func (g *writerGuard) waitHeld(ctx context.Context) bool {
 		}
 	}
 	return true
+}
+
+// mayAcknowledge tells whether a write may be acknowledged: the lease is
+// not lost, and this process has been running its renewals. After a gap
+// (the process was frozen past its lease, and another server may have
+// taken over meanwhile) it waits for the next renewal to answer, up to half
+// the TTL. A storage outage does not stop writes: the renewals keep
+// answering (failing) on time, and no other server can take the lease
+// over through a storage it cannot reach either.
+func (g *writerGuard) mayAcknowledge(ctx context.Context) bool {
+	deadline := time.Now().Add(g.ttl / 2)
+	for {
+		g.mu.Lock()
+		lost, answered := g.lost, g.answered
+		g.mu.Unlock()
+		switch {
+		case lost:
+			return false
+		case time.Since(answered) < g.ttl*3/4:
+			return true
+		case time.Now().After(deadline) || sleep(ctx, 20*time.Millisecond) != nil:
+			return false
+		}
+	}
 }
 
 // release stops the renewals and marks the lease released, so the next
