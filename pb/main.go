@@ -13,13 +13,14 @@ import (
 	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/buildinfo"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 	_ "sponsorbridge/pb_migrations"
 )
 
 func main() {
 	cfg, err := config.Load()
 	if err != nil {
-		log.Fatal(err)
+		refuse(err)
 	}
 
 	pb := pocketbase.NewWithConfig(pocketbase.Config{
@@ -50,6 +51,13 @@ func main() {
 	app.RegisterCommands(pb, cfg)
 
 	if err := pb.Start(); err != nil {
-		log.Fatal(err)
+		refuse(err)
 	}
+}
+
+// refuse ends a start that cannot go on (a bad setting, a backup refusal:
+// "NOT STARTING: ...") with one line at ERROR in the one log format, exit 1.
+func refuse(err error) {
+	logline.Error(err.Error())
+	os.Exit(1)
 }

@@ -19,7 +19,7 @@ import (
 // serving tells whether this process was started to serve.
 var serving atomic.Bool
 
-// RestoreCommand is `sponsorbridge restore [--dir pb_data] [--timestamp RFC3339]`.
+// RestoreCommand is `sponsorbridge restore --dir DIR [--timestamp RFC3339]`.
 // It uses PocketBase's own --dir flag, so it names the same directory as serve.
 func RestoreCommand(cfg *config.Config) *cobra.Command {
 	var timestamp string
@@ -35,10 +35,15 @@ func RestoreCommand(cfg *config.Config) *cobra.Command {
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir, err := cmd.Flags().GetString("dir")
-			if err != nil || dir == "" {
-				return fmt.Errorf("restore: name the data directory with --dir")
+			// --dir is required, never PocketBase's default (pb_data beside
+			// the binary, or in the current directory under `go run`): a
+			// restore run from a checkout must not write into it by surprise.
+			dirFlag := cmd.Flags().Lookup("dir")
+			if dirFlag == nil || !dirFlag.Changed || dirFlag.Value.String() == "" {
+				return fmt.Errorf("restore: name the directory to restore into with --dir (an empty or new one; on Fly the served one is /pb/pb_data, with --at-next-start)")
 			}
+			dir := dirFlag.Value.String()
+			var err error
 			var at time.Time
 			if timestamp != "" {
 				if at, err = time.Parse(time.RFC3339, timestamp); err != nil {

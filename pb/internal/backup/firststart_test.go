@@ -73,4 +73,16 @@ func TestRestoreOlderThanTheBackup(t *testing.T) {
 	if code := at.wait(30 * time.Second); code != 0 {
 		t.Fatalf("restore at the oldest restorable time exited %d:\n%s", code, at.out.String())
 	}
+
+	// Without --dir the restore is refused, and writes nothing into
+	// PocketBase's default directory (beside the binary, or the checkout).
+	noDir := run(t, env(backupEnv(replica)...), "restore")
+	if code := noDir.wait(30 * time.Second); code == 0 || !strings.Contains(noDir.out.String(), "name the directory to restore into with --dir") {
+		t.Fatalf("restore without --dir: exit %d, output:\n%s", code, noDir.out.String())
+	}
+	for _, dir := range []string{filepath.Join(filepath.Dir(os.Args[0]), "pb_data"), "pb_data"} {
+		if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
+			t.Errorf("restore without --dir wrote %s", dir)
+		}
+	}
 }

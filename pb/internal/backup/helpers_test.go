@@ -31,6 +31,7 @@ import (
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/testutil"
 	_ "sponsorbridge/pb_migrations"
 )
@@ -87,7 +88,7 @@ func childMain(args []string) int {
 	os.Args = append([]string{"sponsorbridge"}, args...)
 	cfg, err := config.Load()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		logline.Error(err.Error())
 		return 1
 	}
 	pb := pocketbase.NewWithConfig(pocketbase.Config{
@@ -105,7 +106,7 @@ func childMain(args []string) int {
 	app.Register(pb, cfg, app.Options{})
 	app.RegisterCommands(pb, cfg)
 	if err := pb.Start(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		logline.Error(err.Error())
 		return 1
 	}
 	return 0

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -28,7 +29,8 @@ const optimizeJob = "__pbDBOptimize__"
 
 // Register binds backups, the restore at start and the graceful shutdown to app:
 //
-//   - bootstrap: a restore waiting in restore-pending/ is swapped in, the
+//   - bootstrap: the data directory is locked (dirlock.go), a restore
+//     waiting in restore-pending/ is swapped in, the
 //     server takes the replica's writer lease (writer.go), and a missing
 //     data.db is restored from the replica, before the databases open;
 //   - serve: replication starts (or a loud warning that backups are off);
@@ -42,16 +44,40 @@ func Register(app core.App, cfg *config.Config) {
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
-			say := func(msg string) { logline.Info(msg) }
+			warn := func(msg string) { logline.Warn(msg) }
+			// RestoreMissing and SwapPending also answer the restore command's
+			// terminal in sentences; at start, their warnings are WARN lines.
+			say := func(msg string) {
+				if msg = strings.TrimSpace(msg); strings.Contains(msg, "WARNING:") || strings.HasPrefix(msg, "!!!") {
+					warn(msg)
+				} else {
+					logline.Info(msg)
+				}
+			}
 			if serving.Load() {
+				if err := lockDataDir(be.App.DataDir()); err != nil {
+					return err
+				}
 				if _, err := SwapPending(be.App.DataDir(), time.Now(), say); err != nil {
 					return fmt.Errorf("backup: swapping in the restore from %s: %w", PendingDir, err)
 				}
 			}
 			if cfg.BackupsOn() {
 				if serving.Load() {
+					if err := noteReplica(cfg.Backup, be.App.DataDir(), say); err != nil {
+						return err
+					}
 					if err := s.takeLease(be.App.DataDir(), say); err != nil {
 						return err
+					}
+					behindTakeover, err := checkNotBehind(context.Background(), cfg.Backup, be.App.DataDir(), warn)
+					if err != nil {
+						s.releaseLease()
+						return err
+					}
+					if cfg.Backup.Takeover && !behindTakeover && !s.guard.usedTakeover {
+						warn("backup: LITESTREAM_TAKEOVER=true is set but this start did not need it: unset it. Left set, a later start on a stale or " +
+							"rolled-back volume would make that volume the backup's history without asking, dropping the backup's newer writes")
 					}
 				}
 				if err := RestoreMissing(context.Background(), cfg.Backup, be.App.DataDir(), say); err != nil {
@@ -94,11 +120,13 @@ func LastSync(app core.App) map[string]time.Time {
 }
 
 type service struct {
-	cfg    *config.Config
-	rep    Replicator
-	guard  *writerGuard // the writer lease, held by the serving process
-	server atomic.Pointer[http.Server]
-	served atomic.Bool
+	cfg   *config.Config
+	rep   Replicator
+	guard *writerGuard // the writer lease, held by the serving process
+	// stopCheck ends the restore check (check.go).
+	stopCheck context.CancelFunc
+	server    atomic.Pointer[http.Server]
+	served    atomic.Bool
 }
 
 // takeLease takes the replica's writer lease (or fails the start, saying
@@ -131,7 +159,7 @@ func (s *service) releaseLease() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := s.guard.release(ctx); err != nil {
-		fmt.Println("backup: WARNING:", err, "(the next start on another machine waits for the lease to expire)")
+		logline.Warn("backup: releasing the writer lease failed: the next start on another machine waits for the lease to expire", "error", err.Error())
 	}
 	s.guard, s.rep.guard = nil, nil
 }
@@ -155,6 +183,25 @@ func (s *service) serve(se *core.ServeEvent) error {
 		logline.Announce(se.App, slog.LevelError, msg)
 		return se.Next()
 	}
+	// A server frozen past its lease (another one took over meanwhile) must
+	// not acknowledge a write it will never ship when it thaws: writes wait
+	// for the renewal that follows a gap (mayAcknowledge).
+	if g := s.guard; g != nil {
+		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
+			Id: "sbBackupWriteFence",
+			Func: func(e *core.RequestEvent) error {
+				switch e.Request.Method {
+				case http.MethodGet, http.MethodHead, http.MethodOptions:
+				default:
+					if !g.mayAcknowledge(e.Request.Context()) {
+						return e.Error(http.StatusServiceUnavailable, "This server is handing over to another one. Try again in a moment.", nil)
+					}
+				}
+				return e.Next()
+			},
+			Priority: -2000, // before every other middleware
+		})
+	}
 	// Litestream owns the checkpoints while it replicates: PocketBase's
 	// nightly TRUNCATE checkpoint would wait on Litestream's read lock and
 	// hold writers meanwhile. Keep the nightly PRAGMA optimize.
@@ -165,6 +212,9 @@ func (s *service) serve(se *core.ServeEvent) error {
 			app.Logger().Warn("Failed to run periodic PRAGMA optimize", "error", err)
 		}
 	})
+	checkCtx, stopCheck := context.WithCancel(context.Background())
+	s.stopCheck = stopCheck
+	go (&restoreChecker{b: s.cfg.Backup, dataDir: se.App.DataDir()}).loop(checkCtx, s.cfg.Backup.CheckInterval)
 	msg := fmt.Sprintf("Backups on: replicating %v to %s every %s (logs every %s)",
 		Databases, Describe(s.cfg.Backup.ReplicaURL), s.cfg.Backup.SyncInterval, s.cfg.Backup.LogsSyncInterval)
 	se.App.Logger().Info(msg)
@@ -226,6 +276,9 @@ func (s *service) stop(be *core.BootstrapEvent) error {
 		return be.Next() // only a server that served has anything to finish
 	}
 	be.App.Cron().Stop()
+	if s.stopCheck != nil {
+		s.stopCheck()
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownSyncTimeout+2*time.Second)
 	defer cancel()
 	if !s.rep.Running() {

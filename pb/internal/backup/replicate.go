@@ -44,7 +44,22 @@ const shutdownSyncTimeout = 5 * time.Second
 // info messages, a compaction every 30 seconds, are noise there), not to
 // PocketBase's log database: that database is replicated itself, and a
 // replication message written into it would make more to replicate.
-var logger = slog.New(logline.Handler(slog.LevelWarn)).With("component", "backup")
+var logger = slog.New(logline.Handler(litestreamLevel)).With("component", "backup")
+
+// litestreamLevel is the level of Litestream's lines: WARN, until the
+// writer lease is lost (silenceLitestream).
+var litestreamLevel = func() *slog.LevelVar {
+	var v slog.LevelVar
+	v.Set(slog.LevelWarn)
+	return &v
+}()
+
+// silenceLitestream drops Litestream's lines once another server took the
+// replica over: every sync and compaction then fails against the fence
+// ("not uploading: this server does not hold the replica's writer lease"),
+// about 20 ERROR lines before the process ends, where the one line
+// "BACKUPS STOPPED" says what happened.
+func silenceLitestream() { litestreamLevel.Set(slog.LevelError + 4) }
 
 // Replicator runs Litestream for the databases of one data directory.
 type Replicator struct {
@@ -84,7 +99,7 @@ func (r *Replicator) Start(ctx context.Context, b config.Backup, dataDir string)
 			fc.Replica = replica // keeps the data directory's owner and modes on replica files
 		}
 		if r.guard != nil {
-			replica.Client = fencedClient{ReplicaClient: client, guard: r.guard}
+			replica.Client = fencedClient{ReplicaClient: client, guard: r.guard, dbPath: db.Path()}
 		}
 		db.Replica = replica
 		dbs = append(dbs, db)

@@ -51,7 +51,7 @@ func Restore(ctx context.Context, b config.Backup, dir string, at time.Time, say
 		say(fmt.Sprintf("Could not read the writer lease (%v): the first start on %s will need LITESTREAM_TAKEOVER=true", seqErr, dir))
 		return nil
 	}
-	return writeMark(dir, dirMark{Instance: newInstanceID(), Seq: seq})
+	return writeMark(dir, dirMark{Instance: newInstanceID(), Seq: seq, Replica: Describe(b.ReplicaURL)})
 }
 
 // RestoreMissing restores each database that is missing from dataDir, when
@@ -77,6 +77,12 @@ func RestoreMissing(ctx context.Context, b config.Backup, dataDir string, say fu
 		target := filepath.Join(dataDir, name)
 		if _, err := os.Stat(target); err == nil {
 			continue
+		}
+		// Litestream's state beside a missing database describes that
+		// database, not the one restored (a volume behind its backup whose
+		// data.db was moved aside keeps its older position there).
+		if err := os.RemoveAll(filepath.Join(dataDir, "."+name+litestream.MetaDirSuffix)); err != nil {
+			return err
 		}
 		start := time.Now()
 		err := restoreOne(ctx, b, name, target, time.Time{})
@@ -174,7 +180,8 @@ func oldestRestorable(ctx context.Context, client litestream.ReplicaClient) (tim
 }
 
 // checkEmpty refuses a directory with anything in it but lost+found (a new
-// ext4 volume has one).
+// ext4 volume has one), the serve lock and the writer mark (which the
+// restore replaces).
 func checkEmpty(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
@@ -184,7 +191,8 @@ func checkEmpty(dir string) error {
 	}
 	var names []string
 	for _, e := range entries {
-		if e.Name() != "lost+found" {
+		// A server refused at start may have left its lock and mark here.
+		if e.Name() != "lost+found" && e.Name() != lockName && e.Name() != markName {
 			names = append(names, e.Name())
 		}
 	}

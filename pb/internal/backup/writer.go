@@ -10,9 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/logline"
 )
 
 // The single-writer guard. Two servers replicating to one replica (a
@@ -34,9 +36,16 @@ const (
 
 // writerLease is the lease object. Seq grows with every write of it
 // (acquire, renewal, release); Generation with every change of holder.
+//
+// Process, Host and PID name the serving process: two processes with the
+// same machine id and data directory id (a copied data directory started
+// with the same FLY_MACHINE_ID) are told apart by them.
 type writerLease struct {
 	Machine    string    `json:"machine"`
 	Instance   string    `json:"instance"`
+	Process    string    `json:"process,omitempty"`
+	Host       string    `json:"host,omitempty"`
+	PID        int       `json:"pid,omitempty"`
 	Generation int64     `json:"generation"`
 	Seq        int64     `json:"seq"`
 	RenewedAt  time.Time `json:"renewedAt"`
@@ -48,6 +57,33 @@ func (l *writerLease) String() string {
 	return fmt.Sprintf("machine %s (data directory %s, generation %d)", l.Machine, l.Instance, l.Generation)
 }
 
+// predecessor tells whether the lease, written with this machine id and
+// data directory id, was written by this process's predecessor on the
+// directory, now gone: on this host, by a process that no longer runs (or
+// by a process with this one's pid: a restarted VM), or before leases
+// named their process. The data directory's lock (dirlock.go) rules out a
+// live server on this very directory; a live process elsewhere is a copy.
+func (l *writerLease) predecessor() bool {
+	if l.Process == "" {
+		return true
+	}
+	if l.Host != hostName {
+		return false
+	}
+	if l.PID == os.Getpid() {
+		return true
+	}
+	err := syscall.Kill(l.PID, 0)
+	return err != nil && !errors.Is(err, syscall.EPERM)
+}
+
+// processID tells this serving process apart in the lease: random, new at
+// every start.
+var processID = newInstanceID()
+
+// hostName names this host in the lease.
+var hostName, _ = os.Hostname()
+
 // live tells whether the lease still holds at now.
 func (l *writerLease) live(now time.Time) bool { return !l.Released && now.Before(l.ExpiresAt) }
 
@@ -55,9 +91,14 @@ func (l *writerLease) live(now time.Time) bool { return !l.Released && now.Befor
 // Seq when this directory last acquired or released it (or was restored).
 // A data.db whose directory saw the lease's current Seq is the last
 // writer's data; any other may be older than the backup.
+//
+// Replica is the replica this directory's databases replicate to (the URL
+// without credentials or query): Litestream's state beside them describes
+// that replica, and a start with another one resets it (noteReplica).
 type dirMark struct {
 	Instance string `json:"instance"`
 	Seq      int64  `json:"seq"`
+	Replica  string `json:"replica,omitempty"`
 }
 
 // writerGuard holds the lease for one serving process.
@@ -73,10 +114,17 @@ type writerGuard struct {
 	lease      writerLease // as last written by us
 	version    string
 	validUntil time.Time // uploads stop after this without a renewal
-	lost       bool
-	stop       chan struct{}
-	done       chan struct{}
-	onLost     func(msg string)
+	// answered is when the last renewal answered, renewed or failed (the
+	// acquisition at first): renewals are tried every quarter of the TTL,
+	// so a longer gap means the process did not run (frozen, stalled).
+	answered time.Time
+	lost     bool
+	// usedTakeover: LITESTREAM_TAKEOVER let this start take the lease
+	// over with a data.db that may be older than the backup.
+	usedTakeover bool
+	stop         chan struct{}
+	done         chan struct{}
+	onLost       func(msg string)
 }
 
 // errNotWriter is what the fence answers Litestream while the lease is not
@@ -108,7 +156,7 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			return fmt.Errorf("backup: reading the writer lease in %s (not starting without it): %w", g.where, err)
 		}
 		now := time.Now()
-		next := writerLease{Machine: g.machine, Instance: mark.Instance, RenewedAt: now, ExpiresAt: now.Add(g.ttl)}
+		next := writerLease{Machine: g.machine, Instance: mark.Instance, Process: processID, Host: hostName, PID: os.Getpid(), RenewedAt: now, ExpiresAt: now.Add(g.ttl)}
 		var current *writerLease
 		if raw != nil {
 			current = &writerLease{}
@@ -120,9 +168,15 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 		case current == nil:
 			next.Generation, next.Seq = 1, 1
 			g.say(fmt.Sprintf("backup: no writer lease in %s yet: this server (machine %s) takes it", g.where, g.machine))
-		case current.Machine == g.machine && current.Instance == mark.Instance:
+		case current.Machine == g.machine && current.Instance == mark.Instance && (!current.live(now) || current.predecessor()):
 			next.Generation, next.Seq = current.Generation, current.Seq+1 // a restart
 		case current.live(now):
+			if waitedOn != nil && waitedOn.Seq != current.Seq && current.Machine == g.machine && current.Instance == mark.Instance {
+				return fmt.Errorf("backup: NOT STARTING: another server with this machine id and this data directory's id is writing to the backup replica %s: "+
+					"process %s (pid %d on %s) renewed the writer lease at %s. This data directory is a copy of the one that server uses: "+
+					"two servers on one replica lose each other's writes. Stop one; see docs/operations.md, \"Exactly one writer\"",
+					g.where, current.Process, current.PID, current.Host, current.RenewedAt.UTC().Format(time.RFC3339))
+			}
 			if waitedOn != nil && waitedOn.Seq != current.Seq {
 				return fmt.Errorf("backup: NOT STARTING: another server is writing to the backup replica %s: %s renewed its writer lease at %s. "+
 					"Two servers on one replica lose each other's writes: run exactly one machine (fly scale count 1) "+
@@ -143,10 +197,15 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			continue
 		default:
 			if hasData && mark.Seq != current.Seq && !takeover {
+				db := filepath.Join(g.dataDir, "data.db")
 				return fmt.Errorf("backup: NOT STARTING: this data directory holds a data.db, but the backup replica %s was last written by %s: "+
-					"this data.db may be older than the backup. To start from the backup, move %s aside (the start then restores the latest); "+
-					"to make this data.db the history from now on, start once with LITESTREAM_TAKEOVER=true. See docs/operations.md, \"Exactly one writer\"",
-					g.where, current, filepath.Join(g.dataDir, "data.db"))
+					"this data.db may be older than the backup. Restore first: move %s, %s-wal and %s-shm aside, and the next start restores the latest "+
+					"(or run `sponsorbridge restore --dir <an empty directory>` to compare). Only if this data.db must replace the backup's history "+
+					"(the backup's newer writes are then lost from every later restore), start once with LITESTREAM_TAKEOVER=true. "+
+					"See docs/operations.md, \"Exactly one writer\"", g.where, current, db, db, db)
+			}
+			if hasData && mark.Seq != current.Seq {
+				g.usedTakeover = true
 			}
 			next.Generation, next.Seq = current.Generation+1, current.Seq+1
 			how := "it expired at " + current.ExpiresAt.UTC().Format(time.RFC3339)
@@ -166,7 +225,7 @@ func (g *writerGuard) acquire(ctx context.Context, takeover bool) error {
 			return err
 		}
 		g.mu.Lock()
-		g.lease, g.version, g.validUntil = next, newVersion, now.Add(g.ttl*3/4)
+		g.lease, g.version, g.validUntil, g.answered = next, newVersion, now.Add(g.ttl*3/4), time.Now()
 		g.mu.Unlock()
 		return nil
 	}
@@ -192,9 +251,12 @@ func (g *writerGuard) start(onLost func(msg string)) {
 			ctx, cancel := context.WithTimeout(context.Background(), min(g.ttl/4, 5*time.Second))
 			err := g.renew(ctx)
 			cancel()
+			g.mu.Lock()
+			g.answered = time.Now()
+			g.mu.Unlock()
 			if err != nil && time.Since(lastWarning) > time.Minute {
 				lastWarning = time.Now()
-				fmt.Printf("backup: WARNING: renewing the writer lease in %s failed (uploads pause once it is %s old): %v\n", g.where, g.ttl*3/4, err)
+				logline.Warn(fmt.Sprintf("backup: renewing the writer lease in %s failed (uploads pause once it is %s old)", g.where, g.ttl*3/4), "error", err.Error())
 			}
 		}
 	}()
@@ -220,7 +282,8 @@ func (g *writerGuard) renew(ctx context.Context) error {
 		}
 		var current writerLease
 		if raw != nil && json.Unmarshal(raw, &current) == nil &&
-			current.Machine == lease.Machine && current.Instance == lease.Instance && current.Generation == lease.Generation {
+			current.Machine == lease.Machine && current.Instance == lease.Instance && current.Generation == lease.Generation &&
+			current.Process == lease.Process {
 			// Our own earlier write, whose answer was lost: go on from it.
 			g.mu.Lock()
 			g.lease, g.version = current, currentVersion
@@ -235,7 +298,8 @@ func (g *writerGuard) renew(ctx context.Context) error {
 		if raw == nil {
 			msg = fmt.Sprintf("BACKUPS STOPPED: the writer lease in %s was removed: this server ships nothing more and stops now. See docs/operations.md, \"Exactly one writer\".", g.where)
 		}
-		fmt.Println("\n!!! " + msg + " !!!")
+		silenceLitestream() // its uploads are fenced off from now on: one line says it all
+		logline.Error("!!! " + msg + " !!!")
 		if g.onLost != nil {
 			g.onLost(msg)
 		}
@@ -279,6 +343,30 @@ func (g *writerGuard) waitHeld(ctx context.Context) bool {
 	return true
 }
 
+// mayAcknowledge tells whether a write may be acknowledged: the lease is
+// not lost, and this process has been running its renewals. After a gap
+// (the process was frozen past its lease, and another server may have
+// taken over meanwhile) it waits for the next renewal to answer, up to half
+// the TTL. A storage outage does not stop writes: the renewals keep
+// answering (failing) on time, and no other server can take the lease
+// over through a storage it cannot reach either.
+func (g *writerGuard) mayAcknowledge(ctx context.Context) bool {
+	deadline := time.Now().Add(g.ttl / 2)
+	for {
+		g.mu.Lock()
+		lost, answered := g.lost, g.answered
+		g.mu.Unlock()
+		switch {
+		case lost:
+			return false
+		case time.Since(answered) < g.ttl*3/4:
+			return true
+		case time.Now().After(deadline) || sleep(ctx, 20*time.Millisecond) != nil:
+			return false
+		}
+	}
+}
+
 // release stops the renewals and marks the lease released, so the next
 // server (this one restarted, or a replacement) starts without waiting.
 func (g *writerGuard) release(ctx context.Context) error {
@@ -303,7 +391,12 @@ func (g *writerGuard) release(ctx context.Context) error {
 	g.mu.Lock()
 	g.validUntil = time.Time{}
 	g.mu.Unlock()
-	return writeMark(g.dataDir, dirMark{Instance: lease.Instance, Seq: next.Seq})
+	mark, err := readMark(g.dataDir)
+	if err != nil {
+		return err
+	}
+	mark.Instance, mark.Seq = lease.Instance, next.Seq
+	return writeMark(g.dataDir, mark)
 }
 
 // leaseSeq reads the lease's Seq (0 when there is no lease), for a restore
@@ -344,20 +437,53 @@ func readMark(dataDir string) (dirMark, error) {
 		err = errors.New("no instance id")
 	}
 	if err != nil {
-		return dirMark{}, fmt.Errorf("backup: %s is not readable (%w): remove it, then start with LITESTREAM_TAKEOVER=true if this data.db is the one to keep", filepath.Join(dataDir, markName), err)
+		db := filepath.Join(dataDir, "data.db")
+		return dirMark{}, fmt.Errorf("backup: NOT STARTING: %s is not readable (%w; a crash or a read-only volume can leave it so). "+
+			"Restore first: move it, %s, %s-wal and %s-shm aside, and the next start restores the latest from the replica "+
+			"(or run `sponsorbridge restore --dir <an empty directory>` to compare). Only if this data.db must replace the backup's history "+
+			"(the backup's newer writes are then lost from every later restore), remove that file alone and start once with LITESTREAM_TAKEOVER=true. "+
+			"See docs/operations.md, \"Exactly one writer\"", filepath.Join(dataDir, markName), err, db, db, db)
 	}
 	return m, nil
 }
 
+// writeMark replaces the mark durably: the new content is on the disk
+// before the rename, and the rename before the start goes on (a host crash
+// must not bring back an older Seq, which would make this directory look
+// stale to the next start, or none at all).
 func writeMark(dataDir string, m dirMark) error {
 	if err := os.MkdirAll(dataDir, 0o755); err != nil {
 		return err
 	}
 	path := filepath.Join(dataDir, markName)
-	if err := os.WriteFile(path+".tmp", mustJSON(m), 0o644); err != nil {
+	f, err := os.OpenFile(path+".tmp", os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
 		return err
 	}
-	return os.Rename(path+".tmp", path)
+	_, err = f.Write(mustJSON(m))
+	if err == nil {
+		err = f.Sync()
+	}
+	if e := f.Close(); err == nil {
+		err = e
+	}
+	if err == nil {
+		err = os.Rename(path+".tmp", path)
+	}
+	if err != nil {
+		return fmt.Errorf("backup: writing %s: %w", path, err)
+	}
+	return syncDir(dataDir)
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 func mustJSON(v any) []byte {

@@ -97,10 +97,26 @@ func TestFrozenWriterIsReplaced(t *testing.T) {
 	}
 	register(t, b.URL, "replacement")
 
+	// A write sent to A while it is frozen is answered once it thaws: it
+	// must not be acknowledged, since A will never ship it.
+	late := make(chan error, 1)
+	go func() {
+		late <- newMember(t, a.URL).try("POST", "/api/register", map[string]any{"displayName": "Late", "username": "late", "password": "secret123"}, 201, nil)
+	}()
+	time.Sleep(200 * time.Millisecond)
 	a.signal(syscall.SIGCONT)
 	a.wait(20 * time.Second)
-	if !strings.Contains(a.out.String(), "took over the backup replica") {
-		t.Errorf("machine A stopped without saying why:\n%s", a.out.String())
+	if err := <-late; err == nil {
+		t.Error("machine A acknowledged a write after it lost the writer lease")
+	} else if !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "connection") && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("the late write: %v", err)
+	}
+	out := a.out.String()
+	if !strings.Contains(out, `level=ERROR msg="!!! BACKUPS STOPPED: another server took over the backup replica`) {
+		t.Errorf("machine A stopped without saying why at ERROR:\n%s", out)
+	}
+	if n := strings.Count(out, "level=ERROR"); n > 2 {
+		t.Errorf("machine A logged %d ERROR lines after losing its lease, want the one that says why:\n%s", n, out)
 	}
 	b.signal(syscall.SIGTERM)
 	if code := b.wait(30 * time.Second); code != 0 {
@@ -149,11 +165,23 @@ func TestStaleVolumeNeedsTakeover(t *testing.T) {
 
 	c := run(t, env(append(backupEnv(replica), "FLY_MACHINE_ID=machine-c")...), "serve", "--http", freeAddr(t), "--dir", dirC)
 	if code := c.wait(20 * time.Second); code == 0 || !strings.Contains(c.out.String(), "may be older than the backup") ||
-		!strings.Contains(c.out.String(), "LITESTREAM_TAKEOVER=true") {
+		!restoreNamedFirst(c.out.String()) {
 		t.Fatalf("the stale volume: exit %d, output:\n%s", code, c.out.String())
 	}
 	c = serve(t, dirC, append(backupEnv(replica), "FLY_MACHINE_ID=machine-c", "LITESTREAM_TAKEOVER=true")...)
+	if strings.Contains(c.out.String(), "did not need it") {
+		t.Errorf("the takeover start called LITESTREAM_TAKEOVER unneeded:\n%s", c.out.String())
+	}
 	register(t, c.URL, "third")
+	c.signal(syscall.SIGTERM)
+	if code := c.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	// Left set, it is warned about at the next start.
+	c = serve(t, dirC, append(backupEnv(replica), "FLY_MACHINE_ID=machine-c", "LITESTREAM_TAKEOVER=true")...)
+	if !strings.Contains(c.out.String(), `level=WARN msg="backup: LITESTREAM_TAKEOVER=true is set but this start did not need it`) {
+		t.Errorf("LITESTREAM_TAKEOVER left set was not warned about:\n%s", c.out.String())
+	}
 	c.signal(syscall.SIGTERM)
 	if code := c.wait(30 * time.Second); code != 0 {
 		t.Fatalf("exit code %d after SIGTERM, want 0", code)
@@ -166,6 +194,53 @@ func TestStaleVolumeNeedsTakeover(t *testing.T) {
 	db := filepath.Join(restored, "data.db")
 	if !hasUser(t, db, "first") || hasUser(t, db, "second") || !hasUser(t, db, "third") {
 		t.Error("after the takeover the latest backup is not machine C's data (first and third, not second)")
+	}
+}
+
+// restoreNamedFirst tells whether a refusal names the restore before
+// LITESTREAM_TAKEOVER, the remedy that makes this volume the backup's
+// history and drops the backup's newer writes.
+func restoreNamedFirst(out string) bool {
+	restore, takeover := strings.Index(out, "sponsorbridge restore"), strings.Index(out, "LITESTREAM_TAKEOVER=true")
+	return restore >= 0 && takeover > restore && strings.Contains(out, "level=ERROR")
+}
+
+// TestUnreadableMarkNamesTheRestoreFirst: the data directory's mark left
+// empty (a crash before it reached the disk, a read-only volume): the start
+// is refused and names the restore before LITESTREAM_TAKEOVER; following
+// it (the databases and the mark moved aside) the start restores the
+// latest.
+func TestUnreadableMarkNamesTheRestoreFirst(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	data, replica := filepath.Join(root, "pb_data"), filepath.Join(root, "replica")
+	existingSite(t, data)
+	a := serve(t, data, backupEnv(replica)...)
+	register(t, a.URL, "first")
+	a.signal(syscall.SIGTERM)
+	if code := a.wait(30 * time.Second); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM, want 0", code)
+	}
+	if err := os.WriteFile(filepath.Join(data, ".sponsorbridge-writer.json"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := run(t, env(backupEnv(replica)...), "serve", "--http", freeAddr(t), "--dir", data)
+	if code := c.wait(20 * time.Second); code == 0 || !strings.Contains(c.out.String(), "is not readable") || !restoreNamedFirst(c.out.String()) {
+		t.Fatalf("the unreadable mark: exit %d, output:\n%s", code, c.out.String())
+	}
+	for _, f := range []string{"data.db", "data.db-wal", "data.db-shm", ".sponsorbridge-writer.json"} {
+		if err := os.Rename(filepath.Join(data, f), filepath.Join(root, f)); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	a = serve(t, data, backupEnv(replica)...)
+	if !strings.Contains(a.out.String(), "data.db was missing; restored it") {
+		t.Errorf("the start did not restore:\n%s", a.out.String())
+	}
+	a.signal(syscall.SIGTERM)
+	a.wait(30 * time.Second)
+	if !hasUser(t, filepath.Join(data, "data.db"), "first") {
+		t.Error("the restored data.db lacks the member")
 	}
 }
 

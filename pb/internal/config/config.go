@@ -126,6 +126,10 @@ type Backup struct {
 	LogsSyncInterval time.Duration
 	// Retention is how far back a point-in-time restore can go.
 	Retention time.Duration
+	// CheckInterval (LITESTREAM_CHECK_INTERVAL) is how often the server
+	// restores the replica's data.db beside itself and compares it with the
+	// volume (docs/operations.md, "The restore check").
+	CheckInterval time.Duration
 
 	// NewSite (LITESTREAM_NEW_SITE) lets a server start with an empty
 	// database when the volume has no data.db and the replica holds no
@@ -257,6 +261,9 @@ func loadBackup(b *Backup) error {
 		return err
 	}
 	if b.Retention, err = duration("LITESTREAM_RETENTION", 24*time.Hour); err != nil {
+		return err
+	}
+	if b.CheckInterval, err = duration("LITESTREAM_CHECK_INTERVAL", time.Hour); err != nil {
 		return err
 	}
 	if b.LeaseTTL, err = duration("LITESTREAM_LEASE_TTL", 30*time.Second); err != nil {

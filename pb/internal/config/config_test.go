@@ -109,13 +109,13 @@ func TestEncryptionKeyAndMetricsToken(t *testing.T) {
 func TestBackupSettings(t *testing.T) {
 	for _, name := range []string{"LITESTREAM_REPLICA_URL", "LITESTREAM_ACCESS_KEY_ID", "LITESTREAM_SECRET_ACCESS_KEY",
 		"LITESTREAM_SECRET_ACCESS_KEY_FILE", "LITESTREAM_S3_ENDPOINT", "LITESTREAM_S3_REGION", "LITESTREAM_SYNC_INTERVAL",
-		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION", "LITESTREAM_NEW_SITE", "LITESTREAM_TAKEOVER", "LITESTREAM_LEASE_TTL", "FLY_MACHINE_ID"} {
+		"LITESTREAM_LOGS_SYNC_INTERVAL", "LITESTREAM_RETENTION", "LITESTREAM_NEW_SITE", "LITESTREAM_TAKEOVER", "LITESTREAM_LEASE_TTL", "FLY_MACHINE_ID", "LITESTREAM_CHECK_INTERVAL"} {
 		t.Setenv(name, "")
 	}
 	c, err := Load()
 	host, _ := os.Hostname()
 	if err != nil || c.BackupsOn() || c.Backup.SyncInterval != time.Second || c.Backup.LogsSyncInterval != time.Minute || c.Backup.Retention != 24*time.Hour ||
-		c.Backup.NewSite || c.Backup.Takeover || c.Backup.LeaseTTL != 30*time.Second || c.Backup.Machine != host {
+		c.Backup.NewSite || c.Backup.Takeover || c.Backup.LeaseTTL != 30*time.Second || c.Backup.Machine != host || c.Backup.CheckInterval != time.Hour {
 		t.Fatalf("defaults: %+v %v", c.Backup, err)
 	}
 	t.Setenv("LITESTREAM_NEW_SITE", "true")
@@ -124,6 +124,14 @@ func TestBackupSettings(t *testing.T) {
 	t.Setenv("FLY_MACHINE_ID", "3d8d9e1c2f4a78")
 	if c, err = Load(); err != nil || !c.Backup.NewSite || !c.Backup.Takeover || c.Backup.LeaseTTL != 10*time.Second || c.Backup.Machine != "3d8d9e1c2f4a78" {
 		t.Fatalf("writer settings: %+v %v", c.Backup, err)
+	}
+	t.Setenv("LITESTREAM_CHECK_INTERVAL", "0")
+	if _, err := Load(); err == nil {
+		t.Error("LITESTREAM_CHECK_INTERVAL=0 was accepted")
+	}
+	t.Setenv("LITESTREAM_CHECK_INTERVAL", "10m")
+	if c, err := Load(); err != nil || c.Backup.CheckInterval != 10*time.Minute {
+		t.Errorf("LITESTREAM_CHECK_INTERVAL=10m: %+v %v", c, err)
 	}
 	t.Setenv("LITESTREAM_LEASE_TTL", "100ms")
 	if _, err := Load(); err == nil {

@@ -62,6 +62,10 @@ func Info(msg string, args ...any) { Logger.Info(msg, args...) }
 // Warn writes one warning line.
 func Warn(msg string, args ...any) { Logger.Warn(msg, args...) }
 
+// Error writes one error line: what stops the server or its backups, so
+// that an alert on level=ERROR sees it.
+func Error(msg string, args ...any) { Logger.Error(msg, args...) }
+
 // Install routes the standard library's log package (PocketBase prints
 // "Failed to write log ..." with it, main's log.Fatal) through the one
 // format, at info level as slog does for it.

@@ -33,9 +33,11 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 		mails     int
 		temporary float64
 		permanent float64
+		address   float64
 	}{
+		// the member's typing, not the mail system: not a permanent failure (MailFailing)
 		{name: "no such mailbox", faults: []testutil.SMTPFault{{Stage: "rcpt", Reply: "550 5.1.1 No such user here"}},
-			status: http.StatusBadRequest, message: mailbox.MsgAddressRefused, sessions: 1, permanent: 1},
+			status: http.StatusBadRequest, message: mailbox.MsgAddressRefused, sessions: 1, address: 1},
 		{name: "our sender refused", faults: []testutil.SMTPFault{{Stage: "mail", Reply: "554 5.7.1 Sender address not verified"}},
 			status: http.StatusBadGateway, message: mailbox.MsgCodeRefused, sessions: 1, permanent: 1},
 		{name: "greylisted three times", faults: []testutil.SMTPFault{greylist, greylist, greylist},
@@ -70,8 +72,8 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 			if n, _ := w.app.CountRecords("mail_outbox"); n != 0 {
 				t.Errorf("a code mail was queued (%d)", n)
 			}
-			if tmp, perm := w.waitMetric(t, temporary, c.temporary), w.metric(t, permanent); tmp != c.temporary || perm != c.permanent {
-				t.Errorf("metrics: temporary %v, permanent %v; want %v, %v", tmp, perm, c.temporary, c.permanent)
+			if tmp, perm, addr := w.waitMetric(t, temporary, c.temporary), w.metric(t, permanent), w.metric(t, address); tmp != c.temporary || perm != c.permanent || addr != c.address {
+				t.Errorf("metrics: temporary %v, permanent %v, address %v; want %v, %v, %v", tmp, perm, addr, c.temporary, c.permanent, c.address)
 			}
 		})
 	}

@@ -109,12 +109,19 @@ func Deliver(app core.App, msg *mailer.Message) error {
 		return waitOrGiveUp(ok)
 	case errors.Is(err, errStopping): // not tried: the next start sends it
 		return waitOrGiveUp(enqueue(app, id, "", msg, 0, time.Now(), err))
+	case addressRefused(err):
+		app.Logger().Warn(msgAddressRefused, "to", recipients(msg), "subject", msg.Subject, "error", err.Error())
+		return fmt.Errorf("mailbox: refused: %w", err)
 	case Permanent(err):
 		app.Logger().Error("Mail refused: not sent", "to", recipients(msg), "subject", msg.Subject, "error", err.Error())
 		return fmt.Errorf("mailbox: refused: %w", err)
 	}
 	return waitOrGiveUp(enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err))
 }
+
+// msgAddressRefused is the log line of a mail refused because of its
+// receiver's address: a warning, since the mail system works.
+const msgAddressRefused = "Mail refused: the receiver's address does not exist"
 
 var errGivenUp = errors.New("mailbox: the mail failed and could not wait in the outbox")
 
@@ -285,6 +292,7 @@ func settle(app core.App, id, claim string, tries int, err error, now time.Time)
 	switch {
 	case err == nil:
 		_, _ = app.DB().Delete(outboxCollection, dbx.HashExp{"id": id}).Execute()
+		app.Logger().Info("Mail sent from the outbox", "id", id, "attempts", tries)
 	case Permanent(err) || tries >= MaxAttempts:
 		res, dbErr := app.DB().Delete(outboxCollection, mine).Execute()
 		if dbErr != nil {
@@ -297,12 +305,22 @@ func settle(app core.App, id, claim string, tries int, err error, now time.Time)
 		if !Permanent(err) {
 			metrics.MailFailed(app, true) // its last try counted as temporary
 		}
+		if addressRefused(err) {
+			app.Logger().Warn(msgAddressRefused, "id", id, "attempts", tries, "error", err.Error())
+			return
+		}
 		app.Logger().Error("Mail given up: not sent", "id", id, "attempts", tries, "error", err.Error())
 	default:
-		_, dbErr := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(now.Add(backoff(tries))),
+		next := now.Add(backoff(tries))
+		res, dbErr := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(next),
 			"lastError": clip(err.Error(), 1000), "updated": types.NowDateTime().String()}, mine).Execute()
 		if dbErr != nil {
 			app.Logger().Error("Mail outbox: rescheduling a mail failed", "id", id, "error", dbErr.Error())
+			return
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			app.Logger().Warn("Mail failed again; it waits in the outbox for another try", "id", id, "attempts", tries,
+				"nextAttempt", next.UTC().Format(time.RFC3339), "error", err.Error())
 		}
 	}
 }

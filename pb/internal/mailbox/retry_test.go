@@ -144,7 +144,37 @@ func TestATemporaryFailureIsRetriedWithBackoffUntilDelivered(t *testing.T) {
 			if tmp, perm, sent := w.metric(t, temporary), w.metric(t, permanent), w.metric(t, sentTotal); tmp != 2 || perm != 0 || sent != 1 {
 				t.Errorf("metrics: temporary %v, permanent %v, sent %v", tmp, perm, sent)
 			}
+			// the retries are logged: the second failure, and the try that sent it
+			if lines := logs(t, w.app, "Mail failed again; it waits in the outbox for another try"); len(lines) != 1 ||
+				lines[0].Level != int(slog.LevelWarn) || lines[0].Data["attempts"] != float64(2) || lines[0].Data["nextAttempt"] == nil {
+				t.Errorf("retry log lines: %+v", lines)
+			}
+			if lines := logs(t, w.app, "Mail sent from the outbox"); len(lines) != 1 || lines[0].Data["attempts"] != float64(3) {
+				t.Errorf("sent log lines: %+v", lines)
+			}
 		})
+	}
+}
+
+// A member's address that does not exist (5.1.1) is refused for good but
+// is not the mail system failing: logged as a warning, counted as
+// kind="address", not as permanent (which MailFailing alerts on).
+func TestAMistypedAddressIsNotAMailFailure(t *testing.T) {
+	w, ann := noticeWorld(t)
+	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "550 5.1.1 No such user here"})
+	notice(t, w, ann)
+	if rows := outbox(t, w.app); len(rows) != 0 {
+		t.Fatalf("a refused mail waits for another try: %+v", rows)
+	}
+	lines := logs(t, w.app, "Mail refused: the receiver's address does not exist")
+	if len(lines) != 1 || lines[0].Level != int(slog.LevelWarn) {
+		t.Fatalf("log lines: %+v", lines)
+	}
+	if errs := logs(t, w.app, "Mail refused: not sent"); len(errs) != 0 {
+		t.Errorf("logged as an error too: %+v", errs)
+	}
+	if perm, addr := w.metric(t, permanent), w.metric(t, address); perm != 0 || addr != 1 {
+		t.Errorf("metrics: permanent %v, address %v; want 0, 1", perm, addr)
 	}
 }
 
@@ -152,7 +182,7 @@ func TestATemporaryFailureIsRetriedWithBackoffUntilDelivered(t *testing.T) {
 // its receiver and counted as permanent.
 func TestARefusedMailIsLoggedCountedAndNotRetried(t *testing.T) {
 	w, ann := noticeWorld(t)
-	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "550 5.1.1 No such user here"})
+	w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Reply: "554 5.7.1 Relay access denied"})
 	notice(t, w, ann)
 	if rows := outbox(t, w.app); len(rows) != 0 {
 		t.Fatalf("a refused mail waits for another try: %+v", rows)

@@ -274,9 +274,12 @@ func countHook() *hook.Handler[*core.MailerEvent] {
 		Priority: -1000,
 		Func: func(e *core.MailerEvent) error {
 			err := e.Next()
-			if err != nil {
+			switch {
+			case err != nil && addressRefused(err):
+				metrics.MailAddressRefused(e.App) // the member's address, not the mail system
+			case err != nil:
 				metrics.MailFailed(e.App, Permanent(err))
-			} else {
+			default:
 				metrics.MailSent(e.App)
 			}
 			return err

@@ -84,6 +84,7 @@ const (
 	sentTotal = `sponsorbridge_mail_sent_total`
 	temporary = `sponsorbridge_mail_failures_total{kind="temporary"}`
 	permanent = `sponsorbridge_mail_failures_total{kind="permanent"}`
+	address   = `sponsorbridge_mail_failures_total{kind="address"}`
 )
 
 // logs flushes the log batch and answers the lines with this message.

@@ -46,6 +46,7 @@ type Registry struct {
 	durations                              *prometheus.HistogramVec
 	mailSent                               prometheus.Counter
 	mailTemporary, mailPermanent           prometheus.Counter
+	mailAddress                            prometheus.Counter // refusals naming the receiver's address
 	paymentProviderErrors, paymentDeclined prometheus.Counter
 
 	routes sync.Map // request pattern -> *route (observe.go)
@@ -71,10 +72,12 @@ func newRegistry() *Registry {
 	mailFailed := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "sponsorbridge_mail_failures_total",
 		Help: "Mail failures: temporary = a try that failed with a 4xx reply, a dropped or refused connection or no answer in time (tried again); " +
-			"permanent = a mail that will not be delivered (a 5xx reply, mail not set up, or its tries ran out).",
+			"permanent = a mail that will not be delivered (a 5xx reply, mail not set up, or its tries ran out); " +
+			"address = a 5xx reply naming the receiver's address (no such mailbox or domain: the member's typing, not the mail system).",
 	}, []string{"kind"})
 	r.mailTemporary = mailFailed.WithLabelValues("temporary")
 	r.mailPermanent = mailFailed.WithLabelValues("permanent")
+	r.mailAddress = mailFailed.WithLabelValues("address")
 	payments := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "sponsorbridge_payment_failures_total",
 		Help: "Payment failures: provider = 5xx answers of the payment routes (Razorpay unreachable or refusing), declined = orders marked failed.",
@@ -161,6 +164,16 @@ func MailFailed(app core.App, permanent bool) {
 		r.mailPermanent.Inc()
 	default:
 		r.mailTemporary.Inc()
+	}
+}
+
+// MailAddressRefused counts a mail the mail server refused because of its
+// receiver's address (5.1.1 no such mailbox...): it will not arrive, but
+// the mail system works, so it is apart from the permanent failures that
+// MailFailing alerts on.
+func MailAddressRefused(app core.App) {
+	if r := registryOf(app); r != nil {
+		r.mailAddress.Inc()
 	}
 }
 

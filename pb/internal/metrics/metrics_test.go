@@ -113,6 +113,7 @@ func TestMetricsContent(t *testing.T) {
 			`sponsorbridge_http_request_duration_seconds_count{group="/api/app-config"} 3`,
 			`sponsorbridge_mail_failures_total{kind="permanent"} 1`, // mail off: it will never go
 			`sponsorbridge_mail_failures_total{kind="temporary"} 0`,
+			`sponsorbridge_mail_failures_total{kind="address"} 0`,
 			`sponsorbridge_mail_sent_total 0`,
 			`sponsorbridge_mail_retry_pending 0`,
 			`sponsorbridge_mail_retry_oldest_seconds 0`,
