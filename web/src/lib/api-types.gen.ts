@@ -300,6 +300,7 @@ export interface Overview {
   administrators: number
   activeSubscriptions: number
   openContactMessages: number
+  openDisputes: number
   dashboardUrl: string
 }
 
