@@ -3,6 +3,8 @@ package listings
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 const maxBody = 64 << 10
@@ -12,7 +14,7 @@ func BindRoutes(se *core.ServeEvent, store *Store) {
 	for _, kind := range Kinds {
 		h := &handlers{kind: kind, store: store}
 		g := se.Router.Group(kind.Path)
-		g.Bind(apis.RequireAuth("users"))
+		g.Bind(membership.RequireMember())
 		// Browsing is the hottest path: log its failures, not every success.
 		g.GET("", h.list).Bind(apis.SkipSuccessActivityLog())
 		g.GET("/{id}", h.view).Bind(apis.SkipSuccessActivityLog())
