@@ -18,7 +18,7 @@ function amountOf(m: MatchAnswer): number {
  * Why a closed listing shows no matches: the server matches open listings only (docs/api/matches-and-alerts.md),
  * so no match, and no alert of one, comes while it stays closed. Said instead of a promise of alerts.
  */
-export const closedMatchTexts: Record<ClosedReason, string> = {
+const closedMatchTexts: Record<ClosedReason, string> = {
   poster: 'This listing is closed, so it has no matches and no match alerts. Matches come back if it is reopened.',
   event_passed: 'The event date has passed, so this request has no matches and no match alerts.',
   sponsored: 'This request is fully sponsored, so it has no matches and no match alerts.',
