@@ -9,7 +9,8 @@ import (
 
 const maxBody = 64 << 10
 
-// BindRoutes registers the list, view, create and update routes of both kinds.
+// BindRoutes registers the list, view, create and update routes of both
+// kinds, and their link previews.
 func BindRoutes(se *core.ServeEvent, store *Store) {
 	for _, kind := range Kinds {
 		h := &handlers{kind: kind, store: store}
@@ -20,6 +21,8 @@ func BindRoutes(se *core.ServeEvent, store *Store) {
 		g.GET("/{id}", h.view).Bind(apis.SkipSuccessActivityLog())
 		g.POST("", h.create).Bind(apis.BodyLimit(maxBody))
 		g.PATCH("/{id}", h.update).Bind(apis.BodyLimit(maxBody))
+		// the link preview is for whoever holds the link: outside the members' group
+		se.Router.GET(kind.Path+"/{id}/preview", h.previewView)
 	}
 }
 

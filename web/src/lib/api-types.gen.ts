@@ -371,6 +371,17 @@ export interface MatchAnswer {
   why: string
 }
 
+/** listings.Preview */
+export interface ListingPreview {
+  kind: ListingKind
+  kindLabel: string
+  title: string
+  amount: number
+  place: string
+  excerpt: string
+  path: string
+}
+
 /** payments.OrderAnswer */
 export interface SubscriptionOrder {
   keyId: string
