@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
@@ -22,7 +22,12 @@ const tabs = [
 
 export const REDIRECT_AFTER_SIGN_IN_MS = 500
 
-export function AuthPage() {
+interface AuthPageProps {
+  /** Shown above the forms with the way back (the app gives the listing a shared link led to). */
+  ReturnNote?: ComponentType<{ returnTo: string }>
+}
+
+export function AuthPage({ ReturnNote }: AuthPageProps = {}) {
   const session = useSession()
   const config = useAppConfig()
   const navigate = useNavigate()
@@ -84,6 +89,7 @@ export function AuthPage() {
       <section className="mx-auto w-full max-w-md">
         <h1 className="text-3xl font-bold tracking-tight">Welcome to SponsorBridge</h1>
         <p className="mt-2 text-base-content/75">Connect with sponsors and get your projects funded</p>
+        {ReturnNote && <ReturnNote returnTo={target} />}
         {ended && (
           <p role="status" className="alert alert-warning alert-soft mt-4 text-sm" data-testid="session-ended">
             {ended}
