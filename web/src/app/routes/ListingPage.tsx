@@ -71,6 +71,7 @@ function ListingPageContent() {
         id={l.item.id}
         heading={own ? 'Best matches for your listing' : 'Best matches'}
         closedReason={l.item.closedReason}
+        own={own}
       />
     </div>
   )

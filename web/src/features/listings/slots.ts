@@ -11,7 +11,7 @@ export interface ListingSlots {
   /** The poster's Edit. */
   Edit: ComponentType<{ listing: Listing }>
   /** A listing's best matches. */
-  Matches: ComponentType<{ kind: ListingKind; id: string; heading?: string; closedReason?: ClosedReason }>
+  Matches: ComponentType<{ kind: ListingKind; id: string; heading?: string; closedReason?: ClosedReason; own?: boolean }>
 }
 
 const nothing = () => null

@@ -7,10 +7,17 @@ import { MatchesSection } from './MatchesSection'
 afterEach(() => vi.unstubAllGlobals())
 
 describe('MatchesSection', () => {
-  it('on an open listing with no match yet, promises to tell', async () => {
+  it('on an open listing with no match yet, promises its poster to tell', async () => {
+    mockFetch({ 'GET /api/sponsorship-requests/r1/matches': () => json([]) })
+    renderWithProviders(<MatchesSection kind="requests" id="r1" own />)
+    expect(await screen.findByText(/No matches yet\. We will tell you when a matching offer is posted\./)).toBeInTheDocument()
+  })
+
+  it('promises nothing to someone else (only the poster is told of a match)', async () => {
     mockFetch({ 'GET /api/sponsorship-requests/r1/matches': () => json([]) })
     renderWithProviders(<MatchesSection kind="requests" id="r1" />)
-    expect(await screen.findByText(/No matches yet\. We will tell you when a matching offer is posted\./)).toBeInTheDocument()
+    expect(await screen.findByText('No matches yet.')).toBeInTheDocument()
+    expect(screen.getByTestId('matches')).not.toHaveTextContent('We will tell you')
   })
 
   it('on a closed listing, says it is closed and promises no alert (and asks the server nothing)', async () => {

@@ -42,10 +42,12 @@ interface MatchesSectionProps {
   compact?: boolean
   /** Set when the listing is closed (the server's `closedReason`): no matches are asked for. */
   closedReason?: ClosedReason
+  /** The viewer posted the listing: only its poster is told of a new match. */
+  own?: boolean
 }
 
 /** A listing's best matches (up to five, best first) with why each matches. */
-export function MatchesSection({ kind, id, heading = 'Best matches', compact = false, closedReason }: MatchesSectionProps) {
+export function MatchesSection({ kind, id, heading = 'Best matches', compact = false, closedReason, own = false }: MatchesSectionProps) {
   const [verified, setVerified] = useState(false)
   const [reliable, setReliable] = useState(false)
   const matches = useMatches(kind, id, { verified, reliable }, !closedReason)
@@ -80,9 +82,9 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
           {verified || reliable
-            ? `No matches from ${verified && reliable ? 'verified, reliable' : verified ? 'verified' : 'reliable'} posters yet. `
-            : 'No matches yet. '}
-          We will tell you when a matching {otherKind === 'requests' ? 'request' : 'offer'} is posted.
+            ? `No matches from ${verified && reliable ? 'verified, reliable' : verified ? 'verified' : 'reliable'} posters yet.`
+            : 'No matches yet.'}
+          {own && ` We will tell you when a matching ${otherKind === 'requests' ? 'request' : 'offer'} is posted.`}
         </p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">
