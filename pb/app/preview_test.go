@@ -150,3 +150,53 @@ func TestIndexIsRevalidated(t *testing.T) {
 	j.Step(t, tests.ApiScenario{Name: "the next visit revalidates it", Method: http.MethodGet, URL: "/home",
 		Headers: map[string]string{"If-None-Match": etag}, ExpectedStatus: http.StatusNotModified, ExpectedEvents: testutil.NoWrites()})
 }
+
+// The sign-in screen a shared link leads to shows what the link's preview
+// showed: the same listings (approved and visible), the same fields, to a
+// visitor; every other listing is the same 404, with nothing of it.
+func TestListingPreviewRoute(t *testing.T) {
+	t.Parallel()
+	secrets := []string{"Secret", "Rejected words", "Edited words", "Pending words", "spam"}
+	route := func(table, path, title string) func(testing.TB, core.App, *tests.ApiScenario) {
+		return func(t testing.TB, a core.App, s *tests.ApiScenario) {
+			r, err := a.FindFirstRecordByData(table, "title", title)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.URL = path + "/" + r.Id + "/preview"
+		}
+	}
+	testutil.Prepared(previewApp, tests.ApiScenario{
+		Name: "an approved offer, to a visitor", Method: http.MethodGet, ExpectedStatus: 200,
+		ExpectedContent: []string{`"kind":"sponsorships"`, `"kindLabel":"Open Sponsorship"`,
+			`"title":"Robots \"R\" Us <script>alert(1)</script> & co"`, `"amount":2500`, // JSON: the page shows it as text
+			`"place":"Pune, India"`, `"excerpt":"Kits & a coach for <b>the</b> school's robotics club. More later."`,
+			`"path":"/listings/sponsorships/`},
+		// the poster, categories, dates and status stay out, as in the tags
+		NotExpectedContent: []string{`"user`, "Member dan", "categories", "status", "created", `"description"`},
+		ExpectedEvents:     testutil.NoWrites(),
+	}, route("sponsorships", "/api/sponsorships", hostileTitle)).Test(t)
+	testutil.Prepared(previewApp, tests.ApiScenario{
+		Name: "an approved request", Method: http.MethodGet, ExpectedStatus: 200,
+		ExpectedContent: []string{`"kind":"requests"`, `"kindLabel":"Sponsorship Request"`, `"amount":1500000`, `"place":""`},
+		ExpectedEvents:  testutil.NoWrites(),
+	}, route("sponsorship_requests", "/api/sponsorship-requests", "Library roof")).Test(t)
+
+	for _, c := range []struct{ name, table, path, title string }{
+		{"a rejected listing", "sponsorships", "/api/sponsorships", "Secret rejected title"},
+		{"a listing edited after rejection", "sponsorships", "/api/sponsorships", "Secret edited after rejection"},
+		{"a listing waiting for review", "sponsorships", "/api/sponsorships", "Secret waiting for review"},
+		{"an offer's id under the requests' route", "sponsorships", "/api/sponsorship-requests", hostileTitle},
+	} {
+		testutil.Prepared(previewApp, tests.ApiScenario{
+			Name: c.name + ": 404, nothing of it", Method: http.MethodGet, ExpectedStatus: 404,
+			ExpectedContent: []string{`"message":"Listing not found."`}, NotExpectedContent: append(secrets, "Robots"),
+			ExpectedEvents: testutil.NoWrites(),
+		}, route(c.table, c.path, c.title)).Test(t)
+	}
+	for _, url := range []string{"/api/sponsorships/abcdefghijklmno/preview", "/api/sponsorships/" + strings.Repeat("a", 200) + "/preview"} {
+		(&tests.ApiScenario{Name: "unknown or implausible id " + url[:40], Method: http.MethodGet, URL: url, ExpectedStatus: 404,
+			ExpectedContent: []string{`"message":"Listing not found."`}, TestAppFactory: previewApp, ExpectedEvents: testutil.NoWrites(),
+		}).Test(t)
+	}
+}

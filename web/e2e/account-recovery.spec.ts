@@ -53,6 +53,10 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   const other = await browser.newContext()
   const otherPage = await other.newPage()
   await signIn(otherPage, username, 'first-pass-1')
+  // ... with a page open, listening (realtime)
+  const listening = otherPage.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/realtime')
+  await otherPage.goto('/settings')
+  await listening
 
   // Signed out, the member has forgotten the password.
   await page.getByRole('button', { name: /Account menu/ }).click()
@@ -73,6 +77,9 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   await page.getByRole('button', { name: 'Set new password' }).click()
   await expectToast(page, 'Password changed')
   await expect(page.getByText('Your password has been changed')).toBeVisible()
+  // The page open on the other device goes to the sign-in at once, saying why.
+  await expect(otherPage).toHaveURL(/\/auth$/, { timeout: 2_000 })
+  await expect(otherPage.getByTestId('session-ended')).toHaveText('Your password was reset. Sign in with the new password.')
   await expect(page.getByLabel('Username')).toHaveValue(username) // the member typed the address
   await noSeriousAxeFindings(page, 'login after a reset')
 
@@ -85,7 +92,7 @@ test('a new member registers with an e-mail, proves it, forgets the password and
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByRole('button', { name: /Account menu for Ravi Kumar/ })).toBeVisible()
 
-  // The earlier session is over, and the address was told.
+  // The earlier session is over (a new visit asks to sign in too), and the address was told.
   await otherPage.goto('/settings')
   await expect(otherPage).toHaveURL(/\/auth$/)
   await other.close()

@@ -326,6 +326,12 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   })
   expect(done.status(), await done.text()).toBe(200)
 
+  // The administrator has the dashboard open, with no dispute to decide.
+  await admin.goto('/admin')
+  const adminEntry = admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Admin Dashboard/ })
+  await expect(admin.getByTestId('counter-openDisputes').locator('dd')).toHaveText('0')
+  await expect(adminEntry.getByTestId('unread-badge')).toHaveCount(0)
+
   // The sponsor raises the dispute from the deal's page.
   await sponsor.goto(`/deals/${dealId}`)
   await sponsor.getByRole('button', { name: 'Raise a dispute' }).click()
@@ -334,6 +340,13 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   await dialog.getByRole('button', { name: 'Raise dispute' }).click()
   await expectToast(sponsor, 'Dispute raised')
   await expect(sponsor.locator('.badge', { hasText: 'In dispute' })).toBeVisible()
+
+  // Every administrator is told at once (realtime, no reload): a notification, the counter and a
+  // badge on the Admin entry.
+  await expect(adminEntry.getByTestId('unread-badge')).toHaveAccessibleName('1 open dispute', { timeout: 20_000 })
+  await expect(admin.getByTestId('counter-openDisputes').locator('dd')).toHaveText('1')
+  await admin.getByRole('button', { name: /^Notifications/ }).click()
+  await expect(admin.getByText(/New dispute: .* raised one about “Book fair /)).toBeVisible()
 
   // The administrators' queue has it with the sponsor's words; the decision completes the deal.
   await admin.goto('/admin?tab=disputes')
@@ -351,6 +364,7 @@ test('a dispute after funding goes to the administrators, who decide it; both si
   await decide.getByRole('button', { name: 'Complete the deal' }).click()
   await expectToast(admin, 'Dispute resolved')
   await expect(admin.getByText('No open disputes.')).toBeVisible()
+  await expect(adminEntry.getByTestId('unread-badge')).toHaveCount(0)
 
   await sponsor.reload()
   await expect(sponsor.locator('.badge', { hasText: 'Completed' })).toBeVisible()

@@ -121,6 +121,10 @@ test('a request whose event date has passed reads closed and cannot be sponsored
   await expect(viewer.locator('dl').getByText('Closed', { exact: true })).toBeVisible()
 
   await expect(viewer.locator('dl').getByTestId('closed-reason')).toHaveText('Event date passed')
+  // Its matches promise no alert: they say why there are none.
+  const matches = viewer.getByTestId('matches')
+  await expect(matches).toContainText('The event date has passed, so this request has no matches and no match alerts.')
+  await expect(matches).not.toContainText('We will tell you')
 
   // Browse leaves it out; with closed listings shown its card says closed and why. The server
   // refuses a sponsorship and leaves it out of open requests.

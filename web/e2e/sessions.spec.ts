@@ -38,6 +38,11 @@ test.describe('sessions end on the server', () => {
     await signIn(onPhone, member.username, member.password)
     const copied = await sessionCookie(phone)
 
+    // a page open on the laptop, listening (realtime)
+    const listening = onLaptop.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/realtime')
+    await onLaptop.goto('/messages')
+    await listening
+
     await onPhone.goto('/settings')
     const card = onPhone.getByRole('region', { name: 'Sessions' })
     await expect(card).toContainText('Signing out everywhere ends every session of your account')
@@ -53,7 +58,9 @@ test.describe('sessions end on the server', () => {
     await expectToast(onPhone, 'Signed out everywhere')
     await expect(onPhone).toHaveURL(/\/auth$/)
 
-    // The other device is signed out at its next visit.
+    // The laptop's open page goes to the sign-in at once, saying why; a new visit asks to sign in too.
+    await expect(onLaptop).toHaveURL(/\/auth$/, { timeout: 2_000 })
+    await expect(onLaptop.getByTestId('session-ended')).toHaveText('You were signed out on every device. Sign in again.')
     await onLaptop.goto('/settings')
     await expect(onLaptop).toHaveURL(/\/auth$/)
     // And so is any copy of the phone's cookie.

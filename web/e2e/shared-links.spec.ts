@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test'
-import { expect, test } from './test'
+import { expect, origin, test } from './test'
 import { ADMIN, expectToast, postRequest, signIn, uniqueName } from './helpers'
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -12,6 +12,9 @@ async function sharedListing(browser: Browser) {
   await signIn(poster, ADMIN.username, ADMIN.password)
   const title = uniqueName('Shared robotics kit ')
   const id = await postRequest(poster, title)
+  // approved: only an approved listing has a preview (docs/security.md, "Link previews")
+  const approved = await poster.request.post(`/api/admin/listings/sponsorship-requests/${id}/approve`, { headers: { Origin: origin() } })
+  expect(approved.status(), await approved.text()).toBe(200)
   await poster.context().close()
   return { title, path: `/listings/requests/${id}` }
 }
@@ -31,6 +34,11 @@ test.describe('a shared listing link brings a newcomer to the listing', () => {
     const visitor = await newPage(browser)
     await visitor.goto(listing.path)
     await expect(visitor).toHaveURL(/\/auth$/)
+    // beside the sign-in, what the link's preview promised
+    const shared = visitor.getByRole('region', { name: listing.title })
+    await expect(shared).toContainText('The listing you were sent')
+    await expect(shared).toContainText('Sponsorship Request · $600 · Pune, India')
+    await expect(shared).toContainText('Kits for a school club.')
     await visitor.getByRole('tab', { name: 'Register' }).click()
     await fillRegistration(visitor)
     await expect(visitor).toHaveURL(new RegExp(`${listing.path}$`))

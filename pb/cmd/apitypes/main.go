@@ -70,6 +70,7 @@ var roots = []reflect.Type{
 	reflect.TypeFor[admin.ContactMessage](),
 	reflect.TypeFor[admin.AuditEntry](),
 	reflect.TypeFor[matching.MatchAnswer](),
+	reflect.TypeFor[listings.Preview](),
 	reflect.TypeFor[payments.OrderAnswer](),
 	reflect.TypeFor[signin.CodeSent](),
 	reflect.TypeFor[signin.GoogleAnswer](),
@@ -92,6 +93,7 @@ var names = map[string]string{
 	"admin.ContactMessage": "ContactMessage",
 
 	"listings.StoredFilter": "SavedQuery",
+	"listings.Preview":      "ListingPreview",
 	"payments.OrderAnswer":  "SubscriptionOrder",
 	"signin.CodeSent":       "EmailCodeSent",
 }
@@ -138,6 +140,7 @@ var enums = map[string]enum{
 	"listings.Listing.Status":             listingStatus,
 	"listings.Listing.ClosedReason":       closedReason,
 	"savedsearch.Saved.Kind":              listingKind,
+	"listings.Preview.Kind":               listingKind,
 	"admin.QueueItem.Kind":                listingSegment,
 	"sponsoring.Application.Status":       applicationStatus,
 	"sponsoring.Commitment.Status":        pledgeStatus,

@@ -27,7 +27,8 @@ func logout(e *core.RequestEvent) error {
 
 // logoutEverywhere ends every session of the member, on every device: a new
 // token key invalidates every token issued so far (PocketBase also drops the
-// member from realtime connections), and this browser's cookie is cleared.
+// member from realtime connections, whose pages are told why), and this
+// browser's cookie is cleared.
 func logoutEverywhere(e *core.RequestEvent) error {
 	member := Member(e)
 	if member == nil {
@@ -36,6 +37,7 @@ func logoutEverywhere(e *core.RequestEvent) error {
 	if err := signOutEverywhere(e.App, member); err != nil {
 		return e.InternalServerError("Could not sign out everywhere.", err)
 	}
+	session.TellEnded(e.App, member.Id, session.EndedEverywhere, "")
 	session.End(e)
 	return e.NoContent(http.StatusNoContent)
 }

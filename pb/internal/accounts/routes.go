@@ -5,6 +5,8 @@ package accounts
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 // maxBody bounds the JSON these routes accept.
@@ -20,7 +22,7 @@ func BindRoutes(se *core.ServeEvent, mailCode MailAddressCode) {
 	se.Router.POST("/api/logout/everywhere", logoutEverywhere)
 	se.Router.GET("/api/user", currentUser)
 	se.Router.GET("/api/session", sessionState)
-	se.Router.GET("/api/users/{id}", viewProfile).Bind(apis.RequireAuth("users"))
+	se.Router.GET("/api/users/{id}", viewProfile).Bind(membership.RequireMember())
 }
 
 // Member returns the signed-in member (a users record) or nil.

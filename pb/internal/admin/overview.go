@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
 )
 
@@ -15,14 +16,16 @@ const DashboardURL = "/_/"
 
 // Overview holds the dashboard's counters.
 type Overview struct {
-	PendingReview       int    `json:"pendingReview"`
-	Reported            int    `json:"reported"`
-	Members             int    `json:"members"`
-	Verified            int    `json:"verified"`
-	Administrators      int    `json:"administrators"`
-	ActiveSubscriptions int    `json:"activeSubscriptions"`
-	OpenContactMessages int    `json:"openContactMessages"`
-	DashboardURL        string `json:"dashboardUrl"`
+	PendingReview       int `json:"pendingReview"`
+	Reported            int `json:"reported"`
+	Members             int `json:"members"`
+	Verified            int `json:"verified"`
+	Administrators      int `json:"administrators"`
+	ActiveSubscriptions int `json:"activeSubscriptions"`
+	OpenContactMessages int `json:"openContactMessages"`
+	// OpenDisputes counts deals in dispute: the administrators decide them.
+	OpenDisputes int    `json:"openDisputes"`
+	DashboardURL string `json:"dashboardUrl"`
 }
 
 // overview answers the counters the dashboard shows on top. pendingReview
@@ -51,6 +54,7 @@ func overview(e *core.RequestEvent) error {
 	o.Administrators = count("users", dbx.HashExp{"isAdmin": true})
 	o.ActiveSubscriptions = count("users", activeSubscription(time.Now()))
 	o.OpenContactMessages = count("contact_messages", dbx.HashExp{"resolved": false})
+	o.OpenDisputes = count("deals", dbx.HashExp{"status": deals.StatusDisputed})
 	if countErr != nil {
 		return e.InternalServerError("", countErr)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/membership"
 )
 
 // maxBody bounds the JSON these routes accept (a contact message is the
@@ -23,7 +24,7 @@ func BindRoutes(se *core.ServeEvent, store *listings.Store) {
 
 	for _, kind := range listings.Kinds {
 		se.Router.POST(kind.Path+"/{id}/report", h.reportListing(kind)).
-			Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
+			Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
 	}
 	se.Router.POST("/api/contact", contactCreate).Bind(apis.BodyLimit(maxBody))
 

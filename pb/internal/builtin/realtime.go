@@ -2,6 +2,8 @@ package builtin
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/session"
 )
 
 // RealtimeTopics are the only subscriptions members may make: what the web
@@ -17,6 +19,9 @@ var RealtimeTopics = map[string]bool{
 	"messages/*":      true,
 	"conversations/*": true,
 	"notifications/*": true,
+	// no record: the member's own connections hear why their sessions
+	// ended (session.TellEnded sends to them alone)
+	session.EndedTopic: true,
 }
 
 // BindRealtime refuses every other subscription from members, and every

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -22,7 +23,7 @@ func seed(t testing.TB, app core.App) {
 	testutil.CreateMember(t, app, "sam", testutil.MemberOpts{Email: "sam@example.com"})
 	testutil.CreateMember(t, app, "sid", testutil.MemberOpts{Email: "sid@example.com"})
 	testutil.CreateMember(t, app, "olive", testutil.MemberOpts{})
-	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})
+	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true, Email: "boss@example.com"})
 	testutil.CreateListing(t, app, "sponsorship_requests", rita, testutil.ListingOpts{Title: "Street festival",
 		Amount: 1000, Reviewed: true, Approved: true})
 }
@@ -90,6 +91,20 @@ func (j *journey) deal(id string) *core.Record { return testutil.Find(j.t, j.app
 // step is what a step of a deal writes: the deal, its history entry and the
 // other side's notification (mailed in the background).
 var step = testutil.WritesAmidMail(2, 1)
+
+// disputed is what raising a dispute writes: a step, and the notification
+// of the one administrator.
+var disputed = testutil.WritesAmidMail(3, 1)
+
+// inboxOf is the mail sent to an address (the development mailbox).
+func inboxOf(t testing.TB, app core.App, to string) []mailbox.Message {
+	t.Helper()
+	m, err := mailbox.Read(mailbox.Dir(app), to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // refused: a refusal writes nothing.
 var refused = testutil.NoWrites()
@@ -260,7 +275,7 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 	fund("sid", id)
 	d = "/api/deals/" + id
 	j.do("a dispute needs words", "sid", http.MethodPost, d+"/dispute", `{}`, 400, refused, "Tell the administrators what went wrong")
-	j.do("the sponsor disputes", "sid", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step,
+	j.do("the sponsor disputes", "sid", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed,
 		`"status":"disputed"`, `"disputeReason":"No booth on the day"`)
 	j.do("not one's own dispute", "sid", http.MethodPost, d+"/dispute/answer", `{"reason":"x"}`, 409, refused, "You raised this dispute")
 	j.do("the recipient answers", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"The booth was there; photos sent"}`, 200,
@@ -495,7 +510,14 @@ func TestAdministratorsResolveADispute(t *testing.T) {
 	j.do("sent", "sam", http.MethodPost, d+"/funds-sent", "", 200, step)
 	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
 	j.do("the queue is empty", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, "[]")
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step)
+	j.do("no dispute to count", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":0`)
+	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed)
+	j.do("the administrator is told", "boss", http.MethodGet, "/api/notifications", "", 200, refused,
+		`"title":"New dispute: Member sam raised one about “Street festival”"`, `"link":"/admin?tab=disputes"`)
+	j.do("and counts it", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":1`)
+	if mails := inboxOf(t, j.app, "boss@example.com"); len(mails) != 1 || !strings.Contains(mails[0].Text, "No booth on the day") {
+		t.Errorf("the administrator's mail: %+v", mails)
+	}
 	j.do("rita answers", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"It was there"}`, 200, step)
 
 	j.do("a member cannot read the queue", "sam", http.MethodGet, "/api/admin/disputes", "", 403, refused)
@@ -518,6 +540,7 @@ func TestAdministratorsResolveADispute(t *testing.T) {
 		`"status":"completed"`, `"resolution":"The photos show the booth."`)
 	j.do("once", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"cancelled","note":"x"}`, 409, refused,
 		"This deal is not in dispute.")
+	j.do("nothing left to decide", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":0`)
 	j.do("resolved ones", "boss", http.MethodGet, "/api/admin/disputes?status=resolved", "", 200, refused, `"id":"`+id+`"`)
 	j.do("the audit names it", "boss", http.MethodGet, "/api/admin/audit?action=resolve_dispute", "", 200, refused, `"targetId":"`+id+`"`)
 	j.do("both sides read the decision", "sam", http.MethodGet, d, "", 200, refused, `"kind":"resolved"`, "The photos show the booth.")

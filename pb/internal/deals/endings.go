@@ -74,8 +74,13 @@ func withdrawWithDeal(tx core.App, commitmentID, reason string) error {
 	return err
 }
 
+// AdminDisputesPath is the administrators' list of open disputes, where a
+// new dispute's notification leads.
+const AdminDisputesPath = "/admin?tab=disputes"
+
 // dispute: after the money moved, either side takes the deal to the
-// administrators with their words; the other side may answer (respond).
+// administrators with their words (every administrator is notified); the
+// other side may answer (respond).
 func dispute(e *core.RequestEvent) error {
 	form := &reasonForm{}
 	if err := apierr.Bind(e, form, reasonCheck(form, "Tell the administrators what went wrong", MaxDisputeText)); err != nil {
@@ -86,7 +91,8 @@ func dispute(e *core.RequestEvent) error {
 		change: func(d, me *core.Record, now string) (outcome, error) {
 			return outcome{set: dbx.Params{"status": StatusDisputed, "disputedAt": now, "disputedBy": me.Id, "disputeReason": form.Reason},
 				event: "disputed", text: fmt.Sprintf("%s raised a dispute: %s", me.GetString("displayName"), form.Reason),
-				noteTitle: fmt.Sprintf("%s raised a dispute about %s: add your side", name(me), titleOf(d))}, nil
+				noteTitle:  fmt.Sprintf("%s raised a dispute about %s: add your side", name(me), titleOf(d)),
+				adminTitle: fmt.Sprintf("New dispute: %s raised one about %s", name(me), titleOf(d))}, nil
 		}})
 }
 

@@ -197,7 +197,7 @@ func TestProofPictures(t *testing.T) {
 	rec := testutil.Find(t, j.app, "deal_pictures", pic)
 	j.do("PocketBase's file route does not serve it", "sam", http.MethodGet,
 		"/api/files/deal_pictures/"+pic+"/"+rec.GetString("file"), "", 404, refused)
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"The banner is not ours"}`, 200, step)
+	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"The banner is not ours"}`, 200, disputed)
 	j.do("the administrators see the proof of a disputed deal", "boss", http.MethodGet, url, "", 200, refused, "\xff\xd8\xff")
 }
 

@@ -20,7 +20,7 @@ const (
 // BindRoutes registers the deals routes (docs/api/deals.md).
 func BindRoutes(se *core.ServeEvent) {
 	g := se.Router.Group("/api/deals")
-	g.Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
+	g.Bind(membership.RequireMember(), apis.BodyLimit(maxJSON))
 	g.GET("", list)
 	g.GET("/{id}", read)
 	g.POST("/{id}/deliverables", propose)
@@ -34,9 +34,9 @@ func BindRoutes(se *core.ServeEvent) {
 	g.POST("/{id}/dispute", dispute)
 	g.POST("/{id}/dispute/answer", respond)
 	g.POST("/{id}/review", writeReview)
-	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxJSON))
-	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(apis.RequireAuth("users"))
-	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(apis.RequireAuth("users"), limits.Upload(MaxPicture, maxJSON))
+	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(membership.RequireMember(), apis.BodyLimit(maxJSON))
+	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(membership.RequireMember())
+	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(membership.RequireMember(), limits.Upload(MaxPicture, maxJSON))
 }
 
 // list answers the member's deals, the last changed first; ?status= keeps

@@ -37,10 +37,13 @@ type step struct {
 
 // outcome is what a step writes and says.
 type outcome struct {
-	set        dbx.Params
-	event      string // history kind
-	text       string // history text
-	noteTitle  string // the other side's notification ("" for none)
+	set       dbx.Params
+	event     string // history kind
+	text      string // history text
+	noteTitle string // the other side's notification ("" for none)
+	// adminTitle is every administrator's notification ("" for none): a
+	// step they must act on (a dispute) reaches them without a visit.
+	adminTitle string
 	afterwards func(tx core.App, d *core.Record) error
 }
 
@@ -56,7 +59,7 @@ func take(e *core.RequestEvent, s step) error {
 	if err != nil {
 		return err
 	}
-	var pending *notify.Pending
+	var pending []*notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		now := types.NowDateTime().String()
 		out, err := s.change(d, me, now)
@@ -94,14 +97,25 @@ func take(e *core.RequestEvent, s step) error {
 		if err := record(tx, d.Id, me.Id, out.event, out.text); err != nil {
 			return err
 		}
-		if out.noteTitle == "" || other(d, me.Id) == "" {
-			return nil // nothing to say, or nobody left to say it to
+		if out.noteTitle != "" && other(d, me.Id) != "" { // nobody left to tell: nothing to say
+			p, err := notify.Create(tx, notify.Note{
+				UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
+				Link: "/deals/" + d.Id, Subject: d.Id,
+			})
+			if err != nil {
+				return err
+			}
+			pending = append(pending, p)
 		}
-		pending, err = notify.Create(tx, notify.Note{
-			UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
-			Link: "/deals/" + d.Id, Subject: d.Id,
-		})
-		return err
+		if out.adminTitle != "" {
+			ps, err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
+				Link: AdminDisputesPath, Subject: d.Id}, me.Id)
+			if err != nil {
+				return err
+			}
+			pending = append(pending, ps...)
+		}
+		return nil
 	})
 	switch {
 	case errors.Is(err, errStale):
@@ -111,7 +125,7 @@ func take(e *core.RequestEvent, s step) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
+	notify.Mail(e.App, pending...)
 	out, err := withEvents(e.App, d)
 	if err == nil {
 		out.Reviews, err = reviewsOf(e.App, d, me.Id)

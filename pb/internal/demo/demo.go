@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/appconfig"
+	"sponsorbridge/pb/internal/deals"
 )
 
 type member struct {
@@ -134,7 +135,8 @@ func seedListings(app core.App, ids map[string]string) error {
 }
 
 // sponsoredBy names the sponsor of each sponsored sample request: a
-// sponsored request always has its pledges (here one, of the whole amount).
+// sponsored request always has its pledges (here one, of the whole amount)
+// and each pledge its deal.
 var sponsoredBy = map[string]string{"Youth football league kits": "priya"}
 
 func seedCommitment(app core.App, request *core.Record, sponsorID string) error {
@@ -152,5 +154,11 @@ func seedCommitment(app core.App, request *core.Record, sponsorID string) error 
 	r.Set("amount", request.GetInt("requestedAmount"))
 	r.Set("status", "active")
 	r.Set("message", "Happy to cover the kits for all twelve teams. Good luck this season!")
-	return app.Save(r)
+	if err := app.Save(r); err != nil {
+		return err
+	}
+	// a pledge opens its deal, in the demo as in the app (pb/internal/sponsoring/sponsor.go)
+	_, err = deals.Open(app, deals.Opening{Commitment: r.Id, ListingTable: "sponsorship_requests", ListingID: request.Id,
+		Title: request.GetString("title"), Sponsor: sponsorID, Recipient: request.GetString("user"), Amount: r.GetInt("amount")})
+	return err
 }

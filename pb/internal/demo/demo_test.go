@@ -49,6 +49,13 @@ func TestDemoModeSeedsAndAnnounces(t *testing.T) {
 				if err != nil || c.GetString("sponsor") == "" || c.GetString("sponsor") == r.GetString("user") ||
 					c.GetInt("amount") != r.GetInt("requestedAmount") {
 					t.Errorf("sponsored %q has no proper commitment (%v)", r.GetString("title"), err)
+					continue
+				}
+				// ... and the deal the pledge opened, between the sponsor and the poster
+				d, err := app.FindFirstRecordByData("deals", "commitment", c.Id)
+				if err != nil || d.GetString("sponsor") != c.GetString("sponsor") || d.GetString("recipient") != r.GetString("user") ||
+					d.GetInt("amount") != c.GetInt("amount") || d.GetString("listingId") != r.Id || d.GetString("status") != "negotiating" {
+					t.Errorf("sponsored %q has no proper deal (%v)", r.GetString("title"), err)
 				}
 			}
 		},

@@ -12,10 +12,19 @@ import (
 // read these anyway; the poster, categories, dates and status
 // are left out (docs/security.md, "Link previews").
 type Preview struct {
-	Title       string
-	Description string
+	// Kind is the listing's app segment (sponsorships or requests),
+	// KindLabel how the app names it.
+	Kind      string `json:"kind"`
+	KindLabel string `json:"kindLabel"`
+	Title     string `json:"title"`
+	Amount    int64  `json:"amount"` // whole US dollars: an offer's amount, a request's requested amount
+	Place     string `json:"place"`
+	Excerpt   string `json:"excerpt"` // the description's start, cut at a word
+	// Description is the Open Graph line made of the above: "Sponsorship
+	// Request · $600 · Pune, India. Kits for …".
+	Description string `json:"-"`
 	// Path is the listing's own page, /listings/{segment}/{id}.
-	Path string
+	Path string `json:"path"`
 }
 
 // Bounds of a preview: what link-preview cards show before they cut.
@@ -40,11 +49,20 @@ func (s *Store) PreviewOf(segment, id string) (Preview, bool) {
 	if err != nil || !r.Approved || !(Viewer{}).Sees(r.User, r.rejected()) {
 		return Preview{}, false
 	}
-	return Preview{
-		Title:       cut(oneLine(r.Title), previewTitleRunes),
-		Description: previewLine(kind, int64(r.Amount), r.Location, r.Description),
-		Path:        "/listings/" + kind.Segment() + "/" + r.ID,
-	}, true
+	p := Preview{
+		Kind: kind.Segment(), KindLabel: kindLabel(kind), Title: cut(oneLine(r.Title), previewTitleRunes),
+		Amount: int64(r.Amount), Place: cut(oneLine(r.Location), previewTitleRunes),
+		Excerpt: cut(oneLine(r.Description), previewExcerptRunes), Path: "/listings/" + kind.Segment() + "/" + r.ID,
+	}
+	p.Description = p.line()
+	return p, true
+}
+
+func kindLabel(kind Kind) string {
+	if kind.IsRequest {
+		return "Sponsorship Request"
+	}
+	return "Open Sponsorship"
 }
 
 // KindOfSegment is the kind whose app paths use segment.
@@ -57,18 +75,15 @@ func KindOfSegment(segment string) (Kind, bool) {
 	return Kind{}, false
 }
 
-// previewLine reads "Sponsorship Request · $600 · Pune, India. Kits for …".
-func previewLine(kind Kind, amount int64, location, description string) string {
-	parts := []string{"Open Sponsorship", Dollars(amount)}
-	if kind.IsRequest {
-		parts[0] = "Sponsorship Request"
-	}
-	if place := oneLine(location); place != "" {
-		parts = append(parts, cut(place, previewTitleRunes))
+// line reads "Sponsorship Request · $600 · Pune, India. Kits for …".
+func (p Preview) line() string {
+	parts := []string{p.KindLabel, Dollars(p.Amount)}
+	if p.Place != "" {
+		parts = append(parts, p.Place)
 	}
 	line := strings.Join(parts, " · ")
-	if excerpt := cut(oneLine(description), previewExcerptRunes); excerpt != "" {
-		line += ". " + excerpt
+	if p.Excerpt != "" {
+		line += ". " + p.Excerpt
 	}
 	return line
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
@@ -14,7 +13,7 @@ import (
 // BindRoutes registers GET {kind path}/{id}/matches for both kinds.
 func (f *Finder) BindRoutes(se *core.ServeEvent) {
 	for _, kind := range listings.Kinds {
-		se.Router.GET(kind.Path+"/{id}/matches", f.matches(kind)).Bind(apis.RequireAuth("users"))
+		se.Router.GET(kind.Path+"/{id}/matches", f.matches(kind)).Bind(membership.RequireMember())
 	}
 }
 

@@ -3,6 +3,8 @@ package messaging
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 const maxJSON = 16 << 10
@@ -11,14 +13,14 @@ const maxJSON = 16 << 10
 // Every one needs a signed-in member.
 func BindRoutes(se *core.ServeEvent) {
 	g := se.Router.Group("/api/conversations")
-	g.Bind(apis.RequireAuth("users"))
+	g.Bind(membership.RequireMember())
 	g.GET("", listConversations)
 	g.POST("", startConversation).Bind(apis.BodyLimit(maxJSON))
 	g.GET("/{id}", viewConversation)
 	g.GET("/{id}/messages", listMessages)
 	g.POST("/{id}/messages", sendMessage).Bind(apis.BodyLimit(maxJSON))
 	g.POST("/{id}/read", markConversationRead)
-	se.Router.GET("/api/unread", unreadTotals).Bind(apis.RequireAuth("users"))
+	se.Router.GET("/api/unread", unreadTotals).Bind(membership.RequireMember())
 }
 
 // participantConversation loads the conversation of the path if the member

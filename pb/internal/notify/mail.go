@@ -24,6 +24,7 @@ type Item struct {
 type letter struct {
 	Greeting    string
 	Heading     string
+	Lead        string // what one notification says under its title
 	Items       []itemView
 	Action      string
 	ActionURL   string
@@ -43,7 +44,8 @@ const htmlLayout = `<!doctype html><html><body style="font-family:system-ui,sans
 <p style="font-size:18px;font-weight:600;color:#4f46e5">SponsorBridge</p>
 <p>{{.Greeting}}</p>
 <p style="font-size:16px;font-weight:600">{{.Heading}}</p>
-<ul style="padding-left:18px">{{range .Items}}<li style="margin:8px 0"><a href="{{.URL}}" style="color:#4f46e5">{{.Title}}</a>{{if .Body}}<br><span style="color:#4b5563">{{.Body}}</span>{{end}}</li>{{end}}</ul>
+{{if .Lead}}<p style="color:#4b5563">{{.Lead}}</p>{{end}}
+{{if .Items}}<ul style="padding-left:18px">{{range .Items}}<li style="margin:8px 0"><a href="{{.URL}}" style="color:#4f46e5">{{.Title}}</a>{{if .Body}}<br><span style="color:#4b5563">{{.Body}}</span>{{end}}</li>{{end}}</ul>{{end}}
 {{if .ActionURL}}<p><a href="{{.ActionURL}}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">{{.Action}}</a></p>{{end}}
 <p style="font-size:12px;color:#6b7280;margin-top:32px">You get these e-mails for {{.TopicName}}. <a href="{{.Unsubscribe}}" style="color:#6b7280">Unsubscribe</a> or choose what we send in Settings.</p>
 </body></html>`
@@ -51,6 +53,9 @@ const htmlLayout = `<!doctype html><html><body style="font-family:system-ui,sans
 func (l letter) text() string {
 	var b strings.Builder
 	b.WriteString(l.Greeting + "\n\n" + l.Heading + "\n\n")
+	if l.Lead != "" {
+		b.WriteString(l.Lead + "\n")
+	}
 	for _, it := range l.Items {
 		b.WriteString("- " + it.Title + "\n")
 		if it.Body != "" {
@@ -66,7 +71,7 @@ func (l letter) text() string {
 }
 
 var topicNames = map[string]string{
-	TopicMessages: "new messages", TopicApplications: "applications and sponsorships",
+	TopicMessages: "new messages", TopicApplications: "applications and sponsorships", TopicDeals: "your deals",
 	TopicListings: "updates about your listings", TopicMatches: "new matches for your listings",
 	TopicAlerts: "your saved searches", TopicPlanExpiry: "your plan",
 }
@@ -75,8 +80,9 @@ var topicNames = map[string]string{
 type letterTo struct {
 	UserID  string
 	Topic   string // the e-mail topic it belongs to (the member may switch it off)
-	Subject string
+	Subject string // bounded by SubjectLine when sent
 	Heading string
+	Lead    string // one notification's words (a digest has Items instead)
 	Items   []Item
 	// Action is the button's words, ActionPath the app path it opens
 	// (none when empty).
@@ -103,7 +109,7 @@ func deliver(app core.App, lt letterTo) error {
 		"u": {lt.UserID}, "t": {lt.Topic}, "s": {unsubscribeSig(app, lt.UserID, lt.Topic)},
 	}.Encode()
 	l := letter{
-		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: lt.Heading,
+		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: lt.Heading, Lead: lt.Lead,
 		Action: lt.Action, Unsubscribe: unsub, TopicName: topicNames[lt.Topic],
 	}
 	if lt.ActionPath != "" {
@@ -119,7 +125,7 @@ func deliver(app core.App, lt letterTo) error {
 	mailbox.Send(app, &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Name: member.GetString("displayName"), Address: to}},
-		Subject: lt.Subject,
+		Subject: SubjectLine(lt.Subject),
 		HTML:    html,
 		Text:    l.text(),
 		Headers: map[string]string{
@@ -128,4 +134,27 @@ func deliver(app core.App, lt letterTo) error {
 		},
 	})
 	return nil
+}
+
+// MaxSubject bounds a notification mail's subject, in characters: 78 is
+// the line length RFC 5322 recommends, and about what a phone's inbox
+// shows.
+const MaxSubject = 78
+
+// SubjectLine is s cut to MaxSubject characters at the end of a word, with
+// an ellipsis (a word longer than the whole line is cut where it must be).
+func SubjectLine(s string) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= MaxSubject {
+		return string(r)
+	}
+	cut := r[:MaxSubject] // the room for the ellipsis is taken below
+	end := MaxSubject - 1
+	for i := end; i > MaxSubject/2; i-- {
+		if cut[i] == ' ' {
+			end = i
+			break
+		}
+	}
+	return strings.TrimRight(string(cut[:end]), " ,;:-–—") + "…"
 }

@@ -90,8 +90,9 @@ func Mail(app core.App, pending ...*Pending) {
 			continue
 		}
 		n := p.note
+		// the title once (subject and heading), then the note's words and the way to it
 		err := deliver(app, letterTo{UserID: n.UserID, Topic: TopicOf(n.Type), Subject: n.Title, Heading: n.Title,
-			Items: []Item{{Title: n.Title, Body: n.Body, Link: n.Link}}, Action: "Open SponsorBridge", ActionPath: n.Link})
+			Lead: n.Body, Action: "Open SponsorBridge", ActionPath: n.Link})
 		if err != nil {
 			app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
 		}

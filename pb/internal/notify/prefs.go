@@ -14,14 +14,17 @@ import (
 const (
 	TopicMessages     = "messages"
 	TopicApplications = "applications"
-	TopicListings     = "listings"
-	TopicMatches      = "matches"
-	TopicAlerts       = "alerts"
-	TopicPlanExpiry   = "planExpiry"
+	// TopicDeals: the steps of a member's deals (and, for administrators,
+	// new disputes).
+	TopicDeals      = "deals"
+	TopicListings   = "listings"
+	TopicMatches    = "matches"
+	TopicAlerts     = "alerts"
+	TopicPlanExpiry = "planExpiry"
 )
 
 // Topics lists the topics in the order the settings screen shows them.
-var Topics = []string{TopicMessages, TopicApplications, TopicListings, TopicMatches, TopicAlerts, TopicPlanExpiry}
+var Topics = []string{TopicMessages, TopicApplications, TopicDeals, TopicListings, TopicMatches, TopicAlerts, TopicPlanExpiry}
 
 // More notification types.
 const (
@@ -41,8 +44,10 @@ func TopicOf(noteType string) string {
 	switch noteType {
 	case TypeMessage:
 		return TopicMessages
-	case TypeApplication, TypeApplicationAccepted, TypeApplicationDeclined, TypeSponsorship, TypeDeal:
+	case TypeApplication, TypeApplicationAccepted, TypeApplicationDeclined, TypeSponsorship:
 		return TopicApplications
+	case TypeDeal:
+		return TopicDeals
 	case TypeMatch:
 		return TopicMatches
 	case TypeSavedSearch:

@@ -3,17 +3,19 @@ package notify
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 // BindRoutes registers the notification routes (signed-in members only).
 func BindRoutes(se *core.ServeEvent) {
 	g := se.Router.Group("/api/notifications")
-	g.Bind(apis.RequireAuth("users"))
+	g.Bind(membership.RequireMember())
 	g.GET("", list)
 	g.POST("/read", markRead).Bind(apis.BodyLimit(16 << 10))
 
 	prefs := se.Router.Group("/api/user/email-preferences")
-	prefs.Bind(apis.RequireAuth("users"))
+	prefs.Bind(membership.RequireMember())
 	prefs.GET("", getPrefs)
 	prefs.PATCH("", updatePrefs).Bind(apis.BodyLimit(4 << 10))
 

@@ -12,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/logline"
+	"sponsorbridge/pb/internal/membership"
 )
 
 const (
@@ -24,24 +25,24 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 	h := &handlers{provider: NewProvider(cfg), webhookSecret: []byte(cfg.RazorpayWebhookSecret), seller: cfg.Seller}
 
 	g := se.Router.Group("/api/payments")
-	g.GET("", h.list).Bind(apis.RequireAuth("users"))
-	g.GET("/{id}/receipt", h.receipt).Bind(apis.RequireAuth("users"))
+	g.GET("", h.list).Bind(membership.RequireMember())
+	g.GET("/{id}/receipt", h.receipt).Bind(membership.RequireMember())
 	if h.provider == nil {
 		// No keys and no sandbox opt-in: nothing can be sold, and nothing is sold for free.
 		// The payment history and its receipts stay readable.
-		g.POST("/create-subscription", notSetUp).Bind(apis.RequireAuth("users"))
-		g.POST("/verify-subscription", notSetUp).Bind(apis.RequireAuth("users"))
+		g.POST("/create-subscription", notSetUp).Bind(membership.RequireMember())
+		g.POST("/verify-subscription", notSetUp).Bind(membership.RequireMember())
 		g.POST("/webhook", notSetUp)
-		g.POST("/sandbox/pay", notSetUp).Bind(apis.RequireAuth("users"))
+		g.POST("/sandbox/pay", notSetUp).Bind(membership.RequireMember())
 		return
 	}
-	g.POST("/create-subscription", h.createSubscription).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
-	g.POST("/verify-subscription", h.verifySubscription).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
+	g.POST("/create-subscription", h.createSubscription).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
+	g.POST("/verify-subscription", h.verifySubscription).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
 	// Razorpay calls the webhook without a session; its signature is the authentication.
 	g.POST("/webhook", h.webhook).Bind(apis.BodyLimit(maxWebhookBody))
 	if sb, ok := h.provider.(*SandboxProvider); ok {
 		// Only exists in sandbox mode: with live keys nothing can sign a checkout locally.
-		g.POST("/sandbox/pay", h.sandboxPay(sb)).Bind(apis.RequireAuth("users"), apis.BodyLimit(maxBody))
+		g.POST("/sandbox/pay", h.sandboxPay(sb)).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
 	}
 }
 

@@ -131,13 +131,16 @@ func CleanRevoked(app core.App) error {
 	return nil
 }
 
-// BindRealtime remembers which session opened each realtime subscription,
-// so revoking the session silences it (PocketBase itself only notices a
-// changed token key).
+// BindRealtime remembers which session (and member) opened each realtime
+// subscription, so revoking the session silences it (PocketBase itself only
+// notices a changed token key) and an ending elsewhere is told (TellEnded).
 func BindRealtime(app core.App) {
 	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
 		if sid := sessionOf(e.Request.Header.Get("Authorization")); sid != "" {
 			e.Client.Set(realtimeKey, sid)
+		}
+		if e.Auth != nil && e.Auth.Collection().Name == "users" {
+			e.Client.Set(memberKey, e.Auth.Id) // TellEnded finds the member's pages by it
 		}
 		return e.Next()
 	})

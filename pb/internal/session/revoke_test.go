@@ -152,3 +152,38 @@ func TestLogoutSilencesRealtime(t *testing.T) {
 		t.Error("the realtime connection still listens as the member after sign-out")
 	}
 }
+
+// An ending elsewhere reaches the member's open pages at once, with why:
+// a password change tells the other sessions' pages (not the one that
+// changed it), signing out everywhere tells every page.
+func TestOpenPagesHearWhyTheirSessionEnded(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewApp(t, nil)
+	defer app.Cleanup()
+	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
+	j := testutil.NewJourney(t, app)
+	laptop, phone := signIn(t, j, "ana"), signIn(t, j, "ana")
+	onLaptop := testutil.Listen(t, j, app, "a page on the laptop", with(laptop), session.EndedTopic)
+	onPhone := testutil.Listen(t, j, app, "a page on the phone", with(phone), session.EndedTopic)
+	heard := func(who string, page subscriptions.Client, want string) {
+		t.Helper()
+		m, ok := testutil.Heard(page)
+		switch {
+		case want == "" && ok:
+			t.Errorf("%s heard %q %s", who, m.Name, m.Data)
+		case want != "" && (!ok || m.Name != session.EndedTopic || string(m.Data) != `{"reason":"`+want+`"}`):
+			t.Errorf("%s heard %q %s (%v), want %s", who, m.Name, m.Data, ok, want)
+		}
+	}
+
+	changed := j.Step(t, tests.ApiScenario{
+		Name: "the phone changes the password", Method: http.MethodPost, URL: "/api/user/password", Headers: with(phone),
+		Body:           strings.NewReader(`{"currentPassword":"` + testutil.Password + `","newPassword":"a-new-password-1"}`),
+		ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0), ExpectedContent: []string{`"username":"ana"`},
+	})
+	heard("the laptop's page", onLaptop, session.EndedPasswordChanged)
+	heard("the phone's own page", onPhone, "")
+
+	logout(t, j, "the phone signs out everywhere", "/api/logout/everywhere", with(changed.Cookie(session.CookieName)), 204)
+	heard("the phone's page", onPhone, session.EndedEverywhere)
+}

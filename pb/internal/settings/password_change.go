@@ -15,7 +15,8 @@ import (
 // changePassword sets a new password after checking the current one, and
 // tells the member's proven address.
 // PocketBase rotates the member's tokenKey with the password, which signs
-// out every other session; this one gets a fresh cookie.
+// out every other session (their open pages are told why); this one gets a
+// fresh cookie.
 func changePassword(e *core.RequestEvent) error {
 	form := &passwordForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -42,6 +43,7 @@ func changePassword(e *core.RequestEvent) error {
 		return e.BadRequestError("Could not change the password.", err)
 	}
 	notify.PasswordChanged(e.App, member, time.Now())
+	session.TellEnded(e.App, member.Id, session.EndedPasswordChanged, session.Current(e))
 	if err := session.Start(e, member); err != nil {
 		return err
 	}

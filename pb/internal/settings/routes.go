@@ -15,13 +15,14 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/membership"
 )
 
 const maxJSON = 32 << 10
 
 // BindRoutes registers the settings routes (signed-in members only).
 func BindRoutes(se *core.ServeEvent) {
-	auth := apis.RequireAuth("users")
+	auth := membership.RequireMember()
 	se.Router.PATCH("/api/user", updateProfile).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.DELETE("/api/user", deleteAccount).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, limits.Upload(MaxAvatar, maxJSON))

@@ -13,6 +13,7 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/session"
 )
 
 // What a reset code that sets no password says. One message for every
@@ -40,7 +41,8 @@ type ResetDone struct {
 // codes typed with the address count against the address's budget, shared
 // with its sign-in codes; typed with a username, against the username's.
 // Every session of the account ends (a new password gives PocketBase's
-// token key a new value), nobody is signed in, the proven address is told,
+// token key a new value) and its open pages are told why at once, nobody
+// is signed in, the proven address is told,
 // and the failed sign-ins that the forgotten password earned are forgotten.
 func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 	form := &resetConfirmForm{}
@@ -66,6 +68,7 @@ func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 		return e.InternalServerError("Could not change the password.", err)
 	}
 	limits.ForgetSignInFailures(e.App, member.GetString("username"))
+	session.TellEnded(e.App, member.Id, session.EndedPasswordReset, "")
 	notify.PasswordChanged(e.App, member, time.Now())
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, ResetDone{Username: member.GetString("username")})

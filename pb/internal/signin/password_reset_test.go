@@ -171,6 +171,11 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 		t.Fatal("the phone's sign-in set no session")
 	}
 
+	// a page open on the phone, and another member's
+	phonePage := testutil.Listen(t, j, app, "the phone's page listens", map[string]string{"Cookie": session.CookieName + "=" + phone, "Origin": testutil.Origin}, session.EndedTopic)
+	testutil.CreateMember(t, app, "lea", testutil.MemberOpts{})
+	leasPage := testutil.Listen(t, j, app, "another member's page listens", testutil.Cookie(t, testutil.FindByUsername(t, app, "lea")), session.EndedTopic)
+
 	code := resetCode(t, j, app, "kai@example.com", "kai@example.com", resetIssued)
 	mail := resetMails(t, app, "kai@example.com")[0]
 	if !strings.Contains(mail.Text, "for your account kai") || !strings.Contains(mail.Text, "expires in 10 minutes") {
@@ -179,6 +184,13 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	a := j.Step(t, resetConfirmed("the right code", "kai@example.com", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
 	if signedIn(a) {
 		t.Error("the reset signed the browser in; the member signs in with the new password")
+	}
+	// the open page is told at once, and why (it moves to the sign-in with a line)
+	if m, ok := testutil.Heard(phonePage); !ok || m.Name != session.EndedTopic || string(m.Data) != `{"reason":"password_reset"}` {
+		t.Errorf("the phone's open page heard %q %s (%v), want the reset", m.Name, m.Data, ok)
+	}
+	if m, ok := testutil.Heard(leasPage); ok {
+		t.Errorf("another member's page heard %q %s", m.Name, m.Data)
 	}
 
 	j.Step(t, whoAmI("the session signed in before the reset", map[string]string{"Cookie": session.CookieName + "=" + phone}, 401, `"status":401`))

@@ -8,13 +8,15 @@ package sponsoring
 import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/membership"
 )
 
 const maxJSON = 16 << 10
 
 // BindRoutes registers applications and sponsoring.
 func BindRoutes(se *core.ServeEvent) {
-	auth := apis.RequireAuth("users")
+	auth := membership.RequireMember()
 	se.Router.POST("/api/sponsorships/{id}/apply", apply).Bind(auth, apis.BodyLimit(maxJSON))
 	se.Router.POST("/api/sponsorship-requests/{id}/sponsor", sponsor).Bind(auth, apis.BodyLimit(maxJSON))
 

@@ -3,7 +3,7 @@ import { paths } from '@/lib/paths'
 
 /** The page modules, each its own chunk: what the router's lazy routes load. */
 export const load = {
-  auth: () => import('@/features/auth/routes/AuthPage').then((m) => ({ default: m.AuthPage })),
+  auth: () => import('@/app/routes/AuthRoute').then((m) => ({ default: m.AuthRoute })),
   googleCallback: () => import('@/features/auth/routes/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })),
   home: () => import('@/app/routes/HomePage').then((m) => ({ default: m.HomePage })),
   listing: () => import('@/app/routes/ListingPage').then((m) => ({ default: m.ListingPage })),

@@ -300,6 +300,7 @@ export interface Overview {
   administrators: number
   activeSubscriptions: number
   openContactMessages: number
+  openDisputes: number
   dashboardUrl: string
 }
 
@@ -368,6 +369,17 @@ export interface MatchAnswer {
   listing: ListingItem
   reasons: string[]
   why: string
+}
+
+/** listings.Preview */
+export interface ListingPreview {
+  kind: ListingKind
+  kindLabel: string
+  title: string
+  amount: number
+  place: string
+  excerpt: string
+  path: string
 }
 
 /** payments.OrderAnswer */

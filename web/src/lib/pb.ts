@@ -15,19 +15,25 @@ export interface InboxHandlers {
   message: (action: RealtimeAction, record: RecordModel) => void
   conversation: (action: RealtimeAction, record: RecordModel) => void
   notification: (action: RealtimeAction, record: RecordModel) => void
-  /** The three subscriptions are in place: from now on no change is missed. */
+  /** The subscriptions are in place: from now on no change is missed. */
   subscribed?: () => void
+  /**
+   * The member's sessions ended elsewhere (a password reset or change, signing out everywhere):
+   * the server tells this page at once, with why (`session` topic, docs/security.md "Sessions").
+   */
+  sessionEnded?: (reason: string) => void
 }
 
 /**
  * Subscribes to the member's own messages, conversations and notifications (the server
- * delivers only those). Returns the unsubscribe function.
+ * delivers only those), and to the end of their sessions. Returns the unsubscribe function.
  */
 export function subscribeInbox(handlers: InboxHandlers): () => void {
   const offs = Promise.all([
     pb.collection('messages').subscribe('*', (e) => handlers.message(e.action, e.record)),
     pb.collection('conversations').subscribe('*', (e) => handlers.conversation(e.action, e.record)),
     pb.collection('notifications').subscribe('*', (e) => handlers.notification(e.action, e.record)),
+    pb.realtime.subscribe('session', (data: { reason?: unknown }) => handlers.sessionEnded?.(String(data?.reason ?? ''))),
   ])
   void offs.then(() => handlers.subscribed?.()).catch(() => undefined)
   return () => {

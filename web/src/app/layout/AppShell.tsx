@@ -4,6 +4,7 @@ import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
 import { EmailPrompt } from '@/features/settings/components/EmailPrompt'
 import { paths } from '@/lib/paths'
 import { BottomBar } from './BottomBar'
+import { useSessionEndedElsewhere } from './use-session-ended'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { PageOutlet } from './PageOutlet'
@@ -14,7 +15,7 @@ import { SkipLink } from './SkipLink'
 export function AppShell() {
   const { user } = useSession()
   const { pathname } = useLocation()
-  useInboxRealtime(user?.id)
+  useInboxRealtime(user?.id, useSessionEndedElsewhere())
   return (
     <div data-print="flat" className="min-h-dvh bg-base-200">
       <SkipLink />

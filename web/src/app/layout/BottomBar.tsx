@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router'
 import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
+import { AdminNavBadge } from './AdminNavBadge'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
 import { createPathFrom, isOthersProfile, paths } from '@/lib/paths'
 
@@ -50,7 +51,10 @@ export function BottomBar() {
         </NavLink>
         {user.isAdmin && (
           <NavLink to={paths.admin} className={itemClass}>
-            <ShieldIcon className="size-6" />
+            <span className="relative">
+              <ShieldIcon className="size-6" />
+              <AdminNavBadge className="absolute -top-1.5 -right-3" />
+            </span>
             Admin
           </NavLink>
         )}

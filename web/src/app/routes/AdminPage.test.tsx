@@ -90,6 +90,7 @@ function setup(overrides: Record<string, (call: MockCall) => Response> = {}) {
         administrators: 1,
         activeSubscriptions: 1,
         openContactMessages: 0,
+        openDisputes: 0,
         dashboardUrl: '/_/',
       }),
     'GET /api/admin/moderation': () => listResponse([reported, pending]),

@@ -66,7 +66,13 @@ function ListingPageContent() {
           </div>
         </div>
       </article>
-      <MatchesSection kind={l.kind} id={l.item.id} heading={own ? 'Best matches for your listing' : 'Best matches'} />
+      <MatchesSection
+        kind={l.kind}
+        id={l.item.id}
+        heading={own ? 'Best matches for your listing' : 'Best matches'}
+        closedReason={l.item.closedReason}
+        own={own}
+      />
     </div>
   )
 }

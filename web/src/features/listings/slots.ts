@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react'
-import type { Listing, ListingKind } from '@/lib/listing'
+import type { ClosedReason, Listing, ListingKind } from '@/lib/listing'
 
 /**
  * What other features add to a listing's card and detail views. The listings feature does not
@@ -11,7 +11,7 @@ export interface ListingSlots {
   /** The poster's Edit. */
   Edit: ComponentType<{ listing: Listing }>
   /** A listing's best matches. */
-  Matches: ComponentType<{ kind: ListingKind; id: string; heading?: string }>
+  Matches: ComponentType<{ kind: ListingKind; id: string; heading?: string; closedReason?: ClosedReason; own?: boolean }>
 }
 
 const nothing = () => null

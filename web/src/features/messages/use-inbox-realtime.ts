@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './api/get-unread'
@@ -86,8 +86,13 @@ function afterFirstScreen(queryClient: QueryClient, fn: () => void): () => void 
 /** The first segment of every query key realtime events change. */
 const inboxKeys = new Set([messagesKey[0], conversationsKey[0], notificationsKey[0], unreadQueryOptions().queryKey[0]].map(String))
 
-export function useInboxRealtime(userId: string | undefined) {
+export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (reason: string) => void) {
   const queryClient = useQueryClient()
+  // the latest callback, without subscribing again when it changes
+  const ended = useRef(onSessionEnded)
+  useEffect(() => {
+    ended.current = onSessionEnded
+  }, [onSessionEnded])
   useEffect(() => {
     if (!userId) return
     // Never abort a refetch on its way (refreshQueries): an aborted request each time otherwise.
@@ -117,6 +122,7 @@ export function useInboxRealtime(userId: string | undefined) {
           // What changed before the stream started (the page loaded first): read it again. A
           // fetch already running goes on rather than being aborted; the events coalesced above
           // take care of everything after.
+          sessionEnded: (reason) => ended.current?.(reason),
           subscribed: () =>
             void queryClient.invalidateQueries({ predicate: (q) => inboxKeys.has(String(q.queryKey[0])) }, { cancelRefetch: false }),
         })

@@ -8,17 +8,25 @@ const counters: { key: keyof Overview; label: string }[] = [
   { key: 'verified', label: 'Verified' },
   { key: 'activeSubscriptions', label: 'Active subscriptions' },
   { key: 'openContactMessages', label: 'Open messages' },
+  { key: 'openDisputes', label: 'Open disputes' },
 ]
+
+/** Counters that ask for an administrator's action when above 0, and the colour they take then. */
+const alertClass: Partial<Record<keyof Overview, string>> = {
+  pendingReview: 'text-amber-700',
+  reported: 'text-error',
+  openDisputes: 'text-error',
+}
 
 /** The top row of the dashboard: counts from GET /api/admin/overview. */
 export function OverviewCounters() {
   const overview = useOverview()
   return (
     <section aria-label="Overview" aria-busy={overview.isPending || undefined}>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {counters.map(({ key, label }) => {
           const value = overview.data?.[key]
-          const alert = (key === 'reported' || key === 'pendingReview') && typeof value === 'number' && value > 0
+          const alert = typeof value === 'number' && value > 0 ? (alertClass[key] ?? '') : ''
           return (
             <div
               key={key}
@@ -26,11 +34,7 @@ export function OverviewCounters() {
               data-testid={`counter-${key}`}
             >
               <dt className="text-xs leading-tight font-medium text-base-content/75">{label}</dt>
-              <dd
-                className={`mt-0.5 text-xl font-bold sm:mt-1 sm:text-2xl ${alert ? (key === 'reported' ? 'text-error' : 'text-amber-700') : ''}`}
-              >
-                {overview.isError ? '–' : (value ?? '…')}
-              </dd>
+              <dd className={`mt-0.5 text-xl font-bold sm:mt-1 sm:text-2xl ${alert}`}>{overview.isError ? '–' : (value ?? '…')}</dd>
             </div>
           )
         })}

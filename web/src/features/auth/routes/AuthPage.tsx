@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/Spinner'
 import { Tabs } from '@/components/ui/Tabs'
@@ -10,6 +10,7 @@ import { LoginForm } from '../components/LoginForm'
 import { RegisterForm } from '../components/RegisterForm'
 import { goHomeAfterSignIn } from '../google/go-home'
 import { useGoogleAuthScreen } from '../google/use-google-auth-screen'
+import { sessionEndedLine } from '../session-ended'
 import { useSession } from '../use-session'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -21,7 +22,12 @@ const tabs = [
 
 export const REDIRECT_AFTER_SIGN_IN_MS = 500
 
-export function AuthPage() {
+interface AuthPageProps {
+  /** Shown above the forms with the way back (the app gives the listing a shared link led to). */
+  ReturnNote?: ComponentType<{ returnTo: string }>
+}
+
+export function AuthPage({ ReturnNote }: AuthPageProps = {}) {
   const session = useSession()
   const config = useAppConfig()
   const navigate = useNavigate()
@@ -30,6 +36,8 @@ export function AuthPage() {
   // or registering. The way back rides the history entry's state, so every switch of tab below
   // passes it on (a reload keeps it too); returnPath follows only paths of this app.
   const target = returnPath((location.state as { from?: unknown } | null)?.from)
+  // The session ended elsewhere while a page was open (a password reset...): say why.
+  const ended = sessionEndedLine((location.state as { ended?: unknown } | null)?.ended)
   const keepReturn = location.state as unknown
   const [params, setParams] = useSearchParams()
   const tab: AuthTab = params.get('tab') === 'register' ? 'register' : 'login'
@@ -81,6 +89,12 @@ export function AuthPage() {
       <section className="mx-auto w-full max-w-md">
         <h1 className="text-3xl font-bold tracking-tight">Welcome to SponsorBridge</h1>
         <p className="mt-2 text-base-content/75">Connect with sponsors and get your projects funded</p>
+        {ReturnNote && <ReturnNote returnTo={target} />}
+        {ended && (
+          <p role="status" className="alert alert-warning alert-soft mt-4 text-sm" data-testid="session-ended">
+            {ended}
+          </p>
+        )}
         <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-4">
             <Tabs items={tabs} value={tab} onChange={setTab} label="Sign in or create an account" panelId={(v) => `auth-${v}`} />

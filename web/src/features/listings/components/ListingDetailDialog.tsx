@@ -36,7 +36,12 @@ export function ListingDetailDialog({ listing: opened, currentUserId, onClose }:
       {listing && (
         <div className="space-y-5">
           <ListingDetails listing={listing} />
-          <Matches kind={listing.kind} id={listing.item.id} />
+          <Matches
+            kind={listing.kind}
+            id={listing.item.id}
+            closedReason={listing.item.closedReason}
+            own={!!currentUserId && listing.item.userId === currentUserId}
+          />
         </div>
       )}
     </Dialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
-import type { ListingKind } from '@/lib/listing'
+import type { ClosedReason, ListingKind } from '@/lib/listing'
 import { formatUsd } from '@/lib/format'
 import { listingPath } from '@/lib/paths'
 import { useMatches, type MatchAnswer } from '../api/get-matches'
@@ -12,6 +12,16 @@ export const MATCH_RULE =
 
 function amountOf(m: MatchAnswer): number {
   return 'amount' in m.listing ? m.listing.amount : m.listing.requestedAmount
+}
+
+/**
+ * Why a closed listing shows no matches: the server matches open listings only (docs/api/matches-and-alerts.md),
+ * so no match, and no alert of one, comes while it stays closed. Said instead of a promise of alerts.
+ */
+const closedMatchTexts: Record<ClosedReason, string> = {
+  poster: 'This listing is closed, so it has no matches and no match alerts. Matches come back if it is reopened.',
+  event_passed: 'The event date has passed, so this request has no matches and no match alerts.',
+  sponsored: 'This request is fully sponsored, so it has no matches and no match alerts.',
 }
 
 /** A small labelled switch of the matches' poster conditions. */
@@ -30,13 +40,17 @@ interface MatchesSectionProps {
   /** Heading level and wording for where it is shown. */
   heading?: string
   compact?: boolean
+  /** Set when the listing is closed (the server's `closedReason`): no matches are asked for. */
+  closedReason?: ClosedReason
+  /** The viewer posted the listing: only its poster is told of a new match. */
+  own?: boolean
 }
 
 /** A listing's best matches (up to five, best first) with why each matches. */
-export function MatchesSection({ kind, id, heading = 'Best matches', compact = false }: MatchesSectionProps) {
+export function MatchesSection({ kind, id, heading = 'Best matches', compact = false, closedReason, own = false }: MatchesSectionProps) {
   const [verified, setVerified] = useState(false)
   const [reliable, setReliable] = useState(false)
-  const matches = useMatches(kind, id, { verified, reliable })
+  const matches = useMatches(kind, id, { verified, reliable }, !closedReason)
   const otherKind: ListingKind = kind === 'sponsorships' ? 'requests' : 'sponsorships'
   const headingId = `matches-${id}`
   return (
@@ -49,13 +63,17 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
         <h3 id={headingId} className="font-semibold">
           {heading}
         </h3>
-        <div className="flex flex-wrap gap-x-3 gap-y-1">
-          <Toggle label="Verified posters only" checked={verified} onChange={setVerified} />
-          <Toggle label="Reliable posters only" checked={reliable} onChange={setReliable} />
-        </div>
+        {!closedReason && (
+          <div className="flex flex-wrap gap-x-3 gap-y-1">
+            <Toggle label="Verified posters only" checked={verified} onChange={setVerified} />
+            <Toggle label="Reliable posters only" checked={reliable} onChange={setReliable} />
+          </div>
+        )}
       </div>
       {!compact && <p className="mt-0.5 text-xs text-base-content/70">{MATCH_RULE}</p>}
-      {matches.isPending ? (
+      {closedReason ? (
+        <p className="mt-2 text-sm text-base-content/75">{closedMatchTexts[closedReason]}</p>
+      ) : matches.isPending ? (
         <div className="py-3">
           <Spinner label="Loading matches" />
         </div>
@@ -64,9 +82,9 @@ export function MatchesSection({ kind, id, heading = 'Best matches', compact = f
       ) : matches.data.length === 0 ? (
         <p className="mt-2 text-sm text-base-content/75">
           {verified || reliable
-            ? `No matches from ${verified && reliable ? 'verified, reliable' : verified ? 'verified' : 'reliable'} posters yet. `
-            : 'No matches yet. '}
-          We will tell you when a matching {otherKind === 'requests' ? 'request' : 'offer'} is posted.
+            ? `No matches from ${verified && reliable ? 'verified, reliable' : verified ? 'verified' : 'reliable'} posters yet.`
+            : 'No matches yet.'}
+          {own && ` We will tell you when a matching ${otherKind === 'requests' ? 'request' : 'offer'} is posted.`}
         </p>
       ) : (
         <ol className="mt-2 divide-y divide-base-300">

@@ -20,7 +20,7 @@ export function OwnListingMatches({ listings: mine }: { listings: { kind: Listin
       <div className="grid gap-4 md:grid-cols-2">
         {mine.map((l) => (
           <div key={l.id} className="rounded-box border border-base-300 bg-base-100 p-4">
-            <MatchesSection kind={l.kind} id={l.id} heading={`For “${l.title}”`} compact />
+            <MatchesSection kind={l.kind} id={l.id} heading={`For “${l.title}”`} compact own />
           </div>
         ))}
       </div>

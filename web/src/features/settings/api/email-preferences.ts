@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 
 /** docs/api/matches-and-alerts.md, "E-mail choices". */
-export type EmailTopic = 'messages' | 'applications' | 'listings' | 'matches' | 'alerts' | 'planExpiry'
+export type EmailTopic = 'messages' | 'applications' | 'deals' | 'listings' | 'matches' | 'alerts' | 'planExpiry'
 export type EmailPreferences = Record<EmailTopic, boolean>
 
 export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] = [
@@ -11,6 +11,11 @@ export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] 
     topic: 'applications',
     label: 'Applications and sponsorships',
     hint: 'Applications to your offers, decisions on yours, sponsorships of your requests',
+  },
+  {
+    topic: 'deals',
+    label: 'Deals',
+    hint: 'Each step of your deals: deliverables, money sent and received, proof, cancellations, disputes and reviews',
   },
   { topic: 'listings', label: 'Your listings', hint: 'Moderation results, requests closed after their event' },
   { topic: 'matches', label: 'Matches', hint: 'New listings that match yours (at most one e-mail an hour)' },

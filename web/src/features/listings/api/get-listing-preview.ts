@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { ListingPreview } from '@/lib/api-types.gen'
+import { listingRoutes, type ListingKind } from '@/lib/listing'
+
+/**
+ * What a shared link's preview showed of a listing, for a visitor (docs/api/listings.md, "Link
+ * previews"): 404 for a listing without a preview.
+ */
+export function listingPreviewQueryOptions(kind: ListingKind, id: string) {
+  return queryOptions({
+    queryKey: ['listing-preview', kind, id] as const,
+    queryFn: ({ signal }) => api.get<ListingPreview>(`${listingRoutes[kind]}/${encodeURIComponent(id)}/preview`, undefined, signal),
+  })
+}
+
+export function useListingPreview(kind: ListingKind, id: string, enabled: boolean) {
+  return useQuery({ ...listingPreviewQueryOptions(kind, id), enabled })
+}
