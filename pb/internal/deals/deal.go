@@ -16,6 +16,7 @@ package deals
 import (
 	"database/sql"
 	"errors"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
