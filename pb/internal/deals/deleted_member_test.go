@@ -63,7 +63,7 @@ func TestADealOutlivesTheRequestsPoster(t *testing.T) {
 	id := j.pledge("sam", 400)
 	j.funded("sam", id, "Booth")
 	d := "/api/deals/" + id
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, step)
+	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed)
 	if a := j.do("its listing is there", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`); strings.Contains(a.Body, `"title":"Street festival","deleted"`) {
 		t.Fatalf("a deal whose listing exists reads it as deleted: %s", a.Body)
 	}
