@@ -1,36 +1,7 @@
-import { type Locator } from '@playwright/test'
 import { expect, test } from './test'
 import { ADMIN, expectToast, registerMember, signIn, uniqueName } from './helpers'
 import { picture } from './shots'
-
-/** WCAG contrast of an element's text colour on its background, read from the rendered page. */
-async function contrastOf(el: Locator): Promise<number> {
-  return el.evaluate((node) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = canvas.height = 1
-    const ctx = canvas.getContext('2d', { willReadFrequently: true })!
-    const rgb = (css: string) => {
-      ctx.clearRect(0, 0, 1, 1)
-      ctx.fillStyle = css
-      ctx.fillRect(0, 0, 1, 1)
-      return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3))
-    }
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.map((v) => {
-        const s = v / 255
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-      })
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    }
-    const style = getComputedStyle(node)
-    let bg = style.backgroundColor
-    for (let p: Element | null = node; p && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); p = p.parentElement)
-      bg = getComputedStyle(p).backgroundColor
-    const a = lum(rgb(style.color))
-    const b = lum(rgb(bg))
-    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
-  })
-}
+import { contrastOf } from './contrast'
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`status labels on disabled buttons are readable (${colorScheme})`, async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type Browser, type Locator, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { seriousAxeFindingsBothThemes } from './axe'
+import { lowestStarContrast } from './contrast'
 import { ADMIN, expectToast, postRequest, registerMember, signIn, uniqueName } from './helpers'
 import { expectPictureLoaded, gradientPng } from './pictures'
 import { shoot } from './shots'
@@ -8,44 +9,6 @@ import { expect, origin, test } from './test'
 async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const context = await browser.newContext(options)
   return context.newPage()
-}
-
-/**
- * The lowest WCAG contrast of a rating's stars (each drawn at its opacity) against the surface under
- * them: lit and unlit stars are what the rating means (WCAG 1.4.11 asks 3:1).
- */
-async function lowestStarContrast(rating: Locator): Promise<number> {
-  return rating.evaluate((node) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = canvas.height = 1
-    const ctx = canvas.getContext('2d', { willReadFrequently: true })!
-    const rgb = (css: string) => {
-      ctx.clearRect(0, 0, 1, 1)
-      ctx.fillStyle = css
-      ctx.fillRect(0, 0, 1, 1)
-      return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3))
-    }
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.map((v) => {
-        const x = v / 255
-        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4
-      })
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    }
-    let surface = 'rgba(0, 0, 0, 0)'
-    for (let p: Element | null = node; p && /rgba\(0, 0, 0, 0\)|transparent/.test(surface); p = p.parentElement)
-      surface = getComputedStyle(p).backgroundColor
-    const under = rgb(surface)
-    let lowest = Infinity
-    for (const star of Array.from(node.children)) {
-      const style = getComputedStyle(star)
-      const alpha = Number(style.opacity)
-      const drawn = rgb(style.backgroundColor).map((v, i) => v * alpha + under[i] * (1 - alpha))
-      const [a, b] = [lum(drawn), lum(under)]
-      lowest = Math.min(lowest, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05))
-    }
-    return lowest
-  })
 }
 
 test('two sponsors back a request to 100%; a deal from pledge to completion: deliverables agreed, money sent and confirmed, proof, completion, reviews', async ({

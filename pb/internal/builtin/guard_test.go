@@ -38,24 +38,6 @@ func seed(t testing.TB, app core.App) {
 	}
 }
 
-func superuserHeaders(t testing.TB, app core.App) map[string]string {
-	supers, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := core.NewRecord(supers)
-	su.SetEmail("root@example.com")
-	su.SetPassword("root-pass-123")
-	if err := app.Save(su); err != nil {
-		t.Fatal(err)
-	}
-	token, err := su.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return map[string]string{"Authorization": token}
-}
-
 // concrete fills a pattern's path parameters.
 func concrete(pattern, collection string) (method, path string) {
 	method, path, _ = strings.Cut(pattern, " ")
@@ -120,7 +102,7 @@ func TestSuperusersKeepTheDashboard(t *testing.T) {
 			Name: c.name, Method: c.method, URL: c.url, Body: strings.NewReader(c.body),
 			ExpectedStatus: c.status, ExpectedEvents: c.events, ExpectedContent: []string{c.want},
 		}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-			h := superuserHeaders(t, app)
+			h := testutil.SuperuserHeaders(t, app)
 			if c.asSuperuser {
 				s.Headers = h
 			}

@@ -55,7 +55,7 @@ func TestRealtimeSubscriptions(t *testing.T) {
 			s.Body = strings.NewReader(`{"clientId":"` + client.Id() + `","subscriptions":[` + strings.Join(quoted, ",") + `]}`)
 			switch c.who {
 			case "root":
-				s.Headers = superuserHeaders(t, app)
+				s.Headers = testutil.SuperuserHeaders(t, app)
 			case "":
 			default:
 				testutil.As(c.who)(t, app, s)

@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/core"
-
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -137,21 +135,7 @@ func TestBodyLimitLeavesOwnLimitsAndSuperusers(t *testing.T) {
 	if got := post("/api/sponsorships", big, testutil.Bearer(t, member)); got == http.StatusRequestEntityTooLarge {
 		t.Errorf("40 KB to POST /api/sponsorships (its own limit is 64 KB): 413")
 	}
-	supers, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := core.NewRecord(supers)
-	su.SetEmail("root@example.com")
-	su.SetPassword("root-pass-123")
-	if err := app.Save(su); err != nil {
-		t.Fatal(err)
-	}
-	token, err := su.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := post("/api/collections", big, map[string]string{"Authorization": token}); got == http.StatusRequestEntityTooLarge {
+	if got := post("/api/collections", big, testutil.SuperuserHeaders(t, app)); got == http.StatusRequestEntityTooLarge {
 		t.Errorf("a superuser's 40 KB to POST /api/collections: 413, want PocketBase's limit")
 	}
 }

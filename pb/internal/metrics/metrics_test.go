@@ -18,24 +18,6 @@ import (
 
 const token = "scraper-token-0123456789"
 
-func superuser(t testing.TB, app core.App) map[string]string {
-	su, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := core.NewRecord(su)
-	r.SetEmail("root@example.com")
-	r.SetPassword("root-pass-123")
-	if err := app.Save(r); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := r.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return map[string]string{"Authorization": tok}
-}
-
 func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MetricsToken = token
@@ -62,7 +44,7 @@ func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 		{"scraper token", func(testing.TB, core.App) map[string]string {
 			return map[string]string{"Authorization": "Bearer " + token}
 		}, 200, "# TYPE sponsorbridge_http_requests_total counter"},
-		{"superuser", superuser, 200, "# TYPE sponsorbridge_http_request_duration_seconds histogram"},
+		{"superuser", testutil.SuperuserHeaders, 200, "# TYPE sponsorbridge_http_request_duration_seconds histogram"},
 	} {
 		notWant := []string{"sponsorbridge_db_size_bytes"}
 		if c.status == 200 {
