@@ -157,7 +157,8 @@ func resave(tx core.App, id string) error {
 
 func dbxDeal(id string) dbx.Expression { return dbx.HashExp{"deal": id} }
 
-// jsonText is a JSON field's value for a conditional UPDATE.
+// jsonText is a JSON field's value as encoding/json writes it (a nil list
+// is null; record.Set of the list itself would store []).
 func jsonText(v any) string {
 	raw, err := json.Marshal(v)
 	if err != nil {
