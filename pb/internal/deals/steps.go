@@ -38,9 +38,9 @@ type step struct {
 // outcome is what a step writes and says.
 type outcome struct {
 	set       map[string]any // the deal's fields
-	event     string // history kind
-	text      string // history text
-	noteTitle string // the other side's notification ("" for none)
+	event     string         // history kind
+	text      string         // history text
+	noteTitle string         // the other side's notification ("" for none)
 	// adminTitle is every administrator's notification ("" for none): a
 	// step they must act on (a dispute) reaches them without a visit.
 	adminTitle string
