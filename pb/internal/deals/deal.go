@@ -7,7 +7,7 @@
 // completed. Either side may cancel before the money moved; after that a
 // cancel needs both sides, or goes to the administrators as a dispute.
 //
-// Every step is one conditional UPDATE on the deal's status and version, in
+// Every step is one guarded.Update on the deal's status and version, in
 // a transaction with its history entry (deal_events) and the other side's
 // notification: two steps at once end with one of them, the other answered
 // 409. The rules of who may do what in which state are docs/api/deals.md.

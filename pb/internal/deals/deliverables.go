@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/guarded"
 )
 
 type deliverableInput struct {
@@ -114,7 +115,7 @@ func agree(e *core.RequestEvent) error {
 			case d.GetString("proposedBy") == me.Id:
 				return outcome{}, conflict(e, "The other side agrees to your proposal; you cannot agree to it yourself.")
 			case *form.Version != d.GetInt("version"):
-				return outcome{}, errStale
+				return outcome{}, guarded.ErrStale
 			}
 			set := dbx.Params{"deliverables": jsonText(proposal), "proposal": "null", "proposedBy": ""}
 			text := fmt.Sprintf("%s agreed to the deliverables.", me.GetString("displayName"))

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/guarded"
 )
 
 type reasonForm struct {
@@ -69,7 +70,7 @@ func withdrawWithDeal(tx core.App, commitmentID, reason string) error {
 	}
 	err = endPledge(tx, c, reason, types.NowDateTime().String())
 	if errors.Is(err, ErrPledgeGone) {
-		return errStale
+		return guarded.ErrStale
 	}
 	return err
 }

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/listings"
 )
 
@@ -77,16 +79,16 @@ func WithdrawPledge(tx core.App, commitment *core.Record, by, reason string) err
 	if deal == nil {
 		return nil
 	}
-	res, err := tx.DB().Update("deals", dbx.Params{"status": StatusCancelled, "cancelledAt": now, "cancelledBy": by,
-		"cancelReason": reason, "version": dbx.NewExp("version + 1"), "updated": now},
-		dbx.And(dbx.HashExp{"id": deal.Id}, dbx.In("status", StatusNegotiating, StatusAgreed))).Execute()
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	_, err := guarded.Update(tx, "deals", deal.Id, func(d *core.Record) bool {
+		return slices.Contains([]string{StatusNegotiating, StatusAgreed}, d.GetString("status"))
+	}, func(d *core.Record) {
+		d.Load(map[string]any{"status": StatusCancelled, "cancelledAt": now, "cancelledBy": by, "cancelReason": reason,
+			"version": d.GetInt("version") + 1})
+	})
+	if errors.Is(err, guarded.ErrStale) {
 		return ErrPledgeFunded // funded between the read and the write
 	}
-	if err := resave(tx, deal.Id); err != nil {
+	if err != nil {
 		return err
 	}
 	return record(tx, deal.Id, by, "cancelled", "The sponsor withdrew the pledge. Reason: "+reason)
@@ -96,42 +98,33 @@ func WithdrawPledge(tx core.App, commitment *core.Record, by, reason string) err
 // request's counters: a sponsored request whose pledges now fall short opens
 // again unless its event has passed. ErrPledgeGone when it was not active.
 func endPledge(tx core.App, commitment *core.Record, reason, now string) error {
-	res, err := tx.DB().Update("commitments",
-		dbx.Params{"status": "withdrawn", "withdrawReason": reason, "withdrawn": now},
-		dbx.HashExp{"id": commitment.Id, "status": "active"}).Execute()
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	_, err := guarded.Update(tx, "commitments", commitment.Id, func(c *core.Record) bool {
+		return c.GetString("status") == "active"
+	}, func(c *core.Record) {
+		c.Load(map[string]any{"status": "withdrawn", "withdrawReason": reason, "withdrawn": now})
+	})
+	if errors.Is(err, guarded.ErrStale) {
 		return ErrPledgeGone
 	}
-	amount := int64(commitment.GetInt("amount"))
-	res, err = tx.DB().NewQuery(`UPDATE sponsorship_requests SET
-			pledgedAmount = pledgedAmount - {:amount},
-			sponsorCount = sponsorCount - 1,
-			status = CASE WHEN status = 'sponsored' AND pledgedAmount - {:amount} < requestedAmount AND
-				(eventDate = '' OR eventDate >= {:cut}) THEN 'open' ELSE status END,
-			updated = {:now}
-		WHERE id = {:id} AND pledgedAmount >= {:amount} AND sponsorCount >= 1`).
-		Bind(dbx.Params{"amount": amount, "now": now, "id": commitment.GetString("request"),
-			"cut": listings.EventPassedBefore(time.Now())}).Execute()
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	amount := commitment.GetInt("amount")
+	_, err = guarded.Update(tx, "sponsorship_requests", commitment.GetString("request"), func(r *core.Record) bool {
+		return r.GetInt("pledgedAmount") >= amount && r.GetInt("sponsorCount") >= 1
+	}, func(r *core.Record) {
+		pledged := r.GetInt("pledgedAmount") - amount
+		if r.GetString("status") == listings.StatusSponsored && pledged < r.GetInt("requestedAmount") &&
+			listings.EventNotPassed(r.GetString("eventDate"), time.Now()) {
+			r.Set("status", listings.StatusOpen)
+		}
+		r.Set("pledgedAmount", pledged)
+		r.Set("sponsorCount", r.GetInt("sponsorCount")-1)
+	})
+	if errors.Is(err, guarded.ErrStale) {
 		return fmt.Errorf("deals: the counters of request %s do not hold pledge %s", commitment.GetString("request"), commitment.Id)
 	}
-	// save both records as well, so listing caches and realtime hear of them
-	for _, r := range [][2]string{{"commitments", commitment.Id}, {"sponsorship_requests", commitment.GetString("request")}} {
-		fresh, err := tx.FindRecordById(r[0], r[1])
-		if err != nil {
-			return err
-		}
-		if err := tx.Save(fresh); err != nil {
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 // record adds an entry to a deal's history.
@@ -145,19 +138,10 @@ func record(tx core.App, dealID, actor, kind, text string) error {
 	return tx.Save(ev)
 }
 
-// resave saves a deal as it is now in the database, so hooks and realtime
-// subscribers hear of a change made by a conditional UPDATE.
-func resave(tx core.App, id string) error {
-	fresh, err := tx.FindRecordById("deals", id)
-	if err != nil {
-		return err
-	}
-	return tx.Save(fresh)
-}
-
 func dbxDeal(id string) dbx.Expression { return dbx.HashExp{"deal": id} }
 
-// jsonText is a JSON field's value for a conditional UPDATE.
+// jsonText is a JSON field's value as encoding/json writes it (a nil list
+// is null; record.Set of the list itself would store []).
 func jsonText(v any) string {
 	raw, err := json.Marshal(v)
 	if err != nil {

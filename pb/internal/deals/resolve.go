@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -16,30 +16,26 @@ var ErrNotDisputed = errors.New("deals: not disputed")
 
 // Resolve ends a dispute as an administrator decided, in the caller's
 // transaction: the deal turns completed or cancelled (outcome) with the
-// administrator's note as its resolution, by one conditional UPDATE on its
-// disputed state; its history says so and both sides are notified. It
+// administrator's note as its resolution, by guarded.Update on its disputed
+// state; its history says so and both sides are notified. It
 // answers the deal as it is now and the notifications to mail once the
 // transaction committed.
 func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note string) (*core.Record, []*notify.Pending, error) {
 	now := types.NowDateTime().String()
-	set := dbx.Params{"status": outcome, "resolution": note, "version": dbx.NewExp("version + 1"), "updated": now}
-	if outcome == StatusCompleted {
-		set["completedAt"] = now
-	} else {
-		set["cancelledAt"], set["cancelledBy"], set["cancelReason"] = now, admin.Id, note
-	}
-	res, err := tx.DB().Update("deals", set, dbx.HashExp{"id": dealID, "status": StatusDisputed}).Execute()
-	if err != nil {
-		return nil, nil, err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	d, err := guarded.Update(tx, "deals", dealID, func(d *core.Record) bool {
+		return d.GetString("status") == StatusDisputed
+	}, func(d *core.Record) {
+		d.Load(map[string]any{"status": outcome, "resolution": note, "version": d.GetInt("version") + 1})
+		if outcome == StatusCompleted {
+			d.Set("completedAt", now)
+		} else {
+			d.Load(map[string]any{"cancelledAt": now, "cancelledBy": admin.Id, "cancelReason": note})
+		}
+	})
+	if errors.Is(err, guarded.ErrStale) {
 		return nil, nil, ErrNotDisputed
 	}
-	d, err := tx.FindRecordById("deals", dealID)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := tx.Save(d); err != nil {
 		return nil, nil, err
 	}
 	if err := countReached(tx, d, outcome); err != nil {

@@ -6,11 +6,11 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -37,22 +37,20 @@ type step struct {
 
 // outcome is what a step writes and says.
 type outcome struct {
-	set       dbx.Params
-	event     string // history kind
-	text      string // history text
-	noteTitle string // the other side's notification ("" for none)
+	set       map[string]any // the deal's fields
+	event     string         // history kind
+	text      string         // history text
+	noteTitle string         // the other side's notification ("" for none)
 	// adminTitle is every administrator's notification ("" for none): a
 	// step they must act on (a dispute) reaches them without a visit.
 	adminTitle string
 	afterwards func(tx core.App, d *core.Record) error
 }
 
-var errStale = errors.New("deals: the deal changed meanwhile")
-
 // take runs a step on the deal of the route's {id}: the member must be on
 // the deal (404 otherwise) and on the step's side (403), the deal in one of
 // its states (409), and nothing else may have changed it since it was read
-// (the UPDATE is conditional on the version: 409).
+// (guarded.Update on the status and version it read: 409).
 func take(e *core.RequestEvent, s step) error {
 	me := e.Auth
 	d, err := s.admit(e)
@@ -66,26 +64,15 @@ func take(e *core.RequestEvent, s step) error {
 		if err != nil {
 			return err
 		}
-		set := dbx.Params{"version": dbx.NewExp("version + 1"), "updated": now}
-		for k, v := range out.set {
-			set[k] = v
-		}
-		res, err := tx.DB().Update("deals", set, dbx.HashExp{"id": d.Id, "version": d.GetInt("version"),
-			"status": d.GetString("status")}).Execute()
+		d, err = guarded.Update(tx, "deals", d.Id, guarded.Unchanged(d, "version", "status"), func(r *core.Record) {
+			for k, v := range out.set {
+				r.Set(k, v)
+			}
+			r.Set("version", r.GetInt("version")+1)
+		})
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errStale
-		}
-		fresh, err := tx.FindRecordById("deals", d.Id)
-		if err != nil {
-			return err
-		}
-		if err := tx.Save(fresh); err != nil {
-			return err
-		}
-		d = fresh
 		if err := countReached(tx, d, out.set["status"]); err != nil {
 			return err
 		}
@@ -118,7 +105,7 @@ func take(e *core.RequestEvent, s step) error {
 		return nil
 	})
 	switch {
-	case errors.Is(err, errStale):
+	case errors.Is(err, guarded.ErrStale):
 		return e.Error(http.StatusConflict, "This deal changed while you were looking at it. Reload it and try again.", nil)
 	case errors.Is(err, ErrPledgeFunded):
 		return e.Error(http.StatusConflict, "This deal is funded: cancelling it needs both sides now.", nil)

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 )
@@ -37,23 +37,18 @@ func decide(status string) func(e *core.RequestEvent) error {
 		var pending *notify.Pending
 		err = e.App.RunInTransaction(func(tx core.App) error {
 			now := types.NowDateTime()
-			res, err := tx.DB().Update("applications", dbx.Params{"status": status, "decidedAt": now.String()},
-				dbx.HashExp{"id": record.Id, "status": StatusPending}).Execute()
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			decided, err := guarded.Update(tx, "applications", record.Id, func(a *core.Record) bool {
+				return a.GetString("status") == StatusPending
+			}, func(a *core.Record) {
+				a.Load(map[string]any{"status": status, "decidedAt": now.String()})
+			})
+			if errors.Is(err, guarded.ErrStale) {
 				return errDecided
 			}
-			// save the record too, so hooks and realtime subscribers hear of the change
-			fresh, err := tx.FindRecordById("applications", record.Id)
 			if err != nil {
 				return err
 			}
-			if err := tx.Save(fresh); err != nil {
-				return err
-			}
-			record = fresh
+			record = decided
 			// deciding answers the application: one sample of the poster's time to answer
 			if err := accounts.RecordAnswer(tx, me.Id, now.Time().Sub(record.GetDateTime("created").Time())); err != nil {
 				return err

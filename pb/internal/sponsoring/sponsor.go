@@ -13,10 +13,10 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
@@ -29,13 +29,12 @@ const (
 )
 
 var (
-	errNotOpen         = errors.New("sponsoring: the pledge does not fit the request")
-	errAlreadyPledged  = errors.New("sponsoring: already pledged")
-	msgAlreadyPledged  = "You have already pledged to this request. Withdraw it to pledge a different amount."
-	errTurnedDown      = errors.New("sponsoring: the poster cancelled this member's pledge")
-	msgTurnedDown      = "The poster cancelled your pledge to this request, so you cannot pledge to it again."
-	activePledgeIndex  = "idx_commitments_active_pledge"
-	eventNotPassedExpr = "(eventDate = '' OR eventDate >= {:cut})"
+	errNotOpen        = errors.New("sponsoring: the pledge does not fit the request")
+	errAlreadyPledged = errors.New("sponsoring: already pledged")
+	msgAlreadyPledged = "You have already pledged to this request. Withdraw it to pledge a different amount."
+	errTurnedDown     = errors.New("sponsoring: the poster cancelled this member's pledge")
+	msgTurnedDown     = "The poster cancelled your pledge to this request, so you cannot pledge to it again."
+	activePledgeIndex = "idx_commitments_active_pledge"
 )
 
 // pledgeForm is the optional body of a pledge: an amount (missing: what is
@@ -75,13 +74,13 @@ func (f *pledgeForm) validate() error {
 }
 
 // sponsor records the member's pledge to an open request. The pledge is one
-// conditional UPDATE of the request (still open, event not passed, and the
+// guarded.Update of the request (still open, event not passed, and the
 // pledges plus this one no more than the requested amount) that adds it to
 // pledgedAmount and sponsorCount and marks the request sponsored when they
 // reach the amount; it runs inside the transaction that stores the
-// commitment. When many members pledge at once, every UPDATE that would
-// over-fund the request changes no row and its member is told what is
-// still open.
+// commitment. When many members pledge at once, every write that would
+// over-fund the request is refused and its member is told what is still
+// open.
 func sponsor(e *core.RequestEvent) error {
 	me := e.Auth
 	form := &pledgeForm{}
@@ -130,26 +129,21 @@ func sponsor(e *core.RequestEvent) error {
 				return errNotOpen
 			}
 		}
-		res, err := tx.DB().NewQuery(`UPDATE sponsorship_requests SET
-				pledgedAmount = pledgedAmount + {:amount},
-				sponsorCount = sponsorCount + 1,
-				status = CASE WHEN pledgedAmount + {:amount} >= requestedAmount THEN 'sponsored' ELSE status END,
-				updated = {:now}
-			WHERE id = {:id} AND status = 'open' AND ` + eventNotPassedExpr + ` AND pledgedAmount + {:amount} <= requestedAmount`).
-			Bind(dbx.Params{"amount": amount, "now": types.NowDateTime().String(), "id": request.Id,
-				"cut": listings.EventPassedBefore(time.Now())}).Execute()
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
+		pledged, err := guarded.Update(tx, "sponsorship_requests", request.Id, func(r *core.Record) bool {
+			return r.GetString("status") == listings.StatusOpen && listings.EventNotPassed(r.GetString("eventDate"), time.Now()) &&
+				int64(r.GetInt("pledgedAmount"))+amount <= int64(r.GetInt("requestedAmount"))
+		}, func(r *core.Record) {
+			total := int64(r.GetInt("pledgedAmount")) + amount
+			if total >= int64(r.GetInt("requestedAmount")) {
+				r.Set("status", listings.StatusSponsored)
+			}
+			r.Set("pledgedAmount", total)
+			r.Set("sponsorCount", r.GetInt("sponsorCount")+1)
+		})
+		if errors.Is(err, guarded.ErrStale) {
 			return errNotOpen
 		}
-		// save the pledged record as well, so listing caches and realtime hear of it
-		pledged, err := tx.FindRecordById("sponsorship_requests", request.Id)
 		if err != nil {
-			return err
-		}
-		if err := tx.Save(pledged); err != nil {
 			return err
 		}
 

@@ -30,10 +30,10 @@ func (f *withdrawForm) validate() error {
 }
 
 // withdraw lets a sponsor take back their active pledge, with a reason the
-// poster reads. In one transaction the commitment turns withdrawn (a
-// conditional UPDATE: only an active one), the request's counters go down by
-// a conditional UPDATE, and a sponsored request whose pledges now fall short
-// opens again unless its event has passed.
+// poster reads. In one transaction the commitment turns withdrawn (only an
+// active one), the request's counters go down (only while they hold the
+// pledge), each by guarded.Update, and a sponsored request whose pledges now
+// fall short opens again unless its event has passed.
 func withdraw(e *core.RequestEvent) error {
 	me := e.Auth
 	form := &withdrawForm{}

@@ -1,0 +1,138 @@
+package deals
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/when"
+)
+
+// writeReview: a member of the deal reviews the other side, once. When the
+// other side has written already, both reviews are shown from now on and
+// counted into both ratings, in the same transaction; otherwise this one
+// waits BlindFor.
+func writeReview(e *core.RequestEvent) error {
+	form := &reviewForm{}
+	if err := apierr.Bind(e, form, form.validate); err != nil {
+		return err
+	}
+	me := e.Auth
+	d, err := e.App.FindRecordById("deals", e.Request.PathValue("id"))
+	if err != nil || (d.GetString("sponsor") != me.Id && d.GetString("recipient") != me.Id) {
+		return e.NotFoundError("Deal not found.", nil)
+	}
+	subject := other(d, me.Id)
+	if subject == "" {
+		return conflict(e, "The other side of this deal deleted their account: there is no one to review.")
+	}
+	now := time.Now().UTC()
+	if open, opensAt := reviewWindow(e.App, d, now); !open {
+		msg := "Reviews open when the deal is completed, or 30 days after the event of a funded deal."
+		if !opensAt.IsZero() {
+			msg = fmt.Sprintf("Reviews of this deal open on %s, 30 days after its event.", when.Date(opensAt))
+		}
+		return conflict(e, msg)
+	}
+	if _, err := e.App.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); err == nil {
+		return conflict(e, "You have already reviewed this deal.")
+	}
+	var (
+		review  *core.Record
+		pending *notify.Pending
+	)
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		c, err := tx.FindCachedCollectionByNameOrId("reviews")
+		if err != nil {
+			return err
+		}
+		// written first: the insert takes the write lock, so the read of the
+		// other side's review below sees any that committed before
+		review = core.NewRecord(c)
+		review.Load(map[string]any{"deal": d.Id, "author": me.Id, "subject": subject, "rating": form.rating,
+			"body": form.Body, "visibleAt": types.NowDateTime().Add(BlindFor)})
+		if err := tx.Save(review); err != nil {
+			if _, found := tx.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); found == nil {
+				return errReviewed
+			}
+			return err
+		}
+		theirs, err := tx.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": subject})
+		title := fmt.Sprintf("%s reviewed your deal %s: write yours to read theirs (it is shown in 14 days either way)", name(me), titleOf(d))
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			nowStamp := types.NowDateTime().String()
+			if _, err := tx.DB().Update("reviews", dbx.Params{"visibleAt": nowStamp, "updated": nowStamp},
+				dbx.And(dbx.HashExp{"deal": d.Id}, dbx.NewExp("visibleAt > {:now}", dbx.Params{"now": nowStamp}))).Execute(); err != nil {
+				return err
+			}
+			for _, id := range []string{review.Id, theirs.Id} {
+				if err := publish(tx, id); err != nil {
+					return err
+				}
+			}
+			if review, err = tx.FindRecordById("reviews", review.Id); err != nil {
+				return err
+			}
+			title = fmt.Sprintf("%s reviewed your deal %s: both reviews are shown now", name(me), titleOf(d))
+		}
+		if err := record(tx, d.Id, me.Id, "reviewed", fmt.Sprintf("%s wrote a review.", name(me))); err != nil {
+			return err
+		}
+		pending, err = notify.Create(tx, notify.Note{UserID: subject, Type: notify.TypeDeal, Title: title,
+			Link: "/deals/" + d.Id, Subject: review.Id})
+		return err
+	})
+	switch {
+	case errors.Is(err, errReviewed):
+		return conflict(e, "You have already reviewed this deal.")
+	case err != nil:
+		return apierr.Or500(e, err)
+	}
+	notify.Mail(e.App, pending)
+	return e.JSON(http.StatusCreated, toReview(e.App, review, d))
+}
+
+// ----------------------------------------------------------------
+
+type reviewForm struct {
+	// Rating is read as any JSON value, so that a fraction, a string or null
+	// answers the rating's own message rather than "not valid JSON".
+	Rating json.RawMessage `json:"rating"`
+	Body   string          `json:"body"`
+	rating int
+}
+
+func (f *reviewForm) validate() error {
+	errs := validation.Errors{}
+	var n float64
+	if err := json.Unmarshal(f.Rating, &n); err != nil || n != math.Trunc(n) || n < 1 || n > 5 {
+		errs["rating"] = apierr.Field("validation_invalid_rating", "Choose a rating from 1 to 5")
+	} else {
+		f.rating = int(n)
+	}
+	var bodyErrs validation.Errors
+	if errors.As(apierr.Text("body", "Review", &f.Body, "Tell others how the deal went", MaxReviewText), &bodyErrs) {
+		for k, v := range bodyErrs {
+			errs[k] = v
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
