@@ -1,0 +1,165 @@
+package app_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"sponsorbridge/pb/search"
+)
+
+// The docs repeat some of the code's lists: the environment variables (the
+// README's configuration table) and the listing filter's fields (the table
+// of docs/search.md, "What it answers"). These tests hold each list to the
+// code both ways, as TestTheAPIDocsMatchTheRoutes does for the routes.
+
+// configRead finds the variables pb/internal/config reads: the first
+// argument of its env readers, and EncryptionEnv.
+var configRead = regexp.MustCompile(`(?:\benv|secret|boolEnv|intEnv|duration|positiveInt)\("([A-Z][A-Z0-9_]*)"|EncryptionEnv\s*=\s*"([A-Z][A-Z0-9_]*)"`)
+
+// backticked finds `NAME` in a table cell.
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+// notConfig are the README's variables that pb/internal/config does not
+// read, with who does.
+var notConfig = map[string]string{
+	"GOMEMLIMIT":  "the Go runtime",
+	"SB_DATA_DIR": "deploy/entrypoint.sh",
+}
+
+func TestTheReadmeConfigurationTableMatchesTheConfig(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("../internal/config/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no config package: %v", err)
+	}
+	var read []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range configRead.FindAllStringSubmatch(string(b), -1) {
+			read = append(read, m[1]+m[2])
+		}
+	}
+	if len(read) < 40 {
+		t.Fatalf("found only %d variables in pb/internal/config: its readers changed", len(read))
+	}
+
+	rows := tableRows(t, "../../README.md", "## Configuration")
+	var documented []string
+	for _, row := range rows {
+		for _, m := range backticked.FindAllStringSubmatch(row[0], -1) {
+			documented = append(documented, m[1])
+		}
+	}
+	missing, stale := listDrift(read, documented, notConfig)
+	for _, v := range missing {
+		t.Errorf("pb/internal/config reads %s, which has no row in the README's configuration table", v)
+	}
+	for _, v := range stale {
+		t.Errorf("the README's configuration table names %s, which pb/internal/config does not read", v)
+	}
+}
+
+// goName is a field name in a table cell: `Keyword`, `ReliableOnly`.
+var goName = regexp.MustCompile(`^[A-Z][A-Za-z]*$`)
+
+func TestTheSearchDocsNameEveryFilterField(t *testing.T) {
+	t.Parallel()
+	var fields []string
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[search.Filter]()) {
+		if f.IsExported() {
+			fields = append(fields, f.Name)
+		}
+	}
+
+	rows := tableRows(t, "../../docs/search.md", "## What it answers")
+	var documented []string
+	for _, row := range rows {
+		for _, m := range backticked.FindAllStringSubmatch(row[0], -1) {
+			if goName.MatchString(m[1]) {
+				documented = append(documented, m[1])
+			}
+		}
+	}
+	missing, stale := listDrift(fields, documented, nil)
+	for _, f := range missing {
+		t.Errorf("search.Filter.%s has no row in docs/search.md, \"What it answers\"", f)
+	}
+	for _, f := range stale {
+		t.Errorf("docs/search.md, \"What it answers\", names %s, which search.Filter does not have", f)
+	}
+}
+
+// tableRows returns the cells of the first markdown table below heading in
+// file, header and separator left out.
+func tableRows(t *testing.T, file, heading string) [][]string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("%s has no %q", file, heading)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "#") {
+			break
+		}
+		if !strings.HasPrefix(line, "|") {
+			if len(rows) > 0 {
+				break
+			}
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		rows = append(rows, cells)
+	}
+	if len(rows) < 3 {
+		t.Fatalf("%s, %q: no table", file, heading)
+	}
+	return rows[2:]
+}
+
+// listDrift compares what the code holds with what a doc lists: missing
+// are in the code but not the doc, stale in the doc but neither in the
+// code nor among the exceptions.
+func listDrift(code, doc []string, exceptions map[string]string) (missing, stale []string) {
+	for _, c := range code {
+		if !slices.Contains(doc, c) && !slices.Contains(missing, c) {
+			missing = append(missing, c)
+		}
+	}
+	for _, d := range doc {
+		if _, ok := exceptions[d]; !slices.Contains(code, d) && !ok && !slices.Contains(stale, d) {
+			stale = append(stale, d)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(stale)
+	return missing, stale
+}
+
+// The comparison fails both ways, and the exceptions only excuse the doc.
+func TestListDriftFailsBothWays(t *testing.T) {
+	t.Parallel()
+	missing, stale := listDrift([]string{"A", "B"}, []string{"B", "C", "X"}, map[string]string{"X": "elsewhere"})
+	if !slices.Equal(missing, []string{"A"}) || !slices.Equal(stale, []string{"C"}) {
+		t.Errorf("missing = %q, stale = %q; want [A] and [C]", missing, stale)
+	}
+	if m, s := listDrift([]string{"A"}, []string{"A"}, nil); len(m)+len(s) != 0 {
+		t.Errorf("a doc that matches drifts: %q %q", m, s)
+	}
+}
