@@ -101,6 +101,64 @@ func TestTheSearchDocsNameEveryFilterField(t *testing.T) {
 	}
 }
 
+// The feature folders of the web app (web/src/features/*) are each named in
+// web/README.md's "Features:" paragraph, and it names no other.
+func TestTheWebReadmeNamesEveryFeatureFolder(t *testing.T) {
+	t.Parallel()
+	entries, err := os.ReadDir("../../web/src/features")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var folders []string
+	for _, e := range entries {
+		if e.IsDir() {
+			folders = append(folders, e.Name())
+		}
+	}
+	if len(folders) < 10 {
+		t.Fatalf("found only %d feature folders: the web app's layout changed", len(folders))
+	}
+
+	b, err := os.ReadFile("../../web/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, paragraph, ok := strings.Cut(string(b), "\nFeatures: ")
+	if !ok {
+		t.Fatal(`web/README.md has no "Features:" paragraph`)
+	}
+	paragraph, _, _ = strings.Cut(paragraph, "\n\n")
+	// a feature is the backticked name that opens an item: "`listings` (the
+	// listing screen, filters in the URL, ...)"; names inside parentheses
+	// are what the feature holds.
+	var named []string
+	depth := 0
+	for i := 0; i < len(paragraph); i++ {
+		switch paragraph[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '`':
+			end := strings.IndexByte(paragraph[i+1:], '`')
+			if end < 0 {
+				t.Fatal("web/README.md, Features: a backtick is not closed")
+			}
+			if depth == 0 {
+				named = append(named, paragraph[i+1:i+1+end])
+			}
+			i += end + 1
+		}
+	}
+	missing, stale := listDrift(folders, named, nil)
+	for _, f := range missing {
+		t.Errorf("web/src/features/%s is not named in web/README.md's Features paragraph", f)
+	}
+	for _, f := range stale {
+		t.Errorf("web/README.md's Features paragraph names %s, which is not a folder of web/src/features", f)
+	}
+}
+
 // tableRows returns the cells of the first markdown table below heading in
 // file, header and separator left out.
 func tableRows(t *testing.T, file, heading string) [][]string {
