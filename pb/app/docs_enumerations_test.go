@@ -1,12 +1,16 @@
 package app_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,6 +161,94 @@ func TestTheWebReadmeNamesEveryFeatureFolder(t *testing.T) {
 	for _, f := range stale {
 		t.Errorf("web/README.md's Features paragraph names %s, which is not a folder of web/src/features", f)
 	}
+}
+
+// listParameterFiles read the list routes' query parameters: ParseList and
+// what it calls, and the paging every list shares.
+var listParameterFiles = []string{"../internal/listings/filter.go", "../internal/paging/paging.go"}
+
+// Every query parameter the list routes read has its row in
+// docs/api/listings.md, "List query parameters", and the table names no
+// other. The parameters are found in the code as the string literals of
+// v.Get("q"), v["categories"] and helper(v, "minAmount", ...): the forms
+// url.Values is read in there.
+func TestTheListingDocsNameEveryListParameter(t *testing.T) {
+	t.Parallel()
+	var read []string
+	for _, f := range listParameterFiles {
+		read = append(read, queryParameters(t, f)...)
+	}
+	if len(read) < 10 {
+		t.Fatalf("found only %d list parameters: the way they are read changed", len(read))
+	}
+
+	var documented []string
+	for _, row := range tableRows(t, "../../docs/api/listings.md", "### List query parameters") {
+		for _, m := range backticked.FindAllStringSubmatch(row[0], -1) {
+			documented = append(documented, m[1])
+		}
+	}
+	missing, stale := listDrift(read, documented, nil)
+	for _, p := range missing {
+		t.Errorf("the list routes read ?%s=, which has no row in docs/api/listings.md, \"List query parameters\"", p)
+	}
+	for _, p := range stale {
+		t.Errorf("docs/api/listings.md, \"List query parameters\", names %s, which the list routes do not read", p)
+	}
+}
+
+// queryParameters lists the string literals file reads url.Values with:
+// v.Get("name"), v["name"], and a call whose first argument is v and whose
+// second is "name" (yesNo(v, "verified")), where v is any parameter of
+// type url.Values in that file.
+func queryParameters(t *testing.T, file string) []string {
+	t.Helper()
+	parsed, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]bool{} // names of url.Values parameters
+	ast.Inspect(parsed, func(n ast.Node) bool {
+		if field, ok := n.(*ast.Field); ok {
+			if sel, ok := field.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Values" {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "url" {
+					for _, name := range field.Names {
+						values[name.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	isValues := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && values[id.Name]
+	}
+	var names []string
+	add := func(e ast.Expr) {
+		if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if name, err := strconv.Unquote(lit.Value); err == nil && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	ast.Inspect(parsed, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if isValues(n.X) {
+				add(n.Index)
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Get" && isValues(sel.X) && len(n.Args) == 1 {
+				add(n.Args[0])
+			}
+			if len(n.Args) >= 2 && isValues(n.Args[0]) {
+				add(n.Args[1])
+			}
+		}
+		return true
+	})
+	return names
 }
 
 // tableRows returns the cells of the first markdown table below heading in
