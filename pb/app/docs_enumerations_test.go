@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,14 +14,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/search"
 )
 
 // The docs repeat some of the code's lists: the environment variables (the
-// README's configuration table) and the listing filter's fields (the table
-// of docs/search.md, "What it answers"). These tests hold each list to the
-// code both ways, as TestTheAPIDocsMatchTheRoutes does for the routes.
+// README's configuration table), the listing filter's fields (docs/search.md,
+// "What it answers"), the list routes' parameters (docs/api/listings.md),
+// the per-member limits (docs/security.md, "Limits") and the web app's
+// feature folders (web/README.md). These tests hold each list to the code
+// both ways, as TestTheAPIDocsMatchTheRoutes does for the routes.
 
 // configRead finds the variables pb/internal/config reads: the first
 // argument of its env readers, and EncryptionEnv.
@@ -249,6 +254,66 @@ func queryParameters(t *testing.T, file string) []string {
 		return true
 	})
 	return names
+}
+
+// limitOf reads "20 per minute" in a table cell.
+var limitOf = regexp.MustCompile(`(\d+) per (minute|hour|day)`)
+
+// limit is one per-member rule as the docs say it: max requests a window.
+type limit struct {
+	max    int
+	window time.Duration
+}
+
+func (l limit) String() string { return fmt.Sprintf("%d per %v", l.max, l.window) }
+
+// Every per-member limit (limits.MemberRules) has its route in the table of
+// docs/security.md, "Limits", with the same numbers, and the table names no
+// route without one.
+func TestTheSecurityDocsListEveryMemberLimit(t *testing.T) {
+	t.Parallel()
+	window := map[string]time.Duration{"minute": time.Minute, "hour": time.Hour, "day": 24 * time.Hour}
+	documented := map[string][]limit{}
+	var routes []string
+	for _, row := range tableRows(t, "../../docs/security.md", "## Limits") {
+		if len(row) < 2 {
+			continue
+		}
+		var said []limit
+		for _, m := range limitOf.FindAllStringSubmatch(row[1], -1) {
+			n, _ := strconv.Atoi(m[1])
+			said = append(said, limit{n, window[m[2]]})
+		}
+		for _, m := range backticked.FindAllStringSubmatch(row[0], -1) {
+			if strings.HasPrefix(m[1], "POST /api/") {
+				documented[m[1]] = said
+				routes = append(routes, m[1])
+			}
+		}
+	}
+
+	var limited []string
+	for route, rules := range limits.MemberRules {
+		limited = append(limited, route)
+		said, ok := documented[route]
+		if !ok {
+			continue
+		}
+		var want []limit
+		for _, r := range rules {
+			want = append(want, limit{r.Max, r.Window})
+		}
+		if !slices.Equal(said, want) {
+			t.Errorf("docs/security.md, \"Limits\", gives %s %v; limits.MemberRules %v", route, said, want)
+		}
+	}
+	missing, stale := listDrift(limited, routes, nil)
+	for _, r := range missing {
+		t.Errorf("%s has a per-member limit but no row in docs/security.md, \"Limits\"", r)
+	}
+	for _, r := range stale {
+		t.Errorf("docs/security.md, \"Limits\", names %s, which has no per-member limit", r)
+	}
 }
 
 // tableRows returns the cells of the first markdown table below heading in
