@@ -139,7 +139,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503
 
 			// Routes, one line per feature (docs/api/).
-			appconfig.BindRoutes(se, cfg) // /api/app-config, /api/health
+			appconfig.BindRoutes(se, cfg) // /api/app-config
 			// register (an address given there is mailed a code), login, logout, session
 			accounts.BindRoutes(se, signin.MailRegistrationCode)
 			signin.BindRoutes(se, cfg)     // Google and e-mail codes

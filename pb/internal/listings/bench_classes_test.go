@@ -17,9 +17,10 @@ import (
 	"sponsorbridge/pb/internal/sqlwriter"
 )
 
-// The query classes of issue 23, one at a time: each fixes one kind of
-// filter and draws the rest (kind, categories, page) afresh per request, so
-// a class's CPU per request at 100k and at 1M can be compared.
+// The query classes, one at a time (docs/search.md, "Measurements"): each
+// fixes one kind of filter and draws the rest (kind, categories, page)
+// afresh per request, so a class's CPU per request at 100k and at 1M can be
+// compared.
 
 // withRest adds what every class varies besides its own filter.
 func withRest(rng *mrand.Rand, v url.Values) string {
