@@ -54,9 +54,5 @@ export const sponsorshipsKey = ['sponsorships'] as const
 /** Prefix of every sponsorship-request query. */
 export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
 
-export function listingsKey(kind: ListingKind) {
-  return kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey
-}
-
 /** Each kind's API route. */
 export const listingRoutes: Record<ListingKind, string> = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' }

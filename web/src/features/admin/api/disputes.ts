@@ -5,7 +5,7 @@ import { fetchPage } from '@/lib/list-page'
 import type { ContactStatus } from '../types'
 import { adminKey } from './admin-key'
 
-export function disputesQueryOptions(status: ContactStatus, page: number) {
+function disputesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
     queryKey: [...adminKey, 'disputes', { status, page }],
     queryFn: ({ signal }) => fetchPage<Deal>('/api/admin/disputes', { status, page }, signal),

@@ -5,7 +5,7 @@ import { adminKey } from './admin-key'
 
 export const overviewKey = [...adminKey, 'overview'] as const
 
-export function overviewQueryOptions() {
+function overviewQueryOptions() {
   return queryOptions({
     queryKey: overviewKey,
     queryFn: ({ signal }) => api.get<Overview>('/api/admin/overview', undefined, signal),

@@ -6,7 +6,7 @@ import { adminKey } from './admin-key'
 
 const subscriptionsKey = [...adminKey, 'subscriptions'] as const
 
-export function subscriptionsSummaryQueryOptions() {
+function subscriptionsSummaryQueryOptions() {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'summary'],
     queryFn: ({ signal }) => api.get<SubscriptionsSummary>('/api/admin/subscriptions/summary', undefined, signal),
@@ -17,7 +17,7 @@ export function useSubscriptionsSummary() {
   return useQuery(subscriptionsSummaryQueryOptions())
 }
 
-export function activeSubscriptionsQueryOptions(page: number) {
+function activeSubscriptionsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'active', { page }],
     queryFn: ({ signal }) => fetchPage<ActiveSubscription>('/api/admin/subscriptions', { page }, signal),

@@ -3,7 +3,7 @@ import { fetchPage } from '@/lib/list-page'
 import type { AuditEntry } from '../types'
 import { adminKey } from './admin-key'
 
-export function auditQueryOptions(action: string, page: number) {
+function auditQueryOptions(action: string, page: number) {
   return queryOptions({
     queryKey: [...adminKey, 'audit', { action, page }],
     queryFn: ({ signal }) => fetchPage<AuditEntry>('/api/admin/audit', { action, page }, signal),

@@ -3,7 +3,7 @@ import { fetchPage } from '@/lib/list-page'
 import type { ContactMessage, ContactStatus } from '../types'
 import { adminKey } from './admin-key'
 
-export function contactMessagesQueryOptions(status: ContactStatus, page: number) {
+function contactMessagesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
     queryKey: [...adminKey, 'contact-messages', { status, page }],
     queryFn: ({ signal }) => fetchPage<ContactMessage>('/api/admin/contact-messages', { status, page }, signal),

@@ -3,9 +3,9 @@ import { fetchPage } from '@/lib/list-page'
 import type { AdminMember } from '../types'
 import { adminKey } from './admin-key'
 
-export const membersKey = [...adminKey, 'members'] as const
+const membersKey = [...adminKey, 'members'] as const
 
-export function membersQueryOptions(q: string, page: number) {
+function membersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...membersKey, { q, page }],
     queryFn: ({ signal }) => fetchPage<AdminMember>('/api/admin/members', { q, page }, signal),

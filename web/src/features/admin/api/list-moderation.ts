@@ -3,9 +3,9 @@ import { fetchPage } from '@/lib/list-page'
 import type { AdminListingKind, ModerationItem } from '../types'
 import { adminKey } from './admin-key'
 
-export const moderationKey = [...adminKey, 'moderation'] as const
+const moderationKey = [...adminKey, 'moderation'] as const
 
-export function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
+function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({
     queryKey: [...moderationKey, { kind, page }],
     queryFn: ({ signal }) => fetchPage<ModerationItem>('/api/admin/moderation', { kind, page }, signal),

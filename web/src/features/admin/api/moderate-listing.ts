@@ -14,11 +14,11 @@ function listingPath({ kind, id }: ModerationTarget, action: 'approve' | 'reject
   return `/api/admin/listings/${kind}/${encodeURIComponent(id)}/${action}`
 }
 
-export function approveListing(target: ModerationTarget): Promise<unknown> {
+function approveListing(target: ModerationTarget): Promise<unknown> {
   return api.post(listingPath(target, 'approve'))
 }
 
-export function rejectListing({ reason, ...target }: ModerationTarget & RejectInput): Promise<unknown> {
+function rejectListing({ reason, ...target }: ModerationTarget & RejectInput): Promise<unknown> {
   return api.post(listingPath(target, 'reject'), { reason })
 }
 

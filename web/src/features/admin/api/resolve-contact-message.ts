@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import type { ContactMessage } from '../types'
 import { adminKey } from './admin-key'
 
-export function resolveContactMessage(id: string): Promise<ContactMessage> {
+function resolveContactMessage(id: string): Promise<ContactMessage> {
   return api.post<ContactMessage>(`/api/admin/contact-messages/${encodeURIComponent(id)}/resolve`)
 }
 

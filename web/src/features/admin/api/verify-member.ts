@@ -15,7 +15,7 @@ export interface SocialLinkRef {
   username: string
 }
 
-export function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
+function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
   const base = `/api/admin/members/${encodeURIComponent(memberId)}`
   const action = verified ? 'verify' : 'unverify'
   if (!link) return api.post<AdminMember>(`${base}/${action}`)

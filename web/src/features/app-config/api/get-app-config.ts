@@ -18,7 +18,7 @@ export interface AppConfig {
   plans: Plan[]
 }
 
-export function appConfigQueryOptions() {
+function appConfigQueryOptions() {
   return queryOptions({
     queryKey: ['app-config'],
     queryFn: ({ signal }) => api.get<AppConfig>('/api/app-config', undefined, signal),

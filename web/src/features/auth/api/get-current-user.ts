@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import type { CurrentUser } from '@/lib/api-types.gen'
 
 /** The signed-in member, or null for a visitor (GET /api/session answers 200 either way: no console error). */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   const { user } = await api.get<{ user: CurrentUser | null }>('/api/session', undefined, signal)
   return user
 }

@@ -4,7 +4,7 @@ import { forgetSignIn } from '@/lib/session-hints'
 import { currentUserQueryOptions } from './get-current-user'
 
 /** Ends this session on the server (a copy of the cookie stops working too). */
-export function logout(): Promise<void> {
+function logout(): Promise<void> {
   return api.post<void>('/api/logout')
 }
 

@@ -19,7 +19,7 @@ function refreshAfterReview(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['notifications'] })
 }
 
-export interface ReviewInput {
+interface ReviewInput {
   rating: number
   body: string
 }

@@ -7,7 +7,7 @@ import { listingRoutes, type ListingKind } from '@/lib/listing'
  * What a shared link's preview showed of a listing, for a visitor (docs/api/listings.md, "Link
  * previews"): 404 for a listing without a preview.
  */
-export function listingPreviewQueryOptions(kind: ListingKind, id: string) {
+function listingPreviewQueryOptions(kind: ListingKind, id: string) {
   return queryOptions({
     queryKey: ['listing-preview', kind, id] as const,
     queryFn: ({ signal }) => api.get<ListingPreview>(`${listingRoutes[kind]}/${encodeURIComponent(id)}/preview`, undefined, signal),

@@ -4,9 +4,9 @@ import type { SponsorshipRequest } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 
 /** Prefix of every sponsorship-request query: invalidating it refreshes all lists. */
-export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
+const sponsorshipRequestsKey = ['sponsorship-requests'] as const
 
-export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
+function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...sponsorshipRequestsKey, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),

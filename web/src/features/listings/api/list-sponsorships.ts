@@ -4,9 +4,9 @@ import type { Sponsorship } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 
 /** Prefix of every sponsorship query: invalidating it refreshes all lists. */
-export const sponsorshipsKey = ['sponsorships'] as const
+const sponsorshipsKey = ['sponsorships'] as const
 
-export function sponsorshipsQueryOptions(filters: ListingFilters) {
+function sponsorshipsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...sponsorshipsKey, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>('/api/sponsorships', filters, pageParam, signal),

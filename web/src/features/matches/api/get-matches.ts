@@ -9,13 +9,12 @@ export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | 
 const routes = listingRoutes
 
 /** Which posters' matches: the verified ones, the reliable ones, or both (docs/api/matches-and-alerts.md). */
-export interface PosterMarks {
+interface PosterMarks {
   verified?: boolean
   reliable?: boolean
 }
 
-export const matchesKey = (kind: ListingKind, id: string, only: PosterMarks) =>
-  ['matches', kind, id, !!only.verified, !!only.reliable] as const
+const matchesKey = (kind: ListingKind, id: string, only: PosterMarks) => ['matches', kind, id, !!only.verified, !!only.reliable] as const
 
 export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
   return useQuery({

@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import type { Conversation } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 
-export function conversationQueryOptions(id: string) {
+function conversationQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...conversationsKey, 'one', id],
     queryFn: ({ signal }) => api.get<Conversation>(`/api/conversations/${encodeURIComponent(id)}`, undefined, signal),

@@ -5,7 +5,7 @@ import type { Conversation } from '@/lib/api-types.gen'
 /** Prefix of the conversation queries; realtime events invalidate it. */
 export const conversationsKey = ['conversations'] as const
 
-export function conversationsQueryOptions() {
+function conversationsQueryOptions() {
   return queryOptions({
     queryKey: [...conversationsKey, 'list'],
     queryFn: ({ signal }) => fetchPage<Conversation>('/api/conversations', undefined, signal).then((p) => p.items),

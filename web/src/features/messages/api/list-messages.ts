@@ -8,7 +8,7 @@ export const messagesKey = ['messages'] as const
 /** A page of a thread, oldest first; `next` is the `before` of the older page. */
 export type MessagePage = ListPage<Message>
 
-export function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
+function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
   return fetchPage<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { before }, signal)
 }
 

@@ -10,7 +10,7 @@ function fetchNotifications(page: number, signal?: AbortSignal): Promise<Notific
   return fetchPage<AppNotification>('/api/notifications', { page }, signal)
 }
 
-export function notificationsQueryOptions() {
+function notificationsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...notificationsKey, 'list'],
     queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),

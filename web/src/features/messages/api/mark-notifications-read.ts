@@ -5,7 +5,7 @@ import { unreadQueryOptions } from './get-unread'
 import { notificationsKey } from './list-notifications'
 
 /** No ids marks every notification read. */
-export function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
+function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
   return api.post<{ unread: number }>('/api/notifications/read', ids ? { ids } : {})
 }
 

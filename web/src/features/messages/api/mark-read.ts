@@ -5,7 +5,7 @@ import type { UnreadCounts } from '@/lib/api-types.gen'
 import { unreadQueryOptions } from './get-unread'
 import { conversationsKey } from './list-conversations'
 
-export function markConversationRead(conversationId: string): Promise<UnreadCounts> {
+function markConversationRead(conversationId: string): Promise<UnreadCounts> {
   return api.post<UnreadCounts>(`/api/conversations/${encodeURIComponent(conversationId)}/read`)
 }
 

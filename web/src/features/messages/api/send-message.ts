@@ -5,7 +5,7 @@ import type { Message } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 import { appendMessage, messagesQueryOptions } from './list-messages'
 
-export function sendMessage(conversationId: string, body: string): Promise<Message> {
+function sendMessage(conversationId: string, body: string): Promise<Message> {
   return api.post<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { body })
 }
 

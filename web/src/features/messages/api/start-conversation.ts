@@ -5,7 +5,7 @@ import type { Conversation } from '@/lib/api-types.gen'
 import { conversationsKey } from './list-conversations'
 
 /** Opens (201) or finds (200) the conversation with another member. */
-export function startConversation(userId: string): Promise<Conversation> {
+function startConversation(userId: string): Promise<Conversation> {
   return api.post<Conversation>('/api/conversations', { userId })
 }
 

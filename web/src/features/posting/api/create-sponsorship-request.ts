@@ -4,7 +4,7 @@ import { currentUserQueryOptions } from '@/features/auth/session'
 import { sponsorshipRequestsKey, type SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 
-export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
+function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
   return api.post<SponsorshipRequest>('/api/sponsorship-requests', payload)
 }
 

@@ -4,7 +4,7 @@ import { currentUserQueryOptions } from '@/features/auth/session'
 import { sponsorshipsKey, type Sponsorship } from '@/lib/listing'
 import type { toSponsorshipPayload } from '../schemas'
 
-export function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
+function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
   return api.post<Sponsorship>('/api/sponsorships', payload)
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { PublicProfile } from '@/lib/api-types.gen'
 
-export function userProfileQueryOptions(userId: string) {
+function userProfileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['users', userId, 'profile'],
     queryFn: ({ signal }) => api.get<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, undefined, signal),

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import type { Review } from '@/lib/api-types.gen'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 
-export type ReviewsPage = ListPage<Review>
+type ReviewsPage = ListPage<Review>
 
 /** GET /api/users/{id}/reviews?page=: the shown reviews about a member, newest first (administrators get the hidden ones too). */
 export function userReviewsQueryOptions(userId: string) {

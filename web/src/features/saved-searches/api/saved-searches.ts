@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { SavedQuery, SavedSearch, ListingKind } from '@/lib/api-types.gen'
 
-export const savedSearchesKey = ['saved-searches'] as const
+const savedSearchesKey = ['saved-searches'] as const
 
 export function useSavedSearches() {
   return useQuery({ queryKey: savedSearchesKey, queryFn: ({ signal }) => api.get<SavedSearch[]>('/api/saved-searches', undefined, signal) })
 }
 
-export interface SaveSearchInput {
+interface SaveSearchInput {
   name: string
   kind: ListingKind
   query: SavedQuery

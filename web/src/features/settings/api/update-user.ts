@@ -3,13 +3,13 @@ import { currentUserQueryOptions } from '@/features/auth/session'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 
-export interface ProfilePatch {
+interface ProfilePatch {
   displayName: string
   bio: string
   socialMedia: { platform: string; username: string }[]
 }
 
-export function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
+function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
   return api.patch<CurrentUser>('/api/user', patch)
 }
 

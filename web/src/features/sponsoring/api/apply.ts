@@ -4,7 +4,7 @@ import { api } from '@/lib/api'
 import type { Application } from '@/lib/api-types.gen'
 import { applicationsKey } from './list-applications'
 
-export function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {
+function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {
   return api.post<Application>(`/api/sponsorships/${encodeURIComponent(sponsorshipId)}/apply`, { message })
 }
 

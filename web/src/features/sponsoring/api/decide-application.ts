@@ -6,7 +6,7 @@ import { applicationsKey } from './list-applications'
 export type Decision = 'accept' | 'decline'
 
 /** POST /api/applications/{id}/accept or /decline: only the sponsorship's poster may. */
-export function decideApplication(id: string, decision: Decision): Promise<Application> {
+function decideApplication(id: string, decision: Decision): Promise<Application> {
   return api.post<Application>(`/api/applications/${encodeURIComponent(id)}/${decision}`)
 }
 

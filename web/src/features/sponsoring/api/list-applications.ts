@@ -5,12 +5,12 @@ import type { Application } from '@/lib/api-types.gen'
 /** Prefix of every applications query: apply, accept and decline invalidate it. */
 export const applicationsKey = ['applications'] as const
 
-export interface ApplicationsFilter {
+interface ApplicationsFilter {
   role: 'sent' | 'received'
   sponsorshipId?: string
 }
 
-export function applicationsQueryOptions(filter: ApplicationsFilter) {
+function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
     queryKey: [...applicationsKey, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import type { Commitment } from '@/lib/api-types.gen'
 
 export const commitmentsKey = ['commitments'] as const
 
-export function commitmentsQueryOptions(role: 'given' | 'received') {
+function commitmentsQueryOptions(role: 'given' | 'received') {
   return queryOptions({
     queryKey: [...commitmentsKey, role],
     queryFn: ({ signal }) => fetchPage<Commitment>('/api/commitments', { role }, signal).then((p) => p.items),

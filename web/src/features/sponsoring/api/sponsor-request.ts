@@ -4,12 +4,12 @@ import { api, ApiError } from '@/lib/api'
 import type { Commitment } from '@/lib/api-types.gen'
 import { commitmentsKey } from './list-commitments'
 
-export interface PledgeInput {
+interface PledgeInput {
   amount: number
   message: string
 }
 
-export function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
+function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
   return api.post<Commitment>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/sponsor`, pledge)
 }
 
@@ -44,7 +44,7 @@ async function sponsorOrConflict(requestId: string, pledge: PledgeInput): Promis
  * of the same request both see the latest outcome.
  */
 export const pledgeActionsKey = (requestId: string) => ['pledge', requestId] as const
-export const sponsorMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'sponsor'] as const
+const sponsorMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'sponsor'] as const
 
 export function useSponsorRequest(requestId: string) {
   const queryClient = useQueryClient()

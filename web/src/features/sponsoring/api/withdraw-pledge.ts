@@ -5,11 +5,11 @@ import type { Commitment } from '@/lib/api-types.gen'
 import { commitmentsKey } from './list-commitments'
 import { pledgeActionsKey } from './sponsor-request'
 
-export function withdrawPledge(commitmentId: string, reason: string): Promise<Commitment> {
+function withdrawPledge(commitmentId: string, reason: string): Promise<Commitment> {
   return api.post<Commitment>(`/api/commitments/${encodeURIComponent(commitmentId)}/withdraw`, { reason })
 }
 
-export const withdrawMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'withdraw'] as const
+const withdrawMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'withdraw'] as const
 
 export function useWithdrawPledge(requestId: string, commitmentId: string) {
   const queryClient = useQueryClient()

@@ -5,13 +5,13 @@ import type { Payment } from '@/lib/api-types.gen'
 /** Prefix of every payment-history query: invalidating it refreshes the history. */
 export const paymentsKey = ['payments'] as const
 
-export type PaymentsPage = ListPage<Payment>
+type PaymentsPage = ListPage<Payment>
 
-export function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage> {
+function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage> {
   return fetchPage<Payment>('/api/payments', { page }, signal)
 }
 
-export function paymentsQueryOptions() {
+function paymentsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...paymentsKey, 'list'],
     queryFn: ({ pageParam, signal }) => fetchPayments(pageParam, signal),

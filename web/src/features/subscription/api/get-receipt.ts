@@ -3,13 +3,13 @@ import { request } from '@/lib/api'
 import type { Receipt } from '@/lib/api-types.gen'
 import { paymentsKey } from './get-payments'
 
-export async function fetchReceipt(paymentId: string, signal?: AbortSignal): Promise<Receipt> {
+async function fetchReceipt(paymentId: string, signal?: AbortSignal): Promise<Receipt> {
   const { data } = await request<Receipt>(`/api/payments/${encodeURIComponent(paymentId)}/receipt`, { signal })
   return data
 }
 
 /** Under the payments prefix: a refund that refreshes the history refreshes the receipt too. */
-export function receiptQueryOptions(paymentId: string) {
+function receiptQueryOptions(paymentId: string) {
   return queryOptions({
     queryKey: [...paymentsKey, 'receipt', paymentId],
     queryFn: ({ signal }) => fetchReceipt(paymentId, signal),

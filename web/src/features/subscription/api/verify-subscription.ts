@@ -6,7 +6,7 @@ import type { CheckoutSuccess } from '@/features/subscription/types'
 import { paymentsKey } from './get-payments'
 
 /** Sends Checkout's success answer unchanged; the server answers with the own user, plan active. */
-export function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
+function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/payments/verify-subscription', {
     razorpay_payment_id: response.razorpay_payment_id,
     razorpay_order_id: response.razorpay_order_id,
