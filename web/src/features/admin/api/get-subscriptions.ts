@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { fetchPage } from '@/lib/list-page'
 import type { ActiveSubscription, SubscriptionsSummary } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-const subscriptionsKey = [...adminKey, 'subscriptions'] as const
+const subscriptionsKey = [...queryKeys.admin, 'subscriptions'] as const
 
 function subscriptionsSummaryQueryOptions() {
   return queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { AdminMember } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-const membersKey = [...adminKey, 'members'] as const
+const membersKey = [...queryKeys.admin, 'members'] as const
 
 function membersQueryOptions(q: string, page: number) {
   return queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { AdminListingKind, ModerationItem } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-const moderationKey = [...adminKey, 'moderation'] as const
+const moderationKey = [...queryKeys.admin, 'moderation'] as const
 
 function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({

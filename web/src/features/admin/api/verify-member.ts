@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { AdminMember } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface VerifyMemberInput {
   memberId: string
@@ -27,6 +27,6 @@ export function useVerifyMember() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: verifyMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Plan } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { Plan }
 
@@ -20,7 +21,7 @@ export interface AppConfig {
 
 function appConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['app-config'],
+    queryKey: queryKeys.appConfig,
     queryFn: ({ signal }) => api.get<AppConfig>('/api/app-config', undefined, signal),
   })
 }

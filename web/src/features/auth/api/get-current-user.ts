@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { CurrentUser } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
 /** The signed-in member, or null for a visitor (GET /api/session answers 200 either way: no console error). */
 async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
@@ -10,7 +11,7 @@ async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | nul
 
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: ['user', 'current'],
+    queryKey: queryKeys.currentUser,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
   })
 }

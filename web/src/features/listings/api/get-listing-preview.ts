@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ListingPreview } from '@/lib/api-types.gen'
 import { listingRoutes, type ListingKind } from '@/lib/listing'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * What a shared link's preview showed of a listing, for a visitor (docs/api/listings.md, "Link
@@ -9,7 +10,7 @@ import { listingRoutes, type ListingKind } from '@/lib/listing'
  */
 function listingPreviewQueryOptions(kind: ListingKind, id: string) {
   return queryOptions({
-    queryKey: ['listing-preview', kind, id] as const,
+    queryKey: [...queryKeys.listingPreview, kind, id] as const,
     queryFn: ({ signal }) => api.get<ListingPreview>(`${listingRoutes[kind]}/${encodeURIComponent(id)}/preview`, undefined, signal),
   })
 }

@@ -2,13 +2,11 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ListingFilters } from '../filters'
 import type { Sponsorship } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
-
-/** Prefix of every sponsorship query: invalidating it refreshes all lists. */
-const sponsorshipsKey = ['sponsorships'] as const
+import { queryKeys } from '@/lib/query-keys'
 
 function sponsorshipsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
-    queryKey: [...sponsorshipsKey, 'list', filters],
+    queryKey: [...queryKeys.sponsorships, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>('/api/sponsorships', filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,

@@ -1,7 +1,8 @@
 import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
 /** docs/api/matches-and-alerts.md, "Matches": the generated answer, its listing (of the other kind) narrowed as lib/listing.ts does. */
 export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | SponsorshipRequest }
@@ -14,18 +15,19 @@ interface PosterMarks {
   reliable?: boolean
 }
 
-const matchesKey = (kind: ListingKind, id: string, only: PosterMarks) => ['matches', kind, id, !!only.verified, !!only.reliable] as const
-
-export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
-  return useQuery({
-    queryKey: matchesKey(kind, id, only),
+function matchesQueryOptions(kind: ListingKind, id: string, only: PosterMarks) {
+  return queryOptions({
+    queryKey: [...queryKeys.matches, kind, id, !!only.verified, !!only.reliable],
     queryFn: ({ signal }) =>
       api.get<MatchAnswer[]>(
         `${routes[kind]}/${encodeURIComponent(id)}/matches`,
         { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
         signal,
       ),
-    enabled,
     staleTime: 30_000,
   })
+}
+
+export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
+  return useQuery({ ...matchesQueryOptions(kind, id, only), enabled })
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './get-unread'
-import { notificationsKey } from './list-notifications'
+import { queryKeys } from '@/lib/query-keys'
 
 /** No ids marks every notification read. */
 function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
@@ -14,7 +14,7 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: markNotificationsRead,
     onSettled: () => {
-      void refreshQueries(queryClient, notificationsKey)
+      void refreshQueries(queryClient, queryKeys.notifications)
       void refreshQueries(queryClient, unreadQueryOptions().queryKey)
     },
   })

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipRequestsKey, type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
 import { api, ApiError } from '@/lib/api'
 import type { Commitment } from '@/lib/api-types.gen'
-import { commitmentsKey } from './list-commitments'
+import { queryKeys } from '@/lib/query-keys'
 
 interface PledgeInput {
   amount: number
@@ -53,9 +53,9 @@ export function useSponsorRequest(requestId: string) {
     mutationFn: (pledge: PledgeInput) => sponsorOrConflict(requestId, pledge),
     // Taken or refused (409), the lists must show the request's new pledges and status.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey })
-      void queryClient.invalidateQueries({ queryKey: commitmentsKey })
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorshipRequests })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.commitments })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations })
     },
   })
 }

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { Payment } from '@/lib/api-types.gen'
-
-/** Prefix of every payment-history query: invalidating it refreshes the history. */
-export const paymentsKey = ['payments'] as const
+import { queryKeys } from '@/lib/query-keys'
 
 type PaymentsPage = ListPage<Payment>
 
@@ -13,7 +11,7 @@ function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage
 
 function paymentsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...paymentsKey, 'list'],
+    queryKey: [...queryKeys.payments, 'list'],
     queryFn: ({ pageParam, signal }) => fetchPayments(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: PaymentsPage) => (last.hasMore ? last.page + 1 : undefined),
