@@ -2,8 +2,8 @@
  * Fails on an exported name that no other file imports (`npm run lint` runs it).
  *
  * Each file is parsed alone (no type checking: about a second for the whole tree). An import names
- * what it uses: `import { a }`, `export { a } from`, `import * as ns` (then `ns.a`). A dynamic
- * `import('./x')` or a type `typeof import('./x')` counts as using all of x. Tests and e2e count as
+ * what it uses: `import { a }`, `export { a } from`, `import * as ns` (then `ns.a`). A module loaded
+ * by a dynamic `import()` or named in a type's `typeof import()` counts as wholly used. Tests and e2e count as
  * importers. A name used only in its own file should not be exported; a deliberate export with no
  * importer (a generated file, an entry point) goes in `allowed` below with its reason.
  */
