@@ -75,6 +75,38 @@ export default tseslint.config(
     },
   },
   {
+    // A query key is written once: in a queryOptions factory (features/<name>/api/), from the
+    // prefixes of src/lib/query-keys.ts. Elsewhere a key is reached through its factory or those
+    // prefixes. Tests may spell a key out to pin it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Property[key.name='queryKey'] > ArrayExpression.value:not(CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property > ArrayExpression)",
+          message:
+            'Write a query key only in a queryOptions factory (features/<name>/api/), built from src/lib/query-keys.ts; elsewhere use factory().queryKey or a prefix of queryKeys.',
+        },
+        {
+          selector:
+            "CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression.value > Literal:first-child",
+          message: 'Start a query key with its prefix from src/lib/query-keys.ts ([...queryKeys.x, ...]): one place names every key.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|reset|cancel)Quer(y|ies)(Data|State)?$/] > ArrayExpression',
+          message: 'Pass a key from a queryOptions factory (factory().queryKey) or a prefix of src/lib/query-keys.ts, not an inline array.',
+        },
+        {
+          selector: "BinaryExpression:has(MemberExpression[object.property.name='queryKey']) > Literal",
+          message: 'Compare a key with a prefix of src/lib/query-keys.ts (queryKeys.x[0]), not a string written here.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
     rules: {

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test'
 
 /** Bytes on the wire (CDP's encodedDataLength: headers and the body as sent), by kind of file. */
-export interface Transferred {
+interface Transferred {
   js: number
   css: number
   other: number

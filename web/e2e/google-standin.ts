@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export const STANDIN_CLIENT = { id: 'e2e-client.apps.googleusercontent.com', secret: 'e2e-secret' }
+const STANDIN_CLIENT = { id: 'e2e-client.apps.googleusercontent.com', secret: 'e2e-secret' }
 
-export interface StandinAccount {
+interface StandinAccount {
   sub: string
   email: string
   name: string

@@ -8,7 +8,7 @@ interface Mail {
   text: string
 }
 
-export interface MailboxMessage extends Mail {
+interface MailboxMessage extends Mail {
   html: string
   headers?: Record<string, string>
 }

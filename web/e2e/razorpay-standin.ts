@@ -9,7 +9,7 @@ export const RZP = {
   webhookSecret: `e2e-hook-${randomBytes(12).toString('hex')}`,
 }
 
-export interface ReceivedOrder {
+interface ReceivedOrder {
   amount: number
   currency: string
   receipt: string

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 
-export interface Screen {
+interface Screen {
   name: string
   path: string
   signedIn: boolean

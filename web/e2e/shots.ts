@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page, PageScreenshotOptions } from '@playwright/test'
 
 /** Where the screenshot journeys write (ignored by git). */
-export const shotsDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
+const shotsDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots')
 mkdirSync(shotsDir, { recursive: true })
 
 /**

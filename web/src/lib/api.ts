@@ -6,7 +6,7 @@
 
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred. Please check your internet connection and try again.'
 
-export type FieldErrors = Record<string, string>
+type FieldErrors = Record<string, string>
 
 export class ApiError extends Error {
   readonly status: number
@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiResult<T> {
+interface ApiResult<T> {
   data: T
   headers: Headers
 }

@@ -49,14 +49,5 @@ export function reopensWithNewDate(listing: Listing): boolean {
   return listing.kind === 'requests' && listing.item.closedReason === 'event_passed'
 }
 
-/** Prefix of every sponsorship query: invalidating it refreshes all lists and detail views. */
-export const sponsorshipsKey = ['sponsorships'] as const
-/** Prefix of every sponsorship-request query. */
-export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
-
-export function listingsKey(kind: ListingKind) {
-  return kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey
-}
-
 /** Each kind's API route. */
 export const listingRoutes: Record<ListingKind, string> = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' }

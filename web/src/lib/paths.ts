@@ -56,7 +56,7 @@ export function listingScreenPath(tab: ListingKind): string {
 }
 
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
-export const createListingPath = `${paths.home}?create=1`
+const createListingPath = `${paths.home}?create=1`
 
 /** On the listing screen "+" keeps its tab and filters (the form's type follows the tab); elsewhere it opens home's form. */
 export function createPathFrom(pathname: string, search: string): string {

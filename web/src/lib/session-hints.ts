@@ -24,11 +24,11 @@ const GOOGLE_KEYS = {
 } as const
 
 /** A redirect expectation older than this is forgotten (spec section 9). */
-export const GOOGLE_REDIRECT_EXPIRY_MS = 5 * 60_000
+const GOOGLE_REDIRECT_EXPIRY_MS = 5 * 60_000
 /** A redirect still pending after this opens the manual box (spec section 9). */
-export const GOOGLE_REDIRECT_PENDING_MS = 20_000
+const GOOGLE_REDIRECT_PENDING_MS = 20_000
 /** More retries than this reset the counter and the result counts as none (spec section 9). */
-export const GOOGLE_RETRY_LIMIT = 3
+const GOOGLE_RETRY_LIMIT = 3
 
 interface HintUser {
   id: string
@@ -106,7 +106,7 @@ export function clearGoogleRedirect(): void {
   for (const key of [GOOGLE_KEYS.redirectStartTime, GOOGLE_KEYS.redirectPath, GOOGLE_KEYS.redirectExpected]) s.removeItem(key)
 }
 
-export interface PendingGoogleRedirect {
+interface PendingGoogleRedirect {
   startedAt: number
   path: string
 }

@@ -1,6 +1,6 @@
 import { type CurrentUser, type PaymentStatus } from '@/lib/api-types.gen'
 
-export type SubscriptionState = 'active' | 'expired' | 'cancelled' | 'none'
+type SubscriptionState = 'active' | 'expired' | 'cancelled' | 'none'
 
 /** The member's plan as /subscription states it; `subscriptionActive` is the server's verdict. */
 export function subscriptionState(user: Pick<CurrentUser, 'subscriptionActive' | 'subscriptionStatus'>): SubscriptionState {

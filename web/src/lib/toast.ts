@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 
 /** One toast at a time: a new one replaces the current one. */
-export type ToastVariant = 'default' | 'success' | 'destructive'
+type ToastVariant = 'default' | 'success' | 'destructive'
 
-export interface ToastMessage {
+interface ToastMessage {
   id: number
   title: string
   description?: string

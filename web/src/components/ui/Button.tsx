@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
 import { buttonClass, type ButtonSize, type ButtonVariant } from './button-class'
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
   size?: ButtonSize
   block?: boolean

@@ -29,7 +29,7 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
   )
 }
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode
   error?: string
   hint?: ReactNode
@@ -53,7 +53,7 @@ export function TextField({ label, error, hint, id, className = '', ref, ...prop
   )
 }
 
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode
   error?: string
   ref?: Ref<HTMLTextAreaElement>
@@ -76,7 +76,7 @@ export function TextAreaField({ label, error, id, className = '', ref, ...props 
   )
 }
 
-export interface CheckboxProps extends InputHTMLAttributes<HTMLInputElement> {
+interface CheckboxProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode
   ref?: Ref<HTMLInputElement>
 }

@@ -25,7 +25,7 @@ export function MemberName({ name, verified, className = '', textLabel = false }
   )
 }
 
-export function VerifiedMark({ verified, textLabel = false }: { verified: boolean; textLabel?: boolean }) {
+function VerifiedMark({ verified, textLabel = false }: { verified: boolean; textLabel?: boolean }) {
   const label = verified ? 'Verified member' : 'Unverified member'
   const Icon = verified ? VerifiedIcon : UnverifiedIcon
   const className = `size-4 shrink-0 ${verified ? 'text-blue-600' : 'text-base-content/60'}`

@@ -1,10 +1,9 @@
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod/mini'
 import { boundedText } from '@/lib/bounded-text'
-import { Button } from './Button'
-import { Dialog } from './Dialog'
+import { FormDialog } from './FormDialog'
 import { TextAreaField } from './Field'
 
 interface ReasonDialogProps {
@@ -49,7 +48,6 @@ export function ReasonDialog({
   pending,
   onSubmit,
 }: ReasonDialogProps) {
-  const formId = useId()
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(z.object({ reason: boundedText(noun, max, { requiredMessage }) })),
     defaultValues: { reason: '' },
@@ -64,35 +62,28 @@ export function ReasonDialog({
     if (await onSubmit(reason, (message) => form.setError('reason', { type: 'server', message }, { shouldFocus: true }))) onClose()
   })
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {closeLabel}
-          </Button>
-          <Button type="submit" form={formId} variant={submitVariant} loading={pending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      submitVariant={submitVariant}
+      pending={pending}
+      cancelLabel={closeLabel}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextAreaField
-          label={label}
-          rows={4}
-          maxLength={max}
-          error={form.formState.errors.reason?.message}
-          data-autofocus
-          {...form.register('reason')}
-        />
-        <p className="text-right text-xs text-base-content/75" aria-live="polite">
-          {length} / {max}
-        </p>
-      </form>
-    </Dialog>
+      <TextAreaField
+        label={label}
+        rows={4}
+        maxLength={max}
+        error={form.formState.errors.reason?.message}
+        data-autofocus
+        {...form.register('reason')}
+      />
+      <p className="text-right text-xs text-base-content/75" aria-live="polite">
+        {length} / {max}
+      </p>
+    </FormDialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react'
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   value: T
   label: string
 }

@@ -5,11 +5,9 @@ import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 export type {
   ActiveSubscription,
   AdminMember,
-  AdminPayment as Payment,
   AuditEntry,
   ContactMessage,
   Overview,
-  ReportReason,
   Subscriptions as SubscriptionsSummary,
 } from '@/lib/api-types.gen'
 

@@ -1,7 +1,7 @@
 import { useAppConfig } from './api/get-app-config'
 
 /** The spec's categories; the server's list (from app-config) wins once it has loaded. */
-export const DEFAULT_CATEGORIES = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business'] as const
+const DEFAULT_CATEGORIES = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business'] as const
 
 export function useCategories(): readonly string[] {
   const { data } = useAppConfig()

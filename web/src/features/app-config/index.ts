@@ -2,5 +2,5 @@
  * The server's configuration (GET /api/app-config): plans, categories, modes. Other features
  * import it from here only (see eslint.config.js, "feature boundaries").
  */
-export { appConfigQueryOptions, useAppConfig, type AppConfig, type Plan } from './api/get-app-config'
-export { DEFAULT_CATEGORIES, useCategories } from './categories'
+export { useAppConfig, type Plan } from './api/get-app-config'
+export { useCategories } from './categories'

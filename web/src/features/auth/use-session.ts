@@ -3,9 +3,9 @@ import { forgetSignIn, hasSignInHint, rememberSignIn } from '@/lib/session-hints
 import { useCurrentUser } from './api/get-current-user'
 import type { CurrentUser } from '@/lib/api-types.gen'
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 
-export interface Session {
+interface Session {
   status: SessionStatus
   user: CurrentUser | null
 }

@@ -30,11 +30,11 @@ export type DeliverablesValues = z.infer<typeof deliverablesSchema>
  * goes to it unjudged. The size is deals.MaxPicture, from the generated limits.
  */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
-export const PICTURE_MAX_BYTES = limits.pictureBytes
+const PICTURE_MAX_BYTES = limits.pictureBytes
 
 export const pictureHint = `JPEG, PNG, GIF or WebP, at most ${PICTURE_MAX_BYTES >> 20} MB.`
 
-export function pictureFileError(file: File): string | undefined {
+function pictureFileError(file: File): string | undefined {
   if (file.type && !PICTURE_TYPES.includes(file.type)) return 'The picture must be a JPEG, PNG, GIF or WebP image'
   if (file.size > PICTURE_MAX_BYTES) return `The picture must be at most ${PICTURE_MAX_BYTES >> 20} MB`
   return undefined

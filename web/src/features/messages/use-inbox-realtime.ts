@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './api/get-unread'
-import { conversationsKey } from './api/list-conversations'
-import { messagesKey } from './api/list-messages'
-import { notificationsKey } from './api/list-notifications'
+import { messagesQueryOptions } from './api/list-messages'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * Live updates for the signed-in member (no polling): each realtime event invalidates the
@@ -84,7 +83,9 @@ function afterFirstScreen(queryClient: QueryClient, fn: () => void): () => void 
 }
 
 /** The first segment of every query key realtime events change. */
-const inboxKeys = new Set([messagesKey[0], conversationsKey[0], notificationsKey[0], unreadQueryOptions().queryKey[0]].map(String))
+const inboxKeys = new Set(
+  [queryKeys.messages[0], queryKeys.conversations[0], queryKeys.notifications[0], unreadQueryOptions().queryKey[0]].map(String),
+)
 
 export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (reason: string) => void) {
   const queryClient = useQueryClient()
@@ -99,7 +100,7 @@ export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (r
     const refresh = (queryKey: readonly unknown[]) => void refreshQueries(queryClient, queryKey)
     const later = coalescer(refresh)
     const unread = () => later.schedule(unreadQueryOptions().queryKey)
-    const conversations = () => later.schedule(conversationsKey)
+    const conversations = () => later.schedule(queryKeys.conversations)
     let off: (() => void) | undefined
     let cancelled = false
     const start = () => {
@@ -107,7 +108,7 @@ export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (r
         if (cancelled) return
         off = subscribeInbox({
           message: (_action, record) => {
-            later.schedule([...messagesKey, String(record.conversation)])
+            later.schedule(messagesQueryOptions(String(record.conversation)).queryKey)
             conversations()
             unread()
           },
@@ -116,7 +117,7 @@ export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (r
             unread()
           },
           notification: () => {
-            later.schedule(notificationsKey)
+            later.schedule(queryKeys.notifications)
             unread()
           },
           // What changed before the stream started (the page loaded first): read it again. A

@@ -5,7 +5,7 @@ import { boundedText } from '@/lib/bounded-text'
 export const PLATFORMS = socialPlatforms
 export const MAX_LINKS = limits.socialLinks
 export const BIO_MAX = limits.bio
-export const AVATAR_MAX_BYTES = limits.avatarBytes
+const AVATAR_MAX_BYTES = limits.avatarBytes
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
 
 const USERNAME_PATTERN = /^@?[A-Za-z0-9._\-/]+$/

@@ -11,10 +11,10 @@ export const connectMessageSchema = z.object({
 
 export type ConnectMessageValues = z.infer<typeof connectMessageSchema>
 
-export const WITHDRAW_REASON_MAX = limits.withdrawReason
+const WITHDRAW_REASON_MAX = limits.withdrawReason
 
 /** "Only $1,200 is still open on this request. Pledge at most that." (the server's 409 in the same words) */
-export function onlyOpenMessage(open: number): string {
+function onlyOpenMessage(open: number): string {
   return `Only ${formatUsd(open)} is still open on this request. Pledge at most that.`
 }
 

@@ -25,7 +25,7 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
 }
 
-export function checkoutOptions(
+function checkoutOptions(
   order: SubscriptionOrder,
   user: CurrentUser | null,
   handlers: Pick<CheckoutOptions, 'handler' | 'modal'>,

@@ -3,11 +3,11 @@ import { api } from '@/lib/api'
 import type { Deal } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import type { ContactStatus } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export function disputesQueryOptions(status: ContactStatus, page: number) {
+function disputesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
-    queryKey: [...adminKey, 'disputes', { status, page }],
+    queryKey: [...queryKeys.admin, 'disputes', { status, page }],
     queryFn: ({ signal }) => fetchPage<Deal>('/api/admin/disputes', { status, page }, signal),
   })
 }
@@ -24,6 +24,6 @@ export function useResolveDispute() {
   return useMutation({
     mutationFn: ({ id, outcome, note }: { id: string; outcome: DisputeOutcome; note: string }) =>
       api.post<Deal>(`/api/admin/deals/${encodeURIComponent(id)}/resolve`, { outcome, note }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
 }

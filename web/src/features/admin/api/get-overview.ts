@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Overview } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export const overviewKey = [...adminKey, 'overview'] as const
+export const overviewKey = [...queryKeys.admin, 'overview'] as const
 
-export function overviewQueryOptions() {
+function overviewQueryOptions() {
   return queryOptions({
     queryKey: overviewKey,
     queryFn: ({ signal }) => api.get<Overview>('/api/admin/overview', undefined, signal),

@@ -2,11 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { fetchPage } from '@/lib/list-page'
 import type { ActiveSubscription, SubscriptionsSummary } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-const subscriptionsKey = [...adminKey, 'subscriptions'] as const
+const subscriptionsKey = [...queryKeys.admin, 'subscriptions'] as const
 
-export function subscriptionsSummaryQueryOptions() {
+function subscriptionsSummaryQueryOptions() {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'summary'],
     queryFn: ({ signal }) => api.get<SubscriptionsSummary>('/api/admin/subscriptions/summary', undefined, signal),
@@ -17,7 +17,7 @@ export function useSubscriptionsSummary() {
   return useQuery(subscriptionsSummaryQueryOptions())
 }
 
-export function activeSubscriptionsQueryOptions(page: number) {
+function activeSubscriptionsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'active', { page }],
     queryFn: ({ signal }) => fetchPage<ActiveSubscription>('/api/admin/subscriptions', { page }, signal),

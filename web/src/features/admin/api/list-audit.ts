@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { AuditEntry } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export function auditQueryOptions(action: string, page: number) {
+function auditQueryOptions(action: string, page: number) {
   return queryOptions({
-    queryKey: [...adminKey, 'audit', { action, page }],
+    queryKey: [...queryKeys.admin, 'audit', { action, page }],
     queryFn: ({ signal }) => fetchPage<AuditEntry>('/api/admin/audit', { action, page }, signal),
   })
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { ContactMessage, ContactStatus } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export function contactMessagesQueryOptions(status: ContactStatus, page: number) {
+function contactMessagesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
-    queryKey: [...adminKey, 'contact-messages', { status, page }],
+    queryKey: [...queryKeys.admin, 'contact-messages', { status, page }],
     queryFn: ({ signal }) => fetchPage<ContactMessage>('/api/admin/contact-messages', { status, page }, signal),
   })
 }

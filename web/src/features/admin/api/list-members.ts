@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { AdminMember } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export const membersKey = [...adminKey, 'members'] as const
+const membersKey = [...queryKeys.admin, 'members'] as const
 
-export function membersQueryOptions(q: string, page: number) {
+function membersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...membersKey, { q, page }],
     queryFn: ({ signal }) => fetchPage<AdminMember>('/api/admin/members', { q, page }, signal),

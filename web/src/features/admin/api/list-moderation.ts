@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { AdminListingKind, ModerationItem } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export const moderationKey = [...adminKey, 'moderation'] as const
+const moderationKey = [...queryKeys.admin, 'moderation'] as const
 
-export function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
+function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({
     queryKey: [...moderationKey, { kind, page }],
     queryFn: ({ signal }) => fetchPage<ModerationItem>('/api/admin/moderation', { kind, page }, signal),

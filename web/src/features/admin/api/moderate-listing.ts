@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { sponsorshipRequestsKey, sponsorshipsKey } from '@/lib/listing'
 import type { RejectInput } from '../schemas'
 import type { AdminListingKind } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface ModerationTarget {
   kind: AdminListingKind
@@ -14,11 +13,11 @@ function listingPath({ kind, id }: ModerationTarget, action: 'approve' | 'reject
   return `/api/admin/listings/${kind}/${encodeURIComponent(id)}/${action}`
 }
 
-export function approveListing(target: ModerationTarget): Promise<unknown> {
+function approveListing(target: ModerationTarget): Promise<unknown> {
   return api.post(listingPath(target, 'approve'))
 }
 
-export function rejectListing({ reason, ...target }: ModerationTarget & RejectInput): Promise<unknown> {
+function rejectListing({ reason, ...target }: ModerationTarget & RejectInput): Promise<unknown> {
   return api.post(listingPath(target, 'reject'), { reason })
 }
 
@@ -27,9 +26,9 @@ function useInvalidateAfterModeration() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKey }),
-      queryClient.invalidateQueries({ queryKey: sponsorshipsKey }),
-      queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.sponsorshipRequests }),
     ])
 }
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ContactMessage } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
-export function resolveContactMessage(id: string): Promise<ContactMessage> {
+function resolveContactMessage(id: string): Promise<ContactMessage> {
   return api.post<ContactMessage>(`/api/admin/contact-messages/${encodeURIComponent(id)}/resolve`)
 }
 
@@ -12,6 +12,6 @@ export function useResolveContactMessage() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: resolveContactMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
 }

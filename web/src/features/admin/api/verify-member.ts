@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { AdminMember } from '../types'
-import { adminKey } from './admin-key'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface VerifyMemberInput {
   memberId: string
@@ -15,7 +15,7 @@ export interface SocialLinkRef {
   username: string
 }
 
-export function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
+function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
   const base = `/api/admin/members/${encodeURIComponent(memberId)}`
   const action = verified ? 'verify' : 'unverify'
   if (!link) return api.post<AdminMember>(`${base}/${action}`)
@@ -27,6 +27,6 @@ export function useVerifyMember() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: verifyMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
 }

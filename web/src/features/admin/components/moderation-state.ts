@@ -1,7 +1,7 @@
 import type { Listing } from '@/lib/listing'
 import type { ModerationItem } from '../types'
 
-export type ReviewState = 'Pending' | 'Approved' | 'Rejected'
+type ReviewState = 'Pending' | 'Approved' | 'Rejected'
 
 /** A rejected listing its poster edited keeps `reviewed` (it stays hidden) and loses its reason: pending again. */
 export function reviewState(listing: { reviewed: boolean; approved: boolean; rejectionReason?: string }): ReviewState {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Plan } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { Plan }
 
@@ -18,9 +19,9 @@ export interface AppConfig {
   plans: Plan[]
 }
 
-export function appConfigQueryOptions() {
+function appConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['app-config'],
+    queryKey: queryKeys.appConfig,
     queryFn: ({ signal }) => api.get<AppConfig>('/api/app-config', undefined, signal),
   })
 }

@@ -7,13 +7,13 @@ import { currentUserQueryOptions } from './get-current-user'
 /** The own user, plus where to go and whether the account was just created when the flow named a place (docs/api/sign-in.md). */
 export type GoogleSignInResult = CurrentUser & Partial<Pick<GoogleAnswer, 'redirect' | 'isNew'>>
 
-export interface GoogleCallbackInput {
+interface GoogleCallbackInput {
   code: string
   state: string
 }
 
 /** Finishes the redirect flow with what Google returned to /__/auth/handler. */
-export function completeGoogleCallback(input: GoogleCallbackInput): Promise<GoogleSignInResult> {
+function completeGoogleCallback(input: GoogleCallbackInput): Promise<GoogleSignInResult> {
   return api.post<GoogleSignInResult>('/api/auth/google/callback', input)
 }
 

@@ -4,7 +4,7 @@ import { rememberGoogleSignIn } from '@/lib/session-hints'
 import type { GoogleSignInResult } from './google-callback'
 import { currentUserQueryOptions } from './get-current-user'
 
-export interface GoogleIdTokenInput {
+interface GoogleIdTokenInput {
   token: string
   email: string
   displayName: string
@@ -15,7 +15,7 @@ export interface GoogleIdTokenInput {
  * The spec's `POST /api/auth/google`: the ID token goes in `X-Google-Id-Token`; the body is the
  * spec's payload, which the server ignores (only the verified token counts).
  */
-export async function signInWithGoogleIdToken({ token, email, displayName, photoURL }: GoogleIdTokenInput): Promise<GoogleSignInResult> {
+async function signInWithGoogleIdToken({ token, email, displayName, photoURL }: GoogleIdTokenInput): Promise<GoogleSignInResult> {
   const body = {
     email,
     displayName: displayName || email.split('@')[0],

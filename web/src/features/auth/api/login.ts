@@ -5,7 +5,7 @@ import type { LoginInput } from '../schemas'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-export function login(input: LoginInput): Promise<CurrentUser> {
+function login(input: LoginInput): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/login', input)
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import { forgetMember } from './logout'
 
 /** Ends every session of the member, on every device, this one included. */
-export function logoutEverywhere(): Promise<void> {
+function logoutEverywhere(): Promise<void> {
   return api.post<void>('/api/logout/everywhere')
 }
 

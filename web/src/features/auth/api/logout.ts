@@ -2,16 +2,17 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api } from '@/lib/api'
 import { forgetSignIn } from '@/lib/session-hints'
 import { currentUserQueryOptions } from './get-current-user'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Ends this session on the server (a copy of the cookie stops working too). */
-export function logout(): Promise<void> {
+function logout(): Promise<void> {
   return api.post<void>('/api/logout')
 }
 
 /** Everything cached belonged to the member who left; keep only the signed-out user. */
 export function forgetMember(queryClient: QueryClient) {
   forgetSignIn()
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' })
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.appConfig[0] })
   queryClient.setQueryData(currentUserQueryOptions().queryKey, null)
 }
 

@@ -6,7 +6,7 @@ import type { ResetDone, ResetRequested } from '@/lib/api-types.gen'
  * "Forgot password?" (docs/api/sign-in.md, "Password reset"). The request answers the same for
  * every login, whether or not it names an account; the code goes to the account's proven address.
  */
-export function requestPasswordReset(login: string): Promise<ResetRequested> {
+function requestPasswordReset(login: string): Promise<ResetRequested> {
   return api.post<ResetRequested>('/api/auth/password-reset/request', { login })
 }
 
@@ -14,14 +14,14 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset })
 }
 
-export interface PasswordResetInput {
+interface PasswordResetInput {
   login: string
   code: string
   password: string
 }
 
 /** Sets the new password; every session of the account ends and nobody is signed in. */
-export function confirmPasswordReset(input: PasswordResetInput): Promise<ResetDone> {
+function confirmPasswordReset(input: PasswordResetInput): Promise<ResetDone> {
   return api.post<ResetDone>('/api/auth/password-reset/confirm', input)
 }
 

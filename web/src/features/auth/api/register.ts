@@ -5,7 +5,7 @@ import { toRegisterPayload, type RegisterInput } from '../schemas'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-export function register(input: RegisterInput): Promise<CurrentUser> {
+function register(input: RegisterInput): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/register', toRegisterPayload(input))
 }
 

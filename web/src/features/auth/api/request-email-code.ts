@@ -6,7 +6,7 @@ import type { EmailCodeRequestInput } from '../schemas'
 /** What the server answers, the same for every address (docs/api/sign-in.md). */
 export type { EmailCodeSent }
 
-export function requestEmailCode(input: EmailCodeRequestInput): Promise<EmailCodeSent> {
+function requestEmailCode(input: EmailCodeRequestInput): Promise<EmailCodeSent> {
   return api.post<EmailCodeSent>('/api/auth/email-code/request', input)
 }
 

@@ -4,14 +4,14 @@ import { rememberSignIn } from '@/lib/session-hints'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-export interface EmailCodeVerifyInput {
+interface EmailCodeVerifyInput {
   otpId: string
   code: string
   displayName: string
 }
 
 /** 201 for a new account (the typed display name), 200 for the member who owns the address. */
-export function verifyEmailCode(input: EmailCodeVerifyInput): Promise<CurrentUser> {
+function verifyEmailCode(input: EmailCodeVerifyInput): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/auth/email-code/verify', input)
 }
 

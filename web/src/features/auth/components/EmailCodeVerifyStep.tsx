@@ -12,7 +12,7 @@ import { MANUAL_FAILED_TITLE } from '../google/messages'
 import { emailCodeSchema, type EmailCodeInput, type EmailCodeRequestInput } from '../schemas'
 
 /** How long 'Send the code again' waits; the server mails each code at most twice (docs/api/sign-in.md). */
-export const RESEND_COOLDOWN_S = 30
+const RESEND_COOLDOWN_S = 30
 
 /** Codes that cannot work any more: the box goes back to step 1 (inputs kept). */
 const SPENT_CODES = new Set(['validation_code_expired', 'validation_code_used', 'validation_code_unknown'])

@@ -2,7 +2,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, errorMessage } from '@/lib/api'
 import { googleMessages } from './messages'
 
 /** What the app does after a failed Google sign-in. */
-export interface GoogleFailure {
+interface GoogleFailure {
   /** The toast's text; null = handled silently (spec: timeout, retry limit, no result). */
   message: string | null
   /** Open the 'Google Sign-in Fallback' box (spec: missing configuration, unauthorized domain). */

@@ -1,8 +1,8 @@
 import { paths } from '@/lib/paths'
 
 /** Spec sections 4 and 9: about 800 ms after a Google sign-in, then a 300 ms check. */
-export const GOOGLE_REDIRECT_DELAY_MS = 800
-export const REDIRECT_FALLBACK_CHECK_MS = 300
+const GOOGLE_REDIRECT_DELAY_MS = 800
+const REDIRECT_FALLBACK_CHECK_MS = 300
 
 interface Browser {
   location: Pick<Location, 'pathname' | 'assign' | 'reload'>

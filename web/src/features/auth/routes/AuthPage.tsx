@@ -20,7 +20,7 @@ const tabs = [
   { value: 'register', label: 'Register' },
 ] as const
 
-export const REDIRECT_AFTER_SIGN_IN_MS = 500
+const REDIRECT_AFTER_SIGN_IN_MS = 500
 
 interface AuthPageProps {
   /** Shown above the forms with the way back (the app gives the listing a shared link led to). */

@@ -3,13 +3,11 @@ import { api } from '@/lib/api'
 import type { Deal, DealStatus, Update } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import { withPicture } from './pictures'
-
-/** Prefix of every deals query: each step refreshes them. */
-export const dealsKey = ['deals'] as const
+import { queryKeys } from '@/lib/query-keys'
 
 export function dealQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...dealsKey, 'one', id],
+    queryKey: [...queryKeys.deals, 'one', id],
     queryFn: ({ signal }) => api.get<Deal>(`/api/deals/${encodeURIComponent(id)}`, undefined, signal),
   })
 }
@@ -20,11 +18,15 @@ export function useDeal(id: string) {
 }
 
 /** The member's deals, the last changed first (the first page: 20). */
-export function useDeals(status?: DealStatus) {
-  return useQuery({
-    queryKey: [...dealsKey, 'mine', status ?? ''],
+function dealsQueryOptions(status?: DealStatus) {
+  return queryOptions({
+    queryKey: [...queryKeys.deals, 'mine', status ?? ''],
     queryFn: ({ signal }) => fetchPage<Deal>('/api/deals', { status }, signal).then((p) => p.items),
   })
+}
+
+export function useDeals(status?: DealStatus) {
+  return useQuery(dealsQueryOptions(status))
 }
 
 /** The steps of a deal, each a POST /api/deals/{id}/{step} answering the deal as it is now. */
@@ -57,10 +59,10 @@ export function useDealStep(id: string) {
     mutationFn: (s: DealStep) => api.post<Deal>(`/api/deals/${encodeURIComponent(id)}/${stepPath(s)}`, stepBody(s)),
     onSuccess: (deal) => queryClient.setQueryData(dealQueryOptions(id).queryKey, deal),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: dealsKey })
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.deals })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications })
       // a cancelled pledge changes the request and the sponsor's pledges
-      void queryClient.invalidateQueries({ queryKey: ['commitments'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.commitments })
     },
   })
 }

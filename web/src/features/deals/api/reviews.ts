@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Deal, DealReviews, Review } from '@/lib/api-types.gen'
-import { dealQueryOptions, dealsKey } from './deals'
+import { dealQueryOptions } from './deals'
+import { queryKeys } from '@/lib/query-keys'
 
 const noReviews: DealReviews = { open: false, opensAt: '', mine: null, theirs: null, theirsWritten: false }
 
@@ -13,13 +14,13 @@ function setReviews(queryClient: QueryClient, dealId: string, change: (r: DealRe
 
 /** A review or a reply can change a rating and a profile's reviews: the member's and the other side's. */
 function refreshAfterReview(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: dealsKey })
-  void queryClient.invalidateQueries({ queryKey: ['users'] })
-  void queryClient.invalidateQueries({ queryKey: ['user', 'current'] })
-  void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.deals })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.users })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications })
 }
 
-export interface ReviewInput {
+interface ReviewInput {
   rating: number
   body: string
 }

@@ -1,7 +1,7 @@
 import { useFieldArray, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
 import type { Deliverable } from '@/lib/api-types.gen'
@@ -27,62 +27,55 @@ export function DeliverablesDialog({ open, onClose, current, pending, onSubmit }
   })
   const errors = form.formState.errors.items
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
       title={current.length > 0 ? 'Propose a change to the deliverables' : 'Propose deliverables'}
       description="What does the sponsor get? A logo on a banner, a mention, a booth, a report… The other side agrees before it counts."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" form="deliverables-form" loading={pending}>
-            Send proposal
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Send proposal"
+      pending={pending}
+      cancelLabel="Back"
+      formClassName="space-y-3"
     >
-      <form id="deliverables-form" onSubmit={submit} noValidate className="space-y-3">
-        <ol className="space-y-3">
-          {rows.fields.map((row, i) => (
-            <li key={row.id} className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[1fr_11rem_auto] sm:items-end">
-              <TextField
-                label={`Deliverable ${i + 1}`}
-                maxLength={limits.deliverableTitle}
-                error={errors?.[i]?.title?.message}
-                data-autofocus={i === 0 ? true : undefined}
-                {...form.register(`items.${i}.title`)}
-              />
-              <TextField label="Due (optional)" type="date" {...form.register(`items.${i}.due`)} />
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mb-1"
-                disabled={rows.fields.length === 1}
-                onClick={() => rows.remove(i)}
-                aria-label={`Remove deliverable ${i + 1}`}
-              >
-                <TrashIcon className="size-4" />
-              </Button>
-            </li>
-          ))}
-        </ol>
-        {errors?.root?.message || errors?.message ? (
-          <p role="alert" className="text-sm text-error">
-            {errors?.root?.message ?? errors?.message}
-          </p>
-        ) : null}
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={rows.fields.length >= limits.deliverables}
-          onClick={() => rows.append({ id: '', title: '', due: '' })}
-        >
-          <PlusIcon className="size-4" /> Add a deliverable
-        </Button>
-      </form>
-    </Dialog>
+      <ol className="space-y-3">
+        {rows.fields.map((row, i) => (
+          <li key={row.id} className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[1fr_11rem_auto] sm:items-end">
+            <TextField
+              label={`Deliverable ${i + 1}`}
+              maxLength={limits.deliverableTitle}
+              error={errors?.[i]?.title?.message}
+              data-autofocus={i === 0 ? true : undefined}
+              {...form.register(`items.${i}.title`)}
+            />
+            <TextField label="Due (optional)" type="date" {...form.register(`items.${i}.due`)} />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mb-1"
+              disabled={rows.fields.length === 1}
+              onClick={() => rows.remove(i)}
+              aria-label={`Remove deliverable ${i + 1}`}
+            >
+              <TrashIcon className="size-4" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {errors?.root?.message || errors?.message ? (
+        <p role="alert" className="text-sm text-error">
+          {errors?.root?.message ?? errors?.message}
+        </p>
+      ) : null}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={rows.fields.length >= limits.deliverables}
+        onClick={() => rows.append({ id: '', title: '', due: '' })}
+      >
+        <PlusIcon className="size-4" /> Add a deliverable
+      </Button>
+    </FormDialog>
   )
 }

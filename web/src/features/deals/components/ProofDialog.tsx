@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import type { Deliverable } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
@@ -37,47 +36,39 @@ export function ProofDialog({ deliverable, onClose, pending, onSubmit }: ProofDi
     }
   })
   return (
-    <Dialog
+    <FormDialog
       open={deliverable !== null}
       onClose={onClose}
       title="Mark as delivered"
       description={deliverable ? `“${deliverable.title}”: show the sponsor it happened.` : ''}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" form="proof-form" loading={pending}>
-            Mark delivered
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Mark delivered"
+      pending={pending}
+      cancelLabel="Back"
     >
-      <form id="proof-form" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Proof"
-          rows={3}
-          maxLength={limits.proofText}
-          placeholder="What was done, where and when"
-          error={form.formState.errors.proofText?.message}
-          data-autofocus
-          {...form.register('proofText')}
-        />
-        <TextField
-          label="Link (optional)"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          maxLength={limits.proofLink}
-          error={form.formState.errors.proofLink?.message}
-          {...form.register('proofLink')}
-        />
-        <PictureInput
-          control={form.control}
-          // The picture's own check at once; once sent, "Add proof" is checked again too.
-          onChosen={() => void form.trigger(form.formState.isSubmitted ? ['picture', 'proofText'] : 'picture')}
-        />
-      </form>
-    </Dialog>
+      <TextAreaField
+        label="Proof"
+        rows={3}
+        maxLength={limits.proofText}
+        placeholder="What was done, where and when"
+        error={form.formState.errors.proofText?.message}
+        data-autofocus
+        {...form.register('proofText')}
+      />
+      <TextField
+        label="Link (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        maxLength={limits.proofLink}
+        error={form.formState.errors.proofLink?.message}
+        {...form.register('proofLink')}
+      />
+      <PictureInput
+        control={form.control}
+        // The picture's own check at once; once sent, "Add proof" is checked again too.
+        onChosen={() => void form.trigger(form.formState.isSubmitted ? ['picture', 'proofText'] : 'picture')}
+      />
+    </FormDialog>
   )
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextAreaField } from '@/components/ui/Field'
 import { limits } from '@/lib/limits.gen'
 import { updateSchema, type UpdateValues } from '../schemas'
@@ -29,36 +28,28 @@ export function UpdateDialog({ open, onClose, pending, onSubmit }: UpdateDialogP
     if (await onSubmit(values, (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true }))) onClose()
   })
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Post an update"
       description="Every sponsor of this request reads it on their deal's page and is notified."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" form="update-form" loading={pending}>
-            Post update
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Post update"
+      pending={pending}
+      cancelLabel="Back"
     >
-      <form id="update-form" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Update"
-          rows={4}
-          maxLength={limits.requestUpdate}
-          error={form.formState.errors.body?.message}
-          data-autofocus
-          {...form.register('body')}
-        />
-        <p className="text-right text-xs text-base-content/75" aria-live="polite">
-          {length} / {limits.requestUpdate}
-        </p>
-        <PictureInput control={form.control} onChosen={() => void form.trigger('picture')} />
-      </form>
-    </Dialog>
+      <TextAreaField
+        label="Update"
+        rows={4}
+        maxLength={limits.requestUpdate}
+        error={form.formState.errors.body?.message}
+        data-autofocus
+        {...form.register('body')}
+      />
+      <p className="text-right text-xs text-base-content/75" aria-live="polite">
+        {length} / {limits.requestUpdate}
+      </p>
+      <PictureInput control={form.control} onChosen={() => void form.trigger('picture')} />
+    </FormDialog>
   )
 }

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react'
 import { Button } from '@/components/ui/Button'
 
 /** A route module failed to load or render, with a way to try again. */
-export function RouteError() {
+function RouteError() {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">This page could not be loaded</h1>

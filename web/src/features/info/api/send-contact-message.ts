@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ContactInput } from '../schemas'
 
-export interface ContactAnswer {
+interface ContactAnswer {
   id: string
   message: string
 }
 
 /** Public; a signed-in member is remembered as the sender by the server. */
-export function sendContactMessage(input: ContactInput): Promise<ContactAnswer> {
+function sendContactMessage(input: ContactInput): Promise<ContactAnswer> {
   return api.post<ContactAnswer>('/api/contact', input)
 }
 

@@ -2,14 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ListingPreview } from '@/lib/api-types.gen'
 import { listingRoutes, type ListingKind } from '@/lib/listing'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * What a shared link's preview showed of a listing, for a visitor (docs/api/listings.md, "Link
  * previews"): 404 for a listing without a preview.
  */
-export function listingPreviewQueryOptions(kind: ListingKind, id: string) {
+function listingPreviewQueryOptions(kind: ListingKind, id: string) {
   return queryOptions({
-    queryKey: ['listing-preview', kind, id] as const,
+    queryKey: [...queryKeys.listingPreview, kind, id] as const,
     queryFn: ({ signal }) => api.get<ListingPreview>(`${listingRoutes[kind]}/${encodeURIComponent(id)}/preview`, undefined, signal),
   })
 }

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { type Listing, type Sponsorship, type SponsorshipRequest, sponsorshipRequestsKey, sponsorshipsKey } from '@/lib/listing'
+import { type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)
@@ -11,11 +12,17 @@ export function useListing(segment: string, id: string, initial?: Listing) {
   const isRequest = segment === 'requests'
   const known = isRequest || segment === 'sponsorships'
   return useQuery({
-    // under the list keys: whatever refreshes the lists refreshes the page
-    queryKey: [...(isRequest ? sponsorshipRequestsKey : sponsorshipsKey), 'detail', id],
+    ...listingQueryOptions(isRequest, id),
     enabled: known && id !== '',
     initialData: initial,
     initialDataUpdatedAt: 0, // stale at once: refetched when the dialog opens
+  })
+}
+
+function listingQueryOptions(isRequest: boolean, id: string) {
+  return queryOptions({
+    // under the list keys: whatever refreshes the lists refreshes the page
+    queryKey: [...(isRequest ? queryKeys.sponsorshipRequests : queryKeys.sponsorships), 'detail', id],
     queryFn: async ({ signal }): Promise<Listing> =>
       isRequest
         ? {

@@ -2,7 +2,7 @@ import { fetchPage, type ListPage } from '@/lib/list-page'
 import { toListQuery, type ListingFilters } from '../filters'
 
 /** A page of listings: keyset paging (`next`), the total on the first page only. */
-export type ListingPage<T> = ListPage<T>
+type ListingPage<T> = ListPage<T>
 
 /** One page of a list endpoint (docs/api/listings.md): the first without a cursor, the rest after one. */
 export function fetchListingPage<T>(path: string, filters: ListingFilters, cursor: string, signal?: AbortSignal): Promise<ListingPage<T>> {

@@ -2,13 +2,11 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ListingFilters } from '../filters'
 import type { SponsorshipRequest } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
+import { queryKeys } from '@/lib/query-keys'
 
-/** Prefix of every sponsorship-request query: invalidating it refreshes all lists. */
-export const sponsorshipRequestsKey = ['sponsorship-requests'] as const
-
-export function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
+function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
-    queryKey: [...sponsorshipRequestsKey, 'list', filters],
+    queryKey: [...queryKeys.sponsorshipRequests, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,

@@ -2,13 +2,11 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ListingFilters } from '../filters'
 import type { Sponsorship } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
+import { queryKeys } from '@/lib/query-keys'
 
-/** Prefix of every sponsorship query: invalidating it refreshes all lists. */
-export const sponsorshipsKey = ['sponsorships'] as const
-
-export function sponsorshipsQueryOptions(filters: ListingFilters) {
+function sponsorshipsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
-    queryKey: [...sponsorshipsKey, 'list', filters],
+    queryKey: [...queryKeys.sponsorships, 'list', filters],
     queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>('/api/sponsorships', filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,

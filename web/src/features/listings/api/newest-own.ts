@@ -3,7 +3,7 @@ import type { ListingKind } from '@/lib/listing'
 import { useSponsorshipRequests } from './list-sponsorship-requests'
 import { useSponsorships } from './list-sponsorships'
 
-export interface OwnListingRef {
+interface OwnListingRef {
   kind: ListingKind
   id: string
   title: string

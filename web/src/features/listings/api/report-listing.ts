@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ReportInput } from '../schemas'
 
-export interface ReportListingInput extends ReportInput {
+interface ReportListingInput extends ReportInput {
   kind: ListingKind
   id: string
 }
 
-export interface ReportAnswer {
+interface ReportAnswer {
   id: string
   kind: string
   listingId: string
@@ -19,7 +19,7 @@ export interface ReportAnswer {
 const routes = listingRoutes
 
 /** A report changes nothing a member sees: no query to refresh. */
-export function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
+function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
   return api.post<ReportAnswer>(`${routes[kind]}/${encodeURIComponent(id)}/report`, { reason })
 }
 

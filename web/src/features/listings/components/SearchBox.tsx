@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { SearchIcon } from '@/components/ui/icons'
 
-export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_DEBOUNCE_MS = 300
 
 interface SearchBoxProps {
   value: string

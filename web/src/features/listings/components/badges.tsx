@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/Badge'
 import { closedReasonTexts, type ClosedReason } from '@/lib/listing'
 import { categoryBadgeClass, statusBadgeClass } from './badge-classes'
 
-export function CategoryBadge({ category }: { category: string }) {
+function CategoryBadge({ category }: { category: string }) {
   return <Badge className={categoryBadgeClass(category)}>{category}</Badge>
 }
 

@@ -1,7 +1,8 @@
 import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
 /** docs/api/matches-and-alerts.md, "Matches": the generated answer, its listing (of the other kind) narrowed as lib/listing.ts does. */
 export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | SponsorshipRequest }
@@ -9,24 +10,24 @@ export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | 
 const routes = listingRoutes
 
 /** Which posters' matches: the verified ones, the reliable ones, or both (docs/api/matches-and-alerts.md). */
-export interface PosterMarks {
+interface PosterMarks {
   verified?: boolean
   reliable?: boolean
 }
 
-export const matchesKey = (kind: ListingKind, id: string, only: PosterMarks) =>
-  ['matches', kind, id, !!only.verified, !!only.reliable] as const
-
-export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
-  return useQuery({
-    queryKey: matchesKey(kind, id, only),
+function matchesQueryOptions(kind: ListingKind, id: string, only: PosterMarks) {
+  return queryOptions({
+    queryKey: [...queryKeys.matches, kind, id, !!only.verified, !!only.reliable],
     queryFn: ({ signal }) =>
       api.get<MatchAnswer[]>(
         `${routes[kind]}/${encodeURIComponent(id)}/matches`,
         { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
         signal,
       ),
-    enabled,
     staleTime: 30_000,
   })
+}
+
+export function useMatches(kind: ListingKind, id: string, only: PosterMarks = {}, enabled = true) {
+  return useQuery({ ...matchesQueryOptions(kind, id, only), enabled })
 }

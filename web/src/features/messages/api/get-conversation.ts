@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Conversation } from '@/lib/api-types.gen'
-import { conversationsKey } from './list-conversations'
+import { queryKeys } from '@/lib/query-keys'
 
-export function conversationQueryOptions(id: string) {
+function conversationQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...conversationsKey, 'one', id],
+    queryKey: [...queryKeys.conversations, 'one', id],
     queryFn: ({ signal }) => api.get<Conversation>(`/api/conversations/${encodeURIComponent(id)}`, undefined, signal),
   })
 }

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { Conversation } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
-/** Prefix of the conversation queries; realtime events invalidate it. */
-export const conversationsKey = ['conversations'] as const
-
-export function conversationsQueryOptions() {
+function conversationsQueryOptions() {
   return queryOptions({
-    queryKey: [...conversationsKey, 'list'],
+    queryKey: [...queryKeys.conversations, 'list'],
     queryFn: ({ signal }) => fetchPage<Conversation>('/api/conversations', undefined, signal).then((p) => p.items),
   })
 }

@@ -1,21 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { Message } from '@/lib/api-types.gen'
-
-/** Prefix of the thread queries: `['messages', conversationId]`. */
-export const messagesKey = ['messages'] as const
+import { queryKeys } from '@/lib/query-keys'
 
 /** A page of a thread, oldest first; `next` is the `before` of the older page. */
 export type MessagePage = ListPage<Message>
 
-export function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
+function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
   return fetchPage<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { before }, signal)
 }
 
 /** Page 0 is the latest messages; each next page is older ("Load earlier"). */
 export function messagesQueryOptions(conversationId: string) {
   return infiniteQueryOptions({
-    queryKey: [...messagesKey, conversationId],
+    queryKey: [...queryKeys.messages, conversationId],
     queryFn: ({ pageParam, signal }) => fetchMessages(conversationId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: MessagePage) => (last.hasMore ? last.next : undefined),

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { AppNotification } from '@/lib/api-types.gen'
-
-export const notificationsKey = ['notifications'] as const
+import { queryKeys } from '@/lib/query-keys'
 
 type NotificationPage = ListPage<AppNotification>
 
@@ -10,9 +9,9 @@ function fetchNotifications(page: number, signal?: AbortSignal): Promise<Notific
   return fetchPage<AppNotification>('/api/notifications', { page }, signal)
 }
 
-export function notificationsQueryOptions() {
+function notificationsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...notificationsKey, 'list'],
+    queryKey: [...queryKeys.notifications, 'list'],
     queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: NotificationPage) => (last.hasMore ? last.page + 1 : undefined),

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
 import { unreadQueryOptions } from './get-unread'
-import { notificationsKey } from './list-notifications'
+import { queryKeys } from '@/lib/query-keys'
 
 /** No ids marks every notification read. */
-export function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
+function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
   return api.post<{ unread: number }>('/api/notifications/read', ids ? { ids } : {})
 }
 
@@ -14,7 +14,7 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: markNotificationsRead,
     onSettled: () => {
-      void refreshQueries(queryClient, notificationsKey)
+      void refreshQueries(queryClient, queryKeys.notifications)
       void refreshQueries(queryClient, unreadQueryOptions().queryKey)
     },
   })

@@ -3,9 +3,9 @@ import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
 import type { UnreadCounts } from '@/lib/api-types.gen'
 import { unreadQueryOptions } from './get-unread'
-import { conversationsKey } from './list-conversations'
+import { queryKeys } from '@/lib/query-keys'
 
-export function markConversationRead(conversationId: string): Promise<UnreadCounts> {
+function markConversationRead(conversationId: string): Promise<UnreadCounts> {
   return api.post<UnreadCounts>(`/api/conversations/${encodeURIComponent(conversationId)}/read`)
 }
 
@@ -15,7 +15,7 @@ export function useMarkConversationRead() {
     mutationFn: markConversationRead,
     onSuccess: (counts) => {
       queryClient.setQueryData(unreadQueryOptions().queryKey, counts)
-      void refreshQueries(queryClient, conversationsKey)
+      void refreshQueries(queryClient, queryKeys.conversations)
       void refreshQueries(queryClient, ['notifications'])
     },
   })

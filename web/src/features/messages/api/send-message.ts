@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
 import type { Message } from '@/lib/api-types.gen'
-import { conversationsKey } from './list-conversations'
 import { appendMessage, messagesQueryOptions } from './list-messages'
+import { queryKeys } from '@/lib/query-keys'
 
-export function sendMessage(conversationId: string, body: string): Promise<Message> {
+function sendMessage(conversationId: string, body: string): Promise<Message> {
   return api.post<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { body })
 }
 
@@ -15,7 +15,7 @@ export function useSendMessage(conversationId: string) {
     mutationFn: (body: string) => sendMessage(conversationId, body),
     onSuccess: (message) => {
       queryClient.setQueryData(messagesQueryOptions(conversationId).queryKey, (data) => appendMessage(data, message))
-      void refreshQueries(queryClient, conversationsKey)
+      void refreshQueries(queryClient, queryKeys.conversations)
     },
   })
 }

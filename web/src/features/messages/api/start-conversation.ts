@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
 import type { Conversation } from '@/lib/api-types.gen'
-import { conversationsKey } from './list-conversations'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Opens (201) or finds (200) the conversation with another member. */
-export function startConversation(userId: string): Promise<Conversation> {
+function startConversation(userId: string): Promise<Conversation> {
   return api.post<Conversation>('/api/conversations', { userId })
 }
 
@@ -13,6 +13,6 @@ export function useStartConversation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: startConversation,
-    onSuccess: () => refreshQueries(queryClient, conversationsKey),
+    onSuccess: () => refreshQueries(queryClient, queryKeys.conversations),
   })
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import { sponsorshipRequestsKey, type SponsorshipRequest } from '@/lib/listing'
+import { type SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
+import { queryKeys } from '@/lib/query-keys'
 
-export function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
+function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
   return api.post<SponsorshipRequest>('/api/sponsorship-requests', payload)
 }
 
@@ -14,7 +15,7 @@ export function useCreateSponsorshipRequest() {
     mutationFn: createSponsorshipRequest,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sponsorshipRequests }),
         queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
       ]),
   })

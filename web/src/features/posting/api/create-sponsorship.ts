@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import { sponsorshipsKey, type Sponsorship } from '@/lib/listing'
+import { type Sponsorship } from '@/lib/listing'
 import type { toSponsorshipPayload } from '../schemas'
+import { queryKeys } from '@/lib/query-keys'
 
-export function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
+function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
   return api.post<Sponsorship>('/api/sponsorships', payload)
 }
 
@@ -14,7 +15,7 @@ export function useCreateSponsorship() {
     mutationFn: createSponsorship,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: sponsorshipsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships }),
         // canPostAt moves forward after a post.
         queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
       ]),

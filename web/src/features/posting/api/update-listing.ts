@@ -1,13 +1,7 @@
-import {
-  listingRoutes,
-  sponsorshipRequestsKey,
-  sponsorshipsKey,
-  type ListingKind,
-  type Sponsorship,
-  type SponsorshipRequest,
-} from '@/lib/listing'
+import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 const routes = listingRoutes
 
@@ -17,6 +11,7 @@ export function useUpdateListing(kind: ListingKind, id: string) {
   return useMutation({
     mutationFn: (payload: Record<string, unknown>) =>
       api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })
 }

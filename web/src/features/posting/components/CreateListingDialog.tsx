@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { Tabs } from '@/components/ui/Tabs'
 import { useCategories } from '@/features/app-config'
 import type { ListingKind } from '@/lib/listing'
@@ -27,7 +26,6 @@ const kindTabs = [
   { value: 'requests', label: 'Sponsors Required' },
 ] as const
 
-const FORM_ID = 'create-listing-form'
 const formFields = ['title', 'description', 'amount', 'categories', 'location', 'eventDate'] as const
 
 interface CreateListingDialogProps {
@@ -69,29 +67,21 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
   })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
       title="Create New Listing"
       description="Offer sponsorship money, or ask sponsors to fund your project."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={pending}>
-            {pending ? 'Publishing...' : kind === 'sponsorships' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel={pending ? 'Publishing...' : kind === 'sponsorships' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
+      pending={pending}
+      cancelDisabled={pending}
+      above={<Tabs items={kindTabs} value={kind} onChange={setKind} label="Listing type" panelId={(v) => `create-${v}`} className="mb-4" />}
     >
-      <Tabs items={kindTabs} value={kind} onChange={setKind} label="Listing type" panelId={(v) => `create-${v}`} className="mb-4" />
       <div role="tabpanel" id={`create-${kind}`} aria-labelledby={`create-${kind}-tab`}>
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate>
-          <ListingFormFields kind={kind} form={form} categories={categories} />
-        </form>
+        <ListingFormFields kind={kind} form={form} categories={categories} />
       </div>
-    </Dialog>
+    </FormDialog>
   )
 }

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { useCategories } from '@/features/app-config'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
@@ -39,7 +38,6 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
     defaultValues: valuesOf(listing),
   })
   const rejected = listing.item.reviewed && !listing.item.approved
-  const formId = `edit-${listing.item.id}`
 
   const onSubmit = form.handleSubmit((values) => {
     if (reopen && values.eventDate !== '' && values.eventDate < firstOpenDay()) {
@@ -73,7 +71,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
   })
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
       size="lg"
@@ -85,20 +83,12 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
             ? 'Editing a rejected listing sends it for review again.'
             : 'An edit goes back to moderation.'
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel="Save changes"
+      pending={update.isPending}
+      cancelDisabled={update.isPending}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <ListingFormFields kind={listing.kind} form={form} categories={categories} first={reopen ? 'eventDate' : 'title'} />
-      </form>
-    </Dialog>
+      <ListingFormFields kind={listing.kind} form={form} categories={categories} first={reopen ? 'eventDate' : 'title'} />
+    </FormDialog>
   )
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { PublicProfile } from '@/lib/api-types.gen'
+import { memberKey } from '@/lib/query-keys'
 
-export function userProfileQueryOptions(userId: string) {
+function userProfileQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['users', userId, 'profile'],
+    queryKey: [...memberKey(userId), 'profile'],
     queryFn: ({ signal }) => api.get<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, undefined, signal),
   })
 }

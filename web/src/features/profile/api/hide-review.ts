@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Review } from '@/lib/api-types.gen'
 import { userReviewsQueryOptions } from './list-user-reviews'
+import { memberKey, queryKeys } from '@/lib/query-keys'
 
 /**
  * POST /api/admin/reviews/{id}/hide {reason} (administrators): the review leaves the member's rating
@@ -18,8 +19,8 @@ export function useHideReview(userId: string) {
       ),
     onSettled: () => {
       // the rating moves; a review not found (hidden already) shows as it is now
-      void queryClient.invalidateQueries({ queryKey: ['users', userId] })
-      void queryClient.invalidateQueries({ queryKey: ['user', 'current'] })
+      void queryClient.invalidateQueries({ queryKey: memberKey(userId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser })
     },
   })
 }

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import type { Review } from '@/lib/api-types.gen'
 import { fetchPage, type ListPage } from '@/lib/list-page'
+import { memberKey } from '@/lib/query-keys'
 
-export type ReviewsPage = ListPage<Review>
+type ReviewsPage = ListPage<Review>
 
 /** GET /api/users/{id}/reviews?page=: the shown reviews about a member, newest first (administrators get the hidden ones too). */
 export function userReviewsQueryOptions(userId: string) {
   return infiniteQueryOptions({
-    queryKey: ['users', userId, 'reviews'],
+    queryKey: [...memberKey(userId), 'reviews'],
     queryFn: ({ pageParam, signal }) => fetchPage<Review>(`/api/users/${encodeURIComponent(userId)}/reviews`, { page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: ReviewsPage) => (last.hasMore ? last.page + 1 : undefined),

@@ -1,14 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { SavedQuery, SavedSearch, ListingKind } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
-export const savedSearchesKey = ['saved-searches'] as const
-
-export function useSavedSearches() {
-  return useQuery({ queryKey: savedSearchesKey, queryFn: ({ signal }) => api.get<SavedSearch[]>('/api/saved-searches', undefined, signal) })
+function savedSearchesQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.savedSearches,
+    queryFn: ({ signal }) => api.get<SavedSearch[]>('/api/saved-searches', undefined, signal),
+  })
 }
 
-export interface SaveSearchInput {
+export function useSavedSearches() {
+  return useQuery(savedSearchesQueryOptions())
+}
+
+interface SaveSearchInput {
   name: string
   kind: ListingKind
   query: SavedQuery
@@ -18,7 +24,7 @@ export function useSaveSearch() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: SaveSearchInput) => api.post<SavedSearch>('/api/saved-searches', input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: savedSearchesKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.savedSearches }),
   })
 }
 
@@ -28,7 +34,7 @@ export function useUpdateSavedSearch() {
     mutationFn: ({ id, ...change }: { id: string; name?: string; paused?: boolean }) =>
       api.patch<SavedSearch>(`/api/saved-searches/${encodeURIComponent(id)}`, change),
     onSuccess: (saved) => {
-      qc.setQueryData<SavedSearch[]>(savedSearchesKey, (list) => list?.map((s) => (s.id === saved.id ? saved : s)))
+      qc.setQueryData(savedSearchesQueryOptions().queryKey, (list) => list?.map((s) => (s.id === saved.id ? saved : s)))
     },
   })
 }
@@ -38,7 +44,7 @@ export function useDeleteSavedSearch() {
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/saved-searches/${encodeURIComponent(id)}`),
     onSuccess: (_, id) => {
-      qc.setQueryData<SavedSearch[]>(savedSearchesKey, (list) => list?.filter((s) => s.id !== id))
+      qc.setQueryData(savedSearchesQueryOptions().queryKey, (list) => list?.filter((s) => s.id !== id))
     },
   })
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/Field'
 import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
 import { useSession } from '@/features/auth/session'
@@ -41,7 +40,7 @@ export function SaveSearchDialog({ kind, query, onClose }: SaveSearchDialogProps
   }
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
       title="Save this search"
@@ -50,32 +49,23 @@ export function SaveSearchDialog({ kind, query, onClose }: SaveSearchDialogProps
           ? 'Get a notification (and at most one e-mail an hour) when a new listing matches it.'
           : 'Get a notification when a new listing matches it.'
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="save-search-form" loading={save.isPending}>
-            Save search
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Save search"
+      pending={save.isPending}
     >
-      <form id="save-search-form" onSubmit={submit} noValidate>
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={limits.savedSearchName}
-          data-autofocus
-          onChange={(e) => setName(e.target.value)}
-          error={error || undefined}
-        />
-        <p className="mt-2 text-sm text-base-content/75">
-          {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
-          {describe(query)}
-        </p>
-        {user && !emailed && <EmailNeededNote pendingEmail={user.pendingEmail} className="mt-3" />}
-      </form>
-    </Dialog>
+      <TextField
+        label="Name"
+        value={name}
+        maxLength={limits.savedSearchName}
+        data-autofocus
+        onChange={(e) => setName(e.target.value)}
+        error={error || undefined}
+      />
+      <p className="mt-2 text-sm text-base-content/75">
+        {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
+        {describe(query)}
+      </p>
+      {user && !emailed && <EmailNeededNote pendingEmail={user.pendingEmail} className="mt-3" />}
+    </FormDialog>
   )
 }

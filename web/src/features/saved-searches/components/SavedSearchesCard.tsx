@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/Field'
 import { Spinner } from '@/components/ui/Spinner'
 import { SettingsCard } from '@/components/ui/SettingsCard'
@@ -138,39 +139,26 @@ function SavedRow({ search }: { search: SavedSearch }) {
           Delete
         </Button>
       </div>
-      <Dialog
+      <FormDialog
         open={renaming}
         onClose={() => setRenaming(false)}
         title="Rename saved search"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setRenaming(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={`rename-${search.id}`} loading={update.isPending}>
-              Save
-            </Button>
-          </>
-        }
+        onSubmit={(e) => {
+          e.preventDefault()
+          rename()
+        }}
+        submitLabel="Save"
+        pending={update.isPending}
       >
-        <form
-          id={`rename-${search.id}`}
-          onSubmit={(e) => {
-            e.preventDefault()
-            rename()
-          }}
-          noValidate
-        >
-          <TextField
-            label="Name"
-            value={name}
-            maxLength={limits.savedSearchName}
-            data-autofocus
-            onChange={(e) => setName(e.target.value)}
-            error={error || undefined}
-          />
-        </form>
-      </Dialog>
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={limits.savedSearchName}
+          data-autofocus
+          onChange={(e) => setName(e.target.value)}
+          error={error || undefined}
+        />
+      </FormDialog>
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -4,7 +4,7 @@ import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** Mails a code to the address, which waits in pendingEmail until the code comes back. */
-export function changeEmail(email: string): Promise<CurrentUser> {
+function changeEmail(email: string): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/user/email', { email })
 }
 

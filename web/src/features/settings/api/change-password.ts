@@ -4,7 +4,7 @@ import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** The server sets a new session cookie and ends the member's other sessions. */
-export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<CurrentUser> {
+function changePassword(body: { currentPassword: string; newPassword: string }): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/user/password', body)
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** Proves the pending address with its code; it becomes the member's e-mail. */
-export function confirmEmail(code: string): Promise<CurrentUser> {
+function confirmEmail(code: string): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/user/email/confirm', { code })
 }
 

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { forgetMember } from '@/features/auth/session'
 import { api } from '@/lib/api'
 
-export type DeleteAccountBody = { password: string } | { confirm: string }
+type DeleteAccountBody = { password: string } | { confirm: string }
 
-export function deleteAccount(body: DeleteAccountBody): Promise<void> {
+function deleteAccount(body: DeleteAccountBody): Promise<void> {
   return api.delete<void>('/api/user', body)
 }
 

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 /** docs/api/matches-and-alerts.md, "E-mail choices". */
 export type EmailTopic = 'messages' | 'applications' | 'deals' | 'listings' | 'matches' | 'alerts' | 'planExpiry'
@@ -23,16 +24,21 @@ export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] 
   { topic: 'planExpiry', label: 'Plan expiry', hint: 'A reminder three days before your plan ends, and refunds of your payments' },
 ]
 
-const key = ['email-preferences'] as const
+function emailPreferencesQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.emailPreferences,
+    queryFn: ({ signal }) => api.get<EmailPreferences>('/api/user/email-preferences', undefined, signal),
+  })
+}
 
 export function useEmailPreferences() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<EmailPreferences>('/api/user/email-preferences', undefined, signal) })
+  return useQuery(emailPreferencesQueryOptions())
 }
 
 export function useSetEmailPreference() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (change: Partial<EmailPreferences>) => api.patch<EmailPreferences>('/api/user/email-preferences', change),
-    onSuccess: (prefs) => qc.setQueryData(key, prefs),
+    onSuccess: (prefs) => qc.setQueryData(emailPreferencesQueryOptions().queryKey, prefs),
   })
 }

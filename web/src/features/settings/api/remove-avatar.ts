@@ -3,7 +3,7 @@ import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
-export function removeAvatar(): Promise<CurrentUser> {
+function removeAvatar(): Promise<CurrentUser> {
   return api.delete<CurrentUser>('/api/user/avatar')
 }
 

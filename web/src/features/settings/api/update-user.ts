@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '@/features/auth/session'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
+import { memberKey } from '@/lib/query-keys'
 
-export interface ProfilePatch {
+interface ProfilePatch {
   displayName: string
   bio: string
   socialMedia: { platform: string; username: string }[]
 }
 
-export function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
+function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
   return api.patch<CurrentUser>('/api/user', patch)
 }
 
@@ -18,7 +19,7 @@ export function useStoreUser() {
   const queryClient = useQueryClient()
   return (user: CurrentUser) => {
     queryClient.setQueryData(currentUserQueryOptions().queryKey, user)
-    void queryClient.invalidateQueries({ queryKey: ['users', user.id] })
+    void queryClient.invalidateQueries({ queryKey: memberKey(user.id) })
   }
 }
 

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
-export function uploadAvatar(file: File): Promise<CurrentUser> {
+function uploadAvatar(file: File): Promise<CurrentUser> {
   const form = new FormData()
   form.append('avatar', file)
   return api.post<CurrentUser>('/api/user/avatar', form)

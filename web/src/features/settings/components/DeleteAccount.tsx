@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/Field'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { ApiError, errorMessage } from '@/lib/api'
@@ -42,58 +42,47 @@ export function DeleteAccount({ user }: { user: CurrentUser }) {
           Delete account
         </Button>
       </div>
-      <Dialog
+      <FormDialog
         open={open}
         onClose={close}
         title="Delete your account?"
-        footer={
-          <>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant="error" type="submit" form="delete-account-form" disabled={value === ''} loading={remove.isPending}>
-              Delete account
-            </Button>
-          </>
-        }
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (value) confirm()
+        }}
+        submitLabel="Delete account"
+        submitVariant="error"
+        submitDisabled={value === ''}
+        pending={remove.isPending}
+        formClassName="space-y-3 text-sm"
       >
-        <form
-          id="delete-account-form"
-          noValidate
-          className="space-y-3 text-sm"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (value) confirm()
-          }}
-        >
-          <p>Deleting your account removes your profile, your listings, the applications you made or received, and your notifications.</p>
-          <p>
-            Messages other members received from you stay readable to them, shown as from “Deleted member”. Requests you sponsored stay
-            sponsored. Your deals, with their history, proof and reviews, stay with the other member and the administrators, shown with
-            “Deleted member”.
-          </p>
-          {google ? (
-            <TextField
-              label="Type DELETE to confirm"
-              autoComplete="off"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={error}
-              data-autofocus
-            />
-          ) : (
-            <TextField
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={error}
-              data-autofocus
-            />
-          )}
-        </form>
-      </Dialog>
+        <p>Deleting your account removes your profile, your listings, the applications you made or received, and your notifications.</p>
+        <p>
+          Messages other members received from you stay readable to them, shown as from “Deleted member”. Requests you sponsored stay
+          sponsored. Your deals, with their history, proof and reviews, stay with the other member and the administrators, shown with
+          “Deleted member”.
+        </p>
+        {google ? (
+          <TextField
+            label="Type DELETE to confirm"
+            autoComplete="off"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            data-autofocus
+          />
+        ) : (
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            data-autofocus
+          />
+        )}
+      </FormDialog>
     </SettingsCard>
   )
 }

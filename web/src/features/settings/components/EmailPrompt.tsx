@@ -11,7 +11,7 @@ import { settingsEmailPath } from '@/lib/paths'
 const ConfirmEmailForm = lazy(() => import('./ConfirmEmailForm').then((m) => ({ default: m.ConfirmEmailForm })))
 
 /** "Not now" hides the prompt on this browser for this long. */
-export const PROMPT_QUIET_DAYS = 30
+const PROMPT_QUIET_DAYS = 30
 const key = (userId: string) => `emailPromptDismissedAt:${userId}`
 
 function dismissedRecently(userId: string): boolean {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipsKey } from '@/lib/listing'
 import { api } from '@/lib/api'
 import type { Application } from '@/lib/api-types.gen'
-import { applicationsKey } from './list-applications'
+import { queryKeys } from '@/lib/query-keys'
 
-export function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {
+function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {
   return api.post<Application>(`/api/sponsorships/${encodeURIComponent(sponsorshipId)}/apply`, { message })
 }
 
@@ -16,11 +15,11 @@ export function useApply(sponsorshipId: string) {
     mutationKey: applyMutationKey(sponsorshipId),
     mutationFn: (message: string) => applyToSponsorship(sponsorshipId, message),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: applicationsKey })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.applications })
       // the lists carry "applied" for each card
-      void queryClient.invalidateQueries({ queryKey: sponsorshipsKey })
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] })
-      void queryClient.invalidateQueries({ queryKey: ['unread'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.unread })
     },
   })
 }

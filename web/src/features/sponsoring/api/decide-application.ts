@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Application } from '@/lib/api-types.gen'
-import { applicationsKey } from './list-applications'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Decision = 'accept' | 'decline'
 
 /** POST /api/applications/{id}/accept or /decline: only the sponsorship's poster may. */
-export function decideApplication(id: string, decision: Decision): Promise<Application> {
+function decideApplication(id: string, decision: Decision): Promise<Application> {
   return api.post<Application>(`/api/applications/${encodeURIComponent(id)}/${decision}`)
 }
 
@@ -14,6 +14,6 @@ export function useDecideApplication() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: Decision }) => decideApplication(id, decision),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: applicationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications }),
   })
 }

@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { Application } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
-/** Prefix of every applications query: apply, accept and decline invalidate it. */
-export const applicationsKey = ['applications'] as const
-
-export interface ApplicationsFilter {
+interface ApplicationsFilter {
   role: 'sent' | 'received'
   sponsorshipId?: string
 }
 
-export function applicationsQueryOptions(filter: ApplicationsFilter) {
+function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
-    queryKey: [...applicationsKey, filter.role, filter.sponsorshipId ?? ''],
+    queryKey: [...queryKeys.applications, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>
       fetchPage<Application>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal).then((p) => p.items),
   })

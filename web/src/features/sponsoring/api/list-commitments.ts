@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
 import type { Commitment } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
-export const commitmentsKey = ['commitments'] as const
-
-export function commitmentsQueryOptions(role: 'given' | 'received') {
+function commitmentsQueryOptions(role: 'given' | 'received') {
   return queryOptions({
-    queryKey: [...commitmentsKey, role],
+    queryKey: [...queryKeys.commitments, role],
     queryFn: ({ signal }) => fetchPage<Commitment>('/api/commitments', { role }, signal).then((p) => p.items),
   })
 }

@@ -1,13 +1,7 @@
-import {
-  listingRoutes,
-  sponsorshipRequestsKey,
-  sponsorshipsKey,
-  type ListingKind,
-  type Sponsorship,
-  type SponsorshipRequest,
-} from '@/lib/listing'
+import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 const routes = listingRoutes
 
@@ -22,6 +16,7 @@ export function useSetListingStatus(kind: ListingKind, id: string) {
     mutationKey: statusMutationKey(id),
     mutationFn: (status: OwnerStatus) =>
       api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, { status }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? sponsorshipsKey : sponsorshipRequestsKey }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipRequestsKey, type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
 import { api, ApiError } from '@/lib/api'
 import type { Commitment } from '@/lib/api-types.gen'
-import { commitmentsKey } from './list-commitments'
+import { queryKeys } from '@/lib/query-keys'
 
-export interface PledgeInput {
+interface PledgeInput {
   amount: number
   message: string
 }
 
-export function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
+function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
   return api.post<Commitment>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/sponsor`, pledge)
 }
 
@@ -44,7 +44,7 @@ async function sponsorOrConflict(requestId: string, pledge: PledgeInput): Promis
  * of the same request both see the latest outcome.
  */
 export const pledgeActionsKey = (requestId: string) => ['pledge', requestId] as const
-export const sponsorMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'sponsor'] as const
+const sponsorMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'sponsor'] as const
 
 export function useSponsorRequest(requestId: string) {
   const queryClient = useQueryClient()
@@ -53,9 +53,9 @@ export function useSponsorRequest(requestId: string) {
     mutationFn: (pledge: PledgeInput) => sponsorOrConflict(requestId, pledge),
     // Taken or refused (409), the lists must show the request's new pledges and status.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey })
-      void queryClient.invalidateQueries({ queryKey: commitmentsKey })
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorshipRequests })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.commitments })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations })
     },
   })
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sponsorshipRequestsKey } from '@/lib/listing'
 import { api } from '@/lib/api'
 import type { Commitment } from '@/lib/api-types.gen'
-import { commitmentsKey } from './list-commitments'
 import { pledgeActionsKey } from './sponsor-request'
+import { queryKeys } from '@/lib/query-keys'
 
-export function withdrawPledge(commitmentId: string, reason: string): Promise<Commitment> {
+function withdrawPledge(commitmentId: string, reason: string): Promise<Commitment> {
   return api.post<Commitment>(`/api/commitments/${encodeURIComponent(commitmentId)}/withdraw`, { reason })
 }
 
-export const withdrawMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'withdraw'] as const
+const withdrawMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'withdraw'] as const
 
 export function useWithdrawPledge(requestId: string, commitmentId: string) {
   const queryClient = useQueryClient()
@@ -17,9 +16,9 @@ export function useWithdrawPledge(requestId: string, commitmentId: string) {
     mutationKey: withdrawMutationKey(requestId),
     mutationFn: (reason: string) => withdrawPledge(commitmentId, reason),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: sponsorshipRequestsKey })
-      void queryClient.invalidateQueries({ queryKey: commitmentsKey })
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sponsorshipRequests })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.commitments })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations })
     },
   })
 }

@@ -1,7 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { ApiError, errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -35,30 +34,21 @@ export function ApplyDialog({ open, sponsorship, onClose }: ApplyDialogProps) {
   })
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Apply for Sponsorship"
       description={sponsorship.title}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`apply-${sponsorship.id}`} loading={apply.isPending}>
-            Submit
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Submit"
+      pending={apply.isPending}
     >
-      <form id={`apply-${sponsorship.id}`} onSubmit={submit} noValidate>
-        <MessageField
-          label="Message to the sponsor (optional)"
-          length={length}
-          error={form.formState.errors.message?.message}
-          registration={form.register('message')}
-        />
-      </form>
-    </Dialog>
+      <MessageField
+        label="Message to the sponsor (optional)"
+        length={length}
+        error={form.formState.errors.message?.message}
+        registration={form.register('message')}
+      />
+    </FormDialog>
   )
 }

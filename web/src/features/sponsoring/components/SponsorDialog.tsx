@@ -1,7 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@/components/ui/Button'
-import { Dialog } from '@/components/ui/Dialog'
+import { FormDialog } from '@/components/ui/FormDialog'
 import { TextField } from '@/components/ui/Field'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/format'
@@ -52,9 +51,8 @@ export function SponsorDialog({ open, request, onClose }: SponsorDialogProps) {
     }
   })
 
-  const formId = `sponsor-${request.id}`
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Sponsor This Project"
@@ -63,38 +61,30 @@ export function SponsorDialog({ open, request, onClose }: SponsorDialogProps) {
           ? `${formatUsd(pledged)} of ${formatUsd(request.requestedAmount)} is pledged to “${request.title}”; ${formatUsd(stillOpen)} is still open.`
           : `“${request.title}” asks for ${formatUsd(request.requestedAmount)}. Pledge all of it or a part.`
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={sponsor.isPending}>
-            Confirm
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Confirm"
+      pending={sponsor.isPending}
+      formClassName="flex flex-col gap-3"
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField
-          label="Amount to pledge (USD)"
-          type="number"
-          min={1}
-          max={stillOpen}
-          step={1}
-          inputMode="numeric"
-          hint={`At most ${formatUsd(stillOpen)}, what is still open.`}
-          error={form.formState.errors.amount?.message}
-          data-autofocus
-          {...form.register('amount')}
-        />
-        <MessageField
-          label="Message to the poster (optional)"
-          first={false}
-          length={length}
-          error={form.formState.errors.message?.message}
-          registration={form.register('message')}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Amount to pledge (USD)"
+        type="number"
+        min={1}
+        max={stillOpen}
+        step={1}
+        inputMode="numeric"
+        hint={`At most ${formatUsd(stillOpen)}, what is still open.`}
+        error={form.formState.errors.amount?.message}
+        data-autofocus
+        {...form.register('amount')}
+      />
+      <MessageField
+        label="Message to the poster (optional)"
+        first={false}
+        length={length}
+        error={form.formState.errors.message?.message}
+        registration={form.register('message')}
+      />
+    </FormDialog>
   )
 }

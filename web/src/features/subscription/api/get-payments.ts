@@ -1,19 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 import type { Payment } from '@/lib/api-types.gen'
+import { queryKeys } from '@/lib/query-keys'
 
-/** Prefix of every payment-history query: invalidating it refreshes the history. */
-export const paymentsKey = ['payments'] as const
+type PaymentsPage = ListPage<Payment>
 
-export type PaymentsPage = ListPage<Payment>
-
-export function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage> {
+function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage> {
   return fetchPage<Payment>('/api/payments', { page }, signal)
 }
 
-export function paymentsQueryOptions() {
+function paymentsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...paymentsKey, 'list'],
+    queryKey: [...queryKeys.payments, 'list'],
     queryFn: ({ pageParam, signal }) => fetchPayments(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: PaymentsPage) => (last.hasMore ? last.page + 1 : undefined),

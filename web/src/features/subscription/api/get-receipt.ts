@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api'
 import type { Receipt } from '@/lib/api-types.gen'
-import { paymentsKey } from './get-payments'
+import { queryKeys } from '@/lib/query-keys'
 
-export async function fetchReceipt(paymentId: string, signal?: AbortSignal): Promise<Receipt> {
+async function fetchReceipt(paymentId: string, signal?: AbortSignal): Promise<Receipt> {
   const { data } = await request<Receipt>(`/api/payments/${encodeURIComponent(paymentId)}/receipt`, { signal })
   return data
 }
 
 /** Under the payments prefix: a refund that refreshes the history refreshes the receipt too. */
-export function receiptQueryOptions(paymentId: string) {
+function receiptQueryOptions(paymentId: string) {
   return queryOptions({
-    queryKey: [...paymentsKey, 'receipt', paymentId],
+    queryKey: [...queryKeys.payments, 'receipt', paymentId],
     queryFn: ({ signal }) => fetchReceipt(paymentId, signal),
   })
 }

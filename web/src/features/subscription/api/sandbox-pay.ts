@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import type { CheckoutFailure, CheckoutSuccess } from '@/features/subscription/types'
 
-export type SandboxOutcome = 'success' | 'failed'
+type SandboxOutcome = 'success' | 'failed'
 export type SandboxPaySuccess = CheckoutSuccess & { sandbox?: boolean }
 
 /** Test mode only: the server's stand-in for Razorpay's payment window. */

@@ -3,10 +3,10 @@ import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import type { CheckoutSuccess } from '@/features/subscription/types'
-import { paymentsKey } from './get-payments'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Sends Checkout's success answer unchanged; the server answers with the own user, plan active. */
-export function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
+function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/payments/verify-subscription', {
     razorpay_payment_id: response.razorpay_payment_id,
     razorpay_order_id: response.razorpay_order_id,
@@ -23,7 +23,7 @@ export function useVerifySubscription() {
       queryClient.setQueryData(userKey, user)
       // Not awaited: the caller's success step (close the dialog, open the form) need not wait.
       void queryClient.invalidateQueries({ queryKey: userKey })
-      void queryClient.invalidateQueries({ queryKey: paymentsKey })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payments })
     },
   })
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 
-export const TEST_MODE_LABEL = 'Test mode — no real money'
+const TEST_MODE_LABEL = 'Test mode — no real money'
 
 /** Shown wherever the sandbox checkout is in use. */
 export function TestModeBadge({ className = '' }: { className?: string }) {

@@ -1,2 +1,0 @@
-/** Prefix of every admin query: invalidating it refreshes the whole dashboard. */
-export const adminKey = ['admin'] as const
