@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router'
 import { HomeIcon, MessageIcon, PlusIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
-import { AdminNavBadge } from './AdminNavBadge'
+import { LazyAdminNavBadge } from './LazyAdminNavBadge'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
 import { createPathFrom, isOthersProfile, paths } from '@/lib/paths'
 
@@ -53,7 +53,7 @@ export function BottomBar() {
           <NavLink to={paths.admin} className={itemClass}>
             <span className="relative">
               <ShieldIcon className="size-6" />
-              <AdminNavBadge className="absolute -top-1.5 -right-3" />
+              <LazyAdminNavBadge className="absolute -top-1.5 -right-3" />
             </span>
             Admin
           </NavLink>

@@ -2,7 +2,7 @@ import { useState, type ComponentType, type ReactNode, type SVGProps } from 'rea
 import { NavLink, useLocation } from 'react-router'
 import { ChevronDownIcon, FileTextIcon, HomeIcon, LogInIcon, MessageIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
-import { AdminNavBadge } from './AdminNavBadge'
+import { LazyAdminNavBadge } from './LazyAdminNavBadge'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
 import { infoLinks, isOthersProfile, isPolicyPath, paths, policyLinks } from '@/lib/paths'
 
@@ -59,7 +59,7 @@ export function SideNav() {
         <Item to={paths.home} label="Home" icon={HomeIcon} />
         <Item to={paths.profile} label="My Profile" icon={UserIcon} notCurrent={isOthersProfile(pathname, search, user?.id)} />
         <Item to={paths.messages} label="Messages" icon={MessageIcon} badge={user && <MessagesNavBadge />} />
-        {user?.isAdmin && <Item to={paths.admin} label="Admin Dashboard" icon={ShieldIcon} badge={<AdminNavBadge />} />}
+        {user?.isAdmin && <Item to={paths.admin} label="Admin Dashboard" icon={ShieldIcon} badge={<LazyAdminNavBadge />} />}
         <li>
           <button
             type="button"
