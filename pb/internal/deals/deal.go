@@ -131,12 +131,36 @@ type Deal struct {
 	Reviews *DealReviews `json:"reviews,omitempty"`
 }
 
-// ToDeal maps a deals record.
+// ToDeals maps deals records, their members loaded together.
+func ToDeals(app core.App, rows []*core.Record) ([]Deal, error) {
+	ids := make([]string, 0, 2*len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.GetString("sponsor"), r.GetString("recipient"))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Deal, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, toDeal(r, people))
+	}
+	return out, nil
+}
+
+// ToDeal maps one deals record (a member who cannot be read shows as
+// deleted, as PersonOf has it).
 func ToDeal(app core.App, r *core.Record) Deal {
+	people, _ := accounts.LoadPeople(app, r.GetString("sponsor"), r.GetString("recipient"))
+	return toDeal(r, people)
+}
+
+// toDeal maps a deals record whose members people holds.
+func toDeal(r *core.Record, people accounts.People) Deal {
 	d := Deal{
 		ID: r.Id, Status: r.GetString("status"), Version: r.GetInt("version"), Amount: r.GetInt("amount"),
-		Sponsor:             accounts.PersonOf(app, r.GetString("sponsor")),
-		Recipient:           accounts.PersonOf(app, r.GetString("recipient")),
+		Sponsor:             people.Of(r.GetString("sponsor")),
+		Recipient:           people.Of(r.GetString("recipient")),
 		Deliverables:        items(r, "deliverables"),
 		Proposal:            items(r, "proposal"),
 		ProposedBy:          r.GetString("proposedBy"),

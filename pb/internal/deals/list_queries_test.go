@@ -1,0 +1,88 @@
+package deals_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// TestDealListsCostNoQueryPerRow: a page of 20 deals costs the SQL a page
+// of 1 does, each deal with its own sponsor (one of whom deleted their
+// account and still reads "Deleted member").
+func TestDealListsCostNoQueryPerRow(t *testing.T) {
+	cases := []struct {
+		name, url, reader, first string
+	}{
+		{"the member's deals", "/api/deals", "rita", `"displayName":"Deleted member"`},
+		{"the disputes, to the administrators", "/api/admin/disputes", "boss", `"displayName":"Deleted member"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			app := testutil.NewApp(t, nil)
+			t.Cleanup(app.Cleanup)
+			seed(t, app)
+			h := testutil.Handler(t, app)
+			q := testutil.WatchQueries(t, app)
+			headers := testutil.Cookie(t, testutil.FindByUsername(t, app, c.reader))
+			addDeals(t, app, 0, 1, true)
+			one, body := q.Get(t, h, c.url, headers)
+			if !strings.Contains(body, c.first) {
+				t.Fatalf("the page of 1 reads %s", body)
+			}
+			addDeals(t, app, 1, 20, false)
+			twenty, body := q.Get(t, h, c.url, headers)
+			if n := strings.Count(body, `"sponsor":{`); n != 20 {
+				t.Fatalf("the page of 20 has %d deals: %s", n, body)
+			}
+			if !strings.Contains(body, `"username":"sponsor19"`) || !strings.Contains(body, c.first) {
+				t.Fatalf("the page of 20 lacks its sponsors: %s", body)
+			}
+			t.Logf("a page of 1 costs %d queries, of 20 %d", len(one), len(twenty))
+			if len(one) != len(twenty) {
+				t.Errorf("a page of 1 costs %d queries, of 20 %d:\n%s", len(one), len(twenty), strings.Join(twenty, "\n"))
+			}
+		})
+	}
+}
+
+// addDeals saves disputed deals from first to last-1 on rita's request,
+// each with its own sponsor; deleted: the first one's sponsor deleted
+// their account.
+func addDeals(t testing.TB, app core.App, first, last int, deleted bool) {
+	t.Helper()
+	rita := testutil.FindByUsername(t, app, "rita")
+	req, err := app.FindFirstRecordByData("sponsorship_requests", "title", "Street festival")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := app.FindCollectionByNameOrId("deals")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := first; i < last; i++ {
+		sponsor := testutil.CreateMember(t, app, fmt.Sprintf("sponsor%d", i), testutil.MemberOpts{})
+		d := core.NewRecord(c)
+		d.Set("listingKind", "sponsorship_requests")
+		d.Set("listingId", req.Id)
+		d.Set("title", "Street festival")
+		d.Set("sponsor", sponsor.Id)
+		d.Set("recipient", rita.Id)
+		d.Set("amount", 100)
+		d.Set("status", "disputed")
+		d.Set("disputedAt", types.NowDateTime())
+		d.Set("disputedBy", rita.Id)
+		if err := app.Save(d); err != nil {
+			t.Fatal(err)
+		}
+		if deleted && i == first {
+			if err := app.Delete(sponsor); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
