@@ -11,12 +11,15 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/queue"
 )
 
 // Queries records the SQL statements an app runs on both its databases
 // while a step runs: a list's test proves with it that a page of 20 rows
 // costs the queries a page of 1 does.
 type Queries struct {
+	app core.App
 	mu  sync.Mutex
 	on  bool
 	sql []string
@@ -25,7 +28,7 @@ type Queries struct {
 // WatchQueries starts recording app's statements (only inside During).
 func WatchQueries(t testing.TB, app core.App) *Queries {
 	t.Helper()
-	q := &Queries{}
+	q := &Queries{app: app}
 	for _, db := range []dbx.Builder{app.ConcurrentDB(), app.NonconcurrentDB()} {
 		d, ok := db.(*dbx.DB)
 		if !ok {
@@ -45,8 +48,10 @@ func (q *Queries) add(s string) {
 	}
 }
 
-// During answers the statements run while step ran, in order.
+// During answers the statements run while step ran, in order; the
+// background work queued before (a seed's match notices) runs first.
 func (q *Queries) During(step func()) []string {
+	queue.Of(q.app).Wait()
 	q.mu.Lock()
 	q.on, q.sql = true, nil
 	q.mu.Unlock()
