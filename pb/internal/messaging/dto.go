@@ -19,15 +19,38 @@ type Conversation struct {
 	CreatedAt     string          `json:"createdAt"`
 }
 
+// ToConversations maps conversations for the participant viewerID, the
+// other members loaded together.
+func ToConversations(app core.App, convs []*core.Record, viewerID string) ([]Conversation, error) {
+	ids := make([]string, 0, len(convs))
+	for _, c := range convs {
+		ids = append(ids, Other(c, viewerID))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Conversation, 0, len(convs))
+	for _, c := range convs {
+		out = append(out, toConversation(c, viewerID, people))
+	}
+	return out, nil
+}
+
 // ToConversation maps a conversation for the participant viewerID.
 func ToConversation(app core.App, conv *core.Record, viewerID string) Conversation {
+	people, _ := accounts.LoadPeople(app, Other(conv, viewerID)) // unread, the member shows as deleted, as PersonOf has it
+	return toConversation(conv, viewerID, people)
+}
+
+func toConversation(conv *core.Record, viewerID string, people accounts.People) Conversation {
 	last := conv.GetString("lastMessage")
 	if mine := conv.GetString("lastMessageMine"); mine != "" && conv.GetString("lastSender") == viewerID {
 		last = mine
 	}
 	return Conversation{
 		ID:            conv.Id,
-		Other:         accounts.PersonOf(app, Other(conv, viewerID)),
+		Other:         people.Of(Other(conv, viewerID)),
 		LastMessage:   last,
 		LastMessageAt: when.API(conv.GetDateTime("lastMessageAt").Time()),
 		LastSenderID:  conv.GetString("lastSender"),
