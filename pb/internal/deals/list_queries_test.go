@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -16,10 +17,12 @@ import (
 // account and still reads "Deleted member").
 func TestDealListsCostNoQueryPerRow(t *testing.T) {
 	cases := []struct {
-		name, url, reader, first string
+		name, url, reader, marker string
+		reviews                   bool // each deal reviewed by its sponsor
 	}{
-		{"the member's deals", "/api/deals", "rita", `"displayName":"Deleted member"`},
-		{"the disputes, to the administrators", "/api/admin/disputes", "boss", `"displayName":"Deleted member"`},
+		{"the member's deals", "/api/deals", "rita", `"sponsor":{`, false},
+		{"the disputes, to the administrators", "/api/admin/disputes", "boss", `"sponsor":{`, false},
+		{"the reviews of a member", "/api/users/{rita}/reviews", "olive", `"author":{`, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -29,17 +32,19 @@ func TestDealListsCostNoQueryPerRow(t *testing.T) {
 			h := testutil.Handler(t, app)
 			q := testutil.WatchQueries(t, app)
 			headers := testutil.Cookie(t, testutil.FindByUsername(t, app, c.reader))
-			addDeals(t, app, 0, 1, true)
-			one, body := q.Get(t, h, c.url, headers)
-			if !strings.Contains(body, c.first) {
+			url := strings.ReplaceAll(c.url, "{rita}", testutil.FindByUsername(t, app, "rita").Id)
+			addDeals(t, app, 0, 1, c.reviews, true)
+			one, body := q.Get(t, h, url, headers)
+			if !strings.Contains(body, `"displayName":"Deleted member"`) {
 				t.Fatalf("the page of 1 reads %s", body)
 			}
-			addDeals(t, app, 1, 20, false)
-			twenty, body := q.Get(t, h, c.url, headers)
-			if n := strings.Count(body, `"sponsor":{`); n != 20 {
-				t.Fatalf("the page of 20 has %d deals: %s", n, body)
+			addDeals(t, app, 1, 20, c.reviews, false)
+			twenty, body := q.Get(t, h, url, headers)
+			if n := strings.Count(body, c.marker); n != 20 {
+				t.Fatalf("the page of 20 has %d rows: %s", n, body)
 			}
-			if !strings.Contains(body, `"username":"sponsor19"`) || !strings.Contains(body, c.first) {
+			if !strings.Contains(body, `"username":"sponsor19"`) || !strings.Contains(body, `"displayName":"Deleted member"`) ||
+				!strings.Contains(body, `"title":"Street festival"`) {
 				t.Fatalf("the page of 20 lacks its sponsors: %s", body)
 			}
 			t.Logf("a page of 1 costs %d queries, of 20 %d", len(one), len(twenty))
@@ -51,9 +56,9 @@ func TestDealListsCostNoQueryPerRow(t *testing.T) {
 }
 
 // addDeals saves disputed deals from first to last-1 on rita's request,
-// each with its own sponsor; deleted: the first one's sponsor deleted
-// their account.
-func addDeals(t testing.TB, app core.App, first, last int, deleted bool) {
+// each with its own sponsor, who reviewed rita when reviewed; deleted: the
+// first one's sponsor deleted their account.
+func addDeals(t testing.TB, app core.App, first, last int, reviewed, deleted bool) {
 	t.Helper()
 	rita := testutil.FindByUsername(t, app, "rita")
 	req, err := app.FindFirstRecordByData("sponsorship_requests", "title", "Street festival")
@@ -79,10 +84,32 @@ func addDeals(t testing.TB, app core.App, first, last int, deleted bool) {
 		if err := app.Save(d); err != nil {
 			t.Fatal(err)
 		}
+		if reviewed {
+			review(t, app, d, sponsor, rita)
+		}
 		if deleted && i == first {
 			if err := app.Delete(sponsor); err != nil {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// review saves author's shown review of subject on deal d.
+func review(t testing.TB, app core.App, d, author, subject *core.Record) {
+	t.Helper()
+	c, err := app.FindCollectionByNameOrId("reviews")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(c)
+	r.Set("deal", d.Id)
+	r.Set("author", author.Id)
+	r.Set("subject", subject.Id)
+	r.Set("rating", 5)
+	r.Set("body", "Great to work with.")
+	r.Set("visibleAt", types.NowDateTime().Add(-time.Hour))
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
 	}
 }
