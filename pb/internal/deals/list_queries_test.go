@@ -113,3 +113,69 @@ func review(t testing.TB, app core.App, d, author, subject *core.Record) {
 		t.Fatal(err)
 	}
 }
+
+// TestDealPageCostsNoQueryPerEvent: a deal's page with 20 events (each by
+// its own member) and 20 updates costs the SQL it does with 1 of each.
+func TestDealPageCostsNoQueryPerEvent(t *testing.T) {
+	app := testutil.NewApp(t, nil)
+	t.Cleanup(app.Cleanup)
+	seed(t, app)
+	h := testutil.Handler(t, app)
+	q := testutil.WatchQueries(t, app)
+	rita := testutil.FindByUsername(t, app, "rita")
+	addDeals(t, app, 0, 1, false, false)
+	d, err := app.FindFirstRecordByData("deals", "recipient", rita.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	headers := testutil.Cookie(t, rita)
+	addHistory(t, app, d, 0, 1)
+	one, body := q.Get(t, h, "/api/deals/"+d.Id, headers)
+	if !strings.Contains(body, `"username":"actor0"`) || !strings.Contains(body, `"body":"Update 0"`) {
+		t.Fatalf("the page with 1 event reads %s", body)
+	}
+	addHistory(t, app, d, 1, 20)
+	twenty, body := q.Get(t, h, "/api/deals/"+d.Id, headers)
+	if n := strings.Count(body, `"actor":{`); n != 20 {
+		t.Fatalf("the page has %d events: %s", n, body)
+	}
+	if !strings.Contains(body, `"username":"actor19"`) || !strings.Contains(body, `"body":"Update 19"`) {
+		t.Fatalf("the page lacks its history: %s", body)
+	}
+	t.Logf("a page with 1 event costs %d queries, with 20 %d", len(one), len(twenty))
+	if len(one) != len(twenty) {
+		t.Errorf("a page with 1 event costs %d queries, with 20 %d:\n%s", len(one), len(twenty), strings.Join(twenty, "\n"))
+	}
+}
+
+// addHistory saves events on deal d by actor<first> to actor<last-1>, and
+// as many updates by rita on its request.
+func addHistory(t testing.TB, app core.App, d *core.Record, first, last int) {
+	t.Helper()
+	events, err := app.FindCollectionByNameOrId("deal_events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates, err := app.FindCollectionByNameOrId("request_updates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := first; i < last; i++ {
+		actor := testutil.CreateMember(t, app, fmt.Sprintf("actor%d", i), testutil.MemberOpts{})
+		ev := core.NewRecord(events)
+		ev.Set("deal", d.Id)
+		ev.Set("actor", actor.Id)
+		ev.Set("kind", "note")
+		ev.Set("text", fmt.Sprintf("Event %d", i))
+		if err := app.Save(ev); err != nil {
+			t.Fatal(err)
+		}
+		u := core.NewRecord(updates)
+		u.Set("request", d.GetString("listingId"))
+		u.Set("author", d.GetString("recipient"))
+		u.Set("body", fmt.Sprintf("Update %d", i))
+		if err := app.Save(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
