@@ -68,9 +68,3 @@ func (p People) Of(id string) Person {
 	}
 	return Person{DisplayName: DeletedMember, Deleted: true}
 }
-
-// PersonOf answers the member with id, or the deleted-member placeholder.
-func PersonOf(app core.App, id string) Person {
-	people, _ := LoadPeople(app, id) // an error reads as not found, as it always has
-	return people.Of(id)
-}
