@@ -47,9 +47,9 @@ func auditList(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 	where := dbx.And(exps...)
-	return answerCounted(e, p, "moderation_log", where, []string{"created DESC", "rowid DESC"}, func(r *core.Record) AuditEntry {
+	return answerCounted(e, p, "moderation_log", where, []string{"created DESC", "rowid DESC"}, each(func(r *core.Record) AuditEntry {
 		return AuditEntry{ID: r.Id, ActorID: r.GetString("actor"), ActorName: r.GetString("actorName"),
 			Action: r.GetString("action"), TargetKind: r.GetString("targetKind"), TargetID: r.GetString("targetId"),
 			Details: r.GetString("details"), CreatedAt: when.APIStored(r.GetString("created"))}
-	})
+	}))
 }

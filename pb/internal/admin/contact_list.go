@@ -53,5 +53,5 @@ func contactList(e *core.RequestEvent) error {
 	if len(errs) > 0 {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
-	return answerCounted(e, p, "contact_messages", where, []string{"created DESC", "id DESC"}, toContactMessage)
+	return answerCounted(e, p, "contact_messages", where, []string{"created DESC", "id DESC"}, each(toContactMessage))
 }

@@ -38,7 +38,7 @@ func disputesList(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 	return answerCounted(e, p, "deals", where, []string{"updated DESC", "id DESC"},
-		func(r *core.Record) deals.Deal { return deals.ToDeal(e.App, r) })
+		func(rows []*core.Record) ([]deals.Deal, error) { return deals.ToDeals(e.App, rows) })
 }
 
 type resolveForm struct {

@@ -34,5 +34,5 @@ func membersList(e *core.RequestEvent) error {
 		where = dbx.NewExp(`(username LIKE {:q} ESCAPE '\' OR displayName LIKE {:q} ESCAPE '\')`, dbx.Params{"q": likePattern(q)})
 	}
 	now := time.Now()
-	return answerCounted(e, p, "users", where, []string{"created DESC", "id DESC"}, func(r *core.Record) Member { return toMember(r, now) })
+	return answerCounted(e, p, "users", where, []string{"created DESC", "id DESC"}, each(func(r *core.Record) Member { return toMember(r, now) }))
 }

@@ -22,9 +22,9 @@ func readPaging(e *core.RequestEvent, errs validation.Errors) paging.Params {
 }
 
 // answerCounted answers page p of the collection's records matching where,
-// in order, each turned into its item, with the total count (the admin
-// pager shows page numbers).
-func answerCounted[T any](e *core.RequestEvent, p paging.Params, collection string, where dbx.Expression, order []string, item func(*core.Record) T) error {
+// in order, turned into their items together (what they name loaded at
+// once), with the total count (the admin pager shows page numbers).
+func answerCounted[T any](e *core.RequestEvent, p paging.Params, collection string, where dbx.Expression, order []string, items func([]*core.Record) ([]T, error)) error {
 	total, err := e.App.CountRecords(collection, where)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -35,11 +35,23 @@ func answerCounted[T any](e *core.RequestEvent, p paging.Params, collection stri
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	items := make([]T, len(records))
-	for i, r := range records {
-		items[i] = item(r)
+	out, err := items(records)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
-	return paging.Answer(e, items, paging.Counted(p, int(total)))
+	return paging.Answer(e, out, paging.Counted(p, int(total)))
+}
+
+// each turns records into items one by one, for items that need nothing
+// more than their own record.
+func each[T any](item func(*core.Record) T) func([]*core.Record) ([]T, error) {
+	return func(records []*core.Record) ([]T, error) {
+		out := make([]T, len(records))
+		for i, r := range records {
+			out[i] = item(r)
+		}
+		return out, nil
+	}
 }
 
 func likePattern(s string) string {

@@ -110,7 +110,7 @@ func activeSubscriptions(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 	active := activeSubscription(time.Now())
-	return answerCounted(e, p, "users", active, []string{"subscriptionExpiry ASC", "id"}, func(r *core.Record) ActiveSubscription {
+	return answerCounted(e, p, "users", active, []string{"subscriptionExpiry ASC", "id"}, each(func(r *core.Record) ActiveSubscription {
 		plan, _ := catalog.FindPlan(r.GetString("subscriptionPlan"))
 		return ActiveSubscription{
 			Member: accounts.Person{ID: r.Id, Username: r.GetString("username"), DisplayName: r.GetString("displayName"),
@@ -118,5 +118,5 @@ func activeSubscriptions(e *core.RequestEvent) error {
 			Email: r.Email(), Plan: r.GetString("subscriptionPlan"), PlanName: plan.Name,
 			Expiry: when.APIStored(r.GetString("subscriptionExpiry")),
 		}
-	})
+	}))
 }

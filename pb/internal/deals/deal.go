@@ -131,12 +131,36 @@ type Deal struct {
 	Reviews *DealReviews `json:"reviews,omitempty"`
 }
 
-// ToDeal maps a deals record.
+// ToDeals maps deals records, their members loaded together.
+func ToDeals(app core.App, rows []*core.Record) ([]Deal, error) {
+	ids := make([]string, 0, 2*len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.GetString("sponsor"), r.GetString("recipient"))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Deal, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, toDeal(r, people))
+	}
+	return out, nil
+}
+
+// ToDeal maps one deals record (a member who cannot be read shows as
+// deleted, as PersonOf has it).
 func ToDeal(app core.App, r *core.Record) Deal {
+	people, _ := accounts.LoadPeople(app, r.GetString("sponsor"), r.GetString("recipient"))
+	return toDeal(r, people)
+}
+
+// toDeal maps a deals record whose members people holds.
+func toDeal(r *core.Record, people accounts.People) Deal {
 	d := Deal{
 		ID: r.Id, Status: r.GetString("status"), Version: r.GetInt("version"), Amount: r.GetInt("amount"),
-		Sponsor:             accounts.PersonOf(app, r.GetString("sponsor")),
-		Recipient:           accounts.PersonOf(app, r.GetString("recipient")),
+		Sponsor:             people.Of(r.GetString("sponsor")),
+		Recipient:           people.Of(r.GetString("recipient")),
 		Deliverables:        items(r, "deliverables"),
 		Proposal:            items(r, "proposal"),
 		ProposedBy:          r.GetString("proposedBy"),
@@ -183,31 +207,50 @@ func listingOf(r *core.Record) DealListing {
 	}
 }
 
-// withEvents is the deal's wire shape with its history and updates.
+// withEvents is the deal's wire shape with its history and updates, the
+// people they name loaded together.
 func withEvents(app core.App, r *core.Record) (Deal, error) {
-	d := ToDeal(app, r)
+	var events []*core.Record
+	err := app.RecordQuery("deal_events").AndWhere(dbxDeal(r.Id)).OrderBy("created ASC", "rowid ASC").All(&events)
+	if err != nil {
+		return Deal{}, err
+	}
+	updates, err := updateRecords(app, r)
+	if err != nil {
+		return Deal{}, err
+	}
+	ids := []string{r.GetString("sponsor"), r.GetString("recipient")}
+	for _, ev := range events {
+		ids = append(ids, ev.GetString("actor"))
+	}
+	for _, u := range updates {
+		ids = append(ids, u.GetString("author"))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return Deal{}, err
+	}
+	d := toDeal(r, people)
 	if _, err := app.FindRecordById(r.GetString("listingKind"), r.GetString("listingId")); err != nil {
 		if !errors.Is(err, sql.ErrNoRows) {
 			return d, err
 		}
 		d.Listing.Deleted = true
 	}
-	var rows []*core.Record
-	err := app.RecordQuery("deal_events").AndWhere(dbxDeal(d.ID)).OrderBy("created ASC", "rowid ASC").All(&rows)
-	if err != nil {
-		return d, err
-	}
-	d.Events = make([]Event, 0, len(rows))
-	for _, r := range rows {
-		ev := Event{Kind: r.GetString("kind"), Text: r.GetString("text"), CreatedAt: stamp(r, "created")}
-		if id := r.GetString("actor"); id != "" {
-			p := accounts.PersonOf(app, id)
-			ev.Actor = &p
+	d.Events = make([]Event, 0, len(events))
+	for _, ev := range events {
+		e := Event{Kind: ev.GetString("kind"), Text: ev.GetString("text"), CreatedAt: stamp(ev, "created")}
+		if id := ev.GetString("actor"); id != "" {
+			p := people.Of(id)
+			e.Actor = &p
 		}
-		d.Events = append(d.Events, ev)
+		d.Events = append(d.Events, e)
 	}
-	d.Updates, err = updatesOf(app, r)
-	return d, err
+	d.Updates = make([]Update, 0, len(updates))
+	for _, u := range updates {
+		d.Updates = append(d.Updates, updateOf(u, people))
+	}
+	return d, nil
 }
 
 func stamp(r *core.Record, field string) string {

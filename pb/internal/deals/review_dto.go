@@ -42,12 +42,49 @@ type DealReviews struct {
 	TheirsWritten bool    `json:"theirsWritten"`
 }
 
-// toReview maps a reviews record.
+// toReviews maps reviews records with their deals' listings, their people
+// and deals loaded together.
+func toReviews(app core.App, rows []*core.Record) ([]Review, error) {
+	ids := make([]string, 0, 2*len(rows))
+	dealIDs := make([]string, 0, len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.GetString("author"), r.GetString("subject"))
+		dealIDs = append(dealIDs, r.GetString("deal"))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	deals := map[string]*core.Record{}
+	if len(dealIDs) > 0 {
+		found, err := app.FindRecordsByIds("deals", dealIDs)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range found {
+			deals[d.Id] = d
+		}
+	}
+	out := make([]Review, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, reviewOf(r, deals[r.GetString("deal")], people))
+	}
+	return out, nil
+}
+
+// toReview maps one reviews record, with its deal's listing when d is
+// given.
 func toReview(app core.App, r *core.Record, d *core.Record) Review {
+	people, _ := accounts.LoadPeople(app, r.GetString("author"), r.GetString("subject")) // unread, they show as deleted, as PersonOf has it
+	return reviewOf(r, d, people)
+}
+
+// reviewOf maps a reviews record whose people people holds.
+func reviewOf(r *core.Record, d *core.Record, people accounts.People) Review {
 	out := Review{
 		ID: r.Id, DealID: r.GetString("deal"), Rating: r.GetInt("rating"), Body: r.GetString("body"),
-		Author:    accounts.PersonOf(app, r.GetString("author")),
-		Subject:   accounts.PersonOf(app, r.GetString("subject")),
+		Author:    people.Of(r.GetString("author")),
+		Subject:   people.Of(r.GetString("subject")),
 		VisibleAt: stamp(r, "visibleAt"), CreatedAt: stamp(r, "created"),
 		Reply: r.GetString("reply"), RepliedAt: stamp(r, "repliedAt"),
 		Hidden: r.GetBool("hidden"), HiddenReason: r.GetString("hiddenReason"),

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -59,9 +60,17 @@ func reviewsOf(app core.App, d *core.Record, member string) (*DealReviews, error
 	if err := app.RecordQuery("reviews").AndWhere(dbx.HashExp{"deal": d.Id}).All(&rows); err != nil {
 		return nil, err
 	}
+	ids := make([]string, 0, 2*len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.GetString("author"), r.GetString("subject"))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
 	out := &DealReviews{}
 	for _, r := range rows {
-		rv := toReview(app, r, d)
+		rv := reviewOf(r, d, people)
 		rv.Hidden, rv.HiddenReason = false, ""
 		switch {
 		case r.GetString("author") == member:

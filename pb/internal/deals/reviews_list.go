@@ -31,10 +31,9 @@ func memberReviews(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	rows, hasMore := paging.Trim(rows, perPage)
-	out := make([]Review, 0, len(rows))
-	for _, r := range rows {
-		d, _ := e.App.FindRecordById("deals", r.GetString("deal"))
-		out = append(out, toReview(e.App, r, d))
+	out, err := toReviews(e.App, rows)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }

@@ -58,9 +58,9 @@ func list(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	rows, hasMore := paging.Trim(rows, perPage)
-	out := make([]Deal, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, ToDeal(e.App, r))
+	out, err := ToDeals(e.App, rows)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }

@@ -152,13 +152,12 @@ func sponsorDeals(app core.App, requestID string) *dbx.SelectQuery {
 		AndWhere(dbx.Not(dbx.HashExp{"status": StatusCancelled})).AndWhere(dbx.Not(dbx.HashExp{"sponsor": ""}))
 }
 
-// updatesOf are the updates on a deal's request, oldest first (none for a
-// deal from an application): on a cancelled deal only those posted while it
-// was not, as a sponsor who left reads nothing the poster tells later.
-func updatesOf(app core.App, d *core.Record) ([]Update, error) {
-	out := []Update{}
+// updateRecords are the updates on a deal's request, oldest first (none for
+// a deal from an application): on a cancelled deal only those posted while
+// it was not, as a sponsor who left reads nothing the poster tells later.
+func updateRecords(app core.App, d *core.Record) ([]*core.Record, error) {
 	if d.GetString("listingKind") != "sponsorship_requests" {
-		return out, nil
+		return nil, nil
 	}
 	q := app.RecordQuery("request_updates").AndWhere(dbx.HashExp{"request": d.GetString("listingId")})
 	if until, cut := updatesUntil(d); cut {
@@ -168,10 +167,7 @@ func updatesOf(app core.App, d *core.Record) ([]Update, error) {
 	if err := q.OrderBy("created ASC", "rowid ASC").All(&rows); err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		out = append(out, toUpdate(app, r))
-	}
-	return out, nil
+	return rows, nil
 }
 
 // updatesUntil says when a deal's sponsor stopped reading its request's
@@ -185,6 +181,12 @@ func updatesUntil(d *core.Record) (string, bool) {
 }
 
 func toUpdate(app core.App, r *core.Record) Update {
-	return Update{ID: r.Id, Body: r.GetString("body"), Picture: r.GetString("picture"), Author: accounts.PersonOf(app, r.GetString("author")),
+	people, _ := accounts.LoadPeople(app, r.GetString("author")) // unread, the author shows as deleted, as PersonOf has it
+	return updateOf(r, people)
+}
+
+// updateOf maps a request_updates record whose author people holds.
+func updateOf(r *core.Record, people accounts.People) Update {
+	return Update{ID: r.Id, Body: r.GetString("body"), Picture: r.GetString("picture"), Author: people.Of(r.GetString("author")),
 		CreatedAt: when.API(r.GetDateTime("created").Time())}
 }

@@ -27,9 +27,9 @@ func listConversations(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	convs, hasMore := paging.Trim(convs, conversationsPerPage)
-	out := make([]Conversation, 0, len(convs))
-	for _, c := range convs {
-		out = append(out, ToConversation(e.App, c, e.Auth.Id))
+	out, err := ToConversations(e.App, convs, e.Auth.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }

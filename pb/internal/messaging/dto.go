@@ -19,15 +19,38 @@ type Conversation struct {
 	CreatedAt     string          `json:"createdAt"`
 }
 
+// ToConversations maps conversations for the participant viewerID, the
+// other members loaded together.
+func ToConversations(app core.App, convs []*core.Record, viewerID string) ([]Conversation, error) {
+	ids := make([]string, 0, len(convs))
+	for _, c := range convs {
+		ids = append(ids, Other(c, viewerID))
+	}
+	people, err := accounts.LoadPeople(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Conversation, 0, len(convs))
+	for _, c := range convs {
+		out = append(out, toConversation(c, viewerID, people))
+	}
+	return out, nil
+}
+
 // ToConversation maps a conversation for the participant viewerID.
 func ToConversation(app core.App, conv *core.Record, viewerID string) Conversation {
+	people, _ := accounts.LoadPeople(app, Other(conv, viewerID)) // unread, the member shows as deleted, as PersonOf has it
+	return toConversation(conv, viewerID, people)
+}
+
+func toConversation(conv *core.Record, viewerID string, people accounts.People) Conversation {
 	last := conv.GetString("lastMessage")
 	if mine := conv.GetString("lastMessageMine"); mine != "" && conv.GetString("lastSender") == viewerID {
 		last = mine
 	}
 	return Conversation{
 		ID:            conv.Id,
-		Other:         accounts.PersonOf(app, Other(conv, viewerID)),
+		Other:         people.Of(Other(conv, viewerID)),
 		LastMessage:   last,
 		LastMessageAt: when.API(conv.GetDateTime("lastMessageAt").Time()),
 		LastSenderID:  conv.GetString("lastSender"),
@@ -52,14 +75,43 @@ type Message struct {
 	CreatedAt string `json:"createdAt"`
 }
 
-// ToMessage maps a message for viewerID; people caches senders across a page.
-func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]accounts.Person) Message {
-	sender := m.GetString("sender")
-	p, ok := people[sender]
-	if !ok {
-		p = accounts.PersonOf(app, sender)
-		people[sender] = p
+// ToMessages maps messages for viewerID, their senders and the deals their
+// notes opened loaded together.
+func ToMessages(app core.App, records []*core.Record, viewerID string) ([]Message, error) {
+	senders := make([]string, 0, len(records))
+	contexts := map[string][]any{}
+	for _, m := range records {
+		senders = append(senders, m.GetString("sender"))
+		if field := dealField(m.GetString("contextType")); field != "" && m.GetString("contextId") != "" {
+			contexts[field] = append(contexts[field], m.GetString("contextId"))
+		}
 	}
+	people, err := accounts.LoadPeople(app, senders...)
+	if err != nil {
+		return nil, err
+	}
+	deals, err := dealsOf(app, contexts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Message, 0, len(records))
+	for _, m := range records {
+		out = append(out, toMessage(m, viewerID, people, deals))
+	}
+	return out, nil
+}
+
+// ToMessage maps one message for viewerID.
+func ToMessage(app core.App, m *core.Record, viewerID string) Message {
+	out, err := ToMessages(app, []*core.Record{m}, viewerID)
+	if err != nil { // unread, the sender shows as deleted and the note links nowhere, as they always have
+		return toMessage(m, viewerID, nil, nil)
+	}
+	return out[0]
+}
+
+func toMessage(m *core.Record, viewerID string, people accounts.People, deals map[string]string) Message {
+	sender := m.GetString("sender")
 	mine := sender != "" && sender == viewerID
 	body := m.GetString("body")
 	if own := m.GetString("senderBody"); mine && own != "" {
@@ -68,25 +120,51 @@ func ToMessage(app core.App, m *core.Record, viewerID string, people map[string]
 	return Message{
 		ID:             m.Id,
 		ConversationID: m.GetString("conversation"),
-		Sender:         p,
+		Sender:         people.Of(sender),
 		Mine:           mine,
 		Body:           body,
 		Kind:           m.GetString("kind"),
 		ContextType:    m.GetString("contextType"),
 		ContextID:      m.GetString("contextId"),
-		DealID:         dealOf(app, m.GetString("contextType"), m.GetString("contextId")),
+		DealID:         deals[dealField(m.GetString("contextType"))+":"+m.GetString("contextId")],
 		CreatedAt:      when.API(m.GetDateTime("created").Time()),
 	}
 }
 
-// dealOf is the deal a pledge (commitment) or an application opened, by
-// their unique indexes; "" for none.
-func dealOf(app core.App, contextType, contextID string) string {
-	field := map[string]string{"commitment": "commitment", "application": "application"}[contextType]
-	if field == "" || contextID == "" {
-		return ""
+// dealField is the deals field holding a note's context: a pledge
+// (commitment) or an application; "" for none.
+func dealField(contextType string) string {
+	return map[string]string{"commitment": "commitment", "application": "application"}[contextType]
+}
+
+// dealsOf are the deals the pledges and applications opened, by their
+// unique indexes, keyed "field:id", in one query.
+func dealsOf(app core.App, contexts map[string][]any) (map[string]string, error) {
+	out := map[string]string{}
+	var where []dbx.Expression
+	for _, field := range []string{"commitment", "application"} {
+		if ids := contexts[field]; len(ids) > 0 {
+			where = append(where, dbx.In(field, ids...))
+		}
 	}
-	var id string
-	_ = app.DB().Select("id").From("deals").Where(dbx.HashExp{field: contextID}).Limit(1).Row(&id)
-	return id
+	if len(where) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID          string `db:"id"`
+		Commitment  string `db:"commitment"`
+		Application string `db:"application"`
+	}
+	if err := app.DB().Select("id", "commitment", "application").From("deals").Where(dbx.Or(where...)).All(&rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if r.Commitment != "" {
+			out["commitment:"+r.Commitment] = r.ID
+		}
+		if r.Application != "" {
+			out["application:"+r.Application] = r.ID
+		}
+	}
+	return out, nil
 }

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
@@ -50,10 +49,9 @@ func listMessages(e *core.RequestEvent) error {
 	records, hasMore := paging.Trim(records, limit)
 	slices.Reverse(records)
 
-	people := map[string]accounts.Person{}
-	out := make([]Message, 0, len(records))
-	for _, m := range records {
-		out = append(out, ToMessage(e.App, m, e.Auth.Id, people))
+	out, err := ToMessages(e.App, records, e.Auth.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	page := paging.Page{Params: paging.Params{PerPage: limit}, HasMore: hasMore}
 	if hasMore {

@@ -8,7 +8,6 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
@@ -63,7 +62,7 @@ func sendMessage(e *core.RequestEvent) error {
 		return apierr.Or500(e, err)
 	}
 	notify.Mail(e.App, pending)
-	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id, map[string]accounts.Person{}))
+	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id))
 }
 
 func recipientGone(e *core.RequestEvent) error {

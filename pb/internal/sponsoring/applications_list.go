@@ -36,7 +36,7 @@ func listApplications(e *core.RequestEvent) error {
 	if err := sel.OrderBy("created DESC", "rowid DESC").Limit(perPage + 1).Offset(int64(p.Offset())).All(&records); err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, p, records, ToApplication)
+	return answerPage(e, p, records, ToApplications)
 }
 
 // listCommitments answers the member's commitments: role=given (as sponsor)
@@ -56,16 +56,17 @@ func listCommitments(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return answerPage(e, p, records, ToCommitment)
+	return answerPage(e, p, records, ToCommitments)
 }
 
 // answerPage answers one page of records (fetched with one extra row to tell
-// whether another page exists) in their wire shape, as a list.
-func answerPage[T any](e *core.RequestEvent, p paging.Params, records []*core.Record, toWire func(core.App, *core.Record) T) error {
+// whether another page exists) in their wire shape, mapped together, as a
+// list.
+func answerPage[T any](e *core.RequestEvent, p paging.Params, records []*core.Record, toWire func(core.App, []*core.Record) ([]T, error)) error {
 	records, hasMore := paging.Trim(records, perPage)
-	out := make([]T, 0, len(records))
-	for _, r := range records {
-		out = append(out, toWire(e.App, r))
+	out, err := toWire(e.App, records)
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	return paging.Answer(e, out, paging.Page{Params: p, HasMore: hasMore})
 }

@@ -1,7 +1,6 @@
 package sponsoring
 
 import (
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
@@ -38,21 +37,40 @@ type Application struct {
 	DealID string `json:"dealId"`
 }
 
-// ToApplication maps an application record.
+// ToApplications maps application records, what they name loaded together.
+func ToApplications(app core.App, rows []*core.Record) ([]Application, error) {
+	l, err := loadLinks(app, applicationSide, rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Application, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, toApplication(r, l))
+	}
+	return out, nil
+}
+
+// ToApplication maps one application record (what cannot be read is left
+// out, a member shown as deleted).
 func ToApplication(app core.App, r *core.Record) Application {
+	l, _ := loadLinks(app, applicationSide, []*core.Record{r})
+	return toApplication(r, l)
+}
+
+func toApplication(r *core.Record, l links) Application {
 	a := Application{
 		ID:             r.Id,
 		Status:         r.GetString("status"),
 		Message:        r.GetString("message"),
 		CreatedAt:      when.API(r.GetDateTime("created").Time()),
 		DecidedAt:      when.API(r.GetDateTime("decidedAt").Time()),
-		Applicant:      accounts.PersonOf(app, r.GetString("applicant")),
-		Poster:         accounts.PersonOf(app, r.GetString("poster")),
-		ConversationID: conversationID(app, r.GetString("applicant"), r.GetString("poster")),
-		DealID:         dealOf(app, "application", r.Id),
+		Applicant:      l.people.Of(r.GetString("applicant")),
+		Poster:         l.people.Of(r.GetString("poster")),
+		ConversationID: l.conversation(r.GetString("applicant"), r.GetString("poster")),
+		DealID:         l.deals[r.Id],
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
-	if s, err := app.FindRecordById("sponsorships", a.Sponsorship.ID); err == nil {
+	if s, ok := l.listings[a.Sponsorship.ID]; ok {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
@@ -78,8 +96,27 @@ type Commitment struct {
 	DealID string `json:"dealId"`
 }
 
-// ToCommitment maps a commitment record.
+// ToCommitments maps commitment records, what they name loaded together.
+func ToCommitments(app core.App, rows []*core.Record) ([]Commitment, error) {
+	l, err := loadLinks(app, commitmentSide, rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Commitment, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, toCommitment(r, l))
+	}
+	return out, nil
+}
+
+// ToCommitment maps one commitment record (what cannot be read is left
+// out, a member shown as deleted).
 func ToCommitment(app core.App, r *core.Record) Commitment {
+	l, _ := loadLinks(app, commitmentSide, []*core.Record{r})
+	return toCommitment(r, l)
+}
+
+func toCommitment(r *core.Record, l links) Commitment {
 	c := Commitment{
 		ID:             r.Id,
 		Amount:         r.GetInt("amount"),
@@ -88,24 +125,16 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 		WithdrawnAt:    when.API(r.GetDateTime("withdrawn").Time()),
 		Message:        r.GetString("message"),
 		CreatedAt:      when.API(r.GetDateTime("created").Time()),
-		Sponsor:        accounts.PersonOf(app, r.GetString("sponsor")),
-		Poster:         accounts.PersonOf(app, r.GetString("poster")),
-		ConversationID: conversationID(app, r.GetString("sponsor"), r.GetString("poster")),
-		DealID:         dealOf(app, "commitment", r.Id),
+		Sponsor:        l.people.Of(r.GetString("sponsor")),
+		Poster:         l.people.Of(r.GetString("poster")),
+		ConversationID: l.conversation(r.GetString("sponsor"), r.GetString("poster")),
+		DealID:         l.deals[r.Id],
 	}
 	c.Request.ID = r.GetString("request")
-	if q, err := app.FindRecordById("sponsorship_requests", c.Request.ID); err == nil {
+	if q, ok := l.listings[c.Request.ID]; ok {
 		c.Request.Title = q.GetString("title")
 		c.Request.Amount = q.GetInt("requestedAmount")
 		c.Request.Status = q.GetString("status")
 	}
 	return c
-}
-
-// dealOf is the id of the deal opened by the commitment or application id
-// ("" when none).
-func dealOf(app core.App, field, id string) string {
-	var dealID string
-	_ = app.DB().Select("id").From("deals").Where(dbx.HashExp{field: id}).Limit(1).Row(&dealID)
-	return dealID
 }

@@ -37,15 +37,3 @@ func introduce(tx core.App, in introduction) (string, error) {
 	}
 	return conv.Id, nil
 }
-
-// conversationID is the id of the conversation between two members, or "".
-func conversationID(app core.App, a, b string) string {
-	if a == "" || b == "" {
-		return ""
-	}
-	conv, err := app.FindFirstRecordByData(messaging.Conversations, "pairKey", messaging.PairKey(a, b))
-	if err != nil {
-		return ""
-	}
-	return conv.Id
-}
