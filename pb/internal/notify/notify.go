@@ -7,7 +7,6 @@ package notify
 
 import (
 	"fmt"
-	"log/slog"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -82,22 +81,9 @@ func MarkSubjectRead(app core.App, userID, subject string) error {
 	return err
 }
 
-// Mail e-mails the pending notes, after the commit: each is composed now
-// and sent off the request path (see deliver).
-func Mail(app core.App, pending ...*Pending) {
-	for _, p := range pending {
-		if p == nil {
-			continue
-		}
-		n := p.note
-		// the title once (subject and heading), then the note's words and the way to it
-		err := deliver(app, letterTo{UserID: n.UserID, Topic: TopicOf(n.Type), Subject: n.Title, Heading: n.Title,
-			Lead: n.Body, Action: "Open SponsorBridge", ActionPath: n.Link})
-		if err != nil {
-			app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
-		}
-	}
-}
+// Mail does nothing: the stored notification is mailed by its own hook
+// (BindHooks). It stays until its last caller is gone.
+func Mail(core.App, ...*Pending) {}
 
 // Clip shortens s to at most n characters, marking the cut.
 func Clip(s string, n int) string {
