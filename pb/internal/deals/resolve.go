@@ -49,7 +49,7 @@ func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note strin
 		if member == "" {
 			continue
 		}
-		if _, err := notify.Create(tx, notify.Note{UserID: member, Type: notify.TypeDeal,
+		if err := notify.Create(tx, notify.Note{UserID: member, Type: notify.TypeDeal,
 			Title: fmt.Sprintf("The dispute about %s is resolved: the deal is %s", titleOf(d), verdict),
 			Body:  note, Link: "/deals/" + d.Id, Subject: d.Id}); err != nil {
 			return nil, err

@@ -90,7 +90,7 @@ func writeReview(e *core.RequestEvent) error {
 		if err := record(tx, d.Id, me.Id, "reviewed", fmt.Sprintf("%s wrote a review.", name(me))); err != nil {
 			return err
 		}
-		_, err = notify.Create(tx, notify.Note{UserID: subject, Type: notify.TypeDeal, Title: title,
+		err = notify.Create(tx, notify.Note{UserID: subject, Type: notify.TypeDeal, Title: title,
 			Link: "/deals/" + d.Id, Subject: review.Id})
 		return err
 	})

@@ -41,7 +41,7 @@ func HideReview(tx core.App, id, reason string) (*core.Record, error) {
 		return nil, err
 	}
 	if author := r.GetString("author"); author != "" {
-		_, err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
+		err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
 			Title: "The administrators hid your review", Body: reason,
 			Link: "/deals/" + r.GetString("deal"), Subject: r.Id})
 	}

@@ -43,7 +43,7 @@ func replyToReview(e *core.RequestEvent) error {
 			return err
 		}
 		if author := r.GetString("author"); author != "" {
-			_, err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
+			err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
 				Title: fmt.Sprintf("%s replied to your review", name(e.Auth)), Body: notify.Clip(form.Body, 300),
 				Link: "/deals/" + r.GetString("deal"), Subject: r.Id})
 		}

@@ -84,7 +84,7 @@ func take(e *core.RequestEvent, s step) error {
 			return err
 		}
 		if out.noteTitle != "" && other(d, me.Id) != "" { // nobody left to tell: nothing to say
-			if _, err := notify.Create(tx, notify.Note{
+			if err := notify.Create(tx, notify.Note{
 				UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
 				Link: "/deals/" + d.Id, Subject: d.Id,
 			}); err != nil {
@@ -92,7 +92,7 @@ func take(e *core.RequestEvent, s step) error {
 			}
 		}
 		if out.adminTitle != "" {
-			if _, err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
+			if err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
 				Link: AdminDisputesPath, Subject: d.Id}, me.Id); err != nil {
 				return err
 			}

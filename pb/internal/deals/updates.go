@@ -123,7 +123,7 @@ func postUpdate(e *core.RequestEvent) error {
 		}
 		title := fmt.Sprintf("%s posted an update on %s", name(e.Auth), "“"+notify.Clip(request.GetString("title"), 80)+"”")
 		for _, d := range deals {
-			if _, err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
+			if err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
 				Body: notify.Clip(form.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id}); err != nil {
 				return err
 			}

@@ -66,7 +66,7 @@ func CloseEventsPassed(app core.App) (int, error) {
 				return nil // sponsored, closed or moved meanwhile
 			}
 			closed++
-			_, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: d.User, Type: notify.TypeEventPassed,
 				Title:   "“" + notify.Clip(d.Title, 120) + "” is closed: its event date has passed",
 				Body:    "Move the event date forward to reopen it.",

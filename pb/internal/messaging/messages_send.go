@@ -48,7 +48,7 @@ func sendMessage(e *core.RequestEvent) error {
 		if msg, err = Send(tx, conv.Id, Post{SenderID: e.Auth.Id, Body: form.Body}); err != nil {
 			return err
 		}
-		_, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  recipient,
 			Type:    notify.TypeMessage,
 			Title:   "New message from " + e.Auth.GetString("displayName"),

@@ -25,7 +25,7 @@ func TestANotificationIsMailedOnlyWhenItsWriteCommits(t *testing.T) {
 		err   error
 	}{{"Rolled back with its deal", refused}, {"Committed with its deal", nil}} {
 		err := app.RunInTransaction(func(tx core.App) error {
-			if _, err := notify.Create(tx, notify.Note{UserID: dan.Id, Type: notify.TypeDeal, Title: c.title, Link: "/deals/abc"}); err != nil {
+			if err := notify.Create(tx, notify.Note{UserID: dan.Id, Type: notify.TypeDeal, Title: c.title, Link: "/deals/abc"}); err != nil {
 				return err
 			}
 			return c.err
@@ -62,7 +62,7 @@ func TestStoredNotificationsAreMailedByTheChoices(t *testing.T) {
 		{Type: notify.TypeMessage, Title: "Priya wrote again", Subject: "c1"},
 	} {
 		n.UserID, n.Link = dan.Id, "/profile"
-		if _, err := notify.Create(app, n); err != nil {
+		if err := notify.Create(app, n); err != nil {
 			t.Fatal(err)
 		}
 	}

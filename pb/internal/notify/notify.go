@@ -1,8 +1,8 @@
 // Package notify keeps members' in-app notifications and e-mails them when
 // the member has an address. Notifications are written inside the caller's
-// transaction; e-mail is composed after the commit and sent by the
-// background queue (mailbox.Send), so a request never waits for the mail
-// server.
+// transaction; e-mail is composed after the commit by the collection's own
+// hook (BindHooks: callers never hand it on) and sent by the background
+// queue (mailbox.Send), so a request never waits for the mail server.
 package notify
 
 import (
@@ -37,13 +37,11 @@ type Note struct {
 	Subject string // id of the conversation or application it is about
 }
 
-// Pending is a note stored and still to be e-mailed.
-type Pending struct{ note Note }
-
-// Create stores n with tx. A message note merges into the member's unread
-// note about the same conversation (so a chat of twenty lines is one
-// notification and one e-mail); Create then answers nil: nothing to mail.
-func Create(tx core.App, n Note) (*Pending, error) {
+// Create stores n with tx; the stored note is e-mailed once tx commits
+// (BindHooks). A message note merges into the member's unread note about
+// the same conversation (an update: so a chat of twenty lines is one
+// notification and one e-mail).
+func Create(tx core.App, n Note) error {
 	n.Title = Clip(n.Title, 200)
 	n.Body = Clip(n.Body, 500)
 	if n.Type == TypeMessage {
@@ -54,12 +52,12 @@ func Create(tx core.App, n Note) (*Pending, error) {
 		if err == nil {
 			existing.Set("title", n.Title)
 			existing.Set("body", n.Body)
-			return nil, tx.Save(existing)
+			return tx.Save(existing)
 		}
 	}
 	c, err := tx.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	r := core.NewRecord(c)
 	r.Set("user", n.UserID)
@@ -69,9 +67,9 @@ func Create(tx core.App, n Note) (*Pending, error) {
 	r.Set("link", n.Link)
 	r.Set("subject", n.Subject)
 	if err := tx.Save(r); err != nil {
-		return nil, fmt.Errorf("notify: save: %w", err)
+		return fmt.Errorf("notify: save: %w", err)
 	}
-	return &Pending{note: n}, nil
+	return nil
 }
 
 // MarkSubjectRead marks the member's notifications about subject as read.
@@ -80,10 +78,6 @@ func MarkSubjectRead(app core.App, userID, subject string) error {
 		dbx.HashExp{"user": userID, "subject": subject, "read": false}).Execute()
 	return err
 }
-
-// Mail does nothing: the stored notification is mailed by its own hook
-// (BindHooks). It stays until its last caller is gone.
-func Mail(core.App, ...*Pending) {}
 
 // Clip shortens s to at most n characters, marking the cut.
 func Clip(s string, n int) string {

@@ -43,7 +43,7 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 				return nil
 			}
 			sent = true
-			_, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: m.Id, Type: notify.TypePlanExpiring,
 				Title:   "Your plan ends on " + when.Date(expiry.Time()),
 				Body:    "Renew it to keep posting listings.",

@@ -209,7 +209,7 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
 			note.Body = "The " + plan.Name + " it paid for was taken off your subscription, which now ends on " + when.Date(expiry) + "."
 		}
 	}
-	_, err = notify.Create(tx, note)
+	err = notify.Create(tx, note)
 	return refundOutcome(full), err
 }
 

@@ -79,7 +79,7 @@ func apply(e *core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		_, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  offer.GetString("user"),
 			Type:    notify.TypeApplication,
 			Title:   "New application for “" + title + "”",

@@ -79,7 +79,7 @@ func decide(status string) func(e *core.RequestEvent) error {
 				ContextType: "application", ContextID: record.Id}); err != nil {
 				return err
 			}
-			_, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: applicant, Type: kind, Title: "Your application was " + verb,
 				Body: note, Link: link, Subject: record.Id,
 			})

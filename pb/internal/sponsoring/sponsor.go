@@ -181,7 +181,7 @@ func sponsor(e *core.RequestEvent) error {
 		if pledged.GetString("status") == listings.StatusSponsored {
 			heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
 		}
-		_, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  pledged.GetString("user"),
 			Type:    notify.TypeSponsorship,
 			Title:   heading,

@@ -74,7 +74,7 @@ func withdraw(e *core.RequestEvent) error {
 		}); err != nil {
 			return err
 		}
-		_, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  poster,
 			Type:    notify.TypeSponsorship,
 			Title:   fmt.Sprintf("%s withdrew their %s pledge to “%s”", notify.Clip(me.GetString("displayName"), 40), money, notify.Clip(title, 100)),
