@@ -68,6 +68,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	queue.BindHooks(app)        // the background queue (alerts, matches, mail) drains when the app stops
 	saved.BindHooks()           // keep the percolator in step with the saved searches
 	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
+	notify.BindHooks(app)       // a stored notification is e-mailed by its receiver's choices, after the commit
 	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
 	builtin.BindStreams(app)    // realtime streams bounded per address and member; unsubscribed ones closed

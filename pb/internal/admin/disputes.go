@@ -11,7 +11,6 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
-	"sponsorbridge/pb/internal/notify"
 )
 
 // MaxResolution bounds an administrator's note on a resolved dispute, in characters.
@@ -64,13 +63,10 @@ func disputeResolve(e *core.RequestEvent) error {
 	if _, err := e.App.FindRecordById("deals", id); err != nil {
 		return e.NotFoundError("Deal not found.", nil)
 	}
-	var (
-		deal    *core.Record
-		pending []*notify.Pending
-	)
+	var deal *core.Record
 	err := e.App.RunInTransaction(func(tx core.App) error {
 		var err error
-		deal, pending, err = deals.Resolve(tx, id, e.Auth, form.Outcome, form.Note)
+		deal, err = deals.Resolve(tx, id, e.Auth, form.Outcome, form.Note)
 		if err != nil {
 			return err
 		}
@@ -82,7 +78,6 @@ func disputeResolve(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending...)
 	return e.JSON(http.StatusOK, deals.ToDeal(e.App, deal))
 }
 
@@ -102,13 +97,10 @@ func reviewHide(e *core.RequestEvent) error {
 		return err
 	}
 	id := e.Request.PathValue("id")
-	var (
-		review  *core.Record
-		pending *notify.Pending
-	)
+	var review *core.Record
 	err := e.App.RunInTransaction(func(tx core.App) error {
 		var err error
-		review, pending, err = deals.HideReview(tx, id, form.Reason)
+		review, err = deals.HideReview(tx, id, form.Reason)
 		if err != nil {
 			return err
 		}
@@ -120,6 +112,5 @@ func reviewHide(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusOK, deals.ToReviewForAdmin(e.App, review))
 }

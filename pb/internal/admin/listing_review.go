@@ -31,7 +31,6 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 		}
 
 		id := e.Request.PathValue("id")
-		var pending *notify.Pending
 		err := e.App.RunInTransaction(func(tx core.App) error {
 			record, err := tx.FindRecordById(kind.Table, id)
 			if err != nil {
@@ -59,7 +58,7 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 			if approve && wasHidden {
 				// The poster of an edited listing learns that its edit was
 				// approved and everyone sees it again (in the app and by e-mail).
-				pending, err = notify.Create(tx, notify.Note{
+				err = notify.Create(tx, notify.Note{
 					UserID: record.GetString("user"), Type: notify.TypeListingApproved,
 					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was approved",
 					Body:    "Your edited listing is visible to everyone again.",
@@ -72,7 +71,7 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 			}
 			if !approve {
 				// The poster learns of a rejection and its reason (in the app and by e-mail).
-				pending, err = notify.Create(tx, notify.Note{
+				err = notify.Create(tx, notify.Note{
 					UserID: record.GetString("user"), Type: notify.TypeListingRejected,
 					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was not approved",
 					Body:    "Reason: " + form.Reason + " Edit the listing to send it for review again.",
@@ -88,7 +87,6 @@ func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error 
 		if err != nil {
 			return err
 		}
-		notify.Mail(e.App, pending)
 		return h.answerListing(e, kind, id)
 	}
 }

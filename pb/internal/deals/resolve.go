@@ -17,10 +17,10 @@ var ErrNotDisputed = errors.New("deals: not disputed")
 // Resolve ends a dispute as an administrator decided, in the caller's
 // transaction: the deal turns completed or cancelled (outcome) with the
 // administrator's note as its resolution, by guarded.Update on its disputed
-// state; its history says so and both sides are notified. It
-// answers the deal as it is now and the notifications to mail once the
-// transaction committed.
-func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note string) (*core.Record, []*notify.Pending, error) {
+// state; its history says so and both sides are notified (and mailed once
+// the transaction committed: notify.BindHooks). It answers the deal as it
+// is now.
+func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note string) (*core.Record, error) {
 	now := types.NowDateTime().String()
 	d, err := guarded.Update(tx, "deals", dealID, func(d *core.Record) bool {
 		return d.GetString("status") == StatusDisputed
@@ -33,30 +33,27 @@ func Resolve(tx core.App, dealID string, admin *core.Record, outcome, note strin
 		}
 	})
 	if errors.Is(err, guarded.ErrStale) {
-		return nil, nil, ErrNotDisputed
+		return nil, ErrNotDisputed
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := countReached(tx, d, outcome); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	verdict := map[string]string{StatusCompleted: "completed", StatusCancelled: "cancelled"}[outcome]
 	if err := record(tx, d.Id, admin.Id, "resolved", fmt.Sprintf("The administrators resolved the dispute: the deal is %s. %s", verdict, note)); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var pending []*notify.Pending
 	for _, member := range []string{d.GetString("sponsor"), d.GetString("recipient")} {
 		if member == "" {
 			continue
 		}
-		p, err := notify.Create(tx, notify.Note{UserID: member, Type: notify.TypeDeal,
+		if err := notify.Create(tx, notify.Note{UserID: member, Type: notify.TypeDeal,
 			Title: fmt.Sprintf("The dispute about %s is resolved: the deal is %s", titleOf(d), verdict),
-			Body:  note, Link: "/deals/" + d.Id, Subject: d.Id})
-		if err != nil {
-			return nil, nil, err
+			Body:  note, Link: "/deals/" + d.Id, Subject: d.Id}); err != nil {
+			return nil, err
 		}
-		pending = append(pending, p)
 	}
-	return d, pending, nil
+	return d, nil
 }

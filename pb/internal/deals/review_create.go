@@ -48,10 +48,7 @@ func writeReview(e *core.RequestEvent) error {
 	if _, err := e.App.FindFirstRecordByFilter("reviews", "deal = {:d} && author = {:a}", dbx.Params{"d": d.Id, "a": me.Id}); err == nil {
 		return conflict(e, "You have already reviewed this deal.")
 	}
-	var (
-		review  *core.Record
-		pending *notify.Pending
-	)
+	var review *core.Record
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		c, err := tx.FindCachedCollectionByNameOrId("reviews")
 		if err != nil {
@@ -93,7 +90,7 @@ func writeReview(e *core.RequestEvent) error {
 		if err := record(tx, d.Id, me.Id, "reviewed", fmt.Sprintf("%s wrote a review.", name(me))); err != nil {
 			return err
 		}
-		pending, err = notify.Create(tx, notify.Note{UserID: subject, Type: notify.TypeDeal, Title: title,
+		err = notify.Create(tx, notify.Note{UserID: subject, Type: notify.TypeDeal, Title: title,
 			Link: "/deals/" + d.Id, Subject: review.Id})
 		return err
 	})
@@ -103,7 +100,6 @@ func writeReview(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, toReview(e.App, review, d))
 }
 

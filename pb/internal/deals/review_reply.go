@@ -29,7 +29,6 @@ func replyToReview(e *core.RequestEvent) error {
 	case !shown(r, time.Now()):
 		return conflict(e, "You can reply once the review is shown.")
 	}
-	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		nowStamp := types.NowDateTime().String()
 		res, err := tx.DB().Update("reviews", dbx.Params{"reply": form.Body, "repliedAt": nowStamp, "updated": nowStamp},
@@ -44,7 +43,7 @@ func replyToReview(e *core.RequestEvent) error {
 			return err
 		}
 		if author := r.GetString("author"); author != "" {
-			pending, err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
+			err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
 				Title: fmt.Sprintf("%s replied to your review", name(e.Auth)), Body: notify.Clip(form.Body, 300),
 				Link: "/deals/" + r.GetString("deal"), Subject: r.Id})
 		}
@@ -56,7 +55,6 @@ func replyToReview(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	d, _ := e.App.FindRecordById("deals", r.GetString("deal"))
 	return e.JSON(http.StatusOK, toReview(e.App, r, d))
 }

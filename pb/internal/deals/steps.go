@@ -57,7 +57,6 @@ func take(e *core.RequestEvent, s step) error {
 	if err != nil {
 		return err
 	}
-	var pending []*notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		now := types.NowDateTime().String()
 		out, err := s.change(d, me, now)
@@ -85,22 +84,18 @@ func take(e *core.RequestEvent, s step) error {
 			return err
 		}
 		if out.noteTitle != "" && other(d, me.Id) != "" { // nobody left to tell: nothing to say
-			p, err := notify.Create(tx, notify.Note{
+			if err := notify.Create(tx, notify.Note{
 				UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
 				Link: "/deals/" + d.Id, Subject: d.Id,
-			})
-			if err != nil {
+			}); err != nil {
 				return err
 			}
-			pending = append(pending, p)
 		}
 		if out.adminTitle != "" {
-			ps, err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
-				Link: AdminDisputesPath, Subject: d.Id}, me.Id)
-			if err != nil {
+			if err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
+				Link: AdminDisputesPath, Subject: d.Id}, me.Id); err != nil {
 				return err
 			}
-			pending = append(pending, ps...)
 		}
 		return nil
 	})
@@ -112,7 +107,6 @@ func take(e *core.RequestEvent, s step) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending...)
 	out, err := withEvents(e.App, d)
 	if err == nil {
 		out.Reviews, err = reviewsOf(e.App, d, me.Id)

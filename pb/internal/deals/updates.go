@@ -95,10 +95,7 @@ func postUpdate(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	var (
-		update  *core.Record
-		pending []*notify.Pending
-	)
+	var update *core.Record
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		var deals []*core.Record
 		if err := sponsorDeals(tx, request.Id).All(&deals); err != nil {
@@ -126,12 +123,10 @@ func postUpdate(e *core.RequestEvent) error {
 		}
 		title := fmt.Sprintf("%s posted an update on %s", name(e.Auth), "“"+notify.Clip(request.GetString("title"), 80)+"”")
 		for _, d := range deals {
-			p, err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
-				Body: notify.Clip(form.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id})
-			if err != nil {
+			if err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
+				Body: notify.Clip(form.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id}); err != nil {
 				return err
 			}
-			pending = append(pending, p)
 		}
 		return nil
 	})
@@ -141,7 +136,6 @@ func postUpdate(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending...)
 	return e.JSON(http.StatusCreated, toUpdate(e.App, update))
 }
 

@@ -56,7 +56,6 @@ func CloseEventsPassed(app core.App) (int, error) {
 	}
 	closed := 0
 	for _, d := range due {
-		var pending *notify.Pending
 		err := app.RunInTransaction(func(tx core.App) error {
 			res, err := tx.DB().Update(Requests.Table, dbx.Params{"status": StatusClosed, "updated": types.NowDateTime().String()},
 				dbx.HashExp{"id": d.ID, "status": StatusOpen, "eventDate": d.EventDate}).Execute()
@@ -67,7 +66,7 @@ func CloseEventsPassed(app core.App) (int, error) {
 				return nil // sponsored, closed or moved meanwhile
 			}
 			closed++
-			pending, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: d.User, Type: notify.TypeEventPassed,
 				Title:   "“" + notify.Clip(d.Title, 120) + "” is closed: its event date has passed",
 				Body:    "Move the event date forward to reopen it.",
@@ -80,7 +79,6 @@ func CloseEventsPassed(app core.App) (int, error) {
 			app.Logger().Warn("listings: closing a passed event failed", slog.String("id", d.ID), slog.String("error", err.Error()))
 			continue
 		}
-		notify.Mail(app, pending)
 	}
 	return closed, nil
 }

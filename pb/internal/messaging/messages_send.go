@@ -30,7 +30,6 @@ func sendMessage(e *core.RequestEvent) error {
 	}
 
 	var msg *core.Record
-	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		if err := membership.Present(e, tx); err != nil {
 			return err
@@ -48,7 +47,7 @@ func sendMessage(e *core.RequestEvent) error {
 		if msg, err = Send(tx, conv.Id, Post{SenderID: e.Auth.Id, Body: form.Body}); err != nil {
 			return err
 		}
-		pending, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  recipient,
 			Type:    notify.TypeMessage,
 			Title:   "New message from " + e.Auth.GetString("displayName"),
@@ -61,7 +60,6 @@ func sendMessage(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id))
 }
 

@@ -84,7 +84,7 @@ func TestRealtimeDeliversOnlyToParticipants(t *testing.T) {
 			for who, name := range map[string]string{"zed": "an outsider", "boss": "an administrator"} {
 				l := hears[who]
 				member := testutil.FindByUsername(t, app, who)
-				if _, err := notify.Create(app, notify.Note{UserID: member.Id, Type: notify.TypeMessage, Title: "Own note", Link: "/messages"}); err != nil {
+				if err := notify.Create(app, notify.Note{UserID: member.Id, Type: notify.TypeMessage, Title: "Own note", Link: "/messages"}); err != nil {
 					t.Fatal(err)
 				}
 				testutil.Eventually(t, 2*time.Second, name+" to hear its own note", func() bool { return len(l.messages()) >= 1 })

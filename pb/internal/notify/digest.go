@@ -154,9 +154,10 @@ func Fanout(app core.App, ds []Delivery) error {
 					}
 				}
 				if d.Note != nil {
+					// not mailed alone: its topic's mail is this batch (BindHooks)
 					n := *d.Note
 					n.UserID = d.UserID
-					if _, err := Create(tx, n); err != nil {
+					if err := Create(tx, n); err != nil {
 						return err
 					}
 				}

@@ -1,13 +1,12 @@
 // Package notify keeps members' in-app notifications and e-mails them when
 // the member has an address. Notifications are written inside the caller's
-// transaction; e-mail is composed after the commit and sent by the
-// background queue (mailbox.Send), so a request never waits for the mail
-// server.
+// transaction; e-mail is composed after the commit by the collection's own
+// hook (BindHooks: callers never hand it on) and sent by the background
+// queue (mailbox.Send), so a request never waits for the mail server.
 package notify
 
 import (
 	"fmt"
-	"log/slog"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -38,13 +37,11 @@ type Note struct {
 	Subject string // id of the conversation or application it is about
 }
 
-// Pending is a note stored and still to be e-mailed.
-type Pending struct{ note Note }
-
-// Create stores n with tx. A message note merges into the member's unread
-// note about the same conversation (so a chat of twenty lines is one
-// notification and one e-mail); Create then answers nil: nothing to mail.
-func Create(tx core.App, n Note) (*Pending, error) {
+// Create stores n with tx; the stored note is e-mailed once tx commits
+// (BindHooks). A message note merges into the member's unread note about
+// the same conversation (an update: so a chat of twenty lines is one
+// notification and one e-mail).
+func Create(tx core.App, n Note) error {
 	n.Title = Clip(n.Title, 200)
 	n.Body = Clip(n.Body, 500)
 	if n.Type == TypeMessage {
@@ -55,12 +52,12 @@ func Create(tx core.App, n Note) (*Pending, error) {
 		if err == nil {
 			existing.Set("title", n.Title)
 			existing.Set("body", n.Body)
-			return nil, tx.Save(existing)
+			return tx.Save(existing)
 		}
 	}
 	c, err := tx.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	r := core.NewRecord(c)
 	r.Set("user", n.UserID)
@@ -70,9 +67,9 @@ func Create(tx core.App, n Note) (*Pending, error) {
 	r.Set("link", n.Link)
 	r.Set("subject", n.Subject)
 	if err := tx.Save(r); err != nil {
-		return nil, fmt.Errorf("notify: save: %w", err)
+		return fmt.Errorf("notify: save: %w", err)
 	}
-	return &Pending{note: n}, nil
+	return nil
 }
 
 // MarkSubjectRead marks the member's notifications about subject as read.
@@ -80,23 +77,6 @@ func MarkSubjectRead(app core.App, userID, subject string) error {
 	_, err := app.DB().Update(Collection, dbx.Params{"read": true},
 		dbx.HashExp{"user": userID, "subject": subject, "read": false}).Execute()
 	return err
-}
-
-// Mail e-mails the pending notes, after the commit: each is composed now
-// and sent off the request path (see deliver).
-func Mail(app core.App, pending ...*Pending) {
-	for _, p := range pending {
-		if p == nil {
-			continue
-		}
-		n := p.note
-		// the title once (subject and heading), then the note's words and the way to it
-		err := deliver(app, letterTo{UserID: n.UserID, Topic: TopicOf(n.Type), Subject: n.Title, Heading: n.Title,
-			Lead: n.Body, Action: "Open SponsorBridge", ActionPath: n.Link})
-		if err != nil {
-			app.Logger().Warn("notify: e-mail failed", slog.String("user", n.UserID), slog.String("error", err.Error()))
-		}
-	}
 }
 
 // Clip shortens s to at most n characters, marking the cut.

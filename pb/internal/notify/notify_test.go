@@ -22,7 +22,7 @@ func seed(t testing.TB, app core.App) {
 		{UserID: dan.Id, Type: notify.TypeMessage, Title: "Dan's chat again", Subject: "c1"}, // merges into the unread one
 		{UserID: zed.Id, Type: notify.TypeSponsorship, Title: "Zed's private", Subject: "s1"},
 	} {
-		if _, err := notify.Create(app, n); err != nil {
+		if err := notify.Create(app, n); err != nil {
 			t.Fatal(err)
 		}
 	}

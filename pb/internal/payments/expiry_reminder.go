@@ -29,7 +29,6 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 	reminded := 0
 	for _, m := range members {
 		expiry := m.GetDateTime("subscriptionExpiry")
-		var pending *notify.Pending
 		sent := false
 		err := app.RunInTransaction(func(tx core.App) error {
 			// One conditional statement: a renewal or another run meanwhile
@@ -44,7 +43,7 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 				return nil
 			}
 			sent = true
-			pending, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: m.Id, Type: notify.TypePlanExpiring,
 				Title:   "Your plan ends on " + when.Date(expiry.Time()),
 				Body:    "Renew it to keep posting listings.",
@@ -57,7 +56,6 @@ func RemindExpiring(app core.App, now time.Time) (int, error) {
 			return reminded, err
 		}
 		if sent {
-			notify.Mail(app, pending)
 			reminded++
 		}
 	}

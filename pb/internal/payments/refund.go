@@ -103,39 +103,39 @@ func RefundTotals(app core.App, paymentIDs ...string) (map[string]RefundSum, err
 // member's expiry moves back by the plan's length, and when nothing is left
 // the plan ends now (cancelled). A partial refund is recorded and shown but
 // leaves the plan as it is. The member is told either way.
-func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.Pending, error) {
+func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
 	rf, pe := ev.Payload.Refund.Entity, ev.Payload.Payment.Entity
 	if rf.ID == "" || rf.PaymentID == "" || rf.Status != "" && rf.Status != "processed" {
-		return outcomeIgnored, nil, nil
+		return outcomeIgnored, nil
 	}
 	if pe.Captured != nil && !*pe.Captured {
 		// Razorpay's auto-refund of an attempt that was never captured: no
 		// money was taken, nothing was activated.
-		return outcomeIgnored, nil, nil
+		return outcomeIgnored, nil
 	}
 	payment, err := paymentOfRefund(tx, rf.PaymentID, pe.OrderID)
 	if errors.Is(err, ErrUnknownOrder) {
-		return outcomeUnknownPayment, nil, nil
+		return outcomeUnknownPayment, nil
 	}
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
 	if payment.GetString("provider") != ProviderRazorpay {
-		return outcomeIgnored, nil, nil
+		return outcomeIgnored, nil
 	}
 	if _, err := tx.FindFirstRecordByData(refundsCollectionName, "refundId", rf.ID); err == nil {
-		return outcomeRefundRecorded, nil, nil
+		return outcomeRefundRecorded, nil
 	} else if !errors.Is(err, sql.ErrNoRows) {
-		return "", nil, err
+		return "", err
 	}
 	earlier, err := refundsOf(tx, payment.Id)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
 	refunded := sumRefunds(earlier[payment.Id]).Amount
 	paid := payment.GetInt("amount")
 	if rf.Amount <= 0 || rf.Currency != payment.GetString("currency") || refunded+rf.Amount > paid {
-		return outcomeMismatch, nil, nil
+		return outcomeMismatch, nil
 	}
 
 	at := now
@@ -144,7 +144,7 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 	}
 	col, err := tx.FindCachedCollectionByNameOrId(refundsCollectionName)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
 	rec := core.NewRecord(col)
 	rec.Set("refundId", rf.ID)
@@ -153,7 +153,7 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 	rec.Set("currency", rf.Currency)
 	rec.Set("processedAt", at)
 	if err := tx.Save(rec); err != nil {
-		return "", nil, err
+		return "", err
 	}
 
 	full := refunded+rf.Amount >= paid
@@ -164,12 +164,12 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 		}
 		payment.Set("paymentId", rf.PaymentID) // the receipt names the payment refunded
 		if err := tx.Save(payment); err != nil {
-			return "", nil, err
+			return "", err
 		}
 	}
 	member, err := ownerOf(tx, payment)
 	if err != nil || member == nil {
-		return refundOutcome(full), nil, err
+		return refundOutcome(full), err
 	}
 	plan, _ := catalog.FindPlan(payment.GetString("plan"))
 	note := notify.Note{UserID: member.Id, Type: notify.TypePlanRefunded, Subject: payment.Id,
@@ -192,7 +192,7 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 			// plan named on the subscription is theirs, not the refunded one.
 			inForce, err := planInForce(tx, member.Id, payment.Id)
 			if err != nil {
-				return "", nil, err
+				return "", err
 			}
 			if inForce != "" && inForce != member.GetString("subscriptionPlan") {
 				member.Set("subscriptionPlan", inForce)
@@ -201,7 +201,7 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 		}
 		if changed {
 			if err := tx.Save(member); err != nil {
-				return "", nil, err
+				return "", err
 			}
 		}
 		note.Body = "The " + plan.Name + " it paid for has ended."
@@ -209,8 +209,8 @@ func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, *notify.
 			note.Body = "The " + plan.Name + " it paid for was taken off your subscription, which now ends on " + when.Date(expiry) + "."
 		}
 	}
-	pending, err := notify.Create(tx, note)
-	return refundOutcome(full), pending, err
+	err = notify.Create(tx, note)
+	return refundOutcome(full), err
 }
 
 func refundOutcome(full bool) string {

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-
-	"sponsorbridge/pb/internal/notify"
 )
 
 // Webhook outcomes, answered to Razorpay and kept on the event record.
@@ -56,11 +54,10 @@ func (h *handlers) webhook(e *core.RequestEvent) error {
 		eventID = "body_" + hex.EncodeToString(sum[:])
 	}
 
-	outcome, pending, err := h.handleEvent(e.App, eventID, &ev, time.Now())
+	outcome, err := h.handleEvent(e.App, eventID, &ev, time.Now())
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	notify.Mail(e.App, pending)
 	switch outcome {
 	case outcomeMismatch:
 		e.App.Logger().Error("Payments: webhook amount does not match the stored order",
@@ -74,10 +71,8 @@ func (h *handlers) webhook(e *core.RequestEvent) error {
 
 // handleEvent records the event id and applies the event in one
 // transaction, so a retried delivery can neither apply twice nor be lost.
-// A notification it stored is returned, to be mailed after the commit.
-func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, now time.Time) (string, *notify.Pending, error) {
+func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, now time.Time) (string, error) {
 	outcome := outcomeIgnored
-	var pending *notify.Pending
 	err := app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.FindFirstRecordByData("webhook_events", "eventId", eventID); err == nil {
 			outcome = outcomeDuplicate
@@ -87,7 +82,7 @@ func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, n
 		}
 		var err error
 		if ev.Event == "refund.processed" {
-			outcome, pending, err = applyRefund(tx, ev, now)
+			outcome, err = applyRefund(tx, ev, now)
 		} else {
 			outcome, err = applyEvent(tx, ev, now)
 		}
@@ -105,10 +100,7 @@ func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, n
 		rec.Set("outcome", outcome)
 		return tx.Save(rec)
 	})
-	if err != nil || outcome == outcomeDuplicate {
-		pending = nil
-	}
-	return outcome, pending, err
+	return outcome, err
 }
 
 func applyEvent(tx core.App, ev *webhookEvent, now time.Time) (string, error) {

@@ -37,7 +37,6 @@ func apply(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	record := core.NewRecord(collection)
-	var pending *notify.Pending
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		if err := membership.Present(e, tx); err != nil {
 			return err
@@ -80,7 +79,7 @@ func apply(e *core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		pending, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  offer.GetString("user"),
 			Type:    notify.TypeApplication,
 			Title:   "New application for “" + title + "”",
@@ -96,7 +95,6 @@ func apply(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToApplication(e.App, record))
 }
 

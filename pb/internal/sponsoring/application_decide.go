@@ -34,7 +34,6 @@ func decide(status string) func(e *core.RequestEvent) error {
 			return e.ForbiddenError("Only the poster of the sponsorship can accept or decline applications.", nil)
 		}
 
-		var pending *notify.Pending
 		err = e.App.RunInTransaction(func(tx core.App) error {
 			now := types.NowDateTime()
 			decided, err := guarded.Update(tx, "applications", record.Id, func(a *core.Record) bool {
@@ -80,7 +79,7 @@ func decide(status string) func(e *core.RequestEvent) error {
 				ContextType: "application", ContextID: record.Id}); err != nil {
 				return err
 			}
-			pending, err = notify.Create(tx, notify.Note{
+			err = notify.Create(tx, notify.Note{
 				UserID: applicant, Type: kind, Title: "Your application was " + verb,
 				Body: note, Link: link, Subject: record.Id,
 			})
@@ -96,7 +95,6 @@ func decide(status string) func(e *core.RequestEvent) error {
 		if err != nil {
 			return e.InternalServerError("", err)
 		}
-		notify.Mail(e.App, pending)
 		return e.JSON(http.StatusOK, ToApplication(e.App, record))
 	}
 }

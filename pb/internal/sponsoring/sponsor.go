@@ -96,7 +96,6 @@ func sponsor(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 	commitment := core.NewRecord(collection)
-	var pending *notify.Pending
 	amount := form.amount
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		if err := membership.Present(e, tx); err != nil {
@@ -182,7 +181,7 @@ func sponsor(e *core.RequestEvent) error {
 		if pledged.GetString("status") == listings.StatusSponsored {
 			heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
 		}
-		pending, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  pledged.GetString("user"),
 			Type:    notify.TypeSponsorship,
 			Title:   heading,
@@ -202,7 +201,6 @@ func sponsor(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusCreated, ToCommitment(e.App, commitment))
 }
 

@@ -41,10 +41,7 @@ func withdraw(e *core.RequestEvent) error {
 		return err
 	}
 	id := e.Request.PathValue("id")
-	var (
-		commitment *core.Record
-		pending    *notify.Pending
-	)
+	var commitment *core.Record
 	err := e.App.RunInTransaction(func(tx core.App) error {
 		if err := membership.Present(e, tx); err != nil {
 			return err
@@ -77,7 +74,7 @@ func withdraw(e *core.RequestEvent) error {
 		}); err != nil {
 			return err
 		}
-		pending, err = notify.Create(tx, notify.Note{
+		err = notify.Create(tx, notify.Note{
 			UserID:  poster,
 			Type:    notify.TypeSponsorship,
 			Title:   fmt.Sprintf("%s withdrew their %s pledge to “%s”", notify.Clip(me.GetString("displayName"), 40), money, notify.Clip(title, 100)),
@@ -97,6 +94,5 @@ func withdraw(e *core.RequestEvent) error {
 	case err != nil:
 		return apierr.Or500(e, err)
 	}
-	notify.Mail(e.App, pending)
 	return e.JSON(http.StatusOK, ToCommitment(e.App, commitment))
 }
