@@ -185,8 +185,10 @@ func toDeal(r *core.Record, people accounts.People) Deal {
 	if d.Deliverables == nil {
 		d.Deliverables = []Deliverable{}
 	}
-	if d.Proposal == nil {
-		d.Proposal = []Deliverable{}
+	if d.Proposal == nil || d.Status == StatusCancelled || d.Status == StatusCompleted {
+		// a deal that ended waits for no answer: a proposal left open when it
+		// was cancelled stays in its history, not as something to agree to
+		d.Proposal, d.ProposedBy = []Deliverable{}, ""
 	}
 	// by the listing's kind, which the deal keeps: its pledge or application
 	// is unset when a member deletes their account

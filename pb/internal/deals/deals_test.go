@@ -248,6 +248,20 @@ func TestCancelBeforeFundingWithdrawsThePledge(t *testing.T) {
 	}
 }
 
+// A deal cancelled while a proposal waits answers no proposal: nobody can
+// agree to it any more, and the page shows none.
+func TestACancelledDealHasNoWaitingProposal(t *testing.T) {
+	t.Parallel()
+	j := newJourney(t)
+	id := j.pledge("sam", 300)
+	d := "/api/deals/" + id
+	j.do("the recipient proposes", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step,
+		`"proposal":[{"id":"`, `"proposedBy":"`+testutil.FindByUsername(t, j.app, "rita").Id+`"`)
+	j.do("the sponsor cancels", "sam", http.MethodPost, d+"/cancel", `{"reason":"Plans changed"}`, 200, testutil.WritesAmidMail(2, 3),
+		`"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`)
+	j.do("and reads none", "rita", http.MethodGet, d, "", 200, refused, `"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`)
+}
+
 // After the money moved a cancel needs both sides, or a dispute goes to the
 // administrators with both sides' words.
 func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
