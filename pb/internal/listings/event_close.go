@@ -23,11 +23,11 @@ func EventPassedBefore(now time.Time) string {
 	return now.Add(-24 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")
 }
 
-// EventNotPassed tells whether a stored eventDate (none, or not below
-// EventPassedBefore) still lets a request be sponsored: the condition
-// the SQL's condition (eventDate empty or >= the cut) for a record in hand.
+// EventNotPassed tells whether a stored eventDate (empty for none) still
+// lets a request be sponsored, for a record in hand: the rule reads and the
+// close job use (eventPassed).
 func EventNotPassed(eventDate string, now time.Time) bool {
-	return eventDate == "" || eventDate >= EventPassedBefore(now)
+	return !eventPassed(eventDate, now)
 }
 
 // EffectiveStatus is what members see: an open request whose event date has
