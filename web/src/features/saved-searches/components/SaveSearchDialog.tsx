@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { FormDialog } from '@/components/ui/FormDialog'
-import { TextField } from '@/components/ui/Field'
+import { SavedSearchNameField } from './SavedSearchNameField'
 import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
 import { useSession } from '@/features/auth/session'
 import { ApiError, errorMessage } from '@/lib/api'
@@ -8,7 +8,6 @@ import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
 import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
-import { limits } from '@/lib/limits.gen'
 
 interface SaveSearchDialogProps {
   kind: ListingKind
@@ -53,14 +52,7 @@ export function SaveSearchDialog({ kind, query, onClose }: SaveSearchDialogProps
       submitLabel="Save search"
       pending={save.isPending}
     >
-      <TextField
-        label="Name"
-        value={name}
-        maxLength={limits.savedSearchName}
-        data-autofocus
-        onChange={(e) => setName(e.target.value)}
-        error={error || undefined}
-      />
+      <SavedSearchNameField value={name} onChange={setName} error={error} />
       <p className="mt-2 text-sm text-base-content/75">
         {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
         {describe(query)}

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { FormDialog } from '@/components/ui/FormDialog'
-import { TextField } from '@/components/ui/Field'
+import { SavedSearchNameField } from './SavedSearchNameField'
 import { Spinner } from '@/components/ui/Spinner'
 import { SettingsCard } from '@/components/ui/SettingsCard'
 import { EmailNeededNote } from '@/components/ui/EmailNeededNote'
@@ -14,7 +14,6 @@ import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
 import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
 import type { SavedSearch } from '@/lib/api-types.gen'
-import { limits } from '@/lib/limits.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
@@ -150,14 +149,7 @@ function SavedRow({ search }: { search: SavedSearch }) {
         submitLabel="Save"
         pending={update.isPending}
       >
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={limits.savedSearchName}
-          data-autofocus
-          onChange={(e) => setName(e.target.value)}
-          error={error || undefined}
-        />
+        <SavedSearchNameField value={name} onChange={setName} error={error} />
       </FormDialog>
       <Dialog
         open={confirming}
