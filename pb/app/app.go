@@ -11,7 +11,6 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/accounts"
-	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/backup"
 	"sponsorbridge/pb/internal/builtin"
@@ -24,18 +23,16 @@ import (
 	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
-	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/ops"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
-	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/signin"
-	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/search"
 )
 
@@ -62,6 +59,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	store := listings.NewStore(app, engine)
 	saved := savedsearch.New(app, engine.Engine)
 	matches := matching.New(app, engine.Engine, store)
+	table := routes(cfg, store, saved, matches)
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
 	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log
@@ -106,7 +104,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			if err != nil {
 				return err
 			}
-			if err := applySettings(se.App, cfg, served); err != nil {
+			if err := applySettings(se.App, cfg, served, table); err != nil {
 				return err
 			}
 			payments.AnnounceMode(se.App, cfg)
@@ -133,27 +131,14 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
 			// the member, verified, kept a second (session/cache.go); shared, not copied, with routes that only read it
-			se.Router.Bind(session.Resolve(se.App, append(listings.ReadOnlyRoutes(), "GET /api/health")...))
-			se.Router.Bind(builtin.Guard()) // PocketBase's record API: only what the app allows
+			se.Router.Bind(session.Resolve(se.App, append(route.ReadOnly(table), "GET /api/health")...))
+			se.Router.Bind(builtin.Guard(table)) // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
-			se.Router.Bind(limits.PerMember())
 			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503
 
-			// Routes, one line per feature (docs/api/).
-			appconfig.BindRoutes(se, cfg) // /api/app-config
-			// register (an address given there is mailed a code), login, logout, session
-			accounts.BindRoutes(se, signin.MailRegistrationCode)
-			signin.BindRoutes(se, cfg)     // Google and e-mail codes
-			listings.BindRoutes(se, store) // the two listing kinds: search, read, post, edit
-			saved.BindRoutes(se)           // saved searches
-			matches.BindRoutes(se)         // best matches
-			sponsoring.BindRoutes(se)      // applications and sponsoring
-			deals.BindRoutes(se)           // deals: deliverables, funds, delivery, cancel, dispute
-			messaging.BindRoutes(se)       // conversations and messages
-			notify.BindRoutes(se)          // notifications, e-mail choices, unsubscribe
-			settings.BindRoutes(se)        // profile, avatar, e-mail, password, account
-			payments.BindRoutes(se, cfg)   // plans, checkout, webhook
-			admin.BindRoutes(se, store)    // moderation, members, payments, contact, audit
+			accounts.WarmUp(se.App) // the decoy hash now, not on the first unknown name's sign-in
+			// Routes: the table, one row each (routes.go, docs/api/).
+			route.Bind(se, table)
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

@@ -10,37 +10,15 @@ import (
 	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/publicurl"
+	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/signin"
 )
 
-// Tighter limits for the routes that guess passwords or create things,
-// then PocketBase's defaults. Limits count per client IP.
-var rateLimitRules = []core.RateLimitRule{
-	{Label: "POST /api/login", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/register", MaxRequests: 5, Duration: 60},
-	{Label: "GET /api/auth/google/start", MaxRequests: 20, Duration: 60},
-	{Label: "POST /api/auth/google/callback", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/auth/google", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/auth/email-code/request", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/auth/email-code/verify", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/auth/password-reset/request", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/auth/password-reset/confirm", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/sponsorships", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/sponsorship-requests", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/contact", MaxRequests: 5, Duration: 600},
-	{Label: "POST /api/sponsorships/", MaxRequests: 20, Duration: 60},
-	{Label: "POST /api/sponsorship-requests/", MaxRequests: 20, Duration: 60},
-	{Label: "POST /api/conversations/", MaxRequests: 60, Duration: 60},
-	{Label: "POST /api/user/password", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/user/email", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/user/email/confirm", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/user/avatar", MaxRequests: 10, Duration: 60},
-	{Label: "DELETE /api/user", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/logout/everywhere", MaxRequests: 5, Duration: 60},
-	{Label: "POST /api/payments/create-subscription", MaxRequests: 10, Duration: 60},
-	{Label: "POST /api/payments/verify-subscription", MaxRequests: 20, Duration: 60},
-	{Label: "POST /api/payments/sandbox/pay", MaxRequests: 20, Duration: 60},
-	// the dashboard's sign-in (superusers): few by hand, so tight per client
+// builtinRateLimits are the per-address limits of PocketBase's own routes
+// (the dashboard's sign-in, record auth and creation, batches) and the
+// general one every /api route counts in; the app's routes name theirs in
+// their rows of the route table (route.IPRules), which come first.
+var builtinRateLimits = []core.RateLimitRule{
 	{Label: "_superusers:authWithPassword", MaxRequests: 10, Duration: 900},
 	{Label: "_superusers:requestOTP", MaxRequests: 5, Duration: 300},
 	{Label: "*:auth", MaxRequests: 2, Duration: 3},
@@ -49,12 +27,17 @@ var rateLimitRules = []core.RateLimitRule{
 	{Label: "/api/", MaxRequests: 300, Duration: 10},
 }
 
+// rateLimitRules are the table's limits, then the built-in ones.
+func rateLimitRules(table []route.Route) []core.RateLimitRule {
+	return append(route.IPRules(table), builtinRateLimits...)
+}
+
 // applySettings writes the settings that come from the environment: the
 // app's own and mail's (saved once, and only when they changed: a restart
 // with the same environment writes nothing), then Google sign-in's. served
 // is the address the server serves on (the public address when APP_URL is
 // unset).
-func applySettings(app core.App, cfg *config.Config, served string) error {
+func applySettings(app core.App, cfg *config.Config, served string, table []route.Route) error {
 	s := app.Settings()
 	before := stored(s)
 	s.Meta.AppName = "SponsorBridge"
@@ -63,7 +46,7 @@ func applySettings(app core.App, cfg *config.Config, served string) error {
 	}
 	publicurl.Apply(app, s, cfg, served)
 	envsettings.Set(app, &s.RateLimits.Enabled, cfg.RateLimits, "rateLimits.enabled", "RATE_LIMITS")
-	envsettings.SetShown(app, &s.RateLimits.Rules, append([]core.RateLimitRule(nil), rateLimitRules...), "rateLimits.rules", "(built in)",
+	envsettings.SetShown(app, &s.RateLimits.Rules, rateLimitRules(table), "rateLimits.rules", "(built in)",
 		func(r []core.RateLimitRule) any { return fmt.Sprintf("%d rules", len(r)) })
 	s.Batch.Enabled = false
 	if len(cfg.TrustedProxyHeaders) > 0 {

@@ -68,7 +68,7 @@ func FindByUsername(app core.App, username string) (*core.Record, error) {
 
 // decoys are real bcrypt hashes of a value no member has, one per cost:
 // checking a password against the one at the members' cost costs what
-// checking a real member's password costs. BindRoutes makes it at start,
+// checking a real member's password costs. WarmUp makes it at start,
 // not the first unknown name; made at package start instead, every process
 // importing the package (each test binary, each server a test starts) paid
 // a hash at bcrypt's default cost, and test members' passwords have the

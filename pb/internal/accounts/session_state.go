@@ -8,6 +8,12 @@ import (
 	"sponsorbridge/pb/internal/session"
 )
 
+// SessionAnswer is GET /api/session's answer: the member, or null for a
+// visitor.
+type SessionAnswer struct {
+	User *OwnUser `json:"user"`
+}
+
 // sessionState answers who is signed in, 200 either way: {"user": null} for
 // a visitor. The web app asks it on every start; a 401 for the expected
 // "nobody" filled every visitor's console with an error. (GET /api/user
@@ -16,7 +22,7 @@ func sessionState(e *core.RequestEvent) error {
 	e.Response.Header().Set("Cache-Control", "no-store")
 	member := Member(e)
 	if member == nil {
-		return e.JSON(http.StatusOK, map[string]any{"user": nil})
+		return e.JSON(http.StatusOK, SessionAnswer{})
 	}
 	if session.ViaCookie(e) {
 		if err := session.Renew(e, member); err != nil {
@@ -27,5 +33,5 @@ func sessionState(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return e.JSON(http.StatusOK, map[string]any{"user": own})
+	return e.JSON(http.StatusOK, SessionAnswer{User: &own})
 }

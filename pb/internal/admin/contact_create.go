@@ -16,7 +16,7 @@ import (
 
 // contactCreate stores a message from the public contact form for the
 // administrators. Anyone may write; a signed-in member is remembered as the
-// sender. The route is rate limited per client (pb/app/settings.go).
+// sender. The route is rate limited per client (its PerIP in the route table).
 func contactCreate(e *core.RequestEvent) error {
 	form := &contactForm{}
 	if err := apierr.Bind(e, form, form.validate); err != nil {
@@ -44,9 +44,13 @@ func contactCreate(e *core.RequestEvent) error {
 	if err != nil {
 		return e.BadRequestError("Could not store the message.", err)
 	}
-	return e.JSON(http.StatusCreated, map[string]string{
-		"id": r.Id, "message": "Thank you! Your message has been received. We will reply by e-mail.",
-	})
+	return e.JSON(http.StatusCreated, ContactAnswer{ID: r.Id, Message: "Thank you! Your message has been received. We will reply by e-mail."})
+}
+
+// ContactAnswer thanks the sender of a contact message.
+type ContactAnswer struct {
+	ID      string `json:"id"`
+	Message string `json:"message"`
 }
 
 // ----------------------------------------------------------------

@@ -62,9 +62,9 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 			}
 			return apierr.Or500(e, err)
 		}
-		return e.JSON(http.StatusCreated, map[string]any{
-			"id": r.Id, "kind": kindSegment(kind), "listingId": listing.Id, "reason": form.Reason,
-			"createdAt": when.APIStored(r.GetString("created")),
+		return e.JSON(http.StatusCreated, ReportAnswer{
+			ID: r.Id, Kind: kindSegment(kind), ListingID: listing.Id, Reason: form.Reason,
+			CreatedAt: when.APIStored(r.GetString("created")),
 		})
 	}
 }
@@ -82,4 +82,13 @@ type reportForm struct {
 
 func (f *reportForm) validate() error {
 	return cleanReason(&f.Reason, "Please tell us why you are reporting this listing")
+}
+
+// ReportAnswer is a stored report, as its reporter reads it back.
+type ReportAnswer struct {
+	ID        string `json:"id"`
+	Kind      string `json:"kind"`
+	ListingID string `json:"listingId"`
+	Reason    string `json:"reason"`
+	CreatedAt string `json:"createdAt"`
 }

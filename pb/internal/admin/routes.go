@@ -1,52 +1,65 @@
 // Package admin is the administrators' side of SponsorBridge: the moderation
 // queue (approve, reject), members' reports on listings, member and social-link
 // verification, the subscriptions overview, contact-form messages and the
-// moderation log. Every /api/admin route sits behind RequireAdmin; the two
+// moderation log. Every /api/admin route is for administrators (route.Admin); the two
 // routes members and visitors use (report a listing, write to us) live here
 // too because what they store exists for administrators.
 package admin
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
+	"reflect"
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
 // maxBody bounds the JSON these routes accept (a contact message is the
 // largest: 5000 characters).
 const maxBody = 32 << 10
 
-// BindRoutes registers the report, contact and administration routes.
-func BindRoutes(se *core.ServeEvent, store *listings.Store) {
+// Routes are the report, contact and administration routes.
+func Routes(store *listings.Store) []route.Route {
 	h := &handlers{store: store}
-
-	for _, kind := range listings.Kinds {
-		se.Router.POST(kind.Path+"/{id}/report", h.reportListing(kind)).
-			Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
+	reports := []limits.Rule{
+		{Bucket: "reports", Max: 10, Window: time.Hour, Message: "You have sent many reports in a short time."},
+		{Bucket: "reports-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many reports today."},
 	}
-	se.Router.POST("/api/contact", contactCreate).Bind(apis.BodyLimit(maxBody))
-
-	g := se.Router.Group("/api/admin")
-	g.Bind(RequireAdmin(), apis.BodyLimit(maxBody))
-	g.GET("/overview", overview)
-	g.GET("/moderation", h.moderationQueue)
-	g.POST("/listings/{kind}/{id}/approve", h.reviewListing(true))
-	g.POST("/listings/{kind}/{id}/reject", h.reviewListing(false))
-	g.GET("/members", membersList)
-	g.POST("/members/{id}/verify", memberVerify(true))
-	g.POST("/members/{id}/unverify", memberVerify(false))
-	g.POST("/members/{id}/social/verify", socialVerify(true))
-	g.POST("/members/{id}/social/unverify", socialVerify(false))
-	g.GET("/subscriptions", activeSubscriptions)
-	g.GET("/subscriptions/summary", subscriptionsSummary)
-	g.GET("/contact-messages", contactList)
-	g.POST("/contact-messages/{id}/resolve", contactResolve)
-	g.GET("/audit", auditList)
-	g.GET("/disputes", disputesList)
-	g.POST("/deals/{id}/resolve", disputeResolve)
-	g.POST("/reviews/{id}/hide", reviewHide)
+	var t []route.Route
+	for _, kind := range listings.Kinds {
+		t = append(t, route.Route{Method: "POST", Path: kind.Path + "/{id}/report", Handler: h.reportListing(kind), Auth: route.Member,
+			Body: maxBody, PerIP: kind.PostsPerIP(), PerMember: reports, Out: route.Of[ReportAnswer]()})
+	}
+	admin := func(method, path string, handler func(*core.RequestEvent) error, out reflect.Type) route.Route {
+		return route.Route{Method: method, Path: "/api/admin" + path, Handler: handler, Auth: route.Admin, Body: maxBody, Out: out}
+	}
+	return append(t,
+		route.Route{Method: "POST", Path: "/api/contact", Handler: contactCreate, Body: maxBody,
+			PerIP:     &route.IPLimit{Label: "POST /api/contact", Max: 5, Seconds: 600},
+			PerMember: []limits.Rule{{Bucket: "contact", Max: 5, Window: time.Hour, Message: "You have sent many messages to us in a short time."}},
+			Out:       route.Of[ContactAnswer]()},
+		admin("GET", "/overview", overview, route.Of[Overview]()),
+		admin("GET", "/moderation", h.moderationQueue, route.Of[[]QueueItem]()),
+		admin("POST", "/listings/{kind}/{id}/approve", h.reviewListing(true), route.Of[listings.Listing]()),
+		admin("POST", "/listings/{kind}/{id}/reject", h.reviewListing(false), route.Of[listings.Listing]()),
+		admin("GET", "/members", membersList, route.Of[[]Member]()),
+		admin("POST", "/members/{id}/verify", memberVerify(true), route.Of[Member]()),
+		admin("POST", "/members/{id}/unverify", memberVerify(false), route.Of[Member]()),
+		admin("POST", "/members/{id}/social/verify", socialVerify(true), route.Of[Member]()),
+		admin("POST", "/members/{id}/social/unverify", socialVerify(false), route.Of[Member]()),
+		admin("GET", "/subscriptions", activeSubscriptions, route.Of[[]ActiveSubscription]()),
+		admin("GET", "/subscriptions/summary", subscriptionsSummary, route.Of[Subscriptions]()),
+		admin("GET", "/contact-messages", contactList, route.Of[[]ContactMessage]()),
+		admin("POST", "/contact-messages/{id}/resolve", contactResolve, route.Of[ContactMessage]()),
+		admin("GET", "/audit", auditList, route.Of[[]AuditEntry]()),
+		admin("GET", "/disputes", disputesList, route.Of[[]deals.Deal]()),
+		admin("POST", "/deals/{id}/resolve", disputeResolve, route.Of[deals.Deal]()),
+		admin("POST", "/reviews/{id}/hide", reviewHide, route.Of[deals.Review]()),
+	)
 }
 
 type handlers struct {

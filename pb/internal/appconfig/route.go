@@ -11,6 +11,7 @@ import (
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -19,7 +20,7 @@ type demoCredentials struct {
 	Password string `json:"password"`
 }
 
-type answer struct {
+type Answer struct {
 	AppName         string           `json:"appName"`
 	Demo            bool             `json:"demo"`
 	DemoCredentials *demoCredentials `json:"demoCredentials,omitempty"`
@@ -42,10 +43,10 @@ type answer struct {
 // DemoUsername is the demo administrator's username.
 const DemoUsername = "admin"
 
-// BindRoutes registers GET /api/app-config.
-func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
-	se.Router.GET("/api/app-config", func(e *core.RequestEvent) error {
-		a := answer{AppName: "SponsorBridge", Demo: cfg.DemoMode, Categories: catalog.Categories, Plans: catalog.Plans}
+// Routes is GET /api/app-config.
+func Routes(cfg *config.Config) []route.Route {
+	return []route.Route{{Method: "GET", Path: "/api/app-config", Out: route.Of[Answer](), Handler: func(e *core.RequestEvent) error {
+		a := Answer{AppName: "SponsorBridge", Demo: cfg.DemoMode, Categories: catalog.Categories, Plans: catalog.Plans}
 		if cfg.DemoMode {
 			a.DemoCredentials = &demoCredentials{Username: DemoUsername, Password: cfg.DemoPassword}
 		}
@@ -53,5 +54,5 @@ func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
 		a.Payments.Mode = cfg.PaymentsMode()
 		a.Mail.Available = mailbox.CanSend(e.App)
 		return e.JSON(http.StatusOK, a)
-	})
+	}}}
 }

@@ -2,14 +2,16 @@ package deals
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/paging"
+	"sponsorbridge/pb/internal/route"
 )
 
 const (
@@ -17,26 +19,41 @@ const (
 	perPage = 20
 )
 
-// BindRoutes registers the deals routes (docs/api/deals.md).
-func BindRoutes(se *core.ServeEvent) {
-	g := se.Router.Group("/api/deals")
-	g.Bind(membership.RequireMember(), apis.BodyLimit(maxJSON))
-	g.GET("", list)
-	g.GET("/{id}", read)
-	g.POST("/{id}/deliverables", propose)
-	g.POST("/{id}/agree", agree)
-	g.POST("/{id}/funds-sent", fundsSent)
-	g.POST("/{id}/funds-received", fundsReceived)
-	g.POST("/{id}/deliverables/{item}/done", done).Bind(limits.Upload(MaxPicture, maxJSON))
-	g.GET("/{id}/pictures/{picture}", picture)
-	g.POST("/{id}/complete", complete)
-	g.POST("/{id}/cancel", cancel)
-	g.POST("/{id}/dispute", dispute)
-	g.POST("/{id}/dispute/answer", respond)
-	g.POST("/{id}/review", writeReview)
-	se.Router.POST("/api/reviews/{id}/reply", replyToReview).Bind(membership.RequireMember(), apis.BodyLimit(maxJSON))
-	se.Router.GET("/api/users/{id}/reviews", memberReviews).Bind(membership.RequireMember())
-	se.Router.POST("/api/sponsorship-requests/{id}/updates", postUpdate).Bind(membership.RequireMember(), limits.Upload(MaxPicture, maxJSON))
+// stepsPerMember is the per-member limit every deal step shares.
+var stepsPerMember = []limits.Rule{{Bucket: "deal-steps", Max: 60, Window: time.Hour, Message: "You have taken many deal steps in a short time."}}
+
+// Routes are the deals routes (docs/api/deals.md).
+func Routes() []route.Route {
+	step := func(path string, handler func(*core.RequestEvent) error) route.Route {
+		return route.Route{Method: "POST", Path: "/api/deals/{id}" + path, Handler: handler, Auth: route.Member, Body: maxJSON,
+			PerMember: stepsPerMember, Out: route.Of[Deal]()}
+	}
+	done := step("/deliverables/{item}/done", done)
+	done.Upload = MaxPicture
+	review := step("/review", writeReview)
+	review.Out = route.Of[Review]()
+	return []route.Route{
+		{Method: "GET", Path: "/api/deals", Handler: list, Auth: route.Member, Out: route.Of[[]Deal]()},
+		{Method: "GET", Path: "/api/deals/{id}", Handler: read, Auth: route.Member, Out: route.Of[Deal]()},
+		step("/deliverables", propose),
+		step("/agree", agree),
+		step("/funds-sent", fundsSent),
+		step("/funds-received", fundsReceived),
+		done,
+		{Method: "GET", Path: "/api/deals/{id}/pictures/{picture}", Handler: picture, Auth: route.Member, Out: route.Of[route.File]()},
+		step("/complete", complete),
+		step("/cancel", cancel),
+		step("/dispute", dispute),
+		step("/dispute/answer", respond),
+		review,
+		{Method: "POST", Path: "/api/reviews/{id}/reply", Handler: replyToReview, Auth: route.Member, Body: maxJSON,
+			PerMember: stepsPerMember, Out: route.Of[Review]()},
+		{Method: "GET", Path: "/api/users/{id}/reviews", Handler: memberReviews, Auth: route.Member, Out: route.Of[[]Review]()},
+		{Method: "POST", Path: "/api/sponsorship-requests/{id}/updates", Handler: postUpdate, Auth: route.Member, Body: maxJSON, Upload: MaxPicture,
+			PerIP:     listings.Requests.PostsPerIP(),
+			PerMember: []limits.Rule{{Bucket: "updates", Max: 10, Window: 24 * time.Hour, Message: "You have posted many updates today."}},
+			Out:       route.Of[Update]()},
+	}
 }
 
 // list answers the member's deals, the last changed first; ?status= keeps

@@ -20,16 +20,16 @@ type Rule struct {
 	Message string // what the member is told, before "Try again in …"
 }
 
-// PerMember applies MemberRules to signed-in members (visitors are left to
-// the route, which refuses them, and to the per-IP limits). It runs once
-// the auth token is loaded, before the route's own work.
-func PerMember() *hook.Handler[*core.RequestEvent] {
+// PerMember applies a route's per-member rules (its row in the route table,
+// pb/internal/route) to signed-in members (visitors are left to the route,
+// which refuses them, and to the per-IP limits). It runs once the auth token
+// is loaded, before the route's own work.
+func PerMember(rules []Rule) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       "sbPerMemberLimits",
 		Priority: apis.DefaultRateLimitMiddlewarePriority + 2,
 		Func: func(e *core.RequestEvent) error {
-			rules := MemberRules[e.Request.Pattern]
-			if len(rules) == 0 || e.Auth == nil || e.Auth.IsSuperuser() || !enabled(e.App) {
+			if e.Auth == nil || e.Auth.IsSuperuser() || !enabled(e.App) {
 				return e.Next()
 			}
 			w := windowsOf(e.App)

@@ -5,7 +5,7 @@
 // mailed codes, and per client address for wrong e-mail codes over all
 // addresses (client_codes.go). They count in memory: one process serves
 // the app, and a restart only forgets some recent history. PocketBase's per-IP rules
-// (pb/app/settings.go) stay in front of them. Both follow the same switch,
+// (the route table's PerIP, route.IPRules) stay in front of them. Both follow the same switch,
 // the dashboard's (and RATE_LIMITS') "rate limits enabled", except the
 // bound on superusers' code mails, which bounds mail and is always on.
 package limits

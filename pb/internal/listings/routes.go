@@ -1,40 +1,42 @@
 package listings
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
 const maxBody = 64 << 10
 
-// BindRoutes registers the list, view, create and update routes of both
-// kinds, and their link previews.
-func BindRoutes(se *core.ServeEvent, store *Store) {
+// Routes are the list, view, create and update routes of both kinds, and
+// their link previews.
+func Routes(store *Store) []route.Route {
+	var t []route.Route
 	for _, kind := range Kinds {
 		h := &handlers{kind: kind, store: store}
-		g := se.Router.Group(kind.Path)
-		g.Bind(membership.RequireMember())
-		// Browsing is the hottest path: log its failures, not every success.
-		g.GET("", h.list).Bind(apis.SkipSuccessActivityLog())
-		g.GET("/{id}", h.view).Bind(apis.SkipSuccessActivityLog())
-		g.POST("", h.create).Bind(apis.BodyLimit(maxBody))
-		g.PATCH("/{id}", h.update).Bind(apis.BodyLimit(maxBody))
-		// the link preview is for whoever holds the link: outside the members' group
-		se.Router.GET(kind.Path+"/{id}/preview", h.previewView)
+		t = append(t,
+			// Browsing is the hottest path: log its failures, not every success.
+			route.Route{Method: "GET", Path: kind.Path, Handler: h.list, Auth: route.Member, Quiet: true, ReadOnly: true,
+				Out: route.Of[[]Listing]()},
+			route.Route{Method: "GET", Path: kind.Path + "/{id}", Handler: h.view, Auth: route.Member, Quiet: true, ReadOnly: true,
+				Out: route.Of[Listing]()},
+			route.Route{Method: "POST", Path: kind.Path, Handler: h.create, Auth: route.Member, Body: maxBody,
+				PerIP: &route.IPLimit{Label: "POST " + kind.Path, Max: 10, Seconds: 60},
+				Out:   route.Of[Listing]()},
+			route.Route{Method: "PATCH", Path: kind.Path + "/{id}", Handler: h.update, Auth: route.Member, Body: maxBody,
+				Out: route.Of[Listing]()},
+			// the link preview is for whoever holds the link, signed in or not
+			route.Route{Method: "GET", Path: kind.Path + "/{id}/preview", Handler: h.previewView, Out: route.Of[Preview]()},
+		)
 	}
+	return t
 }
 
-// ReadOnlyRoutes are the routes whose handlers only read the member
-// (e.Auth): session.Resolve shares its cached record with them instead of
-// copying it for each request.
-func ReadOnlyRoutes() []string {
-	var out []string
-	for _, kind := range Kinds {
-		out = append(out, "GET "+kind.Path, "GET "+kind.Path+"/{id}")
-	}
-	return out
+// PostsPerIP is the per-address limit every POST under a listing of kind
+// shares (apply, sponsor, report, post an update): one family in the rate
+// limiter.
+func (k Kind) PostsPerIP() *route.IPLimit {
+	return &route.IPLimit{Label: "POST " + k.Path + "/", Max: 20, Seconds: 60}
 }
 
 type handlers struct {

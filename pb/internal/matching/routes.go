@@ -8,13 +8,17 @@ import (
 
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
-// BindRoutes registers GET {kind path}/{id}/matches for both kinds.
-func (f *Finder) BindRoutes(se *core.ServeEvent) {
+// Routes are GET {kind path}/{id}/matches for both kinds.
+func (f *Finder) Routes() []route.Route {
+	var t []route.Route
 	for _, kind := range listings.Kinds {
-		se.Router.GET(kind.Path+"/{id}/matches", f.matches(kind)).Bind(membership.RequireMember())
+		t = append(t, route.Route{Method: "GET", Path: kind.Path + "/{id}/matches", Handler: f.matches(kind), Auth: route.Member,
+			Out: route.Of[[]MatchAnswer]()})
 	}
+	return t
 }
 
 // matches answers a listing's best matches with why they match. A hidden

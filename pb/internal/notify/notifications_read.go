@@ -9,6 +9,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// ReadAnswer is what marking notifications read answers: how many are
+// still unread.
+type ReadAnswer struct {
+	Unread int `json:"unread"`
+}
+
 // markRead marks the member's notifications read: the ids named, or all of
 // them when the body names none. Other members' ids are simply not matched.
 func markRead(e *core.RequestEvent) error {
@@ -35,7 +41,7 @@ func markRead(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return e.JSON(http.StatusOK, map[string]int{"unread": unread})
+	return e.JSON(http.StatusOK, ReadAnswer{Unread: unread})
 }
 
 // ----------------------------------------------------------------

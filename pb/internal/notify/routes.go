@@ -1,26 +1,22 @@
 package notify
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
-// BindRoutes registers the notification routes (signed-in members only).
-func BindRoutes(se *core.ServeEvent) {
-	g := se.Router.Group("/api/notifications")
-	g.Bind(membership.RequireMember())
-	g.GET("", list)
-	g.POST("/read", markRead).Bind(apis.BodyLimit(16 << 10))
-
-	prefs := se.Router.Group("/api/user/email-preferences")
-	prefs.Bind(membership.RequireMember())
-	prefs.GET("", getPrefs)
-	prefs.PATCH("", updatePrefs).Bind(apis.BodyLimit(4 << 10))
-
-	se.Router.GET("/api/email/unsubscribe", unsubscribe)
-	se.Router.POST("/api/email/unsubscribe", unsubscribe).Bind(apis.BodyLimit(4 << 10))
+// Routes are the notification and e-mail choice routes, and the
+// unsubscribe link's (which needs no session: the link's token is enough).
+func Routes() []route.Route {
+	return []route.Route{
+		{Method: "GET", Path: "/api/notifications", Handler: list, Auth: route.Member, Out: route.Of[[]Notification]()},
+		{Method: "POST", Path: "/api/notifications/read", Handler: markRead, Auth: route.Member, Body: 16 << 10, Out: route.Of[ReadAnswer]()},
+		{Method: "GET", Path: "/api/user/email-preferences", Handler: getPrefs, Auth: route.Member, Out: route.Of[Prefs]()},
+		{Method: "PATCH", Path: "/api/user/email-preferences", Handler: updatePrefs, Auth: route.Member, Body: 4 << 10, Out: route.Of[Prefs]()},
+		{Method: "GET", Path: "/api/email/unsubscribe", Handler: unsubscribe, Out: route.Of[route.Page]()},
+		{Method: "POST", Path: "/api/email/unsubscribe", Handler: unsubscribe, Body: 4 << 10, Out: route.Of[route.Page]()},
+	}
 }
 
 // UnreadCount counts the member's unread notifications.

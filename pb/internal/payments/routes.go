@@ -7,12 +7,12 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/logline"
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
 const (
@@ -20,30 +20,36 @@ const (
 	maxWebhookBody = 1 << 20
 )
 
-// BindRoutes registers the payment routes.
-func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
+// Routes are the payment routes. Without keys or the sandbox, the routes
+// that sell answer 503 (the payment history and its receipts stay
+// readable); /sandbox/pay exists only in sandbox mode.
+func Routes(cfg *config.Config) []route.Route {
 	h := &handlers{provider: NewProvider(cfg), webhookSecret: []byte(cfg.RazorpayWebhookSecret), seller: cfg.Seller}
-
-	g := se.Router.Group("/api/payments")
-	g.GET("", h.list).Bind(membership.RequireMember())
-	g.GET("/{id}/receipt", h.receipt).Bind(membership.RequireMember())
-	if h.provider == nil {
+	create, verify, webhook, pay := h.createSubscription, h.verifySubscription, h.webhook, func(e *core.RequestEvent) error { return notSetUp(e) }
+	sandbox, isSandbox := h.provider.(*SandboxProvider)
+	switch {
+	case h.provider == nil:
 		// No keys and no sandbox opt-in: nothing can be sold, and nothing is sold for free.
-		// The payment history and its receipts stay readable.
-		g.POST("/create-subscription", notSetUp).Bind(membership.RequireMember())
-		g.POST("/verify-subscription", notSetUp).Bind(membership.RequireMember())
-		g.POST("/webhook", notSetUp)
-		g.POST("/sandbox/pay", notSetUp).Bind(membership.RequireMember())
-		return
+		create, verify, webhook = notSetUp, notSetUp, notSetUp
+	case isSandbox:
+		pay = h.sandboxPay(sandbox)
 	}
-	g.POST("/create-subscription", h.createSubscription).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
-	g.POST("/verify-subscription", h.verifySubscription).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
-	// Razorpay calls the webhook without a session; its signature is the authentication.
-	g.POST("/webhook", h.webhook).Bind(apis.BodyLimit(maxWebhookBody))
-	if sb, ok := h.provider.(*SandboxProvider); ok {
-		// Only exists in sandbox mode: with live keys nothing can sign a checkout locally.
-		g.POST("/sandbox/pay", h.sandboxPay(sb)).Bind(membership.RequireMember(), apis.BodyLimit(maxBody))
+	t := []route.Route{
+		{Method: "GET", Path: "/api/payments", Handler: h.list, Auth: route.Member, Out: route.Of[[]Payment]()},
+		{Method: "GET", Path: "/api/payments/{id}/receipt", Handler: h.receipt, Auth: route.Member, Out: route.Of[Receipt]()},
+		{Method: "POST", Path: "/api/payments/create-subscription", Handler: create, Auth: route.Member, Body: maxBody,
+			PerIP: &route.IPLimit{Label: "POST /api/payments/create-subscription", Max: 10, Seconds: 60}, Out: route.Of[OrderAnswer]()},
+		{Method: "POST", Path: "/api/payments/verify-subscription", Handler: verify, Auth: route.Member, Body: maxBody,
+			PerIP: &route.IPLimit{Label: "POST /api/payments/verify-subscription", Max: 20, Seconds: 60}, Out: route.Of[accounts.OwnUser]()},
+		// Razorpay calls the webhook without a session; its signature is the authentication.
+		{Method: "POST", Path: "/api/payments/webhook", Handler: webhook, Body: maxWebhookBody, Out: route.Of[WebhookAnswer]()},
 	}
+	if h.provider == nil || isSandbox {
+		// With live keys nothing can sign a checkout locally: the route does not exist.
+		t = append(t, route.Route{Method: "POST", Path: "/api/payments/sandbox/pay", Handler: pay, Auth: route.Member, Body: maxBody,
+			PerIP: &route.IPLimit{Label: "POST /api/payments/sandbox/pay", Max: 20, Seconds: 60}, Out: route.Of[SandboxPayment]()})
+	}
+	return t
 }
 
 type handlers struct {

@@ -44,18 +44,13 @@ func (h *handlers) sandboxPay(sb *SandboxProvider) func(e *core.RequestEvent) er
 					return e.InternalServerError("", err)
 				}
 			}
-			return e.JSON(http.StatusOK, map[string]any{"error": map[string]any{
-				"code": "BAD_REQUEST_ERROR", "description": "Test payment declined (sandbox).",
-				"source": "customer", "step": "payment_authorization", "reason": "payment_failed",
-				"metadata": map[string]string{"order_id": form.OrderID, "payment_id": paymentID},
+			return e.JSON(http.StatusOK, SandboxPayment{Error: &SandboxDecline{
+				Code: "BAD_REQUEST_ERROR", Description: "Test payment declined (sandbox).",
+				Source: "customer", Step: "payment_authorization", Reason: "payment_failed",
+				Metadata: map[string]string{"order_id": form.OrderID, "payment_id": paymentID},
 			}})
 		}
-		return e.JSON(http.StatusOK, map[string]any{
-			"razorpay_payment_id": paymentID,
-			"razorpay_order_id":   form.OrderID,
-			"razorpay_signature":  signature,
-			"sandbox":             true,
-		})
+		return e.JSON(http.StatusOK, SandboxPayment{OrderID: form.OrderID, PaymentID: paymentID, Signature: signature, Sandbox: true})
 	}
 }
 
@@ -81,4 +76,26 @@ func (f *sandboxPayForm) validate() error {
 		return errs
 	}
 	return nil
+}
+
+// SandboxPayment is what the sandbox's checkout answers, in the shape of
+// Razorpay's checkout handler: the signed payment, or Error when the test
+// payment was declined.
+type SandboxPayment struct {
+	OrderID   string          `json:"razorpay_order_id,omitempty"`
+	PaymentID string          `json:"razorpay_payment_id,omitempty"`
+	Signature string          `json:"razorpay_signature,omitempty"`
+	Sandbox   bool            `json:"sandbox,omitzero"`
+	Error     *SandboxDecline `json:"error,omitempty"`
+}
+
+// SandboxDecline is a declined test payment, as Razorpay's checkout
+// describes a failure.
+type SandboxDecline struct {
+	Code        string            `json:"code"`
+	Description string            `json:"description"`
+	Source      string            `json:"source"`
+	Step        string            `json:"step"`
+	Reason      string            `json:"reason"`
+	Metadata    map[string]string `json:"metadata"`
 }

@@ -66,7 +66,7 @@ func (h *handlers) webhook(e *core.RequestEvent) error {
 		e.App.Logger().Info("Payments: refund processed", "outcome", outcome, "order", ev.orderID(),
 			"refund", ev.Payload.Refund.Entity.ID, "amount", ev.Payload.Refund.Entity.Amount)
 	}
-	return e.JSON(http.StatusOK, map[string]string{"status": outcome})
+	return e.JSON(http.StatusOK, WebhookAnswer{Status: outcome})
 }
 
 // handleEvent records the event id and applies the event in one
@@ -214,4 +214,9 @@ func (ev *webhookEvent) claim() Claim {
 		c.Amount = -1
 	}
 	return c
+}
+
+// WebhookAnswer tells Razorpay what became of an event (its outcome).
+type WebhookAnswer struct {
+	Status string `json:"status"`
 }

@@ -1,20 +1,17 @@
 package savedsearch
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
-
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
 const maxBody = 8 << 10
 
-// BindRoutes registers the saved-search routes (members, their own only).
-func (s *Service) BindRoutes(se *core.ServeEvent) {
-	g := se.Router.Group("/api/saved-searches")
-	g.Bind(membership.RequireMember())
-	g.GET("", s.list)
-	g.POST("", s.create).Bind(apis.BodyLimit(maxBody))
-	g.PATCH("/{id}", s.update).Bind(apis.BodyLimit(maxBody))
-	g.DELETE("/{id}", s.remove)
+// Routes are the saved-search routes (members, their own only).
+func (s *Service) Routes() []route.Route {
+	return []route.Route{
+		{Method: "GET", Path: "/api/saved-searches", Handler: s.list, Auth: route.Member, Out: route.Of[[]Saved]()},
+		{Method: "POST", Path: "/api/saved-searches", Handler: s.create, Auth: route.Member, Body: maxBody, Out: route.Of[Saved]()},
+		{Method: "PATCH", Path: "/api/saved-searches/{id}", Handler: s.update, Auth: route.Member, Body: maxBody, Out: route.Of[Saved]()},
+		{Method: "DELETE", Path: "/api/saved-searches/{id}", Handler: s.remove, Auth: route.Member, Out: route.Of[route.NoContent]()},
+	}
 }

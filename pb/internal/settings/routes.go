@@ -7,29 +7,43 @@ package settings
 import (
 	"errors"
 	"net/http"
+	"reflect"
+	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/route"
 )
 
 const maxJSON = 32 << 10
 
-// BindRoutes registers the settings routes (signed-in members only).
-func BindRoutes(se *core.ServeEvent) {
-	auth := membership.RequireMember()
-	se.Router.PATCH("/api/user", updateProfile).Bind(auth, apis.BodyLimit(maxJSON))
-	se.Router.DELETE("/api/user", deleteAccount).Bind(auth, apis.BodyLimit(maxJSON))
-	se.Router.POST("/api/user/avatar", uploadAvatar).Bind(auth, limits.Upload(MaxAvatar, maxJSON))
-	se.Router.DELETE("/api/user/avatar", removeAvatar).Bind(auth)
-	se.Router.POST("/api/user/email", changeEmail).Bind(auth, apis.BodyLimit(maxJSON), mailbox.Required())
-	se.Router.POST("/api/user/email/confirm", confirmEmail).Bind(auth, apis.BodyLimit(maxJSON))
-	se.Router.POST("/api/user/password", changePassword).Bind(auth, apis.BodyLimit(maxJSON))
+// Routes are the settings routes (signed-in members only).
+func Routes() []route.Route {
+	member := func(method, path string, handler func(*core.RequestEvent) error, out reflect.Type) route.Route {
+		return route.Route{Method: method, Path: path, Handler: handler, Auth: route.Member, Body: maxJSON, Out: out}
+	}
+	perIP := func(r route.Route, max int) route.Route {
+		r.PerIP = &route.IPLimit{Label: r.Pattern(), Max: max, Seconds: 60}
+		return r
+	}
+	profile := member("PATCH", "/api/user", updateProfile, route.Of[accounts.OwnUser]())
+	remove := perIP(member("DELETE", "/api/user", deleteAccount, route.Of[route.NoContent]()), 5)
+	avatar := perIP(member("POST", "/api/user/avatar", uploadAvatar, route.Of[accounts.OwnUser]()), 10)
+	avatar.Upload = MaxAvatar
+	unavatar := member("DELETE", "/api/user/avatar", removeAvatar, route.Of[accounts.OwnUser]())
+	unavatar.Body = 0
+	email := perIP(member("POST", "/api/user/email", changeEmail, route.Of[accounts.OwnUser]()), 5)
+	email.PerMember = []limits.Rule{{Bucket: "email-change", Max: 5, Window: time.Hour, Message: "You have asked for many e-mail codes in a short time."}}
+	email.Also = []*hook.Handler[*core.RequestEvent]{mailbox.Required()}
+	confirm := perIP(member("POST", "/api/user/email/confirm", confirmEmail, route.Of[accounts.OwnUser]()), 10)
+	password := perIP(member("POST", "/api/user/password", changePassword, route.Of[accounts.OwnUser]()), 5)
+	password.PerMember = []limits.Rule{{Bucket: "password", Max: 10, Window: time.Hour, Message: "You have changed your password many times in a short time."}}
+	return []route.Route{profile, remove, avatar, unavatar, email, confirm, password}
 }
 
 // freshMember reloads the signed-in member, so a change starts from the stored record.

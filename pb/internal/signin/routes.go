@@ -6,11 +6,15 @@
 package signin
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
+	"reflect"
 
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -22,17 +26,30 @@ type handlers struct {
 	keys  *jwksCache
 }
 
-// BindRoutes registers the sign-in routes.
-func BindRoutes(se *core.ServeEvent, cfg *config.Config) {
+// Routes are the sign-in routes; every post but Google's start is refused
+// from another site (sameOriginOnly).
+func Routes(cfg *config.Config) []route.Route {
 	h := &handlers{flows: newFlowStore(), keys: newJWKSCache(cfg.GoogleJWKSURL)}
-
-	se.Router.GET("/api/auth/google/start", h.googleStart)
-	se.Router.POST("/api/auth/google/callback", h.googleCallback).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
-	se.Router.POST("/api/auth/google", h.googleIDToken).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
-	se.Router.POST("/api/auth/email-code/request", h.emailCodeRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody), mailbox.Required())
-	se.Router.POST("/api/auth/email-code/verify", h.emailCodeVerify).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
-	se.Router.POST("/api/auth/password-reset/request", h.passwordResetRequest).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody), mailbox.Required())
-	se.Router.POST("/api/auth/password-reset/confirm", h.passwordResetConfirm).BindFunc(sameOriginOnly).Bind(apis.BodyLimit(maxBody))
+	sameOrigin := &hook.Handler[*core.RequestEvent]{Func: sameOriginOnly}
+	post := func(path string, handler func(*core.RequestEvent) error, max int, out reflect.Type, mail bool) route.Route {
+		r := route.Route{Method: "POST", Path: path, Handler: handler, Body: maxBody, Out: out,
+			PerIP: &route.IPLimit{Label: "POST " + path, Max: max, Seconds: 60},
+			Also:  []*hook.Handler[*core.RequestEvent]{sameOrigin}}
+		if mail {
+			r.Also = append(r.Also, mailbox.Required())
+		}
+		return r
+	}
+	return []route.Route{
+		{Method: "GET", Path: "/api/auth/google/start", Handler: h.googleStart, Out: route.Of[route.Redirect](),
+			PerIP: &route.IPLimit{Label: "GET /api/auth/google/start", Max: 20, Seconds: 60}},
+		post("/api/auth/google/callback", h.googleCallback, 10, route.Of[GoogleAnswer](), false),
+		post("/api/auth/google", h.googleIDToken, 10, route.Of[accounts.OwnUser](), false),
+		post("/api/auth/email-code/request", h.emailCodeRequest, 5, route.Of[CodeSent](), true),
+		post("/api/auth/email-code/verify", h.emailCodeVerify, 10, route.Of[accounts.OwnUser](), false),
+		post("/api/auth/password-reset/request", h.passwordResetRequest, 5, route.Of[ResetRequested](), true),
+		post("/api/auth/password-reset/confirm", h.passwordResetConfirm, 10, route.Of[ResetDone](), false),
+	}
 }
 
 // BindHooks closes PocketBase's own OAuth2 route for users: it would link

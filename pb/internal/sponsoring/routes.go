@@ -6,25 +6,40 @@
 package sponsoring
 
 import (
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
+	"time"
 
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/route"
 )
 
 const maxJSON = 16 << 10
 
-// BindRoutes registers applications and sponsoring.
-func BindRoutes(se *core.ServeEvent) {
-	auth := membership.RequireMember()
-	se.Router.POST("/api/sponsorships/{id}/apply", apply).Bind(auth, apis.BodyLimit(maxJSON))
-	se.Router.POST("/api/sponsorship-requests/{id}/sponsor", sponsor).Bind(auth, apis.BodyLimit(maxJSON))
+// decisions is the per-member limit accepting and declining share.
+var decisions = []limits.Rule{{Bucket: "decisions", Max: 60, Window: time.Hour, Message: "You have answered many applications in a short time."}}
 
-	g := se.Router.Group("/api/applications")
-	g.Bind(auth)
-	g.GET("", listApplications)
-	g.POST("/{id}/accept", decide(StatusAccepted))
-	g.POST("/{id}/decline", decide(StatusDeclined))
-	se.Router.GET("/api/commitments", listCommitments).Bind(auth)
-	se.Router.POST("/api/commitments/{id}/withdraw", withdraw).Bind(auth, apis.BodyLimit(maxJSON))
+// Routes are applications and sponsoring.
+func Routes() []route.Route {
+	return []route.Route{
+		{Method: "POST", Path: "/api/sponsorships/{id}/apply", Handler: apply, Auth: route.Member, Body: maxJSON,
+			PerIP: listings.Sponsorships.PostsPerIP(),
+			PerMember: []limits.Rule{
+				{Bucket: "applications", Max: 10, Window: time.Hour, Message: "You have sent many applications in a short time."},
+				{Bucket: "applications-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many applications today."},
+			},
+			Out: route.Of[Application]()},
+		{Method: "POST", Path: "/api/sponsorship-requests/{id}/sponsor", Handler: sponsor, Auth: route.Member, Body: maxJSON,
+			PerIP:     listings.Requests.PostsPerIP(),
+			PerMember: []limits.Rule{{Bucket: "sponsoring", Max: 10, Window: time.Hour, Message: "You have sponsored many requests in a short time."}},
+			Out:       route.Of[Commitment]()},
+		{Method: "GET", Path: "/api/applications", Handler: listApplications, Auth: route.Member, Out: route.Of[[]Application]()},
+		{Method: "POST", Path: "/api/applications/{id}/accept", Handler: decide(StatusAccepted), Auth: route.Member, PerMember: decisions,
+			Out: route.Of[Application]()},
+		{Method: "POST", Path: "/api/applications/{id}/decline", Handler: decide(StatusDeclined), Auth: route.Member, PerMember: decisions,
+			Out: route.Of[Application]()},
+		{Method: "GET", Path: "/api/commitments", Handler: listCommitments, Auth: route.Member, Out: route.Of[[]Commitment]()},
+		{Method: "POST", Path: "/api/commitments/{id}/withdraw", Handler: withdraw, Auth: route.Member, Body: maxJSON,
+			PerMember: []limits.Rule{{Bucket: "withdrawals", Max: 10, Window: time.Hour, Message: "You have withdrawn many pledges in a short time."}},
+			Out:       route.Of[Commitment]()},
+	}
 }
