@@ -20,7 +20,7 @@ export function formatDateTime(iso: string | undefined): string {
 }
 
 /** A time of day ("1:02 PM"). */
-export function formatTime(date: Date): string {
+function formatTime(date: Date): string {
   return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
 }
 
