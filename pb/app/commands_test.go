@@ -138,8 +138,8 @@ func TestMigrateCreateWritesTheMigrationsPackage(t *testing.T) {
 
 // The command runs in another process than the server, whose hooks never
 // hear of its write: the server must still refuse the revoked right on the
-// very next request (it kept a member's record for a second; the issue's
-// drill saw ~40 requests answered with the old right). Two apps on one
+// very next request (it kept a member's record for a second; the December
+// 2026 drill saw ~40 requests answered with the old right). Two apps on one
 // data directory stand for the two processes.
 func TestAdminRevokedFromTheCommandLineTakesEffectAtOnce(t *testing.T) {
 	t.Parallel()

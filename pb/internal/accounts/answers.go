@@ -5,6 +5,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/when"
 )
 
 // How a member's time to answer is kept (docs/api/deals.md, "Reliability"):
@@ -60,4 +62,4 @@ func writeMedian(tx core.App, member string) error {
 	return err
 }
 
-func nowStamp() string { return time.Now().UTC().Format("2006-01-02 15:04:05.000Z") }
+func nowStamp() string { return when.Stored(time.Now()) }

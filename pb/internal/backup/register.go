@@ -41,6 +41,7 @@ const optimizeJob = "__pbDBOptimize__"
 func Register(app core.App, cfg *config.Config) {
 	s := &service{cfg: cfg}
 	app.Store().Set(storeKey, s)
+	registerMetrics(app) // whether backups run, their lag, Litestream's counters
 	app.OnBootstrap().Bind(&hook.Handler[*core.BootstrapEvent]{
 		Id: "sbBackupRestoreAtStart",
 		Func: func(be *core.BootstrapEvent) error {
@@ -107,17 +108,6 @@ func Register(app core.App, cfg *config.Config) {
 }
 
 const storeKey = "sb.backup"
-
-// LastSync is when each replicated database (data.db, auxiliary.db) last
-// shipped its changes (zero time: not yet); nil when backups are off. The
-// metrics export it as the replication lag.
-func LastSync(app core.App) map[string]time.Time {
-	s, _ := app.Store().Get(storeKey).(*service)
-	if s == nil || !s.rep.Running() {
-		return nil
-	}
-	return s.rep.LastSync()
-}
 
 type service struct {
 	cfg   *config.Config

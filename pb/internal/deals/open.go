@@ -13,6 +13,7 @@ import (
 
 	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/money"
 )
 
 // Opening says what a deal is opened from: a pledge (Commitment) or an
@@ -42,7 +43,7 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 	if err := tx.Save(d); err != nil {
 		return nil, err
 	}
-	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", listings.Dollars(int64(o.Amount))))
+	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(int64(o.Amount))))
 }
 
 // ErrPledgeFunded: the pledge's deal is funded or past it, so the pledge

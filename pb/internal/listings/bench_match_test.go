@@ -19,7 +19,7 @@ import (
 	"sponsorbridge/pb/internal/savedsearch"
 )
 
-// make bench, issue "matches and saved searches": a listing's matches
+// make bench, matches and saved searches: a listing's matches
 // against the other kind (one engine query plus ranking, the cost of a list
 // page), and posting while 10,000 saved searches are stored (alerts come
 // from the engine's reverse question, off the request path).

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/when"
 )
 
 // corpus makes listings that read like real ones as far as an index can
@@ -97,7 +99,7 @@ func (c *corpus) seedListings(app core.App, table string, owners []string, n int
 			if rng.Intn(10) != 0 {
 				loc = benchCities[rng.Intn(len(benchCities))]
 			}
-			created := base.Add(time.Duration(i) * time.Minute).UTC().Format("2006-01-02 15:04:05.000Z")
+			created := when.Stored(base.Add(time.Duration(i) * time.Minute))
 			_, err := q.Bind(map[string]any{
 				"id":      fmt.Sprintf("b%014d", i),
 				"title":   c.text(rng, z, 5, false),

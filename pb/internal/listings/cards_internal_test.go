@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"sponsorbridge/pb/internal/when"
 )
 
 // A card read while a change was applied is not kept: it may have been
@@ -78,7 +80,7 @@ func TestARequestsCardExpiresWhenItsStatusWouldChange(t *testing.T) {
 		status := []string{StatusOpen, StatusClosed, StatusSponsored, ""}[rng.IntN(4)]
 		event := ""
 		if rng.IntN(5) > 0 {
-			event = now.Add(time.Duration(rng.IntN(96)-48) * time.Hour).Truncate(24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
+			event = now.Add(time.Duration(rng.IntN(96)-48) * time.Hour).Truncate(24 * time.Hour).Format(when.StoredLayout)
 		}
 		read := func(at time.Time) [2]string {
 			return [2]string{EffectiveStatus(status, event, at), ClosedReason(status, event, at)}

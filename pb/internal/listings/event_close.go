@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/when"
 )
 
 // A request whose event day has ended is closed: reads show it closed at
@@ -20,7 +21,7 @@ import (
 
 // EventPassedBefore is the stored eventDate below which an event has passed.
 func EventPassedBefore(now time.Time) string {
-	return now.Add(-24 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")
+	return when.Stored(now.Add(-24 * time.Hour))
 }
 
 // EventNotPassed tells whether a stored eventDate (empty for none) still

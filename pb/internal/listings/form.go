@@ -11,6 +11,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/when"
 )
 
 // The limits of a listing's fields (characters, and whole dollars for the
@@ -184,7 +185,7 @@ func parseEventDate(raw string, now time.Time) (string, error) {
 	}
 	var t time.Time
 	var err error
-	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04", "2006-01-02 15:04:05.000Z"} {
+	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04", when.StoredLayout} {
 		if t, err = time.Parse(layout, raw); err == nil {
 			break
 		}
@@ -199,5 +200,5 @@ func parseEventDate(raw string, now time.Time) (string, error) {
 	if t.After(now.AddDate(10, 0, 0)) {
 		return "", apierr.Field("validation_far_date", "Event date must be within the next 10 years")
 	}
-	return t.UTC().Format("2006-01-02 15:04:05.000Z"), nil
+	return when.Stored(t), nil
 }

@@ -1,9 +1,10 @@
 package listings
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"sponsorbridge/pb/internal/money"
 )
 
 // Preview is what a link preview (Open Graph tags) of a listing shows to
@@ -77,7 +78,7 @@ func KindOfSegment(segment string) (Kind, bool) {
 
 // line reads "Sponsorship Request · $600 · Pune, India. Kits for …".
 func (p Preview) line() string {
-	parts := []string{p.KindLabel, Dollars(p.Amount)}
+	parts := []string{p.KindLabel, money.Dollars(p.Amount)}
 	if p.Place != "" {
 		parts = append(parts, p.Place)
 	}
@@ -86,20 +87,6 @@ func (p Preview) line() string {
 		line += ". " + p.Excerpt
 	}
 	return line
-}
-
-// Dollars writes whole dollars with thousands separators, as the app shows them.
-func Dollars(n int64) string {
-	digits := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	b.WriteByte('$')
-	for i, d := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(d)
-	}
-	return b.String()
 }
 
 // oneLine collapses runs of white space (new lines included) to one space.

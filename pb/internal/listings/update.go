@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/money"
 )
 
 // update lets a poster edit or close their own listing. An edit of the
@@ -74,7 +75,7 @@ func (h *handlers) update(e *core.RequestEvent) error {
 		pledged := int64(record.GetInt("pledgedAmount"))
 		if h.kind.IsRequest && data.amount != nil && *data.amount < pledged {
 			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{h.kind.AmountField: apierr.Field(
-				"validation_below_pledged", "Amount cannot be less than the "+Dollars(pledged)+" already pledged")})
+				"validation_below_pledged", "Amount cannot be less than the "+money.Dollars(pledged)+" already pledged")})
 		}
 
 		wasRejected := HiddenRecord(record)

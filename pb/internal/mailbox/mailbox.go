@@ -48,6 +48,7 @@ func BindHooks(app core.App, cfg *config.Config) {
 	app.Store().Set(storeKey, cfg.MailDevMailbox)
 	app.OnMailerSend().Bind(countHook())
 	bindOutbox(app)
+	registerMetrics(app) // the outbox's depth and age
 	app.OnMailerSend().Bind(&hook.Handler[*core.MailerEvent]{
 		Id: "sbDevMailbox",
 		Func: func(e *core.MailerEvent) error {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/when"
 )
 
 // PostingWindow is the rolling window in which a plan allows one new listing.
@@ -48,7 +50,7 @@ func NextPostAt(app core.App, member *core.Record, now time.Time) (time.Time, er
 	if IsAdmin(member) {
 		return time.Time{}, nil
 	}
-	since := now.Add(-PostingWindow).UTC().Format("2006-01-02 15:04:05.000Z")
+	since := when.Stored(now.Add(-PostingWindow))
 	var latest time.Time
 	for _, table := range ListingTables {
 		var created string
@@ -61,7 +63,7 @@ func NextPostAt(app core.App, member *core.Record, now time.Time) (time.Time, er
 		if err != nil {
 			return time.Time{}, err
 		}
-		t, perr := time.Parse("2006-01-02 15:04:05.000Z", created)
+		t, perr := time.Parse(when.StoredLayout, created)
 		if perr != nil {
 			return time.Time{}, perr
 		}

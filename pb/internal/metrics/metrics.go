@@ -39,8 +39,10 @@ var Buckets = []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // Registry holds one app's metrics.
 type Registry struct {
-	reg      *prometheus.Registry
-	gatherer prometheus.Gatherer // reg, then Litestream's series
+	reg *prometheus.Registry
+
+	mu     sync.Mutex
+	extras prometheus.Gatherers // series gathered elsewhere (Gather): Litestream's
 
 	requests                               *prometheus.CounterVec
 	durations                              *prometheus.HistogramVec
@@ -86,7 +88,6 @@ func newRegistry() *Registry {
 	r.paymentDeclined = payments.WithLabelValues("declined")
 	r.reg.MustRegister(r.requests, r.durations, r.mailSent, mailFailed, payments,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	r.gatherer = r.reg
 	// Series exist from the first scrape, at zero (the scrape's own request
 	// is counted once answered), so rate() and absent() see them at once.
 	r.route(metricsPattern).counter(methodIndex("GET"), classIndex(http.StatusOK))
@@ -96,12 +97,11 @@ func newRegistry() *Registry {
 const metricsPattern = "GET /api/metrics"
 
 // Register counts requests and payments of app and serves the metrics
-// (mails are counted where they are sent: MailSent, MailFailed).
+// (mails are counted where they are sent: MailSent, MailFailed; the
+// features' own series are theirs: Collect, Gather).
 func Register(app core.App, cfg *config.Config) *Registry {
-	r := newRegistry()
-	r.reg.MustRegister(stateCollector{app}, jobsCollector{app})
-	r.gatherer = prometheus.Gatherers{r.reg, litestreamGatherer{app}}
-	app.Store().Set(storeKey, r)
+	r := of(app)
+	r.reg.MustRegister(stateCollector{app})
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sbMetrics",
 		Func: func(se *core.ServeEvent) error {
@@ -139,6 +139,13 @@ func Register(app core.App, cfg *config.Config) *Registry {
 
 const storeKey = "sb.metrics"
 
+// of is app's registry, made by the first feature that adds its series
+// (Collect, Gather) or by Register, whichever binds first.
+func of(app core.App) *Registry {
+	return app.Store().GetOrSet(storeKey, func() any { return newRegistry() }).(*Registry)
+}
+
+// registryOf is app's registry, nil when nothing made one.
 func registryOf(app core.App) *Registry {
 	r, _ := app.Store().Get(storeKey).(*Registry)
 	return r
@@ -180,7 +187,7 @@ func MailAddressRefused(app core.App) {
 // handler answers the exposition; errors of a collector are logged and the
 // rest is still served.
 func (r *Registry) handler(app core.App) http.Handler {
-	return promhttp.HandlerFor(r.gatherer, promhttp.HandlerOpts{
+	return promhttp.HandlerFor(r, promhttp.HandlerOpts{
 		ErrorLog:      errorLog{app},
 		ErrorHandling: promhttp.ContinueOnError,
 	})

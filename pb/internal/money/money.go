@@ -1,12 +1,29 @@
-// Package money writes amounts for people, the way the web app writes them:
-// the rupee sign, Indian digit grouping (₹1,50,000), and paise only when
-// there are some (₹400, ₹150.50).
+// Package money writes amounts for people, the way the web app writes them
+// (web/src/lib/money.ts): the one place the server formats an amount.
+// Listing amounts are whole dollars with thousands separators ($12,500);
+// plan payments are rupees, with Indian digit grouping (₹1,50,000) and
+// paise only when there are some (₹400, ₹150.50).
 package money
 
 import (
 	"strconv"
 	"strings"
 )
+
+// Dollars writes whole dollars with thousands separators, as the app shows
+// them: "$12,500".
+func Dollars(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	b.WriteByte('$')
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
 
 // INR formats an amount stored in paise (rupees × 100, as Razorpay counts).
 func INR(paise int64) string {

@@ -12,3 +12,11 @@ func TestINR(t *testing.T) {
 		}
 	}
 }
+
+func TestDollars(t *testing.T) {
+	for n, want := range map[int64]string{0: "$0", 5: "$5", 999: "$999", 1000: "$1,000", 12500: "$12,500", 1234567: "$1,234,567"} {
+		if got := Dollars(n); got != want {
+			t.Errorf("Dollars(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 // to the transaction's answer after a commit: a failed letter is logged,
 // never returned.
 func BindHooks(app core.App) {
+	registerMetrics(app) // the digests waiting and their items
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
 		mailStored(e.App, e.Record)
 		return e.Next()

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/when"
 )
 
 // ExpireJob runs ExpireLapsed now (a daily job). Posting checks the expiry
@@ -32,7 +33,7 @@ func RemindJob(app core.App) error {
 func ExpireLapsed(app core.App, now time.Time) (int, error) {
 	const batch = 200
 	changed := 0
-	cutoff := now.UTC().Format("2006-01-02 15:04:05.000Z")
+	cutoff := when.Stored(now)
 	for {
 		members, err := app.FindRecordsByFilter("users",
 			"subscriptionStatus = 'active' && subscriptionExpiry != '' && subscriptionExpiry <= {:now}",

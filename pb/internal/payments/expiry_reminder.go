@@ -18,11 +18,10 @@ const reminderLead = 3 * 24 * time.Hour
 // about, so a renewal earns a new reminder later). It answers how many it
 // reminded.
 func RemindExpiring(app core.App, now time.Time) (int, error) {
-	layout := "2006-01-02 15:04:05.000Z"
 	members, err := app.FindRecordsByFilter("users",
 		"subscriptionStatus = 'active' && subscriptionExpiry > {:now} && subscriptionExpiry <= {:soon} && planReminderFor != subscriptionExpiry",
 		"subscriptionExpiry", 500, 0,
-		dbx.Params{"now": now.UTC().Format(layout), "soon": now.Add(reminderLead).UTC().Format(layout)})
+		dbx.Params{"now": when.Stored(now), "soon": when.Stored(now.Add(reminderLead))})
 	if err != nil {
 		return 0, err
 	}

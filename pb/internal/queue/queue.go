@@ -125,12 +125,14 @@ func Of(app core.App) *Queue {
 	return app.Store().GetOrSet(storeKey, func() any { return New(app.Logger()) }).(*Queue)
 }
 
-// BindHooks closes app's queue when the app stops, waiting for every job
-// queued until then: the app's databases close only after (they close at
-// the end of the stop, after every handler). Mail that would wait on the
+// BindHooks adds the queue's series to the metrics and closes app's queue
+// when the app stops, waiting for every job queued until then: the app's
+// databases close only after (they close at the end of the stop, after
+// every handler). Mail that would wait on the
 // mail server goes to the outbox then instead (pb/internal/mailbox), so
 // the wait is for database work.
 func BindHooks(app core.App) {
+	registerMetrics(app) // its depth, jobs, refusals and wait times
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "sbQueueDrain",
 		// after the requests and cron jobs that queue work have stopped

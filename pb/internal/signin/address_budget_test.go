@@ -17,6 +17,7 @@ import (
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 const (
@@ -28,7 +29,7 @@ const (
 func expire(t testing.TB, app core.App, otpID string) {
 	t.Helper()
 	if _, err := app.DB().NewQuery("UPDATE _otps SET created = {:c} WHERE id = {:id}").
-		Bind(dbx.Params{"c": time.Now().Add(-11 * time.Minute).UTC().Format("2006-01-02 15:04:05.000Z"), "id": otpID}).Execute(); err != nil {
+		Bind(dbx.Params{"c": when.Stored(time.Now().Add(-11 * time.Minute)), "id": otpID}).Execute(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -196,7 +197,7 @@ func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 
 	// the day over, the address's code works again
 	if _, err := app.DB().NewQuery("UPDATE email_proofs SET failuresSince = {:s} WHERE email = 'target@example.com'").
-		Bind(dbx.Params{"s": time.Now().Add(-25 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
+		Bind(dbx.Params{"s": when.Stored(time.Now().Add(-25 * time.Hour))}).Execute(); err != nil {
 		t.Fatal(err)
 	}
 	j.Step(t, verifyCode("the next day", otpID, code, 201, accountMade, `"email":"target@example.com"`))
@@ -288,7 +289,7 @@ func TestAddressCodeScenarios(t *testing.T) {
 				}
 			}
 			if _, err := app.DB().NewQuery("UPDATE email_proofs SET failedAttempts = {:n}, failuresSince = {:s} WHERE email = {:e}").
-				Bind(dbx.Params{"n": wrongs, "s": time.Now().UTC().Format("2006-01-02 15:04:05.000Z"), "e": address}).Execute(); err != nil {
+				Bind(dbx.Params{"n": wrongs, "s": when.Stored(time.Now()), "e": address}).Execute(); err != nil {
 				t.Fatal(err)
 			}
 			msgs, _ := mailbox.Read(mailbox.Dir(app), address)

@@ -14,7 +14,7 @@ import (
 )
 
 // The first code asked for an address takes as long whether or not the
-// address is a member's proven one (the red team told them apart
+// address is a member's proven one (the December 2026 red team told them apart
 // by 20 ms against 80 ms: a new address's proof hashed a password with
 // bcrypt). Each round asks once for a member's address (its proof made when
 // the member proved it) and once for a login nobody has, on the three routes

@@ -414,7 +414,7 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 
 // A stranger who spends a username's wrong codes learns nothing about its
 // private address, nor the other way round: every address typed next
-// answers alike (the red team saw 429 only for the member's own
+// answers alike (the December 2026 red team saw 429 only for the member's own
 // address), and so does every username after an address's budget is spent.
 func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 	t.Parallel()

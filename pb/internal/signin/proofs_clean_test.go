@@ -12,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 )
 
 // The daily clean-up removes the proofs that hold nothing (no code, no
@@ -58,7 +59,7 @@ func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 		Body:    strings.NewReader(`{"login":"guessedname","code":"00000000","password":"new-password"}`),
 		Headers: origin, ExpectedStatus: 400, ExpectedContent: []string{`"status":400`}, ExpectedEvents: testutil.NoWrites()})
 
-	dayAgo := time.Now().Add(-25 * time.Hour).UTC().Format("2006-01-02 15:04:05.000Z")
+	dayAgo := when.Stored(time.Now().Add(-25 * time.Hour))
 	exec := func(sql string, params dbx.Params) {
 		t.Helper()
 		if _, err := app.DB().NewQuery(sql).Bind(params).Execute(); err != nil {

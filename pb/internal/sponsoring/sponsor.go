@@ -19,6 +19,7 @@ import (
 	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -165,13 +166,13 @@ func sponsor(e *core.RequestEvent) error {
 			return err
 		}
 
-		title, money := pledged.GetString("title"), listings.Dollars(amount)
-		progress := fmt.Sprintf("%s of %s pledged", listings.Dollars(int64(pledged.GetInt("pledgedAmount"))),
-			listings.Dollars(int64(pledged.GetInt("requestedAmount"))))
+		title, pledge := pledged.GetString("title"), money.Dollars(amount)
+		progress := fmt.Sprintf("%s of %s pledged", money.Dollars(int64(pledged.GetInt("pledgedAmount"))),
+			money.Dollars(int64(pledged.GetInt("requestedAmount"))))
 		_, err = introduce(tx, introduction{
 			from: me.Id, to: pledged.GetString("user"),
-			note:        fmt.Sprintf("%s pledged %s to your request “%s” (%s).", me.GetString("displayName"), money, title, progress),
-			senderNote:  fmt.Sprintf("You pledged %s to the request “%s” (%s).", money, title, progress),
+			note:        fmt.Sprintf("%s pledged %s to your request “%s” (%s).", me.GetString("displayName"), pledge, title, progress),
+			senderNote:  fmt.Sprintf("You pledged %s to the request “%s” (%s).", pledge, title, progress),
 			contextType: "commitment", contextID: commitment.Id, message: form.Message,
 		})
 		if err != nil {
@@ -185,7 +186,7 @@ func sponsor(e *core.RequestEvent) error {
 			UserID:  pledged.GetString("user"),
 			Type:    notify.TypeSponsorship,
 			Title:   heading,
-			Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), money, progress, form.Message)),
+			Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), pledge, progress, form.Message)),
 			Link:    "/deals/" + deal.Id,
 			Subject: commitment.Id,
 		})
@@ -225,7 +226,7 @@ func notOpen(e *core.RequestEvent, requestID string) error {
 	if open < 1 {
 		return e.Error(http.StatusConflict, "This project has already been sponsored.", nil)
 	}
-	return e.Error(http.StatusConflict, fmt.Sprintf("Only %s is still open on this request. Pledge at most that.", listings.Dollars(open)), nil)
+	return e.Error(http.StatusConflict, fmt.Sprintf("Only %s is still open on this request. Pledge at most that.", money.Dollars(open)), nil)
 }
 
 // posterCancelled tells whether the request's poster cancelled a deal of

@@ -9,8 +9,8 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
-	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
 )
 
@@ -63,13 +63,13 @@ func withdraw(e *core.RequestEvent) error {
 			return err
 		}
 
-		title, money := request.GetString("title"), listings.Dollars(amount)
+		title, pledge := request.GetString("title"), money.Dollars(amount)
 		poster := request.GetString("user")
 		if _, err := introduce(tx, introduction{
 			from: me.Id, to: poster,
 			note: fmt.Sprintf("%s withdrew their pledge of %s to your request “%s”. Reason: %s",
-				me.GetString("displayName"), money, title, form.Reason),
-			senderNote:  fmt.Sprintf("You withdrew your pledge of %s to the request “%s”. Reason: %s", money, title, form.Reason),
+				me.GetString("displayName"), pledge, title, form.Reason),
+			senderNote:  fmt.Sprintf("You withdrew your pledge of %s to the request “%s”. Reason: %s", pledge, title, form.Reason),
 			contextType: "commitment", contextID: commitment.Id,
 		}); err != nil {
 			return err
@@ -77,7 +77,7 @@ func withdraw(e *core.RequestEvent) error {
 		err = notify.Create(tx, notify.Note{
 			UserID:  poster,
 			Type:    notify.TypeSponsorship,
-			Title:   fmt.Sprintf("%s withdrew their %s pledge to “%s”", notify.Clip(me.GetString("displayName"), 40), money, notify.Clip(title, 100)),
+			Title:   fmt.Sprintf("%s withdrew their %s pledge to “%s”", notify.Clip(me.GetString("displayName"), 40), pledge, notify.Clip(title, 100)),
 			Body:    form.Reason,
 			Link:    "/messages",
 			Subject: commitment.Id,

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // the driver PocketBase uses
+
+	"sponsorbridge/pb/internal/when"
 )
 
 // Writer makes one change a Write: of every four, two inserts (a copy of a
@@ -84,7 +86,7 @@ func (w *Writer) Write() error {
 	t := w.tables[w.n%2]
 	title := w.title()
 	amount := 1 + w.rng.Intn(10_000)
-	now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
+	now := when.Stored(time.Now())
 	from := 1 + w.rng.Intn(t.rows)
 	var err error
 	if w.n%4 < 2 {

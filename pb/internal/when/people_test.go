@@ -16,7 +16,7 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// The app's shapes (web/src/lib/format.ts in en-US): "Nov 24, 2026" and
+// The app's shapes (web/src/lib/dates.ts in en-US): "Nov 24, 2026" and
 // "Nov 24, 2026, 1:02 PM".
 var (
 	appDate     = `[A-Z][a-z]{2} \d{1,2}, \d{4}`

@@ -19,8 +19,17 @@ func API(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// APIStored is API for a time as PocketBase stores it ("2006-01-02
-// 15:04:05.000Z"); "" when empty or unreadable.
+// StoredLayout is how PocketBase stores a date and time in its tables
+// ("2006-01-02 15:04:05.000Z", in UTC): the one spelling of it the server
+// writes, compares and parses stored dates with.
+const StoredLayout = types.DefaultDateLayout
+
+// Stored is t as PocketBase stores it (StoredLayout, in UTC), to write into
+// a table or compare with a stored date in a query.
+func Stored(t time.Time) string { return t.UTC().Format(StoredLayout) }
+
+// APIStored is API for a time as PocketBase stores it (StoredLayout); ""
+// when empty or unreadable.
 func APIStored(stored string) string {
 	if stored == "" {
 		return ""
@@ -32,7 +41,7 @@ func APIStored(stored string) string {
 	return API(dt.Time())
 }
 
-// The people-facing formats are the web app's (web/src/lib/format.ts,
+// The people-facing formats are the web app's (web/src/lib/dates.ts,
 // en-US): a member reads the same shape in a message, an e-mail and a page.
 
 // DateTime is an instant to the minute: "Nov 24, 2026, 7:32 AM UTC".

@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/when"
 	"sponsorbridge/pb/search/searchtest"
 )
 
@@ -85,9 +86,9 @@ func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s listings.SearchS
 		event := ""
 		switch rng.IntN(3) {
 		case 0:
-			event = time.Now().UTC().AddDate(0, 0, -1-rng.IntN(30)).Truncate(24 * time.Hour).Format(types.DefaultDateLayout)
+			event = time.Now().UTC().AddDate(0, 0, -1-rng.IntN(30)).Truncate(24 * time.Hour).Format(when.StoredLayout)
 		case 1:
-			event = time.Now().UTC().AddDate(0, 0, rng.IntN(30)).Truncate(24 * time.Hour).Format(types.DefaultDateLayout)
+			event = time.Now().UTC().AddDate(0, 0, rng.IntN(30)).Truncate(24 * time.Hour).Format(when.StoredLayout)
 		}
 		params["event"] = event
 	}

@@ -1,4 +1,4 @@
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 
 /** "$2,000 of $3,200 pledged by 2 sponsors" ("1 sponsor"; no "by" while nobody has pledged). */
 export function pledgeSummary(pledged: number, requested: number, sponsors: number): string {

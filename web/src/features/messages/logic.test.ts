@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appendMessage, flattenMessages, messagesQueryOptions, type MessagePage } from './api/list-messages'
-import { badgeCount, relativeTime } from './time'
+import { badgeCount } from './badge'
+import { relativeTime } from '@/lib/dates'
 import type { Message } from '@/lib/api-types.gen'
 
 const msg = (id: string): Message => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
+import { utcDay } from '@/lib/dates'
 
 const AMOUNT_MESSAGE = 'Amount must be greater than 0'
 
@@ -50,5 +51,5 @@ export function toRequestPayload(v: ListingFormValues, userId: string) {
 
 /** The earliest event date the server accepts: yesterday in UTC (the day is not over everywhere). */
 export function earliestEventDate(now: Date = new Date()): string {
-  return new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10)
+  return utcDay(new Date(now.getTime() - 24 * 3600 * 1000))
 }

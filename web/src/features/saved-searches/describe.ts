@@ -1,4 +1,4 @@
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { limits } from '@/lib/limits.gen'
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 
 export const MESSAGE_MAX = limits.applicationMessage
 

@@ -1,5 +1,6 @@
 import type { Payment, Receipt } from '@/lib/api-types.gen'
-import { formatDate, formatMinorAmount } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatMinorAmount } from '@/lib/money'
 
 /** "Refunded on Nov 22, 2026", or for a partial refund "₹250.50 refunded on Nov 22, 2026"; "" without refunds. */
 export function refundNote(p: Pick<Payment, 'status' | 'refundedAmount' | 'refundedAt' | 'currency'>): string {

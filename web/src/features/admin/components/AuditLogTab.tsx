@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { profilePath } from '@/lib/paths'

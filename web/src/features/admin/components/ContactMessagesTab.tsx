@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { useContactMessages } from '../api/list-contact-messages'
 import { useResolveContactMessage } from '../api/resolve-contact-message'
 import { adminTexts } from '../texts'

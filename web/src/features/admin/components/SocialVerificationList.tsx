@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import type { SocialMediaEntry } from '@/lib/api-types.gen'
 import { platformLabel } from '@/lib/social'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import type { SocialLinkRef } from '../api/verify-member'
 
 interface SocialVerificationListProps {

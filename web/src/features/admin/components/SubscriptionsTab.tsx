@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { MemberName } from '@/components/ui/MemberName'
-import { formatDate, formatInr } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatInr } from '@/lib/money'
 import type { ListPage } from '@/lib/list-page'
 import { useActiveSubscriptions, useSubscriptionsSummary } from '../api/get-subscriptions'
 import type { ActiveSubscription } from '../types'

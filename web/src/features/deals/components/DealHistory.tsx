@@ -1,5 +1,5 @@
 import type { Event } from '@/lib/api-types.gen'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/dates'
 
 /** A deal's history: every step with its time, oldest first. */
 export function DealHistory({ events }: { events: Event[] }) {

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import { ShieldIcon } from '@/components/ui/icons'
 import type { Deal } from '@/lib/api-types.gen'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { decidedTexts } from '../texts'
 
 interface NoticeProps {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
-import { formatDate, formatUsd } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatUsd } from '@/lib/money'
 import { personName } from '@/lib/member'
 import { dealPath } from '@/lib/paths'
 import { useDeals } from '../api/deals'

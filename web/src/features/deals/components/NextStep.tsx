@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import type { Deal } from '@/lib/api-types.gen'
-import { formatDate, formatUsd } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatUsd } from '@/lib/money'
 import type { DealStep } from '../api/deals'
 
 /** The one step the member is expected to take now, or who the deal waits for. */

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import { CalendarIcon } from '@/components/ui/icons'
-import { formatDate, formatUsd } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatDate, formatUsd } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
+import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'

@@ -1,5 +1,5 @@
 import { MapPinIcon } from '@/components/ui/icons'
-import { mapsSearchUrl } from '@/lib/format'
+import { mapsSearchUrl } from '@/lib/maps'
 
 export function ListingLocation({ location, linkLabel }: { location: string; linkLabel?: string }) {
   if (!location) return null

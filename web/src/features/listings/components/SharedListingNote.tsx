@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router'
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 import type { ListingKind } from '@/lib/listing'
 import { paths } from '@/lib/paths'
 import { useListingPreview } from '../api/get-listing-preview'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/Spinner'
 import type { ClosedReason, ListingKind } from '@/lib/listing'
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 import { listingPath } from '@/lib/paths'
 import { useMatches, type MatchAnswer } from '../api/get-matches'
 

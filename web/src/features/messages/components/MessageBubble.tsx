@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { dealPath, paths } from '@/lib/paths'
 import type { Message } from '@/lib/api-types.gen'
-import { messageTime } from '../time'
+import { messageTime } from '@/lib/dates'
 
 /** Where a note leads, for the side reading it: to the deal its pledge or accepted application opened, else the applicant to their own applications, the poster to the ones received. */
 function NoteLink({ message }: { message: Message }) {

@@ -8,7 +8,7 @@ import { useUnread } from '../api/get-unread'
 import { useNotifications } from '../api/list-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
 import type { AppNotification } from '@/lib/api-types.gen'
-import { relativeTime } from '../time'
+import { relativeTime } from '@/lib/dates'
 import { UnreadBadge } from './UnreadBadge'
 
 /** The header bell: unread count, and a panel with the latest notifications. */

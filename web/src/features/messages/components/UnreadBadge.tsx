@@ -1,4 +1,4 @@
-import { badgeCount } from '../time'
+import { badgeCount } from '../badge'
 
 /** A small count badge; nothing at 0. `label` is read by screen readers instead of the number. */
 export function UnreadBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {

@@ -5,6 +5,7 @@ import { useCategories } from '@/features/app-config'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
+import { utcDay } from '@/lib/dates'
 import { toast } from '@/lib/toast'
 import { useUpdateListing } from '../api/update-listing'
 import { listingFormSchema, toRequestPayload, toSponsorshipPayload, type ListingFormInput, type ListingFormValues } from '../schemas'
@@ -24,7 +25,7 @@ function valuesOf(listing: Listing): ListingFormInput {
 }
 
 /** The first calendar day (UTC) whose event has not passed: today. */
-const firstOpenDay = () => new Date().toISOString().slice(0, 10)
+const firstOpenDay = () => utcDay(new Date())
 
 /**
  * The posting form, filled in with the listing; saving sends it back to moderation. With `reopen` (a

@@ -4,7 +4,7 @@ import { CreditCardIcon } from '@/components/ui/icons'
 import { useAppConfig } from '@/features/app-config'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { FALLBACK_PLANS, planName } from '@/lib/plans'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'
 
 /** Only on your own profile: whether you can post, and a way to the subscription page. */

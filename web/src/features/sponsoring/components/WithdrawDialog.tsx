@@ -1,7 +1,7 @@
 import { ReasonDialog } from '@/components/ui/ReasonDialog'
 import { ApiError, errorMessage } from '@/lib/api'
 import type { Pledge } from '@/lib/api-types.gen'
-import { formatUsd } from '@/lib/format'
+import { formatUsd } from '@/lib/money'
 import type { SponsorshipRequest } from '@/lib/listing'
 import { toast } from '@/lib/toast'
 import { useWithdrawPledge } from '../api/withdraw-pledge'

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button'
 import { CheckIcon } from '@/components/ui/icons'
 import type { Plan } from '@/features/app-config'
-import { formatInr } from '@/lib/format'
+import { formatInr } from '@/lib/money'
 
 interface PlanCardProps {
   plan: Plan

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDate } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'

@@ -1,7 +1,7 @@
 import type { Plan } from '@/features/app-config'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { Badge } from '@/components/ui/Badge'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/dates'
 import { planName } from '@/lib/plans'
 import { stateBadgeClass, stateLabels, subscriptionState } from '@/lib/subscription-status'
 import { TestModeBadge } from './TestModeBadge'

@@ -1,15 +1,16 @@
-package metrics
+package queue
 
 import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/metrics"
 )
 
-// The background queue's series (pb/internal/queue), read from its counts
-// at each scrape. The kind label is one of queue.Kinds (alerts, matches,
-// mail): a closed set, every series present from the first scrape.
+// The background queue's series in GET /api/metrics (pb/internal/metrics),
+// read from its counts at each scrape. The kind label is one of Kinds
+// (alerts, matches, mail): a closed set, every series present from the
+// first scrape.
 var (
 	jobsWaitingDesc = prometheus.NewDesc("sponsorbridge_jobs_waiting",
 		"Background jobs queued and not started yet (the queue's depth), by kind.", []string{"kind"}, nil)
@@ -24,6 +25,9 @@ var (
 		"Time from queueing a background job to its start, by kind.", []string{"kind"}, nil)
 )
 
+// registerMetrics adds the queue's series to app's metrics.
+func registerMetrics(app core.App) { metrics.Collect(app, jobsCollector{app}) }
+
 type jobsCollector struct{ app core.App }
 
 func (jobsCollector) Describe(ch chan<- *prometheus.Desc) {
@@ -33,8 +37,8 @@ func (jobsCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c jobsCollector) Collect(ch chan<- prometheus.Metric) {
-	stats := queue.Of(c.app).Stats()
-	for _, kind := range queue.Kinds {
+	stats := Of(c.app).Stats()
+	for _, kind := range Kinds {
 		s, k := stats[kind], kind.String()
 		ch <- prometheus.MustNewConstMetric(jobsWaitingDesc, prometheus.GaugeValue, float64(s.Waiting), k)
 		ch <- prometheus.MustNewConstMetric(jobsRunningDesc, prometheus.GaugeValue, float64(s.Running), k)
@@ -42,8 +46,8 @@ func (c jobsCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(jobsDesc, prometheus.CounterValue, float64(s.Failed), k, "failed")
 		ch <- prometheus.MustNewConstMetric(jobsRefusedDesc, prometheus.CounterValue, float64(s.RefusedFull), k, "full")
 		ch <- prometheus.MustNewConstMetric(jobsRefusedDesc, prometheus.CounterValue, float64(s.RefusedStopping), k, "stopping")
-		buckets := make(map[float64]uint64, len(queue.WaitBuckets))
-		for i, le := range queue.WaitBuckets {
+		buckets := make(map[float64]uint64, len(WaitBuckets))
+		for i, le := range WaitBuckets {
 			buckets[le] = s.WaitBucketCounts[i]
 		}
 		ch <- prometheus.MustNewConstHistogram(jobsWaitDesc, s.WaitCount, s.WaitSum, buckets, k)

@@ -1,15 +1,74 @@
-package metrics
+package backup
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
-	"sponsorbridge/pb/internal/backup"
+	"sponsorbridge/pb/internal/metrics"
 )
+
+// The backup's series in GET /api/metrics (pb/internal/metrics): whether
+// Litestream replicates, each database's replication lag, and Litestream's
+// own counters.
+var (
+	backupEnabledDesc = prometheus.NewDesc("sponsorbridge_backup_enabled",
+		"1 while Litestream replicates the databases; 0 when backups are off (LITESTREAM_REPLICA_URL not set, or Litestream could not start).", nil, nil)
+	lagDesc = prometheus.NewDesc("sponsorbridge_backup_replication_lag_seconds",
+		"Seconds since each database last shipped its changes to the backup replica (-1: not yet); absent when backups are off.", []string{"db"}, nil)
+)
+
+// registerMetrics adds the backup's series to app's metrics.
+func registerMetrics(app core.App) {
+	metrics.Collect(app, lagCollector{app})
+	metrics.Gather(app, litestreamGatherer{app})
+}
+
+type lagCollector struct{ app core.App }
+
+func (lagCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- backupEnabledDesc
+	ch <- lagDesc
+}
+
+func (c lagCollector) Collect(ch chan<- prometheus.Metric) {
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	syncs := lastSync(c.app) // nil when backups are off
+	enabled := 0.0
+	if syncs != nil {
+		enabled = 1
+	}
+	gauge(backupEnabledDesc, enabled)
+	names := make([]string, 0, len(syncs))
+	for name := range syncs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		lag := -1.0
+		if at := syncs[name]; !at.IsZero() {
+			lag = time.Since(at).Seconds()
+		}
+		gauge(lagDesc, lag, strings.TrimSuffix(name, ".db"))
+	}
+}
+
+// lastSync is when each replicated database (data.db, auxiliary.db) last
+// shipped its changes (zero time: not yet); nil when backups are off.
+func lastSync(app core.App) map[string]time.Time {
+	s, _ := app.Store().Get(storeKey).(*service)
+	if s == nil || !s.rep.Running() {
+		return nil
+	}
+	return s.rep.LastSync()
+}
 
 // litestreamGatherer passes on Litestream's own series (sync and checkpoint
 // counts and errors, sizes, replica operations), which the library
@@ -20,7 +79,7 @@ import (
 type litestreamGatherer struct{ app core.App }
 
 func (g litestreamGatherer) Gather() ([]*dto.MetricFamily, error) {
-	syncs := backup.LastSync(g.app)
+	syncs := lastSync(g.app)
 	if syncs == nil {
 		return nil, nil
 	}

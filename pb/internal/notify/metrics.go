@@ -1,0 +1,48 @@
+package notify
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"sponsorbridge/pb/internal/metrics"
+)
+
+// The digests' series in GET /api/metrics (pb/internal/metrics), read at
+// each scrape: the digest e-mails waiting for their hour, and their items.
+var (
+	digestsDesc = prometheus.NewDesc("sponsorbridge_notification_digests_pending",
+		"Digest e-mails waiting for their hour (members with batched notifications); -1 when the query failed.", nil, nil)
+	itemsDesc = prometheus.NewDesc("sponsorbridge_notification_items_pending",
+		"Notifications waiting in those digests; -1 when the query failed.", nil, nil)
+)
+
+// registerMetrics adds these series to app's metrics.
+func registerMetrics(app core.App) { metrics.Collect(app, digestsCollector{app}) }
+
+type digestsCollector struct{ app core.App }
+
+func (digestsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- digestsDesc
+	ch <- itemsDesc
+}
+
+func (c digestsCollector) Collect(ch chan<- prometheus.Metric) {
+	digests, items := queueDepth(c.app)
+	ch <- prometheus.MustNewConstMetric(digestsDesc, prometheus.GaugeValue, float64(digests))
+	ch <- prometheus.MustNewConstMetric(itemsDesc, prometheus.GaugeValue, float64(items))
+}
+
+// queueDepth counts the digests with items waiting, and the items.
+func queueDepth(app core.App) (digests, items int64) {
+	var row struct {
+		Digests int64 `db:"digests"`
+		Items   int64 `db:"items"`
+	}
+	err := app.DB().NewQuery(`SELECT COUNT(*) AS digests, COALESCE(SUM(json_array_length([[pending]], '$.items')), 0) AS items
+		FROM {{mail_digests}} WHERE json_valid([[pending]]) AND json_array_length([[pending]], '$.items') > 0`).One(&row)
+	if err != nil {
+		app.Logger().Warn("metrics: reading the notification queue failed", "error", err.Error())
+		return -1, -1
+	}
+	return row.Digests, row.Items
+}
