@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -27,8 +28,8 @@ func normalized(route string) string { return param.ReplaceAllString(route, "{}"
 // docs/api/*.md, and the docs name no route the app does not serve.
 func TestTheAPIDocsMatchTheRoutes(t *testing.T) {
 	t.Parallel()
-	builtins := testutil.BuiltinRoutes(t)
-	app := testutil.NewApp(t, nil)
+	builtins := apptest.BuiltinRoutes(t)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 
 	served := map[string]bool{}

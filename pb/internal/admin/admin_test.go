@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -38,7 +39,7 @@ func seed(t testing.TB, app core.App) {
 	report(t, app, zed, "sponsorships", approved.Id, "Looks like a scam")
 }
 
-var factory = testutil.Factory(nil, seed)
+var factory = apptest.Factory(nil, seed)
 
 func report(t testing.TB, app core.App, reporter *core.Record, table, id, reason string) {
 	c, err := app.FindCollectionByNameOrId("reports")

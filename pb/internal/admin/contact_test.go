@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -94,7 +95,7 @@ func TestContactIsRateLimited(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	for i := 0; i < 5; i++ {

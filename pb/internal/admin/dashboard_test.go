@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -72,7 +73,7 @@ func ensurePayments(t testing.TB, app core.App) {
 
 func TestSubscriptions(t *testing.T) {
 	t.Parallel()
-	run(t, testutil.Factory(nil, seedSubscriptions), []tc{
+	run(t, apptest.Factory(nil, seedSubscriptions), []tc{
 		{name: "active subscriptions, soonest expiry first", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions"), status: 200,
 			want:    []string{`[{"member":{`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`, `"username":"dan"`},
@@ -90,7 +91,7 @@ func TestSubscriptions(t *testing.T) {
 		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/subscriptions?page=x"), status: 400,
 			want: []string{"Page must be a whole number from 1 to 10000"}},
 	})
-	run(t, testutil.Factory(nil, ensurePayments), []tc{
+	run(t, apptest.Factory(nil, ensurePayments), []tc{
 		{name: "with payments: totals of paid payments per currency and the latest payments", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions/summary"), status: 200,
 			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2,"refunded":0}`,
@@ -98,7 +99,7 @@ func TestSubscriptions(t *testing.T) {
 	})
 	// The administrator sees refunds: per payment (amount, latest date) and
 	// per currency; a payment refunded in full still counts as received.
-	run(t, testutil.Factory(nil, seedRefunds), []tc{
+	run(t, apptest.Factory(nil, seedRefunds), []tc{
 		{name: "refunds in the recent payments and the totals", method: http.MethodGet, who: "boss",
 			url: path("/api/admin/subscriptions/summary"), status: 200,
 			want: []string{`"count":3`, `"paid":3`, `{"currency":"INR","amount":1700,"count":3,"refunded":500}`,
@@ -143,7 +144,7 @@ func TestAuditList(t *testing.T) {
 		{name: "bad action filter", method: http.MethodGet, who: "boss", url: path("/api/admin/audit?action=delete_everything"),
 			status: 400, want: []string{"Unknown action"}},
 	})
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -43,7 +44,7 @@ func titles(t testing.TB, a testutil.Answer) ([]string, int) {
 // without open reports are gone from it.
 func TestModerationQueue(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
@@ -214,7 +215,7 @@ func TestApproveAndReject(t *testing.T) {
 // reason, and an approved one shows as approved.
 func TestDecisionsReachThePublicRoutes(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -86,7 +87,7 @@ func TestReportListing(t *testing.T) {
 // the reason, until an administrator decides again.
 func TestReportRequeuesAnApprovedListing(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)

@@ -13,6 +13,7 @@ import (
 
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -38,7 +39,7 @@ type journey struct {
 }
 
 func newJourney(t *testing.T) *journey {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
 	return &journey{t: t, app: app, j: testutil.NewJourney(t, app)}
@@ -307,7 +308,7 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 // when its deal was cancelled before funding.
 func TestBothSidesAtOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	srv := testutil.Serve(t, app)
@@ -389,7 +390,7 @@ func TestBothSidesAtOnce(t *testing.T) {
 // before their deals, and nothing else one.
 func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	migration, reviews := testutil.Migration(t, "1795900000_deals.go"), testutil.Migration(t, "1796000000_reviews.go")
@@ -464,7 +465,7 @@ func TestDealStepsAreLimitedPerMember(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
 	j := &journey{t: t, app: app, j: testutil.NewJourney(t, app)}

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -148,7 +149,7 @@ func TestReliablePostersNeedDistinctEstablishedCounterparties(t *testing.T) {
 // 20,000 of them, docs/api/deals.md "Reliability").
 func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	rows, err := app.DB().NewQuery("EXPLAIN QUERY PLAN UPDATE users SET isReliable = (" + deals.ReliableAfter("dealsCompleted") +
 		") WHERE id IN ('a', 'b')").Rows()
@@ -181,7 +182,7 @@ func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
 // with three established counterparties keeps it.
 func TestMigrationSetsTheReliableMarkByCounterparties(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	old := types.NowDateTime().Add(-40 * 24 * time.Hour).String()

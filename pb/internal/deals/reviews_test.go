@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -184,7 +185,7 @@ func TestABlindReviewIsShownAfter14Days(t *testing.T) {
 // are stored, both shown, and each counted exactly once.
 func TestBothReviewsAtOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	srv := testutil.Serve(t, app)

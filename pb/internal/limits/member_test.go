@@ -12,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -87,7 +88,7 @@ func TestPerMemberLimits(t *testing.T) {
 // Every per-member rule names a route the app has, so renaming a route
 // cannot silently drop its limit.
 func TestMemberRulesNameRealRoutes(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	routes := map[string]bool{}
 	for _, p := range testutil.AppRoutes(t, app) {

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -22,7 +23,7 @@ func limitedApp(t *testing.T) (*tests.TestApp, *httptest.Server) {
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	return app, testutil.Serve(t, app)
 }

@@ -22,6 +22,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -44,7 +45,7 @@ func newWorld(t *testing.T, opts testutil.SMTPOptions, auth string, seed func(ap
 	cfg.SMTPAuth = auth
 	cfg.MetricsToken = metricsToken
 	cfg.LogsMaxDays = 1 // test apps keep no logs otherwise
-	app := testutil.NewAppRealMail(t, cfg)
+	app := apptest.NewAppRealMail(t, cfg)
 	t.Cleanup(app.Cleanup)
 	if seed != nil {
 		seed(app)

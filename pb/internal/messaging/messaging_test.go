@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -82,7 +83,7 @@ func (c scenario) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
 
 func TestConversations(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	for _, c := range []scenario{
 		{"", "/api/conversations", "", tests.ApiScenario{
 			Name:            "visitor cannot list",

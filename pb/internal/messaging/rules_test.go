@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -16,7 +17,7 @@ const closedRoute = "The requested API route does not exist."
 // API answers them as if it did not exist, for reads and writes alike.
 func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	noHook := map[string]int{"*": 0} // the closed records API runs no hook at all
 	for _, c := range []scenario{
 		{"", "/api/collections/messages/records", "", tests.ApiScenario{
@@ -97,7 +98,7 @@ func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 // and nobody else (administrators included).
 func TestRealtimeReadRules(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	conv := conversation(t, app)

@@ -14,12 +14,13 @@ import (
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestEmailPreferencesRoutes(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	f := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 		zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})
 		zed.Set("emailPrefs", map[string]bool{"matches": false})
@@ -76,7 +77,7 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 // topic off, and then that topic's mail stops while others still arrive.
 func TestOneClickUnsubscribe(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	j := testutil.NewJourney(t, app)

@@ -19,6 +19,7 @@ import (
 
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -97,7 +98,7 @@ func newestCode(t testing.TB, app *tests.TestApp, want int) string {
 // 400, so a guesser learned the password without the mailed code.
 func TestSuperuserPasswordIsNotConfirmedWithoutTheCode(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) { createRoot(t, app) })
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) { createRoot(t, app) })
 	noToken := []string{`"token"`, `"record"`, "Failed to authenticate"}
 	scenarios := []tests.ApiScenario{
 		{
@@ -145,7 +146,7 @@ func TestSuperuserPasswordIsNotConfirmedWithoutTheCode(t *testing.T) {
 // again; no token is issued.
 func TestAWrongPasswordThenTheRightCodeSignsNobodyIn(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	createRoot(t, app)
 	j := testutil.NewJourney(t, app)
@@ -169,7 +170,7 @@ func limitedApp(t *testing.T) *tests.TestApp {
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	return app
 }
@@ -243,7 +244,7 @@ func TestSuperuserPasswordGuessesAreLimitedPerClient(t *testing.T) {
 // (before: 21 to 30); every answer names a stored code or is a 429.
 func TestConcurrentSuperuserCodeRequestsAreBounded(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	root := createRoot(t, app)
 	var mailed atomic.Int64

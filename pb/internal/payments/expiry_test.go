@@ -11,12 +11,13 @@ import (
 
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestExpireLapsed(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
 	testutil.CreateMember(t, app, "ravi", testutil.MemberOpts{})
@@ -44,7 +45,7 @@ func TestExpireLapsed(t *testing.T) {
 
 func TestExpiryJobIsScheduledDaily(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.Handler(t, app) // runs OnServe, which binds the job
 	for _, j := range app.Cron().Jobs() {
@@ -60,7 +61,7 @@ func TestExpiryJobIsScheduledDaily(t *testing.T) {
 
 func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
 	t.Parallel()
-	lapsed := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	lapsed := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		setExpiry(t, app, "dan", "active", time.Now().Add(-time.Hour))
 	})

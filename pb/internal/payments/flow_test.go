@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -34,7 +35,7 @@ func step(name, method, url, body string, headers map[string]string, status int,
 func TestFlowLive(t *testing.T) {
 	t.Parallel()
 	s := newStandIn(t)
-	app := testutil.NewApp(t, liveConfig(s.URL))
+	app := apptest.NewApp(t, liveConfig(s.URL))
 	defer app.Cleanup()
 	seedMembers(t, app)
 	j := testutil.NewJourney(t, app)
@@ -58,7 +59,7 @@ func TestFlowLive(t *testing.T) {
 // The same journey on a laptop with no keys: the sandbox checkout signs.
 func TestFlowSandbox(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
 	j := testutil.NewJourney(t, app)

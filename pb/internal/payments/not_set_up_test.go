@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestPaymentsOffWithoutKeysOrOptIn(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.SandboxOptIn = false
-	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(cfg, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_old_D", paymentOpts{provider: "sandbox", status: "paid", paymentID: "pay_old"})
 	})
@@ -52,8 +53,8 @@ func TestPaymentsOffWithoutKeysOrOptIn(t *testing.T) {
 }
 
 func TestPaymentsSandboxOptInIsNamed(t *testing.T) {
-	scenario(t, testutil.Factory(nil, nil), "", tests.ApiScenario{Name: "opted-in sandbox", Method: http.MethodGet,
+	scenario(t, apptest.Factory(nil, nil), "", tests.ApiScenario{Name: "opted-in sandbox", Method: http.MethodGet,
 		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"sandbox"}`}})
-	scenario(t, testutil.Factory(liveConfig(newStandIn(t).URL), nil), "", tests.ApiScenario{Name: "live keys", Method: http.MethodGet,
+	scenario(t, apptest.Factory(liveConfig(newStandIn(t).URL), nil), "", tests.ApiScenario{Name: "live keys", Method: http.MethodGet,
 		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"live"}`}})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -23,7 +24,7 @@ func seedHistory(t testing.TB, app core.App) {
 
 func TestPaymentHistory(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedHistory)
+	factory := apptest.Factory(nil, seedHistory)
 	// get reads as who; headers are the answer's headers it must carry.
 	// A read: no hook event fires (nothing is written or enriched).
 	get := func(who string, headers map[string]string, s tests.ApiScenario) {
@@ -91,7 +92,7 @@ func TestPaymentHistory(t *testing.T) {
 // The collection API is read-only for members and shows only their own rows.
 func TestPaymentsCollectionLockedDown(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedHistory)
+	factory := apptest.Factory(nil, seedHistory)
 	unchangedRows := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if n := countPayments(t, app); n != 4 {
 			t.Errorf("%d payments, want 4", n)

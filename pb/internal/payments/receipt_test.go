@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -65,7 +66,7 @@ func TestReceipt(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.Seller = testSeller
-	factory := testutil.Factory(cfg, seedReceipts)
+	factory := apptest.Factory(cfg, seedReceipts)
 	// get reads the receipt of orderID's payment as who ("" = visitor). A
 	// read: no hook event fires.
 	get := func(who, orderID string, s tests.ApiScenario) {
@@ -140,7 +141,7 @@ func TestReceipt(t *testing.T) {
 
 func TestReceiptSellerFallsBackToTheAppName(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, seedReceipts), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seedReceipts), tests.ApiScenario{
 		Name: "without SELLER_* the receipt names the app and nothing else", Method: http.MethodGet,
 		ExpectedStatus:  200,
 		ExpectedContent: []string{`"seller":{"name":"SponsorBridge","address":"","email":"","gstin":""}`},
@@ -154,7 +155,7 @@ func TestReceiptSellerFallsBackToTheAppName(t *testing.T) {
 // The history says which payments have a receipt and what was refunded.
 func TestPaymentHistoryShowsReceiptsAndRefunds(t *testing.T) {
 	t.Parallel()
-	scenario(t, testutil.Factory(nil, seedReceipts), "dan", tests.ApiScenario{
+	scenario(t, apptest.Factory(nil, seedReceipts), "dan", tests.ApiScenario{
 		Name: "receipt numbers and refunds in the history", Method: http.MethodGet, URL: "/api/payments",
 		ExpectedStatus: 200,
 		ExpectedContent: []string{`"orderId":"order_R1"`, `"receiptNumber":"SB-000001","refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
@@ -168,7 +169,7 @@ func TestPaymentHistoryShowsReceiptsAndRefunds(t *testing.T) {
 // same time get two numbers, and a replayed verification keeps its number.
 func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, liveConfig(newStandIn(t).URL))
+	app := apptest.NewApp(t, liveConfig(newStandIn(t).URL))
 	defer app.Cleanup()
 	seedReceipts(t, app) // numbers 1 to 3 are taken
 	srv := testutil.Serve(t, app)

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -76,7 +77,7 @@ func planUntouched(t testing.TB, app *tests.TestApp, _ *http.Response) {
 
 func TestWebhookRefunds(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), seedRefundable)
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), seedRefundable)
 	hook := func(s tests.ApiScenario) {
 		s.Method, s.URL = http.MethodPost, webhookURL
 		testutil.Prepared(factory, s, nil).Test(t)
@@ -234,7 +235,7 @@ func TestWebhookRefunds(t *testing.T) {
 // the refund, and two partial refunds that add up: each counts once.
 func TestWebhookRefundReplays(t *testing.T) {
 	t.Parallel()
-	app := testutil.Factory(liveConfig(newStandIn(t).URL), seedRefundable)(t)
+	app := apptest.Factory(liveConfig(newStandIn(t).URL), seedRefundable)(t)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	deliver := func(body, eventID, want string, events map[string]int) {

@@ -8,12 +8,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestSandboxPay(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_sandbox_D", paymentOpts{provider: "sandbox"})
 	})
@@ -99,7 +100,7 @@ func TestSandboxPay(t *testing.T) {
 
 func TestSandboxPayDoesNotExistWithLiveKeys(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
 	})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -21,7 +22,7 @@ func expectPayments(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 func TestCreateSubscriptionLive(t *testing.T) {
 	t.Parallel()
 	s := newStandIn(t)
-	factory := testutil.Factory(liveConfig(s.URL), seedMembers)
+	factory := apptest.Factory(liveConfig(s.URL), seedMembers)
 	const url = "/api/payments/create-subscription"
 
 	scenario(t, factory, "dan", tests.ApiScenario{
@@ -104,7 +105,7 @@ func TestCreateSubscriptionProviderDown(t *testing.T) {
 		} else {
 			s.setMode(c.mode)
 		}
-		scenario(t, testutil.Factory(liveConfig(s.URL), seedMembers), "dan", tests.ApiScenario{
+		scenario(t, apptest.Factory(liveConfig(s.URL), seedMembers), "dan", tests.ApiScenario{
 			Name: c.name, Method: http.MethodPost, URL: "/api/payments/create-subscription",
 			Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(),
 			ExpectedContent: []string{c.want}, NotExpectedContent: []string{"orderId", testKeySecret},
@@ -115,7 +116,7 @@ func TestCreateSubscriptionProviderDown(t *testing.T) {
 
 func TestCreateSubscriptionSandbox(t *testing.T) {
 	t.Parallel()
-	scenario(t, testutil.Factory(nil, seedMembers), "priya", tests.ApiScenario{
+	scenario(t, apptest.Factory(nil, seedMembers), "priya", tests.ApiScenario{
 		Name: "without keys the sandbox makes a local order", Method: http.MethodPost,
 		URL: "/api/payments/create-subscription", Body: strings.NewReader(`{"planId":"biannual"}`),
 		ExpectedStatus: 200,

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -39,7 +40,7 @@ func unchanged(orderID string) func(testing.TB, *tests.TestApp, *http.Response) 
 
 func TestVerifySubscription(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
 		seedPayment(t, app, "dan", "order_DS", paymentOpts{provider: "sandbox"})
@@ -183,7 +184,7 @@ var verified = testutil.Writes(0, 2, 0)
 func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 	t.Parallel()
 	expiry := time.Now().UTC().Add(20 * 24 * time.Hour).Truncate(time.Millisecond)
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{status: "paid", paymentID: "pay_P1"})
 		setExpiry(t, app, "dan", "active", expiry)
@@ -222,7 +223,7 @@ func TestExpiryStacking(t *testing.T) {
 			func(time.Time) time.Time { return time.Now().UTC() }, 6},
 	} {
 		current := time.Now().UTC().Add(c.current).Truncate(time.Millisecond)
-		factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+		factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 			seedMembers(t, app)
 			setExpiry(t, app, "dan", c.status, current)
 			seedPayment(t, app, "dan", "order_R", paymentOpts{plan: c.plan})

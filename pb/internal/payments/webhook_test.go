@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -37,7 +38,7 @@ func signedHeaders(body, eventID string) map[string]string {
 }
 
 func webhookFactory(t *testing.T) func(testing.TB) *tests.TestApp {
-	return testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	return apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_W1", paymentOpts{plan: "quarterly"})
 		seedPayment(t, app, "dan", "order_WS", paymentOpts{provider: "sandbox"})
@@ -259,7 +260,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 	t.Parallel()
 	cfg := liveConfig(newStandIn(t).URL)
 	cfg.RazorpayWebhookSecret = publishedWebhookSecret
-	testutil.Prepared(testutil.Factory(cfg, seedMembers), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(cfg, seedMembers), tests.ApiScenario{
 		Name: "Razorpay's published payment.authorized example verifies and is ignored", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(publishedWebhookBody),
 		Headers:        map[string]string{"X-Razorpay-Signature": publishedWebhookSig, "X-Razorpay-Event-Id": "evt_pub"},
@@ -270,7 +271,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 func TestWebhookNeedsASecret(t *testing.T) {
 	t.Parallel()
 	body := orderPaid("order_W1", "pay_W1", 90000)
-	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(body),
 		Headers:        map[string]string{"X-Razorpay-Signature": hexHMAC("", body), "X-Razorpay-Event-Id": "evt_e"},

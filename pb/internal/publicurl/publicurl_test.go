@@ -23,6 +23,7 @@ import (
 	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -50,7 +51,7 @@ func freeAddr(t *testing.T) string {
 func serve(t *testing.T, cfg *config.Config, addr string) *server {
 	t.Helper()
 	cfg.LogsMaxDays = 1 // test apps keep no logs otherwise
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	s := &server{app: app}
 	s.ann = testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	s.bob = testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true})

@@ -17,6 +17,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -31,7 +32,7 @@ type alertWorld struct {
 // Education), cat a paused search for the same, bob (who posts) a search
 // his own listing matches; root is an administrator.
 func newAlertWorld(t *testing.T) *alertWorld {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true, Email: "bob@example.com"})

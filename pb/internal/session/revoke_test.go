@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -69,7 +70,7 @@ func logout(t *testing.T, j *testutil.Journey, name, url string, headers map[str
 // and any copy of them stop working; the member's other sessions go on.
 func TestLogoutRevokesTheSession(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)
@@ -93,7 +94,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 	whoAmI(t, j, "another session of the member", laptop, 200)
 
 	// A restart keeps the session ended.
-	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
+	restarted := apptest.NewAppFromDir(t, app.DataDir(), nil)
 	defer restarted.Cleanup()
 	whoAmI(t, testutil.NewJourney(t, restarted), "the signed-out token after a restart", first, 401)
 }
@@ -101,7 +102,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 // "Sign out everywhere" ends every session of the member, this one included.
 func TestLogoutEverywhere(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	testutil.CreateMember(t, app, "ben", testutil.MemberOpts{})
@@ -119,7 +120,7 @@ func TestLogoutEverywhere(t *testing.T) {
 // A cross-site page cannot sign a member out.
 func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, nil), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, nil), tests.ApiScenario{
 		Name: "foreign origin", Method: http.MethodPost, URL: "/api/logout/everywhere",
 		ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."},
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
@@ -132,7 +133,7 @@ func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 // events once the session is signed out.
 func TestLogoutSilencesRealtime(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)
@@ -158,7 +159,7 @@ func TestLogoutSilencesRealtime(t *testing.T) {
 // changed it), signing out everywhere tells every page.
 func TestOpenPagesHearWhyTheirSessionEnded(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -20,7 +21,7 @@ import (
 // header and a picture over the bound is refused before anything decodes it.
 func TestAvatarPixelBound(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
 			t.Errorf("avatar stored: %q", a)
@@ -59,7 +60,7 @@ func TestAvatarPixelBound(t *testing.T) {
 // thumbnails never decode a large original.
 func TestAvatarIsStoredSmall(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	body, ctype := multipartBody(t, "avatar", "photo.png", testutil.LargePNG(t, 3000, 2000))
 	call(t, f, "priya", tests.ApiScenario{
 		Name:            "a 3000 × 2000 picture is stored at 512 × 341 as JPEG",
@@ -102,7 +103,7 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 // animated WebP refused as not an image).
 func TestAvatarDecodingBounds(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, c := range []struct {
 		name, message string
 		raw           []byte
@@ -152,7 +153,7 @@ func TestAvatarDecodingBounds(t *testing.T) {
 // files; the transparency compressed losslessly), and is stored as JPEG or PNG.
 func TestLossyWebPAvatarsPass(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, c := range []struct{ file, ext string }{{"lossy", ".jpg"}, {"lossy-alpha", ".png"}} {
 		raw, err := os.ReadFile("../../avatar/testdata/gradient-3000x2000." + c.file + ".webp")
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -50,7 +51,7 @@ func post(t *testing.T, j *testutil.Journey, app *tests.TestApp, name, username,
 // then it is the member's, confirmed.
 func TestEmailChangeNeedsTheCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
@@ -83,7 +84,7 @@ func TestEmailChangeNeedsTheCode(t *testing.T) {
 // signs in with a code to that address as if it were free.
 func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
@@ -113,7 +114,7 @@ func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 // it was taken.
 func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
@@ -150,7 +151,7 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 // address in settings is no way around it.
 func TestEmailChangeWrongCodesCountPerAddress(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)

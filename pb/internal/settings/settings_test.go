@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -46,7 +47,7 @@ func priya(t testing.TB, app core.App) *core.Record { return testutil.FindByUser
 
 func TestUpdateProfile(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	call(t, f, "", tests.ApiScenario{
 		Name:            "visitor is refused",
 		Method:          http.MethodPatch,
@@ -225,7 +226,7 @@ func multipartBody(t testing.TB, field, filename string, content []byte) (string
 
 func TestAvatar(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
 			t.Errorf("avatar stored: %q", a)
@@ -307,7 +308,7 @@ func TestAvatar(t *testing.T) {
 
 func TestEmailAndPassword(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	call(t, f, "priya", tests.ApiScenario{
 		Name:            "an invalid address is refused",
 		Method:          http.MethodPost,
@@ -363,7 +364,7 @@ func TestEmailAndPassword(t *testing.T) {
 
 func TestDeleteAccount(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	f := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		p, d := priya(t, app), testutil.FindByUsername(t, app, "dan")
 		testutil.CreateListing(t, app, "sponsorships", p, testutil.ListingOpts{Title: "Priya's offer"})

@@ -16,6 +16,7 @@ import (
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -78,7 +79,7 @@ var (
 // allowance for 15 minutes.
 func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "the member asks", "nia@example.com", codeAsked)
@@ -122,7 +123,7 @@ func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 // Thirty requests at once for one address make one code and two mails.
 func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	var wg sync.WaitGroup
@@ -162,7 +163,7 @@ func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 // 1,440 a day). The count is in the database: a restart keeps it.
 func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "a code", "target@example.com", codeAsked)
@@ -190,7 +191,7 @@ func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 	other := codeAskedFor(t, j, "a code for another address", "other@example.com", codeAsked)
 	j.Step(t, verifyCode("its right code", other, mailedCode(t, app, "other@example.com"), 201, accountMade, `"email":"other@example.com"`))
 
-	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
+	restarted := apptest.NewAppFromDir(t, app.DataDir(), nil)
 	defer restarted.Cleanup()
 	testutil.NewJourney(t, restarted).Step(t, verifyCode("after a restart", otpID, code, 429, wrongCode, "Too many wrong codes"))
 
@@ -206,7 +207,7 @@ func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 // refused before comparison (the count is one conditional statement).
 func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	status, body := testutil.DoRead(t, srv, http.MethodPost, requestPath, `{"email":"race@example.com","displayName":"Someone"}`,
@@ -247,7 +248,7 @@ func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 // budget: a stranger who spends the address's does not shut it out.
 func TestTheOwnersBrowserOutlastsAStrangersGuesses(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "the owner asks", "owner@example.com", codeAsked)
@@ -316,7 +317,7 @@ func TestAddressCodeScenarios(t *testing.T) {
 			}
 		}
 	}
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []*tests.ApiScenario{
 		testutil.Prepared(factory, tests.ApiScenario{

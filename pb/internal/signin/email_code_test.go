@@ -12,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -71,7 +72,7 @@ func signedIn(a testutil.Answer) bool { return a.Cookie(session.CookieName) != "
 
 func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "nia@example.com", codeAsked)
@@ -105,7 +106,7 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 
 func TestEmailCodeExpired(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "late@example.com", codeAsked)
@@ -119,7 +120,7 @@ func TestEmailCodeExpired(t *testing.T) {
 
 func TestEmailCodeNoEnumeration(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
 	m.SetVerified(true)
@@ -162,7 +163,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 // leaves the other account for its pendingEmail.
 func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := unproven(t, app, "priya", "priya@example.com")
 	j := testutil.NewJourney(t, app)
@@ -183,7 +184,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 	// per address, see TestAStrangerCannotReplaceOrBlockTheMembersCode
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app) // every step from one client address
 	for i := range 6 {
@@ -200,7 +201,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 
 func TestEmailCodeValidation(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	noMail := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if msgs, _ := mailbox.Read(mailbox.Dir(app), ""); len(msgs) != 0 || countUsers(t, app) != 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -60,7 +61,7 @@ func googleLinks(t testing.TB, app core.App, sub string) []*core.Record {
 func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
-	app := testutil.NewApp(t, g.config())
+	app := apptest.NewApp(t, g.config())
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 
@@ -174,7 +175,7 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			app := testutil.NewApp(t, g.config())
+			app := apptest.NewApp(t, g.config())
 			defer app.Cleanup()
 			a := tc.run(t, app, testutil.NewJourney(t, app), func(code, state, flow string) tests.ApiScenario {
 				return googleCallback("the refused callback", code, state, flow, tc.status, refused, tc.want)
@@ -192,7 +193,7 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 func TestGoogleStartRedirects(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
-	app := testutil.NewApp(t, g.config())
+	app := apptest.NewApp(t, g.config())
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 
@@ -214,7 +215,7 @@ func TestGoogleStartRedirects(t *testing.T) {
 			}
 		}})
 
-	unconfigured := testutil.NewApp(t, nil)
+	unconfigured := apptest.NewApp(t, nil)
 	defer unconfigured.Cleanup()
 	u := testutil.NewJourney(t, unconfigured)
 	u.Step(t, tests.ApiScenario{Name: "an unconfigured start", Method: http.MethodGet, URL: "/api/auth/google/start",

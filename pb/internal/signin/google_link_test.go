@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -40,7 +41,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	g := newFakeGoogle(t)
 
 	t.Run("confirmed address: linked, nothing else changes", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "amara@example.com"})
 		priya.SetVerified(true)
@@ -61,7 +62,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	})
 
 	t.Run("unproven address: blocks nobody, not taken over", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		priya := unproven(t, app, "priya", "amara@example.com")
 		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback makes amara an account",
@@ -82,7 +83,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	})
 
 	t.Run("PocketBase's own OAuth2 route cannot bypass these rules", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		verifier := "a-verifier-the-attacker-holds-0123456789-abcdef"
 		code := g.issueFor(verifier, amara)

@@ -18,6 +18,7 @@ import (
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -161,7 +162,7 @@ func resetCode(t *testing.T, j *testutil.Journey, app core.App, login, address s
 // can be signed in with the new password only.
 func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	laptop := testutil.Cookie(t, m)
@@ -208,7 +209,7 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 // refused, and one notice goes out.
 func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
@@ -265,7 +266,7 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 // address gets mail.
 func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "byaddress", testutil.MemberOpts{Email: "byaddress@example.com"})
 	testutil.CreateMember(t, app, "byname", testutil.MemberOpts{Email: "byname@example.com"})
@@ -338,7 +339,7 @@ func closeSeconds(a, b testutil.Answer) bool {
 // use up each other.
 func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	other := testutil.CreateMember(t, app, "other", testutil.MemberOpts{})
@@ -394,7 +395,7 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 // count (TestASpentUsernameBudgetDoesNotTellItsAddress says why).
 func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -418,7 +419,7 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 // address), and so does every username after an address's budget is spent.
 func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
@@ -461,7 +462,7 @@ func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 // The per-client limits: 5 requests and 10 confirmations a minute.
 func TestPasswordResetRateLimits(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(false))
+	app := apptest.NewApp(t, proxied(false))
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -480,7 +481,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		t.Error("a resend carries another code")
 	}
 
-	limited := testutil.NewApp(t, proxied(true))
+	limited := apptest.NewApp(t, proxied(true))
 	defer limited.Cleanup()
 	l := testutil.NewJourney(t, limited)
 	const client = "198.51.100.1"
@@ -507,7 +508,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 // An expired code sets no password; a new request makes a new one.
 func TestResetCodeExpires(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -526,7 +527,7 @@ func TestResetCodeExpires(t *testing.T) {
 // the new password: the reset proves the account, so its lock is lifted.
 func TestAResetLiftsTheSignInLock(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(true))
+	app := apptest.NewApp(t, proxied(true))
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -549,7 +550,7 @@ func TestAResetLiftsTheSignInLock(t *testing.T) {
 // "Forgotten passwords"); the per-client limit bounds how many a client adds.
 func TestResetRowsPerUnknownLogin(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	size := func() int64 {
@@ -590,7 +591,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 // client is its /64.
 func TestWrongCodesAreCappedPerClient(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(true))
+	app := apptest.NewApp(t, proxied(true))
 	defer app.Cleanup()
 	var logins, codes []string
 	for i := range 12 {

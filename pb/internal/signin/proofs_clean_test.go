@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/signin"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -19,7 +20,7 @@ import (
 // every other: what requests for unknown logins leave behind does not pile up.
 func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
