@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
 

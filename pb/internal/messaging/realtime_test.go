@@ -12,8 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
 
