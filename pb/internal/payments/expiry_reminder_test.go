@@ -10,9 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 

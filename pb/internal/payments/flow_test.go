@@ -102,12 +102,12 @@ func TestVerifyAndWebhookRace(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			s, _ := call(t, srv, http.MethodPost, verifyURL, signedVerify("order_W1", "pay_W1"), dan)
+			s, _ := testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify("order_W1", "pay_W1"), dan)
 			statuses <- s
 		}()
 		go func(i int) {
 			defer wg.Done()
-			s, _ := call(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_race"))
+			s, _ := testutil.DoRead(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_race"))
 			statuses <- s
 		}(i)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -155,14 +155,15 @@ func TestReceiptSellerFallsBackToTheAppName(t *testing.T) {
 // The history says which payments have a receipt and what was refunded.
 func TestPaymentHistoryShowsReceiptsAndRefunds(t *testing.T) {
 	t.Parallel()
-	scenario(t, apptest.Factory(nil, seedReceipts), "dan", tests.ApiScenario{
+	testutil.Call{
+		Who:  "dan",
 		Name: "receipt numbers and refunds in the history", Method: http.MethodGet, URL: "/api/payments",
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`"orderId":"order_R1"`, `"receiptNumber":"SB-000001","refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
+		Status: 200,
+		Want: []string{`"orderId":"order_R1"`, `"receiptNumber":"SB-000001","refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
 			`"orderId":"order_R2"`, `"status":"created","receipt":"sb_test","sandbox":false,"createdAt"`, `"receiptNumber":"","refundedAmount":0,"refundedAt":""`},
-		NotExpectedContent: []string{"order_P1"},
-		ExpectedEvents:     map[string]int{"*": 0},
-	})
+		NotWant: []string{"order_P1"},
+		Events:  map[string]int{"*": 0},
+	}.Test(t, apptest.Factory(nil, seedReceipts))
 }
 
 // Paying gives the next receipt number, once: two payments verified at the
@@ -176,10 +177,10 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 	members := []string{"dan", "priya"}
 	orders := make([]string, len(members))
 	for i, who := range members {
-		status, body := call(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`,
+		status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`,
 			testutil.Cookie(t, testutil.FindByUsername(t, app, who)))
 		var order OrderAnswer
-		if status != 200 || json.Unmarshal(body, &order) != nil {
+		if status != 200 || json.Unmarshal([]byte(body), &order) != nil {
 			t.Fatalf("create: %d %s", status, body)
 		}
 		orders[i] = order.OrderID
@@ -192,7 +193,7 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			status, body := call(t, srv, http.MethodPost, verifyURL, signedVerify(orders[i], "pay_N"+who),
+			status, body := testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify(orders[i], "pay_N"+who),
 				testutil.Cookie(t, testutil.FindByUsername(t, app, who)))
 			if status != 200 {
 				t.Errorf("verify %s: %d %s", who, status, body)
@@ -208,7 +209,7 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 		t.Errorf("receipt numbers %v, want 4 and 5", got)
 	}
 	before := paymentOf(t, app, orders[0]).GetInt("receiptNo")
-	call(t, srv, http.MethodPost, verifyURL, signedVerify(orders[0], "pay_Ndan"), testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
+	testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify(orders[0], "pay_Ndan"), testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
 	if after := paymentOf(t, app, orders[0]).GetInt("receiptNo"); after != before {
 		t.Errorf("a replayed verification renumbered the receipt: %d to %d", before, after)
 	}
