@@ -13,11 +13,11 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -66,9 +66,9 @@ func postListing(t *testing.T, j *testutil.Journey, app core.App, as map[string]
 	// post's own writes
 	release := testutil.HoldListingJobs(t, app)
 	var l struct{ ID string }
-	j.Step(t, tests.ApiScenario{Name: "posting " + title.Title, Method: http.MethodPost, URL: "/api/sponsorship-requests",
-		Body: strings.NewReader(body), Headers: as, ExpectedStatus: 201,
-		ExpectedContent: []string{`"title":"` + title.Title + `"`}, ExpectedEvents: testutil.Writes(1, 0, 0)}).Decode(t, &l)
+	j.Do(t, testutil.Call{Name: "posting " + title.Title, Method: http.MethodPost, URL: "/api/sponsorship-requests",
+		Body: body, Headers: as, Status: 201,
+		Want: []string{`"title":"` + title.Title + `"`}, Events: testutil.Writes(1, 0, 0)}).Decode(t, &l)
 	release()
 	settle(app)
 	return l.ID

@@ -12,8 +12,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
 

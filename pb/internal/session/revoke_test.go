@@ -11,19 +11,18 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
-	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 // signIn answers the session cookie a password sign-in sets.
 func signIn(t *testing.T, j *testutil.Journey, username string) string {
 	t.Helper()
-	answer := j.Step(t, tests.ApiScenario{
+	answer := j.Do(t, testutil.Call{
 		Name: username + " signs in", Method: http.MethodPost, URL: "/api/login",
-		Body:           strings.NewReader(`{"username":"` + username + `","password":"` + testutil.Password + `"}`),
-		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 200, ExpectedEvents: map[string]int{"*": 0}, ExpectedContent: []string{`"username":"` + username + `"`},
+		Body:   `{"username":"` + username + `","password":"` + testutil.Password + `"}`,
+		Status: 200, Events: map[string]int{"*": 0}, Want: []string{`"username":"` + username + `"`},
 	})
 	token := answer.Cookie(session.CookieName)
 	if token == "" {
@@ -44,9 +43,9 @@ func whoAmI(t *testing.T, j *testutil.Journey, name, token string, want int) tes
 	if want == 401 {
 		content = `"status":401`
 	}
-	return j.Step(t, tests.ApiScenario{
+	return j.Do(t, testutil.Call{
 		Name: name, Method: http.MethodGet, URL: "/api/user", Headers: with(token),
-		ExpectedStatus: want, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content},
+		Status: want, Events: testutil.NoWrites(), Want: []string{content},
 	})
 }
 
@@ -54,15 +53,15 @@ func whoAmI(t *testing.T, j *testutil.Journey, name, token string, want int) tes
 // "/api/logout/everywhere": the member's token key changes) or is refused.
 func logout(t *testing.T, j *testutil.Journey, name, url string, headers map[string]string, want int) {
 	t.Helper()
-	s := tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Headers: headers,
-		ExpectedStatus: want, ExpectedEvents: testutil.Writes(1, 0, 0)}
+	c := testutil.Call{Name: name, Method: http.MethodPost, URL: url, Headers: headers,
+		Status: want, Events: testutil.Writes(1, 0, 0)}
 	if strings.HasSuffix(url, "/everywhere") {
-		s.ExpectedEvents = testutil.Writes(0, 1, 0)
+		c.Events = testutil.Writes(0, 1, 0)
 	}
 	if want != 204 {
-		s.ExpectedEvents, s.ExpectedContent = testutil.NoWrites(), []string{`"status":401`}
+		c.Events, c.Want = testutil.NoWrites(), []string{`"status":401`}
 	}
-	j.Step(t, s)
+	j.Do(t, c)
 }
 
 // Signing out ends the session on the server: the cookie it cleared, every

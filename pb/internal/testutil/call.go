@@ -18,15 +18,16 @@ import (
 // or among reads that share one app (RunCalls).
 type Call struct {
 	Name string
-	// Who sends it: "" a visitor (same origin), otherwise the member of
-	// that username, riding their session cookie.
+	// Who sends it: "" a visitor, otherwise the member of that username,
+	// riding their session cookie.
 	Who    string
 	Method string
 	URL    string
 	// URLOf, when set, makes the URL from the app (a seeded record's id).
 	URLOf func(t testing.TB, app core.App) string
 	Body  string
-	// Headers are added to (or replace) who's.
+	// Headers are added to (or replace) the member's; a visitor sends
+	// them alone, or when there are none a same-origin browser's (Origin).
 	Headers map[string]string
 	Status  int
 	// Want is what the answer must hold; when empty, a refusal (4xx, 5xx)
@@ -52,12 +53,15 @@ func (c Call) Scenario(t testing.TB, app core.App) tests.ApiScenario {
 	if c.URLOf != nil {
 		c.URL = c.URLOf(t, app)
 	}
-	headers := map[string]string{"Origin": Origin}
-	if c.Who != "" {
+	headers := c.Headers
+	switch {
+	case c.Who != "":
 		headers = Cookie(t, FindByUsername(t, app, c.Who))
-	}
-	for k, v := range c.Headers {
-		headers[k] = v
+		for k, v := range c.Headers {
+			headers[k] = v
+		}
+	case headers == nil:
+		headers = map[string]string{"Origin": Origin}
 	}
 	return tests.ApiScenario{Name: c.Name, Method: c.Method, URL: c.URL, Body: strings.NewReader(c.Body),
 		Headers: headers, ExpectedStatus: c.Status, ExpectedContent: c.want(), NotExpectedContent: c.NotWant,
