@@ -13,10 +13,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -50,9 +50,9 @@ func codeAskedFor(t *testing.T, j *testutil.Journey, name, email string, events 
 	var otp struct {
 		OTPID string `json:"otpId"`
 	}
-	j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: requestPath,
-		Body:    strings.NewReader(`{"email":"` + email + `","displayName":"Nia Okafor"}`),
-		Headers: withCookies(cookies...), ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`}, ExpectedEvents: events}).Decode(t, &otp)
+	j.Do(t, testutil.Call{Name: name, Method: http.MethodPost, URL: requestPath,
+		Body:    `{"email":"` + email + `","displayName":"Nia Okafor"}`,
+		Headers: withCookies(cookies...), Status: 200, Want: []string{`"otpId":"`}, Events: events}).Decode(t, &otp)
 	return otp.OTPID
 }
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -10,9 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -46,9 +46,9 @@ func askCode(t *testing.T, j *testutil.Journey, app core.App, email string, even
 	var otp struct {
 		OTPID string `json:"otpId"`
 	}
-	j.Step(t, tests.ApiScenario{Name: "a code asked for " + email, Method: http.MethodPost, URL: "/api/auth/email-code/request",
-		Body: strings.NewReader(`{"email":"` + email + `","displayName":"Nia Okafor"}`), Headers: map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`}, ExpectedEvents: events}).Decode(t, &otp)
+	j.Do(t, testutil.Call{Name: "a code asked for " + email, Method: http.MethodPost, URL: "/api/auth/email-code/request",
+		Body:   `{"email":"` + email + `","displayName":"Nia Okafor"}`,
+		Status: 200, Want: []string{`"otpId":"`}, Events: events}).Decode(t, &otp)
 	return otp.OTPID, mailedCode(t, app, email)
 }
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -19,10 +19,9 @@ import (
 // callback's answer.
 func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback tests.ApiScenario) testutil.Answer {
 	t.Helper()
-	started := j.Step(t, tests.ApiScenario{Name: "the start", Method: http.MethodGet,
-		URL:            "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
-		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: http.StatusSeeOther, ExpectedEvents: testutil.NoWrites()})
+	started := j.Do(t, testutil.Call{Name: "the start", Method: http.MethodGet,
+		URL:    "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
+		Status: http.StatusSeeOther, Events: testutil.NoWrites()})
 	flow := started.Cookie("sb_google_flow")
 	if flow == "" {
 		t.Fatal("the start set no flow cookie")
