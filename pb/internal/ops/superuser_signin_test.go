@@ -3,7 +3,6 @@ package ops_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -17,9 +16,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -58,20 +57,20 @@ type answer struct {
 // send posts body from client address ip with the given cookies.
 func send(t testing.TB, srv *httptest.Server, path, body, ip string, cookies map[string]string) answer {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Real-Ip", ip)
+	headers := map[string]string{"X-Real-Ip": ip}
+	var jar []string
 	for name, value := range cookies {
-		req.AddCookie(&http.Cookie{Name: name, Value: value})
+		jar = append(jar, (&http.Cookie{Name: name, Value: value}).String())
 	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
+	if len(jar) > 0 {
+		headers["Cookie"] = strings.Join(jar, "; ")
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	a := answer{status: res.StatusCode, body: string(raw), cookies: map[string]string{}}
-	_ = json.Unmarshal(raw, &a)
+	res, raw := testutil.Send(t, srv, http.MethodPost, path, body, headers)
+	if res == nil { // Send failed the test
+		return answer{}
+	}
+	a := answer{status: res.StatusCode, body: raw, cookies: map[string]string{}}
+	_ = json.Unmarshal([]byte(raw), &a)
 	for _, c := range res.Cookies() {
 		a.cookies[c.Name] = c.Value
 	}
