@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/testutil"
 )
 

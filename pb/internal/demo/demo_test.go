@@ -7,8 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/logger"
 
-	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/testutil"
 )
 

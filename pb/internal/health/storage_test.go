@@ -17,9 +17,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/logger"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/logline"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 

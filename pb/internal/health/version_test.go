@@ -7,8 +7,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/buildinfo"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/buildinfo"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/testutil"
 )
 

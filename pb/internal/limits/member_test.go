@@ -10,9 +10,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/messaging"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -25,9 +25,9 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/session"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
 )

@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"

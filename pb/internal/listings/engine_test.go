@@ -13,8 +13,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"

@@ -7,8 +7,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
-	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -12,8 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
-	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/testutil"
 )
 

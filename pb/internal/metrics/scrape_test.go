@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/testutil"
 )
 

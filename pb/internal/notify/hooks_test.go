@@ -7,9 +7,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
 

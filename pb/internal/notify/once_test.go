@@ -6,8 +6,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
 

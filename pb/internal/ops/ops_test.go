@@ -8,8 +8,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/logger"
 
-	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -18,12 +18,12 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/logger"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
-	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 

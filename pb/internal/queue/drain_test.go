@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/queue"
 )
 
 // A stopping app (the registration list's hooks) waits for the job

@@ -7,8 +7,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sponsorbridge/pb/internal/sqlwriter"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/sqlwriter"
 	"sponsorbridge/pb/internal/testutil"
 )
 

@@ -12,8 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/testutil"
 )
 
