@@ -102,7 +102,9 @@ func (c Call) reads() bool { return writesNothing(c.events()) }
 func (c Call) Test(t *testing.T, factory func(testing.TB) *tests.TestApp) {
 	t.Helper()
 	Prepared(factory, tests.ApiScenario{Name: c.Name}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		factory := s.TestAppFactory
 		*s = c.Scenario(t, app)
+		s.TestAppFactory = factory
 	}).Test(t)
 }
 
