@@ -53,10 +53,10 @@ func askCode(t *testing.T, j *testutil.Journey, app core.App, email string, even
 }
 
 // verifyCode is the scenario of a browser sending code for otpID.
-func verifyCode(name, otpID, code string, status int, events map[string]int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/auth/email-code/verify",
-		Body:    strings.NewReader(`{"otpId":"` + otpID + `","code":"` + code + `","displayName":"Nia Okafor"}`),
-		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
+func verifyCode(name, otpID, code string, status int, events map[string]int, content ...string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: "/api/auth/email-code/verify",
+		Body:   `{"otpId":"` + otpID + `","code":"` + code + `","displayName":"Nia Okafor"}`,
+		Status: status, Events: events, Want: content}
 }
 
 var (
@@ -80,25 +80,25 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 		t.Fatal("an account was created before the code was proven")
 	}
 
-	a := j.Step(t, verifyCode("a wrong code", otpID, wrong(code), 400, codeRefused, "That code is not right. Check the e-mail and try again."))
+	a := j.Do(t, verifyCode("a wrong code", otpID, wrong(code), 400, codeRefused, "That code is not right. Check the e-mail and try again."))
 	if signedIn(a) || countUsers(t, app) != 0 {
 		t.Fatal("a wrong code signed in")
 	}
 
-	a = j.Step(t, verifyCode("the right code", otpID, code, 201, accountMade,
+	a = j.Do(t, verifyCode("the right code", otpID, code, 201, accountMade,
 		`"displayName":"Nia Okafor"`, `"email":"nia@example.com"`, `"providerId":"email"`, `"username":"nia"`))
 	if !signedIn(a) || countUsers(t, app) != 1 || !testutil.FindByUsername(t, app, "nia").Verified() {
 		t.Fatal("no session or no confirmed account")
 	}
 
-	a = j.Step(t, verifyCode("the code again", otpID, code, 400, codeRefused, "This code has already been used. Request a new code."))
+	a = j.Do(t, verifyCode("the code again", otpID, code, 400, codeRefused, "This code has already been used. Request a new code."))
 	if signedIn(a) {
 		t.Fatal("a replayed code signed in")
 	}
 
 	// the next sign-in with a new code finds the same account
 	otpID, code = askCode(t, j, app, "NIA@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1})) // the code (the proof is there)
-	j.Step(t, verifyCode("a new code", otpID, code, 200, codeRefused, `"username":"nia"`))
+	j.Do(t, verifyCode("a new code", otpID, code, 200, codeRefused, `"username":"nia"`))
 	if countUsers(t, app) != 1 {
 		t.Fatal("a second account was created")
 	}
@@ -111,7 +111,7 @@ func TestEmailCodeExpired(t *testing.T) {
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "late@example.com", codeAsked)
 	expire(t, app, otpID)
-	a := j.Step(t, verifyCode("an expired code", otpID, code, 400, testutil.Writes(0, 0, 1), // the expired code, deleted
+	a := j.Do(t, verifyCode("an expired code", otpID, code, 400, testutil.Writes(0, 0, 1), // the expired code, deleted
 		"This code has expired. Request a new code."))
 	if signedIn(a) || countUsers(t, app) != 0 {
 		t.Fatal("signed in after expiry")
@@ -151,7 +151,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 	// the known, confirmed account is signed in (not duplicated)
 	// the code still running is mailed again (nothing new is stored)
 	otpID, code := askCode(t, j, app, "priya@example.com", testutil.Writes(0, 0, 0, map[string]int{"OnMailerSend": 1}))
-	j.Step(t, verifyCode("priya's code", otpID, code, 200, codeRefused, `"id":"`+m.Id+`"`))
+	j.Do(t, verifyCode("priya's code", otpID, code, 200, codeRefused, `"id":"`+m.Id+`"`))
 	if countUsers(t, app) != 1 {
 		t.Fatal("duplicated account")
 	}
@@ -168,7 +168,7 @@ func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 	m := unproven(t, app, "priya", "priya@example.com")
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "priya@example.com", codeAsked)
-	a := j.Step(t, verifyCode("the owner's code", otpID, code, 201,
+	a := j.Do(t, verifyCode("the owner's code", otpID, code, 201,
 		testutil.Writes(1, 1, 0), `"email":"priya@example.com"`)) // the owner's account; priya's unproven address set aside as pending
 	after := testutil.Find(t, app, "users", m.Id)
 	if !signedIn(a) || countUsers(t, app) != 2 {

@@ -17,7 +17,7 @@ import (
 // binds the browser), the consent at the fake Google, and the callback
 // from the same browser, checked as callback says. It answers the
 // callback's answer.
-func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback tests.ApiScenario) testutil.Answer {
+func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback testutil.Call) testutil.Answer {
 	t.Helper()
 	started := j.Do(t, testutil.Call{Name: "the start", Method: http.MethodGet,
 		URL:    "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
@@ -28,9 +28,9 @@ func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUs
 	}
 	code, state := g.authorize(started.Header.Get("Location"), who)
 	callback.Method, callback.URL = http.MethodPost, "/api/auth/google/callback"
-	callback.Body = strings.NewReader(`{"code":"` + code + `","state":"` + state + `"}`)
+	callback.Body = `{"code":"` + code + `","state":"` + state + `"}`
 	callback.Headers = map[string]string{"Origin": testutil.Origin, "Cookie": "sb_google_flow=" + flow}
-	return j.Step(t, callback)
+	return j.Do(t, callback)
 }
 
 // An account that has confirmed the same address is linked; one that holds
@@ -47,9 +47,9 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 		if err := app.Save(priya); err != nil {
 			t.Fatal(err)
 		}
-		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback links priya",
-			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"username":"priya"`},
-			ExpectedEvents: testutil.Writes(1, 0, 0)}) // the link alone
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, testutil.Call{Name: "the callback links priya",
+			Status: http.StatusOK, Want: []string{`"username":"priya"`},
+			Events: testutil.Writes(1, 0, 0)}) // the link alone
 		if answer.Cookie(session.CookieName) == "" {
 			t.Error("the linked account was not signed in")
 		}
@@ -64,9 +64,9 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		priya := unproven(t, app, "priya", "amara@example.com")
-		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback makes amara an account",
-			ExpectedStatus: http.StatusCreated, NotExpectedContent: []string{`"username":"priya"`},
-			ExpectedEvents: testutil.Writes(2, 1, 0)}) // the account and its link; priya's unproven address set aside as pending
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, testutil.Call{Name: "the callback makes amara an account",
+			Status: http.StatusCreated, NotWant: []string{`"username":"priya"`},
+			Events: testutil.Writes(2, 1, 0)}) // the account and its link; priya's unproven address set aside as pending
 		if answer.Cookie(session.CookieName) == "" {
 			t.Fatalf("the address's owner was refused: %d %s", answer.Status, answer.Body)
 		}
