@@ -2,11 +2,12 @@ package admin_test
 
 import (
 	"net/http"
-	"sponsorbridge/pb/internal/testutil"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
 )
 
 type adminRoute struct {

@@ -83,7 +83,7 @@ func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers m
 // DoRead is Send when the status and the body are what matter.
 func DoRead(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (int, string) {
 	t.Helper()
-	res, raw := Send(t, srv, method, path, body, headers)
+	res, raw := Send(t, srv, method, path, body, headers) //nolint:bodyclose // Send read and closed it
 	if res == nil {
 		return 0, ""
 	}
