@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -28,7 +29,7 @@ func normalized(route string) string { return param.ReplaceAllString(route, "{}"
 // docs/api/*.md, and the docs name no route the app does not serve.
 func TestTheAPIDocsMatchTheRoutes(t *testing.T) {
 	t.Parallel()
-	builtins := testutil.BuiltinRoutes(t)
+	builtins := apptest.BuiltinRoutes(t)
 	served := map[string]bool{normalized("GET /api/metrics"): true} // outside the table: text for Prometheus
 	for _, r := range app.RouteTable(testutil.Config()) {
 		served[normalized(r.Pattern())] = true

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -28,7 +29,7 @@ func seed(t testing.TB, a core.App) {
 // members and visitors as if it did not exist, and changes nothing.
 func TestCollectionAPIIsLockedDown(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	type sc struct {
 		name, method, who, body string
 		url                     func(t testing.TB, a core.App) string
@@ -118,7 +119,7 @@ func TestCollectionAPIIsLockedDown(t *testing.T) {
 
 func TestSessionCookieGuardsCrossOrigin(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	body := `{"title":"X"}`
 	const rejected = "Cross-origin request rejected."
 	for _, c := range []struct {
@@ -162,7 +163,7 @@ func TestLoginBurstIsRateLimited(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	a := testutil.NewApp(t, cfg)
+	a := apptest.NewApp(t, cfg)
 	defer a.Cleanup()
 	testutil.CreateMember(t, a, "dan", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, a)
@@ -218,6 +219,6 @@ func TestAPINotFoundAndSPA(t *testing.T) {
 
 func spaApp(dir string) func(t testing.TB) *tests.TestApp {
 	return func(t testing.TB) *tests.TestApp {
-		return testutil.NewAppWith(t, testutil.Config(), app.Options{PublicDir: dir})
+		return apptest.NewAppWith(t, testutil.Config(), app.Options{PublicDir: dir})
 	}
 }

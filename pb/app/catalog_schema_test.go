@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/apptest"
 )
 
 // Migrations write the categories and plans as they were when each ran, so
@@ -16,7 +16,7 @@ import (
 // reminder: changing the catalog needs a new migration that changes the
 // select fields to match.
 func TestSchemaMatchesTheCatalog(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	check := func(collection, field string, want []string) {
 		t.Helper()
@@ -42,7 +42,7 @@ func TestSchemaMatchesTheCatalog(t *testing.T) {
 // presentable field on users) and tells the internal e-mail proofs apart
 // from members.
 func TestDashboardPresentsMembersAndListings(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	field := func(collection, name string) core.Field {
 		t.Helper()

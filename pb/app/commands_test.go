@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -66,7 +67,7 @@ func TestAdminGrantAndRevokeCommand(t *testing.T) {
 // member's isAdmin; members cannot (TestCollectionAPIIsLockedDown).
 func TestSuperuserTogglesIsAdmin(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, seed), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seed), tests.ApiScenario{
 		Name: "superuser grants isAdmin through the collection API", Method: http.MethodPatch,
 		Body: strings.NewReader(`{"isAdmin":true}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 1, 0, map[string]int{"OnRecordUpdateRequest": 1, "OnRecordEnrich": 1}), ExpectedContent: []string{`"isAdmin":true`},
 		AfterTestFunc: func(t testing.TB, a *tests.TestApp, _ *http.Response) {
@@ -143,7 +144,7 @@ func TestMigrateCreateWritesTheMigrationsPackage(t *testing.T) {
 // data directory stand for the two processes.
 func TestAdminRevokedFromTheCommandLineTakesEffectAtOnce(t *testing.T) {
 	t.Parallel()
-	server := testutil.NewApp(t, nil)
+	server := apptest.NewApp(t, nil)
 	defer server.Cleanup()
 	boss := testutil.CreateMember(t, server, "boss", testutil.MemberOpts{Admin: true})
 	srv := testutil.Serve(t, server)

@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -57,7 +58,7 @@ func builtApp(t testing.TB) *tests.TestApp {
 			t.Fatal(err)
 		}
 	}
-	a := testutil.NewAppWith(t, testutil.Config(), app.Options{PublicDir: dir})
+	a := apptest.NewAppWith(t, testutil.Config(), app.Options{PublicDir: dir})
 	dan := testutil.CreateMember(t, a, "dan", testutil.MemberOpts{})
 	for i := range 20 {
 		testutil.CreateListing(t, a, "sponsorships", dan, testutil.ListingOpts{

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -16,7 +17,7 @@ import (
 // filter is ever evaluated for them.
 func TestCollectionFiltersDoNotLeakPrivateFields(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	for _, filter := range []string{
 		"user.email ~ 'dan@'",
 		"user.subscriptionStatus = ''",

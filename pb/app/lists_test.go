@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/testutil"
@@ -18,7 +19,7 @@ import (
 // of the page's items, with the page in the headers of paging.HeaderNames.
 func TestEveryListAnswersOneShape(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})

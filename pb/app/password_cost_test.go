@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"golang.org/x/crypto/bcrypt"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	_ "sponsorbridge/pb_migrations"
 )
@@ -42,7 +43,7 @@ func TestOnlyTestAppsHashCheaply(t *testing.T) {
 		t.Errorf("the migrations set the superusers' password cost to %d", c)
 	}
 
-	ta := testutil.NewApp(t, nil)
+	ta := apptest.NewApp(t, nil)
 	defer ta.Cleanup()
 	member := testutil.CreateMember(t, ta, "ana", testutil.MemberOpts{})
 	if got, err := bcrypt.Cost([]byte(member.GetString(core.FieldNamePassword + ":hash"))); err != nil || got != bcrypt.MinCost {

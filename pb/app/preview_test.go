@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -40,7 +41,7 @@ func previewApp(t testing.TB) *tests.TestApp {
 	}
 	cfg := testutil.Config()
 	cfg.AppURL = publicURL + "/" // publicurl.Base drops the slash
-	a := testutil.NewAppWith(t, cfg, app.Options{PublicDir: dir})
+	a := apptest.NewAppWith(t, cfg, app.Options{PublicDir: dir})
 	dan := testutil.CreateMember(t, a, "dan", testutil.MemberOpts{})
 	testutil.CreateListing(t, a, "sponsorships", dan, testutil.ListingOpts{Title: hostileTitle, Amount: 2500,
 		Location: "Pune, India", Description: "Kits & a coach for <b>the</b> school's robotics club.\n\nMore later.",

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/testutil"
@@ -53,8 +54,8 @@ func TestTheRouteTableIsWhole(t *testing.T) {
 // check and no generated type, so it fails here.
 func TestTheRouterServesTheTable(t *testing.T) {
 	t.Parallel()
-	builtins := testutil.BuiltinRoutes(t)
-	ta := testutil.NewApp(t, nil)
+	builtins := apptest.BuiltinRoutes(t)
+	ta := apptest.NewApp(t, nil)
 	defer ta.Cleanup()
 	served := testutil.OwnRoutes(t, ta, builtins)
 	var table []string

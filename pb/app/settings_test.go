@@ -3,6 +3,7 @@ package app_test
 import (
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -13,7 +14,7 @@ func TestAStartSavesTheSettingsOnlyWhenTheyChange(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPPassword = "smtp.example.com", 465, "first-password"
-	first := testutil.NewApp(t, cfg)
+	first := apptest.NewApp(t, cfg)
 	defer first.Cleanup()
 	testutil.Handler(t, first)
 	if err := first.ReloadSettings(); err != nil { // what is stored, not what is live
@@ -23,7 +24,7 @@ func TestAStartSavesTheSettingsOnlyWhenTheyChange(t *testing.T) {
 		t.Fatalf("stored after the first start: %s, password %q", s.SMTP.Host, s.SMTP.Password)
 	}
 
-	same := testutil.NewAppFromDir(t, first.DataDir(), cfg)
+	same := apptest.NewAppFromDir(t, first.DataDir(), cfg)
 	defer same.Cleanup()
 	same.ResetEventCalls()
 	testutil.Handler(t, same)
@@ -33,7 +34,7 @@ func TestAStartSavesTheSettingsOnlyWhenTheyChange(t *testing.T) {
 
 	again := testutil.Config()
 	again.SMTPHost, again.SMTPPort, again.SMTPPassword = "smtp.example.com", 465, "second-password"
-	second := testutil.NewAppFromDir(t, first.DataDir(), again)
+	second := apptest.NewAppFromDir(t, first.DataDir(), again)
 	defer second.Cleanup()
 	testutil.Handler(t, second)
 	if err := second.ReloadSettings(); err != nil {

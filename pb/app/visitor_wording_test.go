@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -16,7 +17,7 @@ import (
 // not exist.
 func TestVisitorsAreToldTheyAreNotSignedInOnEveryRoute(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)
 	refused := 0

@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"sponsorbridge/pb/avatar"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -78,7 +79,7 @@ func zlibLevel(t *testing.T, raw []byte) int {
 // Thumbnails share the decoding slots with uploads: while they are all
 // taken, a thumbnail waits and then answers 503; plain files pass.
 func TestThumbnailsWaitForASlot(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	member := testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	var buf bytes.Buffer
@@ -113,7 +114,7 @@ func TestThumbnailsWaitForASlot(t *testing.T) {
 
 // Avatars stored before the bound existed are removed when over it.
 func TestClearOversized(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	store := func(name string, raw []byte) *core.Record {
 		m := testutil.CreateMember(t, app, name, testutil.MemberOpts{})

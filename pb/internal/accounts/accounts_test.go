@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -21,7 +22,7 @@ func json(s string) *strings.Reader { return strings.NewReader(s) }
 
 func TestRegister(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedMembers)
+	factory := apptest.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
 		{
@@ -163,7 +164,7 @@ func expectMembers(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 
 func TestLogin(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedMembers)
+	factory := apptest.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
 		{
@@ -249,7 +250,7 @@ func TestLogin(t *testing.T) {
 func TestCurrentUserAndProfiles(t *testing.T) {
 	t.Parallel()
 	var priya, boss *core.Record
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		priya = testutil.FindByUsername(t, app, "priya")
 		boss = testutil.FindByUsername(t, app, "boss")
@@ -338,7 +339,7 @@ func TestCurrentUserAndProfiles(t *testing.T) {
 
 func TestSessionSlides(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "loading the member renews the session cookie", Method: http.MethodGet, URL: "/api/user",
 		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"username":"priya"`},
 		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
@@ -355,7 +356,7 @@ func TestLogout(t *testing.T) {
 	(&tests.ApiScenario{
 		Name: "logout clears the cookie", Method: http.MethodPost, URL: "/api/logout",
 		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 204, ExpectedEvents: map[string]int{"*": 0}, TestAppFactory: testutil.Factory(nil, nil),
+		ExpectedStatus: 204, ExpectedEvents: map[string]int{"*": 0}, TestAppFactory: apptest.Factory(nil, nil),
 		AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 			c := res.Header.Get("Set-Cookie")
 			if !strings.Contains(c, "sb_session=;") || !strings.Contains(c, "Max-Age=0") {

@@ -7,13 +7,14 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 // The median follows each sample, over the member's last 50 answers only.
 func TestTimeToAnswerIsTheMedianOfTheLastAnswers(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "mia", testutil.MemberOpts{})
 	answer := func(d time.Duration) {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -15,7 +16,7 @@ import (
 // PocketBase's default when the collection sets none.
 func TestDecoyCostsWhatAMembersPasswordCosts(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	member := testutil.Find(t, app, "users", testutil.CreateMember(t, app, "decoy", testutil.MemberOpts{}).Id)
 	want, err := bcrypt.Cost([]byte(member.GetRaw("password").(*core.PasswordFieldValue).Hash))

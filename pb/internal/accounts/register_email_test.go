@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
@@ -21,7 +22,7 @@ var eightDigits = regexp.MustCompile(`\b\d{8}\b`)
 // member's once the code comes back through the settings' confirmation.
 func TestRegisterWithAnEmailAddress(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedMembers)
+	factory := apptest.Factory(nil, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	registered := func(t testing.TB, app *tests.TestApp, address string) *core.Record {
 		m := testutil.FindByUsername(t, app, "amara")
@@ -116,7 +117,7 @@ func TestRegisterWithAnEmailAddress(t *testing.T) {
 // codes; from then on e-mails can reach the member.
 func TestTheRegistrationCodeProvesTheAddress(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	answer := j.Step(t, tests.ApiScenario{
@@ -156,7 +157,7 @@ func TestRegisterWithMailOff(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.MailDevMailbox = false
-	factory := testutil.Factory(cfg, seedMembers)
+	factory := apptest.Factory(cfg, seedMembers)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []tests.ApiScenario{
 		{

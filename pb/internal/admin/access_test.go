@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"sponsorbridge/pb/internal/testutil"
 )
 
 type adminRoute struct {
@@ -54,27 +56,27 @@ func adminRoutes() []adminRoute {
 // administrators; refused calls change nothing and log nothing.
 func TestAdminRoutesNeedAnAdministrator(t *testing.T) {
 	t.Parallel()
-	var refused, allowed []tc
+	var refused, allowed []testutil.Call
 	for _, r := range adminRoutes() {
 		name := r.name
 		unchanged := all(expectRows("moderation_log", 0), expectPendingOffer(false, false))
 		refused = append(refused,
-			tc{name: name + " as visitor", method: r.method, url: r.url, body: r.body, status: 401,
-				want: []string{"You are not signed in."}, after: unchanged},
-			tc{name: name + " as member", method: r.method, who: "dan", url: r.url, body: r.body, status: 403,
-				want: []string{"Only administrators can do this."}, notWant: []string{"priya@example.com"}, after: unchanged},
+			testutil.Call{Name: name + " as visitor", Method: r.method, URLOf: r.url, Body: r.body, Status: 401,
+				Want: []string{"You are not signed in."}, After: unchanged},
+			testutil.Call{Name: name + " as member", Method: r.method, Who: "dan", URLOf: r.url, Body: r.body, Status: 403,
+				Want: []string{"Only administrators can do this."}, NotWant: []string{"priya@example.com"}, After: unchanged},
 		)
-		allowed = append(allowed, tc{name: name + " as administrator", method: r.method, who: "boss", url: r.url, body: r.body, status: 200,
-			want: []string{r.want}})
+		allowed = append(allowed, testutil.Call{Name: name + " as administrator", Method: r.method, Who: "boss", URLOf: r.url, Body: r.body, Status: 200,
+			Want: []string{r.want}})
 	}
 	// A refusal writes nothing (each step checks it), so they share one
 	// app; each administrator's call changes things and gets its own.
-	runOnOneApp(t, factory, refused)
-	run(t, factory, allowed)
+	testutil.RunCalls(t, factory, refused)
+	testutil.RunCalls(t, factory, allowed)
 }
 
-func expectPendingOffer(reviewed, approved bool) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func expectPendingOffer(reviewed, approved bool) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		r, err := app.FindFirstRecordByData("sponsorships", "title", "Dan pending offer")
 		if err != nil {
 			t.Fatal(err)
@@ -83,4 +85,9 @@ func expectPendingOffer(reviewed, approved bool) func(testing.TB, *tests.TestApp
 			t.Errorf("pending offer flags: reviewed=%v approved=%v", r.GetBool("reviewed"), r.GetBool("approved"))
 		}
 	}
+}
+
+// path is a route's fixed URL, in the table above.
+func path(p string) func(testing.TB, core.App) string {
+	return func(testing.TB, core.App) string { return p }
 }

@@ -10,14 +10,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestOverview(t *testing.T) {
 	t.Parallel()
-	run(t, factory, []tc{
-		{name: "dashboard counters", method: http.MethodGet, who: "boss", url: path("/api/admin/overview"), status: 200,
-			want: []string{`"pendingReview":2`, `"reported":1`, `"members":4`, `"verified":1`, `"administrators":1`,
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "dashboard counters", Method: http.MethodGet, Who: "boss", URL: "/api/admin/overview", Status: 200,
+			Want: []string{`"pendingReview":2`, `"reported":1`, `"members":4`, `"verified":1`, `"administrators":1`,
 				`"activeSubscriptions":1`, `"openContactMessages":0`, `"dashboardUrl":"/_/"`}},
 	})
 }
@@ -72,40 +73,40 @@ func ensurePayments(t testing.TB, app core.App) {
 
 func TestSubscriptions(t *testing.T) {
 	t.Parallel()
-	run(t, testutil.Factory(nil, seedSubscriptions), []tc{
-		{name: "active subscriptions, soonest expiry first", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions"), status: 200,
-			want:    []string{`[{"member":{`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`, `"username":"dan"`},
-			notWant: []string{`"username":"lapsed"`, `"plans"`},
-			headers: map[string]string{"X-Total-Count": "2", "X-Page": "1", "X-Has-More": "false"}},
-		{name: "active subscriptions, a page with more after it", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions?perPage=1"), status: 200,
-			want: []string{`"username":"quart"`}, notWant: []string{`"username":"dan"`},
-			headers: map[string]string{"X-Total-Count": "2", "X-Per-Page": "1", "X-Has-More": "true"}},
-		{name: "summary from the members alone when there is no payments collection", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions/summary"), status: 200,
-			want: []string{`{"plan":"monthly","name":"1 Month Plan","price":400,"active":1}`, `{"plan":"quarterly","name":"3 Month Plan","price":900,"active":1}`,
+	testutil.RunCalls(t, apptest.Factory(nil, seedSubscriptions), []testutil.Call{
+		{Name: "active subscriptions, soonest expiry first", Method: http.MethodGet, Who: "boss",
+			URL: "/api/admin/subscriptions", Status: 200,
+			Want:        []string{`[{"member":{`, `"username":"quart"`, `"email":"quart@example.com"`, `"planName":"3 Month Plan"`, `"username":"dan"`},
+			NotWant:     []string{`"username":"lapsed"`, `"plans"`},
+			WantHeaders: map[string]string{"X-Total-Count": "2", "X-Page": "1", "X-Has-More": "false"}},
+		{Name: "active subscriptions, a page with more after it", Method: http.MethodGet, Who: "boss",
+			URL: "/api/admin/subscriptions?perPage=1", Status: 200,
+			Want: []string{`"username":"quart"`}, NotWant: []string{`"username":"dan"`},
+			WantHeaders: map[string]string{"X-Total-Count": "2", "X-Per-Page": "1", "X-Has-More": "true"}},
+		{Name: "summary from the members alone when there is no payments collection", Method: http.MethodGet, Who: "boss",
+			URL: "/api/admin/subscriptions/summary", Status: 200,
+			Want: []string{`{"plan":"monthly","name":"1 Month Plan","price":400,"active":1}`, `{"plan":"quarterly","name":"3 Month Plan","price":900,"active":1}`,
 				`"totals":{"active":2,"lapsed":1,"activePlanValue":1300}`},
-			notWant: []string{`"username"`}},
-		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/subscriptions?page=x"), status: 400,
-			want: []string{"Page must be a whole number from 1 to 10000"}},
+			NotWant: []string{`"username"`}},
+		{Name: "bad paging", Method: http.MethodGet, Who: "boss", URL: "/api/admin/subscriptions?page=x", Status: 400,
+			Want: []string{"Page must be a whole number from 1 to 10000"}},
 	})
-	run(t, testutil.Factory(nil, ensurePayments), []tc{
-		{name: "with payments: totals of paid payments per currency and the latest payments", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions/summary"), status: 200,
-			want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2,"refunded":0}`,
+	testutil.RunCalls(t, apptest.Factory(nil, ensurePayments), []testutil.Call{
+		{Name: "with payments: totals of paid payments per currency and the latest payments", Method: http.MethodGet, Who: "boss",
+			URL: "/api/admin/subscriptions/summary", Status: 200,
+			Want: []string{`"available":true`, `"count":3`, `"paid":2`, `{"currency":"INR","amount":1300,"count":2,"refunded":0}`,
 				`"orderId":"order_c"`, `"status":"failed"`}},
 	})
 	// The administrator sees refunds: per payment (amount, latest date) and
 	// per currency; a payment refunded in full still counts as received.
-	run(t, testutil.Factory(nil, seedRefunds), []tc{
-		{name: "refunds in the recent payments and the totals", method: http.MethodGet, who: "boss",
-			url: path("/api/admin/subscriptions/summary"), status: 200,
-			want: []string{`"count":3`, `"paid":3`, `{"currency":"INR","amount":1700,"count":3,"refunded":500}`,
+	testutil.RunCalls(t, apptest.Factory(nil, seedRefunds), []testutil.Call{
+		{Name: "refunds in the recent payments and the totals", Method: http.MethodGet, Who: "boss",
+			URL: "/api/admin/subscriptions/summary", Status: 200,
+			Want: []string{`"count":3`, `"paid":3`, `{"currency":"INR","amount":1700,"count":3,"refunded":500}`,
 				`"orderId":"order_c","member":`, `"status":"refunded"`, `"receiptNumber":"SB-000003","refundedAmount":400,"refundedAt":"2026-11-20T10:00:00Z"`,
 				`"orderId":"order_a"`, `"receiptNumber":"SB-000001","refundedAmount":100,"refundedAt":"2026-11-21T09:30:00Z"`}},
-		{name: "members do not see the summary", method: http.MethodGet, who: "dan",
-			url: path("/api/admin/subscriptions/summary"), status: 403, notWant: []string{"refunded"}},
+		{Name: "members do not see the summary", Method: http.MethodGet, Who: "dan",
+			URL: "/api/admin/subscriptions/summary", Status: 403, NotWant: []string{"refunded"}},
 	})
 }
 
@@ -139,25 +140,25 @@ func seedRefunds(t testing.TB, app core.App) {
 
 func TestAuditList(t *testing.T) {
 	t.Parallel()
-	run(t, factory, []tc{
-		{name: "bad action filter", method: http.MethodGet, who: "boss", url: path("/api/admin/audit?action=delete_everything"),
-			status: 400, want: []string{"Unknown action"}},
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "bad action filter", Method: http.MethodGet, Who: "boss", URL: "/api/admin/audit?action=delete_everything",
+			Status: 400, Want: []string{"Unknown action"}},
 	})
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 	dan := memberID(t, app, "dan")
-	post(t, j, app, "boss", "/api/admin/members/"+dan+"/verify", "", 200, testutil.Writes(1, 1, 0))
-	post(t, j, app, "boss", "/api/admin/members/"+dan+"/unverify", "", 200, testutil.Writes(1, 1, 0))
-	post(t, j, app, "dan", "/api/admin/members/"+dan+"/verify", "", 403, testutil.NoWrites()) // refused: not logged
+	j.Do(t, testutil.Call{Name: "boss posts /api/admin/members/" + dan + "/verify", Who: "boss", Method: http.MethodPost, URL: "/api/admin/members/" + dan + "/verify", Status: 200, Events: testutil.Writes(1, 1, 0), Want: []string{"{"}})
+	j.Do(t, testutil.Call{Name: "boss posts /api/admin/members/" + dan + "/unverify", Who: "boss", Method: http.MethodPost, URL: "/api/admin/members/" + dan + "/unverify", Status: 200, Events: testutil.Writes(1, 1, 0), Want: []string{"{"}})
+	j.Do(t, testutil.Call{Name: "dan posts /api/admin/members/" + dan + "/verify", Who: "dan", Method: http.MethodPost, URL: "/api/admin/members/" + dan + "/verify", Status: 403, Events: testutil.NoWrites()}) // refused: not logged
 
-	a := get(t, j, app, "boss", "/api/admin/audit", 200)
+	a := j.Do(t, testutil.Call{Name: "boss reads /api/admin/audit", Who: "boss", Method: http.MethodGet, URL: "/api/admin/audit", Status: 200, Want: []string{"{"}})
 	wantOrder(t, a.Body, `[{`, `"action":"unverify_member"`, `"action":"verify_member"`)
 	if got := a.Header.Get("X-Total-Count"); got != "2" {
 		t.Errorf("audit total %q, want 2", got)
 	}
-	a = get(t, j, app, "boss", "/api/admin/audit?action=verify_member&targetId="+dan, 200)
+	a = j.Do(t, testutil.Call{Name: "boss reads /api/admin/audit?action=verify_member&targetId=" + dan, Who: "boss", Method: http.MethodGet, URL: "/api/admin/audit?action=verify_member&targetId=" + dan, Status: 200, Want: []string{"{"}})
 	wantOrder(t, a.Body, `[{`, `"actorName":"boss"`, `"targetKind":"users"`, `"targetId":"`+dan+`"`)
 	if got := a.Header.Get("X-Total-Count"); got != "1" {
 		t.Errorf("filtered audit total %q, want 1", got)

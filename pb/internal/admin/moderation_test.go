@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -43,12 +44,12 @@ func titles(t testing.TB, a testutil.Answer) ([]string, int) {
 // without open reports are gone from it.
 func TestModerationQueue(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 
-	a := get(t, j, app, "boss", "/api/admin/moderation", 200)
+	a := j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation", Status: 200, Want: []string{"{"}})
 	got, total := titles(t, a)
 	want := []string{"Dan approved offer", "Priya pending request", "Dan pending offer"}
 	if strings.Join(got, "|") != strings.Join(want, "|") || total != 3 {
@@ -60,27 +61,27 @@ func TestModerationQueue(t *testing.T) {
 		}
 	}
 
-	a = get(t, j, app, "boss", "/api/admin/moderation?kind=sponsorship-requests", 200)
+	a = j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation?kind=sponsorship-requests", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation?kind=sponsorship-requests", Status: 200, Want: []string{"{"}})
 	if got, total := titles(t, a); len(got) != 1 || got[0] != "Priya pending request" || total != 1 {
 		t.Errorf("kind filter: %v %d", got, total)
 	}
 	// paging crosses from the reported part into the pending part
-	a = get(t, j, app, "boss", "/api/admin/moderation?perPage=2&page=2", 200)
+	a = j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation?perPage=2&page=2", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation?perPage=2&page=2", Status: 200, Want: []string{"{"}})
 	if got, total := titles(t, a); len(got) != 1 || got[0] != "Dan pending offer" || total != 3 ||
 		a.Header.Get("X-Has-More") != "false" || a.Header.Get("X-Page") != "2" {
 		t.Errorf("page 2: %v %d %v", got, total, a.Header)
 	}
-	a = get(t, j, app, "boss", "/api/admin/moderation?perPage=2&page=1", 200)
+	a = j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation?perPage=2&page=1", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation?perPage=2&page=1", Status: 200, Want: []string{"{"}})
 	if got, _ := titles(t, a); strings.Join(got, "|") != "Dan approved offer|Priya pending request" ||
 		a.Header.Get("X-Has-More") != "true" {
 		t.Errorf("page 1: %v %v", got, a.Header)
 	}
 
-	run(t, factory, []tc{
-		{name: "unknown kind", method: http.MethodGet, who: "boss", url: path("/api/admin/moderation?kind=things"),
-			status: 400, want: []string{"Kind must be sponsorships or sponsorship-requests"}},
-		{name: "bad paging", method: http.MethodGet, who: "boss", url: path("/api/admin/moderation?page=0&perPage=500"),
-			status: 400, want: []string{"Page must be a whole number from 1 to 10000", "perPage must be a whole number from 1 to 100"}},
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "unknown kind", Method: http.MethodGet, Who: "boss", URL: "/api/admin/moderation?kind=things",
+			Status: 400, Want: []string{"Kind must be sponsorships or sponsorship-requests"}},
+		{Name: "bad paging", Method: http.MethodGet, Who: "boss", URL: "/api/admin/moderation?page=0&perPage=500",
+			Status: 400, Want: []string{"Page must be a whole number from 1 to 10000", "perPage must be a whole number from 1 to 100"}},
 	})
 }
 
@@ -90,8 +91,8 @@ func approvePath(table, segment, title, action string) func(testing.TB, core.App
 	}
 }
 
-func logged(action, details string) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func logged(action, details string) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		rows, err := app.FindAllRecords("moderation_log")
 		if err != nil || len(rows) != 1 {
 			t.Fatalf("expected one log row, got %d (%v)", len(rows), err)
@@ -106,8 +107,8 @@ func logged(action, details string) func(testing.TB, *tests.TestApp) {
 
 // toldOfRejection checks the poster got one notification naming the reason
 // (and linking the listing's page), and nobody else did.
-func toldOfRejection(poster, reason string) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func toldOfRejection(poster, reason string) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		rows, err := app.FindAllRecords("notifications", dbx.HashExp{"type": "listing_rejected"})
 		if err != nil || len(rows) != 1 {
 			t.Fatalf("expected one rejection notice, got %d (%v)", len(rows), err)
@@ -120,14 +121,14 @@ func toldOfRejection(poster, reason string) func(testing.TB, *tests.TestApp) {
 	}
 }
 
-func noRejectionNotice(t testing.TB, app *tests.TestApp) {
+func noRejectionNotice(t testing.TB, app *tests.TestApp, _ *http.Response) {
 	if n, _ := app.CountRecords("notifications", dbx.HashExp{"type": "listing_rejected"}); n != 0 {
 		t.Errorf("%d rejection notices after an approval", n)
 	}
 }
 
-func flags(table, title string, reviewed, approved bool, reason string) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func flags(table, title string, reviewed, approved bool, reason string) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		r, err := app.FindFirstRecordByData(table, "title", title)
 		if err != nil {
 			t.Fatal(err)
@@ -138,8 +139,8 @@ func flags(table, title string, reviewed, approved bool, reason string) func(tes
 	}
 }
 
-func openReports(n int) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func openReports(n int) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		got, err := app.CountRecords("reports", dbx.HashExp{"resolved": false})
 		if err != nil || int(got) != n {
 			t.Errorf("open reports: %d, want %d (%v)", got, n, err)
@@ -150,62 +151,62 @@ func openReports(n int) func(testing.TB, *tests.TestApp) {
 func TestApproveAndReject(t *testing.T) {
 	t.Parallel()
 	nothing := expectRows("moderation_log", 0)
-	run(t, factory, []tc{
-		{name: "approve a request", events: testutil.Writes(1, 1, 0), method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorship_requests", "sponsorship-requests", "Priya pending request", "approve"),
-			status: 200, want: []string{`"reviewed":true`, `"approved":true`, `"title":"Priya pending request"`},
-			after: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""), noRejectionNotice)},
-		{name: "reject with a reason", events: testutil.WritesAmidMail(2, 1), method: http.MethodPost, who: "boss", body: `{"reason":"  Not a real offer "}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 200, want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
-			after: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"),
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "approve a request", Events: testutil.Writes(1, 1, 0), Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorship_requests", "sponsorship-requests", "Priya pending request", "approve"),
+			Status: 200, Want: []string{`"reviewed":true`, `"approved":true`, `"title":"Priya pending request"`},
+			After: all(flags("sponsorship_requests", "Priya pending request", true, true, ""), logged("approve_listing", ""), noRejectionNotice)},
+		{Name: "reject with a reason", Events: testutil.WritesAmidMail(2, 1), Method: http.MethodPost, Who: "boss", Body: `{"reason":"  Not a real offer "}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 200, Want: []string{`"reviewed":true`, `"approved":false`, `"rejectionReason":"Not a real offer"`},
+			After: all(flags("sponsorships", "Dan pending offer", true, false, "Not a real offer"), logged("reject_listing", "Not a real offer"),
 				toldOfRejection("dan", "Not a real offer"))},
-		{name: "approving a rejected listing clears the reason (and tells its poster)", events: testutil.WritesAmidMail(2, 1), method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
-			status: 200, want: []string{`"approved":true`},
-			after: flags("sponsorships", "Priya rejected offer", true, true, "")},
-		{name: "approving a reported listing resolves its reports", events: testutil.Writes(1, 2, 0), method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorships", "sponsorships", "Dan approved offer", "approve"),
-			status: 200, after: all(openReports(0), logged("approve_listing", "1 open report(s) resolved"))},
-		{name: "rejecting a reported listing resolves its reports", events: testutil.WritesAmidMail(2, 2), method: http.MethodPost, who: "boss",
-			body: `{"reason":"Scam"}`, url: approvePath("sponsorships", "sponsorships", "Dan approved offer", "reject"),
-			status: 200, after: all(openReports(0), flags("sponsorships", "Dan approved offer", true, false, "Scam"))},
-		{name: "reject without a reason", method: http.MethodPost, who: "boss", body: `{"reason":"   "}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 400, want: []string{`"reason":{"code":"validation_required","message":"A reason is required to reject a listing"}`},
-			after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
-		{name: "reject with an empty body", method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 400, want: []string{"A reason is required to reject a listing"}, after: nothing},
-		{name: "reason too long", method: http.MethodPost, who: "boss", body: `{"reason":"` + strings.Repeat("r", 501) + `"}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 400, want: []string{"Reason must be at most 500 characters"},
-			after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
-		{name: "malformed JSON", method: http.MethodPost, who: "boss", body: `{"reason":`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 400, want: []string{"The request body is not valid JSON."}, after: nothing},
-		{name: "wrong JSON type", method: http.MethodPost, who: "boss", body: `{"reason":42}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 400, after: nothing},
-		{name: "oversized body", method: http.MethodPost, who: "boss", body: `{"reason":"` + strings.Repeat("r", 40<<10) + `"}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 413, after: nothing},
-		{name: "unknown listing", method: http.MethodPost, who: "boss", url: path("/api/admin/listings/sponsorships/nope/approve"),
-			status: 404, want: []string{"Listing not found."}, after: nothing},
-		{name: "id of the other kind", method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorships", "sponsorship-requests", "Dan pending offer", "approve"),
-			status: 404, after: nothing},
-		{name: "unknown kind", method: http.MethodPost, who: "boss",
-			url:    approvePath("sponsorships", "offers", "Dan pending offer", "approve"),
-			status: 404, after: nothing},
-		{name: "a member cannot reject", method: http.MethodPost, who: "priya", body: `{"reason":"mine is better"}`,
-			url:    approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
-			status: 403, after: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
-		{name: "the collection API does not let a member approve", method: http.MethodPatch, who: "dan", body: `{"approved":true,"reviewed":true}`,
-			url: func(t testing.TB, app core.App) string {
+		{Name: "approving a rejected listing clears the reason (and tells its poster)", Events: testutil.WritesAmidMail(2, 1), Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorships", "sponsorships", "Priya rejected offer", "approve"),
+			Status: 200, Want: []string{`"approved":true`},
+			After: flags("sponsorships", "Priya rejected offer", true, true, "")},
+		{Name: "approving a reported listing resolves its reports", Events: testutil.Writes(1, 2, 0), Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan approved offer", "approve"),
+			Status: 200, After: all(openReports(0), logged("approve_listing", "1 open report(s) resolved")), Want: []string{`"id":`}},
+		{Name: "rejecting a reported listing resolves its reports", Events: testutil.WritesAmidMail(2, 2), Method: http.MethodPost, Who: "boss",
+			Body: `{"reason":"Scam"}`, URLOf: approvePath("sponsorships", "sponsorships", "Dan approved offer", "reject"),
+			Status: 200, After: all(openReports(0), flags("sponsorships", "Dan approved offer", true, false, "Scam")), Want: []string{`"id":`}},
+		{Name: "reject without a reason", Method: http.MethodPost, Who: "boss", Body: `{"reason":"   "}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 400, Want: []string{`"reason":{"code":"validation_required","message":"A reason is required to reject a listing"}`},
+			After: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{Name: "reject with an empty body", Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 400, Want: []string{"A reason is required to reject a listing"}, After: nothing},
+		{Name: "reason too long", Method: http.MethodPost, Who: "boss", Body: `{"reason":"` + strings.Repeat("r", 501) + `"}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 400, Want: []string{"Reason must be at most 500 characters"},
+			After: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{Name: "malformed JSON", Method: http.MethodPost, Who: "boss", Body: `{"reason":`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 400, Want: []string{"The request body is not valid JSON."}, After: nothing},
+		{Name: "wrong JSON type", Method: http.MethodPost, Who: "boss", Body: `{"reason":42}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 400, After: nothing},
+		{Name: "oversized body", Method: http.MethodPost, Who: "boss", Body: `{"reason":"` + strings.Repeat("r", 40<<10) + `"}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 413, After: nothing},
+		{Name: "unknown listing", Method: http.MethodPost, Who: "boss", URL: "/api/admin/listings/sponsorships/nope/approve",
+			Status: 404, Want: []string{"Listing not found."}, After: nothing},
+		{Name: "id of the other kind", Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorships", "sponsorship-requests", "Dan pending offer", "approve"),
+			Status: 404, After: nothing},
+		{Name: "unknown kind", Method: http.MethodPost, Who: "boss",
+			URLOf:  approvePath("sponsorships", "offers", "Dan pending offer", "approve"),
+			Status: 404, After: nothing},
+		{Name: "a member cannot reject", Method: http.MethodPost, Who: "priya", Body: `{"reason":"mine is better"}`,
+			URLOf:  approvePath("sponsorships", "sponsorships", "Dan pending offer", "reject"),
+			Status: 403, After: all(nothing, flags("sponsorships", "Dan pending offer", false, false, ""))},
+		{Name: "the collection API does not let a member approve", Method: http.MethodPatch, Who: "dan", Body: `{"approved":true,"reviewed":true}`,
+			URLOf: func(t testing.TB, app core.App) string {
 				return "/api/collections/sponsorships/records/" + listingID(t, app, "sponsorships", "Dan pending offer")
 			},
-			status: 404, after: flags("sponsorships", "Dan pending offer", false, false, "")},
+			Status: 404, After: flags("sponsorships", "Dan pending offer", false, false, "")},
 	})
 }
 
@@ -214,17 +215,16 @@ func TestApproveAndReject(t *testing.T) {
 // reason, and an approved one shows as approved.
 func TestDecisionsReachThePublicRoutes(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 	reqID := listingID(t, app, "sponsorship_requests", "Priya pending request")
 	offerID := listingID(t, app, "sponsorships", "Dan pending offer")
 
-	get(t, j, app, "zed", "/api/sponsorship-requests", 200, "Priya pending request")
-	post(t, j, app, "boss", "/api/admin/listings/sponsorship-requests/"+reqID+"/reject", `{"reason":"Please add the event venue"}`,
-		200, testutil.WritesAmidMail(2, 1))
-	post(t, j, app, "boss", "/api/admin/listings/sponsorships/"+offerID+"/approve", "", 200, testutil.Writes(1, 1, 0))
+	j.Do(t, testutil.Call{Name: "zed reads /api/sponsorship-requests", Who: "zed", Method: http.MethodGet, URL: "/api/sponsorship-requests", Status: 200, Want: []string{"Priya pending request"}})
+	j.Do(t, testutil.Call{Name: "boss posts /api/admin/listings/sponsorship-requests/" + reqID + "/reject", Who: "boss", Method: http.MethodPost, URL: "/api/admin/listings/sponsorship-requests/" + reqID + "/reject", Body: `{"reason":"Please add the event venue"}`, Status: 200, Events: testutil.WritesAmidMail(2, 1), Want: []string{"{"}})
+	j.Do(t, testutil.Call{Name: "boss posts /api/admin/listings/sponsorships/" + offerID + "/approve", Who: "boss", Method: http.MethodPost, URL: "/api/admin/listings/sponsorships/" + offerID + "/approve", Status: 200, Events: testutil.Writes(1, 1, 0), Want: []string{"{"}})
 
 	checks := []struct {
 		who, path string
@@ -243,12 +243,11 @@ func TestDecisionsReachThePublicRoutes(t *testing.T) {
 		{"zed", "/api/sponsorships/" + offerID, 200, []string{`"approved":true`, `"reviewed":true`}, nil},
 	}
 	for _, c := range checks {
-		j.Step(t, tests.ApiScenario{Name: c.who + " reads " + c.path, Method: http.MethodGet, URL: c.path,
-			Headers: headersOf(t, app, c.who), ExpectedStatus: c.status, ExpectedContent: wantBody(c.status, c.want),
-			NotExpectedContent: c.notWant, ExpectedEvents: testutil.NoWrites()})
+		j.Do(t, testutil.Call{Name: c.who + " reads " + c.path, Who: c.who, Method: http.MethodGet, URL: c.path,
+			Status: c.status, Want: c.want, NotWant: c.notWant})
 	}
 	// a member cannot report what they cannot see
-	post(t, j, app, "zed", "/api/sponsorship-requests/"+reqID+"/report", `{"reason":"spam"}`, 404, testutil.NoWrites())
+	j.Do(t, testutil.Call{Name: "zed posts /api/sponsorship-requests/" + reqID + "/report", Who: "zed", Method: http.MethodPost, URL: "/api/sponsorship-requests/" + reqID + "/report", Body: `{"reason":"spam"}`, Status: 404, Events: testutil.NoWrites()})
 	if n := count(t, app, "moderation_log"); n != 2 {
 		t.Errorf("moderation_log rows: %d", n)
 	}

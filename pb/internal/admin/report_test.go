@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -23,8 +24,8 @@ func reportPath(table, title string) func(testing.TB, core.App) string {
 	}
 }
 
-func reportsBy(username string, n int) func(testing.TB, *tests.TestApp) {
-	return func(t testing.TB, app *tests.TestApp) {
+func reportsBy(username string, n int) func(testing.TB, *tests.TestApp, *http.Response) {
+	return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		got, err := app.CountRecords("reports", dbx.HashExp{"reporter": memberID(t, app, username)})
 		if err != nil || int(got) != n {
 			t.Errorf("reports by %s: %d, want %d (%v)", username, got, n, err)
@@ -35,50 +36,50 @@ func reportsBy(username string, n int) func(testing.TB, *tests.TestApp) {
 func TestReportListing(t *testing.T) {
 	t.Parallel()
 	none := reportsBy("priya", 0)
-	run(t, factory, []tc{
-		{name: "a member reports a request", events: testutil.Writes(1, 0, 0), method: http.MethodPost, who: "dan", body: `{"reason":" Asks for bank details "}`,
-			url: reportPath("sponsorship_requests", "Priya pending request"), status: 201,
-			want: []string{`"reason":"Asks for bank details"`, `"kind":"sponsorship-requests"`},
-			after: func(t testing.TB, app *tests.TestApp) {
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "a member reports a request", Events: testutil.Writes(1, 0, 0), Method: http.MethodPost, Who: "dan", Body: `{"reason":" Asks for bank details "}`,
+			URLOf: reportPath("sponsorship_requests", "Priya pending request"), Status: 201,
+			Want: []string{`"reason":"Asks for bank details"`, `"kind":"sponsorship-requests"`},
+			After: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				r, err := app.FindFirstRecordByData("reports", "reason", "Asks for bank details")
 				if err != nil || r.GetString("reporter") != memberID(t, app, "dan") || r.GetString("listingKind") != "sponsorship_requests" || r.GetBool("resolved") {
 					t.Errorf("report not stored as expected: %v %v", err, r)
 				}
-				flags("sponsorship_requests", "Priya pending request", false, false, "")(t, app)
+				flags("sponsorship_requests", "Priya pending request", false, false, "")(t, app, res)
 			}},
-		{name: "once per member and listing", method: http.MethodPost, who: "zed", body: `{"reason":"Still a scam"}`,
-			url: reportPath("sponsorships", "Dan approved offer"), status: 409,
-			want: []string{"You have already reported this listing."}, after: reportsBy("zed", 1)},
-		{name: "not your own listing", method: http.MethodPost, who: "priya", body: `{"reason":"oops"}`,
-			url: reportPath("sponsorship_requests", "Priya pending request"), status: 403,
-			want: []string{"You cannot report your own listing."}, after: none},
-		{name: "not a listing you cannot see", method: http.MethodPost, who: "dan", body: `{"reason":"x"}`,
-			url: reportPath("sponsorships", "Priya rejected offer"), status: 404,
-			want: []string{"Listing not found."}, after: reportsBy("dan", 0)},
-		{name: "unknown listing", method: http.MethodPost, who: "dan", body: `{"reason":"x"}`,
-			url: path("/api/sponsorships/nope/report"), status: 404, after: reportsBy("dan", 0)},
-		{name: "reason is required", method: http.MethodPost, who: "priya", body: `{"reason":"  "}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 400,
-			want: []string{`"reason":{"code":"validation_required","message":"Please tell us why you are reporting this listing"}`}, after: none},
-		{name: "reason at most 500 characters", method: http.MethodPost, who: "priya", body: `{"reason":"` + strings.Repeat("x", 501) + `"}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 400,
-			want: []string{"Reason must be at most 500 characters"}, after: none},
-		{name: "malformed JSON", method: http.MethodPost, who: "priya", body: `{"reason"`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 400,
-			want: []string{"The request body is not valid JSON."}, after: none},
-		{name: "wrong type", method: http.MethodPost, who: "priya", body: `{"reason":["a"]}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 400, after: none},
-		{name: "oversized body", method: http.MethodPost, who: "priya", body: `{"reason":"` + strings.Repeat("x", 40<<10) + `"}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 413, after: none},
-		{name: "visitors cannot report", method: http.MethodPost, body: `{"reason":"x"}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 401, after: expectRows("reports", 1)},
-		{name: "hostile text is stored as text", events: testutil.Writes(1, 0, 0), method: http.MethodPost, who: "priya", body: `{"reason":"<script>alert(1)</script>' OR 1=1 --"}`,
-			url: reportPath("sponsorships", "Dan pending offer"), status: 201, after: reportsBy("priya", 1)},
-		{name: "members never read reports through the collection API", method: http.MethodGet, who: "dan",
-			url: path("/api/collections/reports/records"), status: 404, notWant: []string{"Looks like a scam"}},
-		{name: "members cannot write reports through the collection API", method: http.MethodPost, who: "dan",
-			body: `{"reason":"direct","listingKind":"sponsorships","listingId":"x","reporter":"x"}`,
-			url:  path("/api/collections/reports/records"), status: 404, after: expectRows("reports", 1)},
+		{Name: "once per member and listing", Method: http.MethodPost, Who: "zed", Body: `{"reason":"Still a scam"}`,
+			URLOf: reportPath("sponsorships", "Dan approved offer"), Status: 409,
+			Want: []string{"You have already reported this listing."}, After: reportsBy("zed", 1)},
+		{Name: "not your own listing", Method: http.MethodPost, Who: "priya", Body: `{"reason":"oops"}`,
+			URLOf: reportPath("sponsorship_requests", "Priya pending request"), Status: 403,
+			Want: []string{"You cannot report your own listing."}, After: none},
+		{Name: "not a listing you cannot see", Method: http.MethodPost, Who: "dan", Body: `{"reason":"x"}`,
+			URLOf: reportPath("sponsorships", "Priya rejected offer"), Status: 404,
+			Want: []string{"Listing not found."}, After: reportsBy("dan", 0)},
+		{Name: "unknown listing", Method: http.MethodPost, Who: "dan", Body: `{"reason":"x"}`,
+			URL: "/api/sponsorships/nope/report", Status: 404, After: reportsBy("dan", 0)},
+		{Name: "reason is required", Method: http.MethodPost, Who: "priya", Body: `{"reason":"  "}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 400,
+			Want: []string{`"reason":{"code":"validation_required","message":"Please tell us why you are reporting this listing"}`}, After: none},
+		{Name: "reason at most 500 characters", Method: http.MethodPost, Who: "priya", Body: `{"reason":"` + strings.Repeat("x", 501) + `"}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 400,
+			Want: []string{"Reason must be at most 500 characters"}, After: none},
+		{Name: "malformed JSON", Method: http.MethodPost, Who: "priya", Body: `{"reason"`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 400,
+			Want: []string{"The request body is not valid JSON."}, After: none},
+		{Name: "wrong type", Method: http.MethodPost, Who: "priya", Body: `{"reason":["a"]}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 400, After: none},
+		{Name: "oversized body", Method: http.MethodPost, Who: "priya", Body: `{"reason":"` + strings.Repeat("x", 40<<10) + `"}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 413, After: none},
+		{Name: "visitors cannot report", Method: http.MethodPost, Body: `{"reason":"x"}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 401, After: expectRows("reports", 1)},
+		{Name: "hostile text is stored as text", Events: testutil.Writes(1, 0, 0), Method: http.MethodPost, Who: "priya", Body: `{"reason":"<script>alert(1)</script>' OR 1=1 --"}`,
+			URLOf: reportPath("sponsorships", "Dan pending offer"), Status: 201, After: reportsBy("priya", 1), Want: []string{`"id":`}},
+		{Name: "members never read reports through the collection API", Method: http.MethodGet, Who: "dan",
+			URL: "/api/collections/reports/records", Status: 404, NotWant: []string{"Looks like a scam"}},
+		{Name: "members cannot write reports through the collection API", Method: http.MethodPost, Who: "dan",
+			Body: `{"reason":"direct","listingKind":"sponsorships","listingId":"x","reporter":"x"}`,
+			URL:  "/api/collections/reports/records", Status: 404, After: expectRows("reports", 1)},
 	})
 }
 
@@ -86,22 +87,22 @@ func TestReportListing(t *testing.T) {
 // the reason, until an administrator decides again.
 func TestReportRequeuesAnApprovedListing(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 	id := listingID(t, app, "sponsorships", "Dan approved offer")
 
-	post(t, j, app, "boss", "/api/admin/listings/sponsorships/"+id+"/approve", "", 200, testutil.Writes(1, 2, 0))
-	if got, _ := titles(t, get(t, j, app, "boss", "/api/admin/moderation", 200, "[")); slices.Contains(got, "Dan approved offer") {
+	j.Do(t, testutil.Call{Name: "boss posts /api/admin/listings/sponsorships/" + id + "/approve", Who: "boss", Method: http.MethodPost, URL: "/api/admin/listings/sponsorships/" + id + "/approve", Status: 200, Events: testutil.Writes(1, 2, 0), Want: []string{"{"}})
+	if got, _ := titles(t, j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation", Status: 200, Want: []string{"["}})); slices.Contains(got, "Dan approved offer") {
 		t.Fatalf("approved listing still queued: %v", got)
 	}
-	post(t, j, app, "priya", "/api/sponsorships/"+id+"/report", `{"reason":"Offer was withdrawn offline"}`, 201, testutil.Writes(1, 0, 0))
-	a := get(t, j, app, "boss", "/api/admin/moderation", 200, "Offer was withdrawn offline")
+	j.Do(t, testutil.Call{Name: "priya posts /api/sponsorships/" + id + "/report", Who: "priya", Method: http.MethodPost, URL: "/api/sponsorships/" + id + "/report", Body: `{"reason":"Offer was withdrawn offline"}`, Status: 201, Events: testutil.Writes(1, 0, 0), Want: []string{"{"}})
+	a := j.Do(t, testutil.Call{Name: "boss reads /api/admin/moderation", Who: "boss", Method: http.MethodGet, URL: "/api/admin/moderation", Status: 200, Want: []string{"Offer was withdrawn offline"}})
 	if got, _ := titles(t, a); len(got) == 0 || got[0] != "Dan approved offer" {
 		t.Fatalf("reported listing not on top: %v", got)
 	}
-	post(t, j, app, "priya", "/api/sponsorships/"+id+"/report", `{"reason":"again"}`, 409, testutil.NoWrites())
+	j.Do(t, testutil.Call{Name: "priya posts /api/sponsorships/" + id + "/report", Who: "priya", Method: http.MethodPost, URL: "/api/sponsorships/" + id + "/report", Body: `{"reason":"again"}`, Status: 409, Events: testutil.NoWrites()})
 	// the listing itself stays visible: a report alone hides nothing
-	get(t, j, app, "zed", "/api/sponsorships/"+id, 200, `"title":"Dan approved offer"`)
+	j.Do(t, testutil.Call{Name: "zed reads /api/sponsorships/" + id, Who: "zed", Method: http.MethodGet, URL: "/api/sponsorships/" + id, Status: 200, Want: []string{`"title":"Dan approved offer"`}})
 }

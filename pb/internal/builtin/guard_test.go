@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
@@ -50,7 +51,7 @@ func concrete(pattern, collection string) (method, path string) {
 // if it did not exist. (One server for the whole sweep: ~100 requests.)
 func TestClosedBuiltinRoutes(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	srv := testutil.Serve(t, app)
@@ -77,7 +78,7 @@ func TestClosedBuiltinRoutes(t *testing.T) {
 // _superusers collection, and a superuser's token opens the rest.
 func TestSuperusersKeepTheDashboard(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	for _, c := range []struct {
 		name, method, url, body string
 		asSuperuser             bool
@@ -114,7 +115,7 @@ func TestSuperusersKeepTheDashboard(t *testing.T) {
 // make the server mail any address: closed, and nothing is sent.
 func TestMembersCannotMakePocketBaseSendMail(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	for _, c := range []struct{ route, body string }{
 		{"request-verification", `{"email":"victim@example.org"}`},
 		{"request-email-change", `{"newEmail":"victim@example.org"}`},
@@ -141,7 +142,7 @@ func TestMembersCannotMakePocketBaseSendMail(t *testing.T) {
 // records API does not answer members at all.
 func TestNoFilterOracleThroughBackRelations(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	for _, c := range []struct{ collection, filter string }{
 		{"sponsorships", "applications_via_sponsorship.message ~ 'abc%'"},
 		{"sponsorships", "applications_via_sponsorship.status = 'accepted'"},

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -18,7 +19,7 @@ import (
 // client filter or expand that could read through relations.
 func TestRealtimeSubscriptions(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	filter := url.QueryEscape(`{"query":{"filter":"sender.applications_via_applicant.message ~ 'abc%'"}}`)
 	for _, c := range []struct {
 		name, who string

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -13,7 +14,7 @@ import (
 // upgrade that adds a route fails here until someone decides who may use it.
 func TestEveryBuiltinRouteIsClassified(t *testing.T) {
 	t.Parallel()
-	got := testutil.BuiltinRoutes(t)
+	got := apptest.BuiltinRoutes(t)
 	if len(got) < 40 {
 		t.Fatalf("walked only %d routes: the router's layout changed", len(got))
 	}
@@ -33,9 +34,9 @@ func TestEveryBuiltinRouteIsClassified(t *testing.T) {
 // mistakes one of ours for a built-in.
 func TestAppRoutesAvoidBuiltinPaths(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
-	for _, p := range testutil.OwnRoutes(t, app, testutil.BuiltinRoutes(t)) {
+	for _, p := range testutil.OwnRoutes(t, app, apptest.BuiltinRoutes(t)) {
 		if builtin.IsBuiltinPath(p) {
 			t.Errorf("app route %q lives under a PocketBase path", p)
 		}

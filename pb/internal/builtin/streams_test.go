@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/builtin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -79,7 +80,7 @@ func waitClients(t *testing.T, app core.App, n int) {
 func TestRealtimeStreamsAreBounded(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.TrustedProxyHeaders = []string{"X-Forwarded-For"}
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	srv := testutil.Serve(t, app)
 	addr := strings.TrimPrefix(srv.URL, "http://")
@@ -152,7 +153,7 @@ func TestRealtimeStreamsAreBounded(t *testing.T) {
 // subscribed stream stays.
 func TestUnsubscribedStreamsAreClosed(t *testing.T) {
 	defer builtin.SetUnsubscribedFor(300 * time.Millisecond)()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	srv := testutil.Serve(t, app)
 	addr := strings.TrimPrefix(srv.URL, "http://")

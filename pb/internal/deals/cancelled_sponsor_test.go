@@ -20,7 +20,7 @@ func TestACancelledSponsorReadsNoLaterUpdates(t *testing.T) {
 		201, testutil.WritesAmidMail(4, 0), `"picture":"`)
 	var first deals.Update
 	before.Decode(t, &first)
-	j.do("sid cancels", "sid", http.MethodPost, "/api/deals/"+sidDeal+"/cancel", `{"reason":"Budget"}`, 200, testutil.WritesAmidMail(2, 3))
+	j.Do(j.t, testutil.Call{Name: "sid cancels", Who: "sid", Method: http.MethodPost, URL: "/api/deals/" + sidDeal + "/cancel", Body: `{"reason":"Budget"}`, Status: 200, Events: testutil.WritesAmidMail(2, 3), Want: []string{`"id":"`}})
 	after := j.sendForm("an update after sid left", "rita", u, []part{{"body", "Backstage plans.", nil}, {"picture", "plan.png", photo(t, 300, 200)}},
 		201, testutil.WritesAmidMail(3, 0), `"picture":"`)
 	var later deals.Update
@@ -28,10 +28,8 @@ func TestACancelledSponsorReadsNoLaterUpdates(t *testing.T) {
 
 	j.read("sid reads what came before they left", "sid", "/api/deals/"+sidDeal, []string{`"body":"The stage is booked."`},
 		[]string{"Backstage plans.", later.Picture})
-	j.do("and its picture", "sid", http.MethodGet, "/api/deals/"+sidDeal+"/pictures/"+first.Picture, "", 200, refused, "\xff\xd8\xff")
-	j.do("not the later picture", "sid", http.MethodGet, "/api/deals/"+sidDeal+"/pictures/"+later.Picture, "", 404, refused,
-		"Picture not found.")
-	j.do("sam reads both", "sam", http.MethodGet, "/api/deals/"+samDeal, "", 200, refused, `"body":"The stage is booked."`,
-		`"body":"Backstage plans."`)
-	j.do("and the later picture", "sam", http.MethodGet, "/api/deals/"+samDeal+"/pictures/"+later.Picture, "", 200, refused, "\xff\xd8\xff")
+	j.Do(j.t, testutil.Call{Name: "and its picture", Who: "sid", Method: http.MethodGet, URL: "/api/deals/" + sidDeal + "/pictures/" + first.Picture, Status: 200, Events: refused, Want: []string{"\xff\xd8\xff"}})
+	j.Do(j.t, testutil.Call{Name: "not the later picture", Who: "sid", Method: http.MethodGet, URL: "/api/deals/" + sidDeal + "/pictures/" + later.Picture, Status: 404, Events: refused, Want: []string{"Picture not found."}})
+	j.Do(j.t, testutil.Call{Name: "sam reads both", Who: "sam", Method: http.MethodGet, URL: "/api/deals/" + samDeal, Status: 200, Events: refused, Want: []string{`"body":"The stage is booked."`, `"body":"Backstage plans."`}})
+	j.Do(j.t, testutil.Call{Name: "and the later picture", Who: "sam", Method: http.MethodGet, URL: "/api/deals/" + samDeal + "/pictures/" + later.Picture, Status: 200, Events: refused, Want: []string{"\xff\xd8\xff"}})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
@@ -28,38 +29,19 @@ func seed(t testing.TB, app core.App) {
 		Amount: 1000, Reviewed: true, Approved: true})
 }
 
-// journey is a deal's steps as its members take them, each an ApiScenario
-// with its events; the mail a step leaves to the background is sent before
-// the next step counts its own.
+// journey is a deal's steps as its members take them (testutil.Call, each
+// with its events), on an app with the festival seeded.
 type journey struct {
+	*testutil.Journey
 	t   *testing.T
 	app *tests.TestApp
-	j   *testutil.Journey
 }
 
 func newJourney(t *testing.T) *journey {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
-	return &journey{t: t, app: app, j: testutil.NewJourney(t, app)}
-}
-
-func (j *journey) do(name, who, method, url, body string, status int, events map[string]int, want ...string) testutil.Answer {
-	j.t.Helper()
-	h := map[string]string{"Origin": testutil.Origin}
-	if who != "" {
-		h = testutil.Cookie(j.t, testutil.FindByUsername(j.t, j.app, who))
-	}
-	if len(want) == 0 {
-		want = []string{fmt.Sprintf(`"status":%d`, status)}
-		if status < 400 {
-			want = []string{`"id":"`}
-		}
-	}
-	a := j.j.Step(j.t, tests.ApiScenario{Name: name, Method: method, URL: url, Body: strings.NewReader(body),
-		Headers: h, ExpectedStatus: status, ExpectedContent: want, ExpectedEvents: events})
-	queue.Of(j.app).Wait()
-	return a
+	return &journey{Journey: testutil.NewJourney(t, app), t: t, app: app}
 }
 
 // pledge has the named sponsor pledge amount to the festival and answers the
@@ -67,8 +49,7 @@ func (j *journey) do(name, who, method, url, body string, status int, events map
 func (j *journey) pledge(who string, amount int) string {
 	j.t.Helper()
 	req := j.request()
-	j.do(who+" pledges", who, http.MethodPost, "/api/sponsorship-requests/"+req.Id+"/sponsor",
-		fmt.Sprintf(`{"amount":%d}`, amount), 201, testutil.WritesAmidMail(6, 2))
+	j.Do(j.t, testutil.Call{Name: who + " pledges", Who: who, Method: http.MethodPost, URL: "/api/sponsorship-requests/" + req.Id + "/sponsor", Body: fmt.Sprintf(`{"amount":%d}`, amount), Status: 201, Events: testutil.WritesAmidMail(6, 2), Want: []string{`"id":"`}})
 	deal := &core.Record{}
 	err := j.app.RecordQuery("deals").AndWhere(dbx.HashExp{"sponsor": testutil.FindByUsername(j.t, j.app, who).Id}).
 		OrderBy("created DESC", "rowid DESC").Limit(1).One(deal)
@@ -130,26 +111,20 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 	if err := j.app.DB().Select("conversation").From("messages").Where(dbx.HashExp{"contextType": "commitment"}).Row(&conv); err != nil {
 		t.Fatal(err)
 	}
-	j.do("the pledge's note in the conversation links to the deal", "rita", http.MethodGet, "/api/conversations/"+conv+"/messages", "",
-		200, refused, `"kind":"system"`, `"dealId":"`+id+`"`)
-	j.do("a visitor", "", http.MethodGet, "/api/deals", "", 401, refused)
-	j.do("another member cannot read it", "olive", http.MethodGet, d, "", 404, refused, "Deal not found.")
-	j.do("nor an administrator before a dispute", "boss", http.MethodGet, d, "", 404, refused, "Deal not found.")
-	j.do("another member cannot act on it", "olive", http.MethodPost, d+"/cancel", `{"reason":"x"}`, 404, refused, "Deal not found.")
-	j.do("the sponsor's list", "sam", http.MethodGet, "/api/deals", "", 200, refused, `"status":"negotiating"`, `"title":"Street festival"`)
-	j.do("the recipient's list, by state", "rita", http.MethodGet, "/api/deals?status=negotiating", "", 200, refused, `"id":"`+id+`"`)
-	j.do("an unknown state", "rita", http.MethodGet, "/api/deals?status=done", "", 400, refused, "Status must be one of")
-	j.do("money before agreement", "sam", http.MethodPost, d+"/funds-sent", "", 409, refused,
-		"This deal is negotiating: the money is marked sent once the deliverables are agreed, and only once.")
-	j.do("nothing to agree to", "rita", http.MethodPost, d+"/agree", `{"version":0}`, 409, refused, "There is no proposal to agree to.")
-	j.do("an empty list", "sam", http.MethodPost, d+"/deliverables", `{"deliverables":[]}`, 400, refused, "Add at least one deliverable")
-	j.do("a bad date", "sam", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Logo","due":"soon"}]}`, 400, refused,
-		"Due date must be a date (YYYY-MM-DD)")
-	j.do("a title too long", "sam", http.MethodPost, d+"/deliverables",
-		`{"deliverables":[{"title":"`+strings.Repeat("x", 121)+`"}]}`, 400, refused, "A deliverable is at most 120 characters")
-	proposed := j.do("the sponsor proposes", "sam", http.MethodPost, d+"/deliverables",
-		`{"deliverables":[{"title":" Logo on the banner ","due":"2026-12-20"},{"title":"A mention on stage"}]}`, 200, step,
-		`"proposal":[{"id":"`, `"title":"Logo on the banner","due":"2026-12-20"`, `"status":"negotiating"`)
+	j.Do(j.t, testutil.Call{Name: "the pledge's note in the conversation links to the deal", Who: "rita", Method: http.MethodGet, URL: "/api/conversations/" + conv + "/messages", Status: 200, Events: refused, Want: []string{`"kind":"system"`, `"dealId":"` + id + `"`}})
+	j.Do(j.t, testutil.Call{Name: "a visitor", Method: http.MethodGet, URL: "/api/deals", Status: 401, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "another member cannot read it", Who: "olive", Method: http.MethodGet, URL: d, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "nor an administrator before a dispute", Who: "boss", Method: http.MethodGet, URL: d, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "another member cannot act on it", Who: "olive", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"x"}`, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor's list", Who: "sam", Method: http.MethodGet, URL: "/api/deals", Status: 200, Events: refused, Want: []string{`"status":"negotiating"`, `"title":"Street festival"`}})
+	j.Do(j.t, testutil.Call{Name: "the recipient's list, by state", Who: "rita", Method: http.MethodGet, URL: "/api/deals?status=negotiating", Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`}})
+	j.Do(j.t, testutil.Call{Name: "an unknown state", Who: "rita", Method: http.MethodGet, URL: "/api/deals?status=done", Status: 400, Events: refused, Want: []string{"Status must be one of"}})
+	j.Do(j.t, testutil.Call{Name: "money before agreement", Who: "sam", Method: http.MethodPost, URL: d + "/funds-sent", Status: 409, Events: refused, Want: []string{"This deal is negotiating: the money is marked sent once the deliverables are agreed, and only once."}})
+	j.Do(j.t, testutil.Call{Name: "nothing to agree to", Who: "rita", Method: http.MethodPost, URL: d + "/agree", Body: `{"version":0}`, Status: 409, Events: refused, Want: []string{"There is no proposal to agree to."}})
+	j.Do(j.t, testutil.Call{Name: "an empty list", Who: "sam", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[]}`, Status: 400, Events: refused, Want: []string{"Add at least one deliverable"}})
+	j.Do(j.t, testutil.Call{Name: "a bad date", Who: "sam", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"Logo","due":"soon"}]}`, Status: 400, Events: refused, Want: []string{"Due date must be a date (YYYY-MM-DD)"}})
+	j.Do(j.t, testutil.Call{Name: "a title too long", Who: "sam", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"` + strings.Repeat("x", 121) + `"}]}`, Status: 400, Events: refused, Want: []string{"A deliverable is at most 120 characters"}})
+	proposed := j.Do(j.t, testutil.Call{Name: "the sponsor proposes", Who: "sam", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":" Logo on the banner ","due":"2026-12-20"},{"title":"A mention on stage"}]}`, Status: 200, Events: step, Want: []string{`"proposal":[{"id":"`, `"title":"Logo on the banner","due":"2026-12-20"`, `"status":"negotiating"`}})
 	var deal struct {
 		Version  int `json:"version"`
 		Proposal []struct {
@@ -157,52 +132,40 @@ func TestDealFromPledgeToCompletion(t *testing.T) {
 		} `json:"proposal"`
 	}
 	proposed.Decode(t, &deal)
-	j.do("not one's own proposal", "sam", http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, deal.Version), 409, refused,
-		"The other side agrees to your proposal")
-	j.do("agreeing to what one did not read", "rita", http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, deal.Version-1), 409,
-		refused, "This deal changed while you were looking at it.")
-	j.do("agreeing names a version", "rita", http.MethodPost, d+"/agree", `{}`, 400, refused, "Say which version of the deal you agree to")
-	j.do("the recipient agrees", "rita", http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, deal.Version), 200, step,
-		`"status":"agreed"`, `"proposal":[]`, `"deliverables":[{"id":"`+deal.Proposal[0].ID+`","title":"Logo on the banner"`)
+	j.Do(j.t, testutil.Call{Name: "not one's own proposal", Who: "sam", Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, deal.Version), Status: 409, Events: refused, Want: []string{"The other side agrees to your proposal"}})
+	j.Do(j.t, testutil.Call{Name: "agreeing to what one did not read", Who: "rita", Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, deal.Version-1), Status: 409, Events: refused, Want: []string{"This deal changed while you were looking at it."}})
+	j.Do(j.t, testutil.Call{Name: "agreeing names a version", Who: "rita", Method: http.MethodPost, URL: d + "/agree", Body: `{}`, Status: 400, Events: refused, Want: []string{"Say which version of the deal you agree to"}})
+	j.Do(j.t, testutil.Call{Name: "the recipient agrees", Who: "rita", Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, deal.Version), Status: 200, Events: step, Want: []string{`"status":"agreed"`, `"proposal":[]`, `"deliverables":[{"id":"` + deal.Proposal[0].ID + `","title":"Logo on the banner"`}})
 
-	j.do("only the sponsor sends money", "rita", http.MethodPost, d+"/funds-sent", "", 403, refused, "Only the sponsor can do this.")
-	j.do("nothing to confirm yet", "rita", http.MethodPost, d+"/funds-received", "", 409, refused,
-		"The sponsor has not marked the money as sent yet.")
-	j.do("the sponsor sends the money", "sam", http.MethodPost, d+"/funds-sent", "", 200, step, `"fundsSentAt":"20`)
-	j.do("once", "sam", http.MethodPost, d+"/funds-sent", "", 409, refused, "You already marked the money as sent.")
-	j.do("only the recipient confirms", "sam", http.MethodPost, d+"/funds-received", "", 403, refused, "Only the recipient can do this.")
-	j.do("the recipient confirms", "rita", http.MethodPost, d+"/funds-received", "", 200, step, `"status":"funded"`)
-	j.do("a funded pledge stays", "sam", http.MethodPost, "/api/commitments/"+j.deal(id).GetString("commitment")+"/withdraw",
-		`{"reason":"changed my mind"}`, 409, refused, "This pledge's deal is funded: it can no longer be withdrawn.")
+	j.Do(j.t, testutil.Call{Name: "only the sponsor sends money", Who: "rita", Method: http.MethodPost, URL: d + "/funds-sent", Status: 403, Events: refused, Want: []string{"Only the sponsor can do this."}})
+	j.Do(j.t, testutil.Call{Name: "nothing to confirm yet", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 409, Events: refused, Want: []string{"The sponsor has not marked the money as sent yet."}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor sends the money", Who: "sam", Method: http.MethodPost, URL: d + "/funds-sent", Status: 200, Events: step, Want: []string{`"fundsSentAt":"20`}})
+	j.Do(j.t, testutil.Call{Name: "once", Who: "sam", Method: http.MethodPost, URL: d + "/funds-sent", Status: 409, Events: refused, Want: []string{"You already marked the money as sent."}})
+	j.Do(j.t, testutil.Call{Name: "only the recipient confirms", Who: "sam", Method: http.MethodPost, URL: d + "/funds-received", Status: 403, Events: refused, Want: []string{"Only the recipient can do this."}})
+	j.Do(j.t, testutil.Call{Name: "the recipient confirms", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 200, Events: step, Want: []string{`"status":"funded"`}})
+	j.Do(j.t, testutil.Call{Name: "a funded pledge stays", Who: "sam", Method: http.MethodPost, URL: "/api/commitments/" + j.deal(id).GetString("commitment") + "/withdraw", Body: `{"reason":"changed my mind"}`, Status: 409, Events: refused, Want: []string{"This pledge's deal is funded: it can no longer be withdrawn."}})
 
 	item := d + "/deliverables/" + deal.Proposal[0].ID + "/done"
-	j.do("only the recipient delivers", "sam", http.MethodPost, item, `{"proofText":"done"}`, 403, refused, "Only the recipient can do this.")
-	j.do("proof is needed", "rita", http.MethodPost, item, `{}`, 400, refused, "Add proof: a note, a link or a picture")
-	j.do("a link is a web address", "rita", http.MethodPost, item, `{"proofLink":"javascript:alert(1)"}`, 400, refused,
-		"Link must be a web address")
-	j.do("an unknown deliverable", "rita", http.MethodPost, d+"/deliverables/nothing/done", `{"proofText":"x"}`, 404, refused,
-		"Deliverable not found.")
-	j.do("the first is delivered", "rita", http.MethodPost, item, `{"proofText":"Banner photo","proofLink":"https://example.com/banner.jpg"}`,
-		200, step, `"status":"funded"`, `"proofLink":"https://example.com/banner.jpg"`)
-	j.do("not twice", "rita", http.MethodPost, item, `{"proofText":"again"}`, 409, refused, "This deliverable is already marked done.")
-	j.do("not complete before delivery", "sam", http.MethodPost, d+"/complete", "", 409, refused,
-		"This deal is funded: a deal is completed once everything is delivered.")
-	j.do("the last makes it delivered", "rita", http.MethodPost, d+"/deliverables/"+deal.Proposal[1].ID+"/done",
-		`{"proofText":"Mentioned at 6 pm"}`, 200, step, `"status":"delivered"`)
-	j.do("only the sponsor completes", "rita", http.MethodPost, d+"/complete", "", 403, refused, "Only the sponsor can do this.")
-	j.do("the sponsor completes", "sam", http.MethodPost, d+"/complete", "", 200, step, `"status":"completed"`, `"completedAt":"20`)
-	j.do("a completed deal is not cancelled", "rita", http.MethodPost, d+"/cancel", `{"reason":"late"}`, 409, refused,
-		"This deal is completed: it can no longer be cancelled.")
-	j.do("nor disputed", "rita", http.MethodPost, d+"/dispute", `{"reason":"late"}`, 409, refused, "This deal is completed: a dispute")
+	j.Do(j.t, testutil.Call{Name: "only the recipient delivers", Who: "sam", Method: http.MethodPost, URL: item, Body: `{"proofText":"done"}`, Status: 403, Events: refused, Want: []string{"Only the recipient can do this."}})
+	j.Do(j.t, testutil.Call{Name: "proof is needed", Who: "rita", Method: http.MethodPost, URL: item, Body: `{}`, Status: 400, Events: refused, Want: []string{"Add proof: a note, a link or a picture"}})
+	j.Do(j.t, testutil.Call{Name: "a link is a web address", Who: "rita", Method: http.MethodPost, URL: item, Body: `{"proofLink":"javascript:alert(1)"}`, Status: 400, Events: refused, Want: []string{"Link must be a web address"}})
+	j.Do(j.t, testutil.Call{Name: "an unknown deliverable", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables/nothing/done", Body: `{"proofText":"x"}`, Status: 404, Events: refused, Want: []string{"Deliverable not found."}})
+	j.Do(j.t, testutil.Call{Name: "the first is delivered", Who: "rita", Method: http.MethodPost, URL: item, Body: `{"proofText":"Banner photo","proofLink":"https://example.com/banner.jpg"}`, Status: 200, Events: step, Want: []string{`"status":"funded"`, `"proofLink":"https://example.com/banner.jpg"`}})
+	j.Do(j.t, testutil.Call{Name: "not twice", Who: "rita", Method: http.MethodPost, URL: item, Body: `{"proofText":"again"}`, Status: 409, Events: refused, Want: []string{"This deliverable is already marked done."}})
+	j.Do(j.t, testutil.Call{Name: "not complete before delivery", Who: "sam", Method: http.MethodPost, URL: d + "/complete", Status: 409, Events: refused, Want: []string{"This deal is funded: a deal is completed once everything is delivered."}})
+	j.Do(j.t, testutil.Call{Name: "the last makes it delivered", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables/" + deal.Proposal[1].ID + "/done", Body: `{"proofText":"Mentioned at 6 pm"}`, Status: 200, Events: step, Want: []string{`"status":"delivered"`}})
+	j.Do(j.t, testutil.Call{Name: "only the sponsor completes", Who: "rita", Method: http.MethodPost, URL: d + "/complete", Status: 403, Events: refused, Want: []string{"Only the sponsor can do this."}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor completes", Who: "sam", Method: http.MethodPost, URL: d + "/complete", Status: 200, Events: step, Want: []string{`"status":"completed"`, `"completedAt":"20`}})
+	j.Do(j.t, testutil.Call{Name: "a completed deal is not cancelled", Who: "rita", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"late"}`, Status: 409, Events: refused, Want: []string{"This deal is completed: it can no longer be cancelled."}})
+	j.Do(j.t, testutil.Call{Name: "nor disputed", Who: "rita", Method: http.MethodPost, URL: d + "/dispute", Body: `{"reason":"late"}`, Status: 409, Events: refused, Want: []string{"This deal is completed: a dispute"}})
 
 	for _, who := range []string{"sam", "rita"} {
-		j.do(who+"'s profile counts the deal", "olive", http.MethodGet, "/api/users/"+testutil.FindByUsername(t, j.app, who).Id, "", 200,
-			refused, `"reliability":{"fundedDeals":1,"completedDeals":1,`)
+		j.Do(j.t, testutil.Call{Name: who + "'s profile counts the deal", Who: "olive", Method: http.MethodGet, URL: "/api/users/" + testutil.FindByUsername(t, j.app, who).Id, Status: 200, Events: refused, Want: []string{`"reliability":{"fundedDeals":1,"completedDeals":1,`}})
 	}
 	var read struct {
 		Events []struct{ Kind string } `json:"events"`
 	}
-	j.do("the history", "rita", http.MethodGet, d, "", 200, refused).Decode(t, &read)
+	j.Do(j.t, testutil.Call{Name: "the history", Who: "rita", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"id":"`}}).Decode(t, &read)
 	var kinds []string
 	for _, e := range read.Events {
 		kinds = append(kinds, e.Kind)
@@ -225,10 +188,9 @@ func TestCancelBeforeFundingWithdrawsThePledge(t *testing.T) {
 	if j.request().GetString("status") != "sponsored" {
 		t.Fatal("the whole amount did not sponsor the request")
 	}
-	j.do("a reason is needed", "rita", http.MethodPost, "/api/deals/"+id+"/cancel", `{"reason":"  "}`, 400, refused, "Say why you are cancelling")
+	j.Do(j.t, testutil.Call{Name: "a reason is needed", Who: "rita", Method: http.MethodPost, URL: "/api/deals/" + id + "/cancel", Body: `{"reason":"  "}`, Status: 400, Events: refused, Want: []string{"Say why you are cancelling"}})
 	// the deal, its history, the commitment, the request and the notification
-	j.do("the recipient cancels", "rita", http.MethodPost, "/api/deals/"+id+"/cancel", `{"reason":"The festival moved to spring"}`, 200,
-		testutil.WritesAmidMail(2, 3), `"status":"cancelled"`, `"cancelReason":"The festival moved to spring"`)
+	j.Do(j.t, testutil.Call{Name: "the recipient cancels", Who: "rita", Method: http.MethodPost, URL: "/api/deals/" + id + "/cancel", Body: `{"reason":"The festival moved to spring"}`, Status: 200, Events: testutil.WritesAmidMail(2, 3), Want: []string{`"status":"cancelled"`, `"cancelReason":"The festival moved to spring"`}})
 	req := j.request()
 	if req.GetString("status") != "open" || req.GetInt("pledgedAmount") != 0 || req.GetInt("sponsorCount") != 0 {
 		t.Errorf("request after the cancel: %s, %d pledged by %d", req.GetString("status"), req.GetInt("pledgedAmount"), req.GetInt("sponsorCount"))
@@ -236,13 +198,11 @@ func TestCancelBeforeFundingWithdrawsThePledge(t *testing.T) {
 	if c := testutil.Find(t, j.app, "commitments", j.deal(id).GetString("commitment")); c.GetString("status") != "withdrawn" {
 		t.Errorf("the pledge is %s", c.GetString("status"))
 	}
-	j.do("cancelled stays cancelled", "sam", http.MethodPost, "/api/deals/"+id+"/cancel", `{"reason":"x"}`, 409, refused,
-		"This deal is cancelled: it can no longer be cancelled.")
+	j.Do(j.t, testutil.Call{Name: "cancelled stays cancelled", Who: "sam", Method: http.MethodPost, URL: "/api/deals/" + id + "/cancel", Body: `{"reason":"x"}`, Status: 409, Events: refused, Want: []string{"This deal is cancelled: it can no longer be cancelled."}})
 
 	// withdrawing a pledge cancels its deal with the same reason
 	other := j.pledge("sid", 400)
-	j.do("the sponsor withdraws the pledge", "sid", http.MethodPost, "/api/commitments/"+j.deal(other).GetString("commitment")+"/withdraw",
-		`{"reason":"Budget cut"}`, 200, testutil.WritesAmidMail(3, 4))
+	j.Do(j.t, testutil.Call{Name: "the sponsor withdraws the pledge", Who: "sid", Method: http.MethodPost, URL: "/api/commitments/" + j.deal(other).GetString("commitment") + "/withdraw", Body: `{"reason":"Budget cut"}`, Status: 200, Events: testutil.WritesAmidMail(3, 4), Want: []string{`"id":"`}})
 	if d := j.deal(other); d.GetString("status") != "cancelled" || d.GetString("cancelReason") != "Budget cut" {
 		t.Errorf("the withdrawn pledge's deal: %s %q", d.GetString("status"), d.GetString("cancelReason"))
 	}
@@ -255,11 +215,9 @@ func TestACancelledDealHasNoWaitingProposal(t *testing.T) {
 	j := newJourney(t)
 	id := j.pledge("sam", 300)
 	d := "/api/deals/" + id
-	j.do("the recipient proposes", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step,
-		`"proposal":[{"id":"`, `"proposedBy":"`+testutil.FindByUsername(t, j.app, "rita").Id+`"`)
-	j.do("the sponsor cancels", "sam", http.MethodPost, d+"/cancel", `{"reason":"Plans changed"}`, 200, testutil.WritesAmidMail(2, 3),
-		`"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`)
-	j.do("and reads none", "rita", http.MethodGet, d, "", 200, refused, `"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`)
+	j.Do(j.t, testutil.Call{Name: "the recipient proposes", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"Booth"}]}`, Status: 200, Events: step, Want: []string{`"proposal":[{"id":"`, `"proposedBy":"` + testutil.FindByUsername(t, j.app, "rita").Id + `"`}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor cancels", Who: "sam", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"Plans changed"}`, Status: 200, Events: testutil.WritesAmidMail(2, 3), Want: []string{`"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`}})
+	j.Do(j.t, testutil.Call{Name: "and reads none", Who: "rita", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"status":"cancelled"`, `"proposal":[]`, `"proposedBy":""`}})
 }
 
 // After the money moved a cancel needs both sides, or a dispute goes to the
@@ -270,35 +228,30 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 	fund := func(sponsor, id string) {
 		j.t.Helper()
 		d := "/api/deals/" + id
-		j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
-		j.do("agree", sponsor, http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), 200, step)
-		j.do("sent", sponsor, http.MethodPost, d+"/funds-sent", "", 200, step)
-		j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step, `"status":"funded"`)
+		j.Do(j.t, testutil.Call{Name: "propose", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"Booth"}]}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+		j.Do(j.t, testutil.Call{Name: "agree", Who: sponsor, Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), Status: 200, Events: step, Want: []string{`"id":"`}})
+		j.Do(j.t, testutil.Call{Name: "sent", Who: sponsor, Method: http.MethodPost, URL: d + "/funds-sent", Status: 200, Events: step, Want: []string{`"id":"`}})
+		j.Do(j.t, testutil.Call{Name: "received", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 200, Events: step, Want: []string{`"status":"funded"`}})
 	}
 	id := j.pledge("sam", 500)
 	fund("sam", id)
 	d := "/api/deals/" + id
-	j.do("the sponsor asks to cancel", "sam", http.MethodPost, d+"/cancel", `{"reason":"Event cancelled by the city"}`, 200, step,
-		`"status":"funded"`, `"cancelRequestReason":"Event cancelled by the city"`)
-	j.do("asking twice", "sam", http.MethodPost, d+"/cancel", `{"reason":"again"}`, 409, refused, "You already asked to cancel")
-	j.do("the recipient accepts", "rita", http.MethodPost, d+"/cancel", `{"reason":"Agreed, refunded"}`, 200, step, `"status":"cancelled"`)
-	j.do("a funded deal cancelled counts as funded, not completed", "olive", http.MethodGet,
-		"/api/users/"+testutil.FindByUsername(t, j.app, "sam").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":0,`)
+	j.Do(j.t, testutil.Call{Name: "the sponsor asks to cancel", Who: "sam", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"Event cancelled by the city"}`, Status: 200, Events: step, Want: []string{`"status":"funded"`, `"cancelRequestReason":"Event cancelled by the city"`}})
+	j.Do(j.t, testutil.Call{Name: "asking twice", Who: "sam", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"again"}`, Status: 409, Events: refused, Want: []string{"You already asked to cancel"}})
+	j.Do(j.t, testutil.Call{Name: "the recipient accepts", Who: "rita", Method: http.MethodPost, URL: d + "/cancel", Body: `{"reason":"Agreed, refunded"}`, Status: 200, Events: step, Want: []string{`"status":"cancelled"`}})
+	j.Do(j.t, testutil.Call{Name: "a funded deal cancelled counts as funded, not completed", Who: "olive", Method: http.MethodGet, URL: "/api/users/" + testutil.FindByUsername(t, j.app, "sam").Id, Status: 200, Events: refused, Want: []string{`"reliability":{"fundedDeals":1,"completedDeals":0,`}})
 
 	id = j.pledge("sid", 500)
 	fund("sid", id)
 	d = "/api/deals/" + id
-	j.do("a dispute needs words", "sid", http.MethodPost, d+"/dispute", `{}`, 400, refused, "Tell the administrators what went wrong")
-	j.do("the sponsor disputes", "sid", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed,
-		`"status":"disputed"`, `"disputeReason":"No booth on the day"`)
-	j.do("not one's own dispute", "sid", http.MethodPost, d+"/dispute/answer", `{"reason":"x"}`, 409, refused, "You raised this dispute")
-	j.do("the recipient answers", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"The booth was there; photos sent"}`, 200,
-		step, `"disputeResponse":"The booth was there; photos sent"`)
-	j.do("once", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"again"}`, 409, refused, "You already answered this dispute.")
-	j.do("an administrator reads a disputed deal", "boss", http.MethodGet, d, "", 200, refused,
-		`"disputeReason":"No booth on the day"`, `"disputeResponse":"The booth was there; photos sent"`)
-	j.do("but takes no member's step", "boss", http.MethodPost, d+"/complete", "", 404, refused, "Deal not found.")
-	j.do("another member still cannot read it", "olive", http.MethodGet, d, "", 404, refused)
+	j.Do(j.t, testutil.Call{Name: "a dispute needs words", Who: "sid", Method: http.MethodPost, URL: d + "/dispute", Body: `{}`, Status: 400, Events: refused, Want: []string{"Tell the administrators what went wrong"}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor disputes", Who: "sid", Method: http.MethodPost, URL: d + "/dispute", Body: `{"reason":"No booth on the day"}`, Status: 200, Events: disputed, Want: []string{`"status":"disputed"`, `"disputeReason":"No booth on the day"`}})
+	j.Do(j.t, testutil.Call{Name: "not one's own dispute", Who: "sid", Method: http.MethodPost, URL: d + "/dispute/answer", Body: `{"reason":"x"}`, Status: 409, Events: refused, Want: []string{"You raised this dispute"}})
+	j.Do(j.t, testutil.Call{Name: "the recipient answers", Who: "rita", Method: http.MethodPost, URL: d + "/dispute/answer", Body: `{"reason":"The booth was there; photos sent"}`, Status: 200, Events: step, Want: []string{`"disputeResponse":"The booth was there; photos sent"`}})
+	j.Do(j.t, testutil.Call{Name: "once", Who: "rita", Method: http.MethodPost, URL: d + "/dispute/answer", Body: `{"reason":"again"}`, Status: 409, Events: refused, Want: []string{"You already answered this dispute."}})
+	j.Do(j.t, testutil.Call{Name: "an administrator reads a disputed deal", Who: "boss", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"disputeReason":"No booth on the day"`, `"disputeResponse":"The booth was there; photos sent"`}})
+	j.Do(j.t, testutil.Call{Name: "but takes no member's step", Who: "boss", Method: http.MethodPost, URL: d + "/complete", Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "another member still cannot read it", Who: "olive", Method: http.MethodGet, URL: d, Status: 404, Events: refused})
 }
 
 // The two sides act on one deal at the same moment, many times over: the
@@ -307,7 +260,7 @@ func TestAfterFundingCancelNeedsBothSidesOrADispute(t *testing.T) {
 // when its deal was cancelled before funding.
 func TestBothSidesAtOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	srv := testutil.Serve(t, app)
@@ -389,7 +342,7 @@ func TestBothSidesAtOnce(t *testing.T) {
 // before their deals, and nothing else one.
 func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	migration, reviews := testutil.Migration(t, "1795900000_deals.go"), testutil.Migration(t, "1796000000_reviews.go")
@@ -464,17 +417,16 @@ func TestDealStepsAreLimitedPerMember(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
-	j := &journey{t: t, app: app, j: testutil.NewJourney(t, app)}
+	j := &journey{Journey: testutil.NewJourney(t, app), t: t, app: app}
 	d := "/api/deals/" + j.pledge("sam", 100) + "/deliverables"
 	for i := range 60 {
-		j.do(fmt.Sprintf("proposal %d", i+1), "sam", http.MethodPost, d, fmt.Sprintf(`{"deliverables":[{"title":"Logo %d"}]}`, i), 200, step)
+		j.Do(j.t, testutil.Call{Name: fmt.Sprintf("proposal %d", i+1), Who: "sam", Method: http.MethodPost, URL: d, Body: fmt.Sprintf(`{"deliverables":[{"title":"Logo %d"}]}`, i), Status: 200, Events: step, Want: []string{`"id":"`}})
 	}
-	j.do("the 61st step in the hour", "sam", http.MethodPost, d, `{"deliverables":[{"title":"One more"}]}`, 429, refused,
-		"You have taken many deal steps in a short time.")
-	j.do("the other side's steps count apart", "rita", http.MethodPost, d, `{"deliverables":[{"title":"Booth"}]}`, 200, step)
+	j.Do(j.t, testutil.Call{Name: "the 61st step in the hour", Who: "sam", Method: http.MethodPost, URL: d, Body: `{"deliverables":[{"title":"One more"}]}`, Status: 429, Events: refused, Want: []string{"You have taken many deal steps in a short time."}})
+	j.Do(j.t, testutil.Call{Name: "the other side's steps count apart", Who: "rita", Method: http.MethodPost, URL: d, Body: `{"deliverables":[{"title":"Booth"}]}`, Status: 200, Events: step, Want: []string{`"id":"`}})
 }
 
 // The poster of a request tells all its sponsors at once: each reads the
@@ -483,22 +435,17 @@ func TestUpdatesReachEverySponsor(t *testing.T) {
 	t.Parallel()
 	j := newJourney(t)
 	u := "/api/sponsorship-requests/" + j.request().Id + "/updates"
-	j.do("a visitor", "", http.MethodPost, u, `{"body":"x"}`, 401, refused)
-	j.do("nobody to tell yet", "rita", http.MethodPost, u, `{"body":"We start on Friday"}`, 409, refused,
-		"This request has no sponsors to update yet.")
+	j.Do(j.t, testutil.Call{Name: "a visitor", Method: http.MethodPost, URL: u, Body: `{"body":"x"}`, Status: 401, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "nobody to tell yet", Who: "rita", Method: http.MethodPost, URL: u, Body: `{"body":"We start on Friday"}`, Status: 409, Events: refused, Want: []string{"This request has no sponsors to update yet."}})
 	samDeal, sidDeal := j.pledge("sam", 600), j.pledge("sid", 300)
-	j.do("only the poster", "sam", http.MethodPost, u, `{"body":"x"}`, 403, refused,
-		"Only the poster of the request can post updates to its sponsors.")
-	j.do("an empty update", "rita", http.MethodPost, u, `{"body":"  "}`, 400, refused, "Write the update")
-	j.do("too long", "rita", http.MethodPost, u, `{"body":"`+strings.Repeat("x", 2001)+`"}`, 400, refused,
-		"Update must be at most 2000 characters")
-	j.do("an unknown request", "rita", http.MethodPost, "/api/sponsorship-requests/nothing/updates", `{"body":"x"}`, 404, refused)
+	j.Do(j.t, testutil.Call{Name: "only the poster", Who: "sam", Method: http.MethodPost, URL: u, Body: `{"body":"x"}`, Status: 403, Events: refused, Want: []string{"Only the poster of the request can post updates to its sponsors."}})
+	j.Do(j.t, testutil.Call{Name: "an empty update", Who: "rita", Method: http.MethodPost, URL: u, Body: `{"body":"  "}`, Status: 400, Events: refused, Want: []string{"Write the update"}})
+	j.Do(j.t, testutil.Call{Name: "too long", Who: "rita", Method: http.MethodPost, URL: u, Body: `{"body":"` + strings.Repeat("x", 2001) + `"}`, Status: 400, Events: refused, Want: []string{"Update must be at most 2000 characters"}})
+	j.Do(j.t, testutil.Call{Name: "an unknown request", Who: "rita", Method: http.MethodPost, URL: "/api/sponsorship-requests/nothing/updates", Body: `{"body":"x"}`, Status: 404, Events: refused})
 	// the update and one notification to each sponsor, mailed in the background
-	j.do("the poster tells both sponsors", "rita", http.MethodPost, u, `{"body":" The stage is booked for Friday. "}`, 201,
-		testutil.WritesAmidMail(3, 0), `"body":"The stage is booked for Friday."`)
+	j.Do(j.t, testutil.Call{Name: "the poster tells both sponsors", Who: "rita", Method: http.MethodPost, URL: u, Body: `{"body":" The stage is booked for Friday. "}`, Status: 201, Events: testutil.WritesAmidMail(3, 0), Want: []string{`"body":"The stage is booked for Friday."`}})
 	for who, id := range map[string]string{"sam": samDeal, "sid": sidDeal} {
-		j.do(who+" reads it on their deal", who, http.MethodGet, "/api/deals/"+id, "", 200, refused,
-			`"updates":[{"id":"`, `"body":"The stage is booked for Friday."`)
+		j.Do(j.t, testutil.Call{Name: who + " reads it on their deal", Who: who, Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"updates":[{"id":"`, `"body":"The stage is booked for Friday."`}})
 		var n int
 		err := j.app.DB().Select("COUNT(*)").From("notifications").Where(dbx.HashExp{"user": testutil.FindByUsername(t, j.app, who).Id,
 			"type": "deal", "link": "/deals/" + id}).AndWhere(dbx.Like("title", "posted an update")).Row(&n)
@@ -507,8 +454,8 @@ func TestUpdatesReachEverySponsor(t *testing.T) {
 		}
 	}
 	// a cancelled deal's sponsor is not told again
-	j.do("sid cancels", "sid", http.MethodPost, "/api/deals/"+sidDeal+"/cancel", `{"reason":"Budget"}`, 200, testutil.WritesAmidMail(2, 3))
-	j.do("the next update", "rita", http.MethodPost, u, `{"body":"Posters are printed."}`, 201, testutil.WritesAmidMail(2, 0))
+	j.Do(j.t, testutil.Call{Name: "sid cancels", Who: "sid", Method: http.MethodPost, URL: "/api/deals/" + sidDeal + "/cancel", Body: `{"reason":"Budget"}`, Status: 200, Events: testutil.WritesAmidMail(2, 3), Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "the next update", Who: "rita", Method: http.MethodPost, URL: u, Body: `{"body":"Posters are printed."}`, Status: 201, Events: testutil.WritesAmidMail(2, 0), Want: []string{`"id":"`}})
 }
 
 // A dispute reaches the administrators' queue with both sides' words; an
@@ -519,45 +466,36 @@ func TestAdministratorsResolveADispute(t *testing.T) {
 	j := newJourney(t)
 	id := j.pledge("sam", 400)
 	d := "/api/deals/" + id
-	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
-	j.do("agree", "sam", http.MethodPost, d+"/agree", `{"version":1}`, 200, step)
-	j.do("sent", "sam", http.MethodPost, d+"/funds-sent", "", 200, step)
-	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
-	j.do("the queue is empty", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, "[]")
-	j.do("no dispute to count", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":0`)
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed)
-	j.do("the administrator is told", "boss", http.MethodGet, "/api/notifications", "", 200, refused,
-		`"title":"New dispute: Member sam raised one about “Street festival”"`, `"link":"/admin?tab=disputes"`)
-	j.do("and counts it", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":1`)
+	j.Do(j.t, testutil.Call{Name: "propose", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"Booth"}]}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "agree", Who: "sam", Method: http.MethodPost, URL: d + "/agree", Body: `{"version":1}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "sent", Who: "sam", Method: http.MethodPost, URL: d + "/funds-sent", Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "received", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "the queue is empty", Who: "boss", Method: http.MethodGet, URL: "/api/admin/disputes", Status: 200, Events: refused, Want: []string{"[]"}})
+	j.Do(j.t, testutil.Call{Name: "no dispute to count", Who: "boss", Method: http.MethodGet, URL: "/api/admin/overview", Status: 200, Events: refused, Want: []string{`"openDisputes":0`}})
+	j.Do(j.t, testutil.Call{Name: "sam disputes", Who: "sam", Method: http.MethodPost, URL: d + "/dispute", Body: `{"reason":"No booth on the day"}`, Status: 200, Events: disputed, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "the administrator is told", Who: "boss", Method: http.MethodGet, URL: "/api/notifications", Status: 200, Events: refused, Want: []string{`"title":"New dispute: Member sam raised one about “Street festival”"`, `"link":"/admin?tab=disputes"`}})
+	j.Do(j.t, testutil.Call{Name: "and counts it", Who: "boss", Method: http.MethodGet, URL: "/api/admin/overview", Status: 200, Events: refused, Want: []string{`"openDisputes":1`}})
 	if mails := inboxOf(t, j.app, "boss@example.com"); len(mails) != 1 || !strings.Contains(mails[0].Text, "No booth on the day") {
 		t.Errorf("the administrator's mail: %+v", mails)
 	}
-	j.do("rita answers", "rita", http.MethodPost, d+"/dispute/answer", `{"reason":"It was there"}`, 200, step)
+	j.Do(j.t, testutil.Call{Name: "rita answers", Who: "rita", Method: http.MethodPost, URL: d + "/dispute/answer", Body: `{"reason":"It was there"}`, Status: 200, Events: step, Want: []string{`"id":"`}})
 
-	j.do("a member cannot read the queue", "sam", http.MethodGet, "/api/admin/disputes", "", 403, refused)
-	queue := j.do("the queue", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused,
-		`"id":"`+id+`"`, `"disputeReason":"No booth on the day"`, `"disputeResponse":"It was there"`)
+	j.Do(j.t, testutil.Call{Name: "a member cannot read the queue", Who: "sam", Method: http.MethodGet, URL: "/api/admin/disputes", Status: 403, Events: refused})
+	queue := j.Do(j.t, testutil.Call{Name: "the queue", Who: "boss", Method: http.MethodGet, URL: "/api/admin/disputes", Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`, `"disputeReason":"No booth on the day"`, `"disputeResponse":"It was there"`}})
 	if queue.Header.Get("X-Total-Count") != "1" {
 		t.Errorf("queue total %q", queue.Header.Get("X-Total-Count"))
 	}
-	j.do("a bad filter", "boss", http.MethodGet, "/api/admin/disputes?status=later", "", 400, refused, "Status must be open, resolved or all")
-	j.do("a member cannot decide", "rita", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"completed","note":"x"}`, 403, refused)
-	j.do("an outcome is needed", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"funded","note":"x"}`, 400, refused,
-		"Outcome must be completed or cancelled")
-	j.do("and a note", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"completed"}`, 400, refused,
-		"Tell both sides what you decided")
-	j.do("an unknown deal", "boss", http.MethodPost, "/api/admin/deals/nothing/resolve", `{"outcome":"completed","note":"x"}`, 404, refused,
-		"Deal not found.")
+	j.Do(j.t, testutil.Call{Name: "a bad filter", Who: "boss", Method: http.MethodGet, URL: "/api/admin/disputes?status=later", Status: 400, Events: refused, Want: []string{"Status must be open, resolved or all"}})
+	j.Do(j.t, testutil.Call{Name: "a member cannot decide", Who: "rita", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"completed","note":"x"}`, Status: 403, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "an outcome is needed", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"funded","note":"x"}`, Status: 400, Events: refused, Want: []string{"Outcome must be completed or cancelled"}})
+	j.Do(j.t, testutil.Call{Name: "and a note", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"completed"}`, Status: 400, Events: refused, Want: []string{"Tell both sides what you decided"}})
+	j.Do(j.t, testutil.Call{Name: "an unknown deal", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/nothing/resolve", Body: `{"outcome":"completed","note":"x"}`, Status: 404, Events: refused, Want: []string{"Deal not found."}})
 	// the deal, its history, a notification to each side and the log entry
-	j.do("the administrator decides", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve",
-		`{"outcome":"completed","note":"The photos show the booth."}`, 200, testutil.WritesAmidMail(4, 1),
-		`"status":"completed"`, `"resolution":"The photos show the booth."`)
-	j.do("once", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"cancelled","note":"x"}`, 409, refused,
-		"This deal is not in dispute.")
-	j.do("nothing left to decide", "boss", http.MethodGet, "/api/admin/overview", "", 200, refused, `"openDisputes":0`)
-	j.do("resolved ones", "boss", http.MethodGet, "/api/admin/disputes?status=resolved", "", 200, refused, `"id":"`+id+`"`)
-	j.do("the audit names it", "boss", http.MethodGet, "/api/admin/audit?action=resolve_dispute", "", 200, refused, `"targetId":"`+id+`"`)
-	j.do("both sides read the decision", "sam", http.MethodGet, d, "", 200, refused, `"kind":"resolved"`, "The photos show the booth.")
-	j.do("a dispute decided as completed counts as completed", "olive", http.MethodGet,
-		"/api/users/"+testutil.FindByUsername(t, j.app, "rita").Id, "", 200, refused, `"reliability":{"fundedDeals":1,"completedDeals":1,`)
+	j.Do(j.t, testutil.Call{Name: "the administrator decides", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"completed","note":"The photos show the booth."}`, Status: 200, Events: testutil.WritesAmidMail(4, 1), Want: []string{`"status":"completed"`, `"resolution":"The photos show the booth."`}})
+	j.Do(j.t, testutil.Call{Name: "once", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"cancelled","note":"x"}`, Status: 409, Events: refused, Want: []string{"This deal is not in dispute."}})
+	j.Do(j.t, testutil.Call{Name: "nothing left to decide", Who: "boss", Method: http.MethodGet, URL: "/api/admin/overview", Status: 200, Events: refused, Want: []string{`"openDisputes":0`}})
+	j.Do(j.t, testutil.Call{Name: "resolved ones", Who: "boss", Method: http.MethodGet, URL: "/api/admin/disputes?status=resolved", Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`}})
+	j.Do(j.t, testutil.Call{Name: "the audit names it", Who: "boss", Method: http.MethodGet, URL: "/api/admin/audit?action=resolve_dispute", Status: 200, Events: refused, Want: []string{`"targetId":"` + id + `"`}})
+	j.Do(j.t, testutil.Call{Name: "both sides read the decision", Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"kind":"resolved"`, "The photos show the booth."}})
+	j.Do(j.t, testutil.Call{Name: "a dispute decided as completed counts as completed", Who: "olive", Method: http.MethodGet, URL: "/api/users/" + testutil.FindByUsername(t, j.app, "rita").Id, Status: 200, Events: refused, Want: []string{`"reliability":{"fundedDeals":1,"completedDeals":1,`}})
 }

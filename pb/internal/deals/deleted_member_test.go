@@ -15,7 +15,7 @@ import (
 // their listings and applications go with them.
 func (j *journey) leave(who string) {
 	j.t.Helper()
-	j.do(who+" deletes their account", who, http.MethodDelete, "/api/user", `{"confirm":"DELETE"}`, 204, nil, "")
+	j.Do(j.t, testutil.Call{Name: who + " deletes their account", Who: who, Method: http.MethodDelete, URL: "/api/user", Body: `{"confirm":"DELETE"}`, Status: 204, Events: nil, Want: []string{""}})
 	if _, err := j.app.FindFirstRecordByData("users", "username", who); err == nil {
 		j.t.Fatalf("%s is still there", who)
 	}
@@ -37,7 +37,7 @@ func (j *journey) applicationDeal(poster, applicant string) string {
 	if err := j.app.Save(a); err != nil {
 		j.t.Fatal(err)
 	}
-	j.do("the poster accepts", poster, http.MethodPost, "/api/applications/"+a.Id+"/accept", "", 200, nil, `"status":"accepted"`)
+	j.Do(j.t, testutil.Call{Name: "the poster accepts", Who: poster, Method: http.MethodPost, URL: "/api/applications/" + a.Id + "/accept", Status: 200, Events: nil, Want: []string{`"status":"accepted"`}})
 	deal := &core.Record{}
 	if err := j.app.RecordQuery("deals").AndWhere(dbx.HashExp{"application": a.Id}).One(deal); err != nil {
 		j.t.Fatal(err)
@@ -49,9 +49,8 @@ func (j *journey) applicationDeal(poster, applicant string) string {
 // with the member who left shown as "Deleted member".
 func (j *journey) stillHas(who, id, gone string) {
 	j.t.Helper()
-	j.do(who+" reads the deal", who, http.MethodGet, "/api/deals/"+id, "", 200, refused,
-		`"id":"`+id+`"`, `"`+gone+`":{"id":"","username":"","displayName":"Deleted member"`, `"deleted":true`, `"kind":"opened"`)
-	j.do(who+" lists it", who, http.MethodGet, "/api/deals", "", 200, refused, `"id":"`+id+`"`, `"displayName":"Deleted member"`)
+	j.Do(j.t, testutil.Call{Name: who + " reads the deal", Who: who, Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`, `"` + gone + `":{"id":"","username":"","displayName":"Deleted member"`, `"deleted":true`, `"kind":"opened"`}})
+	j.Do(j.t, testutil.Call{Name: who + " lists it", Who: who, Method: http.MethodGet, URL: "/api/deals", Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`, `"displayName":"Deleted member"`}})
 }
 
 // A request's poster leaves during a dispute: the sponsor keeps the deal,
@@ -63,20 +62,17 @@ func TestADealOutlivesTheRequestsPoster(t *testing.T) {
 	id := j.pledge("sam", 400)
 	j.funded("sam", id, "Booth")
 	d := "/api/deals/" + id
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"No booth on the day"}`, 200, disputed)
-	if a := j.do("its listing is there", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`); strings.Contains(a.Body, `"title":"Street festival","deleted"`) {
+	j.Do(j.t, testutil.Call{Name: "sam disputes", Who: "sam", Method: http.MethodPost, URL: d + "/dispute", Body: `{"reason":"No booth on the day"}`, Status: 200, Events: disputed, Want: []string{`"id":"`}})
+	if a := j.Do(j.t, testutil.Call{Name: "its listing is there", Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"title":"Street festival"`}}); strings.Contains(a.Body, `"title":"Street festival","deleted"`) {
 		t.Fatalf("a deal whose listing exists reads it as deleted: %s", a.Body)
 	}
 	j.leave("rita")
 
 	j.stillHas("sam", id, "recipient")
-	j.do("with its listing's title", "sam", http.MethodGet, d, "", 200, refused, `"title":"Street festival"`, `"deleted":true`,
-		`"origin":"pledge"`, `"status":"disputed"`)
-	j.do("the dispute is still queued", "boss", http.MethodGet, "/api/admin/disputes", "", 200, refused, `"id":"`+id+`"`,
-		`"displayName":"Deleted member"`, `"disputeReason":"No booth on the day"`)
+	j.Do(j.t, testutil.Call{Name: "with its listing's title", Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"title":"Street festival"`, `"deleted":true`, `"origin":"pledge"`, `"status":"disputed"`}})
+	j.Do(j.t, testutil.Call{Name: "the dispute is still queued", Who: "boss", Method: http.MethodGet, URL: "/api/admin/disputes", Status: 200, Events: refused, Want: []string{`"id":"` + id + `"`, `"displayName":"Deleted member"`, `"disputeReason":"No booth on the day"`}})
 	// the deal, its history, sam's notification and the log entry: nobody to tell on rita's side
-	j.do("and decided", "boss", http.MethodPost, "/api/admin/deals/"+id+"/resolve", `{"outcome":"cancelled","note":"The poster left."}`,
-		200, testutil.WritesAmidMail(3, 1), `"status":"cancelled"`)
+	j.Do(j.t, testutil.Call{Name: "and decided", Who: "boss", Method: http.MethodPost, URL: "/api/admin/deals/" + id + "/resolve", Body: `{"outcome":"cancelled","note":"The poster left."}`, Status: 200, Events: testutil.WritesAmidMail(3, 1), Want: []string{`"status":"cancelled"`}})
 	if sam := testutil.FindByUsername(t, j.app, "sam"); sam.GetInt("dealsFunded") != 1 || sam.GetInt("dealsCompleted") != 0 {
 		t.Fatalf("sam's counters %d funded, %d completed", sam.GetInt("dealsFunded"), sam.GetInt("dealsCompleted"))
 	}
@@ -90,11 +86,9 @@ func TestADealOutlivesTheOffersPoster(t *testing.T) {
 	id := j.applicationDeal("sam", "rita")
 	j.leave("sam")
 	j.stillHas("rita", id, "sponsor")
-	j.do("with its offer's title", "rita", http.MethodGet, "/api/deals/"+id, "", 200, refused, `"title":"Science fair prize"`,
-		`"origin":"application"`)
+	j.Do(j.t, testutil.Call{Name: "with its offer's title", Who: "rita", Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"title":"Science fair prize"`, `"origin":"application"`}})
 	// the deal and its history, no notification
-	j.do("the applicant cancels it", "rita", http.MethodPost, "/api/deals/"+id+"/cancel", `{"reason":"The sponsor left"}`, 200,
-		testutil.Writes(1, 1, 0), `"status":"cancelled"`)
+	j.Do(j.t, testutil.Call{Name: "the applicant cancels it", Who: "rita", Method: http.MethodPost, URL: "/api/deals/" + id + "/cancel", Body: `{"reason":"The sponsor left"}`, Status: 200, Events: testutil.Writes(1, 1, 0), Want: []string{`"status":"cancelled"`}})
 }
 
 // An applicant (the recipient) leaves: the offer's poster keeps the deal.
@@ -104,5 +98,5 @@ func TestADealOutlivesTheApplicant(t *testing.T) {
 	id := j.applicationDeal("sam", "rita")
 	j.leave("rita")
 	j.stillHas("sam", id, "recipient")
-	j.do("with its origin", "sam", http.MethodGet, "/api/deals/"+id, "", 200, refused, `"origin":"application"`, `"status":"negotiating"`)
+	j.Do(j.t, testutil.Call{Name: "with its origin", Who: "sam", Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"origin":"application"`, `"status":"negotiating"`}})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -26,7 +27,7 @@ func TestDealListsCostNoQueryPerRow(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			app := testutil.NewApp(t, nil)
+			app := apptest.NewApp(t, nil)
 			t.Cleanup(app.Cleanup)
 			seed(t, app)
 			h := testutil.Handler(t, app)
@@ -117,7 +118,7 @@ func review(t testing.TB, app core.App, d, author, subject *core.Record) {
 // TestDealPageCostsNoQueryPerEvent: a deal's page with 20 events (each by
 // its own member) and 20 updates costs the SQL it does with 1 of each.
 func TestDealPageCostsNoQueryPerEvent(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
 	h := testutil.Handler(t, app)

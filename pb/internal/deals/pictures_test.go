@@ -13,10 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/tests"
-
 	"sponsorbridge/pb/internal/deals"
-	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -52,22 +49,15 @@ func multipartForm(t *testing.T, parts ...part) (string, string) {
 	return buf.String(), w.FormDataContentType()
 }
 
-// sendForm is do with a multipart body.
+// sendForm is a step with a multipart body.
 func (j *journey) sendForm(name, who, url string, parts []part, status int, events map[string]int, want ...string) testutil.Answer {
 	j.t.Helper()
 	body, ctype := multipartForm(j.t, parts...)
-	h := map[string]string{"Origin": testutil.Origin}
-	if who != "" {
-		h = testutil.Cookie(j.t, testutil.FindByUsername(j.t, j.app, who))
-	}
-	h["content-type"] = ctype
 	if len(want) == 0 {
 		want = []string{fmt.Sprintf(`"status":%d`, status)}
 	}
-	a := j.j.Step(j.t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Body: strings.NewReader(body),
-		Headers: h, ExpectedStatus: status, ExpectedContent: want, ExpectedEvents: events})
-	queue.Of(j.app).Wait()
-	return a
+	return j.Do(j.t, testutil.Call{Name: name, Who: who, Method: http.MethodPost, URL: url, Body: body,
+		Headers: map[string]string{"content-type": ctype}, Status: status, Events: events, Want: want})
 }
 
 // photo is an opaque w × h PNG: a gradient, so it is not all one colour.
@@ -95,10 +85,10 @@ func (j *journey) funded(sponsor, id string, titles ...string) []string {
 	for i, title := range titles {
 		list[i] = `{"title":"` + title + `"}`
 	}
-	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[`+strings.Join(list, ",")+`]}`, 200, step)
-	j.do("agree", sponsor, http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), 200, step)
-	j.do("sent", sponsor, http.MethodPost, d+"/funds-sent", "", 200, step)
-	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step, `"status":"funded"`)
+	j.Do(j.t, testutil.Call{Name: "propose", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[` + strings.Join(list, ",") + `]}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "agree", Who: sponsor, Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, j.deal(id).GetInt("version")), Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "sent", Who: sponsor, Method: http.MethodPost, URL: d + "/funds-sent", Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "received", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 200, Events: step, Want: []string{`"status":"funded"`}})
 	var items []deals.Deliverable
 	if err := j.deal(id).UnmarshalJSONField("deliverables", &items); err != nil || len(items) != len(titles) {
 		j.t.Fatalf("deliverables %v (%v)", items, err)
@@ -162,8 +152,7 @@ func TestProofPictures(t *testing.T) {
 	j.sendForm("a file over 8 MB", "rita", done(0), []part{{"picture", "big.png", make([]byte, deals.MaxPicture+1)}}, 400, refused,
 		"The picture must be at most 8 MB")
 	j.sendForm("a body over the limit", "rita", done(0), []part{{"picture", "big.png", make([]byte, deals.MaxPicture+100<<10)}}, 413, refused)
-	j.do("a JSON body still works", "rita", http.MethodPost, done(1), `{"proofText":"Said on stage at 8 pm"}`, 200, step,
-		`"proofText":"Said on stage at 8 pm"`, `"proofPicture":""`)
+	j.Do(j.t, testutil.Call{Name: "a JSON body still works", Who: "rita", Method: http.MethodPost, URL: done(1), Body: `{"proofText":"Said on stage at 8 pm"}`, Status: 200, Events: step, Want: []string{`"proofText":"Said on stage at 8 pm"`, `"proofPicture":""`}})
 
 	// the deal's history entry and notification, and the picture
 	a := j.sendForm("a picture with a note", "rita", done(0), []part{{"proofText", "The banner at the gate", nil},
@@ -180,7 +169,7 @@ func TestProofPictures(t *testing.T) {
 	// reading it: the deal's two members, nobody else
 	url := d + "/pictures/" + pic
 	for _, who := range []string{"sam", "rita"} {
-		got := j.do(who+" sees the picture", who, http.MethodGet, url, "", 200, refused, "\xff\xd8\xff")
+		got := j.Do(j.t, testutil.Call{Name: who + " sees the picture", Who: who, Method: http.MethodGet, URL: url, Status: 200, Events: refused, Want: []string{"\xff\xd8\xff"}})
 		if ct, cc := got.Header.Get("Content-Type"), got.Header.Get("Cache-Control"); ct != "image/jpeg" || !strings.HasPrefix(cc, "private") {
 			t.Errorf("%s: Content-Type %q, Cache-Control %q", who, ct, cc)
 		}
@@ -189,16 +178,15 @@ func TestProofPictures(t *testing.T) {
 			t.Errorf("%s: the stored picture %v (%v), want 1024 × 768", who, img.Bounds(), err)
 		}
 	}
-	j.do("a visitor", "", http.MethodGet, url, "", 401, refused)
-	j.do("another member", "olive", http.MethodGet, url, "", 404, refused, "Deal not found.")
-	j.do("an administrator before a dispute", "boss", http.MethodGet, url, "", 404, refused, "Deal not found.")
-	j.do("through another deal", "sid", http.MethodGet, "/api/deals/"+other+"/pictures/"+pic, "", 404, refused, "Picture not found.")
-	j.do("an unknown picture", "sam", http.MethodGet, d+"/pictures/nothing", "", 404, refused, "Picture not found.")
+	j.Do(j.t, testutil.Call{Name: "a visitor", Method: http.MethodGet, URL: url, Status: 401, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "another member", Who: "olive", Method: http.MethodGet, URL: url, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "an administrator before a dispute", Who: "boss", Method: http.MethodGet, URL: url, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "through another deal", Who: "sid", Method: http.MethodGet, URL: "/api/deals/" + other + "/pictures/" + pic, Status: 404, Events: refused, Want: []string{"Picture not found."}})
+	j.Do(j.t, testutil.Call{Name: "an unknown picture", Who: "sam", Method: http.MethodGet, URL: d + "/pictures/nothing", Status: 404, Events: refused, Want: []string{"Picture not found."}})
 	rec := testutil.Find(t, j.app, "deal_pictures", pic)
-	j.do("PocketBase's file route does not serve it", "sam", http.MethodGet,
-		"/api/files/deal_pictures/"+pic+"/"+rec.GetString("file"), "", 404, refused)
-	j.do("sam disputes", "sam", http.MethodPost, d+"/dispute", `{"reason":"The banner is not ours"}`, 200, disputed)
-	j.do("the administrators see the proof of a disputed deal", "boss", http.MethodGet, url, "", 200, refused, "\xff\xd8\xff")
+	j.Do(j.t, testutil.Call{Name: "PocketBase's file route does not serve it", Who: "sam", Method: http.MethodGet, URL: "/api/files/deal_pictures/" + pic + "/" + rec.GetString("file"), Status: 404, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "sam disputes", Who: "sam", Method: http.MethodPost, URL: d + "/dispute", Body: `{"reason":"The banner is not ours"}`, Status: 200, Events: disputed, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "the administrators see the proof of a disputed deal", Who: "boss", Method: http.MethodGet, URL: url, Status: 200, Events: refused, Want: []string{"\xff\xd8\xff"}})
 }
 
 // An update's picture reaches every sponsor on their own deal.
@@ -221,13 +209,13 @@ func TestUpdatePictures(t *testing.T) {
 	var update deals.Update
 	a.Decode(t, &update)
 	for who, id := range map[string]string{"sam": samDeal, "sid": sidDeal} {
-		j.do(who+" reads it on their deal", who, http.MethodGet, "/api/deals/"+id, "", 200, refused, `"picture":"`+update.Picture+`"`)
-		got := j.do(who+" sees the picture", who, http.MethodGet, "/api/deals/"+id+"/pictures/"+update.Picture, "", 200, refused, "\xff\xd8\xff")
+		j.Do(j.t, testutil.Call{Name: who + " reads it on their deal", Who: who, Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"picture":"` + update.Picture + `"`}})
+		got := j.Do(j.t, testutil.Call{Name: who + " sees the picture", Who: who, Method: http.MethodGet, URL: "/api/deals/" + id + "/pictures/" + update.Picture, Status: 200, Events: refused, Want: []string{"\xff\xd8\xff"}})
 		if img, err := jpeg.Decode(strings.NewReader(got.Body)); err != nil || img.Bounds().Dx() != 900 {
 			t.Errorf("%s: the stored picture %v (%v), want 900 px wide (smaller than 1024: kept)", who, img.Bounds(), err)
 		}
 	}
-	j.do("another member", "olive", http.MethodGet, "/api/deals/"+samDeal+"/pictures/"+update.Picture, "", 404, refused, "Deal not found.")
+	j.Do(j.t, testutil.Call{Name: "another member", Who: "olive", Method: http.MethodGet, URL: "/api/deals/" + samDeal + "/pictures/" + update.Picture, Status: 404, Events: refused, Want: []string{"Deal not found."}})
 }
 
 func jpegOf(t *testing.T, w, h int) []byte {

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -28,18 +29,18 @@ func (j *journey) completeOn(title, sponsor string, amount int) string {
 		j.t.Fatal(err)
 	}
 	d := "/api/deals/" + deal.Id
-	j.do("propose", "rita", http.MethodPost, d+"/deliverables", `{"deliverables":[{"title":"Booth"}]}`, 200, step)
-	j.do("agree", sponsor, http.MethodPost, d+"/agree", fmt.Sprintf(`{"version":%d}`, j.deal(deal.Id).GetInt("version")), 200, step)
-	j.do("sent", sponsor, http.MethodPost, d+"/funds-sent", "", 200, step)
-	j.do("received", "rita", http.MethodPost, d+"/funds-received", "", 200, step)
+	j.Do(j.t, testutil.Call{Name: "propose", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables", Body: `{"deliverables":[{"title":"Booth"}]}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "agree", Who: sponsor, Method: http.MethodPost, URL: d + "/agree", Body: fmt.Sprintf(`{"version":%d}`, j.deal(deal.Id).GetInt("version")), Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "sent", Who: sponsor, Method: http.MethodPost, URL: d + "/funds-sent", Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "received", Who: "rita", Method: http.MethodPost, URL: d + "/funds-received", Status: 200, Events: step, Want: []string{`"id":"`}})
 	var items []struct {
 		ID string `json:"id"`
 	}
 	if err := j.deal(deal.Id).UnmarshalJSONField("deliverables", &items); err != nil || len(items) != 1 {
 		j.t.Fatalf("deliverables %v %v", items, err)
 	}
-	j.do("done", "rita", http.MethodPost, d+"/deliverables/"+items[0].ID+"/done", `{"proofText":"Photo"}`, 200, step)
-	j.do("complete", sponsor, http.MethodPost, d+"/complete", "", 200, step, `"status":"completed"`)
+	j.Do(j.t, testutil.Call{Name: "done", Who: "rita", Method: http.MethodPost, URL: d + "/deliverables/" + items[0].ID + "/done", Body: `{"proofText":"Photo"}`, Status: 200, Events: step, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "complete", Who: sponsor, Method: http.MethodPost, URL: d + "/complete", Status: 200, Events: step, Want: []string{`"status":"completed"`}})
 	return deal.Id
 }
 
@@ -52,8 +53,7 @@ func (j *journey) pledgeTo(req *core.Record, sponsor string, amount int) {
 	if n, _ := j.app.CountRecords("deals", dbx.HashExp{"sponsor": testutil.FindByUsername(j.t, j.app, sponsor).Id}); n > 0 {
 		events = testutil.WritesAmidMail(5, 2)
 	}
-	j.do(sponsor+" pledges", sponsor, http.MethodPost, "/api/sponsorship-requests/"+req.Id+"/sponsor",
-		fmt.Sprintf(`{"amount":%d}`, amount), 201, events)
+	j.Do(j.t, testutil.Call{Name: sponsor + " pledges", Who: sponsor, Method: http.MethodPost, URL: "/api/sponsorship-requests/" + req.Id + "/sponsor", Body: fmt.Sprintf(`{"amount":%d}`, amount), Status: 201, Events: events, Want: []string{`"id":"`}})
 }
 
 // member creates a free account (no plan) made age ago.
@@ -82,8 +82,8 @@ func (j *journey) ritaReliable(name string, want bool) {
 		list.NotExpectedContent = []string{"Street festival"}
 		profile.ExpectedContent = []string{`"reliable":false`}
 	}
-	j.j.Step(j.t, list)
-	j.j.Step(j.t, profile)
+	j.Step(j.t, list)
+	j.Step(j.t, profile)
 }
 
 // The red team's trick: one plan and three new free accounts complete many
@@ -148,7 +148,7 @@ func TestReliablePostersNeedDistinctEstablishedCounterparties(t *testing.T) {
 // 20,000 of them, docs/api/deals.md "Reliability").
 func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	rows, err := app.DB().NewQuery("EXPLAIN QUERY PLAN UPDATE users SET isReliable = (" + deals.ReliableAfter("dealsCompleted") +
 		") WHERE id IN ('a', 'b')").Rows()
@@ -181,7 +181,7 @@ func TestTheReliableRuleReadsOnlyTheMembersDeals(t *testing.T) {
 // with three established counterparties keeps it.
 func TestMigrationSetsTheReliableMarkByCounterparties(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	old := types.NowDateTime().Add(-40 * 24 * time.Hour).String()

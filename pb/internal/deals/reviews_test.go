@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -58,89 +59,71 @@ func TestReviewsAreDoubleBlind(t *testing.T) {
 	id := j.pledge("sam", 600)
 	d := "/api/deals/" + id
 	const closed = "Reviews open when the deal is completed, or 30 days after the event of a funded deal."
-	j.do("not while negotiating", "sam", http.MethodPost, d+"/review", `{"rating":5,"body":"Great"}`, 409, refused, closed)
+	j.Do(j.t, testutil.Call{Name: "not while negotiating", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":"Great"}`, Status: 409, Events: refused, Want: []string{closed}})
 	j.setState(id, deals.StatusFunded)
 	j.eventIn(10 * 24 * time.Hour)
-	j.do("a funded deal before its event is 30 days past", "sam", http.MethodPost, d+"/review", `{"rating":5,"body":"Great"}`, 409,
-		refused, "Reviews of this deal open on ", ", 30 days after its event.")
-	j.do("the page says when", "sam", http.MethodGet, d, "", 200, refused, `"reviews":{"open":false,"opensAt":"20`)
+	j.Do(j.t, testutil.Call{Name: "a funded deal before its event is 30 days past", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":"Great"}`, Status: 409, Events: refused, Want: []string{"Reviews of this deal open on ", ", 30 days after its event."}})
+	j.Do(j.t, testutil.Call{Name: "the page says when", Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"reviews":{"open":false,"opensAt":"20`}})
 	j.setState(id, deals.StatusCompleted)
 
-	j.do("a visitor", "", http.MethodPost, d+"/review", `{"rating":5,"body":"Great"}`, 401, refused)
-	j.do("another member", "olive", http.MethodPost, d+"/review", `{"rating":5,"body":"Great"}`, 404, refused, "Deal not found.")
-	j.do("an administrator", "boss", http.MethodPost, d+"/review", `{"rating":5,"body":"Great"}`, 404, refused, "Deal not found.")
-	j.do("a rating from 1 to 5", "sam", http.MethodPost, d+"/review", `{"rating":6,"body":"Great"}`, 400, refused,
-		"Choose a rating from 1 to 5")
-	j.do("no rating", "sam", http.MethodPost, d+"/review", `{"body":"Great"}`, 400, refused, "Choose a rating from 1 to 5")
-	j.do("a fractional rating is the rating's mistake, not bad JSON", "sam", http.MethodPost, d+"/review", `{"rating":4.5,"body":"Great"}`,
-		400, refused, `"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`)
-	j.do("so is a rating in words", "sam", http.MethodPost, d+"/review", `{"rating":"five","body":"Great"}`, 400, refused,
-		`"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`)
-	j.do("words", "sam", http.MethodPost, d+"/review", `{"rating":4,"body":"   "}`, 400, refused, "Tell others how the deal went")
-	j.do("not too many", "sam", http.MethodPost, d+"/review", `{"rating":4,"body":"`+strings.Repeat("é", deals.MaxReviewText+1)+`"}`,
-		400, refused, "Review must be at most 2000 characters")
-	j.do("the sponsor reviews first", "sam", http.MethodPost, d+"/review", `{"rating":5,"body":" A festival done right "}`, 201,
-		reviewed, `"rating":5`, `"body":"A festival done right"`, `"title":"Street festival"`)
-	j.do("once", "sam", http.MethodPost, d+"/review", `{"rating":1,"body":"changed my mind"}`, 409, refused,
-		"You have already reviewed this deal.")
-	j.do("the sponsor reads their own at once", "sam", http.MethodGet, d, "", 200, refused,
-		`"mine":{"id":"`, `"body":"A festival done right"`, `"theirs":null,"theirsWritten":false`,
-		`"dealId":"`+id+`","listing":{"kind":"sponsorship-requests","id":"`+j.request().Id+`","title":"Street festival"}`)
+	j.Do(j.t, testutil.Call{Name: "a visitor", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":"Great"}`, Status: 401, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "another member", Who: "olive", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":"Great"}`, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "an administrator", Who: "boss", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":"Great"}`, Status: 404, Events: refused, Want: []string{"Deal not found."}})
+	j.Do(j.t, testutil.Call{Name: "a rating from 1 to 5", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":6,"body":"Great"}`, Status: 400, Events: refused, Want: []string{"Choose a rating from 1 to 5"}})
+	j.Do(j.t, testutil.Call{Name: "no rating", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"body":"Great"}`, Status: 400, Events: refused, Want: []string{"Choose a rating from 1 to 5"}})
+	j.Do(j.t, testutil.Call{Name: "a fractional rating is the rating's mistake, not bad JSON", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":4.5,"body":"Great"}`, Status: 400, Events: refused, Want: []string{`"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`}})
+	j.Do(j.t, testutil.Call{Name: "so is a rating in words", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":"five","body":"Great"}`, Status: 400, Events: refused, Want: []string{`"rating":{"code":"validation_invalid_rating","message":"Choose a rating from 1 to 5"}`}})
+	j.Do(j.t, testutil.Call{Name: "words", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":4,"body":"   "}`, Status: 400, Events: refused, Want: []string{"Tell others how the deal went"}})
+	j.Do(j.t, testutil.Call{Name: "not too many", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":4,"body":"` + strings.Repeat("é", deals.MaxReviewText+1) + `"}`, Status: 400, Events: refused, Want: []string{"Review must be at most 2000 characters"}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor reviews first", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":5,"body":" A festival done right "}`, Status: 201, Events: reviewed, Want: []string{`"rating":5`, `"body":"A festival done right"`, `"title":"Street festival"`}})
+	j.Do(j.t, testutil.Call{Name: "once", Who: "sam", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":1,"body":"changed my mind"}`, Status: 409, Events: refused, Want: []string{"You have already reviewed this deal."}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor reads their own at once", Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"mine":{"id":"`, `"body":"A festival done right"`, `"theirs":null,"theirsWritten":false`, `"dealId":"` + id + `","listing":{"kind":"sponsorship-requests","id":"` + j.request().Id + `","title":"Street festival"}`}})
 
 	rita := testutil.Cookie(t, testutil.FindByUsername(t, j.app, "rita"))
-	j.j.Step(t, tests.ApiScenario{Name: "the recipient learns it was written, not what it says", Method: http.MethodGet, URL: d,
+	j.Step(t, tests.ApiScenario{Name: "the recipient learns it was written, not what it says", Method: http.MethodGet, URL: d,
 		Headers: rita, ExpectedStatus: 200, ExpectedEvents: refused,
 		ExpectedContent:    []string{`"reviews":{"open":true,"opensAt":"","mine":null,"theirs":null,"theirsWritten":true}`},
 		NotExpectedContent: []string{"A festival done right"}})
-	j.j.Step(t, tests.ApiScenario{Name: "nor does anyone else, nor the rating", Method: http.MethodGet, URL: j.profile("rita") + "/reviews",
+	j.Step(t, tests.ApiScenario{Name: "nor does anyone else, nor the rating", Method: http.MethodGet, URL: j.profile("rita") + "/reviews",
 		Headers: testutil.Cookie(t, testutil.FindByUsername(t, j.app, "olive")), ExpectedStatus: 200, ExpectedEvents: refused,
 		ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"A festival done right"}})
-	j.do("no rating moves while it is blind", "olive", http.MethodGet, j.profile("rita"), "", 200, refused, `"rating":0,"ratingCount":0`)
+	j.Do(j.t, testutil.Call{Name: "no rating moves while it is blind", Who: "olive", Method: http.MethodGet, URL: j.profile("rita"), Status: 200, Events: refused, Want: []string{`"rating":0,"ratingCount":0`}})
 	var first struct {
 		Reviews struct {
 			Mine struct{ ID string }
 		}
 	}
-	j.do("", "sam", http.MethodGet, d, "", 200, refused).Decode(t, &first)
+	j.Do(j.t, testutil.Call{Who: "sam", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"id":"`}}).Decode(t, &first)
 	reply := "/api/reviews/" + first.Reviews.Mine.ID + "/reply"
-	j.do("no reply to a review not shown", "rita", http.MethodPost, reply, `{"body":"Thanks"}`, 409, refused,
-		"You can reply once the review is shown.")
+	j.Do(j.t, testutil.Call{Name: "no reply to a review not shown", Who: "rita", Method: http.MethodPost, URL: reply, Body: `{"body":"Thanks"}`, Status: 409, Events: refused, Want: []string{"You can reply once the review is shown."}})
 
-	j.do("the recipient reviews: both are shown", "rita", http.MethodPost, d+"/review", `{"rating":4,"body":"Paid on time"}`, 201,
-		reviewed, `"rating":4`)
-	j.do("the recipient reads the sponsor's now", "rita", http.MethodGet, d, "", 200, refused,
-		`"theirs":{"id":"`+first.Reviews.Mine.ID+`"`, `"body":"A festival done right"`)
-	j.do("the recipient's rating", "olive", http.MethodGet, j.profile("rita"), "", 200, refused, `"rating":5,"ratingCount":1`)
-	j.do("the sponsor's rating", "olive", http.MethodGet, j.profile("sam"), "", 200, refused, `"rating":4,"ratingCount":1`)
-	j.do("the recipient's reviews", "olive", http.MethodGet, j.profile("rita")+"/reviews", "", 200, refused,
-		`"body":"A festival done right"`, `"username":"sam"`, `"hidden":false`)
+	j.Do(j.t, testutil.Call{Name: "the recipient reviews: both are shown", Who: "rita", Method: http.MethodPost, URL: d + "/review", Body: `{"rating":4,"body":"Paid on time"}`, Status: 201, Events: reviewed, Want: []string{`"rating":4`}})
+	j.Do(j.t, testutil.Call{Name: "the recipient reads the sponsor's now", Who: "rita", Method: http.MethodGet, URL: d, Status: 200, Events: refused, Want: []string{`"theirs":{"id":"` + first.Reviews.Mine.ID + `"`, `"body":"A festival done right"`}})
+	j.Do(j.t, testutil.Call{Name: "the recipient's rating", Who: "olive", Method: http.MethodGet, URL: j.profile("rita"), Status: 200, Events: refused, Want: []string{`"rating":5,"ratingCount":1`}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor's rating", Who: "olive", Method: http.MethodGet, URL: j.profile("sam"), Status: 200, Events: refused, Want: []string{`"rating":4,"ratingCount":1`}})
+	j.Do(j.t, testutil.Call{Name: "the recipient's reviews", Who: "olive", Method: http.MethodGet, URL: j.profile("rita") + "/reviews", Status: 200, Events: refused, Want: []string{`"body":"A festival done right"`, `"username":"sam"`, `"hidden":false`}})
 
-	j.do("the author does not reply to their own", "sam", http.MethodPost, reply, `{"body":"Me again"}`, 403, refused,
-		"Only the reviewed member can reply.")
-	j.do("another member", "olive", http.MethodPost, reply, `{"body":"Hi"}`, 404, refused, "Review not found.")
-	j.do("a reply has words", "rita", http.MethodPost, reply, `{"body":""}`, 400, refused, "Write your reply")
-	j.do("the reviewed member replies", "rita", http.MethodPost, reply, `{"body":"Thank you, Sam!"}`, 200,
-		testutil.WritesAmidMail(1, 0), `"reply":"Thank you, Sam!"`, `"repliedAt":"20`)
-	j.do("once", "rita", http.MethodPost, reply, `{"body":"Again"}`, 409, refused, "You have already replied to this review.")
+	j.Do(j.t, testutil.Call{Name: "the author does not reply to their own", Who: "sam", Method: http.MethodPost, URL: reply, Body: `{"body":"Me again"}`, Status: 403, Events: refused, Want: []string{"Only the reviewed member can reply."}})
+	j.Do(j.t, testutil.Call{Name: "another member", Who: "olive", Method: http.MethodPost, URL: reply, Body: `{"body":"Hi"}`, Status: 404, Events: refused, Want: []string{"Review not found."}})
+	j.Do(j.t, testutil.Call{Name: "a reply has words", Who: "rita", Method: http.MethodPost, URL: reply, Body: `{"body":""}`, Status: 400, Events: refused, Want: []string{"Write your reply"}})
+	j.Do(j.t, testutil.Call{Name: "the reviewed member replies", Who: "rita", Method: http.MethodPost, URL: reply, Body: `{"body":"Thank you, Sam!"}`, Status: 200, Events: testutil.WritesAmidMail(1, 0), Want: []string{`"reply":"Thank you, Sam!"`, `"repliedAt":"20`}})
+	j.Do(j.t, testutil.Call{Name: "once", Who: "rita", Method: http.MethodPost, URL: reply, Body: `{"body":"Again"}`, Status: 409, Events: refused, Want: []string{"You have already replied to this review."}})
 
 	hide := "/api/admin/reviews/" + first.Reviews.Mine.ID + "/hide"
-	j.do("members do not hide reviews", "rita", http.MethodPost, hide, `{"reason":"I dislike it"}`, 403, refused)
-	j.do("an administrator says why", "boss", http.MethodPost, hide, `{"reason":" "}`, 400, refused, "Tell the author why the review is hidden")
+	j.Do(j.t, testutil.Call{Name: "members do not hide reviews", Who: "rita", Method: http.MethodPost, URL: hide, Body: `{"reason":"I dislike it"}`, Status: 403, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "an administrator says why", Who: "boss", Method: http.MethodPost, URL: hide, Body: `{"reason":" "}`, Status: 400, Events: refused, Want: []string{"Tell the author why the review is hidden"}})
 	// the review, the log row and the author's notification
-	j.do("an administrator hides it", "boss", http.MethodPost, hide, `{"reason":"Names a private person"}`, 200,
-		testutil.WritesAmidMail(2, 0), `"hidden":true`, `"hiddenReason":"Names a private person"`)
-	j.do("not twice", "boss", http.MethodPost, hide, `{"reason":"again"}`, 404, refused, "Review not found, or hidden already.")
-	j.do("the rating forgets it", "olive", http.MethodGet, j.profile("rita"), "", 200, refused, `"rating":0,"ratingCount":0`)
-	j.j.Step(t, tests.ApiScenario{Name: "members no longer read it", Method: http.MethodGet, URL: j.profile("rita") + "/reviews",
+	j.Do(j.t, testutil.Call{Name: "an administrator hides it", Who: "boss", Method: http.MethodPost, URL: hide, Body: `{"reason":"Names a private person"}`, Status: 200, Events: testutil.WritesAmidMail(2, 0), Want: []string{`"hidden":true`, `"hiddenReason":"Names a private person"`}})
+	j.Do(j.t, testutil.Call{Name: "not twice", Who: "boss", Method: http.MethodPost, URL: hide, Body: `{"reason":"again"}`, Status: 404, Events: refused, Want: []string{"Review not found, or hidden already."}})
+	j.Do(j.t, testutil.Call{Name: "the rating forgets it", Who: "olive", Method: http.MethodGet, URL: j.profile("rita"), Status: 200, Events: refused, Want: []string{`"rating":0,"ratingCount":0`}})
+	j.Step(t, tests.ApiScenario{Name: "members no longer read it", Method: http.MethodGet, URL: j.profile("rita") + "/reviews",
 		Headers: testutil.Cookie(t, testutil.FindByUsername(t, j.app, "olive")), ExpectedStatus: 200, ExpectedEvents: refused,
 		ExpectedContent: []string{`[]`}, NotExpectedContent: []string{"A festival done right"}})
-	j.do("administrators still do, marked", "boss", http.MethodGet, j.profile("rita")+"/reviews", "", 200, refused,
-		`"hidden":true`, `"hiddenReason":"Names a private person"`)
-	j.do("no reply to a hidden review", "rita", http.MethodPost, reply, `{"body":"x"}`, 404, refused, "Review not found.")
-	j.do("the log", "boss", http.MethodGet, "/api/admin/audit?action=hide_review", "", 200, refused,
-		`"action":"hide_review"`, `"details":"Names a private person"`)
-	j.do("a visitor reads no reviews", "", http.MethodGet, j.profile("rita")+"/reviews", "", 401, refused)
-	j.do("an unknown member", "olive", http.MethodGet, "/api/users/nobody/reviews", "", 404, refused, "Member not found.")
+	j.Do(j.t, testutil.Call{Name: "administrators still do, marked", Who: "boss", Method: http.MethodGet, URL: j.profile("rita") + "/reviews", Status: 200, Events: refused, Want: []string{`"hidden":true`, `"hiddenReason":"Names a private person"`}})
+	j.Do(j.t, testutil.Call{Name: "no reply to a hidden review", Who: "rita", Method: http.MethodPost, URL: reply, Body: `{"body":"x"}`, Status: 404, Events: refused, Want: []string{"Review not found."}})
+	j.Do(j.t, testutil.Call{Name: "the log", Who: "boss", Method: http.MethodGet, URL: "/api/admin/audit?action=hide_review", Status: 200, Events: refused, Want: []string{`"action":"hide_review"`, `"details":"Names a private person"`}})
+	j.Do(j.t, testutil.Call{Name: "a visitor reads no reviews", Method: http.MethodGet, URL: j.profile("rita") + "/reviews", Status: 401, Events: refused})
+	j.Do(j.t, testutil.Call{Name: "an unknown member", Who: "olive", Method: http.MethodGet, URL: "/api/users/nobody/reviews", Status: 404, Events: refused, Want: []string{"Member not found."}})
 }
 
 // A first review the other side never answers is shown 14 days later, and
@@ -153,12 +136,11 @@ func TestABlindReviewIsShownAfter14Days(t *testing.T) {
 	cancelled := j.pledge("sid", 100)
 	j.setState(id, deals.StatusFunded)
 	j.eventIn(-31 * 24 * time.Hour)
-	j.do("30 days after the event of a funded deal", "rita", http.MethodPost, "/api/deals/"+id+"/review",
-		`{"rating":2,"body":"Slow to send the money"}`, 201, reviewed)
+	j.Do(j.t, testutil.Call{Name: "30 days after the event of a funded deal", Who: "rita", Method: http.MethodPost, URL: "/api/deals/" + id + "/review", Body: `{"rating":2,"body":"Slow to send the money"}`, Status: 201, Events: reviewed, Want: []string{`"id":"`}})
 	if err := deals.PublishDue(j.app); err != nil {
 		t.Fatal(err)
 	}
-	j.do("not counted before its time", "olive", http.MethodGet, j.profile("sam"), "", 200, refused, `"ratingCount":0`)
+	j.Do(j.t, testutil.Call{Name: "not counted before its time", Who: "olive", Method: http.MethodGet, URL: j.profile("sam"), Status: 200, Events: refused, Want: []string{`"ratingCount":0`}})
 	past := types.NowDateTime().Add(-time.Minute).String()
 	if _, err := j.app.DB().Update("reviews", dbx.Params{"visibleAt": past}, dbx.HashExp{"deal": id}).Execute(); err != nil {
 		t.Fatal(err)
@@ -168,23 +150,21 @@ func TestABlindReviewIsShownAfter14Days(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	j.do("counted once when its 14 days ran out", "olive", http.MethodGet, j.profile("sam"), "", 200, refused, `"rating":2,"ratingCount":1`)
-	j.do("and shown", "olive", http.MethodGet, j.profile("sam")+"/reviews", "", 200, refused, `"body":"Slow to send the money"`)
-	j.do("the sponsor reads it before writing theirs", "sam", http.MethodGet, "/api/deals/"+id, "", 200, refused,
-		`"open":true`, `"body":"Slow to send the money"`)
-	j.do("and writes theirs: counted at once", "sam", http.MethodPost, "/api/deals/"+id+"/review", `{"rating":5,"body":"Lovely"}`, 201, reviewed)
-	j.do("the recipient's rating", "olive", http.MethodGet, j.profile("rita"), "", 200, refused, `"rating":5,"ratingCount":1`)
-	j.do("the sponsor's stays", "olive", http.MethodGet, j.profile("sam"), "", 200, refused, `"rating":2,"ratingCount":1`)
+	j.Do(j.t, testutil.Call{Name: "counted once when its 14 days ran out", Who: "olive", Method: http.MethodGet, URL: j.profile("sam"), Status: 200, Events: refused, Want: []string{`"rating":2,"ratingCount":1`}})
+	j.Do(j.t, testutil.Call{Name: "and shown", Who: "olive", Method: http.MethodGet, URL: j.profile("sam") + "/reviews", Status: 200, Events: refused, Want: []string{`"body":"Slow to send the money"`}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor reads it before writing theirs", Who: "sam", Method: http.MethodGet, URL: "/api/deals/" + id, Status: 200, Events: refused, Want: []string{`"open":true`, `"body":"Slow to send the money"`}})
+	j.Do(j.t, testutil.Call{Name: "and writes theirs: counted at once", Who: "sam", Method: http.MethodPost, URL: "/api/deals/" + id + "/review", Body: `{"rating":5,"body":"Lovely"}`, Status: 201, Events: reviewed, Want: []string{`"id":"`}})
+	j.Do(j.t, testutil.Call{Name: "the recipient's rating", Who: "olive", Method: http.MethodGet, URL: j.profile("rita"), Status: 200, Events: refused, Want: []string{`"rating":5,"ratingCount":1`}})
+	j.Do(j.t, testutil.Call{Name: "the sponsor's stays", Who: "olive", Method: http.MethodGet, URL: j.profile("sam"), Status: 200, Events: refused, Want: []string{`"rating":2,"ratingCount":1`}})
 	j.setState(cancelled, deals.StatusCancelled)
-	j.do("a cancelled deal is not reviewed", "sid", http.MethodPost, "/api/deals/"+cancelled+"/review", `{"rating":1,"body":"x"}`, 409,
-		refused, "Reviews open when the deal is completed, or 30 days after the event of a funded deal.")
+	j.Do(j.t, testutil.Call{Name: "a cancelled deal is not reviewed", Who: "sid", Method: http.MethodPost, URL: "/api/deals/" + cancelled + "/review", Body: `{"rating":1,"body":"x"}`, Status: 409, Events: refused, Want: []string{"Reviews open when the deal is completed, or 30 days after the event of a funded deal."}})
 }
 
 // Both sides post their reviews at the same moment, round after round: both
 // are stored, both shown, and each counted exactly once.
 func TestBothReviewsAtOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	srv := testutil.Serve(t, app)

@@ -23,7 +23,7 @@ func TestConcurrentPicturesAreRefusedBeforeTheyAreRead(t *testing.T) {
 	j := newJourney(t)
 	id := j.pledge("sam", 600)
 	items := j.funded("sam", id, "Logo on the banner", "A post")
-	h := j.j.Handler()
+	h := j.Handler()
 	cookie := testutil.Cookie(t, testutil.FindByUsername(t, j.app, "rita"))
 	// A real picture, its file filled up to the 8 MB allowed (decoders stop
 	// at the picture's end).

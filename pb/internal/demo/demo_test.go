@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -27,7 +28,7 @@ func TestDemoModeSeedsAndAnnounces(t *testing.T) {
 		ExpectedEvents: map[string]int{"OnModelUpdate": 0, "OnModelDelete": 0, "OnRecordUpdate": 0, "OnRecordDelete": 0},
 		ExpectedContent: []string{`"demo":true`, `"demoCredentials":{"username":"admin","password":"demo-pass-123"}`,
 			`"mode":"sandbox"`, `"id":"quarterly"`, `"price":900`, `"Environment"`},
-		TestAppFactory: testutil.Factory(demoConfig(), nil),
+		TestAppFactory: apptest.Factory(demoConfig(), nil),
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			admin := testutil.FindByUsername(t, app, "admin")
 			if !admin.GetBool("isAdmin") || !admin.ValidatePassword("demo-pass-123") || admin.GetString("subscriptionStatus") != "active" {
@@ -66,7 +67,7 @@ func TestWithoutDemoModeNoKnownPassword(t *testing.T) {
 	(&tests.ApiScenario{
 		Name: "no demo: no credentials, no accounts", Method: http.MethodGet, URL: "/api/app-config",
 		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"demo":false`}, NotExpectedContent: []string{"demoCredentials", "admin"},
-		TestAppFactory: testutil.Factory(nil, nil),
+		TestAppFactory: apptest.Factory(nil, nil),
 		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if n, _ := app.CountRecords("users"); n != 0 {
 				t.Errorf("a start without demo mode created %d accounts", n)

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/logger"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/envsettings"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -32,7 +33,7 @@ func TestOverridesAreLoggedNotSilent(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.AppURL = "https://sponsorbridge.example"
 	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPPassword = "smtp.example.com", 587, "env-password"
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	s := app.Settings()
 	s.Meta.AppURL = "https://typed-in-the-dashboard.example"
@@ -79,7 +80,7 @@ func TestDefaultsAndEarlierEnvironmentValuesAreNoOverride(t *testing.T) {
 	cfg.TrustedProxyHeaders = []string{"Fly-Client-IP"}
 	// a secret is absent from the defaults' JSON: its default is empty, not unknown
 	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPPassword = "smtp.example.com", 587, "env-password"
-	first := testutil.NewApp(t, cfg)
+	first := apptest.NewApp(t, cfg)
 	defer first.Cleanup()
 	keepLogs(t, first)
 	testutil.Handler(t, first) // first start: every setting is PocketBase's default
@@ -91,7 +92,7 @@ func TestDefaultsAndEarlierEnvironmentValuesAreNoOverride(t *testing.T) {
 	next := *cfg
 	next.AppURL = "https://second.example"
 	next.TrustedProxyHeaders = []string{"X-Real-IP"}
-	second := testutil.NewAppFromDir(t, first.DataDir(), &next)
+	second := apptest.NewAppFromDir(t, first.DataDir(), &next)
 	defer second.Cleanup()
 	keepLogs(t, second) // test apps start with logs off
 	clearLogs(t, second)
@@ -109,7 +110,7 @@ func TestDefaultsAndEarlierEnvironmentValuesAreNoOverride(t *testing.T) {
 	if err := second.Save(s); err != nil {
 		t.Fatal(err)
 	}
-	third := testutil.NewAppFromDir(t, second.DataDir(), &next)
+	third := apptest.NewAppFromDir(t, second.DataDir(), &next)
 	defer third.Cleanup()
 	keepLogs(t, third)
 	clearLogs(t, third)

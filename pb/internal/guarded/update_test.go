@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -16,7 +17,7 @@ import (
 // version, a count) and one thing in it, and forgets the events so far.
 func newThing(t *testing.T) (*tests.TestApp, *core.Record) {
 	t.Helper()
-	app := testutil.NewApp(t, testutil.Config())
+	app := apptest.NewApp(t, testutil.Config())
 	c := core.NewBaseCollection("things")
 	c.Fields.Add(&core.TextField{Name: "status"}, &core.NumberField{Name: "version"}, &core.NumberField{Name: "count"})
 	if err := app.Save(c); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -23,7 +24,7 @@ func diskFull(t testing.TB, app *tests.TestApp) {
 }
 
 func TestHealthFailsWhenTheDataDirCannotBeWritten(t *testing.T) {
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	scenarios := []tests.ApiScenario{
 		{Name: "healthy volume", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
 			ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"message":"API is healthy."`},

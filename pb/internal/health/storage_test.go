@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/logger"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/testutil"
@@ -111,7 +112,7 @@ func (b *syncBuffer) String() string {
 func TestWritesThatFailForStorageAnswer503AndReadsGoOn(t *testing.T) {
 	out := newSyncBuffer()
 	defer logline.SetOutput(out)()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Subscribed: true})
 		testutil.CreateListing(t, app, "sponsorships", priya, testutil.ListingOpts{Title: "Robotics kits", Reviewed: true, Approved: true,
 			Created: time.Now().Add(-48 * time.Hour)}) // the plan allows a new one now

@@ -7,13 +7,14 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/buildinfo"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestHealthNamesTheBuild(t *testing.T) {
 	version := `"version":"` + buildinfo.Version() + `"`
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	(&tests.ApiScenario{Name: "visitor", Method: http.MethodGet, URL: "/api/health", TestAppFactory: factory,
 		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"message":"API is healthy."`, `"code":200`, `"data":{"version":`, version},
 		NotExpectedContent: []string{"canBackup", "realIP"}}).Test(t)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -45,7 +46,7 @@ func (b *lazyBody) Read(p []byte) (int, error) {
 // limit, and both answer 413 in PocketBase's shape. Without limits.Body
 // each of these reads the whole 30 MB.
 func TestLargeBodiesToOpenRoutesAreRefusedUnread(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	h := testutil.Handler(t, app)
 	routes := []string{
 		"/api/realtime",
@@ -115,7 +116,7 @@ func TestLargeBodiesToOpenRoutesAreRefusedUnread(t *testing.T) {
 // A superuser's dashboard keeps PocketBase's limit (a collection import is
 // larger than 16 KB), and the app's routes keep their own.
 func TestBodyLimitLeavesOwnLimitsAndSuperusers(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	h := testutil.Handler(t, app)
 	post := func(path, body string, headers map[string]string) int {
 		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))

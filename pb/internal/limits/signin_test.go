@@ -1,7 +1,6 @@
 package limits_test
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -22,7 +22,7 @@ func limitedApp(t *testing.T) (*tests.TestApp, *httptest.Server) {
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	return app, testutil.Serve(t, app)
 }
@@ -35,20 +35,15 @@ type attempt struct {
 
 func login(t *testing.T, srv *httptest.Server, ip, username, password, device string) attempt {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/login", strings.NewReader(`{"username":"`+username+`","password":"`+password+`"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Real-Ip", ip)
+	headers := map[string]string{"X-Real-Ip": ip}
 	if device != "" {
-		req.AddCookie(&http.Cookie{Name: limits.DeviceCookie, Value: device})
+		headers["Cookie"] = (&http.Cookie{Name: limits.DeviceCookie, Value: device}).String()
 	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
+	res, body := testutil.Send(t, srv, http.MethodPost, "/api/login", `{"username":"`+username+`","password":"`+password+`"}`, headers)
+	if res == nil { // Send failed the test
+		return attempt{}
 	}
-	defer res.Body.Close()
-	buf := new(strings.Builder)
-	_, _ = io.Copy(buf, res.Body)
-	a := attempt{status: res.StatusCode, body: buf.String()}
+	a := attempt{status: res.StatusCode, body: body}
 	for _, c := range res.Cookies() {
 		if c.Name == limits.DeviceCookie {
 			a.device = c.Value

@@ -25,6 +25,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
@@ -98,7 +99,7 @@ func setupBench(b *testing.B) {
 			seedBenchDir(b, dir, n)
 		}
 		start := time.Now()
-		benchApp = testutil.NewAppFromDir(b, dir, nil, opts)
+		benchApp = apptest.NewAppFromDir(b, dir, nil, opts)
 		b.Logf("copied the seeded data directory in %s", time.Since(start).Round(time.Millisecond))
 
 		var m0, m1 runtime.MemStats
@@ -147,7 +148,7 @@ func setupBench(b *testing.B) {
 
 func seedBenchDir(b *testing.B, dir string, n int) {
 	start := time.Now()
-	app := testutil.NewApp(b, nil)
+	app := apptest.NewApp(b, nil)
 	testutil.CreateMember(b, app, "benchadmin", testutil.MemberOpts{Admin: true, Subscribed: true, Verified: true})
 	member := testutil.CreateMember(b, app, "benchmember", testutil.MemberOpts{})
 	// 500 posters, one in five verified and one in seven reliable; they

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/testutil/scanref"
 	"sponsorbridge/pb/search"
 	"sponsorbridge/pb/search/searchtest"
@@ -27,7 +27,7 @@ type cardWorld struct {
 }
 
 func newCardWorld(t *testing.T, seed uint64, n int) (*cardWorld, *rand.Rand) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	rng := rand.New(rand.NewPCG(searchtest.Seed(t, seed), 11))
 	users := scanref.Seed(t, app, rng, specs, n)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/testutil/scanref"
@@ -38,7 +39,7 @@ var (
 
 func comboTemplate(t testing.TB) string {
 	comboOnce.Do(func() {
-		app := testutil.NewApp(t, nil)
+		app := apptest.NewApp(t, nil)
 		rng := rand.New(rand.NewPCG(2026, 11))
 		comboUsers = scanref.Seed(t, app, rng, listings.SearchSpecs(), 600)
 		testutil.CreateMember(t, app, "viewer", testutil.MemberOpts{})
@@ -78,7 +79,7 @@ func TestEveryFilterCombinationEqualsAScan(t *testing.T) {
 	// Every combination only reads: one app opened from the seeded copy (its
 	// index loads from the table at start, as on a server start) and one
 	// router serve them all, in parallel, as concurrent requests would.
-	app := testutil.NewAppFromDir(t, dir, nil)
+	app := apptest.NewAppFromDir(t, dir, nil)
 	t.Cleanup(app.Cleanup)
 	handler := testutil.Handler(t, app)
 	headers := testutil.Cookie(t, testutil.FindByUsername(t, app, "viewer"))

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -49,7 +50,7 @@ func expectCount(table string, n int) func(testing.TB, *tests.TestApp, *http.Res
 
 func TestCreate(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedPosters)
+	factory := apptest.Factory(nil, seedPosters)
 	// one listing written, nothing else (the poster has no followers, no
 	// saved searches match: no notifications)
 	created := testutil.Writes(1, 0, 0)
@@ -195,7 +196,7 @@ func TestCreate(t *testing.T) {
 
 func TestOnePostPerDay(t *testing.T) {
 	t.Parallel()
-	var recentFactory = testutil.Factory(nil, func(t testing.TB, app core.App) {
+	var recentFactory = apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedPosters(t, app)
 		subbed := testutil.FindByUsername(t, app, "subbed")
 		testutil.CreateListing(t, app, "sponsorship_requests", subbed, testutil.ListingOpts{Created: time.Now().Add(-23 * time.Hour)})
@@ -215,7 +216,7 @@ func TestOnePostPerDay(t *testing.T) {
 		ExpectedEvents: testutil.Writes(1, 0, 0), AfterTestFunc: expectCount("sponsorships", 2),
 	}, testutil.As("boss")).Test(t)
 
-	oldFactory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	oldFactory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedPosters(t, app)
 		subbed := testutil.FindByUsername(t, app, "subbed")
 		testutil.CreateListing(t, app, "sponsorships", subbed, testutil.ListingOpts{Created: time.Now().Add(-25 * time.Hour)})
@@ -235,7 +236,7 @@ func TestOnePostPerDay(t *testing.T) {
 // insert share one transaction, so exactly one succeeds.
 func TestConcurrentPostsOneWins(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedPosters(t, app)
 	srv := testutil.Serve(t, app)

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -17,7 +18,7 @@ import (
 // its sort order; anything else in its place is a clear 400.
 func TestCursorPaging(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedBrowse)
+	factory := apptest.Factory(nil, seedBrowse)
 	servers := map[*tests.TestApp]*httptest.Server{}
 	srvPage := func(t testing.TB, app *tests.TestApp, path string) (*http.Response, []string) {
 		t.Helper()
@@ -105,7 +106,7 @@ func TestCursorPaging(t *testing.T) {
 // verified=true keeps listings of members who carry the badge.
 func TestVerifiedOnly(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, seedBrowse), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seedBrowse), tests.ApiScenario{
 		Name: "verified posters only", Method: http.MethodGet, URL: "/api/sponsorships?verified=true", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),
 		ExpectedContent:    []string{"Robotics Club Kits", "Tree planting"},
 		NotExpectedContent: []string{"Market stall", "Coding bootcamp"},
@@ -132,7 +133,7 @@ func titles(t testing.TB, res *http.Response) []string {
 func TestEmptyMarket(t *testing.T) {
 	t.Parallel()
 	for _, url := range []string{"/api/sponsorships", "/api/sponsorship-requests?q=school&categories=Arts&minAmount=5&sort=amount_desc"} {
-		testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
+		testutil.Prepared(apptest.Factory(nil, func(t testing.TB, app core.App) {
 			testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 		}), tests.ApiScenario{
 			Name: "empty " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(),

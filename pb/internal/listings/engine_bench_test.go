@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
 )
@@ -28,7 +29,7 @@ func BenchmarkChangeFeed(b *testing.B) {
 		b.Run(fmt.Sprintf("ChangeBatch=%d", batch), func(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
-				app := testutil.NewApp(b, nil)
+				app := apptest.NewApp(b, nil)
 				poster := testutil.CreateMember(b, app, "pia", testutil.MemberOpts{})
 				tune := search.DefaultTuning()
 				tune.ChangeBatch = batch

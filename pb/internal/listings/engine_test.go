@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/testutil/scanref"
@@ -97,7 +98,7 @@ func readPages(t testing.TB, e *search.Engine, table string, f search.Filter, s 
 
 func TestEngineOverSQLiteEqualsAScan(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261125), 7))
 	users := scanref.Seed(t, app, rng, specs, 500)
@@ -183,7 +184,7 @@ func mutateSQL(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 // the trim (a replica stopped for a while) notices the gap and reloads.
 func TestTrimmedLogAndAnEngineLeftBehind(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261125), 17))
 	users := scanref.Seed(t, app, rng, specs, 50)
@@ -215,7 +216,7 @@ func TestTrimmedLogAndAnEngineLeftBehind(t *testing.T) {
 // writes made after it are followed again.
 func TestASchemaChangeReinstallsTheLog(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	poster := testutil.CreateMember(t, app, "pia", testutil.MemberOpts{})
 	e := newSQLiteEngine(t, app, nil)
@@ -254,7 +255,7 @@ func TestASchemaChangeReinstallsTheLog(t *testing.T) {
 // makes; a start with nothing to change leaves the schema as it was.
 func TestAStartReplacesAChangedTrigger(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	poster := testutil.CreateMember(t, app, "pia", testutil.MemberOpts{})
 	exec := func(q string) {

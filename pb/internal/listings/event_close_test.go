@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
@@ -53,7 +54,7 @@ func requestID(t testing.TB, app core.App, title string) string {
 // read shows it closed, and nobody can sponsor it.
 func TestPastEventsReadClosedBeforeTheJobRuns(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
 	j := testutil.NewJourney(t, app) // the start's run closes "Past fair"
@@ -103,7 +104,7 @@ func TestPastEventsReadClosedBeforeTheJobRuns(t *testing.T) {
 
 func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
 
@@ -154,7 +155,7 @@ func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
 // event stays closed through an edit of its date.
 func TestANewEventDateReopensAPassedRequest(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
 	j := testutil.NewJourney(t, app) // the start's run closes "Past fair"

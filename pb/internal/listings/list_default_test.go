@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -41,7 +42,7 @@ func lateFair(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 // whose event has not passed — also one the job has not closed yet.
 func TestListsDefaultToWhatCanStillBeBacked(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedDefault)
+	factory := apptest.Factory(nil, seedDefault)
 	for _, tc := range []struct {
 		name, url     string
 		status        int
@@ -86,7 +87,7 @@ func TestListsDefaultToWhatCanStillBeBacked(t *testing.T) {
 // A listing's page says why it is closed, also before the job has run.
 func TestAListingSaysWhyItIsClosed(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedDefault)
+	factory := apptest.Factory(nil, seedDefault)
 	for _, tc := range []struct {
 		title, want string
 	}{
@@ -114,7 +115,7 @@ func TestAListingSaysWhyItIsClosed(t *testing.T) {
 // A member's list (a profile) defaults to open too; status=all shows all.
 func TestAMembersListDefaultsToOpen(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedDefault)
+	factory := apptest.Factory(nil, seedDefault)
 	for _, tc := range []struct {
 		name, query   string
 		want, notWant []string

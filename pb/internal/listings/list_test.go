@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -41,7 +42,7 @@ func seedBrowse(t testing.TB, app core.App) {
 
 func TestListAccess(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedBrowse)
+	factory := apptest.Factory(nil, seedBrowse)
 	var refused []tests.ApiScenario
 	for _, path := range []string{"/api/sponsorships", "/api/sponsorship-requests", "/api/sponsorships/x", "/api/sponsorship-requests/x"} {
 		refused = append(refused, tests.ApiScenario{Name: "visitor is refused " + path, Method: http.MethodGet, URL: path,
@@ -52,7 +53,7 @@ func TestListAccess(t *testing.T) {
 
 func TestListFilters(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedBrowse)
+	factory := apptest.Factory(nil, seedBrowse)
 	cases := []struct {
 		name, url string
 		status    int
@@ -129,7 +130,7 @@ func expectHeaders(want map[string]string) func(testing.TB, *tests.TestApp, *htt
 
 func TestRejectedVisibility(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedBrowse)
+	factory := apptest.Factory(nil, seedBrowse)
 	rejectedID := func(t testing.TB, app core.App) string {
 		r, err := app.FindFirstRecordByData("sponsorships", "title", "Spam offer")
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -14,7 +15,7 @@ import (
 // (it takes no applications: 409) and reopens it.
 func TestAnOfferClosesAndReopens(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -15,7 +16,7 @@ import (
 // approves it.
 func TestAnEditedRejectedListingStaysHiddenUntilApproved(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})

@@ -8,12 +8,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestUpdate(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedBrowse(t, app)
 		testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})
 	})

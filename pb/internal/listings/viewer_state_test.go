@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -15,7 +16,7 @@ import (
 // nothing of the kind on their own offers): the cards need no request each.
 func TestAListPageCarriesTheViewersApplications(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{})

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
@@ -20,7 +21,7 @@ import (
 // visible: the three transitions, and every other write is none.
 func TestBecameVisible(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	c, err := app.FindCollectionByNameOrId(listings.Requests.Table)
 	if err != nil {
@@ -64,7 +65,7 @@ func TestBecameVisible(t *testing.T) {
 // matches), plus ann's first alert e-mail.
 func TestEveryTransitionReachesBothSubscribersOnce(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedTransitions)
+	factory := apptest.Factory(nil, seedTransitions)
 	const (
 		alertAndMatch = 2 // ann's saved_search note, oli's match note
 		mails         = 1 // ann's first alert goes at once (oli has no address)

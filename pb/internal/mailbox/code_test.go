@@ -1,7 +1,6 @@
 package mailbox_test
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -51,7 +50,7 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 			w := newWorld(t, smtpOptions(), config.SMTPAuthPlain, nil)
 			w.smtp.Fail(c.faults...)
 			start := time.Now()
-			res, body := postJSON(t, w, "/api/auth/email-code/request", `{"email":"nia@example.com","displayName":"Nia"}`)
+			res, body := testutil.Send(t, w.srv, http.MethodPost, "/api/auth/email-code/request", `{"email":"nia@example.com","displayName":"Nia"}`, map[string]string{"Origin": testutil.Origin})
 			took := time.Since(start)
 			if res.StatusCode != c.status || !strings.Contains(body, c.message) {
 				t.Fatalf("answered %d %s, want %d %q", res.StatusCode, body, c.status, c.message)
@@ -102,19 +101,4 @@ func TestCodeMailAnswersSayWhy(t *testing.T) {
 	if got := testutil.FindByUsername(t, w.app, "dan").GetString("pendingEmail"); got != "" {
 		t.Errorf("the address waits although no code went: %q", got)
 	}
-}
-
-// postJSON sends a JSON request as a visitor from the app's origin.
-func postJSON(t *testing.T, w *world, path, body string) (*http.Response, string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, w.srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", w.srv.URL)
-	res, err := w.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return res, string(raw)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -21,7 +22,7 @@ func send(t *testing.T, app interface{ NewMailClient() mailer.Mailer }, to, subj
 }
 
 func TestWithoutSMTPMailLandsInTheMailbox(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.Handler(t, app) // runs the start-up hooks
 	send(t, app, "a@example.com", "first")
@@ -49,7 +50,7 @@ func TestSMTPFromTheEnvironment(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.SMTPHost, cfg.SMTPPort, cfg.SMTPUsername, cfg.SMTPPassword, cfg.SMTPTLS = "smtp.example.com", 465, "mailer", "pw", true
 	cfg.MailFrom = "SponsorBridge Team <hello@sponsorbridge.example>"
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	testutil.Handler(t, app)
 
@@ -68,7 +69,7 @@ func TestSMTPFromTheEnvironment(t *testing.T) {
 
 	bad := testutil.Config()
 	bad.MailFrom = "not an address"
-	badApp := testutil.NewApp(t, bad)
+	badApp := apptest.NewApp(t, bad)
 	defer badApp.Cleanup()
 	if err := mailbox.ApplySettings(badApp, badApp.Settings(), bad); err == nil {
 		t.Fatal("an invalid MAIL_FROM was accepted")

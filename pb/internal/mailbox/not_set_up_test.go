@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -22,7 +23,7 @@ import (
 func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MailDevMailbox = false
-	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(cfg, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	})
 	nothingWritten := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
@@ -49,13 +50,13 @@ func TestMailOffWithoutSMTPOrOptIn(t *testing.T) {
 	(&tests.ApiScenario{Name: "the web app is told", Method: http.MethodGet, URL: "/api/app-config",
 		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"mail":{"available":false}`}, TestAppFactory: factory}).Test(t)
 	(&tests.ApiScenario{Name: "the web app is told when mail leaves", Method: http.MethodGet, URL: "/api/app-config",
-		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"mail":{"available":true}`}, TestAppFactory: testutil.Factory(nil, nil)}).Test(t)
+		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"mail":{"available":true}`}, TestAppFactory: apptest.Factory(nil, nil)}).Test(t)
 	(&tests.ApiScenario{Name: "e-mail change, visitor", Method: http.MethodPost, URL: "/api/user/email",
 		Headers: map[string]string{"Origin": testutil.Origin},
 		Body:    strings.NewReader(`{"email":"dan2@example.com"}`), ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`},
 		TestAppFactory: factory}).Test(t)
 
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	testutil.Handler(t, app)
 	err := app.NewMailClient().Send(&mailer.Message{From: mail.Address{Address: "no-reply@example.com"},

@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/logger"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
@@ -44,7 +45,7 @@ func newWorld(t *testing.T, opts testutil.SMTPOptions, auth string, seed func(ap
 	cfg.SMTPAuth = auth
 	cfg.MetricsToken = metricsToken
 	cfg.LogsMaxDays = 1 // test apps keep no logs otherwise
-	app := testutil.NewAppRealMail(t, cfg)
+	app := apptest.NewAppRealMail(t, cfg)
 	t.Cleanup(app.Cleanup)
 	if seed != nil {
 		seed(app)

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
@@ -93,7 +94,7 @@ var notMatching = []string{"Too big campus", "Other category band", "Mumbai tuit
 
 func TestMatchesRoute(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, s := range []*tests.ApiScenario{
 		testutil.Prepared(f, tests.ApiScenario{Name: "visitor", Method: http.MethodGet, URL: "/api/sponsorships/{id}/matches",
 			ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}}, on(offers, "Ann funds schools", "")),
@@ -146,7 +147,7 @@ func TestMatchesRoute(t *testing.T) {
 
 func TestMatchesAreRankedBestFirst(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
@@ -165,7 +166,7 @@ func TestMatchesAreRankedBestFirst(t *testing.T) {
 // each, in the app and by one batched e-mail; never its own poster.
 func TestANewListingTellsTheMatchedPosters(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	dee := testutil.CreateMember(t, app, "dee", testutil.MemberOpts{Subscribed: true})

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -16,7 +17,7 @@ import (
 // followed the other side's is one sample of its sender's time to answer.
 func TestMigrationCountsTheAnswersOfBefore(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{})

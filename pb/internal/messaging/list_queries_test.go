@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -15,7 +16,7 @@ import (
 // the SQL a page of 1 does, each with its own other member (one of whom
 // deleted their account and still reads "Deleted member").
 func TestConversationListCostsNoQueryPerRow(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
 	h := testutil.Handler(t, app)
@@ -65,7 +66,7 @@ func talk(t testing.TB, app core.App, a, b *core.Record) *core.Record {
 // page of 1 does, each linking to the deal its pledge or application
 // opened.
 func TestMessageListCostsNoQueryPerRow(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	seed(t, app)
 	h := testutil.Handler(t, app)

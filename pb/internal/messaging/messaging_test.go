@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -55,114 +56,121 @@ func expectMessages(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 	}
 }
 
-// scenario is one request as who ("" for a visitor) to path, where {conv}
-// is replaced by the seeded conversation's id, with body, where {zed} is
-// replaced by zed's id. A read (GET) or a refusal (4xx) must write nothing
-// unless s.ExpectedEvents says otherwise.
-type scenario struct {
-	who, path, body string
-	s               tests.ApiScenario
-}
-
-func (c scenario) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
-	s := c.s
-	if s.ExpectedEvents == nil && (s.Method == http.MethodGet || s.ExpectedStatus >= 400) {
-		s.ExpectedEvents = testutil.NoWrites()
-	}
-	testutil.Prepared(factory, s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-		s.URL = strings.ReplaceAll(c.path, "{conv}", conversation(t, app).Id)
-		if c.body != "" {
-			s.Body = strings.NewReader(strings.ReplaceAll(c.body, "{zed}", testutil.FindByUsername(t, app, "zed").Id))
-		}
-		if c.who != "" {
-			testutil.As(c.who)(t, app, s)
-		}
-	}).Test(t)
+// fill names the seeded records in a call: {conv} in its URL is the
+// conversation's id, {zed} in its body zed's.
+func fill(t testing.TB, app core.App, c *testutil.Call) {
+	c.URL = strings.ReplaceAll(c.URL, "{conv}", conversation(t, app).Id)
+	c.Body = strings.ReplaceAll(c.Body, "{zed}", testutil.FindByUsername(t, app, "zed").Id)
 }
 
 func TestConversations(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
-	for _, c := range []scenario{
-		{"", "/api/conversations", "", tests.ApiScenario{
-			Name:            "visitor cannot list",
-			Method:          http.MethodGet,
-			ExpectedStatus:  401,
-			ExpectedContent: []string{`"status":401`},
-		}},
-		{"priya", "/api/conversations", "", tests.ApiScenario{
-			Name:               "a participant lists: the other member, last message, unread count",
-			Method:             http.MethodGet,
-			ExpectedStatus:     200,
-			ExpectedContent:    []string{`"username":"dan"`, `"lastMessage":"Hello from dan, a secret"`, `"unreadCount":1`},
-			NotExpectedContent: []string{"dan@example.com"},
-		}},
-		{"dan", "/api/conversations", "", tests.ApiScenario{
-			Name:            "the sender has nothing unread",
-			Method:          http.MethodGet,
-			ExpectedStatus:  200,
-			ExpectedContent: []string{`"username":"priya"`, `"unreadCount":0`},
-		}},
-		{"zed", "/api/conversations", "", tests.ApiScenario{
-			Name:               "an outsider lists nothing",
-			Method:             http.MethodGet,
-			ExpectedStatus:     200,
-			ExpectedContent:    []string{`[]`},
-			NotExpectedContent: []string{"secret"},
-		}},
-		{"zed", "/api/conversations/{conv}", "", tests.ApiScenario{
-			Name:               "an outsider cannot view it",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{"Conversation not found."},
-			NotExpectedContent: []string{"secret"},
-		}},
-		{"boss", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
-			Name:               "administrators cannot read members' conversations",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{"Conversation not found."},
-			NotExpectedContent: []string{"secret"},
-		}},
-		{"zed", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
-			Name:               "an outsider cannot read its messages",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{"Conversation not found."},
-			NotExpectedContent: []string{"secret"},
-		}},
-		{"priya", "/api/conversations/{conv}/messages", "", tests.ApiScenario{
-			Name:            "a participant reads the messages",
-			Method:          http.MethodGet,
-			ExpectedStatus:  200,
-			ExpectedContent: []string{`"body":"Hello from dan, a secret"`, `"mine":false`, `"kind":"text"`, `"username":"dan"`},
-		}},
-		{"priya", "/api/conversations/{conv}/messages?limit=1000", "", tests.ApiScenario{
-			Name:            "a bad limit is refused",
-			Method:          http.MethodGet,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"Limit must be a whole number from 1 to 100."},
-		}},
-		{"priya", "/api/conversations/{conv}/messages?before=nope", "", tests.ApiScenario{
-			Name:            "an unknown before cursor is refused",
-			Method:          http.MethodGet,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"Unknown message in before."},
-		}},
-		{"zed", "/api/conversations/{conv}/messages", `{"body":"hi"}`, tests.ApiScenario{
-			Name:            "an outsider cannot write into it",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{"Conversation not found."},
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/conversations/{conv}/messages", `{"body":"  Hi dan! "}`, tests.ApiScenario{
-			Name:            "a participant replies",
-			Method:          http.MethodPost,
-			ExpectedStatus:  201,
-			ExpectedEvents:  testutil.WritesAmidMail(2, 1), // the message and dan's notification; the conversation moves on
-			ExpectedContent: []string{`"body":"Hi dan!"`, `"mine":true`},
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	factory := apptest.Factory(nil, seed)
+	calls := []testutil.Call{
+		{
+			URL:    "/api/conversations",
+			Name:   "visitor cannot list",
+			Method: http.MethodGet,
+			Status: 401,
+			Want:   []string{`"status":401`},
+		},
+		{
+			Who:     "priya",
+			URL:     "/api/conversations",
+			Name:    "a participant lists: the other member, last message, unread count",
+			Method:  http.MethodGet,
+			Status:  200,
+			Want:    []string{`"username":"dan"`, `"lastMessage":"Hello from dan, a secret"`, `"unreadCount":1`},
+			NotWant: []string{"dan@example.com"},
+		},
+		{
+			Who:    "dan",
+			URL:    "/api/conversations",
+			Name:   "the sender has nothing unread",
+			Method: http.MethodGet,
+			Status: 200,
+			Want:   []string{`"username":"priya"`, `"unreadCount":0`},
+		},
+		{
+			Who:     "zed",
+			URL:     "/api/conversations",
+			Name:    "an outsider lists nothing",
+			Method:  http.MethodGet,
+			Status:  200,
+			Want:    []string{`[]`},
+			NotWant: []string{"secret"},
+		},
+		{
+			Who:     "zed",
+			URL:     "/api/conversations/{conv}",
+			Name:    "an outsider cannot view it",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{"Conversation not found."},
+			NotWant: []string{"secret"},
+		},
+		{
+			Who:     "boss",
+			URL:     "/api/conversations/{conv}/messages",
+			Name:    "administrators cannot read members' conversations",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{"Conversation not found."},
+			NotWant: []string{"secret"},
+		},
+		{
+			Who:     "zed",
+			URL:     "/api/conversations/{conv}/messages",
+			Name:    "an outsider cannot read its messages",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{"Conversation not found."},
+			NotWant: []string{"secret"},
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Name:   "a participant reads the messages",
+			Method: http.MethodGet,
+			Status: 200,
+			Want:   []string{`"body":"Hello from dan, a secret"`, `"mine":false`, `"kind":"text"`, `"username":"dan"`},
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages?limit=1000",
+			Name:   "a bad limit is refused",
+			Method: http.MethodGet,
+			Status: 400,
+			Want:   []string{"Limit must be a whole number from 1 to 100."},
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages?before=nope",
+			Name:   "an unknown before cursor is refused",
+			Method: http.MethodGet,
+			Status: 400,
+			Want:   []string{"Unknown message in before."},
+		},
+		{
+			Who:    "zed",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":"hi"}`,
+			Name:   "an outsider cannot write into it",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{"Conversation not found."},
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":"  Hi dan! "}`,
+			Name:   "a participant replies",
+			Method: http.MethodPost,
+			Status: 201,
+			Events: testutil.WritesAmidMail(2, 1), // the message and dan's notification; the conversation moves on
+			Want:   []string{`"body":"Hi dan!"`, `"mine":true`},
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				conv := conversation(t, app)
 				dan := testutil.FindByUsername(t, app, "dan")
 				if conv.GetString("lastMessage") != "Hi dan!" || conv.GetInt(unreadField(conv, dan.Id)) != 1 {
@@ -179,112 +187,135 @@ func TestConversations(t *testing.T) {
 					t.Errorf("answers: priya %d in %d s, dan %d", priya.GetInt("answerCount"), priya.GetInt("answerMedianSeconds"), dan.GetInt("answerCount"))
 				}
 			},
-		}},
-		{"priya", "/api/conversations/{conv}/messages", `{"body":"   "}`, tests.ApiScenario{
-			Name:            "an empty message is refused",
-			Method:          http.MethodPost,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"Message cannot be empty"},
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/conversations/{conv}/messages", `{"body":"` + strings.Repeat("é", 4001) + `"}`, tests.ApiScenario{
-			Name:            "a message over 4000 characters is refused",
-			Method:          http.MethodPost,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"Message must be at most 4000 characters"},
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/conversations/{conv}/messages", `{"body":["x"]}`, tests.ApiScenario{
-			Name:            "a wrong type is refused",
-			Method:          http.MethodPost,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"The request body is not valid JSON."},
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/conversations/{conv}/messages", `{"body":"` + strings.Repeat("x", 20<<10) + `"}`, tests.ApiScenario{
-			Name:            "an oversized body is refused",
-			Method:          http.MethodPost,
-			ExpectedStatus:  413,
-			ExpectedContent: []string{`"status":413`},
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/conversations/{conv}/read", "", tests.ApiScenario{
-			Name:            "reading clears the unread count",
-			Method:          http.MethodPost,
-			ExpectedStatus:  200,
-			ExpectedEvents:  testutil.Writes(0, 1, 0),
-			ExpectedContent: []string{`"messages":0`},
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":"   "}`,
+			Name:   "an empty message is refused",
+			Method: http.MethodPost,
+			Status: 400,
+			Want:   []string{"Message cannot be empty"},
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":"` + strings.Repeat("é", 4001) + `"}`,
+			Name:   "a message over 4000 characters is refused",
+			Method: http.MethodPost,
+			Status: 400,
+			Want:   []string{"Message must be at most 4000 characters"},
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":["x"]}`,
+			Name:   "a wrong type is refused",
+			Method: http.MethodPost,
+			Status: 400,
+			Want:   []string{"The request body is not valid JSON."},
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/messages",
+			Body:   `{"body":"` + strings.Repeat("x", 20<<10) + `"}`,
+			Name:   "an oversized body is refused",
+			Method: http.MethodPost,
+			Status: 413,
+			Want:   []string{`"status":413`},
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/conversations/{conv}/read",
+			Name:   "reading clears the unread count",
+			Method: http.MethodPost,
+			Status: 200,
+			Events: testutil.Writes(0, 1, 0),
+			Want:   []string{`"messages":0`},
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				conv := conversation(t, app)
 				if conv.GetInt(unreadField(conv, testutil.FindByUsername(t, app, "priya").Id)) != 0 {
 					t.Error("unread count not cleared")
 				}
 			},
-		}},
-		{"zed", "/api/conversations/{conv}/read", "", tests.ApiScenario{
-			Name:            "an outsider cannot mark it read",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{"Conversation not found."},
-		}},
-		{"priya", "/api/unread", "", tests.ApiScenario{
-			Name:            "the unread badge counts",
-			Method:          http.MethodGet,
-			ExpectedStatus:  200,
-			ExpectedContent: []string{`"messages":1`, `"notifications":0`},
-		}},
-		{"", "/api/unread", "", tests.ApiScenario{
-			Name:            "visitor has no badge",
-			Method:          http.MethodGet,
-			ExpectedStatus:  401,
-			ExpectedContent: []string{`"status":401`},
-		}},
-		{"dan", "/api/conversations", `{"userId":"nobody123"}`, tests.ApiScenario{
-			Name:            "an unknown member is 404",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{"Member not found."},
-		}},
-		{"dan", "/api/conversations", `{}`, tests.ApiScenario{
-			Name:            "a missing member is a field error",
-			Method:          http.MethodPost,
-			ExpectedStatus:  400,
-			ExpectedContent: []string{"Choose a member to message"},
-		}},
-		{"dan", "/api/conversations", `{"userId":"{zed}"}`, tests.ApiScenario{
-			Name:            "starting with a new member creates the conversation",
-			Method:          http.MethodPost,
-			ExpectedStatus:  201,
-			ExpectedEvents:  testutil.Writes(1, 0, 0),
-			ExpectedContent: []string{`"username":"zed"`, `"unreadCount":0`},
-		}},
-	} {
-		c.run(t, factory)
+		},
+		{
+			Who:    "zed",
+			URL:    "/api/conversations/{conv}/read",
+			Name:   "an outsider cannot mark it read",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{"Conversation not found."},
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/unread",
+			Name:   "the unread badge counts",
+			Method: http.MethodGet,
+			Status: 200,
+			Want:   []string{`"messages":1`, `"notifications":0`},
+		},
+		{
+			URL:    "/api/unread",
+			Name:   "visitor has no badge",
+			Method: http.MethodGet,
+			Status: 401,
+			Want:   []string{`"status":401`},
+		},
+		{
+			Who:    "dan",
+			URL:    "/api/conversations",
+			Body:   `{"userId":"nobody123"}`,
+			Name:   "an unknown member is 404",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{"Member not found."},
+		},
+		{
+			Who:    "dan",
+			URL:    "/api/conversations",
+			Body:   `{}`,
+			Name:   "a missing member is a field error",
+			Method: http.MethodPost,
+			Status: 400,
+			Want:   []string{"Choose a member to message"},
+		},
+		{
+			Who:    "dan",
+			URL:    "/api/conversations",
+			Body:   `{"userId":"{zed}"}`,
+			Name:   "starting with a new member creates the conversation",
+			Method: http.MethodPost,
+			Status: 201,
+			Events: testutil.Writes(1, 0, 0),
+			Want:   []string{`"username":"zed"`, `"unreadCount":0`},
+		},
 	}
+	for i := range calls {
+		calls[i].Prepare = fill
+	}
+	testutil.RunCalls(t, factory, calls)
 
-	testutil.Prepared(factory, tests.ApiScenario{
-		Name: "starting with yourself is refused", Method: http.MethodPost, ExpectedStatus: 400,
-		ExpectedContent: []string{"You cannot message yourself"}, ExpectedEvents: testutil.NoWrites(),
-	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-		dan := testutil.FindByUsername(t, app, "dan")
-		s.URL = "/api/conversations"
-		s.Body = strings.NewReader(`{"userId":"` + dan.Id + `"}`)
-		testutil.As("dan")(t, app, s)
-	}).Test(t)
-	testutil.Prepared(factory, tests.ApiScenario{
-		Name: "starting an existing conversation fetches it", Method: http.MethodPost, ExpectedStatus: 200,
-		ExpectedContent: []string{`"username":"priya"`, `"lastMessage":"Hello from dan, a secret"`},
-		ExpectedEvents:  map[string]int{"*": 0},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	testutil.Call{Name: "starting with yourself is refused", Who: "dan", Method: http.MethodPost, URL: "/api/conversations",
+		Status: 400, Want: []string{"You cannot message yourself"}, Events: testutil.NoWrites(),
+		Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+			c.Body = `{"userId":"` + testutil.FindByUsername(t, app, "dan").Id + `"}`
+		}}.Test(t, factory)
+	testutil.Call{Name: "starting an existing conversation fetches it", Who: "dan", Method: http.MethodPost, URL: "/api/conversations",
+		Status: 200, Want: []string{`"username":"priya"`, `"lastMessage":"Hello from dan, a secret"`},
+		Events: map[string]int{"*": 0},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if n, _ := app.CountRecords("conversations"); n != 1 {
 				t.Errorf("expected one conversation, found %d", n)
 			}
 		},
-	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-		s.URL = "/api/conversations"
-		s.Body = strings.NewReader(`{"userId":"` + testutil.FindByUsername(t, app, "priya").Id + `"}`)
-		testutil.As("dan")(t, app, s)
-	}).Test(t)
+		Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+			c.Body = `{"userId":"` + testutil.FindByUsername(t, app, "priya").Id + `"}`
+		}}.Test(t, factory)
 }
 
 func unreadField(conv *core.Record, userID string) string {

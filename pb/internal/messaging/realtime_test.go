@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -52,7 +53,7 @@ func TestRealtimeDeliversOnlyToParticipants(t *testing.T) {
 	t.Parallel()
 	topics := []string{"messages/*", "conversations/*", "notifications/*"}
 	hears := map[string]*listener{}
-	testutil.Prepared(testutil.Factory(nil, seed), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seed), tests.ApiScenario{
 		Name: "dan writes to priya", Method: http.MethodPost, Body: strings.NewReader(`{"body":"Realtime hello"}`),
 		ExpectedStatus: 201, ExpectedContent: []string{`"body":"Realtime hello"`},
 		// the message, its notification; the conversation's last line

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -16,80 +16,104 @@ const closedRoute = "The requested API route does not exist."
 // API answers them as if it did not exist, for reads and writes alike.
 func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	noHook := map[string]int{"*": 0} // the closed records API runs no hook at all
-	for _, c := range []scenario{
-		{"", "/api/collections/messages/records", "", tests.ApiScenario{
-			Name:               "visitor lists messages",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{closedRoute},
-			NotExpectedContent: []string{"secret"},
-			ExpectedEvents:     noHook,
-		}},
-		{"priya", "/api/collections/messages/records", "", tests.ApiScenario{
-			Name:               "a participant lists the messages",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{closedRoute},
-			NotExpectedContent: []string{"secret"},
-			ExpectedEvents:     noHook,
-		}},
-		{"dan", "/api/collections/conversations/records/{conv}", "", tests.ApiScenario{
-			Name:               "a participant views the conversation",
-			Method:             http.MethodGet,
-			ExpectedStatus:     404,
-			ExpectedContent:    []string{closedRoute},
-			NotExpectedContent: []string{"secret"},
-			ExpectedEvents:     noHook,
-		}},
-		{"priya", "/api/collections/messages/records", `{"conversation":"{conv}","body":"sneaky","kind":"text"}`, tests.ApiScenario{
-			Name:            "a participant cannot write a message directly",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"priya", "/api/collections/conversations/records/{conv}", `{"unreadA":0,"unreadB":0}`, tests.ApiScenario{
-			Name:            "a participant cannot edit the conversation directly",
-			Method:          http.MethodPatch,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-		}},
-		{"priya", "/api/collections/conversations/records/{conv}", "", tests.ApiScenario{
-			Name:            "a participant cannot delete the conversation",
-			Method:          http.MethodDelete,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-			AfterTestFunc:   expectMessages(1),
-		}},
-		{"zed", "/api/collections/notifications/records", `{"user":"x","type":"message","title":"fake"}`, tests.ApiScenario{
-			Name:            "members cannot create notifications",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-		}},
-		{"zed", "/api/collections/applications/records", `{"status":"accepted"}`, tests.ApiScenario{
-			Name:            "members cannot create applications directly",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-		}},
-		{"zed", "/api/collections/commitments/records", `{"amount":1}`, tests.ApiScenario{
-			Name:            "members cannot create commitments directly",
-			Method:          http.MethodPost,
-			ExpectedStatus:  404,
-			ExpectedContent: []string{closedRoute},
-			ExpectedEvents:  noHook,
-		}},
-	} {
-		c.run(t, factory)
+	calls := []testutil.Call{
+		{
+			URL:     "/api/collections/messages/records",
+			Name:    "visitor lists messages",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{closedRoute},
+			NotWant: []string{"secret"},
+			Events:  noHook,
+		},
+		{
+			Who:     "priya",
+			URL:     "/api/collections/messages/records",
+			Name:    "a participant lists the messages",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{closedRoute},
+			NotWant: []string{"secret"},
+			Events:  noHook,
+		},
+		{
+			Who:     "dan",
+			URL:     "/api/collections/conversations/records/{conv}",
+			Name:    "a participant views the conversation",
+			Method:  http.MethodGet,
+			Status:  404,
+			Want:    []string{closedRoute},
+			NotWant: []string{"secret"},
+			Events:  noHook,
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/collections/messages/records",
+			Body:   `{"conversation":"{conv}","body":"sneaky","kind":"text"}`,
+			Name:   "a participant cannot write a message directly",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/collections/conversations/records/{conv}",
+			Body:   `{"unreadA":0,"unreadB":0}`,
+			Name:   "a participant cannot edit the conversation directly",
+			Method: http.MethodPatch,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+		},
+		{
+			Who:    "priya",
+			URL:    "/api/collections/conversations/records/{conv}",
+			Name:   "a participant cannot delete the conversation",
+			Method: http.MethodDelete,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+			After:  expectMessages(1),
+		},
+		{
+			Who:    "zed",
+			URL:    "/api/collections/notifications/records",
+			Body:   `{"user":"x","type":"message","title":"fake"}`,
+			Name:   "members cannot create notifications",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+		},
+		{
+			Who:    "zed",
+			URL:    "/api/collections/applications/records",
+			Body:   `{"status":"accepted"}`,
+			Name:   "members cannot create applications directly",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+		},
+		{
+			Who:    "zed",
+			URL:    "/api/collections/commitments/records",
+			Body:   `{"amount":1}`,
+			Name:   "members cannot create commitments directly",
+			Method: http.MethodPost,
+			Status: 404,
+			Want:   []string{closedRoute},
+			Events: noHook,
+		},
 	}
+	for i := range calls {
+		calls[i].Prepare = fill
+	}
+	testutil.RunCalls(t, factory, calls)
 }
 
 // The read rules realtime applies to each event: a conversation, its
@@ -97,7 +121,7 @@ func TestRecordsAPIIsClosedToMembers(t *testing.T) {
 // and nobody else (administrators included).
 func TestRealtimeReadRules(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	conv := conversation(t, app)

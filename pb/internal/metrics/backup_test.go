@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -28,7 +29,7 @@ func TestBackupsOffIsAValue(t *testing.T) {
 			cfg := testutil.Config()
 			cfg.MetricsToken = token
 			cfg.Backup = config.Backup{ReplicaURL: c.replica, SyncInterval: time.Second, LogsSyncInterval: time.Second, Retention: time.Hour}
-			ta := testutil.NewApp(t, cfg)
+			ta := apptest.NewApp(t, cfg)
 			defer ta.Cleanup()
 			body := scrapeBody(t, testutil.Serve(t, ta))
 			if !strings.Contains(body, "\nsponsorbridge_backup_enabled 0\n") {
@@ -52,7 +53,7 @@ func TestBackupsOnExportLitestreamAndEveryRuleMetric(t *testing.T) {
 	cfg.MetricsToken = token
 	cfg.Backup = config.Backup{ReplicaURL: "file://" + t.TempDir(), SyncInterval: 100 * time.Millisecond,
 		LogsSyncInterval: time.Second, Retention: time.Hour}
-	ta := testutil.NewApp(t, cfg)
+	ta := apptest.NewApp(t, cfg)
 	defer ta.Cleanup()
 	srv := testutil.Serve(t, ta)
 	dataDB := filepath.Join(ta.DataDir(), "data.db")

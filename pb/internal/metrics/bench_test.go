@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -13,7 +14,7 @@ import (
 // the metrics middleware and the health probe's cached check is largest),
 // from 32 goroutines at once as in make bench.
 func BenchmarkHealthRoute(b *testing.B) {
-	app := testutil.NewApp(b, nil)
+	app := apptest.NewApp(b, nil)
 	defer app.Cleanup()
 	h := testutil.Handler(b, app)
 	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0))) // ~32 goroutines

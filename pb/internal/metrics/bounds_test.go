@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -25,7 +26,7 @@ func TestOutsidersCannotGrowTheMetrics(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(public, "index.html"), []byte(`<div id="root"></div>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ta := testutil.NewAppWith(t, cfg, app.Options{PublicDir: public})
+	ta := apptest.NewAppWith(t, cfg, app.Options{PublicDir: public})
 	defer ta.Cleanup()
 	srv := testutil.Serve(t, ta)
 	scrape := map[string]string{"Authorization": "Bearer " + token}

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -17,7 +18,7 @@ import (
 func TestTheBackgroundQueueIsInTheMetrics(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MetricsToken = token
-	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(cfg, func(t testing.TB, app core.App) {
 		q := queue.Of(app)
 		_ = q.Go(queue.Alerts, func() error { return nil })
 		_ = q.Go(queue.Alerts, func() error { return nil })

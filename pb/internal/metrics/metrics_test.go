@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -21,7 +22,7 @@ const token = "scraper-token-0123456789"
 func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MetricsToken = token
-	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(cfg, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 		testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})
 	})
@@ -55,7 +56,7 @@ func TestMetricsNeedASuperuserOrTheToken(t *testing.T) {
 			func(t testing.TB, app core.App, s *tests.ApiScenario) { s.Headers = c.headers(t, app) }).Test(t)
 	}
 
-	noToken := testutil.Factory(nil, nil)
+	noToken := apptest.Factory(nil, nil)
 	(&tests.ApiScenario{Name: "no METRICS_TOKEN configured: a bearer token opens nothing", Method: http.MethodGet,
 		URL: "/api/metrics", Headers: map[string]string{"Authorization": "Bearer "}, TestAppFactory: noToken,
 		ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{metrics.MsgUnauthorized}}).Test(t)
@@ -66,7 +67,7 @@ func TestMetricsContent(t *testing.T) {
 	cfg.MetricsToken = token
 	cfg.MailDevMailbox = false // so that a mail fails
 	cfg.SandboxOptIn = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)

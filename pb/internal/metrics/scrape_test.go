@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -19,7 +20,7 @@ import (
 func TestScrapeListener(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.MetricsAddr = "127.0.0.1:0"
-	ta := testutil.NewApp(t, cfg)
+	ta := apptest.NewApp(t, cfg)
 	srv := testutil.Serve(t, ta)
 	addr := metrics.ScrapeAddr(ta)
 	if addr == "" {
@@ -54,7 +55,7 @@ func TestScrapeListener(t *testing.T) {
 	// a second server on the same address does not start
 	other := testutil.Config()
 	other.MetricsAddr = addr
-	ta2 := testutil.NewApp(t, other)
+	ta2 := apptest.NewApp(t, other)
 	defer ta2.Cleanup()
 	r, err := apis.NewRouter(ta2)
 	if err != nil {

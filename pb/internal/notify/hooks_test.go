@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/testutil"
@@ -16,7 +17,7 @@ import (
 // one whose transaction commits is mailed, with nobody handing it on.
 func TestANotificationIsMailedOnlyWhenItsWriteCommits(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	refused := errors.New("refused")
@@ -46,7 +47,7 @@ func TestANotificationIsMailedOnlyWhenItsWriteCommits(t *testing.T) {
 // merged into its unread note is mailed once.
 func TestStoredNotificationsAreMailedByTheChoices(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	dan.Set("emailPrefs", map[string]bool{"deals": false})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
@@ -17,7 +18,7 @@ import (
 // 78 characters, cut after a word, with an ellipsis.
 func TestNotificationMailSaysItsTitleOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	title := "Priya Raghunathan-Iyer sent the money for “Annual community street festival and cultural night market 2027”: confirm when it arrives"
@@ -64,7 +65,7 @@ func TestSubjectLine(t *testing.T) {
 // applications still mail.
 func TestDealMailsHaveTheirOwnChoice(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	dan.Set("emailPrefs", map[string]bool{"deals": false})
@@ -92,7 +93,7 @@ func TestDealMailsHaveTheirOwnChoice(t *testing.T) {
 // their "applications" one; members who never chose keep nothing stored.
 func TestMigrationKeepsTheApplicationsChoiceForDeals(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	migration := testutil.Migration(t, "1796300000_deal_emails.go")
 	if err := migration.Down(app); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -38,7 +39,7 @@ func unread(t testing.TB, app core.App, who string) int {
 
 func TestNotifications(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, c := range []struct {
 		name, method, url, who, body string
 		status                       int

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -15,7 +16,7 @@ import (
 // row is the one decision.
 func TestOnceHoldsBetweenFanoutsAtOnce(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
 	d := notify.Delivery{UserID: ann.Id, Once: "alert:s1:l1", NoteOnce: "alert-note:l1",

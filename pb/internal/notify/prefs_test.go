@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
@@ -19,7 +20,7 @@ import (
 
 func TestEmailPreferencesRoutes(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	f := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 		zed := testutil.CreateMember(t, app, "zed", testutil.MemberOpts{})
 		zed.Set("emailPrefs", map[string]bool{"matches": false})
@@ -76,7 +77,7 @@ func TestEmailPreferencesRoutes(t *testing.T) {
 // topic off, and then that topic's mail stops while others still arrive.
 func TestOneClickUnsubscribe(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	j := testutil.NewJourney(t, app)

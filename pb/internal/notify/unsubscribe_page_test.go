@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -17,7 +18,7 @@ import (
 // the link is good or not.
 func TestTheUnsubscribePageLooksLikeTheApp(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	f := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	})
 	look := []string{

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -17,7 +18,7 @@ import (
 // The dashboard's superusers sign in with two proofs: a password alone
 // gets no token, only an MFA id; the mailed one-time code completes it.
 func TestSuperuserDashboardNeedsMFA(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	su, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
 	if err != nil {

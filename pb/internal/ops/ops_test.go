@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/logger"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -17,7 +18,7 @@ func TestWarningsAndErrorsReachStdout(t *testing.T) {
 	defer logline.SetOutput(&out)()
 	cfg := testutil.Config()
 	cfg.LogsMaxDays = 9
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	testutil.Handler(t, app) // start: log retention applied
 	if got := app.Settings().Logs.MaxDays; got != 9 {

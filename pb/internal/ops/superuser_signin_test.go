@@ -3,7 +3,6 @@ package ops_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
@@ -57,20 +57,20 @@ type answer struct {
 // send posts body from client address ip with the given cookies.
 func send(t testing.TB, srv *httptest.Server, path, body, ip string, cookies map[string]string) answer {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Real-Ip", ip)
+	headers := map[string]string{"X-Real-Ip": ip}
+	var jar []string
 	for name, value := range cookies {
-		req.AddCookie(&http.Cookie{Name: name, Value: value})
+		jar = append(jar, (&http.Cookie{Name: name, Value: value}).String())
 	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
+	if len(jar) > 0 {
+		headers["Cookie"] = strings.Join(jar, "; ")
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	a := answer{status: res.StatusCode, body: string(raw), cookies: map[string]string{}}
-	_ = json.Unmarshal(raw, &a)
+	res, raw := testutil.Send(t, srv, http.MethodPost, path, body, headers)
+	if res == nil { // Send failed the test
+		return answer{}
+	}
+	a := answer{status: res.StatusCode, body: raw, cookies: map[string]string{}}
+	_ = json.Unmarshal([]byte(raw), &a)
 	for _, c := range res.Cookies() {
 		a.cookies[c.Name] = c.Value
 	}
@@ -97,7 +97,7 @@ func newestCode(t testing.TB, app *tests.TestApp, want int) string {
 // 400, so a guesser learned the password without the mailed code.
 func TestSuperuserPasswordIsNotConfirmedWithoutTheCode(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) { createRoot(t, app) })
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) { createRoot(t, app) })
 	noToken := []string{`"token"`, `"record"`, "Failed to authenticate"}
 	scenarios := []tests.ApiScenario{
 		{
@@ -145,7 +145,7 @@ func TestSuperuserPasswordIsNotConfirmedWithoutTheCode(t *testing.T) {
 // again; no token is issued.
 func TestAWrongPasswordThenTheRightCodeSignsNobodyIn(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	createRoot(t, app)
 	j := testutil.NewJourney(t, app)
@@ -169,7 +169,7 @@ func limitedApp(t *testing.T) *tests.TestApp {
 	cfg := testutil.Config()
 	cfg.RateLimits = true
 	cfg.TrustedProxyHeaders = []string{"X-Real-Ip"}
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	return app
 }
@@ -243,7 +243,7 @@ func TestSuperuserPasswordGuessesAreLimitedPerClient(t *testing.T) {
 // (before: 21 to 30); every answer names a stored code or is a 429.
 func TestConcurrentSuperuserCodeRequestsAreBounded(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	root := createRoot(t, app)
 	var mailed atomic.Int64

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/testutil"
@@ -34,7 +35,7 @@ func reminders(t testing.TB, app core.App, m *core.Record) int {
 
 func TestAPlanEndingSoonIsRemindedOncePerExpiry(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	soon := planEnding(t, app, "soon", 2*24*time.Hour)
 	later := planEnding(t, app, "later", 10*24*time.Hour)

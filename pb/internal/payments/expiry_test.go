@@ -2,13 +2,12 @@ package payments_test
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/testutil"
@@ -16,7 +15,7 @@ import (
 
 func TestExpireLapsed(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
 	testutil.CreateMember(t, app, "ravi", testutil.MemberOpts{})
@@ -44,7 +43,7 @@ func TestExpireLapsed(t *testing.T) {
 
 func TestExpiryJobIsScheduledDaily(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.Handler(t, app) // runs OnServe, which binds the job
 	for _, j := range app.Cron().Jobs() {
@@ -60,13 +59,13 @@ func TestExpiryJobIsScheduledDaily(t *testing.T) {
 
 func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
 	t.Parallel()
-	lapsed := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	lapsed := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		setExpiry(t, app, "dan", "active", time.Now().Add(-time.Hour))
 	})
-	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "GET /api/user reports the lapsed plan as inactive", Method: http.MethodGet,
-		URL: "/api/user", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"subscriptionActive":false`}})
-	scenario(t, lapsed, "dan", tests.ApiScenario{Name: "posting is refused again", Method: http.MethodPost,
-		URL: "/api/sponsorships", Body: strings.NewReader(validListing), ExpectedStatus: 402, ExpectedEvents: testutil.NoWrites(),
-		ExpectedContent: []string{"An active subscription is required to post."}})
+	testutil.Call{Who: "dan", Name: "GET /api/user reports the lapsed plan as inactive", Method: http.MethodGet,
+		URL: "/api/user", Status: 200, Events: testutil.NoWrites(), Want: []string{`"subscriptionActive":false`}}.Test(t, lapsed)
+	testutil.Call{Who: "dan", Name: "posting is refused again", Method: http.MethodPost,
+		URL: "/api/sponsorships", Body: validListing, Status: 402, Events: testutil.NoWrites(),
+		Want: []string{"An active subscription is required to post."}}.Test(t, lapsed)
 }

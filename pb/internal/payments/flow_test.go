@@ -3,13 +3,11 @@ package payments_test
 import (
 	"encoding/json"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/tests"
-
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -22,67 +20,48 @@ type OrderAnswer struct {
 	Sandbox                                             bool
 }
 
-// step is one request of a payment journey, as a scenario.
-func step(name, method, url, body string, headers map[string]string, status int, events map[string]int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: method, URL: url, Body: strings.NewReader(body), Headers: headers,
-		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
-}
-
 // The whole journey against live-looking keys: a member without a plan
 // cannot post, orders a plan (the stand-in plays Razorpay), Checkout's
 // signed answer is verified, and the member can post.
 func TestFlowLive(t *testing.T) {
 	t.Parallel()
 	s := newStandIn(t)
-	app := testutil.NewApp(t, liveConfig(s.URL))
+	app := apptest.NewApp(t, liveConfig(s.URL))
 	defer app.Cleanup()
 	seedMembers(t, app)
 	j := testutil.NewJourney(t, app)
-	dan := testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
 
-	j.Step(t, step("posting before subscribing", http.MethodPost, "/api/sponsorships", validListing, dan, 402, testutil.NoWrites(),
-		"An active subscription is required to post."))
+	j.Do(t, testutil.Call{Name: "posting before subscribing", Method: http.MethodPost, URL: "/api/sponsorships", Body: validListing, Who: "dan", Status: 402, Events: testutil.NoWrites(), Want: []string{"An active subscription is required to post."}})
 	var order OrderAnswer
-	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`, dan,
-		200, testutil.Writes(1, 0, 0), `"keyId":"`+testKeyID+`"`, `"amount":40000`)).Decode(t, &order)
+	j.Do(t, testutil.Call{Name: "ordering a plan", Method: http.MethodPost, URL: "/api/payments/create-subscription", Body: `{"planId":"monthly"}`, Who: "dan", Status: 200, Events: testutil.Writes(1, 0, 0), Want: []string{`"keyId":"` + testKeyID + `"`, `"amount":40000`}}).Decode(t, &order)
 	// Razorpay's Checkout would now take the payment and sign it with the key secret.
-	j.Step(t, step("Checkout's signed answer", http.MethodPost, verifyURL, signedVerify(order.OrderID, "pay_Flow1"), dan,
-		200, testutil.Writes(0, 2, 0), `"subscriptionActive":true`)) // the payment and the member's plan
+	j.Do(t, testutil.Call{Name: "Checkout's signed answer", Method: http.MethodPost, URL: verifyURL, Body: signedVerify(order.OrderID, "pay_Flow1"), Who: "dan", Status: 200, Events: testutil.Writes(0, 2, 0), Want: []string{`"subscriptionActive":true`}}) // the payment and the member's plan
 	// the plan's mail may still be on its way
-	j.Step(t, step("posting after subscribing", http.MethodPost, "/api/sponsorships", validListing, dan,
-		201, testutil.WritesAmidMail(1, 0), `"title":"Robotics kits"`))
-	j.Step(t, step("the history", http.MethodGet, "/api/payments", "", dan,
-		200, testutil.NoWrites(), `"status":"paid"`, `"paymentId":"pay_Flow1"`))
+	j.Do(t, testutil.Call{Name: "posting after subscribing", Method: http.MethodPost, URL: "/api/sponsorships", Body: validListing, Who: "dan", Status: 201, Events: testutil.WritesAmidMail(1, 0), Want: []string{`"title":"Robotics kits"`}})
+	j.Do(t, testutil.Call{Name: "the history", Method: http.MethodGet, URL: "/api/payments", Who: "dan", Status: 200, Events: testutil.NoWrites(), Want: []string{`"status":"paid"`, `"paymentId":"pay_Flow1"`}})
 }
 
 // The same journey on a laptop with no keys: the sandbox checkout signs.
 func TestFlowSandbox(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedMembers(t, app)
 	j := testutil.NewJourney(t, app)
-	priya := testutil.Cookie(t, testutil.FindByUsername(t, app, "priya"))
 
-	j.Step(t, step("the web app learns the mode", http.MethodGet, "/api/app-config", "", nil, 200, testutil.NoWrites(), `"mode":"sandbox"`))
+	j.Do(t, testutil.Call{Name: "the web app learns the mode", Method: http.MethodGet, URL: "/api/app-config", Status: 200, Events: testutil.NoWrites(), Want: []string{`"mode":"sandbox"`}})
 	var order OrderAnswer
-	j.Step(t, step("ordering a plan", http.MethodPost, "/api/payments/create-subscription", `{"planId":"quarterly"}`, priya,
-		200, testutil.Writes(1, 0, 0), `"sandbox":true`, `"keyId":"rzp_test_sandbox"`)).Decode(t, &order)
+	j.Do(t, testutil.Call{Name: "ordering a plan", Method: http.MethodPost, URL: "/api/payments/create-subscription", Body: `{"planId":"quarterly"}`, Who: "priya", Status: 200, Events: testutil.Writes(1, 0, 0), Want: []string{`"sandbox":true`, `"keyId":"rzp_test_sandbox"`}}).Decode(t, &order)
 	var checkout map[string]any
-	j.Step(t, step("the sandbox checkout pays", http.MethodPost, "/api/payments/sandbox/pay", `{"orderId":"`+order.OrderID+`"}`, priya,
-		200, map[string]int{"*": 0}, `"razorpay_signature":"`)).Decode(t, &checkout) // signs, stores nothing
+	j.Do(t, testutil.Call{Name: "the sandbox checkout pays", Method: http.MethodPost, URL: "/api/payments/sandbox/pay", Body: `{"orderId":"` + order.OrderID + `"}`, Who: "priya", Status: 200, Events: map[string]int{"*": 0}, Want: []string{`"razorpay_signature":"`}}).Decode(t, &checkout) // signs, stores nothing
 	delete(checkout, "sandbox")
 	forged := map[string]any{"razorpay_order_id": order.OrderID, "razorpay_payment_id": checkout["razorpay_payment_id"],
 		"razorpay_signature": hexHMAC("", order.OrderID+"|"+checkout["razorpay_payment_id"].(string))}
 	forgedBody, _ := json.Marshal(forged)
-	j.Step(t, step("a signature without the process secret", http.MethodPost, verifyURL, string(forgedBody), priya,
-		400, testutil.NoWrites(), "The payment signature is not valid."))
+	j.Do(t, testutil.Call{Name: "a signature without the process secret", Method: http.MethodPost, URL: verifyURL, Body: string(forgedBody), Who: "priya", Status: 400, Events: testutil.NoWrites(), Want: []string{"The payment signature is not valid."}})
 	verifyJSON, _ := json.Marshal(checkout)
-	j.Step(t, step("the sandbox's signed answer", http.MethodPost, verifyURL, string(verifyJSON), priya,
-		200, testutil.Writes(0, 2, 0), `"subscriptionPlan":"quarterly"`))
-	j.Step(t, step("posting after subscribing", http.MethodPost, "/api/sponsorship-requests",
-		`{"title":"Camp","description":"Eye tests","requestedAmount":300,"categories":["Healthcare"]}`, priya,
-		201, testutil.WritesAmidMail(1, 0), `"title":"Camp"`)) // the plan's mail may still be on its way
+	j.Do(t, testutil.Call{Name: "the sandbox's signed answer", Method: http.MethodPost, URL: verifyURL, Body: string(verifyJSON), Who: "priya", Status: 200, Events: testutil.Writes(0, 2, 0), Want: []string{`"subscriptionPlan":"quarterly"`}})
+	j.Do(t, testutil.Call{Name: "posting after subscribing", Method: http.MethodPost, URL: "/api/sponsorship-requests", Body: `{"title":"Camp","description":"Eye tests","requestedAmount":300,"categories":["Healthcare"]}`, Who: "priya", Status: 201, Events: testutil.WritesAmidMail(1, 0), Want: []string{`"title":"Camp"`}}) // the plan's mail may still be on its way
 }
 
 // Checkout's answer and the webhook for the same payment arrive together:
@@ -101,12 +80,12 @@ func TestVerifyAndWebhookRace(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			s, _ := call(t, srv, http.MethodPost, verifyURL, signedVerify("order_W1", "pay_W1"), dan)
+			s, _ := testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify("order_W1", "pay_W1"), dan)
 			statuses <- s
 		}()
 		go func(i int) {
 			defer wg.Done()
-			s, _ := call(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_race"))
+			s, _ := testutil.DoRead(t, srv, http.MethodPost, webhookURL, paid, signedHeaders(paid, "evt_race"))
 			statuses <- s
 		}(i)
 	}

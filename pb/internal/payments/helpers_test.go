@@ -9,13 +9,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/config"
@@ -224,62 +222,4 @@ func countPayments(t testing.TB, app core.App) int {
 func near(a, b time.Time) bool {
 	d := a.Sub(b)
 	return d < time.Minute && d > -time.Minute
-}
-
-// call sends one request to a served app and returns the status and body.
-func call(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (int, []byte) {
-	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range headers {
-		if k == "Origin" {
-			v = srv.URL
-		}
-		req.Header.Set(k, v)
-	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res.StatusCode, out
-}
-
-// scenario runs one ApiScenario on an app from factory, signed in as who ("" = visitor).
-func scenario(t *testing.T, factory func(testing.TB) *tests.TestApp, who string, s tests.ApiScenario) {
-	t.Helper()
-	testutil.Prepared(factory, s, func(t testing.TB, app core.App, sc *tests.ApiScenario) { signIn(t, app, who, sc) }).Test(t)
-}
-
-// signIn sends s as who ("" = a visitor, from the app's origin).
-func signIn(t testing.TB, app core.App, who string, s *tests.ApiScenario) {
-	if who == "" {
-		s.Headers = map[string]string{"Origin": testutil.Origin}
-		return
-	}
-	s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
-}
-
-// readBatch collects scenarios that write nothing, each with who it is sent
-// as, and runs them one after another on one app (testutil.Reads).
-type readBatch struct {
-	who       map[string]string // by scenario name
-	scenarios []tests.ApiScenario
-}
-
-func (b *readBatch) add(who string, s tests.ApiScenario) {
-	if b.who == nil {
-		b.who = map[string]string{}
-	}
-	b.who[s.Name] = who
-	b.scenarios = append(b.scenarios, s)
-}
-
-func (b *readBatch) run(t *testing.T, factory func(testing.TB) *tests.TestApp) {
-	t.Helper()
-	testutil.Reads(t, factory, b.scenarios, func(t testing.TB, app core.App, s *tests.ApiScenario) { signIn(t, app, b.who[s.Name], s) })
 }

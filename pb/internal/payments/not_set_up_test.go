@@ -2,12 +2,12 @@ package payments_test
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -18,7 +18,7 @@ import (
 func TestPaymentsOffWithoutKeysOrOptIn(t *testing.T) {
 	cfg := testutil.Config()
 	cfg.SandboxOptIn = false
-	factory := testutil.Factory(cfg, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(cfg, func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_old_D", paymentOpts{provider: "sandbox", status: "paid", paymentID: "pay_old"})
 	})
@@ -35,25 +35,25 @@ func TestPaymentsOffWithoutKeysOrOptIn(t *testing.T) {
 		{"/api/payments/verify-subscription", `{"razorpay_order_id":"order_old_D","razorpay_payment_id":"pay_x","razorpay_signature":"00"}`},
 		{"/api/payments/sandbox/pay", `{"orderId":"order_old_D"}`},
 	} {
-		scenario(t, factory, "dan", tests.ApiScenario{Name: "member: " + c.url, Method: http.MethodPost, URL: c.url,
-			Body: strings.NewReader(c.body), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
-			ExpectedContent: []string{payments.MsgNotSetUp}, NotExpectedContent: []string{"razorpay_signature", `"orderId"`},
-			AfterTestFunc: untouched})
-		scenario(t, factory, "", tests.ApiScenario{Name: "visitor: " + c.url, Method: http.MethodPost, URL: c.url,
-			Body: strings.NewReader(c.body), ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, AfterTestFunc: untouched})
+		testutil.Call{Who: "dan", Name: "member: " + c.url, Method: http.MethodPost, URL: c.url,
+			Body: c.body, Status: 503, Events: testutil.NoWrites(),
+			Want: []string{payments.MsgNotSetUp}, NotWant: []string{"razorpay_signature", `"orderId"`},
+			After: untouched}.Test(t, factory)
+		testutil.Call{Name: "visitor: " + c.url, Method: http.MethodPost, URL: c.url,
+			Body: c.body, Status: 401, Events: testutil.NoWrites(), Want: []string{`"status":401`}, After: untouched}.Test(t, factory)
 	}
-	scenario(t, factory, "", tests.ApiScenario{Name: "webhook", Method: http.MethodPost, URL: "/api/payments/webhook",
-		Body: strings.NewReader(`{"event":"order.paid"}`), ExpectedStatus: 503, ExpectedEvents: testutil.NoWrites(),
-		ExpectedContent: []string{payments.MsgNotSetUp}, AfterTestFunc: untouched})
-	scenario(t, factory, "dan", tests.ApiScenario{Name: "history still readable", Method: http.MethodGet, URL: "/api/payments",
-		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"order_old_D"`}})
-	scenario(t, factory, "", tests.ApiScenario{Name: "app-config says payments are off", Method: http.MethodGet, URL: "/api/app-config",
-		ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"off"}`}})
+	testutil.Call{Name: "webhook", Method: http.MethodPost, URL: "/api/payments/webhook",
+		Body: `{"event":"order.paid"}`, Status: 503, Events: testutil.NoWrites(),
+		Want: []string{payments.MsgNotSetUp}, After: untouched}.Test(t, factory)
+	testutil.Call{Who: "dan", Name: "history still readable", Method: http.MethodGet, URL: "/api/payments",
+		Status: 200, Events: testutil.NoWrites(), Want: []string{`"order_old_D"`}}.Test(t, factory)
+	testutil.Call{Name: "app-config says payments are off", Method: http.MethodGet, URL: "/api/app-config",
+		Status: 200, Events: testutil.NoWrites(), Want: []string{`"payments":{"mode":"off"}`}}.Test(t, factory)
 }
 
 func TestPaymentsSandboxOptInIsNamed(t *testing.T) {
-	scenario(t, testutil.Factory(nil, nil), "", tests.ApiScenario{Name: "opted-in sandbox", Method: http.MethodGet,
-		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"sandbox"}`}})
-	scenario(t, testutil.Factory(liveConfig(newStandIn(t).URL), nil), "", tests.ApiScenario{Name: "live keys", Method: http.MethodGet,
-		URL: "/api/app-config", ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"payments":{"mode":"live"}`}})
+	testutil.Call{Name: "opted-in sandbox", Method: http.MethodGet,
+		URL: "/api/app-config", Status: 200, Events: testutil.NoWrites(), Want: []string{`"payments":{"mode":"sandbox"}`}}.Test(t, apptest.Factory(nil, nil))
+	testutil.Call{Name: "live keys", Method: http.MethodGet,
+		URL: "/api/app-config", Status: 200, Events: testutil.NoWrites(), Want: []string{`"payments":{"mode":"live"}`}}.Test(t, apptest.Factory(liveConfig(newStandIn(t).URL), nil))
 }

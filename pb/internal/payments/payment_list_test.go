@@ -2,13 +2,13 @@ package payments_test
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -23,75 +23,76 @@ func seedHistory(t testing.TB, app core.App) {
 
 func TestPaymentHistory(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedHistory)
+	factory := apptest.Factory(nil, seedHistory)
 	// get reads as who; headers are the answer's headers it must carry.
 	// A read: no hook event fires (nothing is written or enriched).
-	get := func(who string, headers map[string]string, s tests.ApiScenario) {
-		s.Method = http.MethodGet
-		s.ExpectedEvents = map[string]int{"*": 0}
-		s.AfterTestFunc = func(t testing.TB, _ *tests.TestApp, res *http.Response) {
-			for k, v := range headers {
-				if got := res.Header.Get(k); got != v {
-					t.Errorf("%s = %q, want %q", k, got, v)
-				}
-			}
-		}
-		scenario(t, factory, who, s)
+	get := func(c testutil.Call) {
+		c.Method, c.Events = http.MethodGet, map[string]int{"*": 0}
+		c.Test(t, factory)
 	}
-	get("dan", map[string]string{"X-Total-Count": "3", "X-Has-More": "false"}, tests.ApiScenario{
-		Name:           "own payments only, newest first",
-		URL:            "/api/payments",
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`[{"id":"`, `"orderId":"order_new","paymentId":"","planId":"biannual","planName":"6 Month Plan","amount":150000,"currency":"INR","status":"created"`,
+	get(testutil.Call{
+		Who:         "dan",
+		WantHeaders: map[string]string{"X-Total-Count": "3", "X-Has-More": "false"},
+		Name:        "own payments only, newest first",
+		URL:         "/api/payments",
+		Status:      200,
+		Want: []string{`[{"id":"`, `"orderId":"order_new","paymentId":"","planId":"biannual","planName":"6 Month Plan","amount":150000,"currency":"INR","status":"created"`,
 			`"sandbox":true`, `"status":"failed"`, `"paymentId":"pay_old"`},
-		NotExpectedContent: []string{"order_priya", "pay_priya"},
+		NotWant: []string{"order_priya", "pay_priya"},
 	})
-	get("dan", map[string]string{"X-Total-Count": "3", "X-Page": "2", "X-Per-Page": "2", "X-Has-More": "false"}, tests.ApiScenario{
-		Name:               "paged",
-		URL:                "/api/payments?perPage=2&page=2",
-		ExpectedStatus:     200,
-		ExpectedContent:    []string{`"orderId":"order_old"`},
-		NotExpectedContent: []string{"order_new", "order_mid"},
+	get(testutil.Call{
+		Who:         "dan",
+		WantHeaders: map[string]string{"X-Total-Count": "3", "X-Page": "2", "X-Per-Page": "2", "X-Has-More": "false"},
+		Name:        "paged",
+		URL:         "/api/payments?perPage=2&page=2",
+		Status:      200,
+		Want:        []string{`"orderId":"order_old"`},
+		NotWant:     []string{"order_new", "order_mid"},
 	})
-	get("dan", map[string]string{"X-Has-More": "true"}, tests.ApiScenario{
-		Name:               "first page says there is more",
-		URL:                "/api/payments?perPage=2",
-		ExpectedStatus:     200,
-		ExpectedContent:    []string{"order_new", "order_mid"},
-		NotExpectedContent: []string{"order_old"},
+	get(testutil.Call{
+		Who:         "dan",
+		WantHeaders: map[string]string{"X-Has-More": "true"},
+		Name:        "first page says there is more",
+		URL:         "/api/payments?perPage=2",
+		Status:      200,
+		Want:        []string{"order_new", "order_mid"},
+		NotWant:     []string{"order_old"},
 	})
-	get("boss", nil, tests.ApiScenario{
-		Name:               "members without payments get an empty list",
-		URL:                "/api/payments",
-		ExpectedStatus:     200,
-		ExpectedContent:    []string{`[]`},
-		NotExpectedContent: []string{"order_"},
+	get(testutil.Call{
+		Who:     "boss",
+		Name:    "members without payments get an empty list",
+		URL:     "/api/payments",
+		Status:  200,
+		Want:    []string{`[]`},
+		NotWant: []string{"order_"},
 	})
-	get("dan", nil, tests.ApiScenario{
-		Name:            "perPage over 50",
-		URL:             "/api/payments?perPage=51",
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"perPage must be a whole number from 1 to 50"},
+	get(testutil.Call{
+		Who:    "dan",
+		Name:   "perPage over 50",
+		URL:    "/api/payments?perPage=51",
+		Status: 400,
+		Want:   []string{"perPage must be a whole number from 1 to 50"},
 	})
-	get("dan", nil, tests.ApiScenario{
-		Name:            "garbage page",
-		URL:             "/api/payments?page=x",
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"Page must be a whole number from 1 to 10000"},
+	get(testutil.Call{
+		Who:    "dan",
+		Name:   "garbage page",
+		URL:    "/api/payments?page=x",
+		Status: 400,
+		Want:   []string{"Page must be a whole number from 1 to 10000"},
 	})
-	get("", nil, tests.ApiScenario{
-		Name:               "visitor",
-		URL:                "/api/payments",
-		ExpectedStatus:     401,
-		ExpectedContent:    []string{`"status":401`},
-		NotExpectedContent: []string{"order_"},
+	get(testutil.Call{
+		Name:    "visitor",
+		URL:     "/api/payments",
+		Status:  401,
+		Want:    []string{`"status":401`},
+		NotWant: []string{"order_"},
 	})
 }
 
 // The collection API is read-only for members and shows only their own rows.
 func TestPaymentsCollectionLockedDown(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedHistory)
+	factory := apptest.Factory(nil, seedHistory)
 	unchangedRows := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if n := countPayments(t, app); n != 4 {
 			t.Errorf("%d payments, want 4", n)
@@ -104,19 +105,18 @@ func TestPaymentsCollectionLockedDown(t *testing.T) {
 	// API does not answer them (pb/internal/builtin).
 	const closed = "The requested API route does not exist."
 	for _, who := range []string{"priya", "boss", ""} {
-		scenario(t, factory, who, tests.ApiScenario{Name: "records API closed to " + who, Method: http.MethodGet,
-			URL: "/api/collections/payments/records", ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(),
-			ExpectedContent: []string{closed}, NotExpectedContent: []string{"order_priya", "order_old", "order_new"}})
+		testutil.Call{Who: who, Name: "records API closed to " + who, Method: http.MethodGet,
+			URL: "/api/collections/payments/records", Status: 404, Events: testutil.NoWrites(),
+			Want: []string{closed}, NotWant: []string{"order_priya", "order_old", "order_new"}}.Test(t, factory)
 	}
-	scenario(t, factory, "dan", tests.ApiScenario{Name: "member cannot create a paid payment", Method: http.MethodPost,
-		URL: "/api/collections/payments/records", Body: strings.NewReader(`{"orderId":"order_free","plan":"biannual","amount":1,"currency":"INR","status":"paid","provider":"razorpay"}`),
-		ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{closed}, AfterTestFunc: unchangedRows})
-	testutil.Prepared(factory, tests.ApiScenario{Name: "member cannot mark own order paid", Method: http.MethodPatch,
-		Body: strings.NewReader(`{"status":"paid"}`), ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{closed}, AfterTestFunc: unchangedRows},
-		func(t testing.TB, app core.App, s *tests.ApiScenario) {
-			s.URL = "/api/collections/payments/records/" + paymentOf(t, app, "order_new").Id
-			s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
-		}).Test(t)
-	scenario(t, factory, "dan", tests.ApiScenario{Name: "webhook events are superuser-only", Method: http.MethodGet,
-		URL: "/api/collections/webhook_events/records", ExpectedStatus: 404, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{closed}})
+	testutil.Call{Who: "dan", Name: "member cannot create a paid payment", Method: http.MethodPost,
+		URL: "/api/collections/payments/records", Body: `{"orderId":"order_free","plan":"biannual","amount":1,"currency":"INR","status":"paid","provider":"razorpay"}`,
+		Status: 404, Events: testutil.NoWrites(), Want: []string{closed}, After: unchangedRows}.Test(t, factory)
+	testutil.Call{Who: "dan", Name: "member cannot mark own order paid", Method: http.MethodPatch,
+		URLOf: func(t testing.TB, app core.App) string {
+			return "/api/collections/payments/records/" + paymentOf(t, app, "order_new").Id
+		},
+		Body: `{"status":"paid"}`, Status: 404, Events: testutil.NoWrites(), Want: []string{closed}, After: unchangedRows}.Test(t, factory)
+	testutil.Call{Who: "dan", Name: "webhook events are superuser-only", Method: http.MethodGet,
+		URL: "/api/collections/webhook_events/records", Status: 404, Events: testutil.NoWrites(), Want: []string{closed}}.Test(t, factory)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -13,7 +14,7 @@ import (
 // paid; the unpaid get no number; down and up again is lossless for them.
 func TestReceiptNumbersOfEarlierPayments(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	migration := testutil.Migration(t, "1764500800_receipts_and_refunds.go")
 	if err := migration.Down(app); err != nil {

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -65,120 +65,122 @@ func TestReceipt(t *testing.T) {
 	t.Parallel()
 	cfg := testutil.Config()
 	cfg.Seller = testSeller
-	factory := testutil.Factory(cfg, seedReceipts)
-	// get reads the receipt of orderID's payment as who ("" = visitor). A
+	factory := apptest.Factory(cfg, seedReceipts)
+	// get reads the receipt of orderID's payment as c.Who ("" = visitor). A
 	// read: no hook event fires.
-	get := func(who, orderID string, s tests.ApiScenario) {
-		s.Method = http.MethodGet
-		s.ExpectedEvents = map[string]int{"*": 0}
-		testutil.Prepared(factory, s, func(t testing.TB, app core.App, sc *tests.ApiScenario) {
+	get := func(orderID string, c testutil.Call) {
+		c.Method, c.Events = http.MethodGet, map[string]int{"*": 0}
+		c.URLOf = func(t testing.TB, app core.App) string {
 			id := "nosuchpayment00"
 			if orderID != "" {
 				id = paymentOf(t, app, orderID).Id
 			}
-			sc.URL = "/api/payments/" + id + "/receipt"
-			sc.Headers = map[string]string{"Origin": testutil.Origin}
-			if who != "" {
-				sc.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, who))
-			}
-		}).Test(t)
+			return "/api/payments/" + id + "/receipt"
+		}
+		c.Test(t, factory)
 	}
 	const notFound = `"message":"This receipt was not found."`
 
-	get("", "order_R1", tests.ApiScenario{
-		Name:               "visitor",
-		ExpectedStatus:     401,
-		ExpectedContent:    []string{`"status":401`},
-		NotExpectedContent: []string{"order_R1", "pay_R1", "SB-0"},
+	get("order_R1", testutil.Call{
+		Name:    "visitor",
+		Status:  401,
+		Want:    []string{`"status":401`},
+		NotWant: []string{"order_R1", "pay_R1", "SB-0"},
 	})
-	get("dan", "order_R1", tests.ApiScenario{
-		Name:           "the member's own receipt: plan, amount, ids, dates, refunds, seller and payer",
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`"number":"SB-000001","status":"paid","planId":"quarterly","planName":"3 Month Plan","months":3`,
+	get("order_R1", testutil.Call{
+		Who:    "dan",
+		Name:   "the member's own receipt: plan, amount, ids, dates, refunds, seller and payer",
+		Status: 200,
+		Want: []string{`"number":"SB-000001","status":"paid","planId":"quarterly","planName":"3 Month Plan","months":3`,
 			`"amount":90000,"currency":"INR","sandbox":false,"orderId":"order_R1","paymentId":"pay_R1"`,
 			`"paidAt":"2026-11-20T09:15:00Z"`, `"refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
 			`"refunds":[{"id":"rfnd_R1","amount":25050,"currency":"INR","processedAt":"2026-11-22T09:15:00Z"}]`,
 			`"seller":{"name":"Acme Community LLP","address":"4 Lake View\nPune 411001","email":"accounts@acme.example","gstin":"27AAPFU0939F1ZV"}`,
 			`"billedTo":{"displayName":"Member dan","username":"dan","email":"dan@example.com"}`},
-		NotExpectedContent: []string{"priya", "order_P1"},
+		NotWant: []string{"priya", "order_P1"},
 	})
-	get("dan", "order_RS", tests.ApiScenario{
-		Name:               "a sandbox payment's receipt says so",
-		ExpectedStatus:     200,
-		ExpectedContent:    []string{`"number":"SB-000002"`, `"sandbox":true`, `"paymentId":"pay_sandbox_RS"`, `"refunds":[]`, `"refundedAmount":0,"refundedAt":""`},
-		NotExpectedContent: []string{"rfnd_"},
+	get("order_RS", testutil.Call{
+		Who:     "dan",
+		Name:    "a sandbox payment's receipt says so",
+		Status:  200,
+		Want:    []string{`"number":"SB-000002"`, `"sandbox":true`, `"paymentId":"pay_sandbox_RS"`, `"refunds":[]`, `"refundedAmount":0,"refundedAt":""`},
+		NotWant: []string{"rfnd_"},
 	})
-	get("dan", "order_R2", tests.ApiScenario{
-		Name:               "an order never paid has no receipt",
-		ExpectedStatus:     404,
-		ExpectedContent:    []string{notFound},
-		NotExpectedContent: []string{"order_R2"},
+	get("order_R2", testutil.Call{
+		Who:     "dan",
+		Name:    "an order never paid has no receipt",
+		Status:  404,
+		Want:    []string{notFound},
+		NotWant: []string{"order_R2"},
 	})
-	get("dan", "order_P1", tests.ApiScenario{
-		Name:               "another member's receipt is not found, exactly like a missing one",
-		ExpectedStatus:     404,
-		ExpectedContent:    []string{notFound},
-		NotExpectedContent: []string{"order_P1", "pay_P1", "priya", "SB-000003", "Acme"},
+	get("order_P1", testutil.Call{
+		Who:     "dan",
+		Name:    "another member's receipt is not found, exactly like a missing one",
+		Status:  404,
+		Want:    []string{notFound},
+		NotWant: []string{"order_P1", "pay_P1", "priya", "SB-000003", "Acme"},
 	})
-	get("dan", "", tests.ApiScenario{
-		Name:            "an id that does not exist",
-		ExpectedStatus:  404,
-		ExpectedContent: []string{notFound},
+	get("", testutil.Call{
+		Who:    "dan",
+		Name:   "an id that does not exist",
+		Status: 404,
+		Want:   []string{notFound},
 	})
-	get("boss", "order_P1", tests.ApiScenario{
-		Name:           "an administrator opens any member's receipt",
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`"number":"SB-000003"`, `"orderId":"order_P1","paymentId":"pay_P1"`,
+	get("order_P1", testutil.Call{
+		Who:    "boss",
+		Name:   "an administrator opens any member's receipt",
+		Status: 200,
+		Want: []string{`"number":"SB-000003"`, `"orderId":"order_P1","paymentId":"pay_P1"`,
 			`"billedTo":{"displayName":"Member priya","username":"priya","email":"priya@example.com"}`},
 	})
-	get("boss", "order_R2", tests.ApiScenario{
-		Name:            "not even an administrator gets a receipt for an unpaid order",
-		ExpectedStatus:  404,
-		ExpectedContent: []string{notFound},
+	get("order_R2", testutil.Call{
+		Who:    "boss",
+		Name:   "not even an administrator gets a receipt for an unpaid order",
+		Status: 404,
+		Want:   []string{notFound},
 	})
 }
 
 func TestReceiptSellerFallsBackToTheAppName(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, seedReceipts), tests.ApiScenario{
-		Name: "without SELLER_* the receipt names the app and nothing else", Method: http.MethodGet,
-		ExpectedStatus:  200,
-		ExpectedContent: []string{`"seller":{"name":"SponsorBridge","address":"","email":"","gstin":""}`},
-		ExpectedEvents:  map[string]int{"*": 0},
-	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
-		s.URL = "/api/payments/" + paymentOf(t, app, "order_R1").Id + "/receipt"
-		s.Headers = testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
-	}).Test(t)
+	testutil.Call{Who: "dan", Name: "without SELLER_* the receipt names the app and nothing else", Method: http.MethodGet,
+		URLOf: func(t testing.TB, app core.App) string {
+			return "/api/payments/" + paymentOf(t, app, "order_R1").Id + "/receipt"
+		},
+		Status: 200, Want: []string{`"seller":{"name":"SponsorBridge","address":"","email":"","gstin":""}`},
+		Events: map[string]int{"*": 0},
+	}.Test(t, apptest.Factory(nil, seedReceipts))
 }
 
 // The history says which payments have a receipt and what was refunded.
 func TestPaymentHistoryShowsReceiptsAndRefunds(t *testing.T) {
 	t.Parallel()
-	scenario(t, testutil.Factory(nil, seedReceipts), "dan", tests.ApiScenario{
+	testutil.Call{
+		Who:  "dan",
 		Name: "receipt numbers and refunds in the history", Method: http.MethodGet, URL: "/api/payments",
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`"orderId":"order_R1"`, `"receiptNumber":"SB-000001","refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
+		Status: 200,
+		Want: []string{`"orderId":"order_R1"`, `"receiptNumber":"SB-000001","refundedAmount":25050,"refundedAt":"2026-11-22T09:15:00Z"`,
 			`"orderId":"order_R2"`, `"status":"created","receipt":"sb_test","sandbox":false,"createdAt"`, `"receiptNumber":"","refundedAmount":0,"refundedAt":""`},
-		NotExpectedContent: []string{"order_P1"},
-		ExpectedEvents:     map[string]int{"*": 0},
-	})
+		NotWant: []string{"order_P1"},
+		Events:  map[string]int{"*": 0},
+	}.Test(t, apptest.Factory(nil, seedReceipts))
 }
 
 // Paying gives the next receipt number, once: two payments verified at the
 // same time get two numbers, and a replayed verification keeps its number.
 func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, liveConfig(newStandIn(t).URL))
+	app := apptest.NewApp(t, liveConfig(newStandIn(t).URL))
 	defer app.Cleanup()
 	seedReceipts(t, app) // numbers 1 to 3 are taken
 	srv := testutil.Serve(t, app)
 	members := []string{"dan", "priya"}
 	orders := make([]string, len(members))
 	for i, who := range members {
-		status, body := call(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`,
+		status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/payments/create-subscription", `{"planId":"monthly"}`,
 			testutil.Cookie(t, testutil.FindByUsername(t, app, who)))
 		var order OrderAnswer
-		if status != 200 || json.Unmarshal(body, &order) != nil {
+		if status != 200 || json.Unmarshal([]byte(body), &order) != nil {
 			t.Fatalf("create: %d %s", status, body)
 		}
 		orders[i] = order.OrderID
@@ -191,7 +193,7 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			status, body := call(t, srv, http.MethodPost, verifyURL, signedVerify(orders[i], "pay_N"+who),
+			status, body := testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify(orders[i], "pay_N"+who),
 				testutil.Cookie(t, testutil.FindByUsername(t, app, who)))
 			if status != 200 {
 				t.Errorf("verify %s: %d %s", who, status, body)
@@ -207,7 +209,7 @@ func TestReceiptNumbersAreGivenWhenPaid(t *testing.T) {
 		t.Errorf("receipt numbers %v, want 4 and 5", got)
 	}
 	before := paymentOf(t, app, orders[0]).GetInt("receiptNo")
-	call(t, srv, http.MethodPost, verifyURL, signedVerify(orders[0], "pay_Ndan"), testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
+	testutil.DoRead(t, srv, http.MethodPost, verifyURL, signedVerify(orders[0], "pay_Ndan"), testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
 	if after := paymentOf(t, app, orders[0]).GetInt("receiptNo"); after != before {
 		t.Errorf("a replayed verification renumbered the receipt: %d to %d", before, after)
 	}

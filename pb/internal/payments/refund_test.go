@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -76,23 +77,23 @@ func planUntouched(t testing.TB, app *tests.TestApp, _ *http.Response) {
 
 func TestWebhookRefunds(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), seedRefundable)
-	hook := func(s tests.ApiScenario) {
-		s.Method, s.URL = http.MethodPost, webhookURL
-		testutil.Prepared(factory, s, nil).Test(t)
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), seedRefundable)
+	hook := func(c testutil.Call) {
+		c.Method, c.URL = http.MethodPost, webhookURL
+		c.Test(t, factory)
 	}
 
 	// A full refund stores the webhook event, the refund and a notification,
 	// and updates the payment and the member.
 	full := refundProcessed("rfnd_1", "pay_W1", "order_W1", 90000, "INR", true)
-	hook(tests.ApiScenario{
-		Name:            "a full refund ends the plan and tells the member",
-		Body:            strings.NewReader(full),
-		Headers:         signedHeaders(full, "evt_rf1"),
-		ExpectedStatus:  200,
-		ExpectedContent: []string{`"status":"refunded"`},
-		ExpectedEvents:  testutil.WritesAmidMail(3, 2),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "a full refund ends the plan and tells the member",
+		Body:    full,
+		Headers: signedHeaders(full, "evt_rf1"),
+		Status:  200,
+		Want:    []string{`"status":"refunded"`},
+		Events:  testutil.WritesAmidMail(3, 2),
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_W1")
 			if p.GetString("status") != "refunded" || p.GetInt("receiptNo") != 1 {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -116,14 +117,14 @@ func TestWebhookRefunds(t *testing.T) {
 		},
 	})
 	partial := refundProcessed("rfnd_2", "pay_W1", "order_W1", 25050, "INR", true)
-	hook(tests.ApiScenario{
-		Name:            "a partial refund is recorded and told, and the plan stays",
-		Body:            strings.NewReader(partial),
-		Headers:         signedHeaders(partial, "evt_rf2"),
-		ExpectedStatus:  200,
-		ExpectedContent: []string{`"status":"partially_refunded"`},
-		ExpectedEvents:  testutil.WritesAmidMail(3, 0),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "a partial refund is recorded and told, and the plan stays",
+		Body:    partial,
+		Headers: signedHeaders(partial, "evt_rf2"),
+		Status:  200,
+		Want:    []string{`"status":"partially_refunded"`},
+		Events:  testutil.WritesAmidMail(3, 0),
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_W1"); p.GetString("status") != "paid" {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
@@ -139,14 +140,14 @@ func TestWebhookRefunds(t *testing.T) {
 		},
 	})
 	stacked := refundProcessed("rfnd_3", "pay_P1", "order_P1", 40000, "INR", true)
-	hook(tests.ApiScenario{
-		Name:            "a full refund of a plan bought on top takes back only its months",
-		Body:            strings.NewReader(stacked),
-		Headers:         signedHeaders(stacked, "evt_rf3"),
-		ExpectedStatus:  200,
-		ExpectedContent: []string{`"status":"refunded"`},
-		ExpectedEvents:  testutil.WritesAmidMail(3, 2),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "a full refund of a plan bought on top takes back only its months",
+		Body:    stacked,
+		Headers: signedHeaders(stacked, "evt_rf3"),
+		Status:  200,
+		Want:    []string{`"status":"refunded"`},
+		Events:  testutil.WritesAmidMail(3, 2),
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := testutil.FindByUsername(t, app, "priya")
 			want := when.AddMonths(when.AddMonths(time.Now().UTC(), 13), -1)
 			if p.GetString("subscriptionStatus") != "active" || !near(p.GetDateTime("subscriptionExpiry").Time(), want) {
@@ -164,14 +165,14 @@ func TestWebhookRefunds(t *testing.T) {
 		},
 	})
 	unactivated := refundProcessed("rfnd_4", "pay_U1", "order_U1", 40000, "INR", true)
-	hook(tests.ApiScenario{
-		Name:            "a refund of a payment whose activation never reached us marks it refunded and changes no plan",
-		Body:            strings.NewReader(unactivated),
-		Headers:         signedHeaders(unactivated, "evt_rf4"),
-		ExpectedStatus:  200,
-		ExpectedContent: []string{`"status":"refunded"`},
-		ExpectedEvents:  testutil.WritesAmidMail(3, 1),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "a refund of a payment whose activation never reached us marks it refunded and changes no plan",
+		Body:    unactivated,
+		Headers: signedHeaders(unactivated, "evt_rf4"),
+		Status:  200,
+		Want:    []string{`"status":"refunded"`},
+		Events:  testutil.WritesAmidMail(3, 1),
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_U1")
 			if p.GetString("status") != "refunded" || p.GetString("paymentId") != "pay_U1" || p.GetInt("receiptNo") != 0 {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -188,14 +189,14 @@ func TestWebhookRefunds(t *testing.T) {
 	})
 
 	// Refused or not ours: recorded as an event (when signed), nothing else.
-	hook(tests.ApiScenario{
-		Name:            "a refund with a bad signature",
-		Body:            strings.NewReader(full),
-		Headers:         map[string]string{"X-Razorpay-Signature": hexHMAC("guess", full), "X-Razorpay-Event-Id": "evt_x"},
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"Invalid webhook signature."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
+	hook(testutil.Call{
+		Name:    "a refund with a bad signature",
+		Body:    full,
+		Headers: map[string]string{"X-Razorpay-Signature": hexHMAC("guess", full), "X-Razorpay-Event-Id": "evt_x"},
+		Status:  400,
+		Want:    []string{"Invalid webhook signature."},
+		Events:  testutil.NoWrites(),
+		After: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 			planUntouched(t, app, r)
 			if n := refundCount(t, app); n != 0 {
 				t.Errorf("%d refunds stored", n)
@@ -212,14 +213,14 @@ func TestWebhookRefunds(t *testing.T) {
 		{"a refund of a sandbox payment", refundProcessed("rfnd_11", "pay_sandbox_WS", "order_WS", 40000, "INR", true), "ignored"},
 		{"a refund without its ids", `{"event":"refund.processed","payload":{"refund":{"entity":{"amount":100}}}}`, "ignored"},
 	} {
-		hook(tests.ApiScenario{
-			Name:            c.name,
-			Body:            strings.NewReader(c.body),
-			Headers:         signedHeaders(c.body, "evt_n"),
-			ExpectedStatus:  200,
-			ExpectedContent: []string{`"status":"` + c.outcome + `"`},
-			ExpectedEvents:  testutil.Writes(1, 0, 0),
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
+		hook(testutil.Call{
+			Name:    c.name,
+			Body:    c.body,
+			Headers: signedHeaders(c.body, "evt_n"),
+			Status:  200,
+			Want:    []string{`"status":"` + c.outcome + `"`},
+			Events:  testutil.Writes(1, 0, 0),
+			After: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 				planUntouched(t, app, r)
 				if n := refundCount(t, app); n != 0 {
 					t.Errorf("%d refunds stored", n)
@@ -234,12 +235,13 @@ func TestWebhookRefunds(t *testing.T) {
 // the refund, and two partial refunds that add up: each counts once.
 func TestWebhookRefundReplays(t *testing.T) {
 	t.Parallel()
-	app := testutil.Factory(liveConfig(newStandIn(t).URL), seedRefundable)(t)
+	app := apptest.Factory(liveConfig(newStandIn(t).URL), seedRefundable)(t)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	deliver := func(body, eventID, want string, events map[string]int) {
 		t.Helper()
-		j.Step(t, step(eventID+" ("+want+")", http.MethodPost, webhookURL, body, signedHeaders(body, eventID), 200, events, `"status":"`+want+`"`))
+		j.Do(t, testutil.Call{Name: eventID + " (" + want + ")", Method: http.MethodPost, URL: webhookURL, Body: body,
+			Headers: signedHeaders(body, eventID), Status: 200, Events: events, Want: []string{`"status":"` + want + `"`}})
 	}
 
 	// the event, the refund and the member's notification (mailed in the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -21,18 +22,19 @@ func expectPayments(n int) func(testing.TB, *tests.TestApp, *http.Response) {
 func TestCreateSubscriptionLive(t *testing.T) {
 	t.Parallel()
 	s := newStandIn(t)
-	factory := testutil.Factory(liveConfig(s.URL), seedMembers)
+	factory := apptest.Factory(liveConfig(s.URL), seedMembers)
 	const url = "/api/payments/create-subscription"
 
-	scenario(t, factory, "dan", tests.ApiScenario{
+	testutil.Call{
+		Who:    "dan",
 		Name:   "member orders the quarterly plan at the server's price; the body's price is ignored",
-		Method: http.MethodPost, URL: url, Body: strings.NewReader(`{"planId":"quarterly","amount":1,"price":1}`),
-		ExpectedStatus: 200,
-		ExpectedEvents: testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"keyId":"rzp_test_k3y"`, `"amount":90000`, `"currency":"INR"`, `"planName":"3 Month Plan"`,
+		Method: http.MethodPost, URL: url, Body: `{"planId":"quarterly","amount":1,"price":1}`,
+		Status: 200,
+		Events: testutil.Writes(1, 0, 0),
+		Want: []string{`"keyId":"rzp_test_k3y"`, `"amount":90000`, `"currency":"INR"`, `"planName":"3 Month Plan"`,
 			`"orderId":"order_T`, `"username":"dan"`, `"email":"dan@example.com"`, `"sandbox":false`},
-		NotExpectedContent: []string{testKeySecret},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		NotWant: []string{testKeySecret},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			got := s.received()
 			body := got[len(got)-1]
 			notes, _ := body["notes"].(map[string]any)
@@ -52,12 +54,13 @@ func TestCreateSubscriptionLive(t *testing.T) {
 				t.Errorf("stored payment = %v", p.PublicExport())
 			}
 		},
-	})
-	scenario(t, factory, "boss", tests.ApiScenario{
+	}.Test(t, factory)
+	testutil.Call{
+		Who:  "boss",
 		Name: "administrators may buy a plan too", Method: http.MethodPost, URL: url,
-		Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: 200, ExpectedEvents: testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"amount":40000`, `"planName":"1 Month Plan"`}, AfterTestFunc: expectPayments(1),
-	})
+		Body: `{"planId":"monthly"}`, Status: 200, Events: testutil.Writes(1, 0, 0),
+		Want: []string{`"amount":40000`, `"planName":"1 Month Plan"`}, After: expectPayments(1),
+	}.Test(t, factory)
 
 	bad := []struct {
 		name, body string
@@ -73,15 +76,16 @@ func TestCreateSubscriptionLive(t *testing.T) {
 		{"oversized body", `{"planId":"monthly","x":"` + strings.Repeat("x", 5<<10) + `"}`, 413, `"status":413`},
 	}
 	for _, c := range bad {
-		scenario(t, factory, "dan", tests.ApiScenario{
-			Name: c.name, Method: http.MethodPost, URL: url, Body: strings.NewReader(c.body),
-			ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{c.want}, AfterTestFunc: expectPayments(0),
-		})
+		testutil.Call{
+			Who:  "dan",
+			Name: c.name, Method: http.MethodPost, URL: url, Body: c.body,
+			Status: c.status, Events: testutil.NoWrites(), Want: []string{c.want}, After: expectPayments(0),
+		}.Test(t, factory)
 	}
-	scenario(t, factory, "", tests.ApiScenario{
-		Name: "visitors cannot order", Method: http.MethodPost, URL: url, Body: strings.NewReader(`{"planId":"monthly"}`),
-		ExpectedStatus: 401, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{`"status":401`}, AfterTestFunc: expectPayments(0),
-	})
+	testutil.Call{
+		Name: "visitors cannot order", Method: http.MethodPost, URL: url, Body: `{"planId":"monthly"}`,
+		Status: 401, Events: testutil.NoWrites(), Want: []string{`"status":401`}, After: expectPayments(0),
+	}.Test(t, factory)
 }
 
 func TestCreateSubscriptionProviderDown(t *testing.T) {
@@ -104,29 +108,31 @@ func TestCreateSubscriptionProviderDown(t *testing.T) {
 		} else {
 			s.setMode(c.mode)
 		}
-		scenario(t, testutil.Factory(liveConfig(s.URL), seedMembers), "dan", tests.ApiScenario{
+		testutil.Call{
+			Who:  "dan",
 			Name: c.name, Method: http.MethodPost, URL: "/api/payments/create-subscription",
-			Body: strings.NewReader(`{"planId":"monthly"}`), ExpectedStatus: c.status, ExpectedEvents: testutil.NoWrites(),
-			ExpectedContent: []string{c.want}, NotExpectedContent: []string{"orderId", testKeySecret},
-			AfterTestFunc: expectPayments(0),
-		})
+			Body: `{"planId":"monthly"}`, Status: c.status, Events: testutil.NoWrites(),
+			Want: []string{c.want}, NotWant: []string{"orderId", testKeySecret},
+			After: expectPayments(0),
+		}.Test(t, apptest.Factory(liveConfig(s.URL), seedMembers))
 	}
 }
 
 func TestCreateSubscriptionSandbox(t *testing.T) {
 	t.Parallel()
-	scenario(t, testutil.Factory(nil, seedMembers), "priya", tests.ApiScenario{
+	testutil.Call{
+		Who:  "priya",
 		Name: "without keys the sandbox makes a local order", Method: http.MethodPost,
-		URL: "/api/payments/create-subscription", Body: strings.NewReader(`{"planId":"biannual"}`),
-		ExpectedStatus: 200,
-		ExpectedEvents: testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"keyId":"rzp_test_sandbox"`, `"sandbox":true`, `"orderId":"order_sandbox_`,
+		URL: "/api/payments/create-subscription", Body: `{"planId":"biannual"}`,
+		Status: 200,
+		Events: testutil.Writes(1, 0, 0),
+		Want: []string{`"keyId":"rzp_test_sandbox"`, `"sandbox":true`, `"orderId":"order_sandbox_`,
 			`"amount":150000`, `"planName":"6 Month Plan"`, `"email":"priya@example.com"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			records, _ := app.FindAllRecords("payments")
 			if len(records) != 1 || records[0].GetString("provider") != "sandbox" || records[0].GetString("status") != "created" {
 				t.Errorf("stored: %v", records)
 			}
 		},
-	})
+	}.Test(t, apptest.Factory(nil, seedMembers))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -39,21 +40,22 @@ func unchanged(orderID string) func(testing.TB, *tests.TestApp, *http.Response) 
 
 func TestVerifySubscription(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{})
 		seedPayment(t, app, "dan", "order_DS", paymentOpts{provider: "sandbox"})
 	})
-	var reads readBatch // the refusals write nothing: one app for them all
-	scenario(t, factory, "dan", tests.ApiScenario{
+	var reads []testutil.Call // the refusals write nothing: one app for them all
+	testutil.Call{
+		Who:  "dan",
 		Name: "owner with Checkout's signature: plan active for a month, own user answered", Method: http.MethodPost, URL: verifyURL,
-		Body:           strings.NewReader(signedVerify("order_D1", "pay_P1")),
-		ExpectedStatus: 200,
-		ExpectedContent: []string{`"username":"dan"`, `"subscriptionPlan":"monthly"`, `"subscriptionStatus":"active"`, `"subscriptionActive":true`,
+		Body:   signedVerify("order_D1", "pay_P1"),
+		Status: 200,
+		Want: []string{`"username":"dan"`, `"subscriptionPlan":"monthly"`, `"subscriptionStatus":"active"`, `"subscriptionActive":true`,
 			`"email":"dan@example.com"`},
-		NotExpectedContent: []string{"password", "tokenKey"},
-		ExpectedEvents:     verified,
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		NotWant: []string{"password", "tokenKey"},
+		Events:  verified,
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_D1")
 			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_P1" || !near(p.GetDateTime("activatedAt").Time(), time.Now()) {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -62,118 +64,130 @@ func TestVerifySubscription(t *testing.T) {
 				t.Errorf("expiry = %v, want a month from now", exp)
 			}
 		},
-	})
-	reads.add("dan", tests.ApiScenario{
+	}.Test(t, factory)
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "forged signature", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(verifyBody("order_D1", "pay_P1", strings.Repeat("ab", 32))),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{`"message":"The payment signature is not valid."`},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   verifyBody("order_D1", "pay_P1", strings.Repeat("ab", 32)),
+		Status: 400,
+		Want:   []string{`"message":"The payment signature is not valid."`},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "signature made with another secret", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(verifyBody("order_D1", "pay_P1", hexHMAC("guess", "order_D1|pay_P1"))),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The payment signature is not valid."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   verifyBody("order_D1", "pay_P1", hexHMAC("guess", "order_D1|pay_P1")),
+		Status: 400,
+		Want:   []string{"The payment signature is not valid."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "signature of another payment id", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(verifyBody("order_D1", "pay_P2", hexHMAC(testKeySecret, "order_D1|pay_P1"))),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The payment signature is not valid."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   verifyBody("order_D1", "pay_P2", hexHMAC(testKeySecret, "order_D1|pay_P1")),
+		Status: 400,
+		Want:   []string{"The payment signature is not valid."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("priya", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "priya",
 		Name: "another member's order, even correctly signed", Method: http.MethodPost, URL: verifyURL,
-		Body:               strings.NewReader(signedVerify("order_D1", "pay_P1")),
-		ExpectedStatus:     404,
-		ExpectedContent:    []string{`"message":"This payment order was not found."`},
-		NotExpectedContent: []string{"dan"},
-		ExpectedEvents:     testutil.NoWrites(),
-		AfterTestFunc:      unchanged("order_D1"),
+		Body:    signedVerify("order_D1", "pay_P1"),
+		Status:  404,
+		Want:    []string{`"message":"This payment order was not found."`},
+		NotWant: []string{"dan"},
+		Events:  testutil.NoWrites(),
+		After:   unchanged("order_D1"),
 	})
-	reads.add("boss", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "boss",
 		Name: "an administrator cannot verify a member's order", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(signedVerify("order_D1", "pay_P1")),
-		ExpectedStatus:  404,
-		ExpectedContent: []string{"This payment order was not found."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   signedVerify("order_D1", "pay_P1"),
+		Status: 404,
+		Want:   []string{"This payment order was not found."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "unknown order", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(signedVerify("order_nope", "pay_P1")),
-		ExpectedStatus:  404,
-		ExpectedContent: []string{"This payment order was not found."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   signedVerify("order_nope", "pay_P1"),
+		Status: 404,
+		Want:   []string{"This payment order was not found."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "a sandbox order cannot be verified while live keys are set", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(verifyBody("order_DS", "pay_sandbox_x", hexHMAC("whatever", "order_DS|pay_sandbox_x"))),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"This order was created in another payment mode and cannot be verified here."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		Body:   verifyBody("order_DS", "pay_sandbox_x", hexHMAC("whatever", "order_DS|pay_sandbox_x")),
+		Status: 400,
+		Want:   []string{"This order was created in another payment mode and cannot be verified here."},
+		Events: testutil.NoWrites(),
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_DS"); p.GetString("status") != "created" {
 				t.Errorf("sandbox order changed: %v", p.PublicExport())
 			}
 		},
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "missing fields", Method: http.MethodPost, URL: verifyURL,
-		Body:           strings.NewReader(`{"razorpay_order_id":"order_D1"}`),
-		ExpectedStatus: 400,
-		ExpectedContent: []string{`"razorpay_payment_id":{"code":"validation_required","message":"Payment id is required"}`,
+		Body:   `{"razorpay_order_id":"order_D1"}`,
+		Status: 400,
+		Want: []string{`"razorpay_payment_id":{"code":"validation_required","message":"Payment id is required"}`,
 			`"razorpay_signature":{"code":"validation_required","message":"Signature is required"}`},
-		ExpectedEvents: testutil.NoWrites(),
-		AfterTestFunc:  unchanged("order_D1"),
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "overlong fields", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(verifyBody("order_D1", strings.Repeat("p", 65), strings.Repeat("a", 129))),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"Payment id is too long", "Signature is too long"},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   verifyBody("order_D1", strings.Repeat("p", 65), strings.Repeat("a", 129)),
+		Status: 400,
+		Want:   []string{"Payment id is too long", "Signature is too long"},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "malformed JSON", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(`{"razorpay_order_id":`),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The request body is not valid JSON."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   `{"razorpay_order_id":`,
+		Status: 400,
+		Want:   []string{"The request body is not valid JSON."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "wrong types", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(`{"razorpay_order_id":1,"razorpay_payment_id":true,"razorpay_signature":[]}`),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The request body is not valid JSON."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   `{"razorpay_order_id":1,"razorpay_payment_id":true,"razorpay_signature":[]}`,
+		Status: 400,
+		Want:   []string{"The request body is not valid JSON."},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("dan", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
+		Who:  "dan",
 		Name: "oversized body", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(`{"razorpay_order_id":"` + strings.Repeat("o", 5<<10) + `"}`),
-		ExpectedStatus:  413,
-		ExpectedContent: []string{`"status":413`},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   `{"razorpay_order_id":"` + strings.Repeat("o", 5<<10) + `"}`,
+		Status: 413,
+		Want:   []string{`"status":413`},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.add("", tests.ApiScenario{
+	reads = append(reads, testutil.Call{
 		Name: "visitor", Method: http.MethodPost, URL: verifyURL,
-		Body:            strings.NewReader(signedVerify("order_D1", "pay_P1")),
-		ExpectedStatus:  401,
-		ExpectedContent: []string{`"status":401`},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   unchanged("order_D1"),
+		Body:   signedVerify("order_D1", "pay_P1"),
+		Status: 401,
+		Want:   []string{`"status":401`},
+		Events: testutil.NoWrites(),
+		After:  unchanged("order_D1"),
 	})
-	reads.run(t, factory)
+	testutil.RunCalls(t, factory, reads)
 }
 
 // verified: the payment turns paid and the member's plan is extended,
@@ -183,18 +197,19 @@ var verified = testutil.Writes(0, 2, 0)
 func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 	t.Parallel()
 	expiry := time.Now().UTC().Add(20 * 24 * time.Hour).Truncate(time.Millisecond)
-	factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_D1", paymentOpts{status: "paid", paymentID: "pay_P1"})
 		setExpiry(t, app, "dan", "active", expiry)
 	})
 	for _, paymentID := range []string{"pay_P1", "pay_P9"} {
-		scenario(t, factory, "dan", tests.ApiScenario{
+		testutil.Call{
+			Who:  "dan",
 			Name: "replayed verification (" + paymentID + ") answers success without extending", Method: http.MethodPost,
-			URL: verifyURL, Body: strings.NewReader(signedVerify("order_D1", paymentID)), ExpectedStatus: 200,
-			ExpectedContent: []string{`"subscriptionActive":true`},
-			ExpectedEvents:  testutil.NoWrites(),
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			URL: verifyURL, Body: signedVerify("order_D1", paymentID), Status: 200,
+			Want:   []string{`"subscriptionActive":true`},
+			Events: testutil.NoWrites(),
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if got := expiryOf(t, app, "dan"); !got.Equal(expiry) {
 					t.Errorf("expiry moved from %v to %v", expiry, got)
 				}
@@ -202,7 +217,7 @@ func TestVerifyReplayDoesNotExtendAgain(t *testing.T) {
 					t.Errorf("payment id rewritten: %v", p.PublicExport())
 				}
 			},
-		})
+		}.Test(t, factory)
 	}
 }
 
@@ -222,20 +237,21 @@ func TestExpiryStacking(t *testing.T) {
 			func(time.Time) time.Time { return time.Now().UTC() }, 6},
 	} {
 		current := time.Now().UTC().Add(c.current).Truncate(time.Millisecond)
-		factory := testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+		factory := apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 			seedMembers(t, app)
 			setExpiry(t, app, "dan", c.status, current)
 			seedPayment(t, app, "dan", "order_R", paymentOpts{plan: c.plan})
 		})
-		scenario(t, factory, "dan", tests.ApiScenario{
-			Name: c.name, Method: http.MethodPost, URL: verifyURL, Body: strings.NewReader(signedVerify("order_R", "pay_R")),
-			ExpectedStatus: 200, ExpectedEvents: testutil.Writes(0, 2, 0), ExpectedContent: []string{`"subscriptionPlan":"` + c.plan + `"`, `"subscriptionActive":true`},
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		testutil.Call{
+			Who:  "dan",
+			Name: c.name, Method: http.MethodPost, URL: verifyURL, Body: signedVerify("order_R", "pay_R"),
+			Status: 200, Events: testutil.Writes(0, 2, 0), Want: []string{`"subscriptionPlan":"` + c.plan + `"`, `"subscriptionActive":true`},
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				want := c.wantFrom(current).AddDate(0, c.months, 0)
 				if got := expiryOf(t, app, "dan"); !near(got, want) {
 					t.Errorf("expiry = %v, want %v", got, want)
 				}
 			},
-		})
+		}.Test(t, factory)
 	}
 }

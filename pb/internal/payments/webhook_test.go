@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
 )
@@ -37,7 +38,7 @@ func signedHeaders(body, eventID string) map[string]string {
 }
 
 func webhookFactory(t *testing.T) func(testing.TB) *tests.TestApp {
-	return testutil.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
+	return apptest.Factory(liveConfig(newStandIn(t).URL), func(t testing.TB, app core.App) {
 		seedMembers(t, app)
 		seedPayment(t, app, "dan", "order_W1", paymentOpts{plan: "quarterly"})
 		seedPayment(t, app, "dan", "order_WS", paymentOpts{provider: "sandbox"})
@@ -65,24 +66,24 @@ func eventStored(id, outcome string) func(testing.TB, *tests.TestApp) {
 func TestWebhook(t *testing.T) {
 	t.Parallel()
 	factory := webhookFactory(t)
-	// hook posts s.Body to the webhook route (no session: Razorpay calls it).
-	hook := func(s tests.ApiScenario) {
-		s.Method, s.URL = http.MethodPost, webhookURL
-		testutil.Prepared(factory, s, nil).Test(t)
+	// hook posts c.Body to the webhook route (no session: Razorpay calls it).
+	hook := func(c testutil.Call) {
+		c.Method, c.URL = http.MethodPost, webhookURL
+		c.Test(t, factory)
 	}
 
 	// Every signed event is recorded (one webhook_events record); an
 	// activation also updates the payment and the member, a failure the
 	// payment. Refused events write nothing.
 	paid := orderPaid("order_W1", "pay_W1", 90000)
-	hook(tests.ApiScenario{
-		Name:            "order.paid activates the plan without a session",
-		Body:            strings.NewReader(paid),
-		Headers:         signedHeaders(paid, "evt_1"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 2, 0),
-		ExpectedContent: []string{`"status":"activated"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "order.paid activates the plan without a session",
+		Body:    paid,
+		Headers: signedHeaders(paid, "evt_1"),
+		Status:  200,
+		Events:  testutil.Writes(1, 2, 0),
+		Want:    []string{`"status":"activated"`},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := paymentOf(t, app, "order_W1")
 			if p.GetString("status") != "paid" || p.GetString("paymentId") != "pay_W1" {
 				t.Errorf("payment = %v", p.PublicExport())
@@ -95,153 +96,153 @@ func TestWebhook(t *testing.T) {
 		},
 	})
 	captured := paymentEvent("payment.captured", "order_W1", "pay_W1", 90000)
-	hook(tests.ApiScenario{
-		Name:            "payment.captured activates too",
-		Body:            strings.NewReader(captured),
-		Headers:         signedHeaders(captured, "evt_2"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 2, 0),
-		ExpectedContent: []string{`"status":"activated"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "payment.captured activates too",
+		Body:    captured,
+		Headers: signedHeaders(captured, "evt_2"),
+		Status:  200,
+		Events:  testutil.Writes(1, 2, 0),
+		Want:    []string{`"status":"activated"`},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_W1"); p.GetString("status") != "paid" {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
 		},
 	})
 
-	hook(tests.ApiScenario{
-		Name:            "bad signature",
-		Body:            strings.NewReader(paid),
-		Headers:         map[string]string{"X-Razorpay-Signature": hexHMAC("guess", paid), "X-Razorpay-Event-Id": "evt_x"},
-		ExpectedStatus:  400,
-		ExpectedContent: []string{`"message":"Invalid webhook signature."`},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
+	hook(testutil.Call{
+		Name:    "bad signature",
+		Body:    paid,
+		Headers: map[string]string{"X-Razorpay-Signature": hexHMAC("guess", paid), "X-Razorpay-Event-Id": "evt_x"},
+		Status:  400,
+		Want:    []string{`"message":"Invalid webhook signature."`},
+		Events:  testutil.NoWrites(),
+		After: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 			notActivated(t, app, r)
 			if n, _ := app.CountRecords("webhook_events"); n != 0 {
 				t.Error("an unsigned event was recorded")
 			}
 		},
 	})
-	hook(tests.ApiScenario{
-		Name:            "missing signature",
-		Body:            strings.NewReader(paid),
-		Headers:         map[string]string{"X-Razorpay-Event-Id": "evt_x"},
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"Invalid webhook signature."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "missing signature",
+		Body:    paid,
+		Headers: map[string]string{"X-Razorpay-Event-Id": "evt_x"},
+		Status:  400,
+		Want:    []string{"Invalid webhook signature."},
+		Events:  testutil.NoWrites(),
+		After:   notActivated,
 	})
-	hook(tests.ApiScenario{
-		Name:            "signature of another body",
-		Body:            strings.NewReader(paid),
-		Headers:         signedHeaders(orderPaid("order_W1", "pay_W1", 90001), "evt_x"),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"Invalid webhook signature."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "signature of another body",
+		Body:    paid,
+		Headers: signedHeaders(orderPaid("order_W1", "pay_W1", 90001), "evt_x"),
+		Status:  400,
+		Want:    []string{"Invalid webhook signature."},
+		Events:  testutil.NoWrites(),
+		After:   notActivated,
 	})
 
 	tampered := orderPaid("order_W1", "pay_W1", 100)
-	hook(tests.ApiScenario{
-		Name:            "signed event whose amount is not the order's: recorded, not activated",
-		Body:            strings.NewReader(tampered),
-		Headers:         signedHeaders(tampered, "evt_t"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"amount_mismatch"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, r *http.Response) {
+	hook(testutil.Call{
+		Name:    "signed event whose amount is not the order's: recorded, not activated",
+		Body:    tampered,
+		Headers: signedHeaders(tampered, "evt_t"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"amount_mismatch"`},
+		After: func(t testing.TB, app *tests.TestApp, r *http.Response) {
 			notActivated(t, app, r)
 			eventStored("evt_t", "amount_mismatch")(t, app)
 		},
 	})
 	noAmount := `{"event":"order.paid","payload":{"order":{"entity":{"id":"order_W1","currency":"INR"}}}}`
-	hook(tests.ApiScenario{
-		Name:            "paid event without an amount is not trusted",
-		Body:            strings.NewReader(noAmount),
-		Headers:         signedHeaders(noAmount, "evt_n"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"amount_mismatch"`},
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "paid event without an amount is not trusted",
+		Body:    noAmount,
+		Headers: signedHeaders(noAmount, "evt_n"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"amount_mismatch"`},
+		After:   notActivated,
 	})
 
 	refund := `{"entity":"event","event":"refund.created","payload":{"refund":{"entity":{"id":"rfnd_1"}}}}`
-	hook(tests.ApiScenario{
-		Name:            "events we do not handle answer 200",
-		Body:            strings.NewReader(refund),
-		Headers:         signedHeaders(refund, "evt_r"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"ignored"`},
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "events we do not handle answer 200",
+		Body:    refund,
+		Headers: signedHeaders(refund, "evt_r"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"ignored"`},
+		After:   notActivated,
 	})
 	unknown := orderPaid("order_elsewhere", "pay_E", 40000)
-	hook(tests.ApiScenario{
-		Name:            "orders we never made answer 200",
-		Body:            strings.NewReader(unknown),
-		Headers:         signedHeaders(unknown, "evt_u"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"unknown_order"`},
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "orders we never made answer 200",
+		Body:    unknown,
+		Headers: signedHeaders(unknown, "evt_u"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"unknown_order"`},
+		After:   notActivated,
 	})
 	sandboxOrder := orderPaid("order_WS", "pay_S", 40000)
-	hook(tests.ApiScenario{
-		Name:            "the webhook never activates a sandbox order",
-		Body:            strings.NewReader(sandboxOrder),
-		Headers:         signedHeaders(sandboxOrder, "evt_s"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"ignored"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "the webhook never activates a sandbox order",
+		Body:    sandboxOrder,
+		Headers: signedHeaders(sandboxOrder, "evt_s"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"ignored"`},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_WS"); p.GetString("status") != "created" {
 				t.Errorf("sandbox order changed: %v", p.PublicExport())
 			}
 		},
 	})
 	failed := paymentEvent("payment.failed", "order_W1", "pay_F", 90000)
-	hook(tests.ApiScenario{
-		Name:            "payment.failed marks the attempt failed",
-		Body:            strings.NewReader(failed),
-		Headers:         signedHeaders(failed, "evt_f"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 1, 0),
-		ExpectedContent: []string{`"status":"marked_failed"`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	hook(testutil.Call{
+		Name:    "payment.failed marks the attempt failed",
+		Body:    failed,
+		Headers: signedHeaders(failed, "evt_f"),
+		Status:  200,
+		Events:  testutil.Writes(1, 1, 0),
+		Want:    []string{`"status":"marked_failed"`},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			if p := paymentOf(t, app, "order_W1"); p.GetString("status") != "failed" {
 				t.Errorf("payment = %v", p.PublicExport())
 			}
 		},
 	})
 	garbage := `not json`
-	hook(tests.ApiScenario{
-		Name:            "signed garbage",
-		Body:            strings.NewReader(garbage),
-		Headers:         signedHeaders(garbage, "evt_g"),
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The webhook body is not valid JSON."},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "signed garbage",
+		Body:    garbage,
+		Headers: signedHeaders(garbage, "evt_g"),
+		Status:  400,
+		Want:    []string{"The webhook body is not valid JSON."},
+		Events:  testutil.NoWrites(),
+		After:   notActivated,
 	})
 	big := `{"event":"refund.created","pad":"` + strings.Repeat("x", 1<<20) + `"}`
-	hook(tests.ApiScenario{
-		Name:            "bodies over 1 MB",
-		Body:            strings.NewReader(big),
-		Headers:         signedHeaders(big, "evt_b"),
-		ExpectedStatus:  413,
-		ExpectedContent: []string{`"status":413`},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   notActivated,
+	hook(testutil.Call{
+		Name:    "bodies over 1 MB",
+		Body:    big,
+		Headers: signedHeaders(big, "evt_b"),
+		Status:  413,
+		Want:    []string{`"status":413`},
+		Events:  testutil.NoWrites(),
+		After:   notActivated,
 	})
 	medium := `{"event":"refund.created","pad":"` + strings.Repeat("x", 200<<10) + `"}`
-	hook(tests.ApiScenario{
-		Name:            "bodies under 1 MB pass",
-		Body:            strings.NewReader(medium),
-		Headers:         signedHeaders(medium, "evt_m"),
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(1, 0, 0),
-		ExpectedContent: []string{`"status":"ignored"`},
+	hook(testutil.Call{
+		Name:    "bodies under 1 MB pass",
+		Body:    medium,
+		Headers: signedHeaders(medium, "evt_m"),
+		Status:  200,
+		Events:  testutil.Writes(1, 0, 0),
+		Want:    []string{`"status":"ignored"`},
 	})
 
 	withCookie := func(t testing.TB, app core.App, s *tests.ApiScenario) {
@@ -259,7 +260,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 	t.Parallel()
 	cfg := liveConfig(newStandIn(t).URL)
 	cfg.RazorpayWebhookSecret = publishedWebhookSecret
-	testutil.Prepared(testutil.Factory(cfg, seedMembers), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(cfg, seedMembers), tests.ApiScenario{
 		Name: "Razorpay's published payment.authorized example verifies and is ignored", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(publishedWebhookBody),
 		Headers:        map[string]string{"X-Razorpay-Signature": publishedWebhookSig, "X-Razorpay-Event-Id": "evt_pub"},
@@ -270,7 +271,7 @@ func TestWebhookPublishedVectorThroughTheRoute(t *testing.T) {
 func TestWebhookNeedsASecret(t *testing.T) {
 	t.Parallel()
 	body := orderPaid("order_W1", "pay_W1", 90000)
-	testutil.Prepared(testutil.Factory(nil, seedMembers), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, seedMembers), tests.ApiScenario{
 		Name: "without RAZORPAY_WEBHOOK_SECRET nothing is accepted, even signed with an empty key", Method: http.MethodPost,
 		URL: webhookURL, Body: strings.NewReader(body),
 		Headers:        map[string]string{"X-Razorpay-Signature": hexHMAC("", body), "X-Razorpay-Event-Id": "evt_e"},
@@ -287,7 +288,8 @@ func TestWebhookReplays(t *testing.T) {
 	j := testutil.NewJourney(t, app)
 	deliver := func(name, body, eventID string, events map[string]int, want string) {
 		t.Helper()
-		j.Step(t, step(name, http.MethodPost, webhookURL, body, signedHeaders(body, eventID), 200, events, `"status":"`+want+`"`))
+		j.Do(t, testutil.Call{Name: name, Method: http.MethodPost, URL: webhookURL, Body: body,
+			Headers: signedHeaders(body, eventID), Status: 200, Events: events, Want: []string{`"status":"` + want + `"`}})
 	}
 	paid := orderPaid("order_W1", "pay_W1", 90000)
 	deliver("the first delivery", paid, "evt_1", testutil.Writes(1, 2, 0), "activated") // the event, the payment, the plan

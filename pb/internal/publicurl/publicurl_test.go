@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/logger"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/publicurl"
@@ -50,7 +51,7 @@ func freeAddr(t *testing.T) string {
 func serve(t *testing.T, cfg *config.Config, addr string) *server {
 	t.Helper()
 	cfg.LogsMaxDays = 1 // test apps keep no logs otherwise
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	s := &server{app: app}
 	s.ann = testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	s.bob = testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true})

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/queue"
-	"sponsorbridge/pb/internal/testutil"
 )
 
 // A stopping app (the registration list's hooks) waits for the job
@@ -18,7 +18,7 @@ import (
 // drained. Jobs queued after that are refused and counted.
 func TestAStoppingAppDrainsTheQueueBeforeItsDatabasesClose(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	q := queue.Of(app)
 	started, release := make(chan struct{}), make(chan struct{})
 	var done atomic.Bool

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
@@ -31,7 +32,7 @@ type alertWorld struct {
 // Education), cat a paused search for the same, bob (who posts) a search
 // his own listing matches; root is an administrator.
 func newAlertWorld(t *testing.T) *alertWorld {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true, Email: "bob@example.com"})
@@ -65,9 +66,9 @@ func postListing(t *testing.T, j *testutil.Journey, app core.App, as map[string]
 	// post's own writes
 	release := testutil.HoldListingJobs(t, app)
 	var l struct{ ID string }
-	j.Step(t, tests.ApiScenario{Name: "posting " + title.Title, Method: http.MethodPost, URL: "/api/sponsorship-requests",
-		Body: strings.NewReader(body), Headers: as, ExpectedStatus: 201,
-		ExpectedContent: []string{`"title":"` + title.Title + `"`}, ExpectedEvents: testutil.Writes(1, 0, 0)}).Decode(t, &l)
+	j.Do(t, testutil.Call{Name: "posting " + title.Title, Method: http.MethodPost, URL: "/api/sponsorship-requests",
+		Body: body, Headers: as, Status: 201,
+		Want: []string{`"title":"` + title.Title + `"`}, Events: testutil.Writes(1, 0, 0)}).Decode(t, &l)
 	release()
 	settle(app)
 	return l.ID

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -78,7 +79,7 @@ func sameAsStored(t *testing.T, app core.App) (active int) {
 func TestRenamesAndPausesRacingDeletesEndAsStored(t *testing.T) {
 	t.Parallel()
 	const rounds = 80
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true, Email: "bob@example.com"})
@@ -150,7 +151,7 @@ func TestRenamesAndPausesRacingDeletesEndAsStored(t *testing.T) {
 // are one transaction.
 func TestTheSearchCapHoldsUnderConcurrentCreates(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
 	srv := testutil.Serve(t, app) // creates at the same time: a real server
@@ -180,7 +181,7 @@ func TestTheSearchCapHoldsUnderConcurrentCreates(t *testing.T) {
 func TestDeletingTheAccountWhileChangingSearches(t *testing.T) {
 	t.Parallel()
 	const rounds = 10
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	for round := range rounds {

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -59,7 +60,7 @@ func onSaved(as, owner string) func(t testing.TB, app core.App, s *tests.ApiScen
 
 func TestSavedSearchRoutes(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	with := func(s tests.ApiScenario, prepare func(testing.TB, core.App, *tests.ApiScenario)) *tests.ApiScenario {
 		return testutil.Prepared(factory, s, prepare)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -26,7 +27,7 @@ const (
 // of the same conditions today writes the same bytes.
 func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{Email: "ann@example.com"})
 	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{Subscribed: true})
@@ -68,7 +69,7 @@ func TestARowOfTodaysFormatLoadsAnswersAndAlerts(t *testing.T) {
 // records API may rewrite the column) and keeps a renamed one alerting.
 func TestAChangedSearchAlertsOnItsNewConditionsAndARenamedOneStillAlerts(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	t.Cleanup(app.Cleanup)
 	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
 	posters := []string{"bob", "eve", "fay"}

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -14,7 +15,7 @@ import (
 // PocketBase's loader accepts, and produce the same member.
 func TestResolverAgreesWithPocketBase(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	ana := testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true, Email: "ana@example.com"})
@@ -58,7 +59,7 @@ func TestResolverAgreesWithPocketBase(t *testing.T) {
 // The member the resolver signs in is the one routes see, with every field.
 func TestResolvedMemberCarriesEveryField(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, func(t testing.TB, app core.App) {
+	testutil.Prepared(apptest.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "ana", testutil.MemberOpts{Verified: true, Subscribed: true})
 	}), tests.ApiScenario{
 		Name: "current user through the session cookie", Method: http.MethodGet, URL: "/api/user",

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -18,11 +19,10 @@ import (
 // signIn answers the session cookie a password sign-in sets.
 func signIn(t *testing.T, j *testutil.Journey, username string) string {
 	t.Helper()
-	answer := j.Step(t, tests.ApiScenario{
+	answer := j.Do(t, testutil.Call{
 		Name: username + " signs in", Method: http.MethodPost, URL: "/api/login",
-		Body:           strings.NewReader(`{"username":"` + username + `","password":"` + testutil.Password + `"}`),
-		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 200, ExpectedEvents: map[string]int{"*": 0}, ExpectedContent: []string{`"username":"` + username + `"`},
+		Body:   `{"username":"` + username + `","password":"` + testutil.Password + `"}`,
+		Status: 200, Events: map[string]int{"*": 0}, Want: []string{`"username":"` + username + `"`},
 	})
 	token := answer.Cookie(session.CookieName)
 	if token == "" {
@@ -43,9 +43,9 @@ func whoAmI(t *testing.T, j *testutil.Journey, name, token string, want int) tes
 	if want == 401 {
 		content = `"status":401`
 	}
-	return j.Step(t, tests.ApiScenario{
+	return j.Do(t, testutil.Call{
 		Name: name, Method: http.MethodGet, URL: "/api/user", Headers: with(token),
-		ExpectedStatus: want, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content},
+		Status: want, Events: testutil.NoWrites(), Want: []string{content},
 	})
 }
 
@@ -53,15 +53,15 @@ func whoAmI(t *testing.T, j *testutil.Journey, name, token string, want int) tes
 // "/api/logout/everywhere": the member's token key changes) or is refused.
 func logout(t *testing.T, j *testutil.Journey, name, url string, headers map[string]string, want int) {
 	t.Helper()
-	s := tests.ApiScenario{Name: name, Method: http.MethodPost, URL: url, Headers: headers,
-		ExpectedStatus: want, ExpectedEvents: testutil.Writes(1, 0, 0)}
+	c := testutil.Call{Name: name, Method: http.MethodPost, URL: url, Headers: headers,
+		Status: want, Events: testutil.Writes(1, 0, 0)}
 	if strings.HasSuffix(url, "/everywhere") {
-		s.ExpectedEvents = testutil.Writes(0, 1, 0)
+		c.Events = testutil.Writes(0, 1, 0)
 	}
 	if want != 204 {
-		s.ExpectedEvents, s.ExpectedContent = testutil.NoWrites(), []string{`"status":401`}
+		c.Events, c.Want = testutil.NoWrites(), []string{`"status":401`}
 	}
-	j.Step(t, s)
+	j.Do(t, c)
 }
 
 // Signing out ends the session on the server: the cookie it cleared, every
@@ -69,7 +69,7 @@ func logout(t *testing.T, j *testutil.Journey, name, url string, headers map[str
 // and any copy of them stop working; the member's other sessions go on.
 func TestLogoutRevokesTheSession(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)
@@ -93,7 +93,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 	whoAmI(t, j, "another session of the member", laptop, 200)
 
 	// A restart keeps the session ended.
-	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
+	restarted := apptest.NewAppFromDir(t, app.DataDir(), nil)
 	defer restarted.Cleanup()
 	whoAmI(t, testutil.NewJourney(t, restarted), "the signed-out token after a restart", first, 401)
 }
@@ -101,7 +101,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 // "Sign out everywhere" ends every session of the member, this one included.
 func TestLogoutEverywhere(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	testutil.CreateMember(t, app, "ben", testutil.MemberOpts{})
@@ -119,7 +119,7 @@ func TestLogoutEverywhere(t *testing.T) {
 // A cross-site page cannot sign a member out.
 func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 	t.Parallel()
-	testutil.Prepared(testutil.Factory(nil, nil), tests.ApiScenario{
+	testutil.Prepared(apptest.Factory(nil, nil), tests.ApiScenario{
 		Name: "foreign origin", Method: http.MethodPost, URL: "/api/logout/everywhere",
 		ExpectedStatus: 403, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"Cross-origin request rejected."},
 	}, func(t testing.TB, app core.App, s *tests.ApiScenario) {
@@ -132,7 +132,7 @@ func TestLogoutNeedsTheAppsOrigin(t *testing.T) {
 // events once the session is signed out.
 func TestLogoutSilencesRealtime(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)
@@ -158,7 +158,7 @@ func TestLogoutSilencesRealtime(t *testing.T) {
 // changed it), signing out everywhere tells every page.
 func TestOpenPagesHearWhyTheirSessionEnded(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
 	j := testutil.NewJourney(t, app)

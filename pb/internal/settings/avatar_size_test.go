@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -20,7 +21,7 @@ import (
 // header and a picture over the bound is refused before anything decodes it.
 func TestAvatarPixelBound(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	noAvatar := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if a := priya(t, app).GetString("avatar"); a != "" {
 			t.Errorf("avatar stored: %q", a)
@@ -31,46 +32,49 @@ func TestAvatarPixelBound(t *testing.T) {
 		t.Fatalf("the test picture is %d bytes", len(bomb))
 	}
 	body, ctype := multipartBody(t, "avatar", "bomb.png", bomb)
-	call(t, f, "priya", tests.ApiScenario{
-		Name:            "an 8000 × 8000 PNG of a few hundred KB is refused",
-		Method:          http.MethodPost,
-		URL:             "/api/user/avatar",
-		Body:            strings.NewReader(body),
-		Headers:         map[string]string{"Content-Type": ctype},
-		ExpectedStatus:  400,
-		ExpectedContent: []string{"The image is too large: at most 16 megapixels (4096 × 4096 pixels)"},
-		ExpectedEvents:  testutil.NoWrites(),
-		AfterTestFunc:   noAvatar,
-	})
+	testutil.Call{
+		Who:     "priya",
+		Name:    "an 8000 × 8000 PNG of a few hundred KB is refused",
+		Method:  http.MethodPost,
+		URL:     "/api/user/avatar",
+		Body:    body,
+		Headers: map[string]string{"Content-Type": ctype},
+		Status:  400,
+		Want:    []string{"The image is too large: at most 16 megapixels (4096 × 4096 pixels)"},
+		Events:  testutil.NoWrites(),
+		After:   noAvatar,
+	}.Test(t, f)
 	body, ctype = multipartBody(t, "avatar", "wide.png", testutil.LargePNG(t, 20000, 10))
-	call(t, f, "priya", tests.ApiScenario{
-		Name:            "a very wide strip within the pixel count passes",
-		Method:          http.MethodPost,
-		URL:             "/api/user/avatar",
-		Body:            strings.NewReader(body),
-		Headers:         map[string]string{"Content-Type": ctype},
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(0, 1, 0),
-		ExpectedContent: []string{`"avatar":"/api/files/`},
-	})
+	testutil.Call{
+		Who:     "priya",
+		Name:    "a very wide strip within the pixel count passes",
+		Method:  http.MethodPost,
+		URL:     "/api/user/avatar",
+		Body:    body,
+		Headers: map[string]string{"Content-Type": ctype},
+		Status:  200,
+		Events:  testutil.Writes(0, 1, 0),
+		Want:    []string{`"avatar":"/api/files/`},
+	}.Test(t, f)
 }
 
 // An accepted avatar is stored re-encoded to at most 512 pixels a side, so
 // thumbnails never decode a large original.
 func TestAvatarIsStoredSmall(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	body, ctype := multipartBody(t, "avatar", "photo.png", testutil.LargePNG(t, 3000, 2000))
-	call(t, f, "priya", tests.ApiScenario{
-		Name:            "a 3000 × 2000 picture is stored at 512 × 341 as JPEG",
-		Method:          http.MethodPost,
-		URL:             "/api/user/avatar",
-		Body:            strings.NewReader(body),
-		Headers:         map[string]string{"Content-Type": ctype},
-		ExpectedStatus:  200,
-		ExpectedEvents:  testutil.Writes(0, 1, 0),
-		ExpectedContent: []string{`"avatar":"/api/files/`},
-		AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+	testutil.Call{
+		Who:     "priya",
+		Name:    "a 3000 × 2000 picture is stored at 512 × 341 as JPEG",
+		Method:  http.MethodPost,
+		URL:     "/api/user/avatar",
+		Body:    body,
+		Headers: map[string]string{"Content-Type": ctype},
+		Status:  200,
+		Events:  testutil.Writes(0, 1, 0),
+		Want:    []string{`"avatar":"/api/files/`},
+		After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 			p := priya(t, app)
 			name := p.GetString("avatar")
 			if !strings.HasSuffix(name, ".jpg") {
@@ -92,7 +96,7 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 				t.Errorf("stored picture: %s %dx%d (%v)", format, cfg.Width, cfg.Height, err)
 			}
 		},
-	})
+	}.Test(t, f)
 }
 
 // Pictures whose headers promise minutes of CPU or hundreds of megabytes,
@@ -102,7 +106,7 @@ func TestAvatarIsStoredSmall(t *testing.T) {
 // animated WebP refused as not an image).
 func TestAvatarDecodingBounds(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, c := range []struct {
 		name, message string
 		raw           []byte
@@ -130,21 +134,22 @@ func TestAvatarDecodingBounds(t *testing.T) {
 			testutil.LossyWebPWithAlpha(204, 204, testutil.CostlyAlpha(204, 204, 2600), make([]byte, 64))},
 	} {
 		body, ctype := multipartBody(t, "avatar", "picture.jpg", c.raw)
-		call(t, f, "priya", tests.ApiScenario{
-			Name:            c.name,
-			Method:          http.MethodPost,
-			URL:             "/api/user/avatar",
-			Body:            strings.NewReader(body),
-			Headers:         map[string]string{"Content-Type": ctype},
-			ExpectedStatus:  400,
-			ExpectedContent: []string{c.message},
-			ExpectedEvents:  testutil.NoWrites(),
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		testutil.Call{
+			Who:     "priya",
+			Name:    c.name,
+			Method:  http.MethodPost,
+			URL:     "/api/user/avatar",
+			Body:    body,
+			Headers: map[string]string{"Content-Type": ctype},
+			Status:  400,
+			Want:    []string{c.message},
+			Events:  testutil.NoWrites(),
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if a := priya(t, app).GetString("avatar"); a != "" {
 					t.Errorf("avatar stored: %q", a)
 				}
 			},
-		})
+		}.Test(t, f)
 	}
 }
 
@@ -152,27 +157,28 @@ func TestAvatarDecodingBounds(t *testing.T) {
 // files; the transparency compressed losslessly), and is stored as JPEG or PNG.
 func TestLossyWebPAvatarsPass(t *testing.T) {
 	t.Parallel()
-	f := testutil.Factory(nil, seed)
+	f := apptest.Factory(nil, seed)
 	for _, c := range []struct{ file, ext string }{{"lossy", ".jpg"}, {"lossy-alpha", ".png"}} {
 		raw, err := os.ReadFile("../../avatar/testdata/gradient-3000x2000." + c.file + ".webp")
 		if err != nil {
 			t.Fatal(err)
 		}
 		body, ctype := multipartBody(t, "avatar", "picture.webp", raw)
-		call(t, f, "priya", tests.ApiScenario{
-			Name:            "a " + c.file + " WebP of 3000 × 2000",
-			Method:          http.MethodPost,
-			URL:             "/api/user/avatar",
-			Body:            strings.NewReader(body),
-			Headers:         map[string]string{"Content-Type": ctype},
-			ExpectedStatus:  200,
-			ExpectedEvents:  testutil.Writes(0, 1, 0),
-			ExpectedContent: []string{`"avatar":"/api/files/`},
-			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		testutil.Call{
+			Who:     "priya",
+			Name:    "a " + c.file + " WebP of 3000 × 2000",
+			Method:  http.MethodPost,
+			URL:     "/api/user/avatar",
+			Body:    body,
+			Headers: map[string]string{"Content-Type": ctype},
+			Status:  200,
+			Events:  testutil.Writes(0, 1, 0),
+			Want:    []string{`"avatar":"/api/files/`},
+			After: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if name := priya(t, app).GetString("avatar"); !strings.HasSuffix(name, c.ext) {
 					t.Errorf("stored as %q, want a %s", name, c.ext)
 				}
 			},
-		})
+		}.Test(t, f)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/testutil"
@@ -21,7 +22,7 @@ import (
 // limits.UploadsPerMember a member), to a temporary file, and read into
 // memory only under an image-work slot: the others are refused unread.
 func TestConcurrentAvatarsAreRefusedBeforeTheyAreRead(t *testing.T) {
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	const n = 40
 	members := make([]*core.Record, n)
 	for i := range members {

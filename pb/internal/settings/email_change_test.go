@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -37,26 +38,16 @@ func codeSentTo(t testing.TB, app *tests.TestApp, address string) string {
 	return code
 }
 
-// post is one request of username's to path, as a scenario on j.
-func post(t *testing.T, j *testutil.Journey, app *tests.TestApp, name, username, path, body string,
-	status int, events map[string]int, content ...string) testutil.Answer {
-	t.Helper()
-	return j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: path, Body: strings.NewReader(body),
-		Headers:        testutil.Cookie(t, testutil.FindByUsername(t, app, username)),
-		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content})
-}
-
 // A new address waits, unproven, until the code mailed to it comes back;
 // then it is the member's, confirmed.
 func TestEmailChangeNeedsTheCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 
-	post(t, j, app, "a new address asked for", "priya", "/api/user/email", `{"email":"Priya.New@Example.com"}`,
-		200, asked, `"email":"priya@example.com"`, `"pendingEmail":"priya.new@example.com"`)
+	j.Do(t, testutil.Call{Name: "a new address asked for", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"Priya.New@Example.com"}`, Status: 200, Events: asked, Want: []string{`"email":"priya@example.com"`, `"pendingEmail":"priya.new@example.com"`}})
 	if p := priya(t, app); p.Email() != "priya@example.com" {
 		t.Fatalf("the address changed before it was proven: %q", p.Email())
 	}
@@ -66,29 +57,24 @@ func TestEmailChangeNeedsTheCode(t *testing.T) {
 	if code == wrong {
 		wrong = "111111"
 	}
-	post(t, j, app, "a wrong code", "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`,
-		400, refused, "That code is not right.")
-	post(t, j, app, "another member with the code", "dan", "/api/user/email/confirm", `{"code":"`+code+`"}`,
-		400, refused, "There is no e-mail address waiting for a code.")
-	post(t, j, app, "the right code", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
-		200, testutil.WritesAmidMail(0, 1), `"email":"priya.new@example.com"`, `"pendingEmail":""`) // the old address is told in the background
+	j.Do(t, testutil.Call{Name: "a wrong code", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + wrong + `"}`, Status: 400, Events: refused, Want: []string{"That code is not right."}})
+	j.Do(t, testutil.Call{Name: "another member with the code", Who: "dan", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + code + `"}`, Status: 400, Events: refused, Want: []string{"There is no e-mail address waiting for a code."}})
+	j.Do(t, testutil.Call{Name: "the right code", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + code + `"}`, Status: 200, Events: testutil.WritesAmidMail(0, 1), Want: []string{`"email":"priya.new@example.com"`, `"pendingEmail":""`}}) // the old address is told in the background
 	if p := priya(t, app); p.Email() != "priya.new@example.com" || !p.Verified() {
 		t.Errorf("stored: %q verified=%v", p.Email(), p.Verified())
 	}
-	post(t, j, app, "the code again", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
-		400, refused, `"status":400`)
+	j.Do(t, testutil.Call{Name: "the code again", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + code + `"}`, Status: 400, Events: refused, Want: []string{`"status":400`}})
 }
 
 // A member who types someone else's address holds nothing: the real owner
 // signs in with a code to that address as if it were free.
 func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
-	post(t, j, app, "priya asks for someone else's address", "priya", "/api/user/email", `{"email":"owner@example.org"}`,
-		200, asked, `"pendingEmail":"owner@example.org"`)
+	j.Do(t, testutil.Call{Name: "priya asks for someone else's address", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"owner@example.org"}`, Status: 200, Events: asked, Want: []string{`"pendingEmail":"owner@example.org"`}})
 
 	origin := map[string]string{"Origin": testutil.Origin}
 	var otp struct {
@@ -102,7 +88,7 @@ func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 		Headers: origin, ExpectedStatus: 201, ExpectedEvents: testutil.Writes(1, 0, 0), // the owner's account
 		ExpectedContent: []string{`"email":"owner@example.org"`, `"displayName":"Real Owner"`}})
 	// priya's pending change cannot win the address any more
-	post(t, j, app, "priya's pending change", "priya", "/api/user/email/confirm", `{"code":"123456"}`, 400, refused, `"status":400`)
+	j.Do(t, testutil.Call{Name: "priya's pending change", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"123456"}`, Status: 400, Events: refused, Want: []string{`"status":400`}})
 	if priya(t, app).Email() != "priya@example.com" {
 		t.Error("priya took the owner's address")
 	}
@@ -113,18 +99,16 @@ func TestUnprovenAddressNeverBlocksItsOwner(t *testing.T) {
 // it was taken.
 func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
 	shape := func(body, address string) string {
 		return strings.ReplaceAll(body, address, "ADDRESS")
 	}
-	taken := post(t, j, app, "an address another member holds", "priya", "/api/user/email", `{"email":"dan@example.com"}`,
-		200, asked, `"pendingEmail":"dan@example.com"`)
+	taken := j.Do(t, testutil.Call{Name: "an address another member holds", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"dan@example.com"}`, Status: 200, Events: asked, Want: []string{`"pendingEmail":"dan@example.com"`}})
 	codeSentTo(t, app, "dan@example.com")
-	free := post(t, j, app, "an address nobody holds", "priya", "/api/user/email", `{"email":"free@example.com"}`,
-		200, asked, `"pendingEmail":"free@example.com"`)
+	free := j.Do(t, testutil.Call{Name: "an address nobody holds", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"free@example.com"}`, Status: 200, Events: asked, Want: []string{`"pendingEmail":"free@example.com"`}})
 	if shape(free.Body, "free@example.com") != shape(taken.Body, "dan@example.com") {
 		t.Errorf("answers differ:\n%s\n%s", taken.Body, free.Body)
 	}
@@ -136,10 +120,8 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 	}
 
 	// dan (who holds the address) proves it on priya's account: now it may be said
-	post(t, j, app, "the taken address again", "priya", "/api/user/email", `{"email":"dan@example.com"}`,
-		200, testutil.Writes(0, 1, 0, map[string]int{"OnMailerSend": 1}), `"pendingEmail":"dan@example.com"`)
-	post(t, j, app, "proven but taken", "priya", "/api/user/email/confirm", `{"code":"`+codeSentTo(t, app, "dan@example.com")+`"}`,
-		409, testutil.Writes(0, 1, 0), "already belongs to another SponsorBridge account")
+	j.Do(t, testutil.Call{Name: "the taken address again", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"dan@example.com"}`, Status: 200, Events: testutil.Writes(0, 1, 0, map[string]int{"OnMailerSend": 1}), Want: []string{`"pendingEmail":"dan@example.com"`}})
+	j.Do(t, testutil.Call{Name: "proven but taken", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + codeSentTo(t, app, "dan@example.com") + `"}`, Status: 409, Events: testutil.Writes(0, 1, 0), Want: []string{"already belongs to another SponsorBridge account"}})
 	if p := priya(t, app); p.Email() != "priya@example.com" || p.GetString("pendingEmail") != "" {
 		t.Errorf("priya after: %q pending %q", p.Email(), p.GetString("pendingEmail"))
 	}
@@ -150,23 +132,20 @@ func TestEmailChangeAnswersTheSameEitherWay(t *testing.T) {
 // address in settings is no way around it.
 func TestEmailChangeWrongCodesCountPerAddress(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)
-	post(t, j, app, "a new address asked for", "priya", "/api/user/email", `{"email":"guarded@example.com"}`,
-		200, asked, `"pendingEmail":"guarded@example.com"`)
+	j.Do(t, testutil.Call{Name: "a new address asked for", Who: "priya", Method: http.MethodPost, URL: "/api/user/email", Body: `{"email":"guarded@example.com"}`, Status: 200, Events: asked, Want: []string{`"pendingEmail":"guarded@example.com"`}})
 	code := codeSentTo(t, app, "guarded@example.com")
 	wrong := "000000"
 	if code == wrong {
 		wrong = "111111"
 	}
 	for i := range 10 {
-		post(t, j, app, fmt.Sprintf("wrong code %d", i+1), "priya", "/api/user/email/confirm", `{"code":"`+wrong+`"}`,
-			400, refused, "That code is not right.")
+		j.Do(t, testutil.Call{Name: fmt.Sprintf("wrong code %d", i+1), Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + wrong + `"}`, Status: 400, Events: refused, Want: []string{"That code is not right."}})
 	}
-	post(t, j, app, "the right code past the budget", "priya", "/api/user/email/confirm", `{"code":"`+code+`"}`,
-		429, refused, "Too many wrong codes were typed for this e-mail address. Try again in 24 hours.")
+	j.Do(t, testutil.Call{Name: "the right code past the budget", Who: "priya", Method: http.MethodPost, URL: "/api/user/email/confirm", Body: `{"code":"` + code + `"}`, Status: 429, Events: refused, Want: []string{"Too many wrong codes were typed for this e-mail address. Try again in 24 hours."}})
 	if priya(t, app).Email() != "priya@example.com" {
 		t.Error("the address changed past the budget")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -16,7 +17,7 @@ import (
 // and the old address stays until the code is confirmed.
 func TestConfirmingANewAddressKeepsTheMemberSignedIn(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	j := testutil.NewJourney(t, app)

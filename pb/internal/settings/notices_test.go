@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/signin"
@@ -78,7 +79,7 @@ func pendingCode(newAddress string, unproven bool) func(testing.TB, core.App, *t
 // member did not make does not go unnoticed. Before, nothing was sent.
 func TestSignInChangesAreToldToTheProvenAddress(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		testutil.CreateMember(t, app, "kim", testutil.MemberOpts{}) // no address
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/signin"
@@ -50,9 +51,9 @@ func codeAskedFor(t *testing.T, j *testutil.Journey, name, email string, events 
 	var otp struct {
 		OTPID string `json:"otpId"`
 	}
-	j.Step(t, tests.ApiScenario{Name: name, Method: http.MethodPost, URL: requestPath,
-		Body:    strings.NewReader(`{"email":"` + email + `","displayName":"Nia Okafor"}`),
-		Headers: withCookies(cookies...), ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`}, ExpectedEvents: events}).Decode(t, &otp)
+	j.Do(t, testutil.Call{Name: name, Method: http.MethodPost, URL: requestPath,
+		Body:    `{"email":"` + email + `","displayName":"Nia Okafor"}`,
+		Headers: withCookies(cookies...), Status: 200, Want: []string{`"otpId":"`}, Events: events}).Decode(t, &otp)
 	return otp.OTPID
 }
 
@@ -79,7 +80,7 @@ var (
 // allowance for 15 minutes.
 func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "the member asks", "nia@example.com", codeAsked)
@@ -107,7 +108,7 @@ func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 			t.Errorf("a resend carries another code: %q", m.Text)
 		}
 	}
-	j.Step(t, verifyCode("the member's code", otpID, code, 201, accountMade, `"email":"nia@example.com"`))
+	j.Do(t, verifyCode("the member's code", otpID, code, 201, accountMade, `"email":"nia@example.com"`))
 
 	// a used code makes room for a new one, and so does an expired one
 	next := codeAskedFor(t, j, "a code after the used one", "nia@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1}))
@@ -123,7 +124,7 @@ func TestAStrangerCannotReplaceOrBlockTheMembersCode(t *testing.T) {
 // Thirty requests at once for one address make one code and two mails.
 func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	var wg sync.WaitGroup
@@ -163,24 +164,24 @@ func TestConcurrentCodeRequestsMakeOneCode(t *testing.T) {
 // 1,440 a day). The count is in the database: a restart keeps it.
 func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "a code", "target@example.com", codeAsked)
 	code := mailedCode(t, app, "target@example.com")
 	for i := range 5 {
-		j.Step(t, verifyCode("a wrong code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
+		j.Do(t, verifyCode("a wrong code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
 	expire(t, app, otpID)
 	otpID = codeAskedFor(t, j, "a new code", "target@example.com", testutil.Writes(1, 0, 1, map[string]int{"OnMailerSend": 1}))
 	code = mailedCode(t, app, "target@example.com")
 	for i := range 5 {
-		j.Step(t, verifyCode("a wrong new code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
+		j.Do(t, verifyCode("a wrong new code "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
 	past := verifyCode("the right code past the budget", otpID, code, 429, wrongCode,
 		"Too many wrong codes were typed for this e-mail address. Try again in 24 hours.", `"code":"validation_code_too_many"`)
-	past.NotExpectedContent = []string{`"username"`}
-	a := j.Step(t, past)
+	past.NotWant = []string{`"username"`}
+	a := j.Do(t, past)
 	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
@@ -189,25 +190,25 @@ func TestWrongCodesAreCountedPerAddressAcrossCodes(t *testing.T) {
 	}
 	// another address has its own budget
 	other := codeAskedFor(t, j, "a code for another address", "other@example.com", codeAsked)
-	j.Step(t, verifyCode("its right code", other, mailedCode(t, app, "other@example.com"), 201, accountMade, `"email":"other@example.com"`))
+	j.Do(t, verifyCode("its right code", other, mailedCode(t, app, "other@example.com"), 201, accountMade, `"email":"other@example.com"`))
 
-	restarted := testutil.NewAppFromDir(t, app.DataDir(), nil)
+	restarted := apptest.NewAppFromDir(t, app.DataDir(), nil)
 	defer restarted.Cleanup()
-	testutil.NewJourney(t, restarted).Step(t, verifyCode("after a restart", otpID, code, 429, wrongCode, "Too many wrong codes"))
+	testutil.NewJourney(t, restarted).Do(t, verifyCode("after a restart", otpID, code, 429, wrongCode, "Too many wrong codes"))
 
 	// the day over, the address's code works again
 	if _, err := app.DB().NewQuery("UPDATE email_proofs SET failuresSince = {:s} WHERE email = 'target@example.com'").
 		Bind(dbx.Params{"s": when.Stored(time.Now().Add(-25 * time.Hour))}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	j.Step(t, verifyCode("the next day", otpID, code, 201, accountMade, `"email":"target@example.com"`))
+	j.Do(t, verifyCode("the next day", otpID, code, 201, accountMade, `"email":"target@example.com"`))
 }
 
 // Thirty wrong codes at once: exactly ten are compared, the others are
 // refused before comparison (the count is one conditional statement).
 func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
 	status, body := testutil.DoRead(t, srv, http.MethodPost, requestPath, `{"email":"race@example.com","displayName":"Someone"}`,
@@ -248,11 +249,11 @@ func TestConcurrentWrongCodesStopAtTheBudget(t *testing.T) {
 // budget: a stranger who spends the address's does not shut it out.
 func TestTheOwnersBrowserOutlastsAStrangersGuesses(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID := codeAskedFor(t, j, "the owner asks", "owner@example.com", codeAsked)
-	signedUp := j.Step(t, verifyCode("the owner's code", otpID, mailedCode(t, app, "owner@example.com"), 201, accountMade, `"email":"owner@example.com"`))
+	signedUp := j.Do(t, verifyCode("the owner's code", otpID, mailedCode(t, app, "owner@example.com"), 201, accountMade, `"email":"owner@example.com"`))
 	device := signedUp.Cookie(limits.AddressDevices.Cookie)
 	if device == "" {
 		t.Fatal("the browser that signed in was not remembered")
@@ -263,15 +264,15 @@ func TestTheOwnersBrowserOutlastsAStrangersGuesses(t *testing.T) {
 	otpID = codeAskedFor(t, j, "a stranger asks", "owner@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1}))
 	code := mailedCode(t, app, "owner@example.com")
 	for i := range 10 {
-		j.Step(t, verifyCode("a stranger's guess "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
+		j.Do(t, verifyCode("a stranger's guess "+strconv.Itoa(i+1), otpID, wrong(code), 400, wrongCode, "That code is not right."))
 	}
-	j.Step(t, verifyCode("the stranger with the right code", otpID, code, 429, wrongCode, `"status":429`))
-	j.Step(t, verifyCode("a new browser with the right code", otpID, code, 429, wrongCode, `"status":429`))
+	j.Do(t, verifyCode("the stranger with the right code", otpID, code, 429, wrongCode, `"status":429`))
+	j.Do(t, verifyCode("a new browser with the right code", otpID, code, 429, wrongCode, `"status":429`))
 
 	otpID = codeAskedFor(t, j, "the owner asks again", "owner@example.com", resent, ownersBrowser)
 	fromOwner := verifyCode("the owner's browser with the right code", otpID, code, 200, testutil.NoWrites(), `"email":"owner@example.com"`)
 	fromOwner.Headers = withCookies(ownersBrowser)
-	j.Step(t, fromOwner)
+	j.Do(t, fromOwner)
 }
 
 // The same rules as scenarios: what each request answers and writes.
@@ -317,7 +318,7 @@ func TestAddressCodeScenarios(t *testing.T) {
 			}
 		}
 	}
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	scenarios := []*tests.ApiScenario{
 		testutil.Prepared(factory, tests.ApiScenario{

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -45,7 +46,7 @@ func comparable(answer string) string {
 // now a code goes to the address either way, see TestEmailChangeAnswersTheSameEitherWay).
 func TestNoRouteTellsWhetherAnAddressIsAMembers(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "owner", testutil.MemberOpts{Email: "owner@example.com"})
 	asker := testutil.CreateMember(t, app, "asker", testutil.MemberOpts{Email: "asker@example.com"})

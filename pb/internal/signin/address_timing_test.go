@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -24,7 +25,7 @@ import (
 // were 95-140 ms apart on the development VM, now 1-4 ms.
 func TestTheFirstCodeTakesAsLongForEveryAddress(t *testing.T) {
 	const rounds = 21
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	productionCosts(t, app)
 	srv := testutil.Serve(t, app)
 	origin := map[string]string{"Origin": testutil.Origin}

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
@@ -45,17 +46,17 @@ func askCode(t *testing.T, j *testutil.Journey, app core.App, email string, even
 	var otp struct {
 		OTPID string `json:"otpId"`
 	}
-	j.Step(t, tests.ApiScenario{Name: "a code asked for " + email, Method: http.MethodPost, URL: "/api/auth/email-code/request",
-		Body: strings.NewReader(`{"email":"` + email + `","displayName":"Nia Okafor"}`), Headers: map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: 200, ExpectedContent: []string{`"otpId":"`}, ExpectedEvents: events}).Decode(t, &otp)
+	j.Do(t, testutil.Call{Name: "a code asked for " + email, Method: http.MethodPost, URL: "/api/auth/email-code/request",
+		Body:   `{"email":"` + email + `","displayName":"Nia Okafor"}`,
+		Status: 200, Want: []string{`"otpId":"`}, Events: events}).Decode(t, &otp)
 	return otp.OTPID, mailedCode(t, app, email)
 }
 
 // verifyCode is the scenario of a browser sending code for otpID.
-func verifyCode(name, otpID, code string, status int, events map[string]int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/auth/email-code/verify",
-		Body:    strings.NewReader(`{"otpId":"` + otpID + `","code":"` + code + `","displayName":"Nia Okafor"}`),
-		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
+func verifyCode(name, otpID, code string, status int, events map[string]int, content ...string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: "/api/auth/email-code/verify",
+		Body:   `{"otpId":"` + otpID + `","code":"` + code + `","displayName":"Nia Okafor"}`,
+		Status: status, Events: events, Want: content}
 }
 
 var (
@@ -71,7 +72,7 @@ func signedIn(a testutil.Answer) bool { return a.Cookie(session.CookieName) != "
 
 func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "nia@example.com", codeAsked)
@@ -79,25 +80,25 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 		t.Fatal("an account was created before the code was proven")
 	}
 
-	a := j.Step(t, verifyCode("a wrong code", otpID, wrong(code), 400, codeRefused, "That code is not right. Check the e-mail and try again."))
+	a := j.Do(t, verifyCode("a wrong code", otpID, wrong(code), 400, codeRefused, "That code is not right. Check the e-mail and try again."))
 	if signedIn(a) || countUsers(t, app) != 0 {
 		t.Fatal("a wrong code signed in")
 	}
 
-	a = j.Step(t, verifyCode("the right code", otpID, code, 201, accountMade,
+	a = j.Do(t, verifyCode("the right code", otpID, code, 201, accountMade,
 		`"displayName":"Nia Okafor"`, `"email":"nia@example.com"`, `"providerId":"email"`, `"username":"nia"`))
 	if !signedIn(a) || countUsers(t, app) != 1 || !testutil.FindByUsername(t, app, "nia").Verified() {
 		t.Fatal("no session or no confirmed account")
 	}
 
-	a = j.Step(t, verifyCode("the code again", otpID, code, 400, codeRefused, "This code has already been used. Request a new code."))
+	a = j.Do(t, verifyCode("the code again", otpID, code, 400, codeRefused, "This code has already been used. Request a new code."))
 	if signedIn(a) {
 		t.Fatal("a replayed code signed in")
 	}
 
 	// the next sign-in with a new code finds the same account
 	otpID, code = askCode(t, j, app, "NIA@example.com", testutil.Writes(1, 0, 0, map[string]int{"OnMailerSend": 1})) // the code (the proof is there)
-	j.Step(t, verifyCode("a new code", otpID, code, 200, codeRefused, `"username":"nia"`))
+	j.Do(t, verifyCode("a new code", otpID, code, 200, codeRefused, `"username":"nia"`))
 	if countUsers(t, app) != 1 {
 		t.Fatal("a second account was created")
 	}
@@ -105,12 +106,12 @@ func TestEmailCodeCreatesAccountOnlyWhenProven(t *testing.T) {
 
 func TestEmailCodeExpired(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "late@example.com", codeAsked)
 	expire(t, app, otpID)
-	a := j.Step(t, verifyCode("an expired code", otpID, code, 400, testutil.Writes(0, 0, 1), // the expired code, deleted
+	a := j.Do(t, verifyCode("an expired code", otpID, code, 400, testutil.Writes(0, 0, 1), // the expired code, deleted
 		"This code has expired. Request a new code."))
 	if signedIn(a) || countUsers(t, app) != 0 {
 		t.Fatal("signed in after expiry")
@@ -119,7 +120,7 @@ func TestEmailCodeExpired(t *testing.T) {
 
 func TestEmailCodeNoEnumeration(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "priya@example.com"})
 	m.SetVerified(true)
@@ -150,7 +151,7 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 	// the known, confirmed account is signed in (not duplicated)
 	// the code still running is mailed again (nothing new is stored)
 	otpID, code := askCode(t, j, app, "priya@example.com", testutil.Writes(0, 0, 0, map[string]int{"OnMailerSend": 1}))
-	j.Step(t, verifyCode("priya's code", otpID, code, 200, codeRefused, `"id":"`+m.Id+`"`))
+	j.Do(t, verifyCode("priya's code", otpID, code, 200, codeRefused, `"id":"`+m.Id+`"`))
 	if countUsers(t, app) != 1 {
 		t.Fatal("duplicated account")
 	}
@@ -162,12 +163,12 @@ func TestEmailCodeNoEnumeration(t *testing.T) {
 // leaves the other account for its pendingEmail.
 func TestEmailCodeUnprovenAddressBlocksNobody(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := unproven(t, app, "priya", "priya@example.com")
 	j := testutil.NewJourney(t, app)
 	otpID, code := askCode(t, j, app, "priya@example.com", codeAsked)
-	a := j.Step(t, verifyCode("the owner's code", otpID, code, 201,
+	a := j.Do(t, verifyCode("the owner's code", otpID, code, 201,
 		testutil.Writes(1, 1, 0), `"email":"priya@example.com"`)) // the owner's account; priya's unproven address set aside as pending
 	after := testutil.Find(t, app, "users", m.Id)
 	if !signedIn(a) || countUsers(t, app) != 2 {
@@ -183,7 +184,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 	// per address, see TestAStrangerCannotReplaceOrBlockTheMembersCode
 	cfg := testutil.Config()
 	cfg.RateLimits = true
-	app := testutil.NewApp(t, cfg)
+	app := apptest.NewApp(t, cfg)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app) // every step from one client address
 	for i := range 6 {
@@ -200,7 +201,7 @@ func TestEmailCodeRateLimits(t *testing.T) {
 
 func TestEmailCodeValidation(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, nil)
+	factory := apptest.Factory(nil, nil)
 	origin := map[string]string{"Origin": testutil.Origin}
 	noMail := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if msgs, _ := mailbox.Read(mailbox.Dir(app), ""); len(msgs) != 0 || countUsers(t, app) != 0 {

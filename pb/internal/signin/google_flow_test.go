@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -21,21 +22,21 @@ var amara = googleUser{Sub: "g-1001", Email: "amara@example.com", Name: "Amara S
 // authorization URL and the flow cookie binding the browser.
 func googleStart(t *testing.T, j *testutil.Journey, redirect string) (location, flow string) {
 	t.Helper()
-	a := j.Step(t, tests.ApiScenario{Name: "the start, back to " + redirect, Method: http.MethodGet,
-		URL: "/api/auth/google/start?redirect=" + url.QueryEscape(redirect), ExpectedStatus: http.StatusSeeOther, ExpectedEvents: testutil.NoWrites()})
+	a := j.Do(t, testutil.Call{Name: "the start, back to " + redirect, Method: http.MethodGet, Headers: map[string]string{},
+		URL: "/api/auth/google/start?redirect=" + url.QueryEscape(redirect), Status: http.StatusSeeOther, Events: testutil.NoWrites()})
 	return a.Header.Get("Location"), a.Cookie("sb_google_flow")
 }
 
 // googleCallback is the callback scenario of a browser holding flow ("" for
 // a browser without the cookie).
-func googleCallback(name, code, state, flow string, status int, events map[string]int, content ...string) tests.ApiScenario {
+func googleCallback(name, code, state, flow string, status int, events map[string]int, content ...string) testutil.Call {
 	h := map[string]string{"Origin": testutil.Origin}
 	if flow != "" {
 		h["Cookie"] = "sb_google_flow=" + flow
 	}
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/auth/google/callback",
-		Body: strings.NewReader(`{"code":"` + code + `","state":"` + state + `"}`), Headers: h,
-		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content}
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: "/api/auth/google/callback",
+		Body: `{"code":"` + code + `","state":"` + state + `"}`, Headers: h,
+		Status: status, Events: events, Want: content}
 }
 
 // flowCleared tells whether the answer clears the flow cookie.
@@ -60,7 +61,7 @@ func googleLinks(t testing.TB, app core.App, sub string) []*core.Record {
 func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
-	app := testutil.NewApp(t, g.config())
+	app := apptest.NewApp(t, g.config())
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 
@@ -76,8 +77,8 @@ func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 		`"displayName":"Amara Silva"`, `"email":"amara@example.com"`,
 		`"providerId":"google"`, `"photoURL":"https://lh3.googleusercontent.com/a/amara"`, `"username":"amara"`,
 		`"redirect":"/home"`, `"isNew":true`)
-	s.NotExpectedContent = []string{"at-", "token"} // no token leaks
-	a := j.Step(t, s)
+	s.NotWant = []string{"at-", "token"} // no token leaks
+	a := j.Do(t, s)
 	if !signedIn(a) || !flowCleared(a) {
 		t.Fatalf("session %v, flow cookie cleared %v", signedIn(a), flowCleared(a))
 	}
@@ -92,7 +93,7 @@ func TestGoogleRedirectFlowCreatesThenSignsIn(t *testing.T) {
 	// a second sign-in of the same Google account (another browser) finds the same member
 	loc, flow = googleStart(t, j, "/profile")
 	code, state = g.authorize(loc, amara)
-	j.Step(t, googleCallback("the second sign-in", code, state, flow, http.StatusOK, testutil.NoWrites(),
+	j.Do(t, googleCallback("the second sign-in", code, state, flow, http.StatusOK, testutil.NoWrites(),
 		`"id":"`+member.Id+`"`, `"redirect":"/profile"`, `"isNew":false`))
 	if countUsers(t, app) != 1 || len(googleLinks(t, app, amara.Sub)) != 1 {
 		t.Fatal("second sign-in created a member or a link")
@@ -107,42 +108,42 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 		name string
 		// run takes the case's steps; the last is checked by the case's
 		// status and content
-		run     func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(code, state, flow string) tests.ApiScenario) testutil.Answer
+		run     func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(code, state, flow string) testutil.Call) testutil.Answer
 		status  int
 		want    string
 		members int // members after the case
 	}{
-		{"wrong verifier (code issued to another flow's challenge)", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"wrong verifier (code issued to another flow's challenge)", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			first, _ := googleStart(t, j, "/home")
 			second, flow := googleStart(t, j, "/home") // the browser's cookie now belongs to the second flow
 			code, _ := g.authorize(first, amara)
 			_, state := g.authorize(second, amara)
-			return j.Step(t, last(code, state, flow))
+			return j.Do(t, last(code, state, flow))
 		}, 401, "Authentication failed. Please try again.", 0},
-		{"unknown state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"unknown state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			loc, flow := googleStart(t, j, "/home")
 			code, _ := g.authorize(loc, amara)
-			return j.Step(t, last(code, "made-up-state", flow))
+			return j.Do(t, last(code, "made-up-state", flow))
 		}, 401, `"code":"invalid_credential"`, 0},
-		{"missing state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"missing state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			loc, flow := googleStart(t, j, "/home")
 			code, _ := g.authorize(loc, amara)
-			return j.Step(t, last(code, "", flow))
+			return j.Do(t, last(code, "", flow))
 		}, 400, "Missing required information from Google sign-in.", 0},
-		{"replayed state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"replayed state", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			loc, flow := googleStart(t, j, "/home")
 			code, state := g.authorize(loc, amara)
-			j.Step(t, googleCallback("the first use", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
-			return j.Step(t, last(code, state, flow)) // the same browser, everything replayed
+			j.Do(t, googleCallback("the first use", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
+			return j.Do(t, last(code, state, flow)) // the same browser, everything replayed
 		}, 401, "Authentication failed. Please try again.", 1},
-		{"another browser's callback (login CSRF) does not burn the flow", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"another browser's callback (login CSRF) does not burn the flow", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			loc, flow := googleStart(t, j, "/home")
 			code, state := g.authorize(loc, amara)
-			a := j.Step(t, last(code, state, "")) // the attacker's browser has no flow cookie
-			j.Step(t, googleCallback("the starting browser finishes", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
+			a := j.Do(t, last(code, state, "")) // the attacker's browser has no flow cookie
+			j.Do(t, googleCallback("the starting browser finishes", code, state, flow, 201, testutil.Writes(2, 0, 0), `"isNew":true`))
 			return a
 		}, 401, "invalid_credential", 1},
-		{"Google refuses the client secret", func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"Google refuses the client secret", func(t *testing.T, app *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			users, _ := app.FindCollectionByNameOrId("users")
 			users.OAuth2.Providers[0].ClientSecret = "wrong-secret"
 			if err := app.Save(users); err != nil {
@@ -150,33 +151,33 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 			}
 			loc, flow := googleStart(t, j, "/home")
 			code, state := g.authorize(loc, amara)
-			return j.Step(t, last(code, state, flow))
+			return j.Do(t, last(code, state, flow))
 		}, 503, "The identity provider API key is not valid. Please contact the administrator.", 0},
-		{"Google account without a verified e-mail", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"Google account without a verified e-mail", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			u := amara
 			u.Verified = false
 			loc, flow := googleStart(t, j, "/home")
 			code, state := g.authorize(loc, u)
-			return j.Step(t, last(code, state, flow))
+			return j.Do(t, last(code, state, flow))
 		}, 400, `"code":"email_not_verified"`, 0},
-		{"malformed body", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"malformed body", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			s := last("", "", "")
-			s.Body = strings.NewReader(`{"code":`)
-			return j.Step(t, s)
+			s.Body = `{"code":`
+			return j.Do(t, s)
 		}, 400, "Missing required information from Google sign-in.", 0},
-		{"cross-site post", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) tests.ApiScenario) testutil.Answer {
+		{"cross-site post", func(t *testing.T, _ *tests.TestApp, j *testutil.Journey, last func(string, string, string) testutil.Call) testutil.Answer {
 			loc, flow := googleStart(t, j, "/home")
 			code, state := g.authorize(loc, amara)
 			s := last(code, state, flow)
 			s.Headers["Origin"] = "https://evil.example"
-			return j.Step(t, s)
+			return j.Do(t, s)
 		}, 403, "Cross-origin request rejected.", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			app := testutil.NewApp(t, g.config())
+			app := apptest.NewApp(t, g.config())
 			defer app.Cleanup()
-			a := tc.run(t, app, testutil.NewJourney(t, app), func(code, state, flow string) tests.ApiScenario {
+			a := tc.run(t, app, testutil.NewJourney(t, app), func(code, state, flow string) testutil.Call {
 				return googleCallback("the refused callback", code, state, flow, tc.status, refused, tc.want)
 			})
 			if signedIn(a) {
@@ -192,7 +193,7 @@ func TestGoogleRedirectFlowRefusals(t *testing.T) {
 func TestGoogleStartRedirects(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
-	app := testutil.NewApp(t, g.config())
+	app := apptest.NewApp(t, g.config())
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 
@@ -203,7 +204,7 @@ func TestGoogleStartRedirects(t *testing.T) {
 		if i == 0 {
 			status, events = http.StatusCreated, testutil.Writes(2, 0, 0) // the account and its link
 		}
-		j.Step(t, googleCallback("back from a start to "+hostile, code, state, flow, status, events, `"redirect":"/home"`))
+		j.Do(t, googleCallback("back from a start to "+hostile, code, state, flow, status, events, `"redirect":"/home"`))
 	}
 
 	j.Step(t, tests.ApiScenario{Name: "a start on a foreign host", Method: http.MethodGet, URL: "/api/auth/google/start",
@@ -214,7 +215,7 @@ func TestGoogleStartRedirects(t *testing.T) {
 			}
 		}})
 
-	unconfigured := testutil.NewApp(t, nil)
+	unconfigured := apptest.NewApp(t, nil)
 	defer unconfigured.Cleanup()
 	u := testutil.NewJourney(t, unconfigured)
 	u.Step(t, tests.ApiScenario{Name: "an unconfigured start", Method: http.MethodGet, URL: "/api/auth/google/start",
@@ -224,6 +225,6 @@ func TestGoogleStartRedirects(t *testing.T) {
 				t.Errorf("unconfigured start went to %q", got)
 			}
 		}})
-	u.Step(t, googleCallback("an unconfigured callback", "c", "s", "", 503, testutil.NoWrites(),
+	u.Do(t, googleCallback("an unconfigured callback", "c", "s", "", 503, testutil.NoWrites(),
 		"Authentication not properly configured. Please use the manual sign-in option below."))
 }

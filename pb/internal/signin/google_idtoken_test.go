@@ -11,6 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -21,7 +22,7 @@ func TestGoogleIDToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	factory := testutil.Factory(g.config(), nil)
+	factory := apptest.Factory(g.config(), nil)
 	spoofBody := `{"email":"amara@example.com","displayName":"Amara","photoURL":"","providerId":"google"}`
 	header := func(tok string) map[string]string {
 		return map[string]string{"Origin": testutil.Origin, "X-Google-Id-Token": tok}
@@ -107,7 +108,7 @@ func TestGoogleIDToken(t *testing.T) {
 			Name: "Google not configured", Method: http.MethodPost, URL: "/api/auth/google",
 			Headers:        header(g.idToken(amara, nil)),
 			ExpectedStatus: 503, ExpectedContent: []string{"Authentication not properly configured. Please use the manual sign-in option below."},
-			TestAppFactory: testutil.Factory(nil, nil), AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
+			TestAppFactory: apptest.Factory(nil, nil), AfterTestFunc: nobodySignedIn, ExpectedEvents: testutil.NoWrites(),
 		},
 	}
 	for _, s := range scenarios {
@@ -128,7 +129,7 @@ func unsigned(u googleUser) string {
 func TestGoogleKeysCachedAndOutage(t *testing.T) {
 	t.Parallel()
 	g := newFakeGoogle(t)
-	app := testutil.NewApp(t, g.config())
+	app := apptest.NewApp(t, g.config())
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	token := map[string]string{"Origin": testutil.Origin}
@@ -149,7 +150,7 @@ func TestGoogleKeysCachedAndOutage(t *testing.T) {
 
 	g2 := newFakeGoogle(t)
 	g2.keysDown = true
-	down := testutil.NewApp(t, g2.config())
+	down := apptest.NewApp(t, g2.config())
 	defer down.Cleanup()
 	a := testutil.NewJourney(t, down).Step(t, tests.ApiScenario{Name: "Google's keys cannot be fetched", Method: http.MethodPost,
 		URL: "/api/auth/google", Headers: map[string]string{"Origin": testutil.Origin, "X-Google-Id-Token": g2.idToken(amara, nil)},

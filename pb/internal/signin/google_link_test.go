@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -16,21 +17,20 @@ import (
 // binds the browser), the consent at the fake Google, and the callback
 // from the same browser, checked as callback says. It answers the
 // callback's answer.
-func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback tests.ApiScenario) testutil.Answer {
+func googleSignIn(t *testing.T, j *testutil.Journey, g *fakeGoogle, who googleUser, callback testutil.Call) testutil.Answer {
 	t.Helper()
-	started := j.Step(t, tests.ApiScenario{Name: "the start", Method: http.MethodGet,
-		URL:            "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
-		Headers:        map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: http.StatusSeeOther, ExpectedEvents: testutil.NoWrites()})
+	started := j.Do(t, testutil.Call{Name: "the start", Method: http.MethodGet,
+		URL:    "/api/auth/google/start?redirect=" + url.QueryEscape("/home"),
+		Status: http.StatusSeeOther, Events: testutil.NoWrites()})
 	flow := started.Cookie("sb_google_flow")
 	if flow == "" {
 		t.Fatal("the start set no flow cookie")
 	}
 	code, state := g.authorize(started.Header.Get("Location"), who)
 	callback.Method, callback.URL = http.MethodPost, "/api/auth/google/callback"
-	callback.Body = strings.NewReader(`{"code":"` + code + `","state":"` + state + `"}`)
+	callback.Body = `{"code":"` + code + `","state":"` + state + `"}`
 	callback.Headers = map[string]string{"Origin": testutil.Origin, "Cookie": "sb_google_flow=" + flow}
-	return j.Step(t, callback)
+	return j.Do(t, callback)
 }
 
 // An account that has confirmed the same address is linked; one that holds
@@ -40,16 +40,16 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	g := newFakeGoogle(t)
 
 	t.Run("confirmed address: linked, nothing else changes", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		priya := testutil.CreateMember(t, app, "priya", testutil.MemberOpts{Email: "amara@example.com"})
 		priya.SetVerified(true)
 		if err := app.Save(priya); err != nil {
 			t.Fatal(err)
 		}
-		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback links priya",
-			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"username":"priya"`},
-			ExpectedEvents: testutil.Writes(1, 0, 0)}) // the link alone
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, testutil.Call{Name: "the callback links priya",
+			Status: http.StatusOK, Want: []string{`"username":"priya"`},
+			Events: testutil.Writes(1, 0, 0)}) // the link alone
 		if answer.Cookie(session.CookieName) == "" {
 			t.Error("the linked account was not signed in")
 		}
@@ -61,12 +61,12 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	})
 
 	t.Run("unproven address: blocks nobody, not taken over", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		priya := unproven(t, app, "priya", "amara@example.com")
-		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, tests.ApiScenario{Name: "the callback makes amara an account",
-			ExpectedStatus: http.StatusCreated, NotExpectedContent: []string{`"username":"priya"`},
-			ExpectedEvents: testutil.Writes(2, 1, 0)}) // the account and its link; priya's unproven address set aside as pending
+		answer := googleSignIn(t, testutil.NewJourney(t, app), g, amara, testutil.Call{Name: "the callback makes amara an account",
+			Status: http.StatusCreated, NotWant: []string{`"username":"priya"`},
+			Events: testutil.Writes(2, 1, 0)}) // the account and its link; priya's unproven address set aside as pending
 		if answer.Cookie(session.CookieName) == "" {
 			t.Fatalf("the address's owner was refused: %d %s", answer.Status, answer.Body)
 		}
@@ -82,7 +82,7 @@ func TestGoogleLinksOnlyConfirmedAccounts(t *testing.T) {
 	})
 
 	t.Run("PocketBase's own OAuth2 route cannot bypass these rules", func(t *testing.T) {
-		app := testutil.NewApp(t, g.config())
+		app := apptest.NewApp(t, g.config())
 		defer app.Cleanup()
 		verifier := "a-verifier-the-attacker-holds-0123456789-abcdef"
 		code := g.issueFor(verifier, amara)

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
@@ -18,7 +19,7 @@ import (
 // signed in changes nothing), and for bad input.
 func TestPasswordResetScenarios(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 		testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
@@ -53,41 +54,42 @@ var (
 // so that its events stay out of the next step's.
 func afterTheQueue(_ testing.TB, app *tests.TestApp, _ *http.Response) { queue.Of(app).Wait() }
 
-// resetAsked is the scenario of a reset request for login.
-func resetAsked(name, login string, status int, events map[string]int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: resetRequestPath,
-		Body: strings.NewReader(`{"login":"` + login + `"}`), Headers: map[string]string{"Origin": testutil.Origin},
-		ExpectedStatus: status, ExpectedEvents: events, ExpectedContent: content, AfterTestFunc: afterTheQueue}
+// resetAsked is the call of a reset request for login.
+func resetAsked(name, login string, status int, events map[string]int, content ...string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: resetRequestPath,
+		Body:   `{"login":"` + login + `"}`,
+		Status: status, Events: events, Want: content, After: afterTheQueue}
 }
 
-// resetConfirmed is the scenario of a reset of login's password with code.
-func resetConfirmed(name, login, code, password string, status int, events map[string]int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: resetConfirmPath,
-		Body:    strings.NewReader(`{"login":"` + login + `","code":"` + code + `","password":"` + password + `"}`),
-		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: events,
-		ExpectedContent: content, AfterTestFunc: afterTheQueue}
+// resetConfirmed is the call of a reset of login's password with code.
+func resetConfirmed(name, login, code, password string, status int, events map[string]int, content ...string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: resetConfirmPath,
+		Body:   `{"login":"` + login + `","code":"` + code + `","password":"` + password + `"}`,
+		Status: status, Events: events, Want: content, After: afterTheQueue}
 }
 
-// passwordSignIn is the scenario of a sign-in as username with password.
-func passwordSignIn(name, username, password string, status int, content ...string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodPost, URL: "/api/login",
-		Body:    strings.NewReader(`{"username":"` + username + `","password":"` + password + `"}`),
-		Headers: map[string]string{"Origin": testutil.Origin}, ExpectedStatus: status, ExpectedEvents: signInEvents,
-		ExpectedContent: content}
+// passwordSignIn is the call of a sign-in as username with password.
+func passwordSignIn(name, username, password string, status int, content ...string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodPost, URL: "/api/login",
+		Body:   `{"username":"` + username + `","password":"` + password + `"}`,
+		Status: status, Events: signInEvents, Want: content}
 }
 
-// whoAmI is the scenario of GET /api/user with headers (a session cookie).
-func whoAmI(name string, headers map[string]string, status int, content string) tests.ApiScenario {
-	return tests.ApiScenario{Name: name, Method: http.MethodGet, URL: "/api/user", Headers: headers,
-		ExpectedStatus: status, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{content}}
+// whoAmI is the call of GET /api/user with headers (a session cookie).
+func whoAmI(name string, headers map[string]string, status int, content string) testutil.Call {
+	return testutil.Call{Name: name, Method: http.MethodGet, URL: "/api/user", Headers: headers,
+		Status: status, Events: testutil.NoWrites(), Want: []string{content}}
 }
 
 // from is s sent by the client at ip, for an app that reads the client's
 // address from X-Real-Ip (proxied).
-func from(ip string, s tests.ApiScenario) tests.ApiScenario {
-	s.Headers = maps.Clone(s.Headers)
-	s.Headers["X-Real-Ip"] = ip
-	return s
+func from(ip string, c testutil.Call) testutil.Call {
+	c.Headers = maps.Clone(c.Headers)
+	if c.Headers == nil {
+		c.Headers = map[string]string{"Origin": testutil.Origin}
+	}
+	c.Headers["X-Real-Ip"] = ip
+	return c
 }
 
 // proxied is the test configuration with the client's address read from
@@ -152,7 +154,7 @@ func newestResetCode(t testing.TB, app core.App, address string) string {
 // reads the code mailed to address.
 func resetCode(t *testing.T, j *testutil.Journey, app core.App, login, address string, events map[string]int) string {
 	t.Helper()
-	j.Step(t, resetAsked("a reset asked for "+login, login, 200, events, `{"expiresInMinutes":10}`))
+	j.Do(t, resetAsked("a reset asked for "+login, login, 200, events, `{"expiresInMinutes":10}`))
 	return newestResetCode(t, app, address)
 }
 
@@ -161,12 +163,12 @@ func resetCode(t *testing.T, j *testutil.Journey, app core.App, login, address s
 // can be signed in with the new password only.
 func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	laptop := testutil.Cookie(t, m)
 	j := testutil.NewJourney(t, app)
-	phone := j.Step(t, passwordSignIn("the phone signs in", "kai", testutil.Password, 200, `"username":"kai"`)).Cookie(session.CookieName)
+	phone := j.Do(t, passwordSignIn("the phone signs in", "kai", testutil.Password, 200, `"username":"kai"`)).Cookie(session.CookieName)
 	if phone == "" {
 		t.Fatal("the phone's sign-in set no session")
 	}
@@ -181,7 +183,7 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 	if !strings.Contains(mail.Text, "for your account kai") || !strings.Contains(mail.Text, "expires in 10 minutes") {
 		t.Errorf("the mail does not name the account or the expiry: %q", mail.Text)
 	}
-	a := j.Step(t, resetConfirmed("the right code", "kai@example.com", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
+	a := j.Do(t, resetConfirmed("the right code", "kai@example.com", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
 	if signedIn(a) {
 		t.Error("the reset signed the browser in; the member signs in with the new password")
 	}
@@ -193,22 +195,22 @@ func TestPasswordResetSetsANewPasswordAndEndsEverySession(t *testing.T) {
 		t.Errorf("another member's page heard %q %s", m.Name, m.Data)
 	}
 
-	j.Step(t, whoAmI("the session signed in before the reset", map[string]string{"Cookie": session.CookieName + "=" + phone}, 401, `"status":401`))
-	j.Step(t, whoAmI("another session", laptop, 401, `"status":401`))
-	j.Step(t, passwordSignIn("the old password", "kai", testutil.Password, 401, msgBadLogin))
-	j.Step(t, passwordSignIn("the new password", "kai", "brand-new-pass", 200, `"username":"kai"`))
+	j.Do(t, whoAmI("the session signed in before the reset", map[string]string{"Cookie": session.CookieName + "=" + phone}, 401, `"status":401`))
+	j.Do(t, whoAmI("another session", laptop, 401, `"status":401`))
+	j.Do(t, passwordSignIn("the old password", "kai", testutil.Password, 401, msgBadLogin))
+	j.Do(t, passwordSignIn("the new password", "kai", "brand-new-pass", 200, `"username":"kai"`))
 
 	if n := notices(t, app, "kai@example.com"); n != 1 {
 		t.Errorf("%d notices of the new password to the proven address, want 1", n)
 	}
-	j.Step(t, resetConfirmed("the code again", "kai", code, "another-pass", 400, resetRefused, msgResetWrong))
+	j.Do(t, resetConfirmed("the code again", "kai", code, "another-pass", 400, resetRefused, msgResetWrong))
 }
 
 // Requests racing with one code: one sets its password, the others are
 // refused, and one notice goes out.
 func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	m := testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	srv := testutil.Serve(t, app) // requests at the same time: a real server
@@ -265,7 +267,7 @@ func TestAResetCodeWorksOnceUnderConcurrency(t *testing.T) {
 // address gets mail.
 func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "byaddress", testutil.MemberOpts{Email: "byaddress@example.com"})
 	testutil.CreateMember(t, app, "byname", testutil.MemberOpts{Email: "byname@example.com"})
@@ -292,8 +294,8 @@ func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 	var answers []testutil.Answer
 	for _, login := range logins {
 		s := resetAsked("a reset asked for "+login, login, 200, resetIssued, `{"expiresInMinutes":10}`) // a code on every login's key
-		s.NotExpectedContent = leaks
-		answers = append(answers, j.Step(t, s))
+		s.NotWant = leaks
+		answers = append(answers, j.Do(t, s))
 	}
 	same("request", answers)
 	for _, address := range []string{"byaddress@example.com", "byname@example.com"} {
@@ -315,8 +317,8 @@ func TestPasswordResetAnswersTheSameForEveryLogin(t *testing.T) {
 		}
 		for _, login := range logins {
 			s := resetConfirmed(fmt.Sprintf("wrong code %d for %s", try, login), login, "000000", "new-password", status, resetRefused, content)
-			s.NotExpectedContent = leaks
-			answers = append(answers, j.Step(t, s))
+			s.NotWant = leaks
+			answers = append(answers, j.Do(t, s))
 		}
 		same(fmt.Sprintf("wrong code %d", try), answers)
 	}
@@ -338,7 +340,7 @@ func closeSeconds(a, b testutil.Answer) bool {
 // use up each other.
 func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	other := testutil.CreateMember(t, app, "other", testutil.MemberOpts{})
@@ -360,15 +362,15 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 
 	var answers []testutil.Answer
 	// a sign-in code sets no password
-	answers = append(answers, j.Step(t, resetConfirmed("the sign-in code for a reset", "kai", signInCode, "new-password", 400, resetRefused, msgResetWrong)))
+	answers = append(answers, j.Do(t, resetConfirmed("the sign-in code for a reset", "kai", signInCode, "new-password", 400, resetRefused, msgResetWrong)))
 	// a reset code signs nobody in (by the reset code's own id too)
 	var resetOTP string
 	if err := app.DB().NewQuery("SELECT id FROM _otps WHERE sentTo = 'password-reset:kai@example.com'").Row(&resetOTP); err != nil {
 		t.Fatal(err)
 	}
 	answers = append(answers,
-		j.Step(t, verifyCode("the reset code by its own id", resetOTP, resetCodeValue, 400, codeRefused, "This code is no longer valid. Request a new code.")),
-		j.Step(t, verifyCode("the reset code for the sign-in code", otpID, resetCodeValue, 400, codeRefused, "That code is not right.")))
+		j.Do(t, verifyCode("the reset code by its own id", resetOTP, resetCodeValue, 400, codeRefused, "This code is no longer valid. Request a new code.")),
+		j.Do(t, verifyCode("the reset code for the sign-in code", otpID, resetCodeValue, 400, codeRefused, "That code is not right.")))
 	// and confirms no address in Settings
 	other.Set("pendingEmail", "kai@example.com")
 	if err := app.Save(other); err != nil {
@@ -384,8 +386,8 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 	}
 
 	// both codes still work for their own purpose
-	j.Step(t, resetConfirmed("the reset code for a reset", "kai", resetCodeValue, "new-password", 200, passwordSet, `{"username":"kai"}`))
-	j.Step(t, verifyCode("the sign-in code for a sign-in", otpID, signInCode, 200, testutil.NoWrites(), `"username":"kai"`))
+	j.Do(t, resetConfirmed("the reset code for a reset", "kai", resetCodeValue, "new-password", 200, passwordSet, `{"username":"kai"}`))
+	j.Do(t, verifyCode("the sign-in code for a sign-in", otpID, signInCode, 200, testutil.NoWrites(), `"username":"kai"`))
 }
 
 // The wrong codes typed with an address are one count for its sign-in
@@ -394,7 +396,7 @@ func TestResetAndSignInCodesAreKeptApart(t *testing.T) {
 // count (TestASpentUsernameBudgetDoesNotTellItsAddress says why).
 func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -402,14 +404,14 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 	code := resetCode(t, j, app, "kai", "kai@example.com", resetReissued)
 	for i := range 5 {
 		n := strconv.Itoa(i + 1)
-		j.Step(t, verifyCode("a wrong sign-in code "+n, otpID, wrong(signInCode), 400, codeRefused, "That code is not right."))
-		j.Step(t, resetConfirmed("a wrong reset code "+n, "kai@example.com", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
+		j.Do(t, verifyCode("a wrong sign-in code "+n, otpID, wrong(signInCode), 400, codeRefused, "That code is not right."))
+		j.Do(t, resetConfirmed("a wrong reset code "+n, "kai@example.com", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	a := j.Step(t, resetConfirmed("the right reset code past the budget", "kai@example.com", code, "new-password", 429, resetRefused, msgResetTooMany))
+	a := j.Do(t, resetConfirmed("the right reset code past the budget", "kai@example.com", code, "new-password", 429, resetRefused, msgResetTooMany))
 	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	j.Step(t, resetConfirmed("the right reset code typed with the username", "kai", code, "new-password", 200, passwordSet, `{"username":"kai"}`))
+	j.Do(t, resetConfirmed("the right reset code typed with the username", "kai", code, "new-password", 200, passwordSet, `{"username":"kai"}`))
 }
 
 // A stranger who spends a username's wrong codes learns nothing about its
@@ -418,7 +420,7 @@ func TestResetWrongCodesShareTheAddressBudget(t *testing.T) {
 // address), and so does every username after an address's budget is spent.
 func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
@@ -429,16 +431,16 @@ func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 	}
 	// each login asks for a reset, then types one wrong code
 	probe := func(login string) answer {
-		j.Step(t, resetAsked("a reset asked for "+login, login, 200, nil, `{"expiresInMinutes":10}`))
-		a := j.Step(t, resetConfirmed("a guess for "+login, login, "00000000", "new-password", 400, resetRefused, msgResetWrong))
+		j.Do(t, resetAsked("a reset asked for "+login, login, 200, nil, `{"expiresInMinutes":10}`))
+		a := j.Do(t, resetConfirmed("a guess for "+login, login, "00000000", "new-password", 400, resetRefused, msgResetWrong))
 		return answer{a.Status, a.Body}
 	}
 
 	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
 	for i := range 10 {
-		j.Step(t, resetConfirmed("a wrong code for kai "+strconv.Itoa(i+1), "kai", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
+		j.Do(t, resetConfirmed("a wrong code for kai "+strconv.Itoa(i+1), "kai", wrong(code), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	j.Step(t, resetConfirmed("kai's budget is spent", "kai", wrong(code), "new-password", 429, resetRefused, msgResetTooMany))
+	j.Do(t, resetConfirmed("kai's budget is spent", "kai", wrong(code), "new-password", 429, resetRefused, msgResetTooMany))
 	own, other, nobody := probe("kai@example.com"), probe("dan@example.com"), probe("nobody@example.com")
 	if own != other || own != nobody {
 		t.Errorf("after kai's budget, kai's address answers %+v, dan's %+v, nobody's %+v", own, other, nobody)
@@ -448,9 +450,9 @@ func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 	// first wrong code), then the usernames
 	dcode := resetCode(t, j, app, "dan@example.com", "dan@example.com", resetAnsweredAgain)
 	for i := range 9 {
-		j.Step(t, resetConfirmed("a wrong code for dan's address "+strconv.Itoa(i+1), "dan@example.com", wrong(dcode), "new-password", 400, resetRefused, msgResetWrong))
+		j.Do(t, resetConfirmed("a wrong code for dan's address "+strconv.Itoa(i+1), "dan@example.com", wrong(dcode), "new-password", 400, resetRefused, msgResetWrong))
 	}
-	j.Step(t, resetConfirmed("dan's address's budget is spent", "dan@example.com", wrong(dcode), "new-password", 429, resetRefused, msgResetTooMany))
+	j.Do(t, resetConfirmed("dan's address's budget is spent", "dan@example.com", wrong(dcode), "new-password", 429, resetRefused, msgResetTooMany))
 	byName, otherName := probe("dan"), probe("nobody")
 	if byName != otherName {
 		t.Errorf("after dan's address's budget, dan answers %+v, a name nobody has %+v", byName, otherName)
@@ -461,7 +463,7 @@ func TestASpentUsernameBudgetDoesNotTellItsAddress(t *testing.T) {
 // The per-client limits: 5 requests and 10 confirmations a minute.
 func TestPasswordResetRateLimits(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(false))
+	app := apptest.NewApp(t, proxied(false))
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -470,7 +472,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		if i == 0 {
 			events = resetIssued
 		}
-		j.Step(t, from("203.0.113."+strconv.Itoa(i+1), resetAsked("a client asks, "+strconv.Itoa(i+1), "kai", 200, events, `{"expiresInMinutes":10}`)))
+		j.Do(t, from("203.0.113."+strconv.Itoa(i+1), resetAsked("a client asks, "+strconv.Itoa(i+1), "kai", 200, events, `{"expiresInMinutes":10}`)))
 	}
 	mails := resetMails(t, app, "kai@example.com")
 	if len(mails) != 2 {
@@ -480,7 +482,7 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		t.Error("a resend carries another code")
 	}
 
-	limited := testutil.NewApp(t, proxied(true))
+	limited := apptest.NewApp(t, proxied(true))
 	defer limited.Cleanup()
 	l := testutil.NewJourney(t, limited)
 	const client = "198.51.100.1"
@@ -490,9 +492,9 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		if i == 5 {
 			s = resetAsked("request 6 of the client, past its limit", name, 429, resetRefused, `"status":429`)
 		}
-		l.Step(t, from(client, s))
+		l.Do(t, from(client, s))
 	}
-	l.Step(t, from("198.51.100.7", resetAsked("another client", "another", 200, resetIssued, `{"expiresInMinutes":10}`)))
+	l.Do(t, from("198.51.100.7", resetAsked("another client", "another", 200, resetIssued, `{"expiresInMinutes":10}`)))
 	for i := range 11 {
 		// refused before any code is compared
 		s := resetConfirmed("confirmation "+strconv.Itoa(i+1)+" of the client", "kai", "123456", "short", 400, resetRefused,
@@ -500,14 +502,14 @@ func TestPasswordResetRateLimits(t *testing.T) {
 		if i == 10 {
 			s = resetConfirmed("confirmation 11 of the client, past its limit", "kai", "123456", "short", 429, resetRefused, `"status":429`)
 		}
-		l.Step(t, from(client, s))
+		l.Do(t, from(client, s))
 	}
 }
 
 // An expired code sets no password; a new request makes a new one.
 func TestResetCodeExpires(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -517,16 +519,16 @@ func TestResetCodeExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	expire(t, app, otpID)
-	j.Step(t, resetConfirmed("the expired code", "kai", code, "new-password", 400, testutil.Writes(0, 0, 1), msgResetWrong)) // the code, deleted
+	j.Do(t, resetConfirmed("the expired code", "kai", code, "new-password", 400, testutil.Writes(0, 0, 1), msgResetWrong)) // the code, deleted
 	fresh := resetCode(t, j, app, "kai", "kai@example.com", resetReissued)
-	j.Step(t, resetConfirmed("the new code", "kai", fresh, "new-password", 200, passwordSet, `{"username":"kai"}`))
+	j.Do(t, resetConfirmed("the new code", "kai", fresh, "new-password", 200, passwordSet, `{"username":"kai"}`))
 }
 
 // The failed sign-ins that made the member ask for a reset do not lock out
 // the new password: the reset proves the account, so its lock is lifted.
 func TestAResetLiftsTheSignInLock(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(true))
+	app := apptest.NewApp(t, proxied(true))
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)
@@ -535,12 +537,12 @@ func TestAResetLiftsTheSignInLock(t *testing.T) {
 		if i == 5 { // five failures lock the account
 			s = passwordSignIn("a forgotten password 6, on the locked account", "kai", "forgotten-pass", 429, msgAccountLocked)
 		}
-		j.Step(t, from("198.51.100."+strconv.Itoa(i+1), s))
+		j.Do(t, from("198.51.100."+strconv.Itoa(i+1), s))
 	}
-	j.Step(t, from("198.51.100.9", passwordSignIn("the right password on the locked account", "kai", testutil.Password, 429, msgAccountLocked)))
+	j.Do(t, from("198.51.100.9", passwordSignIn("the right password on the locked account", "kai", testutil.Password, 429, msgAccountLocked)))
 	code := resetCode(t, j, app, "kai", "kai@example.com", resetIssued)
-	j.Step(t, resetConfirmed("the reset", "kai", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
-	j.Step(t, from("203.0.113.9", passwordSignIn("the new password from a new browser", "kai", "brand-new-pass", 200, `"username":"kai"`)))
+	j.Do(t, resetConfirmed("the reset", "kai", code, "brand-new-pass", 200, passwordSet, `{"username":"kai"}`))
+	j.Do(t, from("203.0.113.9", passwordSignIn("the new password from a new browser", "kai", "brand-new-pass", 200, `"username":"kai"`)))
 }
 
 // What an outsider's reset requests cost in the database: each login
@@ -549,7 +551,7 @@ func TestAResetLiftsTheSignInLock(t *testing.T) {
 // "Forgotten passwords"); the per-client limit bounds how many a client adds.
 func TestResetRowsPerUnknownLogin(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	j := testutil.NewJourney(t, app)
 	size := func() int64 {
@@ -562,7 +564,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 		}
 		return pages * pageSize
 	}
-	j.Step(t, resetAsked("a first login, for the tables' first pages", "warmup", 200, resetIssued, `{"expiresInMinutes":10}`))
+	j.Do(t, resetAsked("a first login, for the tables' first pages", "warmup", 200, resetIssued, `{"expiresInMinutes":10}`))
 	before := size()
 	// 100 logins: a page of 4 KiB more or less moves the answer by 41
 	// bytes, well inside the bound (400 cost 2 s of CPU, for 10 bytes)
@@ -572,7 +574,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 		if i%2 == 1 {
 			login += "@example.com"
 		}
-		j.Step(t, resetAsked("a reset asked for "+login, login, 200, resetIssued, `{"expiresInMinutes":10}`))
+		j.Do(t, resetAsked("a reset asked for "+login, login, 200, resetIssued, `{"expiresInMinutes":10}`))
 	}
 	perLogin := (size() - before) / n
 	t.Logf("%d bytes of data.db per login nobody has (%d logins)", perLogin, n)
@@ -590,7 +592,7 @@ func TestResetRowsPerUnknownLogin(t *testing.T) {
 // client is its /64.
 func TestWrongCodesAreCappedPerClient(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, proxied(true))
+	app := apptest.NewApp(t, proxied(true))
 	defer app.Cleanup()
 	var logins, codes []string
 	for i := range 12 {
@@ -609,19 +611,19 @@ func TestWrongCodesAreCappedPerClient(t *testing.T) {
 	spend := func(client string, first int) {
 		for i := range limits.ClientMaxWrongCodes {
 			n := first + i%6
-			j.Step(t, from(client, resetConfirmed(fmt.Sprintf("wrong code %d from %s", i+1, client), logins[n], wrong(codes[n]), "new-password",
+			j.Do(t, from(client, resetConfirmed(fmt.Sprintf("wrong code %d from %s", i+1, client), logins[n], wrong(codes[n]), "new-password",
 				400, resetRefused, msgResetWrong)))
 		}
 	}
 
 	spend("203.0.113.9", 0)
-	a := j.Step(t, from("203.0.113.9", resetConfirmed("the right code past the client's 50", logins[0], codes[0], "new-password", 429, resetRefused, tooMany)))
+	a := j.Do(t, from("203.0.113.9", resetConfirmed("the right code past the client's 50", logins[0], codes[0], "new-password", 429, resetRefused, tooMany)))
 	if a.Header.Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}
-	j.Step(t, from("198.51.100.4", resetConfirmed("the right code from another client", logins[0], codes[0], "new-password", 200, passwordSet, `{"username":"mem0"}`)))
+	j.Do(t, from("198.51.100.4", resetConfirmed("the right code from another client", logins[0], codes[0], "new-password", 200, passwordSet, `{"username":"mem0"}`)))
 
 	spend("2001:db8:1:2::1", 6)
-	j.Step(t, from("2001:db8:1:2:aaaa::7", resetConfirmed("another address of the same /64", logins[6], codes[6], "new-password", 429, resetRefused, tooMany)))
-	j.Step(t, from("2001:db8:1:3::1", resetConfirmed("the next /64", logins[6], codes[6], "new-password", 200, passwordSet, `{"username":"mem6"}`)))
+	j.Do(t, from("2001:db8:1:2:aaaa::7", resetConfirmed("another address of the same /64", logins[6], codes[6], "new-password", 429, resetRefused, tooMany)))
+	j.Do(t, from("2001:db8:1:3::1", resetConfirmed("the next /64", logins[6], codes[6], "new-password", 200, passwordSet, `{"username":"mem6"}`)))
 }

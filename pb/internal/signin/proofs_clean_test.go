@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/testutil"
@@ -20,7 +21,7 @@ import (
 // every other: what requests for unknown logins leave behind does not pile up.
 func TestCleanProofsKeepsOnlyWhatStillCounts(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	testutil.CreateMember(t, app, "kai", testutil.MemberOpts{Email: "kai@example.com"})
 	j := testutil.NewJourney(t, app)

@@ -9,12 +9,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestApply(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seed)
+	factory := apptest.Factory(nil, seed)
 	// Each case applies to the listing it names by title (the URL is made
 	// once the app is seeded); who is empty for a visitor.
 	for _, c := range []struct {

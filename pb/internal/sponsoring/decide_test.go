@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -30,7 +31,7 @@ func applicationOf(t testing.TB, app core.App, username string) *core.Record {
 
 func TestDecide(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedApplied)
+	factory := apptest.Factory(nil, seedApplied)
 	// Each case decides the named applicant's application (its id is known
 	// once the app is seeded) and then checks the status it has.
 	for _, c := range []struct {
@@ -116,7 +117,7 @@ var (
 
 func TestListApplications(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, seedApplied)
+	factory := apptest.Factory(nil, seedApplied)
 	for _, c := range []struct {
 		name, who, query string
 		status           int

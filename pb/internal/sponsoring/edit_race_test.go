@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -20,7 +21,7 @@ import (
 // again, so a second sponsor may then pledge what is open.)
 func TestPosterEditRacingSponsor(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	dan := testutil.FindByUsername(t, app, "dan")

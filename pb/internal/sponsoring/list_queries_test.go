@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -26,7 +27,7 @@ func TestApplicationAndCommitmentListsCostNoQueryPerRow(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			app := testutil.NewApp(t, nil)
+			app := apptest.NewApp(t, nil)
 			t.Cleanup(app.Cleanup)
 			seed(t, app)
 			h := testutil.Handler(t, app)

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -251,7 +252,7 @@ func TestPledge(t *testing.T) {
 		}},
 	} {
 		c.s.Method = http.MethodPost
-		testutil.Prepared(testutil.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		testutil.Prepared(apptest.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			s.URL = "/api/sponsorship-requests/" + listing(t, app, "sponsorship_requests", "Health camp").Id + "/sponsor"
 			if c.who != "" {
 				testutil.As(c.who)(t, app, s)
@@ -403,7 +404,7 @@ func TestWithdraw(t *testing.T) {
 	} {
 		c.s.Method = http.MethodPost
 		c.s.Body = strings.NewReader(c.body)
-		testutil.Prepared(testutil.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		testutil.Prepared(apptest.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			id := c.id
 			if id == "" {
 				priya := testutil.FindByUsername(t, app, "priya")
@@ -425,7 +426,7 @@ func TestWithdraw(t *testing.T) {
 // and changes nothing; then the sponsor's pledges list shows it withdrawn.
 func TestWithdrawTwice(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	req := listing(t, app, "sponsorship_requests", "Health camp")
@@ -449,7 +450,7 @@ func TestWithdrawTwice(t *testing.T) {
 // sponsor's own active pledge to them alone.
 func TestRequestShowsPledges(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	req := listing(t, app, "sponsorship_requests", "Health camp")
@@ -490,7 +491,7 @@ func TestRequestShowsPledges(t *testing.T) {
 // refused member is told what was still open.
 func TestPledgeRace(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	const racers = 50
@@ -553,7 +554,7 @@ func TestPledgeRace(t *testing.T) {
 // to the active pledges, never over the amount, and the status follows.
 func TestWithdrawRacingPledges(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	req := listing(t, app, "sponsorship_requests", "Health camp") // $3,200
@@ -606,7 +607,7 @@ func TestWithdrawRacingPledges(t *testing.T) {
 // them; a request without one counts nothing.
 func TestOneSponsorCommitmentsBecomePledges(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	migration := testutil.Migration(t, "1795887848_pledges.go")
 	if err := migration.Down(app); err != nil {
@@ -698,7 +699,7 @@ func TestEditingAPledgedAmount(t *testing.T) {
 		}},
 	} {
 		c.s.Method = http.MethodPatch
-		testutil.Prepared(testutil.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
+		testutil.Prepared(apptest.Factory(nil, c.seed), c.s, func(t testing.TB, app core.App, s *tests.ApiScenario) {
 			s.URL = "/api/sponsorship-requests/" + listing(t, app, "sponsorship_requests", "Health camp").Id
 			testutil.As("dan")(t, app, s)
 		}).Test(t)

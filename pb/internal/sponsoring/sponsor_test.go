@@ -11,12 +11,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
 func TestSponsor(t *testing.T) {
 	t.Parallel()
-	factory := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	factory := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		seed(t, app)
 		dan := testutil.FindByUsername(t, app, "dan")
 		testutil.CreateListing(t, app, "sponsorship_requests", dan, testutil.ListingOpts{Title: "Done deal", Status: "sponsored"})
@@ -129,7 +130,7 @@ var sponsored = writesAmidMail(7, 3)
 // everyone else is told, one commitment exists.
 func TestSponsorRace(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewApp(t, nil)
+	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seed(t, app)
 	const racers = 8

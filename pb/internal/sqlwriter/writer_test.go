@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/sqlwriter"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -14,7 +15,7 @@ import (
 // change log records each of them (the path make bench's writer and
 // memprobe's last phase measure).
 func TestInsertsAndEditsBothKinds(t *testing.T) {
-	app := testutil.NewApp(t, testutil.Config())
+	app := apptest.NewApp(t, testutil.Config())
 	owner := testutil.CreateMember(t, app, "poster", testutil.MemberOpts{})
 	offer := testutil.CreateListing(t, app, "sponsorships", owner, testutil.ListingOpts{Title: "Old offer title"})
 	request := testutil.CreateListing(t, app, "sponsorship_requests", owner, testutil.ListingOpts{Title: "Old request title"})
@@ -56,7 +57,7 @@ func TestInsertsAndEditsBothKinds(t *testing.T) {
 
 // Run keeps writing at its rate until stopped, and counts what it wrote.
 func TestRunWritesUntilStopped(t *testing.T) {
-	app := testutil.NewApp(t, testutil.Config())
+	app := apptest.NewApp(t, testutil.Config())
 	owner := testutil.CreateMember(t, app, "poster", testutil.MemberOpts{})
 	testutil.CreateListing(t, app, "sponsorships", owner, testutil.ListingOpts{})
 	testutil.CreateListing(t, app, "sponsorship_requests", owner, testutil.ListingOpts{})

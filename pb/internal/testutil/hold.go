@@ -33,7 +33,7 @@ func HoldListingJobs(t testing.TB, app core.App) (release func()) {
 		t.Fatal(err)
 	}
 	<-started             // the lane's worker is taken: every job queued now waits
-	held.Store(app, true) // requests no longer wait for the queue (settleBackground)
+	held.Store(app, true) // requests no longer wait for the queue (SettleBackground)
 	var once sync.Once
 	release = func() {
 		once.Do(func() {
@@ -56,7 +56,7 @@ func HoldListingJobs(t testing.TB, app core.App) (release func()) {
 // held has the apps whose listing jobs a test holds.
 var held sync.Map
 
-// settleBackground makes each request of a test app (a scenario's, a
+// SettleBackground makes each request of a test app (a scenario's, a
 // journey's or a test server's) return only once the background work it
 // queued has run: the mail it sends, the alerts and notices it queues.
 // The scenario's event check then counts that work every time, and
@@ -66,7 +66,7 @@ var held sync.Map
 // While a test holds the listing jobs (HoldListingJobs) requests do not
 // wait; nor does a request wait more than 10 s (a test that holds its
 // mail server would otherwise hang).
-func settleBackground(app core.App) {
+func SettleBackground(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sbTestSettleBackground",
 		Func: func(se *core.ServeEvent) error {

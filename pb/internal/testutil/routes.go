@@ -11,10 +11,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 )
 
-// routePatterns lists a router's routes as "METHOD /path", the way the
+// RoutePatterns lists a router's routes as "METHOD /path", the way the
 // router hands them to net/http (and the way e.Request.Pattern names them).
 // The router keeps its children unexported, hence reflection (read only).
-func routePatterns(r *router.Router[*core.RequestEvent]) []string {
+func RoutePatterns(r *router.Router[*core.RequestEvent]) []string {
 	var out []string
 	var walk func(v reflect.Value, prefix string)
 	walk = func(v reflect.Value, prefix string) {
@@ -38,30 +38,8 @@ func routePatterns(r *router.Router[*core.RequestEvent]) []string {
 	return out
 }
 
-// BuiltinRoutes lists PocketBase's own routes, as a pristine app (no
-// feature registered) serves them. The app is made on the migrated template
-// (template.go): the routes do not depend on the data, and PocketBase's own
-// sample data (tests.NewTestApp) cost seconds to copy and load.
-func BuiltinRoutes(t testing.TB) []string {
-	t.Helper()
-	dir, err := template()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pristine, err := appFrom(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pristine.Cleanup()
-	r, err := apis.NewRouter(pristine)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return routePatterns(r)
-}
-
 // OwnRoutes lists the routes the app's features add to PocketBase's
-// (builtins, from BuiltinRoutes).
+// (builtins, from apptest.BuiltinRoutes).
 func OwnRoutes(t testing.TB, app *tests.TestApp, builtins []string) []string {
 	t.Helper()
 	var own []string
@@ -84,5 +62,5 @@ func AppRoutes(t testing.TB, app *tests.TestApp) []string {
 	if err := app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
-	return routePatterns(r)
+	return RoutePatterns(r)
 }

@@ -42,8 +42,10 @@ func Handler(t testing.TB, app *tests.TestApp) http.Handler {
 	return handler
 }
 
-// Do sends one request to srv. Origin headers name srv itself.
-func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) *http.Response {
+// Send sends one request to srv and answers the response (its body read
+// and closed) and the body. Origin headers name srv itself. A request that
+// cannot be sent fails the test and answers nil.
+func Send(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (*http.Response, string) {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -52,7 +54,7 @@ func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers m
 	req, err := http.NewRequest(method, srv.URL+path, rd)
 	if err != nil {
 		t.Error(err)
-		return nil
+		return nil, ""
 	}
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range headers {
@@ -64,38 +66,26 @@ func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers m
 	res, err := srv.Client().Do(req)
 	if err != nil {
 		t.Error(err)
-		return nil
-	}
-	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
-	return res
-}
-
-// DoRead is Do that also answers the response body.
-func DoRead(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (int, string) {
-	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, srv.URL+path, rd)
-	if err != nil {
-		t.Error(err)
-		return 0, ""
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range headers {
-		if k == "Origin" {
-			v = srv.URL
-		}
-		req.Header.Set(k, v)
-	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Error(err)
-		return 0, ""
+		return nil, ""
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(raw)
+	return res, string(raw)
+}
+
+// Do is Send when only the response's status and headers matter.
+func Do(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) *http.Response {
+	t.Helper()
+	res, _ := Send(t, srv, method, path, body, headers)
+	return res
+}
+
+// DoRead is Send when the status and the body are what matter.
+func DoRead(t testing.TB, srv *httptest.Server, method, path, body string, headers map[string]string) (int, string) {
+	t.Helper()
+	res, raw := Send(t, srv, method, path, body, headers) //nolint:bodyclose // Send read and closed it
+	if res == nil {
+		return 0, ""
+	}
+	return res.StatusCode, raw
 }

@@ -1,5 +1,8 @@
-// Package testutil builds test apps from the real migrations and the real
-// registration list, and makes members, tokens and listings for scenarios.
+// Package testutil holds what API tests write and check with, below the
+// app: the scenario dialect (Journey, Reads, Prepared), members, tokens and
+// listings for scenarios, expected events, the SMTP stand-in and crafted
+// images. It does not import pb/app (imports_test.go): the test apps built
+// with every feature registered come from pb/internal/apptest.
 package testutil
 
 import (
@@ -11,10 +14,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/session"
-	_ "sponsorbridge/pb_migrations"
 )
 
 // Origin is the origin of test requests (httptest's default host).
@@ -28,58 +29,6 @@ const Password = "secret-pass-1"
 // laptop (tests of the production guardrails switch them off).
 func Config() *config.Config {
 	return &config.Config{AppURL: Origin, RateLimits: false, SandboxOptIn: true, MailDevMailbox: true}
-}
-
-// NewApp makes a test app with the schema and every feature registered.
-func NewApp(t testing.TB, cfg *config.Config) *tests.TestApp {
-	t.Helper()
-	return NewAppWith(t, cfg, app.Options{})
-}
-
-// NewAppWith is NewApp with serving options (a public dir for the SPA).
-func NewAppWith(t testing.TB, cfg *config.Config, opts app.Options) *tests.TestApp {
-	t.Helper()
-	return newApp(t, cfg, opts, false)
-}
-
-// NewAppRealMail is NewApp whose mail leaves through PocketBase's own
-// client, SMTP as cfg sets it up (StartSMTP), instead of the test app's
-// recording mailer (app.TestMailer stays empty).
-func NewAppRealMail(t testing.TB, cfg *config.Config) *tests.TestApp {
-	t.Helper()
-	return newApp(t, cfg, app.Options{}, true)
-}
-
-func newApp(t testing.TB, cfg *config.Config, opts app.Options, realMail bool) *tests.TestApp {
-	t.Helper()
-	dir, err := template()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ta, err := appFrom(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg == nil {
-		cfg = Config()
-	}
-	if realMail {
-		ta.OnMailerSend().UnbindAll() // only the test app's recording mailer is bound yet
-	}
-	app.Register(ta, cfg, opts)
-	settleBackground(ta)
-	return ta
-}
-
-// Factory is a TestAppFactory for scenarios; seed, when given, fills the app.
-func Factory(cfg *config.Config, seed func(t testing.TB, app core.App)) func(t testing.TB) *tests.TestApp {
-	return func(t testing.TB) *tests.TestApp {
-		ta := NewApp(t, cfg)
-		if seed != nil {
-			seed(t, ta)
-		}
-		return ta
-	}
 }
 
 // MemberOpts tune a test member.
@@ -256,29 +205,6 @@ func As(username string) func(t testing.TB, app core.App, s *tests.ApiScenario) 
 	return func(t testing.TB, app core.App, s *tests.ApiScenario) {
 		s.Headers = Cookie(t, FindByUsername(t, app, username))
 	}
-}
-
-// appFrom makes a test app on a copy of dir, its databases opened as the
-// server opens them (pool size, pragmas), with no feature registered.
-func appFrom(dir string) (*tests.TestApp, error) {
-	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env",
-		DataMaxOpenConns: config.DBConns, DataMaxIdleConns: config.DBConns, DBConnect: app.DBConnect})
-}
-
-// NewAppFromDir makes a test app from a copy of an existing data directory
-// (a seeded benchmark database kept between runs), with every feature
-// registered (with opts[0], when given: the search engine's tuning).
-func NewAppFromDir(t testing.TB, dir string, cfg *config.Config, opts ...app.Options) *tests.TestApp {
-	t.Helper()
-	ta, err := appFrom(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg == nil {
-		cfg = Config()
-	}
-	app.Register(ta, cfg, append(opts, app.Options{})[0])
-	return ta
 }
 
 // Migration is the registered migration of the named file (for a test that

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -26,7 +27,7 @@ var (
 
 func TestPeopleReadTheAppsDateFormat(t *testing.T) {
 	t.Parallel()
-	posted := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	posted := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		m := testutil.CreateMember(t, app, "subbed", testutil.MemberOpts{Subscribed: true})
 		testutil.CreateListing(t, app, "sponsorships", m, testutil.ListingOpts{Created: time.Now().Add(-time.Hour)})
 	})
@@ -43,7 +44,7 @@ func TestPeopleReadTheAppsDateFormat(t *testing.T) {
 		},
 	}, testutil.As("subbed")).Test(t)
 
-	ending := testutil.Factory(nil, func(t testing.TB, app core.App) {
+	ending := apptest.Factory(nil, func(t testing.TB, app core.App) {
 		m := testutil.CreateMember(t, app, "soon", testutil.MemberOpts{Subscribed: true})
 		m.Set("subscriptionExpiry", types.NowDateTime().Add(48*time.Hour))
 		if err := app.Save(m); err != nil {

@@ -1,4 +1,4 @@
-package testutil
+package apptest
 
 // The migrated template every test app starts from.
 
@@ -22,6 +22,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/testutil"
 )
 
 var (
@@ -104,7 +105,7 @@ func migrate() (string, error) {
 // of which would parse the whole schema again (about a tenth of a route
 // test's CPU).
 func startOnce(ta *tests.TestApp) error {
-	app.Register(ta, Config(), app.Options{})
+	app.Register(ta, testutil.Config(), app.Options{})
 	r, err := apis.NewRouter(ta)
 	if err != nil {
 		return err
