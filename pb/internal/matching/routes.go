@@ -28,11 +28,11 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		}
 		var only PosterMarks
 		errs := validation.Errors{}
-		if only.Verified, err = listings.ParseVerified(e.Request.URL.Query()); err != nil {
-			errs["verified"] = err
+		if only.Verified, err = listings.FieldVerified.ParseFlag(e.Request.URL.Query()); err != nil {
+			errs[listings.FieldVerified.Param] = err
 		}
-		if only.Reliable, err = listings.ParseReliable(e.Request.URL.Query()); err != nil {
-			errs["reliable"] = err
+		if only.Reliable, err = listings.FieldReliable.ParseFlag(e.Request.URL.Query()); err != nil {
+			errs[listings.FieldReliable.Param] = err
 		}
 		if len(errs) > 0 {
 			return e.BadRequestError("Please check the highlighted fields.", errs)
