@@ -63,7 +63,7 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 			return apierr.Or500(e, err)
 		}
 		return e.JSON(http.StatusCreated, map[string]any{
-			"id": r.Id, "kind": kindSegment(kind), "listingId": listing.Id, "reason": form.Reason,
+			"id": r.Id, "kind": kind.APISegment(), "listingId": listing.Id, "reason": form.Reason,
 			"createdAt": when.APIStored(r.GetString("created")),
 		})
 	}

@@ -71,6 +71,9 @@ var (
 // FilterFields are the filter fields in the order they are written.
 var FilterFields = []FilterField{FieldKeyword, FieldCategories, FieldMinAmount, FieldMaxAmount, FieldLocation, FieldVerified, FieldReliable}
 
+// FilterValues are the kinds of value.
+var FilterValues = []FilterValue{FilterText, FilterCategories, FilterAmount, FilterFlag}
+
 // flagTrue is a flag's value when set, in a URL.
 const flagTrue = "true"
 

@@ -52,7 +52,7 @@ func fromAppURL(t *testing.T, raw string) (listings.Kind, url.Values) {
 	app := u.Query()
 	keys := listings.AppKeys
 	kind := listings.Sponsorships
-	if app.Get(keys.Tab) == listings.Requests.Segment() {
+	if app.Get(keys.Tab) == listings.Requests.Segment {
 		kind = listings.Requests
 	}
 	v := url.Values{}

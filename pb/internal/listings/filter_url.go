@@ -42,7 +42,7 @@ func AppURL(kind Kind, f search.Filter) string {
 		}
 	}
 	if kind.IsRequest {
-		set(AppKeys.Tab, kind.Segment())
+		set(AppKeys.Tab, kind.Segment)
 	}
 	for _, d := range FilterFields {
 		set(d.Screen, d.screenValue(f))

@@ -1,3 +1,4 @@
+import { listingKinds } from '@/lib/api-types.gen'
 import type { Listing } from '@/lib/listing'
 import type { ModerationItem } from '../types'
 
@@ -18,9 +19,11 @@ export const reviewStateClass: Record<ReviewState, string> = {
 
 /** The queue's item as the listings feature's card and dialog take it. */
 export function toListing(item: ModerationItem): Listing {
-  return item.kind === 'sponsorships' ? { kind: 'sponsorships', item: item.listing } : { kind: 'requests', item: item.listing }
+  return item.kind === listingKinds.sponsorships.apiSegment
+    ? { kind: 'sponsorships', item: item.listing }
+    : { kind: 'requests', item: item.listing }
 }
 
 export function kindLabel(kind: ModerationItem['kind']): string {
-  return kind === 'sponsorships' ? 'Open Sponsorship' : 'Sponsors Required'
+  return kind === listingKinds.sponsorships.apiSegment ? listingKinds.sponsorships.label : 'Sponsors Required'
 }

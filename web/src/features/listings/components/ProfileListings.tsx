@@ -6,9 +6,10 @@ import { ListingDetailDialog } from '@/features/listings/components/ListingDetai
 import { ListingPanel } from '@/features/listings/components/ListingPanel'
 import { EMPTY_FILTERS, type ListingTab } from '@/features/listings/filters'
 import type { Listing } from '@/lib/listing'
+import { listingKinds } from '@/lib/api-types.gen'
 
 const tabs = [
-  { value: 'sponsorships', label: 'Open Sponsorships' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.plural },
   { value: 'requests', label: 'Sponsors Required' },
 ] as const
 

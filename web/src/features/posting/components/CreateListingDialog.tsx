@@ -20,9 +20,10 @@ import {
 } from '../schemas'
 import { postingTexts } from '../texts'
 import { ListingFormFields } from './ListingFormFields'
+import { listingKinds } from '@/lib/api-types.gen'
 
 const kindTabs = [
-  { value: 'sponsorships', label: 'Open Sponsorship' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.label },
   { value: 'requests', label: 'Sponsors Required' },
 ] as const
 
