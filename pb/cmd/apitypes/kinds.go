@@ -18,10 +18,12 @@ type kindNames struct {
 	Segment    string `json:"segment"`
 	Label      string `json:"label"`
 	Plural     string `json:"plural"`
+	Name       string `json:"name"`
+	Tab        string `json:"tab"`
 }
 
 func namesOf(k listings.Kind) kindNames {
-	return kindNames{Table: k.Table, API: k.Path, APISegment: k.APISegment(), Segment: k.Segment, Label: k.Label, Plural: k.Plural}
+	return kindNames{Table: k.Table, API: k.Path, APISegment: k.APISegment(), Segment: k.Segment, Label: k.Label, Plural: k.Plural, Name: k.Name, Tab: k.Tab}
 }
 
 // writeKinds writes the listing kinds (listingKinds, by their Segment, the
@@ -29,8 +31,9 @@ func namesOf(k listings.Kind) kindNames {
 // listings.FilterFields' order).
 func writeKinds(out *bytes.Buffer) {
 	out.WriteString("/** Every name of each listing kind, by its app segment (listings.Kinds): its collection (table), its API " +
-		"route prefix (api, /api/<apiSegment>), its app paths' and tab's segment (segment = ListingKind), and how the screens name " +
-		"one listing (label) and the list (plural). */\nexport const listingKinds = {\n")
+		"route prefix (api, /api/<apiSegment>), its app paths' and tab's segment (segment = ListingKind), how the screens name " +
+		"one listing (label) and the list (plural), the product's name of the kind (name: the create dialog, the moderation badge) " +
+		"and the list tabs' (tab). */\nexport const listingKinds = {\n")
 	for _, k := range listings.Kinds {
 		fmt.Fprintf(out, "  %s: %s,\n", k.Segment, inline(namesOf(k)))
 	}

@@ -14,9 +14,9 @@ func TestListingKinds(t *testing.T) {
 	}
 	for _, want := range []string{
 		"export const listingKinds = {\n  sponsorships: { table: 'sponsorships', api: '/api/sponsorships', apiSegment: 'sponsorships', " +
-			"segment: 'sponsorships', label: 'Open Sponsorship', plural: 'Open Sponsorships' },\n",
+			"segment: 'sponsorships', label: 'Open Sponsorship', plural: 'Open Sponsorships', name: 'Open Sponsorship', tab: 'Open Sponsorships' },\n",
 		"  requests: { table: 'sponsorship_requests', api: '/api/sponsorship-requests', apiSegment: 'sponsorship-requests', " +
-			"segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests' },\n} as const satisfies Record<ListingKind, unknown>\n",
+			"segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests', name: 'Sponsors Required', tab: 'Sponsors Required' },\n} as const satisfies Record<ListingKind, unknown>\n",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated file lacks %q", want)

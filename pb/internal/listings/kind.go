@@ -16,19 +16,23 @@ type Kind struct {
 	// the listing screen's ?tab=, saved searches' and previews' kind.
 	Segment     string
 	AmountField string // "amount" or "requestedAmount"
-	// Label names one listing of the kind ("Open Sponsorship"), Plural the
-	// kind's list ("Open Sponsorships").
+	// Label names one listing of the kind ("Sponsorship Request"), Plural
+	// the kind's list ("Sponsorship Requests").
 	Label, Plural string
-	IsRequest     bool
+	// Name is the product's name of the kind (the product spec's glossary):
+	// the create dialog's tabs and button, the moderation badge; Tab is the
+	// list tabs' ("Sponsors Required").
+	Name, Tab string
+	IsRequest bool
 }
 
 var (
 	// Sponsorships are offers of sponsorship money.
 	Sponsorships = Kind{Table: "sponsorships", Path: "/api/sponsorships", Segment: "sponsorships", AmountField: "amount",
-		Label: "Open Sponsorship", Plural: "Open Sponsorships"}
+		Label: "Open Sponsorship", Plural: "Open Sponsorships", Name: "Open Sponsorship", Tab: "Open Sponsorships"}
 	// Requests are projects asking for funding.
 	Requests = Kind{Table: "sponsorship_requests", Path: "/api/sponsorship-requests", Segment: "requests", AmountField: "requestedAmount",
-		Label: "Sponsorship Request", Plural: "Sponsorship Requests", IsRequest: true}
+		Label: "Sponsorship Request", Plural: "Sponsorship Requests", Name: "Sponsors Required", Tab: "Sponsors Required", IsRequest: true}
 )
 
 // Kinds lists both kinds.

@@ -50,10 +50,10 @@ export const listHeaders = {
   next: 'X-Next-Cursor',
 } as const
 
-/** Every name of each listing kind, by its app segment (listings.Kinds): its collection (table), its API route prefix (api, /api/<apiSegment>), its app paths' and tab's segment (segment = ListingKind), and how the screens name one listing (label) and the list (plural). */
+/** Every name of each listing kind, by its app segment (listings.Kinds): its collection (table), its API route prefix (api, /api/<apiSegment>), its app paths' and tab's segment (segment = ListingKind), how the screens name one listing (label) and the list (plural), the product's name of the kind (name: the create dialog, the moderation badge) and the list tabs' (tab). */
 export const listingKinds = {
-  sponsorships: { table: 'sponsorships', api: '/api/sponsorships', apiSegment: 'sponsorships', segment: 'sponsorships', label: 'Open Sponsorship', plural: 'Open Sponsorships' },
-  requests: { table: 'sponsorship_requests', api: '/api/sponsorship-requests', apiSegment: 'sponsorship-requests', segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests' },
+  sponsorships: { table: 'sponsorships', api: '/api/sponsorships', apiSegment: 'sponsorships', segment: 'sponsorships', label: 'Open Sponsorship', plural: 'Open Sponsorships', name: 'Open Sponsorship', tab: 'Open Sponsorships' },
+  requests: { table: 'sponsorship_requests', api: '/api/sponsorship-requests', apiSegment: 'sponsorship-requests', segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests', name: 'Sponsors Required', tab: 'Sponsors Required' },
 } as const satisfies Record<ListingKind, unknown>
 
 /** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), whole dollars, or a flag ('true' or absent). */

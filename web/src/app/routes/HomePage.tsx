@@ -31,8 +31,8 @@ const ListingDetailDialog = lazy(() =>
 const PostingFlow = lazy(() => import('@/app/compose/PostingFlow').then((m) => ({ default: m.PostingFlow })))
 
 const tabs = [
-  { value: 'sponsorships', label: listingKinds.sponsorships.plural },
-  { value: 'requests', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.tab },
+  { value: 'requests', label: listingKinds.requests.tab },
 ] as const
 
 const panelId = (tab: ListingTab) => `listing-panel-${tab}`

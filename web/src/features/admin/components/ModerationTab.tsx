@@ -16,8 +16,8 @@ import { SegmentedFilter } from './SegmentedFilter'
 
 const kinds = [
   { value: '', label: 'All' },
-  { value: listingKinds.sponsorships.apiSegment, label: listingKinds.sponsorships.plural },
-  { value: listingKinds.requests.apiSegment, label: 'Sponsors Required' },
+  { value: listingKinds.sponsorships.apiSegment, label: listingKinds.sponsorships.tab },
+  { value: listingKinds.requests.apiSegment, label: listingKinds.requests.tab },
 ] as const
 
 interface ModerationTabProps {

@@ -1,5 +1,5 @@
 import { listingKinds } from '@/lib/api-types.gen'
-import type { Listing } from '@/lib/listing'
+import { kindOfApiSegment, type Listing } from '@/lib/listing'
 import type { ModerationItem } from '../types'
 
 type ReviewState = 'Pending' | 'Approved' | 'Rejected'
@@ -25,5 +25,5 @@ export function toListing(item: ModerationItem): Listing {
 }
 
 export function kindLabel(kind: ModerationItem['kind']): string {
-  return kind === listingKinds.sponsorships.apiSegment ? listingKinds.sponsorships.label : 'Sponsors Required'
+  return listingKinds[kindOfApiSegment(kind)].name
 }

@@ -9,8 +9,8 @@ import type { Listing } from '@/lib/listing'
 import { listingKinds } from '@/lib/api-types.gen'
 
 const tabs = [
-  { value: 'sponsorships', label: listingKinds.sponsorships.plural },
-  { value: 'requests', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.tab },
+  { value: 'requests', label: listingKinds.requests.tab },
 ] as const
 
 /** Whether a list's first page has come and holds nothing. */
