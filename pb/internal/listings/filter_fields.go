@@ -141,7 +141,7 @@ func (d FilterField) parseParam(v url.Values, f *search.Filter, errs validation.
 		}
 		dst.Set(reflect.ValueOf(&n))
 	case FilterFlag:
-		yes, err := d.ParseFlag(v)
+		yes, err := d.parseFlag(v)
 		if err != nil {
 			errs[d.Param] = err
 		}
@@ -149,10 +149,32 @@ func (d FilterField) parseParam(v url.Values, f *search.Filter, errs validation.
 	}
 }
 
-// ParseFlag reads a flag field's parameter: true, false or absent (false).
-// The list routes read it with the other parameters; the matches route,
-// which takes no other filter, reads the poster flags alone.
-func (d FilterField) ParseFlag(v url.Values) (bool, error) {
+// ParseFlags reads the flag fields' parameters alone (the poster
+// conditions: verified, reliable), as the matches route takes them: a
+// filter holding only those, or the malformed ones' errors.
+func ParseFlags(v url.Values) (search.Filter, validation.Errors) {
+	var f search.Filter
+	errs := validation.Errors{}
+	for _, d := range FilterFields {
+		if d.Value == FilterFlag {
+			d.parseParam(v, &f, errs)
+		}
+	}
+	return f, errs
+}
+
+// WithFlags is f with the flag fields of flags (ParseFlags' filter).
+func WithFlags(f, flags search.Filter) search.Filter {
+	for _, d := range FilterFields {
+		if d.Value == FilterFlag {
+			d.in(&f).Set(d.in(&flags))
+		}
+	}
+	return f
+}
+
+// parseFlag reads a flag field's parameter: true, false or absent (false).
+func (d FilterField) parseFlag(v url.Values) (bool, error) {
 	switch v.Get(d.Param) {
 	case "", "false":
 		return false, nil

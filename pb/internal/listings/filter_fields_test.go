@@ -64,6 +64,13 @@ func TestEveryFilterFieldIsReadByEverySide(t *testing.T) {
 				t.Errorf("SameFilter does not tell ?%s= from no filter", d.Param)
 			}
 
+			if d.Value == listings.FilterFlag {
+				flags, errs := listings.ParseFlags(v)
+				if len(errs) > 0 || !listings.SameFilter(listings.WithFlags(search.Filter{Status: listings.StatusOpen}, flags), f) {
+					t.Errorf("ParseFlags (the matches route) does not read ?%s=: %+v, %v", d.Param, flags, errs)
+				}
+			}
+
 			link := listings.AppURL(listings.Requests, f)
 			u, _ := url.Parse(link)
 			if got := u.Query().Get(d.Screen); got != sampleParam[d.Value] {

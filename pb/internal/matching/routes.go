@@ -3,7 +3,6 @@ package matching
 import (
 	"net/http"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
@@ -26,14 +25,7 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
-		var only PosterMarks
-		errs := validation.Errors{}
-		if only.Verified, err = listings.FieldVerified.ParseFlag(e.Request.URL.Query()); err != nil {
-			errs[listings.FieldVerified.Param] = err
-		}
-		if only.Reliable, err = listings.FieldReliable.ParseFlag(e.Request.URL.Query()); err != nil {
-			errs[listings.FieldReliable.Param] = err
-		}
+		only, errs := listings.ParseFlags(e.Request.URL.Query())
 		if len(errs) > 0 {
 			return e.BadRequestError("Please check the highlighted fields.", errs)
 		}
