@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/app"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
 )
@@ -109,6 +110,25 @@ func TestTheSearchDocsNameEveryFilterField(t *testing.T) {
 	for _, f := range stale {
 		t.Errorf("docs/search.md, \"What it answers\", names %s, which search.Filter does not have", f)
 	}
+
+	// Each declared filter field (listings.FilterFields) has its row, naming
+	// its list parameter (`reliable` or `reliable=true`) and its
+	// search.Filter field together.
+	for _, d := range listings.FilterFields {
+		found := false
+		for _, row := range rows {
+			var param, field bool
+			for _, m := range backticked.FindAllStringSubmatch(row[0], -1) {
+				name, _, _ := strings.Cut(m[1], "=")
+				param = param || name == d.Param
+				field = field || m[1] == d.Filter
+			}
+			found = found || param && field
+		}
+		if !found {
+			t.Errorf("the filter field %s (search.Filter.%s) has no row in docs/search.md, \"What it answers\", naming both", d.Param, d.Filter)
+		}
+	}
 }
 
 // The feature folders of the web app (web/src/features/*) are each named in
@@ -170,7 +190,8 @@ func TestTheWebReadmeNamesEveryFeatureFolder(t *testing.T) {
 }
 
 // listParameterFiles read the list routes' query parameters: ParseList and
-// what it calls, and the paging every list shares.
+// what it calls, and the paging every list shares; the filter fields'
+// parameters are listings.FilterFields'.
 var listParameterFiles = []string{"../internal/listings/filter.go", "../internal/paging/paging.go"}
 
 // Every query parameter the list routes read has its row in
@@ -183,6 +204,9 @@ func TestTheListingDocsNameEveryListParameter(t *testing.T) {
 	var read []string
 	for _, f := range listParameterFiles {
 		read = append(read, queryParameters(t, f)...)
+	}
+	for _, d := range listings.FilterFields {
+		read = append(read, d.Param)
 	}
 	if len(read) < 10 {
 		t.Fatalf("found only %d list parameters: the way they are read changed", len(read))

@@ -105,15 +105,13 @@ type enum struct {
 	values []string
 }
 
-func segment(k listings.Kind) string { return strings.TrimPrefix(k.Path, "/api/") }
-
 var (
 	listingKind = enum{"ListingKind",
-		"A listing kind as the server names it in bodies and the listing screen's ?tab= (savedsearch.Kind*).",
-		[]string{savedsearch.KindSponsorships, savedsearch.KindRequests}}
+		"A listing kind as the server names it in bodies and the listing screen's ?tab= (listings.Kind.Segment).",
+		[]string{listings.Sponsorships.Segment, listings.Requests.Segment}}
 	listingSegment = enum{"ListingSegment",
 		"A listing kind as its API route segment names it (/api/<segment>; the admin routes' kind).",
-		[]string{segment(listings.Sponsorships), segment(listings.Requests)}}
+		[]string{listings.Sponsorships.APISegment(), listings.Requests.APISegment()}}
 	listingStatus = enum{"ListingStatus",
 		"A listing's status: offers are open or closed, requests also sponsored.",
 		[]string{listings.StatusOpen, listings.StatusSponsored, listings.StatusClosed}}
@@ -142,6 +140,7 @@ var enums = map[string]enum{
 	"savedsearch.Saved.Kind":              listingKind,
 	"listings.Preview.Kind":               listingKind,
 	"admin.QueueItem.Kind":                listingSegment,
+	"deals.DealListing.Kind":              listingSegment,
 	"sponsoring.Application.Status":       applicationStatus,
 	"sponsoring.Commitment.Status":        pledgeStatus,
 	"deals.Deal.Status":                   dealStatus,

@@ -20,8 +20,8 @@ type constObject struct {
 
 // constObjects are the constants of the contract the web app reads.
 var constObjects = []constObject{
-	{"listingScreenKeys", "The listing screen's URL keys (/home?tab=requests&q=…&min=…), by what each holds " +
-		"(listings.AppKeys): the server's alert links use the same (listings.AppURL).", listings.AppKeys},
+	{"listingScreenKeys", "The listing screen's URL keys (/home?tab=requests&…&show=all) other than the filter fields' " +
+		"(listingFilterFields' screen), by what each holds (listings.AppKeys): the server's alert links use the same (listings.AppURL).", listings.AppKeys},
 	{"listHeaders", "The headers of every list answer (paging.HeaderNames; docs/api/README.md, \"Lists\"): " +
 		"the body is a JSON array of the page's items.", paging.HeaderNames},
 }
@@ -37,4 +37,5 @@ func writeConstObjects(out *bytes.Buffer) {
 		}
 		out.WriteString("} as const\n\n")
 	}
+	writeKinds(out)
 }

@@ -19,7 +19,7 @@ import (
 // row are one transaction.
 func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		kind, ok := kindBySegment(e.Request.PathValue("kind"))
+		kind, ok := listings.KindOfAPISegment(e.Request.PathValue("kind"))
 		if !ok {
 			return e.NotFoundError("Listing not found.", nil)
 		}

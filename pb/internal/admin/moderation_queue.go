@@ -46,7 +46,7 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 	p := readPaging(e, errs)
 	kinds := listings.Kinds
 	if raw := strings.TrimSpace(e.Request.URL.Query().Get("kind")); raw != "" {
-		k, ok := kindBySegment(raw)
+		k, ok := listings.KindOfAPISegment(raw)
 		if !ok {
 			errs["kind"] = apierr.Field("validation_invalid_kind", "Kind must be sponsorships or sponsorship-requests")
 		}
@@ -83,7 +83,7 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 	viewer := listings.Viewer{ID: e.Auth.Id, IsAdmin: true}
 	items := make([]QueueItem, 0, len(refs))
 	for _, ref := range refs {
-		kind, _ := kindByTable(ref.Kind)
+		kind, _ := listings.KindOfTable(ref.Kind)
 		row, err := h.store.Find(kind, ref.ID)
 		if err != nil {
 			continue // deleted between the two reads
@@ -92,7 +92,7 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 		if err != nil {
 			return e.InternalServerError("", err)
 		}
-		items = append(items, QueueItem{Kind: kindSegment(kind), Listing: h.store.ToListing(kind, row, viewer), Reports: summary})
+		items = append(items, QueueItem{Kind: kind.APISegment(), Listing: h.store.ToListing(kind, row, viewer), Reports: summary})
 	}
 	return paging.Answer(e, items, paging.Counted(p, len(reported)+pending))
 }

@@ -63,7 +63,7 @@ func (h *handlers) reportListing(kind listings.Kind) func(e *core.RequestEvent) 
 			return apierr.Or500(e, err)
 		}
 		return e.JSON(http.StatusCreated, ReportAnswer{
-			ID: r.Id, Kind: kindSegment(kind), ListingID: listing.Id, Reason: form.Reason,
+			ID: r.Id, Kind: kind.APISegment(), ListingID: listing.Id, Reason: form.Reason,
 			CreatedAt: when.APIStored(r.GetString("created")),
 		})
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -203,10 +204,18 @@ func toDeal(r *core.Record, people accounts.People) Deal {
 // listingOf names the listing a deals record came from.
 func listingOf(r *core.Record) DealListing {
 	return DealListing{
-		Kind:  map[string]string{"sponsorships": "sponsorships", "sponsorship_requests": "sponsorship-requests"}[r.GetString("listingKind")],
+		Kind:  apiSegment(r.GetString("listingKind")),
 		ID:    r.GetString("listingId"),
 		Title: r.GetString("title"),
 	}
+}
+
+// apiSegment is the API's name of the listing kind kept in table.
+func apiSegment(table string) string {
+	if k, ok := listings.KindOfTable(table); ok {
+		return k.APISegment()
+	}
+	return ""
 }
 
 // withEvents is the deal's wire shape with its history and updates, the

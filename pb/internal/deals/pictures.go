@@ -20,6 +20,7 @@ import (
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 )
 
@@ -191,7 +192,7 @@ func pictureOf(app core.App, p, d *core.Record) bool {
 		return id == d.Id
 	}
 	u, err := app.FindRecordById("request_updates", p.GetString("requestUpdate"))
-	if err != nil || d.GetString("listingKind") != "sponsorship_requests" || u.GetString("request") != d.GetString("listingId") {
+	if err != nil || d.GetString("listingKind") != listings.Requests.Table || u.GetString("request") != d.GetString("listingId") {
 		return false
 	}
 	until, cut := updatesUntil(d)

@@ -13,6 +13,7 @@ import (
 
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/listings"
 )
 
 type member struct {
@@ -90,11 +91,11 @@ func resetPasswords(app core.App, password string) error {
 func seedListings(app core.App, ids map[string]string) error {
 	now := time.Now().UTC()
 	for i, s := range samples {
-		table := "sponsorships"
-		amountField := "amount"
+		kind := listings.Sponsorships
 		if s.request {
-			table, amountField = "sponsorship_requests", "requestedAmount"
+			kind = listings.Requests
 		}
+		table, amountField := kind.Table, kind.AmountField
 		c, err := app.FindCollectionByNameOrId(table)
 		if err != nil {
 			return err
@@ -158,7 +159,7 @@ func seedCommitment(app core.App, request *core.Record, sponsorID string) error 
 		return err
 	}
 	// a pledge opens its deal, in the demo as in the app (pb/internal/sponsoring/sponsor.go)
-	_, err = deals.Open(app, deals.Opening{Commitment: r.Id, ListingTable: "sponsorship_requests", ListingID: request.Id,
+	_, err = deals.Open(app, deals.Opening{Commitment: r.Id, ListingTable: listings.Requests.Table, ListingID: request.Id,
 		Title: request.GetString("title"), Sponsor: sponsorID, Recipient: request.GetString("user"), Amount: r.GetInt("amount")})
 	return err
 }

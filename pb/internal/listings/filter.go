@@ -2,7 +2,6 @@ package listings
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,14 +17,16 @@ import (
 // A listing filter has one type, the engine's search.Filter, and one
 // canonical form, made here. It travels:
 //
-//	web app URL (/home?tab=requests&q=…&min=…)  the web app reads AppKeys
+//	web app URL (/home?tab=requests&q=…&min=…)  the web app reads FilterFields
 //	  -> list parameters (?q=…&minAmount=…)      ParseList
 //	  -> search.Filter                           -> Engine.Search / Percolator
 //	and back:
 //	  search.Filter -> stored JSON               StoreFilter / LoadFilter
 //	  search.Filter -> web app URL               AppURL
 //
-// SameFilter compares two filters in that form.
+// SameFilter compares two filters in that form. The member's conditions
+// are declared once, with each of their spellings, in FilterFields
+// (filter_fields.go); every step above reads them from there.
 
 // Paging limits of the list routes.
 const (
@@ -55,24 +56,10 @@ type ListRequest struct {
 // page, or answers the field errors.
 func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 	errs := validation.Errors{}
-	f := search.Filter{
-		Keyword:    v.Get("q"),
-		Categories: v["categories"],
-		Location:   v.Get("location"),
-		PosterID:   strings.TrimSpace(v.Get("userId")),
+	f := search.Filter{PosterID: strings.TrimSpace(v.Get("userId"))}
+	for _, d := range FilterFields {
+		d.parseParam(v, &f, errs)
 	}
-	f.MinAmount = amountParam(v, "minAmount", errs)
-	f.MaxAmount = amountParam(v, "maxAmount", errs)
-	verified, err := ParseVerified(v)
-	if err != nil {
-		errs["verified"] = err
-	}
-	f.VerifiedOnly = verified
-	reliable, err := ParseReliable(v)
-	if err != nil {
-		errs["reliable"] = err
-	}
-	f.ReliableOnly = reliable
 	if len(f.PosterID) > 32 {
 		errs["userId"] = apierr.Field("validation_invalid", "Unknown member")
 	}
@@ -102,27 +89,6 @@ func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 	return r, nil
 }
 
-// ParseVerified reads the verified parameter: true, false or absent. The
-// list routes read it with the other parameters; the matches route, which
-// takes no other filter, reads it alone.
-func ParseVerified(v url.Values) (bool, error) { return yesNo(v, "verified") }
-
-// ParseReliable reads the reliable parameter (reliable posters only: 3
-// distinct, established counterparties and 90% of the funded deals
-// completed, docs/api/deals.md "Reliability") like ParseVerified.
-func ParseReliable(v url.Values) (bool, error) { return yesNo(v, "reliable") }
-
-// yesNo reads a true/false parameter; absent is false.
-func yesNo(v url.Values, name string) (bool, error) {
-	switch v.Get(name) {
-	case "", "false":
-		return false, nil
-	case "true":
-		return true, nil
-	}
-	return false, apierr.Field("validation_invalid_bool", name+" must be true or false")
-}
-
 // statusParam is the effective status asked for: open by default (what
 // can still be backed), "" for every status (the parameter's "all").
 func statusParam(kind Kind, raw string, errs validation.Errors) string {
@@ -143,22 +109,8 @@ func statusParam(kind Kind, raw string, errs validation.Errors) string {
 	return ""
 }
 
-// amountParam reads a whole-number parameter; its range is normalize's.
-func amountParam(v url.Values, name string, errs validation.Errors) *int64 {
-	raw := strings.TrimSpace(v.Get(name))
-	if raw == "" {
-		return nil
-	}
-	n, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil {
-		errs[name] = amountError(name)
-		return nil
-	}
-	return &n
-}
-
 func amountError(name string) error {
-	if name == "minAmount" {
+	if name == FieldMinAmount.Param {
 		return apierr.Field("validation_invalid_number", "Minimum amount must be a whole number")
 	}
 	return apierr.Field("validation_invalid_number", "Maximum amount must be a whole number")
@@ -173,22 +125,22 @@ func normalize(f *search.Filter, errs validation.Errors) {
 	f.Keyword = strings.TrimSpace(f.Keyword)
 	switch {
 	case !printable(f.Keyword):
-		errs["q"] = apierr.Field("validation_invalid_text", "Keyword contains characters that are not text")
+		errs[FieldKeyword.Param] = apierr.Field("validation_invalid_text", "Keyword contains characters that are not text")
 	case utf8.RuneCountInString(f.Keyword) > maxKeyword:
-		errs["q"] = apierr.Field("validation_too_long", "Keyword must be at most 100 characters")
+		errs[FieldKeyword.Param] = apierr.Field("validation_too_long", "Keyword must be at most 100 characters")
 	}
 	f.Location = strings.TrimSpace(f.Location)
 	switch {
 	case !printable(f.Location):
-		errs["location"] = apierr.Field("validation_invalid_text", "Location contains characters that are not text")
+		errs[FieldLocation.Param] = apierr.Field("validation_invalid_text", "Location contains characters that are not text")
 	case utf8.RuneCountInString(f.Location) > MaxLocation:
-		errs["location"] = apierr.Field("validation_too_long", "Location must be at most 120 characters")
+		errs[FieldLocation.Param] = apierr.Field("validation_too_long", "Location must be at most 120 characters")
 	}
 	f.Categories = canonicalCategories(f.Categories, errs)
-	f.MinAmount = amountInRange(f.MinAmount, "minAmount", errs)
-	f.MaxAmount = amountInRange(f.MaxAmount, "maxAmount", errs)
+	f.MinAmount = amountInRange(f.MinAmount, FieldMinAmount.Param, errs)
+	f.MaxAmount = amountInRange(f.MaxAmount, FieldMaxAmount.Param, errs)
 	if f.MinAmount != nil && f.MaxAmount != nil && *f.MinAmount > *f.MaxAmount {
-		errs["maxAmount"] = apierr.Field("validation_range", "Maximum amount must not be below the minimum")
+		errs[FieldMaxAmount.Param] = apierr.Field("validation_range", "Maximum amount must not be below the minimum")
 	}
 }
 
@@ -215,7 +167,7 @@ func canonicalCategories(raw []string, errs validation.Errors) []string {
 			}
 			canonical, ok := canonicalCategory(name)
 			if !ok {
-				errs["categories"] = apierr.Field("validation_unknown_category", "Unknown category")
+				errs[FieldCategories.Param] = apierr.Field("validation_unknown_category", "Unknown category")
 				continue
 			}
 			out = appendUnique(out, canonical)

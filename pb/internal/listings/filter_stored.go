@@ -9,10 +9,11 @@ import (
 )
 
 // StoredFilter is a member's conditions as a saved search keeps them (its
-// "query" JSON column) and as the saved-search routes take and answer them.
-// The keys are the list route's parameter names, so a search saved from
-// the listing screen reads like the list request it came from. Stored rows
-// of every saved search so far have exactly this form; keep it.
+// "query" JSON column) and as the saved-search routes take and answer them:
+// one field per filter field, keyed by its Saved key (FilterFields; a
+// field's list parameter name, so a search saved from the listing screen
+// reads like the list request it came from). Stored rows of every saved
+// search so far have exactly this form; keep it.
 type StoredFilter struct {
 	Q          string   `json:"q,omitempty"`
 	Categories []string `json:"categories,omitempty"`
@@ -28,8 +29,11 @@ type StoredFilter struct {
 // (open, what can still be backed), and LoadFilter puts it back; nor are
 // the poster conditions, which the saved search's owner decides.
 func StoreFilter(f search.Filter) StoredFilter {
-	return StoredFilter{Q: f.Keyword, Categories: f.Categories, MinAmount: f.MinAmount, MaxAmount: f.MaxAmount,
-		Location: f.Location, Verified: f.VerifiedOnly, Reliable: f.ReliableOnly}
+	var s StoredFilter
+	for _, d := range FilterFields {
+		d.stored(&s).Set(d.in(&f))
+	}
+	return s
 }
 
 // LoadFilter reads a stored form with the list route's rules (the same as
@@ -39,8 +43,10 @@ func StoreFilter(f search.Filter) StoredFilter {
 // saved-search routes refuse it; a stored row, checked when it was
 // written, loads as it stands.
 func LoadFilter(s StoredFilter) (search.Filter, error) {
-	f := search.Filter{Keyword: s.Q, Categories: s.Categories, MinAmount: s.MinAmount, MaxAmount: s.MaxAmount,
-		Location: s.Location, VerifiedOnly: s.Verified, ReliableOnly: s.Reliable, Status: StatusOpen}
+	f := search.Filter{Status: StatusOpen}
+	for _, d := range FilterFields {
+		d.in(&f).Set(d.stored(&s))
+	}
 	given := f // normalize replaces fields, never writes into them
 	errs := validation.Errors{}
 	normalize(&f, errs)
@@ -51,16 +57,17 @@ func LoadFilter(s StoredFilter) (search.Filter, error) {
 }
 
 // SameFilter tells whether two filters find the same listings: canonical
-// equality. Keyword and location compare as the engine compares them (case
-// folded), categories as a set; everything else exactly.
+// equality. The filter fields compare as FilterField.same says (text case
+// folded, as the engine compares it; categories as a set); everything else
+// exactly.
 func SameFilter(a, b search.Filter) bool {
-	return search.Fold(a.Keyword) == search.Fold(b.Keyword) &&
-		search.Fold(a.Location) == search.Fold(b.Location) &&
-		sameSet(a.Categories, b.Categories) &&
-		sameAmount(a.MinAmount, b.MinAmount) && sameAmount(a.MaxAmount, b.MaxAmount) &&
-		a.LocationEitherWay == b.LocationEitherWay && a.Status == b.Status &&
-		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID &&
-		a.VerifiedOnly == b.VerifiedOnly && a.ReliableOnly == b.ReliableOnly && a.IncludeHidden == b.IncludeHidden
+	for _, d := range FilterFields {
+		if !d.same(a, b) {
+			return false
+		}
+	}
+	return a.LocationEitherWay == b.LocationEitherWay && a.Status == b.Status &&
+		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID && a.IncludeHidden == b.IncludeHidden
 }
 
 func sameSet(a, b []string) bool {

@@ -52,14 +52,13 @@ func fromAppURL(t *testing.T, raw string) (listings.Kind, url.Values) {
 	app := u.Query()
 	keys := listings.AppKeys
 	kind := listings.Sponsorships
-	if app.Get(keys.Tab) == listings.Requests.Segment() {
+	if app.Get(keys.Tab) == listings.Requests.Segment {
 		kind = listings.Requests
 	}
 	v := url.Values{}
-	for param, key := range map[string]string{"q": keys.Keyword, "categories": keys.Categories, "minAmount": keys.MinAmount,
-		"maxAmount": keys.MaxAmount, "location": keys.Location, "verified": keys.Verified} {
-		if app.Has(key) {
-			v.Set(param, app.Get(key))
+	for _, d := range listings.FilterFields {
+		if app.Has(d.Screen) {
+			v.Set(d.Param, app.Get(d.Screen))
 		}
 	}
 	if app.Get(keys.ShowClosed) == "all" {

@@ -51,29 +51,12 @@ func (s *Store) PreviewOf(segment, id string) (Preview, bool) {
 		return Preview{}, false
 	}
 	p := Preview{
-		Kind: kind.Segment(), KindLabel: kindLabel(kind), Title: cut(oneLine(r.Title), previewTitleRunes),
+		Kind: kind.Segment, KindLabel: kind.Label, Title: cut(oneLine(r.Title), previewTitleRunes),
 		Amount: int64(r.Amount), Place: cut(oneLine(r.Location), previewTitleRunes),
-		Excerpt: cut(oneLine(r.Description), previewExcerptRunes), Path: "/listings/" + kind.Segment() + "/" + r.ID,
+		Excerpt: cut(oneLine(r.Description), previewExcerptRunes), Path: "/listings/" + kind.Segment + "/" + r.ID,
 	}
 	p.Description = p.line()
 	return p, true
-}
-
-func kindLabel(kind Kind) string {
-	if kind.IsRequest {
-		return "Sponsorship Request"
-	}
-	return "Open Sponsorship"
-}
-
-// KindOfSegment is the kind whose app paths use segment.
-func KindOfSegment(segment string) (Kind, bool) {
-	for _, k := range Kinds {
-		if k.Segment() == segment {
-			return k, true
-		}
-	}
-	return Kind{}, false
 }
 
 // line reads "Sponsorship Request · $600 · Pune, India. Kits for …".

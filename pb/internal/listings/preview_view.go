@@ -13,7 +13,7 @@ import (
 // listing without a preview (unknown, rejected, waiting for review, the
 // other kind's id) is the same 404.
 func (h *handlers) previewView(e *core.RequestEvent) error {
-	p, ok := h.store.PreviewOf(h.kind.Segment(), e.Request.PathValue("id"))
+	p, ok := h.store.PreviewOf(h.kind.Segment, e.Request.PathValue("id"))
 	if !ok {
 		return e.NotFoundError("Listing not found.", nil)
 	}

@@ -50,18 +50,10 @@ func KindOf(r *core.Record) Kind {
 	return Sponsorships
 }
 
-// Segment is a kind's name in app paths: /listings/{segment}/{id}.
-func (k Kind) Segment() string {
-	if k.IsRequest {
-		return "requests"
-	}
-	return "sponsorships"
-}
-
 // PagePath is the app path of a listing's own page (what notifications,
 // e-mails, matches and alerts link to).
 func PagePath(r *core.Record) string {
-	return "/listings/" + KindOf(r).Segment() + "/" + r.Id
+	return "/listings/" + KindOf(r).Segment + "/" + r.Id
 }
 
 // Reread reads a listing as it is now, for work queued when it became

@@ -31,20 +31,16 @@ func other(k listings.Kind) listings.Kind {
 	return listings.Requests
 }
 
-// PosterMarks asks for the matches of verified posters, of reliable ones,
-// or both.
-type PosterMarks struct{ Verified, Reliable bool }
-
 // For answers the matches of l (a listing of kind), best first, at most
 // limit.
-// only keeps the listings of verified or reliable posters.
-func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, only PosterMarks) ([]Match, error) {
+// only's flag fields (listings.ParseFlags: verified, reliable posters) keep
+// the listings of those posters.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, only search.Filter) ([]Match, error) {
 	if !open(f.engine, l) {
 		return []Match{}, nil
 	}
 	theirs := other(kind)
-	filter := filterFor(kind, l)
-	filter.VerifiedOnly, filter.ReliableOnly = only.Verified, only.Reliable
+	filter := listings.WithFlags(filterFor(kind, l), only)
 	res, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: filter, Limit: candidates})
 	if err != nil {
 		return nil, err
@@ -96,7 +92,7 @@ func (f *Finder) announce(kind listings.Kind, id string) error {
 	if err != nil || r == nil {
 		return err // a nil record was deleted meanwhile: nothing to tell
 	}
-	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, PosterMarks{})
+	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, search.Filter{})
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package matching
 import (
 	"net/http"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
@@ -30,14 +29,7 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
 			return e.NotFoundError("Listing not found.", nil)
 		}
-		var only PosterMarks
-		errs := validation.Errors{}
-		if only.Verified, err = listings.ParseVerified(e.Request.URL.Query()); err != nil {
-			errs["verified"] = err
-		}
-		if only.Reliable, err = listings.ParseReliable(e.Request.URL.Query()); err != nil {
-			errs["reliable"] = err
-		}
+		only, errs := listings.ParseFlags(e.Request.URL.Query())
 		if len(errs) > 0 {
 			return e.BadRequestError("Please check the highlighted fields.", errs)
 		}

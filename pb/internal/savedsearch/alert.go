@@ -31,7 +31,7 @@ func (s *Service) alert(kind listings.Kind, id string) error {
 	if err != nil || listing == nil {
 		return err // a nil record was deleted meanwhile: nothing to tell
 	}
-	name := kindName(kind.Table)
+	name := kind.Segment
 	s.mu.RLock()
 	var ids []string
 	if p := s.perc[name]; p != nil {

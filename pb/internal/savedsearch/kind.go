@@ -16,28 +16,8 @@ import (
 	"sponsorbridge/pb/search"
 )
 
-// The two kinds a search runs on, as the web app names its tabs.
-const (
-	KindSponsorships = "sponsorships"
-	KindRequests     = "requests"
-)
-
-func kindOf(name string) (listings.Kind, bool) {
-	switch name {
-	case KindSponsorships:
-		return listings.Sponsorships, true
-	case KindRequests:
-		return listings.Requests, true
-	}
-	return listings.Kind{}, false
-}
-
-func kindName(table string) string {
-	if table == listings.Requests.Table {
-		return KindRequests
-	}
-	return KindSponsorships
-}
+// A saved search's kind is its listing kind's Segment (the listing
+// screen's tab): listings.KindOfSegment reads it.
 
 // filterOf reads a saved search's stored conditions. A row that breaks the
 // list route's rules (only a superuser's hand can write one) loads as it
@@ -54,6 +34,6 @@ func filterOf(r *core.Record) (f search.Filter, ok bool) {
 
 // appURL opens the listing screen with the search applied.
 func appURL(kind string, f search.Filter) string {
-	k, _ := kindOf(kind)
+	k, _ := listings.KindOfSegment(kind)
 	return listings.AppURL(k, f)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -65,7 +66,7 @@ func sameAsStored(t *testing.T, app core.App) (active int) {
 			active++
 		}
 	}
-	if n := held[savedsearch.KindRequests] + held[savedsearch.KindSponsorships]; n != active {
+	if n := held[listings.Requests.Segment] + held[listings.Sponsorships.Segment]; n != active {
 		t.Errorf("the percolators hold %d searches, %d are stored and active", n, active)
 	}
 	return active

@@ -68,7 +68,7 @@ func (f *createForm) validate() error {
 	if err := validateName(f.Name); err != nil {
 		errs["name"] = err
 	}
-	if _, ok := kindOf(f.Kind); !ok {
+	if _, ok := listings.KindOfSegment(f.Kind); !ok {
 		errs["kind"] = apierr.Field("validation_invalid_kind", "Kind must be sponsorships or requests")
 	}
 	if len(errs) > 0 {

@@ -59,7 +59,10 @@ func From(app core.App) *Service {
 func (s *Service) Load() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	perc := map[string]*search.Percolator{KindSponsorships: s.engine.NewPercolator(), KindRequests: s.engine.NewPercolator()}
+	perc := map[string]*search.Percolator{}
+	for _, k := range listings.Kinds {
+		perc[k.Segment] = s.engine.NewPercolator()
+	}
 	owners := map[string]stored{}
 	var rows []*core.Record
 	if err := s.app.RecordQuery(Collection).All(&rows); err != nil {
@@ -92,7 +95,7 @@ func fromRecord(r *core.Record) (stored, bool) {
 		return stored{}, false
 	}
 	kind := r.GetString("kind")
-	if _, ok := kindOf(kind); !ok {
+	if _, ok := listings.KindOfSegment(kind); !ok {
 		return stored{}, false
 	}
 	return stored{user: r.GetString("user"), name: r.GetString("name"), kind: kind, filter: f, paused: r.GetBool("paused")}, true

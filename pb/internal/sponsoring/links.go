@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
 )
 
@@ -18,8 +19,8 @@ type side struct {
 }
 
 var (
-	applicationSide = side{member: "applicant", listingField: "sponsorship", listingTable: "sponsorships", dealField: "application"}
-	commitmentSide  = side{member: "sponsor", listingField: "request", listingTable: "sponsorship_requests", dealField: "commitment"}
+	applicationSide = side{member: "applicant", listingField: "sponsorship", listingTable: listings.Sponsorships.Table, dealField: "application"}
+	commitmentSide  = side{member: "sponsor", listingField: "request", listingTable: listings.Requests.Table, dealField: "commitment"}
 )
 
 // links are what a page of applications or commitments names beyond its

@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -162,7 +163,7 @@ func CreateListing(t testing.TB, app core.App, table string, owner *core.Record,
 	r.Set("reviewed", o.Reviewed)
 	r.Set("approved", o.Approved)
 	r.Set("rejectionReason", o.RejectionReason)
-	if table == "sponsorship_requests" {
+	if table == listings.Requests.Table {
 		r.Set("requestedAmount", o.Amount)
 		if o.Status == "" {
 			o.Status = "open"

@@ -9,7 +9,7 @@ export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
 /** A deal's state (docs/api/deals.md, States). */
 export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
 
-/** A listing kind as the server names it in bodies and the listing screen's ?tab= (savedsearch.Kind*). */
+/** A listing kind as the server names it in bodies and the listing screen's ?tab= (listings.Kind.Segment). */
 export type ListingKind = 'sponsorships' | 'requests'
 
 /** A listing kind as its API route segment names it (/api/<segment>; the admin routes' kind). */
@@ -33,16 +33,9 @@ export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'githu
 /** A member's subscription status as stored ('' before the first plan); subscriptionActive is the verdict (membership.Status*). */
 export type SubscriptionStatus = '' | 'active' | 'expired' | 'cancelled'
 
-/** The listing screen's URL keys (/home?tab=requests&q=…&min=…), by what each holds (listings.AppKeys): the server's alert links use the same (listings.AppURL). */
+/** The listing screen's URL keys (/home?tab=requests&…&show=all) other than the filter fields' (listingFilterFields' screen), by what each holds (listings.AppKeys): the server's alert links use the same (listings.AppURL). */
 export const listingScreenKeys = {
   tab: 'tab',
-  q: 'q',
-  categories: 'categories',
-  minAmount: 'min',
-  maxAmount: 'max',
-  location: 'location',
-  verified: 'verified',
-  reliable: 'reliable',
   showClosed: 'show',
   sort: 'sort',
 } as const
@@ -56,6 +49,26 @@ export const listHeaders = {
   totalEstimated: 'X-Total-Estimated',
   next: 'X-Next-Cursor',
 } as const
+
+/** Every name of each listing kind, by its app segment (listings.Kinds): its collection (table), its API route prefix (api, /api/<apiSegment>), its app paths' and tab's segment (segment = ListingKind), how the screens name one listing (label) and the list (plural), the product's name of the kind (name: the create dialog, the moderation badge) and the list tabs' (tab). */
+export const listingKinds = {
+  sponsorships: { table: 'sponsorships', api: '/api/sponsorships', apiSegment: 'sponsorships', segment: 'sponsorships', label: 'Open Sponsorship', plural: 'Open Sponsorships', name: 'Open Sponsorship', tab: 'Open Sponsorships' },
+  requests: { table: 'sponsorship_requests', api: '/api/sponsorship-requests', apiSegment: 'sponsorship-requests', segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests', name: 'Sponsors Required', tab: 'Sponsors Required' },
+} as const satisfies Record<ListingKind, unknown>
+
+/** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), whole dollars, or a flag ('true' or absent). */
+export type FilterValue = 'text' | 'categories' | 'amount' | 'flag'
+
+/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved) and the kind of its value. Every reader and writer of the conditions follows this list. */
+export const listingFilterFields = [
+  { param: 'q', screen: 'q', saved: 'q', value: 'text' },
+  { param: 'categories', screen: 'categories', saved: 'categories', value: 'categories' },
+  { param: 'minAmount', screen: 'min', saved: 'minAmount', value: 'amount' },
+  { param: 'maxAmount', screen: 'max', saved: 'maxAmount', value: 'amount' },
+  { param: 'location', screen: 'location', saved: 'location', value: 'text' },
+  { param: 'verified', screen: 'verified', saved: 'verified', value: 'flag' },
+  { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },
+] as const satisfies readonly { value: FilterValue }[]
 
 /** listings.Listing */
 export interface ListingItem {
@@ -463,7 +476,7 @@ export interface ListingRef {
 
 /** deals.DealListing */
 export interface DealListing {
-  kind: string
+  kind: ListingSegment
   id: string
   title: string
   deleted?: boolean

@@ -3,7 +3,15 @@
  * (lib/api-types.gen.ts): an offer always carries `amount`, a request `requestedAmount`,
  * `eventDate` and `status`. Shared by every feature that shows or changes a listing.
  */
-import type { ClosedReason, ListingItem, ListingKind, ListingStatus, Person } from './api-types.gen'
+import {
+  listingKinds,
+  type ClosedReason,
+  type ListingItem,
+  type ListingKind,
+  type ListingSegment,
+  type ListingStatus,
+  type Person,
+} from './api-types.gen'
 
 export type { ClosedReason, ListingKind, ListingStatus, Person }
 
@@ -49,5 +57,12 @@ export function reopensWithNewDate(listing: Listing): boolean {
   return listing.kind === 'requests' && listing.item.closedReason === 'event_passed'
 }
 
-/** Each kind's API route. */
-export const listingRoutes: Record<ListingKind, string> = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' }
+/** The kind an answer names by its API route segment (a deal's or a review's listing, the moderation queue): listingKinds' apiSegment. */
+export function kindOfApiSegment(segment: ListingSegment): ListingKind {
+  return segment === listingKinds.sponsorships.apiSegment ? 'sponsorships' : 'requests'
+}
+
+/** The kind whose app paths and tab use segment (/listings/{segment}/{id}, ?tab=): listingKinds' segment; undefined for another. */
+export function kindOfSegment(segment: string | undefined): ListingKind | undefined {
+  return (Object.keys(listingKinds) as ListingKind[]).find((k) => listingKinds[k].segment === segment)
+}

@@ -1,4 +1,4 @@
-import { listingScreenKeys, type ListingKind } from './api-types.gen'
+import { listingKinds, listingScreenKeys, type ListingKind } from './api-types.gen'
 
 /** Every client route, in one place. */
 export const paths = {
@@ -52,7 +52,7 @@ export const settingsEmailPath = `${paths.settings}#settings-email`
 
 /** The listing screen on one tab, no filters (a listing page's way back to its list). */
 export function listingScreenPath(tab: ListingKind): string {
-  return tab === 'requests' ? `${paths.home}?${listingScreenKeys.tab}=requests` : paths.home
+  return tab === 'requests' ? `${paths.home}?${listingScreenKeys.tab}=${listingKinds.requests.segment}` : paths.home
 }
 
 /** Home with the posting dialog asked for (the mobile Create action works from any page). */
@@ -82,7 +82,7 @@ export function conversationPath(conversationId: string): string {
 
 /** A listing's own page: what notifications, e-mails, matches and alerts link to. */
 export function listingPath(kind: ListingKind, id: string): string {
-  return `/listings/${kind === 'sponsorships' ? 'sponsorships' : 'requests'}/${encodeURIComponent(id)}`
+  return `/listings/${listingKinds[kind].segment}/${encodeURIComponent(id)}`
 }
 
 /**

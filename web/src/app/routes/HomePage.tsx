@@ -12,6 +12,7 @@ import { SearchBox } from '@/features/listings/components/SearchBox'
 import {
   readListingParams,
   SORTS,
+  toSavedQuery,
   writeListingParams,
   type ListingFilters,
   type ListingSort,
@@ -20,6 +21,7 @@ import {
 import type { Listing } from '@/lib/listing'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
+import { listingKinds } from '@/lib/api-types.gen'
 
 // The posting flow (plans, checkout, the form) loads when a member starts it.
 // The detail dialog (details, matches, report) loads when a member first opens a card.
@@ -29,8 +31,8 @@ const ListingDetailDialog = lazy(() =>
 const PostingFlow = lazy(() => import('@/app/compose/PostingFlow').then((m) => ({ default: m.PostingFlow })))
 
 const tabs = [
-  { value: 'sponsorships', label: 'Open Sponsorships' },
-  { value: 'requests', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.tab },
+  { value: 'requests', label: listingKinds.requests.tab },
 ] as const
 
 const panelId = (tab: ListingTab) => `listing-panel-${tab}`
@@ -107,18 +109,7 @@ function HomePageContent() {
           ))}
         </select>
         <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
-        <SaveSearchButton
-          kind={tab}
-          query={{
-            q: filters.q.trim() || undefined,
-            categories: filters.categories.length ? filters.categories : undefined,
-            minAmount: filters.minAmount,
-            maxAmount: filters.maxAmount,
-            location: filters.location.trim() || undefined,
-            verified: filters.verified || undefined,
-            reliable: filters.reliable || undefined,
-          }}
-        />
+        <SaveSearchButton kind={tab} query={toSavedQuery(filters)} />
       </div>
 
       {tabs.map(({ value }) => (

@@ -13,24 +13,25 @@ import { useListing } from '@/features/listings/api/get-listing'
 import { ListingDetails } from '@/features/listings/components/ListingDetails'
 import { ReportListing } from '@/features/listings/components/ReportListing'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
+import { listingKinds } from '@/lib/api-types.gen'
+import { kindOfSegment } from '@/lib/listing'
 
 /** A listing's own page (/listings/{sponsorships|requests}/{id}): what every notification, e-mail, match and alert links to. */
 function ListingPageContent() {
   const { kind = '', id = '' } = useParams()
   const { user } = useSession()
   const listing = useListing(kind, id)
-  useDocumentTitle(listing.data ? listing.data.item.title : kind === 'requests' ? 'Sponsorship Request' : 'Open Sponsorship')
+  const known = kindOfSegment(kind)
+  const names = listingKinds[known ?? 'sponsorships']
+  useDocumentTitle(listing.data ? listing.data.item.title : names.label)
 
   const back = (
-    <Link
-      to={listingScreenPath(kind === 'requests' ? 'requests' : 'sponsorships')}
-      className="link link-hover inline-flex items-center gap-1 text-sm"
-    >
-      <ArrowLeftIcon className="size-4" /> {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
+    <Link to={listingScreenPath(known ?? 'sponsorships')} className="link link-hover inline-flex items-center gap-1 text-sm">
+      <ArrowLeftIcon className="size-4" /> {names.plural}
     </Link>
   )
 
-  if (kind !== 'requests' && kind !== 'sponsorships') return <Missing back={back} />
+  if (!known) return <Missing back={back} />
   if (listing.isPending) return <PageSpinner label="Loading listing" />
   if (listing.isError) {
     if (listing.error instanceof ApiError && listing.error.status === 404) return <Missing back={back} />
@@ -55,7 +56,7 @@ function ListingPageContent() {
       <article className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-5 p-5 sm:p-6">
           <header>
-            <p className="text-sm font-medium text-primary">{l.kind === 'sponsorships' ? 'Open Sponsorship' : 'Sponsorship Request'}</p>
+            <p className="text-sm font-medium text-primary">{listingKinds[l.kind].label}</p>
             <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{l.item.title}</h1>
           </header>
           <ListingDetails listing={l} />

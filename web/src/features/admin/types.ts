@@ -1,5 +1,5 @@
 /** Answers of docs/api/admin.md (administration): the server's shapes (lib/api-types.gen.ts), narrowed where the web needs it. */
-import type { ListingSegment, ModerationQueueItem } from '@/lib/api-types.gen'
+import type { listingKinds, ListingSegment, ModerationQueueItem } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 
 export type {
@@ -18,7 +18,7 @@ type Reports = ModerationQueueItem['reports']
 
 /** A queue item whose listing is typed by its kind. */
 export type ModerationItem =
-  | { kind: 'sponsorships'; listing: Sponsorship; reports: Reports }
-  | { kind: 'sponsorship-requests'; listing: SponsorshipRequest; reports: Reports }
+  | { kind: (typeof listingKinds)['sponsorships']['apiSegment']; listing: Sponsorship; reports: Reports }
+  | { kind: (typeof listingKinds)['requests']['apiSegment']; listing: SponsorshipRequest; reports: Reports }
 
 export type ContactStatus = 'open' | 'resolved' | 'all'

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { listingScreenKeys } from '@/lib/api-types.gen'
+import { listingFilterFields, listingScreenKeys } from '@/lib/api-types.gen'
 import { listingScreenPath } from '@/lib/paths'
-import { EMPTY_FILTERS, hasActiveFilters, readListingParams, toListQuery, writeListingParams } from './filters'
+import {
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  readListingParams,
+  toListQuery,
+  toSavedQuery,
+  writeListingParams,
+  type ListingFilters,
+} from './filters'
 
 const categories = ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business']
 
@@ -168,7 +176,7 @@ describe('the URL keys of the generated contract', () => {
         sort: 'amount_asc',
       },
     })
-    expect([...params.keys()].sort()).toEqual(Object.values(listingScreenKeys).sort())
+    expect([...params.keys()].sort()).toEqual([...listingFilterFields.map((f) => f.screen), ...Object.values(listingScreenKeys)].sort())
   })
 
   it('give a listing page its way back to its tab, as the screen reads it', () => {
@@ -177,4 +185,34 @@ describe('the URL keys of the generated contract', () => {
     expect(readListingParams(back.searchParams, categories).tab).toBe('requests')
     expect(listingScreenPath('sponsorships')).toBe('/home')
   })
+})
+
+/** A value of each kind that narrows the list, for the declared-field checks. */
+const sample = { text: 'Pune', categories: ['Arts'], amount: 100, flag: true } as const
+
+describe('every declared filter field (listingFilterFields)', () => {
+  for (const field of listingFilterFields) {
+    const filters = { ...EMPTY_FILTERS, [field.param]: sample[field.value] } as ListingFilters
+
+    it(`${field.param}: is written to the URL under its screen key and read back`, () => {
+      const params = writeListingParams(new URLSearchParams(), { filters })
+      expect([...params.keys()]).toEqual([field.screen])
+      expect(readListingParams(params, categories).filters[field.param]).toEqual(sample[field.value])
+    })
+
+    it(`${field.param}: reaches the list route under its parameter`, () => {
+      const query = toListQuery(filters)
+      expect(Object.entries(query).filter(([, v]) => v !== undefined)).toEqual([
+        [field.param, field.value === 'categories' ? 'Arts' : field.value === 'flag' ? 'true' : sample[field.value]],
+      ])
+    })
+
+    it(`${field.param}: is kept by a saved search under its saved key`, () => {
+      expect(toSavedQuery(filters)).toEqual({ [field.saved]: sample[field.value] })
+    })
+
+    it(`${field.param}: counts in the filter dot unless it is the keyword`, () => {
+      expect(hasActiveFilters(filters)).toBe(field.param !== 'q')
+    })
+  }
 })

@@ -1,4 +1,5 @@
 import { describe as suite, expect, it } from 'vitest'
+import { listingFilterFields } from '@/lib/api-types.gen'
 import { describe } from './describe'
 
 suite('a saved search in words', () => {
@@ -8,4 +9,13 @@ suite('a saved search in words', () => {
     )
     expect(describe({})).toBe(', every new listing')
   })
+})
+
+suite('every declared filter field (listingFilterFields)', () => {
+  const sample = { text: 'Pune', categories: ['Arts'], amount: 100, flag: true } as const
+  for (const field of listingFilterFields) {
+    it(`${field.param}: is said in words`, () => {
+      expect(describe({ [field.saved]: sample[field.value] })).not.toBe(describe({}))
+    })
+  }
 })

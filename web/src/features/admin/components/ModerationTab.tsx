@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react'
 import { useSession } from '@/features/auth/session'
+import { listingKinds } from '@/lib/api-types.gen'
 import type { Listing } from '@/lib/listing'
 import { useModerationQueue } from '../api/list-moderation'
 import { useApproveListing, type ModerationTarget } from '../api/moderate-listing'
@@ -15,8 +16,8 @@ import { SegmentedFilter } from './SegmentedFilter'
 
 const kinds = [
   { value: '', label: 'All' },
-  { value: 'sponsorships', label: 'Open Sponsorships' },
-  { value: 'sponsorship-requests', label: 'Sponsors Required' },
+  { value: listingKinds.sponsorships.apiSegment, label: listingKinds.sponsorships.tab },
+  { value: listingKinds.requests.apiSegment, label: listingKinds.requests.tab },
 ] as const
 
 interface ModerationTabProps {

@@ -1,4 +1,5 @@
-import type { Listing } from '@/lib/listing'
+import { listingKinds } from '@/lib/api-types.gen'
+import { kindOfApiSegment, type Listing } from '@/lib/listing'
 import type { ModerationItem } from '../types'
 
 type ReviewState = 'Pending' | 'Approved' | 'Rejected'
@@ -18,9 +19,11 @@ export const reviewStateClass: Record<ReviewState, string> = {
 
 /** The queue's item as the listings feature's card and dialog take it. */
 export function toListing(item: ModerationItem): Listing {
-  return item.kind === 'sponsorships' ? { kind: 'sponsorships', item: item.listing } : { kind: 'requests', item: item.listing }
+  return item.kind === listingKinds.sponsorships.apiSegment
+    ? { kind: 'sponsorships', item: item.listing }
+    : { kind: 'requests', item: item.listing }
 }
 
 export function kindLabel(kind: ModerationItem['kind']): string {
-  return kind === 'sponsorships' ? 'Open Sponsorship' : 'Sponsors Required'
+  return listingKinds[kindOfApiSegment(kind)].name
 }

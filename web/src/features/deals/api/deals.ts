@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Deal, DealStatus, Update } from '@/lib/api-types.gen'
+import { listingKinds, type Deal, type DealStatus, type Update } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import { withPicture } from './pictures'
 import { queryKeys } from '@/lib/query-keys'
@@ -72,7 +72,7 @@ export function usePostUpdate(dealId: string, requestId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ body, picture }: { body: string; picture: File | null }) =>
-      api.post<Update>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/updates`, withPicture({ body }, picture)),
+      api.post<Update>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}/updates`, withPicture({ body }, picture)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryOptions(dealId).queryKey }),
   })
 }

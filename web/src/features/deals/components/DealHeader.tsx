@@ -4,6 +4,7 @@ import { InfoIcon } from '@/components/ui/icons'
 import type { Deal } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
+import { kindOfApiSegment } from '@/lib/listing'
 import { listingPath } from '@/lib/paths'
 import { listingDeletedLabel, moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealStatusBadge } from './DealStatusBadge'
@@ -20,10 +21,7 @@ export function DealHeader({ deal }: { deal: Deal }) {
             // The listing is gone (its poster deleted it or their account): no link to a page not found.
             deal.listing.title
           ) : (
-            <Link
-              to={listingPath(deal.listing.kind === 'sponsorships' ? 'sponsorships' : 'requests', deal.listing.id)}
-              className="link link-hover"
-            >
+            <Link to={listingPath(kindOfApiSegment(deal.listing.kind), deal.listing.id)} className="link link-hover">
               {deal.listing.title}
             </Link>
           )}

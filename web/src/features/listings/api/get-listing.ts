@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { kindOfSegment, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { queryKeys } from '@/lib/query-keys'
+import { listingKinds } from '@/lib/api-types.gen'
 
 /**
  * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)
@@ -9,8 +10,9 @@ import { queryKeys } from '@/lib/query-keys'
  * sponsor and edit mutations invalidate the list keys this lives under).
  */
 export function useListing(segment: string, id: string, initial?: Listing) {
-  const isRequest = segment === 'requests'
-  const known = isRequest || segment === 'sponsorships'
+  const kind = kindOfSegment(segment)
+  const isRequest = kind === 'requests'
+  const known = kind !== undefined
   return useQuery({
     ...listingQueryOptions(isRequest, id),
     enabled: known && id !== '',
@@ -27,8 +29,11 @@ function listingQueryOptions(isRequest: boolean, id: string) {
       isRequest
         ? {
             kind: 'requests',
-            item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal),
+            item: await api.get<SponsorshipRequest>(`${listingKinds.requests.api}/${encodeURIComponent(id)}`, undefined, signal),
           }
-        : { kind: 'sponsorships', item: await api.get<Sponsorship>(`/api/sponsorships/${encodeURIComponent(id)}`, undefined, signal) },
+        : {
+            kind: 'sponsorships',
+            item: await api.get<Sponsorship>(`${listingKinds.sponsorships.api}/${encodeURIComponent(id)}`, undefined, signal),
+          },
   })
 }

@@ -3,11 +3,12 @@ import type { ListingFilters } from '../filters'
 import type { SponsorshipRequest } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 import { queryKeys } from '@/lib/query-keys'
+import { listingKinds } from '@/lib/api-types.gen'
 
 function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...queryKeys.sponsorshipRequests, 'list', filters],
-    queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>('/api/sponsorship-requests', filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>(listingKinds.requests.api, filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,
   })

@@ -1,7 +1,8 @@
-import { listingRoutes, type ListingKind } from '@/lib/listing'
+import { type ListingKind } from '@/lib/listing'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { ReportInput } from '../schemas'
+import { listingKinds } from '@/lib/api-types.gen'
 
 interface ReportListingInput extends ReportInput {
   kind: ListingKind
@@ -16,11 +17,9 @@ interface ReportAnswer {
   createdAt: string
 }
 
-const routes = listingRoutes
-
 /** A report changes nothing a member sees: no query to refresh. */
 function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
-  return api.post<ReportAnswer>(`${routes[kind]}/${encodeURIComponent(id)}/report`, { reason })
+  return api.post<ReportAnswer>(`${listingKinds[kind].api}/${encodeURIComponent(id)}/report`, { reason })
 }
 
 export function useReportListing() {

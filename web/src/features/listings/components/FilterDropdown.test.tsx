@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { listingFilterFields } from '@/lib/api-types.gen'
 import { FilterDropdown } from './FilterDropdown'
 
 const categories = ['Education', 'Arts']
@@ -69,4 +70,18 @@ describe('FilterDropdown', () => {
     await user.click(screen.getByText('outside'))
     expect(trigger).toHaveAttribute('aria-expanded', 'false')
   })
+})
+
+describe('FilterDropdown and the declared filter fields (listingFilterFields)', () => {
+  const sample = { text: 'Pune', categories: ['Arts'], amount: 100, flag: true } as const
+  for (const field of listingFilterFields.filter((f) => f.param !== 'q')) {
+    it(`${field.param}: is shown and applied again as it was`, async () => {
+      const user = userEvent.setup()
+      const onApply = vi.fn()
+      render(<FilterDropdown value={{ ...none, [field.param]: sample[field.value] }} categories={categories} onApply={onApply} />)
+      await user.click(screen.getByRole('button', { name: /Filter/ }))
+      await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+      expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ [field.param]: sample[field.value] }))
+    })
+  }
 })

@@ -5,7 +5,8 @@ import { FilterIcon } from '@/components/ui/icons'
 import { useDismiss } from '@/lib/use-dismiss'
 import { hasActiveFilters, type ListingFilters } from '../filters'
 
-type FilterFields = Pick<ListingFilters, 'categories' | 'minAmount' | 'maxAmount' | 'location' | 'verified' | 'reliable' | 'showClosed'>
+/** What the dropdown sets: every declared filter field but the keyword (it has its own box), and showing closed listings. */
+type FilterFields = Omit<ListingFilters, 'q' | 'sort' | 'userId'>
 
 interface FilterDropdownProps {
   value: FilterFields

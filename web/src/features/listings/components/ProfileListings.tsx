@@ -6,10 +6,11 @@ import { ListingDetailDialog } from '@/features/listings/components/ListingDetai
 import { ListingPanel } from '@/features/listings/components/ListingPanel'
 import { EMPTY_FILTERS, type ListingTab } from '@/features/listings/filters'
 import type { Listing } from '@/lib/listing'
+import { listingKinds } from '@/lib/api-types.gen'
 
 const tabs = [
-  { value: 'sponsorships', label: 'Open Sponsorships' },
-  { value: 'requests', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.tab },
+  { value: 'requests', label: listingKinds.requests.tab },
 ] as const
 
 /** Whether a list's first page has come and holds nothing. */

@@ -1,14 +1,14 @@
 import { matchPath } from 'react-router'
 import { formatUsd } from '@/lib/money'
-import type { ListingKind } from '@/lib/listing'
+import { kindOfSegment, type ListingKind } from '@/lib/listing'
 import { paths } from '@/lib/paths'
 import { useListingPreview } from '../api/get-listing-preview'
 
 function sharedListing(returnTo: string): { kind: ListingKind; id: string } | null {
   const match = matchPath(paths.listing, returnTo.split('?')[0])
-  const kind = match?.params.kind
+  const kind = kindOfSegment(match?.params.kind)
   const id = match?.params.id
-  if ((kind !== 'sponsorships' && kind !== 'requests') || !id) return null
+  if (!kind || !id) return null
   return { kind, id }
 }
 

@@ -1,27 +1,27 @@
-import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'
+import { listingFilterFields, listingKinds, type MatchAnswer as MatchWire } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** docs/api/matches-and-alerts.md, "Matches": the generated answer, its listing (of the other kind) narrowed as lib/listing.ts does. */
 export type MatchAnswer = Omit<MatchWire, 'listing'> & { listing: Sponsorship | SponsorshipRequest }
 
-const routes = listingRoutes
+type FlagField = Extract<(typeof listingFilterFields)[number], { value: 'flag' }>
 
-/** Which posters' matches: the verified ones, the reliable ones, or both (docs/api/matches-and-alerts.md). */
-interface PosterMarks {
-  verified?: boolean
-  reliable?: boolean
-}
+/** The flag fields (verified posters, reliable posters): the matches route's only filter (docs/api/matches-and-alerts.md). */
+const flags = listingFilterFields.filter((f): f is FlagField => f.value === 'flag')
+
+/** Which posters' matches: the verified ones, the reliable ones, or both, by the flag fields' parameters. */
+type PosterMarks = Partial<Record<FlagField['param'], boolean>>
 
 function matchesQueryOptions(kind: ListingKind, id: string, only: PosterMarks) {
   return queryOptions({
-    queryKey: [...queryKeys.matches, kind, id, !!only.verified, !!only.reliable],
+    queryKey: [...queryKeys.matches, kind, id, ...flags.map((f) => !!only[f.param])],
     queryFn: ({ signal }) =>
       api.get<MatchAnswer[]>(
-        `${routes[kind]}/${encodeURIComponent(id)}/matches`,
-        { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
+        `${listingKinds[kind].api}/${encodeURIComponent(id)}/matches`,
+        Object.fromEntries(flags.map((f) => [f.param, only[f.param] ? 'true' : undefined])),
         signal,
       ),
     staleTime: 30_000,

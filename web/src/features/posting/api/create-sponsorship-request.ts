@@ -4,9 +4,10 @@ import { currentUserQueryOptions } from '@/features/auth/session'
 import { type SponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 import { queryKeys } from '@/lib/query-keys'
+import { listingKinds } from '@/lib/api-types.gen'
 
 function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
-  return api.post<SponsorshipRequest>('/api/sponsorship-requests', payload)
+  return api.post<SponsorshipRequest>(listingKinds.requests.api, payload)
 }
 
 export function useCreateSponsorshipRequest() {

@@ -4,9 +4,10 @@ import { currentUserQueryOptions } from '@/features/auth/session'
 import { type Sponsorship } from '@/lib/listing'
 import type { toSponsorshipPayload } from '../schemas'
 import { queryKeys } from '@/lib/query-keys'
+import { listingKinds } from '@/lib/api-types.gen'
 
 function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
-  return api.post<Sponsorship>('/api/sponsorships', payload)
+  return api.post<Sponsorship>(listingKinds.sponsorships.api, payload)
 }
 
 export function useCreateSponsorship() {

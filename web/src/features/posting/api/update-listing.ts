@@ -1,16 +1,15 @@
-import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-
-const routes = listingRoutes
+import { listingKinds } from '@/lib/api-types.gen'
 
 /** PATCH a listing (docs/api/README.md): the poster's edit; the lists and the listing's page refresh. */
 export function useUpdateListing(kind: ListingKind, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (payload: Record<string, unknown>) =>
-      api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, payload),
+      api.patch<Sponsorship | SponsorshipRequest>(`${listingKinds[kind].api}/${encodeURIComponent(id)}`, payload),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })

@@ -20,10 +20,11 @@ import {
 } from '../schemas'
 import { postingTexts } from '../texts'
 import { ListingFormFields } from './ListingFormFields'
+import { listingKinds } from '@/lib/api-types.gen'
 
 const kindTabs = [
-  { value: 'sponsorships', label: 'Open Sponsorship' },
-  { value: 'requests', label: 'Sponsors Required' },
+  { value: 'sponsorships', label: listingKinds.sponsorships.name },
+  { value: 'requests', label: listingKinds.requests.name },
 ] as const
 
 const formFields = ['title', 'description', 'amount', 'categories', 'location', 'eventDate'] as const
@@ -74,7 +75,7 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
       title="Create New Listing"
       description="Offer sponsorship money, or ask sponsors to fund your project."
       onSubmit={onSubmit}
-      submitLabel={pending ? 'Publishing...' : kind === 'sponsorships' ? 'Post Open Sponsorship' : 'Post Sponsors Required'}
+      submitLabel={pending ? 'Publishing...' : `Post ${listingKinds[kind].name}`}
       pending={pending}
       cancelDisabled={pending}
       above={<Tabs items={kindTabs} value={kind} onChange={setKind} label="Listing type" panelId={(v) => `create-${v}`} className="mb-4" />}

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormDialog } from '@/components/ui/FormDialog'
 import { useCategories } from '@/features/app-config'
+import { listingKinds } from '@/lib/api-types.gen'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
@@ -76,7 +77,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
       open
       onClose={onClose}
       size="lg"
-      title={listing.kind === 'sponsorships' ? 'Edit Open Sponsorship' : 'Edit Sponsorship Request'}
+      title={`Edit ${listingKinds[listing.kind].label}`}
       description={
         reopen
           ? 'Its event date has passed. Choose a new date: saving reopens the request (and sends it back to moderation).'

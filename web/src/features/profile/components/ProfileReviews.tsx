@@ -7,6 +7,7 @@ import { Stars } from '@/components/ui/Stars'
 import type { Review } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
 import { personName } from '@/lib/member'
+import { kindOfApiSegment } from '@/lib/listing'
 import { listingPath } from '@/lib/paths'
 import { ratingLabel } from '@/lib/rating'
 import { useUserReviews } from '../api/list-user-reviews'
@@ -28,10 +29,7 @@ function ReviewRow({ review, onHide }: { review: Review; onHide?: () => void }) 
       {review.listing.id && (
         <p className="text-sm text-base-content/75">
           {reviewsTexts.on}{' '}
-          <Link
-            to={listingPath(review.listing.kind === 'sponsorships' ? 'sponsorships' : 'requests', review.listing.id)}
-            className="link link-hover break-words"
-          >
+          <Link to={listingPath(kindOfApiSegment(review.listing.kind), review.listing.id)} className="link link-hover break-words">
             {review.listing.title}
           </Link>
         </p>

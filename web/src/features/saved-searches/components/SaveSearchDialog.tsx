@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useSaveSearch } from '../api/saved-searches'
 import { describe, suggestName } from '../describe'
-import type { SavedQuery, ListingKind } from '@/lib/api-types.gen'
+import { listingKinds, type SavedQuery, type ListingKind } from '@/lib/api-types.gen'
 
 interface SaveSearchDialogProps {
   kind: ListingKind
@@ -54,7 +54,7 @@ export function SaveSearchDialog({ kind, query, onClose }: SaveSearchDialogProps
     >
       <SavedSearchNameField value={name} onChange={setName} error={error} />
       <p className="mt-2 text-sm text-base-content/75">
-        {kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
+        {listingKinds[kind].plural}
         {describe(query)}
       </p>
       {user && !emailed && <EmailNeededNote pendingEmail={user.pendingEmail} className="mt-3" />}

@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/saved-searches'
 import { MAX_SAVED_SEARCHES } from '@/features/saved-searches/types'
-import type { SavedSearch } from '@/lib/api-types.gen'
+import { listingKinds, type SavedSearch } from '@/lib/api-types.gen'
 import { describe } from '../describe'
 
 /** Settings: the member's saved searches: open, rename, pause or resume, delete. */
@@ -89,7 +89,7 @@ function SavedRow({ search }: { search: SavedSearch }) {
           {search.paused && <span className="badge badge-sm border-base-300 bg-base-200 text-base-content">Paused</span>}
         </div>
         <p className="text-sm text-base-content/75 break-words">
-          {search.kind === 'requests' ? 'Sponsorship Requests' : 'Open Sponsorships'}
+          {listingKinds[search.kind].plural}
           {describe(search.query)}
         </p>
       </div>

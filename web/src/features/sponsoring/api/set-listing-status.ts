@@ -1,9 +1,8 @@
-import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-
-const routes = listingRoutes
+import { listingKinds } from '@/lib/api-types.gen'
 
 export type OwnerStatus = 'open' | 'closed'
 
@@ -15,7 +14,7 @@ export function useSetListingStatus(kind: ListingKind, id: string) {
   return useMutation({
     mutationKey: statusMutationKey(id),
     mutationFn: (status: OwnerStatus) =>
-      api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, { status }),
+      api.patch<Sponsorship | SponsorshipRequest>(`${listingKinds[kind].api}/${encodeURIComponent(id)}`, { status }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })

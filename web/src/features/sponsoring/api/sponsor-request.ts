@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
 import { api, ApiError } from '@/lib/api'
-import type { Commitment } from '@/lib/api-types.gen'
+import { listingKinds, type Commitment } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 interface PledgeInput {
@@ -10,7 +10,7 @@ interface PledgeInput {
 }
 
 function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
-  return api.post<Commitment>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}/sponsor`, pledge)
+  return api.post<Commitment>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}/sponsor`, pledge)
 }
 
 /**
@@ -34,7 +34,7 @@ async function sponsorOrConflict(requestId: string, pledge: PledgeInput): Promis
     return await sponsorRequest(requestId, pledge)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error
-    const now = await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(requestId)}`).catch(() => undefined)
+    const now = await api.get<SponsorshipRequest>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}`).catch(() => undefined)
     throw new SponsorConflict(error, now)
   }
 }
