@@ -6,27 +6,14 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/refusal"
-	"sponsorbridge/pb/internal/when"
 )
 
 // MaxUpdate bounds an update to a request's sponsors, in characters.
 const MaxUpdate = 2000
-
-// Update is what a request's poster told all its sponsors.
-type Update struct {
-	ID   string `json:"id"`
-	Body string `json:"body"`
-	// Picture is the id of the update's picture ("" for none), read on a
-	// sponsor's deal at GET /api/deals/{id}/pictures/{picture}.
-	Picture   string          `json:"picture"`
-	Author    accounts.Person `json:"author"`
-	CreatedAt string          `json:"createdAt"`
-}
 
 // UpdateInput is the body of POST /api/sponsorship-requests/{id}/updates
 // (JSON, or multipart form data with a picture).
@@ -163,15 +150,4 @@ func updatesUntil(d *core.Record) (string, bool) {
 		return "", false
 	}
 	return d.GetDateTime("cancelledAt").String(), true
-}
-
-func toUpdate(app core.App, r *core.Record) Update {
-	people, _ := accounts.LoadPeople(app, r.GetString("author")) // unread, the author shows as deleted, as PersonOf has it
-	return updateOf(r, people)
-}
-
-// updateOf maps a request_updates record whose author people holds.
-func updateOf(r *core.Record, people accounts.People) Update {
-	return Update{ID: r.Id, Body: r.GetString("body"), Picture: r.GetString("picture"), Author: people.Of(r.GetString("author")),
-		CreatedAt: when.API(r.GetDateTime("created").Time())}
 }
