@@ -17,19 +17,23 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/guarded"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-type deliverableInput struct {
+// DeliverableInput is one deliverable as a member proposes it: a new one
+// (no ID), or one of the deal's (its ID: its proof stays).
+type DeliverableInput struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
 	Due   string `json:"due"`
 }
 
-type proposeForm struct {
-	Deliverables []deliverableInput `json:"deliverables"`
+// ProposeInput is the body of POST /api/deals/{id}/deliverables.
+type ProposeInput struct {
+	Deliverables []DeliverableInput `json:"deliverables"`
 }
 
-func (f *proposeForm) validate() error {
+func (f *ProposeInput) validate() error {
 	switch {
 	case len(f.Deliverables) == 0:
 		return validation.Errors{"deliverables": apierr.Field("validation_required", "Add at least one deliverable")}
@@ -57,76 +61,69 @@ func (f *proposeForm) validate() error {
 	return nil
 }
 
-// propose: either side proposes the list of deliverables (a change after
+// Propose: either side proposes the list of deliverables (a change after
 // agreement too, until the deal is delivered); the other side agrees.
-func propose(e *core.RequestEvent) error {
-	form := &proposeForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
-	}
-	return take(e, step{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
-		refused: "its deliverables can no longer change.",
-		change: func(d, me *core.Record, _ string) (outcome, error) {
-			current := items(d, "deliverables")
-			list := make([]Deliverable, 0, len(form.Deliverables))
-			for _, in := range form.Deliverables {
-				it := Deliverable{Title: in.Title, Due: in.Due}
-				if i := slices.IndexFunc(current, func(c Deliverable) bool { return c.ID == in.ID && in.ID != "" }); i >= 0 {
-					it = current[i] // kept: its proof stays
-					it.Title, it.Due = in.Title, in.Due
-				} else {
-					it.ID = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
-				}
-				list = append(list, it)
+var Propose = Step[ProposeInput]{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
+	refused: "its deliverables can no longer change.",
+	check:   (*ProposeInput).validate,
+	change: func(d, me *core.Record, _ string, in ProposeInput) (outcome, error) {
+		current := items(d, "deliverables")
+		list := make([]Deliverable, 0, len(in.Deliverables))
+		for _, it := range in.Deliverables {
+			next := Deliverable{Title: it.Title, Due: it.Due}
+			if i := slices.IndexFunc(current, func(c Deliverable) bool { return c.ID == it.ID && it.ID != "" }); i >= 0 {
+				next = current[i] // kept: its proof stays
+				next.Title, next.Due = it.Title, it.Due
+			} else {
+				next.ID = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
 			}
-			verb := "proposed"
-			if len(current) > 0 {
-				verb = "proposed a change to"
-			}
-			return outcome{set: dbx.Params{"proposal": jsonText(list), "proposedBy": me.Id},
-				event: "proposed", text: fmt.Sprintf("%s %s the deliverables: %s.", me.GetString("displayName"), verb, titles(list)),
-				noteTitle: fmt.Sprintf("%s %s the deliverables of %s", name(me), verb, titleOf(d))}, nil
-		}})
-}
+			list = append(list, next)
+		}
+		verb := "proposed"
+		if len(current) > 0 {
+			verb = "proposed a change to"
+		}
+		return outcome{set: dbx.Params{"proposal": jsonText(list), "proposedBy": me.Id},
+			event: "proposed", text: fmt.Sprintf("%s %s the deliverables: %s.", me.GetString("displayName"), verb, titles(list)),
+			noteTitle: fmt.Sprintf("%s %s the deliverables of %s", name(me), verb, titleOf(d))}, nil
+	}}
 
-type agreeForm struct {
+// AgreeInput is the body of POST /api/deals/{id}/agree.
+type AgreeInput struct {
 	// Version is the deal's version the member read the proposal at.
 	Version *int `json:"version"`
 }
 
-// agree: the side that did not propose agrees to the proposal it read.
-func agree(e *core.RequestEvent) error {
-	form := &agreeForm{}
-	if err := apierr.Bind(e, form, func() error {
-		if form.Version == nil {
-			return validation.Errors{"version": apierr.Field("validation_required", "Say which version of the deal you agree to")}
-		}
-		return nil
-	}); err != nil {
-		return err
+func (f *AgreeInput) validate() error {
+	if f.Version == nil {
+		return validation.Errors{"version": apierr.Field("validation_required", "Say which version of the deal you agree to")}
 	}
-	return take(e, step{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
-		refused: "its deliverables can no longer change.",
-		change: func(d, me *core.Record, now string) (outcome, error) {
-			proposal := items(d, "proposal")
-			switch {
-			case len(proposal) == 0:
-				return outcome{}, conflict(e, "There is no proposal to agree to.")
-			case d.GetString("proposedBy") == me.Id:
-				return outcome{}, conflict(e, "The other side agrees to your proposal; you cannot agree to it yourself.")
-			case *form.Version != d.GetInt("version"):
-				return outcome{}, guarded.ErrStale
-			}
-			set := dbx.Params{"deliverables": jsonText(proposal), "proposal": "null", "proposedBy": ""}
-			text := fmt.Sprintf("%s agreed to the deliverables.", me.GetString("displayName"))
-			if d.GetString("status") == StatusNegotiating {
-				set["status"], set["agreedAt"] = StatusAgreed, now
-				text = fmt.Sprintf("%s agreed to the deliverables: the deal is agreed.", me.GetString("displayName"))
-			}
-			return outcome{set: set, event: "agreed", text: text,
-				noteTitle: fmt.Sprintf("%s agreed to the deliverables of %s", name(me), titleOf(d))}, nil
-		}})
+	return nil
 }
+
+// Agree: the side that did not propose agrees to the proposal it read.
+var Agree = Step[AgreeInput]{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded},
+	refused: "its deliverables can no longer change.",
+	check:   (*AgreeInput).validate,
+	change: func(d, me *core.Record, now string, in AgreeInput) (outcome, error) {
+		proposal := items(d, "proposal")
+		switch {
+		case len(proposal) == 0:
+			return outcome{}, refusal.Conflictf("There is no proposal to agree to.")
+		case d.GetString("proposedBy") == me.Id:
+			return outcome{}, refusal.Conflictf("The other side agrees to your proposal; you cannot agree to it yourself.")
+		case *in.Version != d.GetInt("version"):
+			return outcome{}, guarded.ErrStale
+		}
+		set := dbx.Params{"deliverables": jsonText(proposal), "proposal": "null", "proposedBy": ""}
+		text := fmt.Sprintf("%s agreed to the deliverables.", me.GetString("displayName"))
+		if d.GetString("status") == StatusNegotiating {
+			set["status"], set["agreedAt"] = StatusAgreed, now
+			text = fmt.Sprintf("%s agreed to the deliverables: the deal is agreed.", me.GetString("displayName"))
+		}
+		return outcome{set: set, event: "agreed", text: text,
+			noteTitle: fmt.Sprintf("%s agreed to the deliverables of %s", name(me), titleOf(d))}, nil
+	}}
 
 func titles(list []Deliverable) string {
 	out := make([]string, 0, len(list))

@@ -8,10 +8,11 @@ package deals
 // disputed.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"mime/multipart"
-	"net/http"
+	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -22,6 +23,7 @@ import (
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 const (
@@ -41,25 +43,28 @@ type upload struct {
 	file *filesystem.File
 }
 
-// received is a picture as it came, waiting in the form's temporary file,
-// with the upload slot its request holds.
-type received struct {
+// Picture is a picture as it came with a step or an update, waiting in the
+// form's temporary file, with the upload slot its request holds. The
+// action checks and re-encodes it (prepare) only once it may be taken.
+type Picture struct {
+	ctx     context.Context
 	file    *multipart.FileHeader
 	release func()
 	form    *multipart.Form
+	ready   *upload
 }
 
 // close removes the temporary file and gives the upload slot back (nil: no
 // picture came). net/http would remove the file only at the end of its own
 // request: tests and wrapped requests left 8 MB files behind.
-func (r *received) close() {
-	if r == nil {
+func (p *Picture) close() {
+	if p == nil {
 		return
 	}
-	if r.form != nil {
-		_ = r.form.RemoveAll()
+	if p.form != nil {
+		_ = p.form.RemoveAll()
 	}
-	r.release()
+	p.release()
 }
 
 // readForm reads a step's body into texts, by their field names: JSON
@@ -69,7 +74,7 @@ func (r *received) close() {
 // (limits.TakeUpload), so the caller checks the member, the deal and the
 // step from the URL first; its picture waits on disk (nil for none), and
 // the caller closes it once done.
-func readForm(e *core.RequestEvent, form any, texts map[string]*string) (*received, error) {
+func readForm(e *core.RequestEvent, form any, texts map[string]*string) (*Picture, error) {
 	if !limits.IsMultipart(e) {
 		return nil, apierr.ReadBody(e, form)
 	}
@@ -77,10 +82,10 @@ func readForm(e *core.RequestEvent, form any, texts map[string]*string) (*receiv
 	if err != nil {
 		return nil, err
 	}
-	pic := &received{release: release}
+	pic := &Picture{ctx: e.Request.Context(), release: release}
 	if err := e.Request.ParseMultipartForm(maxFormMemory); err != nil {
 		pic.close() // a body cut at its limit is answered 413 (limits.Upload)
-		return nil, e.BadRequestError(fmt.Sprintf("Send the form as JSON, or as multipart form data with the picture in the field picture (at most %d MB).", MaxPicture>>20), nil)
+		return nil, refusal.Invalidf(fmt.Sprintf("Send the form as JSON, or as multipart form data with the picture in the field picture (at most %d MB).", MaxPicture>>20), nil)
 	}
 	pic.form = e.Request.MultipartForm
 	for name, dst := range texts {
@@ -95,50 +100,59 @@ func readForm(e *core.RequestEvent, form any, texts map[string]*string) (*receiv
 		return nil, nil
 	case len(files) > 1:
 		pic.close()
-		return nil, pictureError(e, "Choose one picture")
+		return nil, pictureRefused("Choose one picture")
 	case files[0].Size > MaxPicture:
 		pic.close()
-		return nil, pictureError(e, fmt.Sprintf("The picture must be at most %d MB", MaxPicture>>20))
+		return nil, pictureRefused(fmt.Sprintf("The picture must be at most %d MB", MaxPicture>>20))
 	}
 	pic.file = files[0]
 	return pic, nil
 }
 
-// preparePicture checks and re-encodes the picture (nil: none) at
-// avatar.Photo, answering the field's message for a picture it refuses and
-// 503 while image work is full. The file is read into memory only under an
-// image-work slot.
-func preparePicture(e *core.RequestEvent, pic *received) (*upload, error) {
-	if pic == nil {
-		return nil, nil
+// errPicturesBusy: image work is full (avatar.ErrBusy); Retry-After 5.
+var errPicturesBusy = &refusal.Refusal{Kind: refusal.Unavailable, RetryAfter: 4 * time.Second,
+	Message: "The server is busy processing pictures. Please try again in a moment."}
+
+// prepare checks and re-encodes the picture (nil: none) at avatar.Photo,
+// refusing it with the field's message, or as Unavailable while image work
+// is full. The file is read into memory only under an image-work slot.
+func (p *Picture) prepare() error {
+	if p == nil || p.ready != nil {
+		return nil
 	}
-	f, err := pic.file.Open()
+	f, err := p.file.Open()
 	if err != nil {
-		return nil, pictureError(e, "The picture could not be read")
+		return pictureRefused("The picture could not be read")
 	}
 	defer f.Close()
-	stored, ext, err := avatar.Photo.NormalizeFile(e.Request.Context(), f, pic.file.Size)
+	stored, ext, err := avatar.Photo.NormalizeFile(p.ctx, f, p.file.Size)
 	if msg, refused := avatar.Refusal(err, "picture", "The picture must be a JPEG, PNG, GIF or WebP image"); refused {
-		return nil, pictureError(e, msg)
+		return pictureRefused(msg)
 	}
 	switch {
 	case errors.Is(err, avatar.ErrBusy):
-		e.Response.Header().Set("Retry-After", "5")
-		return nil, e.Error(http.StatusServiceUnavailable, "The server is busy processing pictures. Please try again in a moment.", nil)
+		return errPicturesBusy
 	case err != nil:
-		return nil, e.InternalServerError("", err)
+		return err
 	}
 	file, err := filesystem.NewFileFromBytes(stored, "picture"+ext)
 	if err != nil {
-		return nil, e.InternalServerError("", err)
+		return err
 	}
-	return &upload{id: core.GenerateDefaultRandomId(), file: file}, nil
+	p.ready = &upload{id: core.GenerateDefaultRandomId(), file: file}
+	return nil
 }
 
-func pictureError(e *core.RequestEvent, msg string) error {
-	return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
-		"picture": apierr.Field("validation_invalid_picture", msg),
-	})
+// prepared is the picture as prepare left it (nil: none).
+func (p *Picture) prepared() *upload {
+	if p == nil {
+		return nil
+	}
+	return p.ready
+}
+
+func pictureRefused(msg string) error {
+	return invalid(validation.Errors{"picture": apierr.Field("validation_invalid_picture", msg)})
 }
 
 // save stores the picture, for a deal's proof or for a request's update.

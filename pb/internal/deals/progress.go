@@ -16,51 +16,56 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
 
-// fundsSent: the sponsor says the money is on its way.
-func fundsSent(e *core.RequestEvent) error {
-	return take(e, step{by: sponsorOnly, from: []string{StatusAgreed},
-		refused: "the money is marked sent once the deliverables are agreed, and only once.",
-		change: func(d, me *core.Record, now string) (outcome, error) {
-			if !d.GetDateTime("fundsSentAt").IsZero() {
-				return outcome{}, conflict(e, "You already marked the money as sent.")
-			}
-			return outcome{set: dbx.Params{"fundsSentAt": now}, event: "funds_sent",
-				text:      fmt.Sprintf("%s marked the money as sent.", me.GetString("displayName")),
-				noteTitle: fmt.Sprintf("%s sent the money for %s: confirm when it arrives", name(me), titleOf(d))}, nil
-		}})
-}
+// FundsSent: the sponsor says the money is on its way.
+var FundsSent = Step[NoInput]{by: sponsorOnly, from: []string{StatusAgreed},
+	refused: "the money is marked sent once the deliverables are agreed, and only once.",
+	change: func(d, me *core.Record, now string, _ NoInput) (outcome, error) {
+		if !d.GetDateTime("fundsSentAt").IsZero() {
+			return outcome{}, refusal.Conflictf("You already marked the money as sent.")
+		}
+		return outcome{set: dbx.Params{"fundsSentAt": now}, event: "funds_sent",
+			text:      fmt.Sprintf("%s marked the money as sent.", me.GetString("displayName")),
+			noteTitle: fmt.Sprintf("%s sent the money for %s: confirm when it arrives", name(me), titleOf(d))}, nil
+	}}
 
-// fundsReceived: the recipient confirms the money arrived: the deal is funded.
-func fundsReceived(e *core.RequestEvent) error {
-	return take(e, step{by: recipientOnly, from: []string{StatusAgreed},
-		refused: "the money is confirmed once the deliverables are agreed and the sponsor sent it.",
-		change: func(d, me *core.Record, now string) (outcome, error) {
-			if d.GetDateTime("fundsSentAt").IsZero() {
-				return outcome{}, conflict(e, "The sponsor has not marked the money as sent yet.")
-			}
-			return outcome{set: dbx.Params{"status": StatusFunded, "fundedAt": now}, event: "funded",
-				text:      fmt.Sprintf("%s confirmed the money arrived: the deal is funded.", me.GetString("displayName")),
-				noteTitle: fmt.Sprintf("%s confirmed your money arrived for %s", name(me), titleOf(d))}, nil
-		}})
-}
+// FundsReceived: the recipient confirms the money arrived: the deal is funded.
+var FundsReceived = Step[NoInput]{by: recipientOnly, from: []string{StatusAgreed},
+	refused: "the money is confirmed once the deliverables are agreed and the sponsor sent it.",
+	change: func(d, me *core.Record, now string, _ NoInput) (outcome, error) {
+		if d.GetDateTime("fundsSentAt").IsZero() {
+			return outcome{}, refusal.Conflictf("The sponsor has not marked the money as sent yet.")
+		}
+		return outcome{set: dbx.Params{"status": StatusFunded, "fundedAt": now}, event: "funded",
+			text:      fmt.Sprintf("%s confirmed the money arrived: the deal is funded.", me.GetString("displayName")),
+			noteTitle: fmt.Sprintf("%s confirmed your money arrived for %s", name(me), titleOf(d))}, nil
+	}}
 
 // --- delivery ---
 
-type doneForm struct {
-	ProofText string    `json:"proofText"`
-	ProofLink string    `json:"proofLink"`
-	picture   *received // from multipart form data (pictures.go)
+// ProofInput is the JSON body of POST /api/deals/{id}/deliverables/{item}/done;
+// the route also takes its fields as multipart form data, with a picture.
+type ProofInput struct {
+	ProofText string `json:"proofText"`
+	ProofLink string `json:"proofLink"`
 }
 
-func (f *doneForm) validate() error {
+// DoneInput is what marking a deliverable done takes: the deliverable's
+// id, the proof, and its picture (nil for none).
+type DoneInput struct {
+	ProofInput
+	Item    string
+	Picture *Picture
+}
+
+func (f *DoneInput) validate() error {
 	f.ProofText, f.ProofLink = strings.TrimSpace(f.ProofText), strings.TrimSpace(f.ProofLink)
 	switch {
-	case f.ProofText == "" && f.ProofLink == "" && f.picture == nil:
+	case f.ProofText == "" && f.ProofLink == "" && f.Picture == nil:
 		return validation.Errors{"proofText": apierr.Field("validation_required", "Add proof: a note, a link or a picture")}
 	case utf8.RuneCountInString(f.ProofText) > MaxProofText || !utf8.ValidString(f.ProofText):
 		return validation.Errors{"proofText": apierr.Field("validation_too_long",
@@ -78,55 +83,22 @@ func (f *doneForm) validate() error {
 	return nil
 }
 
-// done: the recipient marks one deliverable done with proof (a note, a
+// Done: the recipient marks one deliverable done with proof (a note, a
 // link, a picture, or any of them); the last one makes the deal delivered.
-// A picture is checked and re-encoded only once the step may be taken.
-func done(e *core.RequestEvent) error {
-	itemID := e.Request.PathValue("item")
-	s := step{by: recipientOnly, from: []string{StatusFunded},
-		refused: "deliverables are marked done once the deal is funded."}
-	if limits.IsMultipart(e) {
-		// What the step checks before its transaction, from the URL alone,
-		// so a refused step (a stranger's, a missing deal's, a done
-		// deliverable's) reads no picture and costs no upload slot nor image
-		// work; the transaction checks it all again.
-		d, err := s.admit(e)
+// Its picture is checked and re-encoded only once the step may be taken.
+var Done = Step[DoneInput]{by: recipientOnly, from: []string{StatusFunded},
+	refused: "deliverables are marked done once the deal is funded.",
+	check:   (*DoneInput).validate,
+	ready:   func(in *DoneInput) error { return in.Picture.prepare() },
+	change: func(d, me *core.Record, now string, in DoneInput) (outcome, error) {
+		list, i, err := undone(d, in.Item)
 		if err != nil {
-			return err
-		}
-		list := items(d, "deliverables")
-		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
-		switch {
-		case i < 0:
-			return e.NotFoundError("Deliverable not found.", nil)
-		case list[i].DoneAt != "":
-			return conflict(e, "This deliverable is already marked done.")
-		}
-	}
-	form := &doneForm{}
-	raw, err := readForm(e, form, map[string]*string{"proofText": &form.ProofText, "proofLink": &form.ProofLink})
-	if err != nil {
-		return err
-	}
-	defer raw.close()
-	form.picture = raw
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
-	}
-	var pic *upload
-	s.change = func(d, me *core.Record, now string) (outcome, error) {
-		list := items(d, "deliverables")
-		i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == itemID })
-		if i < 0 {
-			return outcome{}, e.NotFoundError("Deliverable not found.", nil)
-		}
-		if list[i].DoneAt != "" {
-			return outcome{}, conflict(e, "This deliverable is already marked done.")
+			return outcome{}, err
 		}
 		list[i].DoneAt = when.APIStored(now)
-		list[i].ProofText, list[i].ProofLink = form.ProofText, form.ProofLink
+		list[i].ProofText, list[i].ProofLink = in.ProofText, in.ProofLink
 		var afterwards func(tx core.App, d *core.Record) error
-		if pic != nil {
+		if pic := in.Picture.prepared(); pic != nil {
 			list[i].ProofPicture = pic.id
 			afterwards = func(tx core.App, d *core.Record) error { return pic.save(tx, d.Id, "", me.Id) }
 		}
@@ -139,20 +111,40 @@ func done(e *core.RequestEvent) error {
 			note = fmt.Sprintf("Everything is delivered for %s: confirm to complete the deal", titleOf(d))
 		}
 		return outcome{set: set, event: "delivered", text: text, noteTitle: note, afterwards: afterwards}, nil
+	}}
+
+// undone is the deal's deliverables and the index of item, which must be
+// there and not done yet.
+func undone(d *core.Record, item string) ([]Deliverable, int, error) {
+	list := items(d, "deliverables")
+	i := slices.IndexFunc(list, func(it Deliverable) bool { return it.ID == item })
+	switch {
+	case i < 0:
+		return nil, 0, refusal.NotFoundf("Deliverable not found.")
+	case list[i].DoneAt != "":
+		return nil, 0, refusal.Conflictf("This deliverable is already marked done.")
 	}
-	if pic, err = preparePicture(e, raw); err != nil {
-		return err
-	}
-	return take(e, s)
+	return list, i, nil
 }
 
-// complete: the sponsor confirms the delivery.
-func complete(e *core.RequestEvent) error {
-	return take(e, step{by: sponsorOnly, from: []string{StatusDelivered},
-		refused: "a deal is completed once everything is delivered.",
-		change: func(d, me *core.Record, now string) (outcome, error) {
-			return outcome{set: dbx.Params{"status": StatusCompleted, "completedAt": now}, event: "completed",
-				text:      fmt.Sprintf("%s confirmed the delivery: the deal is completed.", me.GetString("displayName")),
-				noteTitle: fmt.Sprintf("%s completed the deal %s", name(me), titleOf(d))}, nil
-		}})
+// CheckDone answers why me may not mark item of deal dealID done now (a
+// refusal), from what the URL names alone: a route reading a picture asks
+// first, so a refused step (a stranger's, a missing deal's, a done
+// deliverable's) reads no picture and costs no upload slot nor image work.
+// Take checks it all again.
+func CheckDone(app core.App, dealID string, me *core.Record, item string) error {
+	d, err := Done.Admit(app, dealID, me)
+	if err == nil {
+		_, _, err = undone(d, item)
+	}
+	return err
 }
+
+// Complete: the sponsor confirms the delivery.
+var Complete = Step[NoInput]{by: sponsorOnly, from: []string{StatusDelivered},
+	refused: "a deal is completed once everything is delivered.",
+	change: func(d, me *core.Record, now string, _ NoInput) (outcome, error) {
+		return outcome{set: dbx.Params{"status": StatusCompleted, "completedAt": now}, event: "completed",
+			text:      fmt.Sprintf("%s confirmed the delivery: the deal is completed.", me.GetString("displayName")),
+			noteTitle: fmt.Sprintf("%s completed the deal %s", name(me), titleOf(d))}, nil
+	}}

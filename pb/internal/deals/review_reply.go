@@ -1,9 +1,7 @@
 package deals
 
 import (
-	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -12,59 +10,62 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// replyToReview: the reviewed member answers a shown review, once.
-func replyToReview(e *core.RequestEvent) error {
-	form := &replyForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+// ReplyToReview: the reviewed member answers a shown review, once. It
+// answers the review and its deal (nil when the deal cannot be read).
+func ReplyToReview(app core.App, reviewID string, me *core.Record, in ReplyInput) (r, d *core.Record, err error) {
+	if err := invalid(in.validate()); err != nil {
+		return nil, nil, err
 	}
-	r, err := e.App.FindRecordById("reviews", e.Request.PathValue("id"))
+	r, err = app.FindRecordById("reviews", reviewID)
 	switch {
-	case err != nil || r.GetBool("hidden") || (r.GetString("author") != e.Auth.Id && r.GetString("subject") != e.Auth.Id):
-		return e.NotFoundError("Review not found.", nil)
-	case r.GetString("subject") != e.Auth.Id:
-		return e.ForbiddenError("Only the reviewed member can reply.", nil)
+	case err != nil || r.GetBool("hidden") || (r.GetString("author") != me.Id && r.GetString("subject") != me.Id):
+		return nil, nil, refusal.NotFoundf("Review not found.")
+	case r.GetString("subject") != me.Id:
+		return nil, nil, refusal.Forbiddenf("Only the reviewed member can reply.")
 	case !shown(r, time.Now()):
-		return conflict(e, "You can reply once the review is shown.")
+		return nil, nil, refusal.Conflictf("You can reply once the review is shown.")
 	}
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	err = app.RunInTransaction(func(tx core.App) error {
 		nowStamp := types.NowDateTime().String()
-		res, err := tx.DB().Update("reviews", dbx.Params{"reply": form.Body, "repliedAt": nowStamp, "updated": nowStamp},
+		// one conditional statement: a second reply at once changes nothing
+		res, err := tx.DB().Update("reviews", dbx.Params{"reply": in.Body, "repliedAt": nowStamp, "updated": nowStamp},
 			dbx.HashExp{"id": r.Id, "reply": "", "hidden": false}).Execute()
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return errReviewed
+			return errRepliedAlready
 		}
 		if r, err = tx.FindRecordById("reviews", r.Id); err != nil {
 			return err
 		}
 		if author := r.GetString("author"); author != "" {
 			err = notify.Create(tx, notify.Note{UserID: author, Type: notify.TypeDeal,
-				Title: fmt.Sprintf("%s replied to your review", name(e.Auth)), Body: notify.Clip(form.Body, 300),
+				Title: fmt.Sprintf("%s replied to your review", name(me)), Body: notify.Clip(in.Body, 300),
 				Link: "/deals/" + r.GetString("deal"), Subject: r.Id})
 		}
 		return err
 	})
-	switch {
-	case errors.Is(err, errReviewed):
-		return conflict(e, "You have already replied to this review.")
-	case err != nil:
-		return apierr.Or500(e, err)
+	if err != nil {
+		return nil, nil, err
 	}
-	d, _ := e.App.FindRecordById("deals", r.GetString("deal"))
-	return e.JSON(http.StatusOK, toReview(e.App, r, d))
+	d, _ = app.FindRecordById("deals", r.GetString("deal"))
+	return r, d, nil
 }
+
+// errRepliedAlready: the reviewed member replied already.
+var errRepliedAlready = refusal.Conflictf("You have already replied to this review.")
 
 // ----------------------------------------------------------------
 
-type replyForm struct {
+// ReplyInput is the body of POST /api/reviews/{id}/reply.
+type ReplyInput struct {
 	Body string `json:"body"`
 }
 
-func (f *replyForm) validate() error {
+func (f *ReplyInput) validate() error {
 	return apierr.Text("body", "Reply", &f.Body, "Write your reply", MaxReviewText)
 }

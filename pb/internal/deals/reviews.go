@@ -1,7 +1,6 @@
 package deals
 
 import (
-	"errors"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -25,9 +24,6 @@ const (
 	// reached completed, counted from the listing's event date.
 	ReviewAfterEvent = 30 * 24 * time.Hour
 )
-
-// errReviewed: the member wrote their review, or their reply, already.
-var errReviewed = errors.New("deals: already reviewed")
 
 func shown(r *core.Record, now time.Time) bool {
 	return !r.GetBool("hidden") && !r.GetDateTime("visibleAt").Time().After(now)

@@ -2,6 +2,7 @@ package deals
 
 import (
 	"net/http"
+	"reflect"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -24,35 +25,35 @@ var stepsPerMember = []limits.Rule{{Bucket: "deal-steps", Max: 60, Window: time.
 
 // Routes are the deals routes (docs/api/deals.md).
 func Routes() []route.Route {
-	step := func(path string, handler func(*core.RequestEvent) error) route.Route {
+	step := func(path string, handler func(*core.RequestEvent) error, in reflect.Type) route.Route {
 		return route.Route{Method: "POST", Path: "/api/deals/{id}" + path, Handler: handler, Auth: route.Member, Body: maxJSON,
-			PerMember: stepsPerMember, Out: route.Of[Deal]()}
+			PerMember: stepsPerMember, In: in, Out: route.Of[Deal]()}
 	}
-	done := step("/deliverables/{item}/done", done)
+	done := step("/deliverables/{item}/done", done, route.Of[ProofInput]())
 	done.Upload = MaxPicture
-	review := step("/review", writeReview)
+	review := step("/review", writeReview, route.Of[ReviewInput]())
 	review.Out = route.Of[Review]()
 	return []route.Route{
 		{Method: "GET", Path: "/api/deals", Handler: list, Auth: route.Member, Out: route.Of[[]Deal]()},
 		{Method: "GET", Path: "/api/deals/{id}", Handler: read, Auth: route.Member, Out: route.Of[Deal]()},
-		step("/deliverables", propose),
-		step("/agree", agree),
-		step("/funds-sent", fundsSent),
-		step("/funds-received", fundsReceived),
+		step("/deliverables", stepHandler(Propose), route.Of[ProposeInput]()),
+		step("/agree", stepHandler(Agree), route.Of[AgreeInput]()),
+		step("/funds-sent", stepHandler(FundsSent), nil),
+		step("/funds-received", stepHandler(FundsReceived), nil),
 		done,
 		{Method: "GET", Path: "/api/deals/{id}/pictures/{picture}", Handler: picture, Auth: route.Member, Out: route.Of[route.File]()},
-		step("/complete", complete),
-		step("/cancel", cancel),
-		step("/dispute", dispute),
-		step("/dispute/answer", respond),
+		step("/complete", stepHandler(Complete), nil),
+		step("/cancel", stepHandler(Cancel), route.Of[ReasonInput]()),
+		step("/dispute", stepHandler(Dispute), route.Of[ReasonInput]()),
+		step("/dispute/answer", stepHandler(Answer), route.Of[ReasonInput]()),
 		review,
 		{Method: "POST", Path: "/api/reviews/{id}/reply", Handler: replyToReview, Auth: route.Member, Body: maxJSON,
-			PerMember: stepsPerMember, Out: route.Of[Review]()},
+			PerMember: stepsPerMember, In: route.Of[ReplyInput](), Out: route.Of[Review]()},
 		{Method: "GET", Path: "/api/users/{id}/reviews", Handler: memberReviews, Auth: route.Member, Out: route.Of[[]Review]()},
 		{Method: "POST", Path: "/api/sponsorship-requests/{id}/updates", Handler: postUpdate, Auth: route.Member, Body: maxJSON, Upload: MaxPicture,
 			PerIP:     listings.Requests.PostsPerIP(),
 			PerMember: []limits.Rule{{Bucket: "updates", Max: 10, Window: 24 * time.Hour, Message: "You have posted many updates today."}},
-			Out:       route.Of[Update]()},
+			In:        route.Of[UpdateInput](), Out: route.Of[Update]()},
 	}
 }
 

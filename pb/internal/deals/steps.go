@@ -3,15 +3,14 @@ package deals
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // side is who may take a step.
@@ -23,17 +22,29 @@ const (
 	recipientOnly
 )
 
-// step is one change of a deal by one of its members.
-type step struct {
+// Step is one change of a deal by one of its members, taking input In
+// (NoInput for a step that takes none). The steps are the package's
+// variables Propose, Agree, FundsSent, FundsReceived, Done, Complete,
+// Cancel, Dispute and Answer; Take runs one.
+type Step[In any] struct {
 	by side
 	// from are the states the step may start from; refused says why not,
 	// in the member's words.
 	from    []string
 	refused string
-	// change checks what else the step needs (answering an *router.ApiError)
-	// and says what it writes, its history entry and the other side's note.
-	change func(d *core.Record, me *core.Record, now string) (outcome, error)
+	// check validates (and trims) the input: field errors, or nil.
+	check func(in *In) error
+	// ready runs once the member may take the step on the deal, before its
+	// transaction: the costly part of the input (a picture) is prepared only
+	// then. It answers a refusal or an internal error.
+	ready func(in *In) error
+	// change checks what else the step needs (answering a refusal) and says
+	// what it writes, its history entry and the other side's note.
+	change func(d, me *core.Record, now string, in In) (outcome, error)
 }
+
+// NoInput is the input of a step that takes none.
+type NoInput struct{}
 
 // outcome is what a step writes and says.
 type outcome struct {
@@ -47,19 +58,38 @@ type outcome struct {
 	afterwards func(tx core.App, d *core.Record) error
 }
 
-// take runs a step on the deal of the route's {id}: the member must be on
-// the deal (404 otherwise) and on the step's side (403), the deal in one of
-// its states (409), and nothing else may have changed it since it was read
-// (guarded.Update on the status and version it read: 409).
-func take(e *core.RequestEvent, s step) error {
-	me := e.Auth
-	d, err := s.admit(e)
-	if err != nil {
-		return err
+// Refusals every step may answer.
+var (
+	errDealNotFound = refusal.NotFoundf("Deal not found.")
+	errDealChanged  = refusal.Conflictf("This deal changed while you were looking at it. Reload it and try again.")
+	errFundedPledge = refusal.Conflictf("This deal is funded: cancelling it needs both sides now.")
+)
+
+// Take runs step s with input in on deal dealID for member me, and answers
+// the deal as the step left it. The input must be valid (Invalid, with its
+// field errors), the member on the deal (NotFound) and on the step's side
+// (Forbidden), the deal in one of the step's states (Conflict), and nothing
+// else may have changed it since it was read (guarded.Update on the status
+// and version it read: Conflict). The change, its history entry, what
+// follows it and the notifications are one transaction (app's, or a new one).
+func Take[In any](app core.App, dealID string, me *core.Record, s Step[In], in In) (*core.Record, error) {
+	if s.check != nil {
+		if err := s.check(&in); err != nil {
+			return nil, invalid(err)
+		}
 	}
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	d, err := s.Admit(app, dealID, me)
+	if err != nil {
+		return nil, err
+	}
+	if s.ready != nil {
+		if err := s.ready(&in); err != nil {
+			return nil, err
+		}
+	}
+	err = app.RunInTransaction(func(tx core.App) error {
 		now := types.NowDateTime().String()
-		out, err := s.change(d, me, now)
+		out, err := s.change(d, me, now, in)
 		if err != nil {
 			return err
 		}
@@ -72,69 +102,75 @@ func take(e *core.RequestEvent, s step) error {
 		if err != nil {
 			return err
 		}
-		if err := countReached(tx, d, out.set["status"]); err != nil {
-			return err
-		}
-		if out.afterwards != nil {
-			if err := out.afterwards(tx, d); err != nil {
-				return err
-			}
-		}
-		if err := record(tx, d.Id, me.Id, out.event, out.text); err != nil {
-			return err
-		}
-		if out.noteTitle != "" && other(d, me.Id) != "" { // nobody left to tell: nothing to say
-			if err := notify.Create(tx, notify.Note{
-				UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
-				Link: "/deals/" + d.Id, Subject: d.Id,
-			}); err != nil {
-				return err
-			}
-		}
-		if out.adminTitle != "" {
-			if err := notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
-				Link: AdminDisputesPath, Subject: d.Id}, me.Id); err != nil {
-				return err
-			}
-		}
-		return nil
+		return follow(tx, d, me, out)
 	})
 	switch {
 	case errors.Is(err, guarded.ErrStale):
-		return e.Error(http.StatusConflict, "This deal changed while you were looking at it. Reload it and try again.", nil)
+		return nil, errDealChanged
 	case errors.Is(err, ErrPledgeFunded):
-		return e.Error(http.StatusConflict, "This deal is funded: cancelling it needs both sides now.", nil)
+		return nil, errFundedPledge
 	case err != nil:
-		return apierr.Or500(e, err)
+		return nil, err
 	}
-	out, err := withEvents(e.App, d)
-	if err == nil {
-		out.Reviews, err = reviewsOf(e.App, d, me.Id)
-	}
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return d, nil
 }
 
-// admit loads the deal of the route's {id} and answers why the member may
-// not take the step on it now, if they may not.
-func (s step) admit(e *core.RequestEvent) (*core.Record, error) {
-	me := e.Auth
-	d, err := e.App.FindRecordById("deals", e.Request.PathValue("id"))
+// follow is what a step's change brings along in its transaction: the
+// counters, the step's own afterwards, its history entry and notifications.
+func follow(tx core.App, d, me *core.Record, out outcome) error {
+	if err := countReached(tx, d, out.set["status"]); err != nil {
+		return err
+	}
+	if out.afterwards != nil {
+		if err := out.afterwards(tx, d); err != nil {
+			return err
+		}
+	}
+	if err := record(tx, d.Id, me.Id, out.event, out.text); err != nil {
+		return err
+	}
+	if out.noteTitle != "" && other(d, me.Id) != "" { // nobody left to tell: nothing to say
+		if err := notify.Create(tx, notify.Note{
+			UserID: other(d, me.Id), Type: notify.TypeDeal, Title: out.noteTitle, Body: out.text,
+			Link: "/deals/" + d.Id, Subject: d.Id,
+		}); err != nil {
+			return err
+		}
+	}
+	if out.adminTitle != "" {
+		return notify.ToAdministrators(tx, notify.Note{Type: notify.TypeDeal, Title: out.adminTitle, Body: out.text,
+			Link: AdminDisputesPath, Subject: d.Id}, me.Id)
+	}
+	return nil
+}
+
+// Admit loads deal dealID and answers why me may not take the step on it
+// now (a refusal), if they may not. Take admits again; a route that reads
+// a costly body (a picture) admits first, so a refused step reads none.
+func (s Step[In]) Admit(app core.App, dealID string, me *core.Record) (*core.Record, error) {
+	d, err := app.FindRecordById("deals", dealID)
 	if err != nil || (d.GetString("sponsor") != me.Id && d.GetString("recipient") != me.Id) {
-		return nil, e.NotFoundError("Deal not found.", nil)
+		return nil, errDealNotFound
 	}
 	switch {
 	case s.by == sponsorOnly && d.GetString("sponsor") != me.Id:
-		return nil, e.ForbiddenError("Only the sponsor can do this.", nil)
+		return nil, refusal.Forbiddenf("Only the sponsor can do this.")
 	case s.by == recipientOnly && d.GetString("recipient") != me.Id:
-		return nil, e.ForbiddenError("Only the recipient can do this.", nil)
+		return nil, refusal.Forbiddenf("Only the recipient can do this.")
 	}
 	if !slices.Contains(s.from, d.GetString("status")) {
-		return nil, e.Error(http.StatusConflict, fmt.Sprintf("This deal is %s: %s", d.GetString("status"), s.refused), nil)
+		return nil, refusal.Conflictf(fmt.Sprintf("This deal is %s: %s", d.GetString("status"), s.refused))
 	}
 	return d, nil
+}
+
+// invalid is an input's field errors as the Invalid refusal every form
+// answers (nil for none).
+func invalid(fields error) error {
+	if fields == nil {
+		return nil
+	}
+	return refusal.Invalidf("Please check the highlighted fields.", fields)
 }
 
 // other is the deal's member who is not id.
@@ -148,6 +184,3 @@ func other(d *core.Record, id string) string {
 func name(me *core.Record) string { return notify.Clip(me.GetString("displayName"), 40) }
 
 func titleOf(d *core.Record) string { return "“" + notify.Clip(d.GetString("title"), 80) + "”" }
-
-// conflict is a 409 with the member's words, from inside a step.
-func conflict(e *core.RequestEvent, msg string) error { return e.Error(http.StatusConflict, msg, nil) }

@@ -1,102 +1,83 @@
 package deals
 
 import (
-	"errors"
 	"fmt"
-	"net/http"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
-	"sponsorbridge/pb/internal/when"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // MaxUpdate bounds an update to a request's sponsors, in characters.
 const MaxUpdate = 2000
 
-// Update is what a request's poster told all its sponsors.
-type Update struct {
-	ID   string `json:"id"`
+// UpdateInput is the body of POST /api/sponsorship-requests/{id}/updates
+// (JSON, or multipart form data with a picture).
+type UpdateInput struct {
 	Body string `json:"body"`
-	// Picture is the id of the update's picture ("" for none), read on a
-	// sponsor's deal at GET /api/deals/{id}/pictures/{picture}.
-	Picture   string          `json:"picture"`
-	Author    accounts.Person `json:"author"`
-	CreatedAt string          `json:"createdAt"`
+	// Picture is the update's picture (nil for none).
+	Picture *Picture `json:"-"`
 }
 
-var errNoSponsors = errors.New("deals: no sponsor to update")
-
-type updateForm struct {
-	Body string `json:"body"`
-}
-
-func (f *updateForm) validate() error {
+func (f *UpdateInput) validate() error {
 	return apierr.Text("body", "Update", &f.Body, "Write the update", MaxUpdate)
 }
 
-// updatableRequest is the request of the URL when the member may post an
-// update to its sponsors; withSponsors also asks that it has some (before
-// a picture is read; the transaction asks again).
-func updatableRequest(e *core.RequestEvent, withSponsors bool) (*core.Record, error) {
-	request, err := e.App.FindRecordById("sponsorship_requests", e.Request.PathValue("id"))
-	if err != nil || !listings.VisibleTo(request, e.Auth) {
-		return nil, e.NotFoundError("Listing not found.", nil)
+var errNoSponsors = refusal.Conflictf("This request has no sponsors to update yet.")
+
+// updatableRequest is request requestID when me may post an update to its
+// sponsors; withSponsors also asks that it has some.
+func updatableRequest(app core.App, requestID string, me *core.Record, withSponsors bool) (*core.Record, error) {
+	request, err := app.FindRecordById("sponsorship_requests", requestID)
+	if err != nil || !listings.VisibleTo(request, me) {
+		return nil, refusal.NotFoundf("Listing not found.")
 	}
-	if request.GetString("user") != e.Auth.Id {
-		return nil, e.ForbiddenError("Only the poster of the request can post updates to its sponsors.", nil)
+	if request.GetString("user") != me.Id {
+		return nil, refusal.Forbiddenf("Only the poster of the request can post updates to its sponsors.")
 	}
 	if withSponsors {
 		var n int
-		if err := sponsorDeals(e.App, request.Id).Select("COUNT(*)").Row(&n); err != nil {
-			return nil, e.InternalServerError("", err)
+		if err := sponsorDeals(app, request.Id).Select("COUNT(*)").Row(&n); err != nil {
+			return nil, err
 		}
 		if n == 0 {
-			return nil, e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
+			return nil, errNoSponsors
 		}
 	}
 	return request, nil
 }
 
-// postUpdate: the poster of a request tells every sponsor whose deal is
+// CheckUpdate answers why me may not post an update to request requestID's
+// sponsors now (a refusal), from what the URL names alone: a route reading
+// a picture asks first, before it holds an upload slot or reads the
+// picture. PostUpdate checks it again.
+func CheckUpdate(app core.App, requestID string, me *core.Record) error {
+	_, err := updatableRequest(app, requestID, me, true)
+	return err
+}
+
+// PostUpdate: the poster of a request tells every sponsor whose deal is
 // not cancelled, in one transaction: the update, and a notification (and
-// e-mail, per their choices) to each, linking to their own deal.
-func postUpdate(e *core.RequestEvent) error {
-	multipart := limits.IsMultipart(e)
-	var request *core.Record
-	if multipart {
-		// From the URL alone, before the request holds an upload slot or
-		// reads its picture; the transaction checks the sponsors again.
-		var err error
-		if request, err = updatableRequest(e, true); err != nil {
-			return err
-		}
+// e-mail, per their choices) to each, linking to their own deal. Its
+// picture is checked and re-encoded once the member may post.
+func PostUpdate(app core.App, requestID string, me *core.Record, in UpdateInput) (*core.Record, error) {
+	if err := invalid(in.validate()); err != nil {
+		return nil, err
 	}
-	form := &updateForm{}
-	raw, err := readForm(e, form, map[string]*string{"body": &form.Body})
+	request, err := updatableRequest(app, requestID, me, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer raw.close()
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+	if err := in.Picture.prepare(); err != nil {
+		return nil, err
 	}
-	if !multipart {
-		if request, err = updatableRequest(e, false); err != nil {
-			return err
-		}
-	}
-	pic, err := preparePicture(e, raw)
-	if err != nil {
-		return err
-	}
+	pic := in.Picture.prepared()
 	var update *core.Record
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	err = app.RunInTransaction(func(tx core.App) error {
 		var deals []*core.Record
 		if err := sponsorDeals(tx, request.Id).All(&deals); err != nil {
 			return err
@@ -109,7 +90,7 @@ func postUpdate(e *core.RequestEvent) error {
 			return err
 		}
 		update = core.NewRecord(c)
-		update.Load(map[string]any{"request": request.Id, "author": e.Auth.Id, "body": form.Body})
+		update.Load(map[string]any{"request": request.Id, "author": me.Id, "body": in.Body})
 		if pic != nil {
 			update.Set("picture", pic.id)
 		}
@@ -117,26 +98,23 @@ func postUpdate(e *core.RequestEvent) error {
 			return err
 		}
 		if pic != nil {
-			if err := pic.save(tx, "", update.Id, e.Auth.Id); err != nil {
+			if err := pic.save(tx, "", update.Id, me.Id); err != nil {
 				return err
 			}
 		}
-		title := fmt.Sprintf("%s posted an update on %s", name(e.Auth), "“"+notify.Clip(request.GetString("title"), 80)+"”")
+		title := fmt.Sprintf("%s posted an update on %s", name(me), "“"+notify.Clip(request.GetString("title"), 80)+"”")
 		for _, d := range deals {
 			if err := notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal, Title: title,
-				Body: notify.Clip(form.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id}); err != nil {
+				Body: notify.Clip(in.Body, 300), Link: "/deals/" + d.Id, Subject: update.Id}); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	switch {
-	case errors.Is(err, errNoSponsors):
-		return e.Error(http.StatusConflict, "This request has no sponsors to update yet.", nil)
-	case err != nil:
-		return apierr.Or500(e, err)
+	if err != nil {
+		return nil, err
 	}
-	return e.JSON(http.StatusCreated, toUpdate(e.App, update))
+	return update, nil
 }
 
 // sponsorDeals are the deals of the request's sponsors that are not
@@ -172,15 +150,4 @@ func updatesUntil(d *core.Record) (string, bool) {
 		return "", false
 	}
 	return d.GetDateTime("cancelledAt").String(), true
-}
-
-func toUpdate(app core.App, r *core.Record) Update {
-	people, _ := accounts.LoadPeople(app, r.GetString("author")) // unread, the author shows as deleted, as PersonOf has it
-	return updateOf(r, people)
-}
-
-// updateOf maps a request_updates record whose author people holds.
-func updateOf(r *core.Record, people accounts.People) Update {
-	return Update{ID: r.Id, Body: r.GetString("body"), Picture: r.GetString("picture"), Author: people.Of(r.GetString("author")),
-		CreatedAt: when.API(r.GetDateTime("created").Time())}
 }
