@@ -7,7 +7,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/when"
@@ -15,9 +14,9 @@ import (
 
 // A request whose event day has ended is closed: reads show it closed at
 // once (EffectiveStatus), and this job, run at start and every ten minutes,
-// closes it in the table and tells its poster. Each close is one
-// conditional UPDATE (still open, same event date), so it never races a
-// Sponsor press or an edit of the date.
+// closes it in the table and tells its poster. Each close is one guarded
+// write (still open, same event date: closeEventPassed), so it never races
+// a Sponsor press or an edit of the date.
 
 // EventPassedBefore is the stored eventDate below which an event has passed.
 func EventPassedBefore(now time.Time) string {
@@ -57,28 +56,26 @@ func CloseEventsPassed(app core.App) (int, error) {
 	}
 	closed := 0
 	for _, d := range due {
+		var done *core.Record
 		err := app.RunInTransaction(func(tx core.App) error {
-			res, err := tx.DB().Update(Requests.Table, dbx.Params{"status": StatusClosed, "updated": types.NowDateTime().String()},
-				dbx.HashExp{"id": d.ID, "status": StatusOpen, "eventDate": d.EventDate}).Execute()
-			if err != nil {
-				return err
+			var err error
+			if done, err = closeEventPassed(tx, d.ID, d.EventDate); err != nil || done == nil {
+				return err // nil: sponsored, closed or moved meanwhile
 			}
-			if n, _ := res.RowsAffected(); n != 1 {
-				return nil // sponsored, closed or moved meanwhile
-			}
-			closed++
-			err = notify.Create(tx, notify.Note{
+			return notify.Create(tx, notify.Note{
 				UserID: d.User, Type: notify.TypeEventPassed,
 				Title:   "“" + notify.Clip(d.Title, 120) + "” is closed: its event date has passed",
 				Body:    "Move the event date forward to reopen it.",
 				Link:    "/listings/requests/" + d.ID,
 				Subject: d.ID,
 			})
-			return err
 		})
 		if err != nil {
 			app.Logger().Warn("listings: closing a passed event failed", slog.String("id", d.ID), slog.String("error", err.Error()))
 			continue
+		}
+		if done != nil {
+			closed++
 		}
 	}
 	return closed, nil

@@ -107,6 +107,16 @@ func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
 	app := apptest.NewApp(t, nil)
 	defer app.Cleanup()
 	seedEvents(t, app)
+	// Each close is one save: its record hooks (and realtime) hear of it once,
+	// as it was and as it is.
+	var heard []string
+	var mu sync.Mutex
+	app.OnRecordAfterUpdateSuccess("sponsorship_requests").BindFunc(func(e *core.RecordEvent) error {
+		mu.Lock()
+		heard = append(heard, e.Record.GetString("title")+": "+e.Record.Original().GetString("status")+" → "+e.Record.GetString("status"))
+		mu.Unlock()
+		return e.Next()
+	})
 
 	// Several runs at once (start and cron overlapping) close and notify once.
 	var wg sync.WaitGroup
@@ -130,6 +140,9 @@ func TestTheJobClosesPastEventsOnceAndTellsThePoster(t *testing.T) {
 	}
 	if sum != 1 {
 		t.Fatalf("%d requests closed, want 1", sum)
+	}
+	if len(heard) != 1 || heard[0] != "Past fair: open → closed" {
+		t.Fatalf("the hooks heard %q, want the one close", heard)
 	}
 	for title, want := range map[string]string{"Past fair": "closed", "Next week's fair": "open", "Sponsored past fair": "sponsored"} {
 		if got := testutil.Find(t, app, "sponsorship_requests", requestID(t, app, title)).GetString("status"); got != want {

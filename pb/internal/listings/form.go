@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/when"
@@ -24,10 +25,11 @@ const (
 	MaxAmount      = 1_000_000_000
 )
 
-// listingForm is the body of a create or an update. Pointer fields are nil
-// when the body leaves them out (an update changes only what it names).
+// ListingInput is the body of a post or an edit. Pointer fields are nil
+// when the body leaves them out (an edit changes only what it names).
 // Fields a member may not set (owner, flags) are simply not part of it.
-type listingForm struct {
+// The amount is the number or numeric string the member typed (coerceAmount).
+type ListingInput struct {
 	Title           *string          `json:"title"`
 	Description     *string          `json:"description"`
 	Amount          *json.RawMessage `json:"amount"`
@@ -46,7 +48,7 @@ type cleaned struct {
 }
 
 // validate checks the form; creating requires every required field.
-func (f *listingForm) validate(kind Kind, creating bool, now time.Time) (*cleaned, error) {
+func (f *ListingInput) validate(kind Kind, creating bool, now time.Time) (*cleaned, error) {
 	out := &cleaned{}
 	errs := validation.Errors{}
 
@@ -120,6 +122,37 @@ func (f *listingForm) validate(kind Kind, creating bool, now time.Time) (*cleane
 		return nil, errs
 	}
 	return out, nil
+}
+
+// apply copies the validated fields onto a record.
+func (c *cleaned) apply(record *core.Record, kind Kind) {
+	if c.title != nil {
+		record.Set("title", *c.title)
+	}
+	if c.description != nil {
+		record.Set("description", *c.description)
+	}
+	if c.amount != nil {
+		record.Set(kind.AmountField, *c.amount)
+	}
+	if c.location != nil {
+		record.Set("location", *c.location)
+	}
+	if c.categories != nil {
+		record.Set("categories", c.categories)
+	}
+	if kind.IsRequest && c.eventDate != nil {
+		record.Set("eventDate", *c.eventDate)
+	}
+	if c.status != nil {
+		record.Set("status", *c.status)
+	}
+}
+
+// changesContent tells whether an update touches what moderators reviewed.
+func (c *cleaned) changesContent() bool {
+	return c.title != nil || c.description != nil || c.amount != nil || c.location != nil ||
+		c.categories != nil || c.eventDate != nil
 }
 
 // coerceAmount turns a JSON number or numeric string into whole dollars,

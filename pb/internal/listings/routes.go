@@ -22,9 +22,9 @@ func Routes(store *Store) []route.Route {
 				Out: route.Of[Listing]()},
 			route.Route{Method: "POST", Path: kind.Path, Handler: h.create, Auth: route.Member, Body: maxBody,
 				PerIP: &route.IPLimit{Label: "POST " + kind.Path, Max: 10, Seconds: 60},
-				Out:   route.Of[Listing]()},
+				In:    route.Of[ListingInput](), Out: route.Of[Listing]()},
 			route.Route{Method: "PATCH", Path: kind.Path + "/{id}", Handler: h.update, Auth: route.Member, Body: maxBody,
-				Out: route.Of[Listing]()},
+				In: route.Of[ListingInput](), Out: route.Of[Listing]()},
 			// the link preview is for whoever holds the link, signed in or not
 			route.Route{Method: "GET", Path: kind.Path + "/{id}/preview", Handler: h.previewView, Out: route.Of[Preview]()},
 		)

@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/route"
 )
 
@@ -25,25 +25,29 @@ func (f *Finder) Routes() []route.Route {
 func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		l, err := f.store.Probe(kind, e.Request.PathValue("id"))
-		viewer := listings.Viewer{ID: e.Auth.Id, IsAdmin: membership.IsAdmin(e.Auth)}
-		if err != nil || (l.Hidden && l.PosterID != viewer.ID && !viewer.IsAdmin) {
-			return e.NotFoundError("Listing not found.", nil)
+		viewer := listings.ViewerOf(e.Auth)
+		if err != nil || !viewer.Sees(l.PosterID, l.Hidden) {
+			return refusal.NotFoundf("Listing not found.")
 		}
 		only, errs := listings.ParseFlags(e.Request.URL.Query())
 		if len(errs) > 0 {
-			return e.BadRequestError("Please check the highlighted fields.", errs)
+			return refusal.Invalidf("Please check the highlighted fields.", errs)
 		}
 		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, only)
 		if err != nil {
-			return e.InternalServerError("", err)
-		}
-		out := make([]MatchAnswer, len(ms))
-		for i, m := range ms {
-			out[i] = MatchAnswer{Listing: m.Listing, Reasons: nonEmpty(m.Reasons), Why: joinReasons(m.Reasons)}
+			return err
 		}
 		e.Response.Header().Set("Cache-Control", "no-store")
-		return e.JSON(http.StatusOK, out)
+		return e.JSON(http.StatusOK, answers(ms))
 	}
+}
+
+func answers(ms []Match) []MatchAnswer {
+	out := make([]MatchAnswer, len(ms))
+	for i, m := range ms {
+		out[i] = MatchAnswer{Listing: m.Listing, Reasons: nonEmpty(m.Reasons), Why: joinReasons(m.Reasons)}
+	}
+	return out
 }
 
 // MatchAnswer is one match: a listing of the other kind and why it fits.
