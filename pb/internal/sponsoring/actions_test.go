@@ -55,12 +55,20 @@ func TestPledgeAction(t *testing.T) {
 	seed(t, app)
 	priya, dan, zed := testutil.FindByUsername(t, app, "priya"), testutil.FindByUsername(t, app, "dan"), testutil.FindByUsername(t, app, "zed")
 	camp, fair := listing(t, app, "sponsorship_requests", "Health camp"), listing(t, app, "sponsorship_requests", "Old fair")
-	amount := func(s string) sponsoring.PledgeBody { return sponsoring.PledgeBody{Amount: json.RawMessage(s)} }
+	amount := func(s string) (b sponsoring.PledgeBody) {
+		if err := json.Unmarshal([]byte(`{"amount":`+s+`}`), &b); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
 
 	_, err := sponsoring.Pledge(app, priya, camp.Id, amount("1.5"))
 	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
-	_, err = sponsoring.Pledge(app, priya, camp.Id, sponsoring.PledgeBody{Amount: json.RawMessage("0"),
-		MessageBody: sponsoring.MessageBody{Message: strings.Repeat("y", sponsoring.MaxMessage+1)}})
+	_, err = sponsoring.Pledge(app, priya, camp.Id, amount(`"lots"`))
+	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
+	tooLong := amount("0")
+	tooLong.Message = strings.Repeat("y", sponsoring.MaxMessage+1)
+	_, err = sponsoring.Pledge(app, priya, camp.Id, tooLong)
 	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount", "message")
 	_, err = sponsoring.Pledge(app, priya, "nosuchrequest12", amount("5"))
 	refused(t, err, refusal.NotFound, "Listing not found.")
@@ -87,7 +95,7 @@ func TestPledgeAction(t *testing.T) {
 	refused(t, err, refusal.Invalid, "You have already pledged to this request. Withdraw it to pledge a different amount.")
 
 	// no amount: what is still open, which sponsors the request
-	rest, err := sponsoring.Pledge(app, zed, camp.Id, sponsoring.PledgeBody{Amount: json.RawMessage("null")})
+	rest, err := sponsoring.Pledge(app, zed, camp.Id, amount("null"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +118,8 @@ func TestWithdrawAction(t *testing.T) {
 	seed(t, app)
 	priya, zed := testutil.FindByUsername(t, app, "priya"), testutil.FindByUsername(t, app, "zed")
 	camp := listing(t, app, "sponsorship_requests", "Health camp")
-	c, err := sponsoring.Pledge(app, priya, camp.Id, sponsoring.PledgeBody{Amount: json.RawMessage("700")})
+	seven := sponsoring.PledgeAmount(700)
+	c, err := sponsoring.Pledge(app, priya, camp.Id, sponsoring.PledgeBody{Amount: &seven})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,24 +38,36 @@ var (
 )
 
 // PledgeBody is the optional body of a pledge: an amount in whole dollars
-// (missing or null: what is still open) and a message to the poster. The
-// amount stays raw JSON until amount reads it, so anything that is not a
-// whole number gets the field's own message.
+// (missing or null: what is still open) and a message to the poster.
 type PledgeBody struct {
 	MessageBody
-	Amount json.RawMessage `json:"amount,omitzero"`
+	Amount *PledgeAmount `json:"amount,omitzero"`
 }
 
-// amount is the body's amount in dollars (0: what is still open), or its
+// PledgeAmount is the amount a pledge's body names. It reads any JSON
+// value, keeping one that is not a number as NaN, so that anything but a
+// whole number gets the amount field's own message rather than the body's.
+type PledgeAmount float64
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (a *PledgeAmount) UnmarshalJSON(b []byte) error {
+	var n float64
+	if err := json.Unmarshal(b, &n); err != nil {
+		n = math.NaN()
+	}
+	*a = PledgeAmount(n)
+	return nil
+}
+
+// dollars is the body's amount in dollars (0: what is still open), or its
 // field error. It is the pledge's one conversion: from here to the stored
-// commitment and its deal the amount is an int64.
-func (b *PledgeBody) amount(errs validation.Errors) int64 {
-	if len(b.Amount) == 0 || strings.TrimSpace(string(b.Amount)) == "null" {
+// commitment, its deal and the answer the amount is an int64.
+func (b *PledgeBody) dollars(errs validation.Errors) int64 {
+	if b.Amount == nil {
 		return 0
 	}
-	var n float64
-	switch err := json.Unmarshal(b.Amount, &n); {
-	case err != nil || math.IsNaN(n) || math.IsInf(n, 0) || n != math.Trunc(n):
+	switch n := float64(*b.Amount); {
+	case math.IsNaN(n) || math.IsInf(n, 0) || n != math.Trunc(n):
 		errs["amount"] = apierr.Field("validation_whole_amount", "Amount must be a whole number")
 	case n < 1:
 		errs["amount"] = apierr.Field("validation_min_amount", "Amount must be at least 1")
@@ -79,7 +91,7 @@ func (b *PledgeBody) amount(errs validation.Errors) int64 {
 func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*core.Record, error) {
 	errs := validation.Errors{}
 	body.fieldErrors(errs)
-	amount := body.amount(errs)
+	amount := body.dollars(errs)
 	if err := invalid(errs); err != nil {
 		return nil, err
 	}
