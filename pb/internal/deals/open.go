@@ -23,7 +23,9 @@ type Opening struct {
 	// ListingTable is sponsorships or sponsorship_requests.
 	ListingTable, ListingID, Title string
 	Sponsor, Recipient             string
-	Amount                         int
+	// Amount is the deal's amount in whole dollars, as the pledge or the
+	// offer holds it.
+	Amount int64
 }
 
 // Open creates the deal of a pledge or an accepted application, in the
@@ -43,7 +45,7 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 	if err := tx.Save(d); err != nil {
 		return nil, err
 	}
-	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(int64(o.Amount))))
+	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(o.Amount)))
 }
 
 // ErrPledgeFunded: the pledge's deal is funded or past it, so the pledge

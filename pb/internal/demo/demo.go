@@ -158,8 +158,8 @@ func seedCommitment(app core.App, request *core.Record, sponsorID string) error 
 	if err := app.Save(r); err != nil {
 		return err
 	}
-	// a pledge opens its deal, in the demo as in the app (pb/internal/sponsoring/sponsor.go)
+	// a pledge opens its deal, in the demo as in the app (pb/internal/sponsoring/pledge.go)
 	_, err = deals.Open(app, deals.Opening{Commitment: r.Id, ListingTable: listings.Requests.Table, ListingID: request.Id,
-		Title: request.GetString("title"), Sponsor: sponsorID, Recipient: request.GetString("user"), Amount: r.GetInt("amount")})
+		Title: request.GetString("title"), Sponsor: sponsorID, Recipient: request.GetString("user"), Amount: int64(r.GetInt("amount"))})
 	return err
 }

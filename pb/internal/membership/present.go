@@ -2,7 +2,11 @@ package membership
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/refusal"
 )
+
+const msgNotSignedIn = "You are not signed in."
 
 // Present re-reads the signed-in member inside the write transaction tx and
 // answers 401 when the account is gone. A member may delete their account
@@ -14,11 +18,20 @@ import (
 // pointing to a deleted member fails PocketBase's relation check (a 500
 // before) or, saved just after the check, is left behind.
 func Present(e *core.RequestEvent, tx core.App) error {
-	if e.Auth == nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
+	if e.Auth == nil || Still(tx, e.Auth.Id) != nil {
+		return e.UnauthorizedError(msgNotSignedIn, nil)
 	}
-	if _, err := tx.FindRecordById("users", e.Auth.Id); err != nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
+	return nil
+}
+
+// Still is Present for a domain action, with no request: a NotSignedIn
+// refusal when member memberID is no longer there in tx.
+func Still(tx core.App, memberID string) error {
+	if memberID == "" {
+		return refusal.New(refusal.NotSignedIn, msgNotSignedIn)
+	}
+	if _, err := tx.FindRecordById("users", memberID); err != nil {
+		return refusal.New(refusal.NotSignedIn, msgNotSignedIn)
 	}
 	return nil
 }

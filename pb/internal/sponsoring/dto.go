@@ -80,7 +80,7 @@ func toApplication(r *core.Record, l links) Application {
 // Commitment is the wire shape of a sponsor's commitment (a pledge) to a request.
 type Commitment struct {
 	ID     string `json:"id"`
-	Amount int    `json:"amount"`
+	Amount int64  `json:"amount"`
 	// Status is "active" or "withdrawn"; a withdrawn pledge has the
 	// sponsor's reason and when it was withdrawn.
 	Status         string          `json:"status"`
@@ -119,7 +119,7 @@ func ToCommitment(app core.App, r *core.Record) Commitment {
 func toCommitment(r *core.Record, l links) Commitment {
 	c := Commitment{
 		ID:             r.Id,
-		Amount:         r.GetInt("amount"),
+		Amount:         int64(r.GetInt("amount")),
 		Status:         r.GetString("status"),
 		WithdrawReason: r.GetString("withdrawReason"),
 		WithdrawnAt:    when.API(r.GetDateTime("withdrawn").Time()),

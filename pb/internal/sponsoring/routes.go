@@ -27,10 +27,11 @@ func Routes() []route.Route {
 				{Bucket: "applications", Max: 10, Window: time.Hour, Message: "You have sent many applications in a short time."},
 				{Bucket: "applications-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many applications today."},
 			},
-			Out: route.Of[Application]()},
-		{Method: "POST", Path: "/api/sponsorship-requests/{id}/sponsor", Handler: sponsor, Auth: route.Member, Body: maxJSON,
+			In: route.Of[MessageBody](), Out: route.Of[Application]()},
+		{Method: "POST", Path: "/api/sponsorship-requests/{id}/sponsor", Handler: pledge, Auth: route.Member, Body: maxJSON,
 			PerIP:     listings.Requests.PostsPerIP(),
 			PerMember: []limits.Rule{{Bucket: "sponsoring", Max: 10, Window: time.Hour, Message: "You have sponsored many requests in a short time."}},
+			In:        route.Of[PledgeBody](),
 			Out:       route.Of[Commitment]()},
 		{Method: "GET", Path: "/api/applications", Handler: listApplications, Auth: route.Member, Out: route.Of[[]Application]()},
 		{Method: "POST", Path: "/api/applications/{id}/accept", Handler: decide(StatusAccepted), Auth: route.Member, PerMember: decisions,
@@ -40,6 +41,7 @@ func Routes() []route.Route {
 		{Method: "GET", Path: "/api/commitments", Handler: listCommitments, Auth: route.Member, Out: route.Of[[]Commitment]()},
 		{Method: "POST", Path: "/api/commitments/{id}/withdraw", Handler: withdraw, Auth: route.Member, Body: maxJSON,
 			PerMember: []limits.Rule{{Bucket: "withdrawals", Max: 10, Window: time.Hour, Message: "You have withdrawn many pledges in a short time."}},
+			In:        route.Of[WithdrawBody](),
 			Out:       route.Of[Commitment]()},
 	}
 }

@@ -1,0 +1,110 @@
+package sponsoring
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/guarded"
+	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
+)
+
+var (
+	errApplicationNotFound = refusal.NotFoundf("Application not found.")
+	errDecided             = errors.New("sponsoring: application already decided")
+)
+
+// Decide accepts (status StatusAccepted) or declines (StatusDeclined) the
+// application applicationID and answers it as stored: only the
+// sponsorship's poster me, and only while the application is pending. The
+// decision is one guarded.Update of the application; in its transaction
+// it counts as the poster's answer, an acceptance opens the deal (the
+// poster funds the applicant), and the conversation and the applicant's
+// notification say so.
+func Decide(app core.App, me *core.Record, applicationID, status string) (*core.Record, error) {
+	if status != StatusAccepted && status != StatusDeclined {
+		return nil, fmt.Errorf("sponsoring: %q is not a decision", status)
+	}
+	read, err := app.FindRecordById("applications", applicationID)
+	if err != nil || (read.GetString("poster") != me.Id && read.GetString("applicant") != me.Id) {
+		return nil, errApplicationNotFound
+	}
+	if read.GetString("poster") != me.Id {
+		return nil, refusal.Forbiddenf("Only the poster of the sponsorship can accept or decline applications.")
+	}
+	var decided *core.Record
+	err = app.RunInTransaction(func(tx core.App) error {
+		now := types.NowDateTime()
+		decided, err = guarded.Update(tx, "applications", read.Id, func(a *core.Record) bool {
+			return a.GetString("status") == StatusPending
+		}, func(a *core.Record) {
+			a.Load(map[string]any{"status": status, "decidedAt": now.String()})
+		})
+		if errors.Is(err, guarded.ErrStale) {
+			return errDecided
+		}
+		if err != nil {
+			return err
+		}
+		// deciding answers the application: one sample of the poster's time to answer
+		if err := accounts.RecordAnswer(tx, me.Id, now.Time().Sub(decided.GetDateTime("created").Time())); err != nil {
+			return err
+		}
+		return decisionFollows(tx, me, decided)
+	})
+	if errors.Is(err, errDecided) {
+		current, _ := app.FindRecordById("applications", read.Id)
+		if current == nil {
+			return nil, errApplicationNotFound
+		}
+		return nil, refusal.Conflictf("This application has already been " + current.GetString("status") + ".")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decided, nil
+}
+
+// decisionFollows is what a decided application brings in its
+// transaction: the deal of an accepted one, the note in the members'
+// conversation and the applicant's notification.
+func decisionFollows(tx core.App, me, application *core.Record) error {
+	verb, kind := "accepted", notify.TypeApplicationAccepted
+	if application.GetString("status") == StatusDeclined {
+		verb, kind = "declined", notify.TypeApplicationDeclined
+	}
+	title, link := "your application", "/profile"
+	offer, err := tx.FindRecordById("sponsorships", application.GetString("sponsorship"))
+	if err == nil {
+		title = "your application for “" + offer.GetString("title") + "”"
+		if verb == "accepted" {
+			deal, err := deals.Open(tx, deals.Opening{Application: application.Id, ListingTable: "sponsorships",
+				ListingID: offer.Id, Title: offer.GetString("title"), Sponsor: me.Id,
+				Recipient: application.GetString("applicant"), Amount: max(int64(offer.GetInt("amount")), 1)})
+			if err != nil {
+				return err
+			}
+			link = "/deals/" + deal.Id
+		}
+	}
+	applicant := application.GetString("applicant")
+	conv, _, err := messaging.Open(tx, me.Id, applicant)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("%s %s %s.", me.GetString("displayName"), verb, title)
+	if _, err := messaging.Send(tx, conv.Id, messaging.Post{SenderID: me.Id, Body: note, System: true,
+		ContextType: "application", ContextID: application.Id}); err != nil {
+		return err
+	}
+	return notify.Create(tx, notify.Note{
+		UserID: applicant, Type: kind, Title: "Your application was " + verb,
+		Body: note, Link: link, Subject: application.Id,
+	})
+}
