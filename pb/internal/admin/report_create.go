@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/refusal"
 )
 
@@ -47,7 +48,7 @@ func Report(app core.App, member *core.Record, kind listings.Kind, listingID str
 	r.Set("listingId", listing.Id)
 	r.Set("reason", in.Reason)
 	err = app.RunInTransaction(func(tx core.App) error {
-		if err := present(tx, member); err != nil {
+		if err := membership.PresentIn(tx, member); err != nil {
 			return err
 		}
 		// its poster may have deleted their account (and the listing) meanwhile
