@@ -155,4 +155,3 @@ func TestModerationQueueQueries(t *testing.T) {
 		t.Errorf("a page of 20 costs %d statements, a page of 3 %d:\n%s", len(many), len(few), strings.Join(many, "\n"))
 	}
 }
-

@@ -57,17 +57,28 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid list parameters.", errs)
 	}
 
-	reported, err := reportedListings(e.App, kinds)
+	refs, total, err := queuePage(e.App, kinds, p.Offset(), p.PerPage)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	pending, err := countPending(e.App, kinds)
+	items, err := h.queueItems(e.App, refs, listings.Viewer{ID: e.Auth.Id, IsAdmin: true})
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
+	return paging.Answer(e, items, paging.Counted(p, total))
+}
 
-	var refs []queueRef
-	offset, limit := p.Offset(), p.PerPage
+// queuePage names the queue's listings from offset, up to limit: the
+// reported ones first, then those pending review; total counts them all.
+func queuePage(app core.App, kinds []listings.Kind, offset, limit int) (refs []queueRef, total int, err error) {
+	reported, err := reportedListings(app, kinds)
+	if err != nil {
+		return nil, 0, err
+	}
+	pending, err := countPending(app, kinds)
+	if err != nil {
+		return nil, 0, err
+	}
 	if offset < len(reported) {
 		refs = append(refs, reported[offset:min(len(reported), offset+limit)]...)
 		limit -= len(refs)
@@ -75,17 +86,11 @@ func (h *handlers) moderationQueue(e *core.RequestEvent) error {
 	} else {
 		offset -= len(reported)
 	}
-	more, err := pendingListings(e.App, kinds, offset, limit)
+	more, err := pendingListings(app, kinds, offset, limit)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return nil, 0, err
 	}
-	refs = append(refs, more...)
-
-	items, err := h.queueItems(e.App, refs, listings.Viewer{ID: e.Auth.Id, IsAdmin: true})
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	return paging.Answer(e, items, paging.Counted(p, len(reported)+pending))
+	return append(refs, more...), len(reported) + pending, nil
 }
 
 // queueItems loads the page's listings and their open reports together: two
