@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,56 +9,51 @@ import (
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// contactCreate stores a message from the public contact form for the
-// administrators. Anyone may write; a signed-in member is remembered as the
-// sender. The route is rate limited per client (its PerIP in the route table).
-func contactCreate(e *core.RequestEvent) error {
-	form := &contactForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+// ContactInput is a message from the public contact form.
+type ContactInput struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+}
+
+// msgContactThanks is what the sender of a stored contact message reads.
+const msgContactThanks = "Thank you! Your message has been received. We will reply by e-mail."
+
+// Contact stores a message from the public contact form for the
+// administrators. Anyone may write; a signed-in member (sender, nil for a
+// visitor) is remembered as the sender. It answers the stored message.
+func Contact(app core.App, sender *core.Record, in ContactInput) (*core.Record, error) {
+	if err := checked(in.validate()); err != nil {
+		return nil, err
 	}
-	c, err := e.App.FindCachedCollectionByNameOrId("contact_messages")
+	c, err := app.FindCachedCollectionByNameOrId("contact_messages")
 	if err != nil {
-		return e.InternalServerError("", err)
+		return nil, err
 	}
 	r := core.NewRecord(c)
-	r.Set("name", form.Name)
-	r.Set("email", form.Email)
-	r.Set("subject", form.Subject)
-	r.Set("message", form.Message)
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	r.Set("name", in.Name)
+	r.Set("email", in.Email)
+	r.Set("subject", in.Subject)
+	r.Set("message", in.Message)
+	err = app.RunInTransaction(func(tx core.App) error {
 		// a member who deleted their account meanwhile is not linked (the
 		// deletion would have unlinked them); the message itself still counts
-		if m := accounts.Member(e); m != nil {
-			if _, err := tx.FindRecordById("users", m.Id); err == nil {
-				r.Set("member", m.Id)
+		if sender != nil {
+			if _, err := tx.FindRecordById("users", sender.Id); err == nil {
+				r.Set("member", sender.Id)
 			}
 		}
 		return tx.Save(r)
 	})
 	if err != nil {
-		return e.BadRequestError("Could not store the message.", err)
+		return nil, refusal.Invalidf("Could not store the message.", err)
 	}
-	return e.JSON(http.StatusCreated, ContactAnswer{ID: r.Id, Message: "Thank you! Your message has been received. We will reply by e-mail."})
-}
-
-// ContactAnswer thanks the sender of a contact message.
-type ContactAnswer struct {
-	ID      string `json:"id"`
-	Message string `json:"message"`
-}
-
-// ----------------------------------------------------------------
-
-type contactForm struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Subject string `json:"subject"`
-	Message string `json:"message"`
+	return r, nil
 }
 
 // The limits of the contact form's fields, in characters.
@@ -69,7 +63,7 @@ const (
 	MaxContactMessage = 5000
 )
 
-func (f *contactForm) validate() error {
+func (f *ContactInput) validate() error {
 	f.Name = strings.TrimSpace(f.Name)
 	f.Email = strings.TrimSpace(f.Email)
 	f.Subject = strings.TrimSpace(f.Subject)

@@ -1,34 +1,32 @@
 package admin
 
 import (
-	"net/http"
-
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// contactResolve marks a contact message handled (who and when).
-func contactResolve(e *core.RequestEvent) error {
+// ResolveContact marks contact message id handled by admin (who and when),
+// logged. It answers the message as stored.
+func ResolveContact(app core.App, admin *core.Record, id string) (*core.Record, error) {
 	var msg *core.Record
-	err := e.App.RunInTransaction(func(tx core.App) error {
-		r, err := tx.FindRecordById("contact_messages", e.Request.PathValue("id"))
+	err := app.RunInTransaction(func(tx core.App) error {
+		r, err := tx.FindRecordById("contact_messages", id)
 		if err != nil {
-			return e.NotFoundError("Message not found.", nil)
+			return refusal.NotFoundf("Message not found.")
 		}
 		if r.GetBool("resolved") {
-			return e.BadRequestError("This message is already resolved.", nil)
+			return refusal.Invalidf("This message is already resolved.", nil)
 		}
 		r.Set("resolved", true)
-		r.Set("resolvedBy", e.Auth.Id)
+		r.Set("resolvedBy", admin.Id)
 		r.Set("resolvedAt", types.NowDateTime())
 		if err := tx.Save(r); err != nil {
 			return err
 		}
 		msg = r
-		return logAction(tx, e.Auth, actionResolveContact, "contact_messages", r.Id, r.GetString("subject"))
+		return logAction(tx, admin, actionResolveContact, "contact_messages", r.Id, r.GetString("subject"))
 	})
-	if err != nil {
-		return err
-	}
-	return e.JSON(http.StatusOK, toContactMessage(msg))
+	return msg, err
 }

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -11,92 +10,103 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// reviewListing approves or rejects a listing. Either way the listing counts
-// as reviewed and its open reports are resolved; a rejection needs a reason,
-// which the poster then sees. The change, the resolved reports and the log
-// row are one transaction.
-func (h *handlers) reviewListing(approve bool) func(e *core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		kind, ok := listings.KindOfAPISegment(e.Request.PathValue("kind"))
-		if !ok {
-			return e.NotFoundError("Listing not found.", nil)
-		}
-		form := &rejectForm{}
-		if !approve {
-			if err := apierr.Bind(e, form, form.validate); err != nil {
-				return err
-			}
-		}
+// RejectInput is why an administrator rejects a listing.
+type RejectInput struct {
+	Reason string `json:"reason"`
+}
 
-		id := e.Request.PathValue("id")
-		err := e.App.RunInTransaction(func(tx core.App) error {
-			record, err := tx.FindRecordById(kind.Table, id)
-			if err != nil {
-				return e.NotFoundError("Listing not found.", nil)
-			}
-			// hidden before: rejected, then (usually) edited and sent back
-			wasHidden := listings.HiddenRecord(record)
-			record.Set("reviewed", true)
-			record.Set("approved", approve)
-			record.Set("rejectionReason", form.Reason)
-			if err := tx.Save(record); err != nil {
-				return err
-			}
-			resolved, err := resolveReports(tx, kind.Table, id)
-			if err != nil {
-				return err
-			}
-			action, details := actionApprove, ""
-			if !approve {
-				action, details = actionReject, form.Reason
-			}
-			if resolved > 0 {
-				details = strings.TrimSpace(details + fmt.Sprintf(" (%d open report(s) resolved)", resolved))
-			}
-			if approve && wasHidden {
-				// The poster of an edited listing learns that its edit was
-				// approved and everyone sees it again (in the app and by e-mail).
-				err = notify.Create(tx, notify.Note{
-					UserID: record.GetString("user"), Type: notify.TypeListingApproved,
-					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was approved",
-					Body:    "Your edited listing is visible to everyone again.",
-					Link:    listings.PagePath(record),
-					Subject: id,
-				})
-				if err != nil {
-					return err
-				}
-			}
-			if !approve {
-				// The poster learns of a rejection and its reason (in the app and by e-mail).
-				err = notify.Create(tx, notify.Note{
-					UserID: record.GetString("user"), Type: notify.TypeListingRejected,
-					Title:   "“" + notify.Clip(record.GetString("title"), 120) + "” was not approved",
-					Body:    "Reason: " + form.Reason + " Edit the listing to send it for review again.",
-					Link:    listings.PagePath(record),
-					Subject: id,
-				})
-				if err != nil {
-					return err
-				}
-			}
-			return logAction(tx, e.Auth, action, kind.Table, id, details)
-		})
+func (f *RejectInput) validate() error {
+	return cleanReason(&f.Reason, "A reason is required to reject a listing")
+}
+
+// Approve approves the listing id of the kind named by its API segment
+// (the listing's store reads it back for the answer).
+func Approve(app core.App, admin *core.Record, segment, id string) (listings.Kind, error) {
+	kind, err := reviewedKind(segment)
+	if err != nil {
+		return kind, err
+	}
+	return kind, review(app, admin, kind, id, true, "")
+}
+
+// Reject rejects it, with the reason its poster then sees.
+func Reject(app core.App, admin *core.Record, segment, id string, in RejectInput) (listings.Kind, error) {
+	kind, err := reviewedKind(segment)
+	if err != nil {
+		return kind, err
+	}
+	if err := checked(in.validate()); err != nil {
+		return kind, err
+	}
+	return kind, review(app, admin, kind, id, false, in.Reason)
+}
+
+func reviewedKind(segment string) (listings.Kind, error) {
+	kind, ok := listings.KindOfAPISegment(segment)
+	if !ok {
+		return kind, refusal.NotFoundf("Listing not found.")
+	}
+	return kind, nil
+}
+
+// review approves or rejects a listing. Either way the listing counts as
+// reviewed and its open reports are resolved. The change, the resolved
+// reports, the poster's notification and the log row are one transaction.
+func review(app core.App, admin *core.Record, kind listings.Kind, id string, approve bool, reason string) error {
+	return app.RunInTransaction(func(tx core.App) error {
+		record, err := tx.FindRecordById(kind.Table, id)
+		if err != nil {
+			return refusal.NotFoundf("Listing not found.")
+		}
+		// hidden before: rejected, then (usually) edited and sent back
+		wasHidden := listings.HiddenRecord(record)
+		record.Set("reviewed", true)
+		record.Set("approved", approve)
+		record.Set("rejectionReason", reason)
+		if err := tx.Save(record); err != nil {
+			return err
+		}
+		resolved, err := resolveReports(tx, kind.Table, id)
 		if err != nil {
 			return err
 		}
-		return h.answerListing(e, kind, id)
-	}
+		action, details := actionApprove, ""
+		if !approve {
+			action, details = actionReject, reason
+		}
+		if resolved > 0 {
+			details = strings.TrimSpace(details + fmt.Sprintf(" (%d open report(s) resolved)", resolved))
+		}
+		if note, ok := reviewNote(record, approve, wasHidden, reason); ok {
+			if err := notify.Create(tx, note); err != nil {
+				return err
+			}
+		}
+		return logAction(tx, admin, action, kind.Table, id, details)
+	})
 }
 
-func (h *handlers) answerListing(e *core.RequestEvent, kind listings.Kind, id string) error {
-	row, err := h.store.Find(kind, id)
-	if err != nil {
-		return e.InternalServerError("", err)
+// reviewNote is what the poster learns of a review (in the app and by
+// e-mail): a rejection and its reason, or that an edited listing, hidden
+// until now, is approved and visible to everyone again. A first approval
+// tells nothing.
+func reviewNote(record *core.Record, approve, wasHidden bool, reason string) (notify.Note, bool) {
+	title := "“" + notify.Clip(record.GetString("title"), 120) + "”"
+	note := notify.Note{UserID: record.GetString("user"), Link: listings.PagePath(record), Subject: record.Id}
+	switch {
+	case !approve:
+		note.Type, note.Title = notify.TypeListingRejected, title+" was not approved"
+		note.Body = "Reason: " + reason + " Edit the listing to send it for review again."
+	case wasHidden:
+		note.Type, note.Title = notify.TypeListingApproved, title+" was approved"
+		note.Body = "Your edited listing is visible to everyone again."
+	default:
+		return note, false
 	}
-	return e.JSON(http.StatusOK, h.store.ToListing(kind, row, listings.Viewer{ID: e.Auth.Id, IsAdmin: true}))
+	return note, true
 }
 
 // resolveReports marks a listing's open reports resolved and counts them.
@@ -112,16 +122,6 @@ func resolveReports(tx core.App, table, id string) (int, error) {
 		}
 	}
 	return len(open), nil
-}
-
-// ----------------------------------------------------------------
-
-type rejectForm struct {
-	Reason string `json:"reason"`
-}
-
-func (f *rejectForm) validate() error {
-	return cleanReason(&f.Reason, "A reason is required to reject a listing")
 }
 
 // MaxReason bounds a rejection's or a report's reason, in characters.

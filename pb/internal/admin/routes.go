@@ -32,33 +32,33 @@ func Routes(store *listings.Store) []route.Route {
 	var t []route.Route
 	for _, kind := range listings.Kinds {
 		t = append(t, route.Route{Method: "POST", Path: kind.Path + "/{id}/report", Handler: h.reportListing(kind), Auth: route.Member,
-			Body: maxBody, PerIP: kind.PostsPerIP(), PerMember: reports, Out: route.Of[ReportAnswer]()})
+			Body: maxBody, PerIP: kind.PostsPerIP(), PerMember: reports, In: route.Of[ReportInput](), Out: route.Of[ReportAnswer]()})
 	}
-	admin := func(method, path string, handler func(*core.RequestEvent) error, out reflect.Type) route.Route {
-		return route.Route{Method: method, Path: "/api/admin" + path, Handler: handler, Auth: route.Admin, Body: maxBody, Out: out}
+	admin := func(method, path string, handler func(*core.RequestEvent) error, in, out reflect.Type) route.Route {
+		return route.Route{Method: method, Path: "/api/admin" + path, Handler: handler, Auth: route.Admin, Body: maxBody, In: in, Out: out}
 	}
 	return append(t,
 		route.Route{Method: "POST", Path: "/api/contact", Handler: contactCreate, Body: maxBody,
 			PerIP:     &route.IPLimit{Label: "POST /api/contact", Max: 5, Seconds: 600},
 			PerMember: []limits.Rule{{Bucket: "contact", Max: 5, Window: time.Hour, Message: "You have sent many messages to us in a short time."}},
-			Out:       route.Of[ContactAnswer]()},
-		admin("GET", "/overview", overview, route.Of[Overview]()),
-		admin("GET", "/moderation", h.moderationQueue, route.Of[[]QueueItem]()),
-		admin("POST", "/listings/{kind}/{id}/approve", h.reviewListing(true), route.Of[listings.Listing]()),
-		admin("POST", "/listings/{kind}/{id}/reject", h.reviewListing(false), route.Of[listings.Listing]()),
-		admin("GET", "/members", membersList, route.Of[[]Member]()),
-		admin("POST", "/members/{id}/verify", memberVerify(true), route.Of[Member]()),
-		admin("POST", "/members/{id}/unverify", memberVerify(false), route.Of[Member]()),
-		admin("POST", "/members/{id}/social/verify", socialVerify(true), route.Of[Member]()),
-		admin("POST", "/members/{id}/social/unverify", socialVerify(false), route.Of[Member]()),
-		admin("GET", "/subscriptions", activeSubscriptions, route.Of[[]ActiveSubscription]()),
-		admin("GET", "/subscriptions/summary", subscriptionsSummary, route.Of[Subscriptions]()),
-		admin("GET", "/contact-messages", contactList, route.Of[[]ContactMessage]()),
-		admin("POST", "/contact-messages/{id}/resolve", contactResolve, route.Of[ContactMessage]()),
-		admin("GET", "/audit", auditList, route.Of[[]AuditEntry]()),
-		admin("GET", "/disputes", disputesList, route.Of[[]deals.Deal]()),
-		admin("POST", "/deals/{id}/resolve", disputeResolve, route.Of[deals.Deal]()),
-		admin("POST", "/reviews/{id}/hide", reviewHide, route.Of[deals.Review]()),
+			In:        route.Of[ContactInput](), Out: route.Of[ContactAnswer]()},
+		admin("GET", "/overview", overview, nil, route.Of[Overview]()),
+		admin("GET", "/moderation", h.moderationQueue, nil, route.Of[[]QueueItem]()),
+		admin("POST", "/listings/{kind}/{id}/approve", h.approveListing, nil, route.Of[listings.Listing]()),
+		admin("POST", "/listings/{kind}/{id}/reject", h.rejectListing, route.Of[RejectInput](), route.Of[listings.Listing]()),
+		admin("GET", "/members", membersList, nil, route.Of[[]Member]()),
+		admin("POST", "/members/{id}/verify", memberVerify(true), nil, route.Of[Member]()),
+		admin("POST", "/members/{id}/unverify", memberVerify(false), nil, route.Of[Member]()),
+		admin("POST", "/members/{id}/social/verify", socialVerify(true), route.Of[SocialLinkInput](), route.Of[Member]()),
+		admin("POST", "/members/{id}/social/unverify", socialVerify(false), route.Of[SocialLinkInput](), route.Of[Member]()),
+		admin("GET", "/subscriptions", activeSubscriptions, nil, route.Of[[]ActiveSubscription]()),
+		admin("GET", "/subscriptions/summary", subscriptionsSummary, nil, route.Of[Subscriptions]()),
+		admin("GET", "/contact-messages", contactList, nil, route.Of[[]ContactMessage]()),
+		admin("POST", "/contact-messages/{id}/resolve", contactResolve, nil, route.Of[ContactMessage]()),
+		admin("GET", "/audit", auditList, nil, route.Of[[]AuditEntry]()),
+		admin("GET", "/disputes", disputesList, nil, route.Of[[]deals.Deal]()),
+		admin("POST", "/deals/{id}/resolve", disputeResolve, route.Of[ResolveInput](), route.Of[deals.Deal]()),
+		admin("POST", "/reviews/{id}/hide", reviewHide, route.Of[HideInput](), route.Of[deals.Review]()),
 	)
 }
 

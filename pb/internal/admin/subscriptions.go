@@ -58,21 +58,31 @@ func activeSubscription(now time.Time) dbx.Expression {
 	return dbx.NewExp("subscriptionStatus = 'active' AND subscriptionExpiry > {:now}", dbx.Params{"now": at.String()})
 }
 
-// subscriptionsSummary answers counts per plan and totals and, once the
-// payments collection exists, a payments summary. Without it, everything
-// comes from the members.
+// subscriptionsSummary answers the subscriptions' summary (Summarize).
 func subscriptionsSummary(e *core.RequestEvent) error {
-	active := activeSubscription(time.Now())
+	out, err := Summarize(e.App, time.Now())
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, out)
+}
+
+// Summarize counts the active subscriptions at now per plan, and the totals
+// and, once the payments collection exists, a payments summary. Without it,
+// everything comes from the members.
+func Summarize(app core.App, now time.Time) (Subscriptions, error) {
+	active := activeSubscription(now)
 	out := Subscriptions{Plans: []PlanCount{}}
 
 	var perPlan []struct {
 		Plan string `db:"subscriptionPlan"`
 		N    int    `db:"n"`
 	}
-	err := e.App.DB().Select("subscriptionPlan", "count(*) AS n").From("users").Where(active).
+	err := app.DB().Select("subscriptionPlan", "count(*) AS n").From("users").Where(active).
 		GroupBy("subscriptionPlan").All(&perPlan)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return out, err
 	}
 	for _, plan := range catalog.Plans {
 		pc := PlanCount{Plan: plan.ID, Name: plan.Name, Price: plan.Price}
@@ -87,18 +97,14 @@ func subscriptionsSummary(e *core.RequestEvent) error {
 	for _, row := range perPlan {
 		out.Totals.Active += row.N
 	}
-	lapsed, err := e.App.CountRecords("users", dbx.And(
+	lapsed, err := app.CountRecords("users", dbx.And(
 		dbx.NewExp("subscriptionStatus != ''"), dbx.Not(active)))
 	if err != nil {
-		return e.InternalServerError("", err)
+		return out, err
 	}
 	out.Totals.Lapsed = int(lapsed)
-
-	if out.Payments, err = paymentsSummary(e.App); err != nil {
-		return e.InternalServerError("", err)
-	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, out)
+	out.Payments, err = paymentsSummary(app)
+	return out, err
 }
 
 // activeSubscriptions answers the members whose plan is active now, with

@@ -35,3 +35,11 @@ func Still(tx core.App, memberID string) error {
 	}
 	return nil
 }
+
+// IDOf is member's id, "" for no member (which Still refuses).
+func IDOf(member *core.Record) string {
+	if member == nil {
+		return ""
+	}
+	return member.Id
+}

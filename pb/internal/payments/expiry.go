@@ -1,11 +1,13 @@
 package payments
 
 import (
+	"errors"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/when"
 )
@@ -29,7 +31,9 @@ func RemindJob(app core.App) error {
 
 // ExpireLapsed marks every active subscription whose expiry has passed as
 // expired and tells how many it changed. Records are saved one by one so
-// that hooks and realtime subscribers see the change.
+// that hooks and realtime subscribers see the change, each only while it is
+// still as read (guarded.Update): a plan renewed meanwhile keeps its new
+// expiry and stays active.
 func ExpireLapsed(app core.App, now time.Time) (int, error) {
 	const batch = 200
 	changed := 0
@@ -42,8 +46,15 @@ func ExpireLapsed(app core.App, now time.Time) (int, error) {
 			return changed, err
 		}
 		for _, m := range members {
-			m.Set("subscriptionStatus", membership.StatusExpired)
-			if err := app.Save(m); err != nil {
+			err := app.RunInTransaction(func(tx core.App) error {
+				_, err := guarded.Update(tx, "users", m.Id, guarded.Unchanged(m, "subscriptionStatus", "subscriptionExpiry"),
+					func(r *core.Record) { r.Set("subscriptionStatus", membership.StatusExpired) })
+				return err
+			})
+			switch {
+			case errors.Is(err, guarded.ErrStale):
+				continue // renewed or deleted meanwhile
+			case err != nil:
 				return changed, err
 			}
 			changed++

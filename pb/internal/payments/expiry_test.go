@@ -69,3 +69,37 @@ func TestExpiredMemberSeesInactivePlanAndCannotPost(t *testing.T) {
 		URL: "/api/sponsorships", Body: validListing, Status: 402, Events: testutil.NoWrites(),
 		Want: []string{"An active subscription is required to post."}}.Test(t, lapsed)
 }
+
+// A plan renewed while the job runs keeps its renewal: the job expires a
+// member only while they are still as it read them.
+func TestExpireLapsedKeepsARenewal(t *testing.T) {
+	t.Parallel()
+	app := apptest.NewApp(t, nil)
+	defer app.Cleanup()
+	seedMembers(t, app)
+	now := time.Now().UTC()
+	setExpiry(t, app, "dan", "active", now.Add(-2*time.Minute))  // expired first
+	setExpiry(t, app, "priya", "active", now.Add(-time.Minute)) // renewed while dan is expired
+	renewed := now.AddDate(0, 1, 0)
+	app.OnRecordUpdate("users").BindFunc(func(e *core.RecordEvent) error {
+		if e.Record.GetString("username") == "dan" && e.Record.GetString("subscriptionStatus") == "expired" {
+			priya, err := e.App.FindFirstRecordByData("users", "username", "priya")
+			if err != nil {
+				return err
+			}
+			priya.Set("subscriptionExpiry", renewed)
+			if err := e.App.Save(priya); err != nil {
+				return err
+			}
+		}
+		return e.Next()
+	})
+	n, err := payments.ExpireLapsed(app, now)
+	if err != nil || n != 1 {
+		t.Fatalf("ExpireLapsed = %d, %v; want 1", n, err)
+	}
+	priya := testutil.FindByUsername(t, app, "priya")
+	if priya.GetString("subscriptionStatus") != "active" || !priya.GetDateTime("subscriptionExpiry").Time().Equal(renewed.Truncate(time.Millisecond)) {
+		t.Errorf("the renewed plan: %s until %s, want active until %s", priya.GetString("subscriptionStatus"), priya.GetDateTime("subscriptionExpiry"), renewed)
+	}
+}

@@ -3,13 +3,13 @@ package payments
 import (
 	"database/sql"
 	"errors"
-	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -59,33 +59,33 @@ type ReceiptPayer struct {
 // nothing about other members' payments.
 const msgNoReceipt = "This receipt was not found."
 
-// receipt answers the receipt of a paid (or refunded) payment to its member
-// and to administrators.
-func (h *handlers) receipt(e *core.RequestEvent) error {
-	payment, err := e.App.FindRecordById("payments", e.Request.PathValue("id"))
+// ReceiptOf is the receipt of payment id, for its member and for
+// administrators (viewer); an unpaid payment has none. seller is the
+// configured seller, named as the app when unset.
+func ReceiptOf(app core.App, viewer *core.Record, id string, seller config.Seller) (Receipt, error) {
+	payment, err := app.FindRecordById("payments", id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return e.NotFoundError(msgNoReceipt, nil)
+		return Receipt{}, refusal.NotFoundf(msgNoReceipt)
 	}
 	if err != nil {
-		return e.InternalServerError("", err)
+		return Receipt{}, err
 	}
-	if payment.GetInt("receiptNo") <= 0 || payment.GetString("user") != e.Auth.Id && !membership.IsAdmin(e.Auth) {
-		return e.NotFoundError(msgNoReceipt, nil)
+	if payment.GetInt("receiptNo") <= 0 || payment.GetString("user") != viewer.Id && !membership.IsAdmin(viewer) {
+		return Receipt{}, refusal.NotFoundf(msgNoReceipt)
 	}
-	refunds, err := refundsOf(e.App, payment.Id)
+	refunds, err := refundsOf(app, payment.Id)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return Receipt{}, err
 	}
-	payer, err := ownerOf(e.App, payment)
+	payer, err := ownerOf(app, payment)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return Receipt{}, err
 	}
-	out := toReceipt(payment, refunds[payment.Id], payer, h.seller)
+	out := toReceipt(payment, refunds[payment.Id], payer, seller)
 	if out.Seller.Name == "" {
-		out.Seller.Name = e.App.Settings().Meta.AppName
+		out.Seller.Name = app.Settings().Meta.AppName
 	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, out)
+	return out, nil
 }
 
 func toReceipt(payment *core.Record, refunds []Refund, payer *core.Record, seller config.Seller) Receipt {

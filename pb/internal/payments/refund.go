@@ -103,7 +103,7 @@ func RefundTotals(app core.App, paymentIDs ...string) (map[string]RefundSum, err
 // member's expiry moves back by the plan's length, and when nothing is left
 // the plan ends now (cancelled). A partial refund is recorded and shown but
 // leaves the plan as it is. The member is told either way.
-func applyRefund(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
+func applyRefund(tx core.App, ev *WebhookEvent, now time.Time) (string, error) {
 	rf, pe := ev.Payload.Refund.Entity, ev.Payload.Payment.Entity
 	if rf.ID == "" || rf.PaymentID == "" || rf.Status != "" && rf.Status != "processed" {
 		return outcomeIgnored, nil

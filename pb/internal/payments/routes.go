@@ -5,13 +5,13 @@ package payments
 
 import (
 	"log/slog"
-	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/logline"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/route"
 )
 
@@ -38,16 +38,20 @@ func Routes(cfg *config.Config) []route.Route {
 		{Method: "GET", Path: "/api/payments", Handler: h.list, Auth: route.Member, Out: route.Of[[]Payment]()},
 		{Method: "GET", Path: "/api/payments/{id}/receipt", Handler: h.receipt, Auth: route.Member, Out: route.Of[Receipt]()},
 		{Method: "POST", Path: "/api/payments/create-subscription", Handler: create, Auth: route.Member, Body: maxBody,
-			PerIP: &route.IPLimit{Label: "POST /api/payments/create-subscription", Max: 10, Seconds: 60}, Out: route.Of[OrderAnswer]()},
+			PerIP: &route.IPLimit{Label: "POST /api/payments/create-subscription", Max: 10, Seconds: 60},
+			In:    route.Of[CreateSubscriptionInput](), Out: route.Of[OrderAnswer]()},
 		{Method: "POST", Path: "/api/payments/verify-subscription", Handler: verify, Auth: route.Member, Body: maxBody,
-			PerIP: &route.IPLimit{Label: "POST /api/payments/verify-subscription", Max: 20, Seconds: 60}, Out: route.Of[accounts.OwnUser]()},
+			PerIP: &route.IPLimit{Label: "POST /api/payments/verify-subscription", Max: 20, Seconds: 60},
+			In:    route.Of[VerifySubscriptionInput](), Out: route.Of[accounts.OwnUser]()},
 		// Razorpay calls the webhook without a session; its signature is the authentication.
-		{Method: "POST", Path: "/api/payments/webhook", Handler: webhook, Body: maxWebhookBody, Out: route.Of[WebhookAnswer]()},
+		{Method: "POST", Path: "/api/payments/webhook", Handler: webhook, Body: maxWebhookBody,
+			In: route.Of[WebhookEvent](), Out: route.Of[WebhookAnswer]()},
 	}
 	if h.provider == nil || isSandbox {
 		// With live keys nothing can sign a checkout locally: the route does not exist.
 		t = append(t, route.Route{Method: "POST", Path: "/api/payments/sandbox/pay", Handler: pay, Auth: route.Member, Body: maxBody,
-			PerIP: &route.IPLimit{Label: "POST /api/payments/sandbox/pay", Max: 20, Seconds: 60}, Out: route.Of[SandboxPayment]()})
+			PerIP: &route.IPLimit{Label: "POST /api/payments/sandbox/pay", Max: 20, Seconds: 60},
+			In:    route.Of[SandboxPayInput](), Out: route.Of[SandboxPayment]()})
 	}
 	return t
 }
@@ -62,8 +66,8 @@ type handlers struct {
 // nor the sandbox are configured.
 const MsgNotSetUp = "Payments are not set up on this server yet, so plans cannot be bought right now. Please try again later."
 
-func notSetUp(e *core.RequestEvent) error {
-	return e.Error(http.StatusServiceUnavailable, MsgNotSetUp, nil)
+func notSetUp(*core.RequestEvent) error {
+	return refusal.New(refusal.Unavailable, MsgNotSetUp)
 }
 
 // AnnounceMode says at start when payments are off or run in the sandbox,

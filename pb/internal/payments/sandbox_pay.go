@@ -2,66 +2,61 @@ package payments
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/guarded"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// sandboxPay is the test-mode Checkout: it "pays" the member's own sandbox
-// order and answers exactly what Razorpay's Checkout hands its success
-// handler (payment id, order id, signature), which the web app then sends to
-// verify-subscription like a real payment. With outcome "failed" it answers
-// the shape of Checkout's payment.failed event instead.
-func (h *handlers) sandboxPay(sb *SandboxProvider) func(e *core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		form := &sandboxPayForm{}
-		if err := apierr.ReadBody(e, form); err != nil {
-			return err
-		}
-		if err := form.validate(); err != nil {
-			return e.BadRequestError("Please check the test payment.", err)
-		}
-		payment, err := findByOrder(e.App, form.OrderID)
-		if errors.Is(err, ErrUnknownOrder) || err == nil && payment.GetString("user") != e.Auth.Id {
-			return e.NotFoundError("This payment order was not found.", nil)
-		}
-		if err != nil {
-			return e.InternalServerError("", err)
-		}
-		if payment.GetString("provider") != ProviderSandbox {
-			return e.BadRequestError("Only test-mode orders can be paid in the sandbox.", nil)
-		}
-
-		paymentID, signature := sb.Pay(form.OrderID)
-		if form.Outcome == "failed" {
-			if payment.GetString("status") == StatusCreated {
-				payment.Set("status", StatusFailed)
-				if err := e.App.Save(payment); err != nil {
-					return e.InternalServerError("", err)
-				}
-			}
-			return e.JSON(http.StatusOK, SandboxPayment{Error: &SandboxDecline{
-				Code: "BAD_REQUEST_ERROR", Description: "Test payment declined (sandbox).",
-				Source: "customer", Step: "payment_authorization", Reason: "payment_failed",
-				Metadata: map[string]string{"order_id": form.OrderID, "payment_id": paymentID},
-			}})
-		}
-		return e.JSON(http.StatusOK, SandboxPayment{OrderID: form.OrderID, PaymentID: paymentID, Signature: signature, Sandbox: true})
-	}
-}
-
-// ---------------------------------------------------------------------------
-
-type sandboxPayForm struct {
+// SandboxPayInput is the test payment a member makes: their order, and
+// whether it succeeds ("success", the default) or is declined ("failed").
+type SandboxPayInput struct {
 	OrderID string `json:"orderId"`
 	Outcome string `json:"outcome"`
 }
 
-func (f *sandboxPayForm) validate() error {
+// SandboxPay is the test-mode Checkout: it "pays" member's own sandbox
+// order and answers exactly what Razorpay's Checkout hands its success
+// handler (payment id, order id, signature), which the web app then sends to
+// verify-subscription like a real payment. With outcome "failed" it marks
+// an order not yet paid failed and answers the shape of Checkout's
+// payment.failed event instead.
+func SandboxPay(app core.App, sb *SandboxProvider, member *core.Record, in SandboxPayInput) (SandboxPayment, error) {
+	if err := in.validate(); err != nil {
+		return SandboxPayment{}, refusal.Invalidf("Please check the test payment.", err)
+	}
+	payment, err := ownOrder(app, member, in.OrderID)
+	if err != nil {
+		return SandboxPayment{}, err
+	}
+	if payment.GetString("provider") != ProviderSandbox {
+		return SandboxPayment{}, refusal.Invalidf("Only test-mode orders can be paid in the sandbox.", nil)
+	}
+	paymentID, signature := sb.Pay(in.OrderID)
+	if in.Outcome != "failed" {
+		return SandboxPayment{OrderID: in.OrderID, PaymentID: paymentID, Signature: signature, Sandbox: true}, nil
+	}
+	err = app.RunInTransaction(func(tx core.App) error {
+		_, err := guarded.Update(tx, "payments", payment.Id,
+			func(current *core.Record) bool { return current.GetString("status") == StatusCreated },
+			func(r *core.Record) { r.Set("status", StatusFailed) })
+		return err
+	})
+	if err != nil && !errors.Is(err, guarded.ErrStale) { // stale: paid (or failed) already, nothing to mark
+		return SandboxPayment{}, err
+	}
+	return SandboxPayment{Error: &SandboxDecline{
+		Code: "BAD_REQUEST_ERROR", Description: "Test payment declined (sandbox).",
+		Source: "customer", Step: "payment_authorization", Reason: "payment_failed",
+		Metadata: map[string]string{"order_id": in.OrderID, "payment_id": paymentID},
+	}}, nil
+}
+
+func (f *SandboxPayInput) validate() error {
 	f.OrderID = strings.TrimSpace(f.OrderID)
 	errs := validation.Errors{}
 	if f.OrderID == "" {

@@ -2,69 +2,66 @@ package payments
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// verifySubscription checks Checkout's signed answer for the member's own
-// order and activates the plan. Replays answer success without extending again.
-func (h *handlers) verifySubscription(e *core.RequestEvent) error {
-	form := &verifyForm{}
-	if err := apierr.ReadBody(e, form); err != nil {
-		return err
-	}
-	if err := form.validate(); err != nil {
-		return e.BadRequestError("The payment details are incomplete.", err)
-	}
-
-	payment, err := findByOrder(e.App, form.OrderID)
-	if errors.Is(err, ErrUnknownOrder) || err == nil && payment.GetString("user") != e.Auth.Id {
-		// Someone else's order is reported exactly like a missing one.
-		return e.NotFoundError("This payment order was not found.", nil)
-	}
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if payment.GetString("provider") != h.provider.Name() {
-		return e.BadRequestError("This order was created in another payment mode and cannot be verified here.", nil)
-	}
-	if !ValidCheckoutSignature(h.provider.CheckoutSecret(), form.OrderID, form.PaymentID, form.Signature) {
-		e.App.Logger().Warn("Payments: checkout signature mismatch", "order", form.OrderID, "user", e.Auth.Id)
-		return e.BadRequestError("The payment signature is not valid.", nil)
-	}
-
-	act, err := Activate(e.App, Claim{OrderID: form.OrderID, PaymentID: form.PaymentID}, time.Now())
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if act.Member == nil {
-		return e.NotFoundError("This payment order was not found.", nil)
-	}
-	own, err := accounts.ToOwn(e.App, act.Member)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, own)
-}
-
-// ---------------------------------------------------------------------------
-
-// verifyForm carries Checkout's handler response as the browser got it.
-type verifyForm struct {
+// VerifySubscriptionInput carries Checkout's handler response as the browser got it.
+type VerifySubscriptionInput struct {
 	PaymentID string `json:"razorpay_payment_id"`
 	OrderID   string `json:"razorpay_order_id"`
 	Signature string `json:"razorpay_signature"`
 }
 
-func (f *verifyForm) validate() error {
+// msgOrderNotFound answers an order that is not the member's, whether it
+// exists or not.
+const msgOrderNotFound = "This payment order was not found."
+
+// VerifySubscription checks Checkout's signed answer for member's own order
+// and activates the plan (Activate). Replays succeed without extending
+// again. It answers the member as saved.
+func VerifySubscription(app core.App, provider Provider, member *core.Record, in VerifySubscriptionInput, now time.Time) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, refusal.Invalidf("The payment details are incomplete.", err)
+	}
+	payment, err := ownOrder(app, member, in.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	if payment.GetString("provider") != provider.Name() {
+		return nil, refusal.Invalidf("This order was created in another payment mode and cannot be verified here.", nil)
+	}
+	if !ValidCheckoutSignature(provider.CheckoutSecret(), in.OrderID, in.PaymentID, in.Signature) {
+		app.Logger().Warn("Payments: checkout signature mismatch", "order", in.OrderID, "user", member.Id)
+		return nil, refusal.Invalidf("The payment signature is not valid.", nil)
+	}
+	act, err := Activate(app, Claim{OrderID: in.OrderID, PaymentID: in.PaymentID}, now)
+	if err != nil {
+		return nil, err
+	}
+	if act.Member == nil {
+		return nil, refusal.NotFoundf(msgOrderNotFound)
+	}
+	return act.Member, nil
+}
+
+// ownOrder is member's payment of order orderID; someone else's order is
+// refused exactly like a missing one.
+func ownOrder(app core.App, member *core.Record, orderID string) (*core.Record, error) {
+	payment, err := findByOrder(app, orderID)
+	if errors.Is(err, ErrUnknownOrder) || err == nil && payment.GetString("user") != member.Id {
+		return nil, refusal.NotFoundf(msgOrderNotFound)
+	}
+	return payment, err
+}
+
+func (f *VerifySubscriptionInput) validate() error {
 	f.PaymentID = strings.TrimSpace(f.PaymentID)
 	f.OrderID = strings.TrimSpace(f.OrderID)
 	f.Signature = strings.TrimSpace(f.Signature)

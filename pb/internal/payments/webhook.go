@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // Webhook outcomes, answered to Razorpay and kept on the event record.
@@ -26,52 +27,63 @@ const (
 	outcomeRefundedBefore = "already_refunded"
 )
 
-// webhook handles Razorpay's order.paid, payment.captured, payment.failed
-// and refund.processed (refund.go).
-// It authenticates by the signature over the raw body, handles each event id
-// once, and answers 200 for everything it accepts, ignored events included,
-// so that Razorpay does not retry them.
-func (h *handlers) webhook(e *core.RequestEvent) error {
-	if len(h.webhookSecret) == 0 {
-		return e.Error(http.StatusServiceUnavailable, "Payment webhooks are not configured on this server.", nil)
+// Delivery is one webhook call as Razorpay makes it: the raw body (its
+// signature is over the bytes), the X-Razorpay-Signature and
+// X-Razorpay-Event-Id headers, and the caller's address for the log.
+type Delivery struct {
+	Body      io.Reader
+	Signature string
+	EventID   string
+	From      string
+}
+
+// ReceiveWebhook handles Razorpay's order.paid, payment.captured,
+// payment.failed and refund.processed (refund.go) events. It authenticates
+// by the signature over the raw body, handles each event id once, and
+// answers the outcome for everything it accepts, ignored events included
+// (the route answers them 200, so that Razorpay does not retry them).
+func ReceiveWebhook(app core.App, secret []byte, d Delivery, now time.Time) (string, error) {
+	if len(secret) == 0 {
+		return "", refusal.New(refusal.Unavailable, "Payment webhooks are not configured on this server.")
 	}
-	body, err := io.ReadAll(e.Request.Body)
+	body, err := io.ReadAll(d.Body)
 	if err != nil {
-		return e.Error(http.StatusRequestEntityTooLarge, "The webhook body is too large.", nil)
+		return "", refusal.New(refusal.TooLarge, "The webhook body is too large.")
 	}
-	if !ValidWebhookSignature(h.webhookSecret, body, e.Request.Header.Get("X-Razorpay-Signature")) {
-		e.App.Logger().Warn("Payments: webhook with a bad signature", "ip", e.RealIP())
-		return e.BadRequestError("Invalid webhook signature.", nil)
+	if !ValidWebhookSignature(secret, body, d.Signature) {
+		app.Logger().Warn("Payments: webhook with a bad signature", "ip", d.From)
+		return "", refusal.Invalidf("Invalid webhook signature.", nil)
 	}
-	var ev webhookEvent
+	var ev WebhookEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return e.BadRequestError("The webhook body is not valid JSON.", nil)
+		return "", refusal.Invalidf("The webhook body is not valid JSON.", nil)
 	}
-	eventID := e.Request.Header.Get("X-Razorpay-Event-Id")
+	eventID := d.EventID
 	if eventID == "" {
 		// Razorpay always sends one; a signed body without it is deduplicated by content.
 		sum := sha256.Sum256(body)
 		eventID = "body_" + hex.EncodeToString(sum[:])
 	}
 
-	outcome, err := h.handleEvent(e.App, eventID, &ev, time.Now())
+	outcome, err := HandleEvent(app, eventID, &ev, now)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return "", err
 	}
 	switch outcome {
 	case outcomeMismatch:
-		e.App.Logger().Error("Payments: webhook amount does not match the stored order",
+		app.Logger().Error("Payments: webhook amount does not match the stored order",
 			"event", eventID, "event_type", ev.Event, "order", ev.orderID(), "refund", ev.Payload.Refund.Entity.ID)
 	case outcomeRefunded, outcomePartlyRefunded:
-		e.App.Logger().Info("Payments: refund processed", "outcome", outcome, "order", ev.orderID(),
+		app.Logger().Info("Payments: refund processed", "outcome", outcome, "order", ev.orderID(),
 			"refund", ev.Payload.Refund.Entity.ID, "amount", ev.Payload.Refund.Entity.Amount)
 	}
-	return e.JSON(http.StatusOK, WebhookAnswer{Status: outcome})
+	return outcome, nil
 }
 
-// handleEvent records the event id and applies the event in one
+// HandleEvent records the event id and applies the event in one
 // transaction, so a retried delivery can neither apply twice nor be lost.
-func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, now time.Time) (string, error) {
+// It answers the event's outcome.
+func HandleEvent(app core.App, eventID string, ev *WebhookEvent, now time.Time) (string, error) {
 	outcome := outcomeIgnored
 	err := app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.FindFirstRecordByData("webhook_events", "eventId", eventID); err == nil {
@@ -103,7 +115,7 @@ func (h *handlers) handleEvent(app core.App, eventID string, ev *webhookEvent, n
 	return outcome, err
 }
 
-func applyEvent(tx core.App, ev *webhookEvent, now time.Time) (string, error) {
+func applyEvent(tx core.App, ev *WebhookEvent, now time.Time) (string, error) {
 	orderID := ev.orderID()
 	switch ev.Event {
 	case "order.paid", "payment.captured":
@@ -157,44 +169,63 @@ func markFailed(tx core.App, orderID string) (string, error) {
 
 // ---------------------------------------------------------------------------
 
-// webhookEvent is the part of Razorpay's event body we read.
-type webhookEvent struct {
+// WebhookEvent is the part of Razorpay's event body we read.
+type WebhookEvent struct {
 	Event string `json:"event"`
 	// CreatedAt is when Razorpay raised the event (Unix seconds).
-	CreatedAt int64 `json:"created_at"`
-	Payload   struct {
-		Payment struct {
-			Entity struct {
-				ID       string `json:"id"`
-				OrderID  string `json:"order_id"`
-				Amount   int    `json:"amount"`
-				Currency string `json:"currency"`
-				// Captured is false for Razorpay's auto-refund of an attempt
-				// never captured (refund events carry the payment entity).
-				Captured *bool `json:"captured"`
-			} `json:"entity"`
-		} `json:"payment"`
-		Refund struct {
-			Entity struct {
-				ID        string `json:"id"`
-				PaymentID string `json:"payment_id"`
-				Amount    int    `json:"amount"`
-				Currency  string `json:"currency"`
-				Status    string `json:"status"`
-			} `json:"entity"`
-		} `json:"refund"`
-		Order struct {
-			Entity struct {
-				ID         string `json:"id"`
-				Amount     int    `json:"amount"`
-				AmountPaid int    `json:"amount_paid"`
-				Currency   string `json:"currency"`
-			} `json:"entity"`
-		} `json:"order"`
-	} `json:"payload"`
+	CreatedAt int64          `json:"created_at"`
+	Payload   WebhookPayload `json:"payload"`
 }
 
-func (ev *webhookEvent) orderID() string {
+// WebhookPayload holds the entities an event carries, each under "entity".
+type WebhookPayload struct {
+	Payment PaymentEntity `json:"payment"`
+	Refund  RefundEntity  `json:"refund"`
+	Order   OrderEntity   `json:"order"`
+}
+
+// PaymentEntity, RefundEntity and OrderEntity wrap the payload's entities.
+type (
+	PaymentEntity struct {
+		Entity RazorpayPayment `json:"entity"`
+	}
+	RefundEntity struct {
+		Entity RazorpayRefund `json:"entity"`
+	}
+	OrderEntity struct {
+		Entity RazorpayOrder `json:"entity"`
+	}
+)
+
+// RazorpayPayment is a payment entity.
+type RazorpayPayment struct {
+	ID       string `json:"id"`
+	OrderID  string `json:"order_id"`
+	Amount   int    `json:"amount"`
+	Currency string `json:"currency"`
+	// Captured is false for Razorpay's auto-refund of an attempt never
+	// captured (refund events carry the payment entity).
+	Captured *bool `json:"captured"`
+}
+
+// RazorpayRefund is a refund entity.
+type RazorpayRefund struct {
+	ID        string `json:"id"`
+	PaymentID string `json:"payment_id"`
+	Amount    int    `json:"amount"`
+	Currency  string `json:"currency"`
+	Status    string `json:"status"`
+}
+
+// RazorpayOrder is an order entity.
+type RazorpayOrder struct {
+	ID         string `json:"id"`
+	Amount     int    `json:"amount"`
+	AmountPaid int    `json:"amount_paid"`
+	Currency   string `json:"currency"`
+}
+
+func (ev *WebhookEvent) orderID() string {
 	if id := ev.Payload.Order.Entity.ID; id != "" {
 		return id
 	}
@@ -203,7 +234,7 @@ func (ev *webhookEvent) orderID() string {
 
 // claim states what the event says was paid; the payment entity's amount is
 // what was captured, the order's amount_paid its total.
-func (ev *webhookEvent) claim() Claim {
+func (ev *WebhookEvent) claim() Claim {
 	p, o := ev.Payload.Payment.Entity, ev.Payload.Order.Entity
 	c := Claim{OrderID: ev.orderID(), PaymentID: p.ID, Amount: p.Amount, Currency: p.Currency}
 	if ev.Event == "order.paid" && o.ID != "" {
