@@ -22,6 +22,19 @@ export interface SponsorshipRequest extends Common {
 }
 
 /** A listing tagged with its kind, so one card and one dialog can show either. */
+/**
+ * An offer's answer read as an offer: the server answers one ListingItem for both kinds (its
+ * amount fields optional); the routes of /api/sponsorships always fill an offer's.
+ */
+export function asSponsorship(item: ListingItem): Sponsorship {
+  return item as Sponsorship
+}
+
+/** A request's answer read as a request (/api/sponsorship-requests always fills a request's fields). */
+export function asSponsorshipRequest(item: ListingItem): SponsorshipRequest {
+  return item as SponsorshipRequest
+}
+
 export type Listing = { kind: 'sponsorships'; item: Sponsorship } | { kind: 'requests'; item: SponsorshipRequest }
 
 export function listingAmount(listing: Listing): number {
@@ -49,5 +62,5 @@ export function reopensWithNewDate(listing: Listing): boolean {
   return listing.kind === 'requests' && listing.item.closedReason === 'event_passed'
 }
 
-/** Each kind's API route. */
-export const listingRoutes: Record<ListingKind, string> = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' }
+/** Each kind's API route, for route keys (`GET ${listingRoutes[kind]}/{id}` as const). */
+export const listingRoutes = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' } as const satisfies Record<ListingKind, string>

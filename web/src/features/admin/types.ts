@@ -21,4 +21,9 @@ export type ModerationItem =
   | { kind: 'sponsorships'; listing: Sponsorship; reports: Reports }
   | { kind: 'sponsorship-requests'; listing: SponsorshipRequest; reports: Reports }
 
+/** A queue item as the server answers it, read with its listing typed by its kind. */
+export function moderationItem(item: ModerationQueueItem): ModerationItem {
+  return item as ModerationItem
+}
+
 export type ContactStatus = 'open' | 'resolved' | 'all'

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { ListingPreview } from '@/lib/api-types.gen'
 import { listingRoutes, type ListingKind } from '@/lib/listing'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -11,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys'
 function listingPreviewQueryOptions(kind: ListingKind, id: string) {
   return queryOptions({
     queryKey: [...queryKeys.listingPreview, kind, id] as const,
-    queryFn: ({ signal }) => api.get<ListingPreview>(`${listingRoutes[kind]}/${encodeURIComponent(id)}/preview`, undefined, signal),
+    queryFn: ({ signal }) => api(`GET ${listingRoutes[kind]}/{id}/preview` as const, { params: { id }, signal }),
   })
 }
 

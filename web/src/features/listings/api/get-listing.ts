@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorship, asSponsorshipRequest, type Listing } from '@/lib/listing'
 import { queryKeys } from '@/lib/query-keys'
 
 /**
@@ -27,8 +27,8 @@ function listingQueryOptions(isRequest: boolean, id: string) {
       isRequest
         ? {
             kind: 'requests',
-            item: await api.get<SponsorshipRequest>(`/api/sponsorship-requests/${encodeURIComponent(id)}`, undefined, signal),
+            item: asSponsorshipRequest(await api('GET /api/sponsorship-requests/{id}', { params: { id }, signal })),
           }
-        : { kind: 'sponsorships', item: await api.get<Sponsorship>(`/api/sponsorships/${encodeURIComponent(id)}`, undefined, signal) },
+        : { kind: 'sponsorships', item: asSponsorship(await api('GET /api/sponsorships/{id}', { params: { id }, signal })) },
   })
 }

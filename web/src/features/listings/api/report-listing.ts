@@ -8,19 +8,11 @@ interface ReportListingInput extends ReportInput {
   id: string
 }
 
-interface ReportAnswer {
-  id: string
-  kind: string
-  listingId: string
-  reason: string
-  createdAt: string
-}
-
 const routes = listingRoutes
 
 /** A report changes nothing a member sees: no query to refresh. */
-function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
-  return api.post<ReportAnswer>(`${routes[kind]}/${encodeURIComponent(id)}/report`, { reason })
+function reportListing({ kind, id, reason }: ReportListingInput) {
+  return api(`POST ${routes[kind]}/{id}/report` as const, { params: { id }, body: { reason } })
 }
 
 export function useReportListing() {

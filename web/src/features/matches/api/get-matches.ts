@@ -1,4 +1,4 @@
-import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorship, asSponsorshipRequest, listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'
@@ -18,12 +18,16 @@ interface PosterMarks {
 function matchesQueryOptions(kind: ListingKind, id: string, only: PosterMarks) {
   return queryOptions({
     queryKey: [...queryKeys.matches, kind, id, !!only.verified, !!only.reliable],
-    queryFn: ({ signal }) =>
-      api.get<MatchAnswer[]>(
-        `${routes[kind]}/${encodeURIComponent(id)}/matches`,
-        { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
+    queryFn: async ({ signal }): Promise<MatchAnswer[]> => {
+      const matches = await api(`GET ${routes[kind]}/{id}/matches` as const, {
+        params: { id },
+        query: { verified: only.verified ? 'true' : undefined, reliable: only.reliable ? 'true' : undefined },
         signal,
-      ),
+      })
+      // the matches of an offer are requests, and the other way round
+      const read = kind === 'sponsorships' ? asSponsorshipRequest : asSponsorship
+      return matches.map((m) => ({ ...m, listing: read(m.listing) }))
+    },
     staleTime: 30_000,
   })
 }

@@ -1,4 +1,4 @@
-import { listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { listingRoutes, type ListingKind } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
@@ -9,8 +9,7 @@ const routes = listingRoutes
 export function useUpdateListing(kind: ListingKind, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) =>
-      api.patch<Sponsorship | SponsorshipRequest>(`${routes[kind]}/${encodeURIComponent(id)}`, payload),
+    mutationFn: (payload: Record<string, unknown>) => api(`PATCH ${routes[kind]}/{id}` as const, { params: { id }, body: payload }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })
