@@ -26,12 +26,12 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiResult<T> {
+interface ApiResult<T> {
   data: T
   headers: Headers
 }
 
-export type Query = Record<string, string | number | undefined | null>
+type Query = Record<string, string | number | undefined | null>
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -116,7 +116,10 @@ export type CallArgs<R extends ApiRoute> = Pick<RequestOptions, 'query' | 'signa
 type Args<R extends ApiRoute> = Partial<CallArgs<R>> extends CallArgs<R> ? [args?: CallArgs<R>] : [args: CallArgs<R>]
 
 /** The method and path of a route key, each {name} replaced by its value. */
-export function routePath(route: ApiRoute, params: Record<string, string> = {}): { method: NonNullable<RequestOptions['method']>; path: string } {
+export function routePath(
+  route: ApiRoute,
+  params: Record<string, string> = {},
+): { method: NonNullable<RequestOptions['method']>; path: string } {
   const [method, template] = route.split(' ')
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name]

@@ -19,7 +19,15 @@ describe('fetchPage', () => {
         }),
     })
     const page = await fetchPage('GET /api/deals', { query: { page: 2, perPage: 2, q: '' } })
-    expect(page).toEqual({ items: [{ id: 'a' }, { id: 'b' }], page: 2, perPage: 2, hasMore: true, total: 14000, totalEstimated: true, next: 'c2' })
+    expect(page).toEqual({
+      items: [{ id: 'a' }, { id: 'b' }],
+      page: 2,
+      perPage: 2,
+      hasMore: true,
+      total: 14000,
+      totalEstimated: true,
+      next: 'c2',
+    })
     expect(calls[0].url.search).toBe('?page=2&perPage=2')
   })
 

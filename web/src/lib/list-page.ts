@@ -23,12 +23,12 @@ function whole(value: string | null): number | undefined {
 }
 
 /** The routes that answer a list: GET, answering an array. */
-export type ListRoute = {
+type ListRoute = {
   [R in ApiRoute]: R extends `GET ${string}` ? (ApiRoutes[R]['answer'] extends unknown[] ? R : never) : never
 }[ApiRoute]
 
 /** The item of list route R's answer. */
-export type ListItem<R extends ListRoute> = ApiAnswer<R> extends (infer T)[] ? T : never
+type ListItem<R extends ListRoute> = ApiAnswer<R> extends (infer T)[] ? T : never
 
 /** The one reader of list answers: GET route?query, read as a page. */
 export async function fetchPage<R extends ListRoute>(route: R, args: CallArgs<R>): Promise<ListPage<ListItem<R>>> {

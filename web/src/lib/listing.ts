@@ -63,4 +63,7 @@ export function reopensWithNewDate(listing: Listing): boolean {
 }
 
 /** Each kind's API route, for route keys (`GET ${listingRoutes[kind]}/{id}` as const). */
-export const listingRoutes = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' } as const satisfies Record<ListingKind, string>
+export const listingRoutes = { sponsorships: '/api/sponsorships', requests: '/api/sponsorship-requests' } as const satisfies Record<
+  ListingKind,
+  string
+>

@@ -2,14 +2,7 @@
 import type { ListingSegment, ModerationQueueItem } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 
-export type {
-  ActiveSubscription,
-  AdminMember,
-  AuditEntry,
-  ContactMessage,
-  Overview,
-  Subscriptions as SubscriptionsSummary,
-} from '@/lib/api-types.gen'
+export type { ActiveSubscription, AdminMember, AuditEntry, Overview, Subscriptions as SubscriptionsSummary } from '@/lib/api-types.gen'
 
 /** Listing kinds as the admin routes name them. */
 export type AdminListingKind = ListingSegment

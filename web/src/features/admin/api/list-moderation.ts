@@ -8,7 +8,8 @@ const moderationKey = [...queryKeys.admin, 'moderation'] as const
 function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({
     queryKey: [...moderationKey, { kind, page }],
-    queryFn: ({ signal }) => fetchPage('GET /api/admin/moderation', { query: { kind, page }, signal }).then((p) => ({ ...p, items: p.items.map(moderationItem) })),
+    queryFn: ({ signal }) =>
+      fetchPage('GET /api/admin/moderation', { query: { kind, page }, signal }).then((p) => ({ ...p, items: p.items.map(moderationItem) })),
   })
 }
 

@@ -18,7 +18,10 @@ function verifyMember({ memberId, verified, link }: VerifyMemberInput) {
   const action = verified ? 'verify' : 'unverify'
   const params = { id: memberId }
   if (!link) return api(`POST /api/admin/members/{id}/${action}` as const, { params })
-  return api(`POST /api/admin/members/{id}/social/${action}` as const, { params, body: { platform: link.platform, username: link.username } })
+  return api(`POST /api/admin/members/{id}/social/${action}` as const, {
+    params,
+    body: { platform: link.platform, username: link.username },
+  })
 }
 
 /** Badges show in members, the queue, the overview and the log: refresh the dashboard. */

@@ -27,7 +27,8 @@ function refreshAfterReview(queryClient: QueryClient) {
 export function usePostReview(dealId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: ApiBody<'POST /api/deals/{id}/review'>) => api('POST /api/deals/{id}/review', { params: { id: dealId }, body: input }),
+    mutationFn: (input: ApiBody<'POST /api/deals/{id}/review'>) =>
+      api('POST /api/deals/{id}/review', { params: { id: dealId }, body: input }),
     onSuccess: (review) => setReviews(queryClient, dealId, (r) => ({ ...r, open: false, opensAt: '', mine: review })),
     onSettled: () => refreshAfterReview(queryClient),
   })

@@ -1,4 +1,11 @@
-import { asSponsorship, asSponsorshipRequest, listingRoutes, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import {
+  asSponsorship,
+  asSponsorshipRequest,
+  listingRoutes,
+  type ListingKind,
+  type Sponsorship,
+  type SponsorshipRequest,
+} from '@/lib/listing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { MatchAnswer as MatchWire } from '@/lib/api-types.gen'

@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** Proves the pending address with its code; it becomes the member's e-mail. */
-function confirmEmail(code: string){
+function confirmEmail(code: string) {
   return api('POST /api/user/email/confirm', { body: { code } })
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 
-function applyToSponsorship(sponsorshipId: string, message: string){
+function applyToSponsorship(sponsorshipId: string, message: string) {
   return api('POST /api/sponsorships/{id}/apply', { params: { id: sponsorshipId }, body: { message } })
 }
 

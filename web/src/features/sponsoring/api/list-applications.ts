@@ -11,7 +11,9 @@ function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
     queryKey: [...queryKeys.applications, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>
-      fetchPage('GET /api/applications', { query: { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal }).then((p) => p.items),
+      fetchPage('GET /api/applications', { query: { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal }).then(
+        (p) => p.items,
+      ),
   })
 }
 

@@ -8,9 +8,9 @@ import { queryKeys } from '@/lib/query-keys'
 function verifySubscription(response: CheckoutSuccess) {
   return api('POST /api/payments/verify-subscription', {
     body: {
-    razorpay_payment_id: response.razorpay_payment_id,
-    razorpay_order_id: response.razorpay_order_id,
-    razorpay_signature: response.razorpay_signature,
+      razorpay_payment_id: response.razorpay_payment_id,
+      razorpay_order_id: response.razorpay_order_id,
+      razorpay_signature: response.razorpay_signature,
     },
   })
 }
