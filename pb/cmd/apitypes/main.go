@@ -21,6 +21,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -133,6 +134,9 @@ type generator struct {
 	queue    []reflect.Type
 	tsNames  map[string]reflect.Type
 	usedEnum map[string]enum
+	// input is set while the bodies' types are written: a pointer field
+	// of a body may be left out (it decodes to nil), so it is optional.
+	input bool
 }
 
 // The files written, in web/src/lib. The limits have their own module:
@@ -183,24 +187,19 @@ func generate() ([]byte, error) {
 		g.usedEnum[e.name] = e
 	}
 	rows := table()
-	g.queue = append(g.queue, roots(rows)...)
+	answers, bodies := roots(rows)
+	// The answers' types first: a type that is also in a body is written as an answer.
+	var body bytes.Buffer
+	if err := g.drain(&body, answers); err != nil {
+		return nil, err
+	}
+	g.input = true
+	if err := g.drain(&body, bodies); err != nil {
+		return nil, err
+	}
 	var routeMap bytes.Buffer
 	if err := g.writeRoutes(&routeMap, rows); err != nil {
 		return nil, err
-	}
-	var body bytes.Buffer
-	for len(g.queue) > 0 {
-		t := g.queue[0]
-		g.queue = g.queue[1:]
-		if g.done[generic(t)] {
-			continue
-		}
-		g.done[generic(t)] = true
-		s, err := g.iface(t)
-		if err != nil {
-			return nil, err
-		}
-		body.WriteString(s)
 	}
 	var enumNames []string
 	for n := range g.usedEnum {
@@ -226,6 +225,25 @@ func generate() ([]byte, error) {
 	return append(bytes.TrimRight(g.out.Bytes(), "\n"), '\n'), nil
 }
 
+// drain writes roots and every type they use, each once.
+func (g *generator) drain(out *bytes.Buffer, roots []reflect.Type) error {
+	g.queue = append(g.queue, roots...)
+	for len(g.queue) > 0 {
+		t := g.queue[0]
+		g.queue = g.queue[1:]
+		if g.done[generic(t)] {
+			continue
+		}
+		g.done[generic(t)] = true
+		s, err := g.iface(t)
+		if err != nil {
+			return err
+		}
+		out.WriteString(s)
+	}
+	return nil
+}
+
 // goName is "package.Type" without type arguments.
 func goName(t reflect.Type) string {
 	name := t.Name()
@@ -244,6 +262,8 @@ func typeArg(t reflect.Type) string {
 	}
 	return strings.TrimSuffix(name[i+1:], "]")
 }
+
+var rawJSON = reflect.TypeFor[json.RawMessage]()
 
 // generic maps an instantiation to one key per generic type.
 var genericKeys = map[string]reflect.Type{}
@@ -322,7 +342,7 @@ func (g *generator) fields(t reflect.Type, key, arg string) (extends, fields []s
 		if jsonName == "" {
 			jsonName = f.Name
 		}
-		optional := false
+		optional := g.input && f.Type.Kind() == reflect.Pointer
 		for _, o := range parts[1:] {
 			if o == "omitempty" || o == "omitzero" {
 				optional = true
@@ -383,6 +403,9 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 func (g *generator) tsType(t reflect.Type, arg string, optional bool) (string, error) {
 	if arg != "" && t.PkgPath()+"."+t.Name() == arg {
 		return "T", nil
+	}
+	if t == rawJSON {
+		return "unknown", nil // checked by the server's own decoding (an amount that must be a number)
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -149,6 +151,38 @@ func TestBody(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("body(%+v, declared %v) = %q, want %q", c.r, c.known, got, c.want)
+		}
+	}
+}
+
+type reviewBody struct {
+	Rating json.RawMessage `json:"rating"`
+	Body   string          `json:"body"`
+	Name   *string         `json:"name"`
+}
+
+type reviewAnswer struct {
+	Name *string `json:"name"`
+}
+
+// A body's pointer field may be left out; an answer's is written, as null
+// when nil. Raw JSON is whatever the server's own decoding accepts.
+func TestBodiesAndAnswers(t *testing.T) {
+	g := &generator{done: map[reflect.Type]bool{}, tsNames: map[string]reflect.Type{}, usedEnum: map[string]enum{}}
+	var out bytes.Buffer
+	if err := g.drain(&out, []reflect.Type{reflect.TypeFor[reviewAnswer]()}); err != nil {
+		t.Fatal(err)
+	}
+	g.input = true
+	if err := g.drain(&out, []reflect.Type{reflect.TypeFor[reviewBody]()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"export interface reviewAnswer {\n  name: string | null\n}\n",
+		"export interface reviewBody {\n  rating: unknown\n  body: string\n  name?: string\n}\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("generated %q lacks %q", out.String(), want)
 		}
 	}
 }

@@ -25,19 +25,22 @@ var (
 	links     = map[reflect.Type]bool{route.Of[route.File](): true, route.Of[route.Redirect](): true, route.Of[route.Page](): true}
 )
 
-// roots are the types the table names: every row's body and answer (a
+// roots are the types the table names: every row's answer and body (a
 // slice stands for its element). The types they use follow.
-func roots(rows []route.Route) []reflect.Type {
-	var out []reflect.Type
+func roots(rows []route.Route) (answers, bodies []reflect.Type) {
 	for _, r := range rows {
-		for _, t := range []reflect.Type{r.In, r.Out} {
-			for t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer) {
-				t = t.Elem()
-			}
-			if t != nil && t.Kind() == reflect.Struct && t != noContent && !links[t] {
-				out = append(out, t)
-			}
-		}
+		answers = appendRoot(answers, r.Out)
+		bodies = appendRoot(bodies, r.In)
+	}
+	return answers, bodies
+}
+
+func appendRoot(out []reflect.Type, t reflect.Type) []reflect.Type {
+	for t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer) {
+		t = t.Elem()
+	}
+	if t != nil && t.Kind() == reflect.Struct && t != noContent && !links[t] {
+		out = append(out, t)
 	}
 	return out
 }
