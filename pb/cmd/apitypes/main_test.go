@@ -186,3 +186,26 @@ func TestBodiesAndAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A row's feature is the package of its handler, whatever shape the
+// handler has (a method value, a closure, a function).
+func TestFeature(t *testing.T) {
+	want := map[string]string{
+		"POST /api/deals/{id}/agree":     "deals",
+		"GET /api/app-config":            "appconfig",
+		"POST /api/payments/sandbox/pay": "payments",
+		"GET /api/saved-searches":        "savedsearch",
+		"POST /api/register":             "accounts",
+	}
+	for _, r := range table() {
+		if w, ok := want[r.Pattern()]; ok {
+			if got := feature(r); got != w {
+				t.Errorf("feature(%s) = %q, want %q", r.Pattern(), got, w)
+			}
+			delete(want, r.Pattern())
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the table: %v", want)
+	}
+}
