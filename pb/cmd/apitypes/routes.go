@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"reflect"
 	"runtime"
 	"strings"
@@ -119,7 +120,7 @@ func (g *generator) body(r route.Route, known bool) (string, error) {
 			return "", err
 		}
 		types = append(types, t)
-	case r.Method == "GET" || known:
+	case r.Method == http.MethodGet || known:
 		if len(types) == 0 {
 			types = append(types, "undefined")
 		}
