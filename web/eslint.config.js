@@ -36,6 +36,55 @@ const boundaries = [
   },
 ]
 
+/* A query key is written once: see the rule's use below. */
+const queryKeySelectors = [
+  {
+    selector:
+      "Property[key.name='queryKey'] > ArrayExpression.value:not(CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property > ArrayExpression)",
+    message:
+      'Write a query key only in a queryOptions factory (features/<name>/api/), built from src/lib/query-keys.ts; elsewhere use factory().queryKey or a prefix of queryKeys.',
+  },
+  {
+    selector:
+      "CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression.value > Literal:first-child",
+    message: 'Start a query key with its prefix from src/lib/query-keys.ts ([...queryKeys.x, ...]): one place names every key.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|reset|cancel)Quer(y|ies)(Data|State)?$/] > ArrayExpression',
+    message: 'Pass a key from a queryOptions factory (factory().queryKey) or a prefix of src/lib/query-keys.ts, not an inline array.',
+  },
+  {
+    selector: "BinaryExpression:has(MemberExpression[object.property.name='queryKey']) > Literal",
+    message: 'Compare a key with a prefix of src/lib/query-keys.ts (queryKeys.x[0]), not a string written here.',
+  },
+]
+
+/*
+ * Every request body and answer of the web app is the server's, generated (lib/api-types.gen.ts,
+ * ApiRoutes): a call names its route and lib/api.ts types the rest. A type written by hand over a call
+ * would hide a disagreement with the server, so casting what a call answers, and calling fetch
+ * beside lib/api.ts, fail here. (Narrowing a listing to its kind is lib/listing.ts's asSponsorship.)
+ */
+const apiCalls = '/^(api|callWithHeaders|fetchPage|fetchListingPage)$/'
+const cast = ':matches(TSAsExpression, TSTypeAssertion, TSSatisfiesExpression)'
+const apiCallSelectors = [
+  {
+    selector: [
+      `${cast} > CallExpression[callee.name=${apiCalls}]`,
+      `${cast} > AwaitExpression > CallExpression[callee.name=${apiCalls}]`,
+      `CallExpression[callee.property.name='then'][callee.object.callee.name=${apiCalls}] > ArrowFunctionExpression > ${cast}`,
+      `CallExpression[callee.property.name='then'][callee.object.callee.name=${apiCalls}][typeArguments]`,
+    ].join(', '),
+    message: 'A call answers the type its route declares (lib/api-types.gen.ts, ApiRoutes): do not write another over it.',
+  },
+  {
+    selector:
+      "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch'][callee.object.name=/^(window|globalThis|self)$/]",
+    message: "Call the server through lib/api.ts (api('METHOD /path', {params, body})): its bodies and answers are the generated types.",
+  },
+]
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'test-results', 'playwright-report', 'e2e/screenshots'] },
   {
@@ -78,33 +127,15 @@ export default tseslint.config(
     // A query key is written once: in a queryOptions factory (features/<name>/api/), from the
     // prefixes of src/lib/query-keys.ts. Elsewhere a key is reached through its factory or those
     // prefixes. Tests may spell a key out to pin it.
+    // An API call names its route (lib/api.ts): its body and answer are the generated types, never a
+    // type written here; only lib/api.ts calls fetch.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "Property[key.name='queryKey'] > ArrayExpression.value:not(CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property > ArrayExpression)",
-          message:
-            'Write a query key only in a queryOptions factory (features/<name>/api/), built from src/lib/query-keys.ts; elsewhere use factory().queryKey or a prefix of queryKeys.',
-        },
-        {
-          selector:
-            "CallExpression[callee.name=/^(infiniteQueryOptions|queryOptions)$/] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression.value > Literal:first-child",
-          message: 'Start a query key with its prefix from src/lib/query-keys.ts ([...queryKeys.x, ...]): one place names every key.',
-        },
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(get|set|remove|invalidate|refetch|reset|cancel)Quer(y|ies)(Data|State)?$/] > ArrayExpression',
-          message: 'Pass a key from a queryOptions factory (factory().queryKey) or a prefix of src/lib/query-keys.ts, not an inline array.',
-        },
-        {
-          selector: "BinaryExpression:has(MemberExpression[object.property.name='queryKey']) > Literal",
-          message: 'Compare a key with a prefix of src/lib/query-keys.ts (queryKeys.x[0]), not a string written here.',
-        },
-      ],
-    },
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors, ...apiCallSelectors] },
+  },
+  {
+    files: ['src/lib/api.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors] },
   },
   {
     files: ['src/**/*.tsx'],

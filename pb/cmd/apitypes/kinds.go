@@ -52,7 +52,7 @@ func writeKinds(out *bytes.Buffer) {
 	for _, f := range listings.FilterFields {
 		fmt.Fprintf(out, "  %s,\n", inline(f))
 	}
-	out.WriteString("] as const satisfies readonly { value: FilterValue }[]\n\n")
+	out.WriteString("] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue }[]\n\n")
 }
 
 // inline writes a struct's string fields with json names as an object

@@ -1,6 +1,8 @@
 // Command apitypes writes web/src/lib/api-types.gen.ts: the TypeScript shapes
-// of the JSON the server answers, read by reflection from the Go response
-// types and their json tags, so the web app's types have one source; and
+// of the JSON the server reads and answers, read by reflection from the
+// types the route table names (each row's In and Out, pb/app/routes.go) and
+// their json tags, and ApiRoutes, each route's body and answer by its
+// pattern (routes.go), so the web app's types have one source; and
 // web/src/lib/limits.gen.ts: the limits the server enforces (limits.go).
 //
 //	go run ./pb/cmd/apitypes              # writes both into web/src/lib
@@ -19,6 +21,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -28,53 +31,14 @@ import (
 	"strconv"
 	"strings"
 
-	"sponsorbridge/pb/catalog"
-	"sponsorbridge/pb/internal/accounts"
-	"sponsorbridge/pb/internal/admin"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/listings"
-	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/membership"
-	"sponsorbridge/pb/internal/messaging"
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
-	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
-	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/sponsoring"
 )
-
-// roots are the answers' top-level types; the types they use follow.
-var roots = []reflect.Type{
-	reflect.TypeFor[listings.Listing](),
-	reflect.TypeFor[accounts.OwnUser](),
-	reflect.TypeFor[accounts.PublicUser](),
-	reflect.TypeFor[signin.ResetRequested](),
-	reflect.TypeFor[signin.ResetDone](),
-	reflect.TypeFor[messaging.Conversation](),
-	reflect.TypeFor[messaging.Message](),
-	reflect.TypeFor[messaging.Unread](),
-	reflect.TypeFor[notify.Notification](),
-	reflect.TypeFor[sponsoring.Application](),
-	reflect.TypeFor[sponsoring.Commitment](),
-	reflect.TypeFor[deals.Deal](),
-	reflect.TypeFor[savedsearch.Saved](),
-	reflect.TypeFor[payments.Payment](),
-	reflect.TypeFor[payments.Receipt](),
-	reflect.TypeFor[catalog.Plan](),
-	reflect.TypeFor[admin.Overview](),
-	reflect.TypeFor[admin.QueueItem](),
-	reflect.TypeFor[admin.Member](),
-	reflect.TypeFor[admin.ActiveSubscription](),
-	reflect.TypeFor[admin.Subscriptions](),
-	reflect.TypeFor[admin.ContactMessage](),
-	reflect.TypeFor[admin.AuditEntry](),
-	reflect.TypeFor[matching.MatchAnswer](),
-	reflect.TypeFor[listings.Preview](),
-	reflect.TypeFor[payments.OrderAnswer](),
-	reflect.TypeFor[signin.CodeSent](),
-	reflect.TypeFor[signin.GoogleAnswer](),
-}
 
 // names renames Go types whose name is taken or reads differently on the
 // web ("package.Type").
@@ -96,6 +60,9 @@ var names = map[string]string{
 	"listings.Preview":      "ListingPreview",
 	"payments.OrderAnswer":  "SubscriptionOrder",
 	"signin.CodeSent":       "EmailCodeSent",
+
+	"appconfig.Answer":          "AppConfig",
+	"appconfig.demoCredentials": "DemoCredentials",
 }
 
 // An enum is a named union of string literals.
@@ -130,6 +97,8 @@ var (
 	subscriptionStatus = enum{"SubscriptionStatus",
 		"A member's subscription status as stored ('' before the first plan); subscriptionActive is the verdict (membership.Status*).",
 		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
+	paymentsMode = enum{"PaymentsMode", "How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*).",
+		[]string{config.PaymentsModeLive, config.PaymentsModeSandbox, config.PaymentsModeOff}}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 )
 
@@ -151,6 +120,7 @@ var enums = map[string]enum{
 	"accounts.OwnUser.SubscriptionStatus": subscriptionStatus,
 	"admin.Member.SubscriptionStatus":     subscriptionStatus,
 	"accounts.SocialLink.Platform":        socialPlatform,
+	"appconfig.Answer.Payments.Mode":      paymentsMode,
 }
 
 // extraEnums are written even when no field uses them.
@@ -162,6 +132,9 @@ type generator struct {
 	queue    []reflect.Type
 	tsNames  map[string]reflect.Type
 	usedEnum map[string]enum
+	// input is set while the bodies' types are written: a pointer field
+	// of a body may be left out (it decodes to nil), so it is optional.
+	input bool
 }
 
 // The files written, in web/src/lib. The limits have their own module:
@@ -211,20 +184,20 @@ func generate() ([]byte, error) {
 	for _, e := range extraEnums {
 		g.usedEnum[e.name] = e
 	}
+	rows := table()
+	answers, bodies := roots(rows)
+	// The answers' types first: a type that is also in a body is written as an answer.
 	var body bytes.Buffer
-	g.queue = append(g.queue, roots...)
-	for len(g.queue) > 0 {
-		t := g.queue[0]
-		g.queue = g.queue[1:]
-		if g.done[generic(t)] {
-			continue
-		}
-		g.done[generic(t)] = true
-		s, err := g.iface(t)
-		if err != nil {
-			return nil, err
-		}
-		body.WriteString(s)
+	if err := g.drain(&body, answers); err != nil {
+		return nil, err
+	}
+	g.input = true
+	if err := g.drain(&body, bodies); err != nil {
+		return nil, err
+	}
+	var routeMap bytes.Buffer
+	if err := g.writeRoutes(&routeMap, rows); err != nil {
+		return nil, err
 	}
 	var enumNames []string
 	for n := range g.usedEnum {
@@ -246,7 +219,27 @@ func generate() ([]byte, error) {
 	}
 	writeConstObjects(&g.out)
 	g.out.Write(body.Bytes())
+	g.out.Write(routeMap.Bytes())
 	return append(bytes.TrimRight(g.out.Bytes(), "\n"), '\n'), nil
+}
+
+// drain writes roots and every type they use, each once.
+func (g *generator) drain(out *bytes.Buffer, roots []reflect.Type) error {
+	g.queue = append(g.queue, roots...)
+	for len(g.queue) > 0 {
+		t := g.queue[0]
+		g.queue = g.queue[1:]
+		if g.done[generic(t)] {
+			continue
+		}
+		g.done[generic(t)] = true
+		s, err := g.iface(t)
+		if err != nil {
+			return err
+		}
+		out.WriteString(s)
+	}
+	return nil
 }
 
 // goName is "package.Type" without type arguments.
@@ -267,6 +260,8 @@ func typeArg(t reflect.Type) string {
 	}
 	return strings.TrimSuffix(name[i+1:], "]")
 }
+
+var rawJSON = reflect.TypeFor[json.RawMessage]()
 
 // generic maps an instantiation to one key per generic type.
 var genericKeys = map[string]reflect.Type{}
@@ -304,8 +299,28 @@ func (g *generator) iface(t reflect.Type) (string, error) {
 		return "", err
 	}
 	arg := typeArg(t)
-	var extends []string
-	var fields []string
+	extends, fields, err := g.fields(t, goName(t), arg)
+	if err != nil {
+		return "", err
+	}
+	head := "export interface " + name
+	if arg != "" {
+		head += "<T>"
+	}
+	if len(extends) > 0 {
+		head += " extends " + strings.Join(extends, ", ")
+	}
+	var lines strings.Builder
+	for _, f := range fields {
+		lines.WriteString("  " + f + "\n")
+	}
+	return fmt.Sprintf("/** %s */\n%s {\n%s}\n\n", goName(t), head, lines.String()), nil
+}
+
+// fields are struct t's embedded structs (extends) and its fields
+// ("name?: type"); key names t in enums ("package.Type", or
+// "package.Type.Field" for a struct written inline in a field).
+func (g *generator) fields(t reflect.Type, key, arg string) (extends, fields []string, err error) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -317,7 +332,7 @@ func (g *generator) iface(t reflect.Type) (string, error) {
 		if f.Anonymous && jsonName == "" && f.Type.Kind() == reflect.Struct {
 			n, err := g.ref(f.Type)
 			if err != nil {
-				return "", err
+				return nil, nil, err
 			}
 			extends = append(extends, n)
 			continue
@@ -325,36 +340,33 @@ func (g *generator) iface(t reflect.Type) (string, error) {
 		if jsonName == "" {
 			jsonName = f.Name
 		}
-		optional := false
+		optional := g.input && f.Type.Kind() == reflect.Pointer
 		for _, o := range parts[1:] {
 			if o == "omitempty" || o == "omitzero" {
 				optional = true
 			}
 		}
 		var ts string
-		if e, ok := enums[goName(t)+"."+f.Name]; ok {
+		if e, ok := enums[key+"."+f.Name]; ok {
 			g.usedEnum[e.name] = e
 			ts = e.name
-		} else {
-			ts, err = g.tsType(f.Type, arg, optional)
+		} else if f.Type.Kind() == reflect.Struct && f.Type.Name() == "" {
+			// A struct without a name is written inline: { a: string; b?: number }.
+			_, inner, err := g.fields(f.Type, key+"."+f.Name, arg)
 			if err != nil {
-				return "", fmt.Errorf("%s.%s: %w", goName(t), f.Name, err)
+				return nil, nil, err
 			}
+			ts = "{ " + strings.Join(inner, "; ") + " }"
+		} else if ts, err = g.tsType(f.Type, arg, optional); err != nil {
+			return nil, nil, fmt.Errorf("%s.%s: %w", key, f.Name, err)
 		}
 		q := ""
 		if optional {
 			q = "?"
 		}
-		fields = append(fields, fmt.Sprintf("  %s%s: %s\n", jsonName, q, ts))
+		fields = append(fields, fmt.Sprintf("%s%s: %s", jsonName, q, ts))
 	}
-	head := "export interface " + name
-	if arg != "" {
-		head += "<T>"
-	}
-	if len(extends) > 0 {
-		head += " extends " + strings.Join(extends, ", ")
-	}
-	return fmt.Sprintf("/** %s */\n%s {\n%s}\n\n", goName(t), head, strings.Join(fields, "")), nil
+	return extends, fields, nil
 }
 
 // ref names a struct type, queueing it for writing.
@@ -389,6 +401,9 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 func (g *generator) tsType(t reflect.Type, arg string, optional bool) (string, error) {
 	if arg != "" && t.PkgPath()+"."+t.Name() == arg {
 		return "T", nil
+	}
+	if t == rawJSON {
+		return "unknown", nil // checked by the server's own decoding (an amount that must be a number)
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"sponsorbridge/pb/internal/route"
 )
 
 // The checked-in file is what the Go types generate (make types-check does
@@ -90,5 +94,118 @@ func TestGenericInstantiation(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("generated %q lacks %q", out.String(), want)
 		}
+	}
+}
+
+// The route map names every JSON route of the table with its body and
+// answer; links (files, redirects, pages) are not calls.
+func TestRouteMap(t *testing.T) {
+	src, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for _, want := range []string{
+		"  'GET /api/deals/{id}': { body: undefined; answer: Deal }\n",
+		"  'GET /api/deals': { body: undefined; answer: Deal[] }\n",
+		"export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R]['answer']\n",
+		"export interface AppConfig {\n", // an answer the old hand-written roots lacked
+		"  google: { configured: boolean }\n",
+		"  payments: { mode: PaymentsMode }\n",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("generated file lacks %q", want)
+		}
+	}
+	for _, link := range []string{"GET /api/deals/{id}/pictures/{picture}", "GET /api/auth/google/start", "GET /api/email/unsubscribe"} {
+		if strings.Contains(s, "'"+link+"'") {
+			t.Errorf("%s answers no JSON but is in ApiRoutes", link)
+		}
+	}
+}
+
+type pledgeBody struct {
+	Amount int `json:"amount"`
+}
+
+// A row's body: its In; FormData beside it for an upload; none for a row
+// without In once its feature declares bodies; unknown before.
+func TestBody(t *testing.T) {
+	g := &generator{done: map[reflect.Type]bool{}, tsNames: map[string]reflect.Type{}, usedEnum: map[string]enum{}}
+	for _, c := range []struct {
+		r     route.Route
+		known bool
+		want  string
+	}{
+		{route.Route{Method: "POST", In: reflect.TypeFor[pledgeBody]()}, false, "pledgeBody"},
+		{route.Route{Method: "POST", In: reflect.TypeFor[pledgeBody](), Upload: 1}, true, "FormData | pledgeBody"},
+		{route.Route{Method: "POST", Upload: 1}, true, "FormData"},
+		{route.Route{Method: "POST"}, true, "undefined"},
+		{route.Route{Method: "GET"}, false, "undefined"},
+		{route.Route{Method: "POST"}, false, "unknown"},
+		{route.Route{Method: "POST", Upload: 1}, false, "unknown"},
+	} {
+		got, err := g.body(c.r, c.known)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("body(%+v, declared %v) = %q, want %q", c.r, c.known, got, c.want)
+		}
+	}
+}
+
+type reviewBody struct {
+	Rating json.RawMessage `json:"rating"`
+	Body   string          `json:"body"`
+	Name   *string         `json:"name"`
+}
+
+type reviewAnswer struct {
+	Name *string `json:"name"`
+}
+
+// A body's pointer field may be left out; an answer's is written, as null
+// when nil. Raw JSON is whatever the server's own decoding accepts.
+func TestBodiesAndAnswers(t *testing.T) {
+	g := &generator{done: map[reflect.Type]bool{}, tsNames: map[string]reflect.Type{}, usedEnum: map[string]enum{}}
+	var out bytes.Buffer
+	if err := g.drain(&out, []reflect.Type{reflect.TypeFor[reviewAnswer]()}); err != nil {
+		t.Fatal(err)
+	}
+	g.input = true
+	if err := g.drain(&out, []reflect.Type{reflect.TypeFor[reviewBody]()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"export interface reviewAnswer {\n  name: string | null\n}\n",
+		"export interface reviewBody {\n  rating: unknown\n  body: string\n  name?: string\n}\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("generated %q lacks %q", out.String(), want)
+		}
+	}
+}
+
+// A row's feature is the package of its handler, whatever shape the
+// handler has (a method value, a closure, a function).
+func TestFeature(t *testing.T) {
+	want := map[string]string{
+		"POST /api/deals/{id}/agree":     "deals",
+		"GET /api/app-config":            "appconfig",
+		"POST /api/payments/sandbox/pay": "payments",
+		"GET /api/saved-searches":        "savedsearch",
+		"POST /api/register":             "accounts",
+	}
+	for _, r := range table() {
+		if w, ok := want[r.Pattern()]; ok {
+			if got := feature(r); got != w {
+				t.Errorf("feature(%s) = %q, want %q", r.Pattern(), got, w)
+			}
+			delete(want, r.Pattern())
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the table: %v", want)
 	}
 }

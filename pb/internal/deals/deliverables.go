@@ -23,7 +23,7 @@ import (
 // DeliverableInput is one deliverable as a member proposes it: a new one
 // (no ID), or one of the deal's (its ID: its proof stays).
 type DeliverableInput struct {
-	ID    string `json:"id"`
+	ID    string `json:"id,omitzero"` // absent for a new deliverable
 	Title string `json:"title"`
 	Due   string `json:"due"`
 }

@@ -16,7 +16,7 @@ import (
 // whether it succeeds ("success", the default) or is declined ("failed").
 type SandboxPayInput struct {
 	OrderID string `json:"orderId"`
-	Outcome string `json:"outcome"`
+	Outcome string `json:"outcome,omitzero"` // "failed" declines; absent pays
 }
 
 // SandboxPay is the test-mode Checkout: it "pays" member's own sandbox

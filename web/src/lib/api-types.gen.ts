@@ -24,6 +24,9 @@ export type MessageKind = 'text' | 'system'
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'refunded'
 
+/** How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*). */
+export type PaymentsMode = 'live' | 'sandbox' | 'off'
+
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
 
@@ -68,7 +71,75 @@ export const listingFilterFields = [
   { param: 'location', screen: 'location', saved: 'location', value: 'text' },
   { param: 'verified', screen: 'verified', saved: 'verified', value: 'flag' },
   { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },
-] as const satisfies readonly { value: FilterValue }[]
+] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue }[]
+
+/** appconfig.Answer */
+export interface AppConfig {
+  appName: string
+  demo: boolean
+  demoCredentials?: DemoCredentials
+  google: { configured: boolean }
+  payments: { mode: PaymentsMode }
+  mail: { available: boolean }
+  categories: string[]
+  plans: Plan[]
+}
+
+/** accounts.OwnUser */
+export interface CurrentUser extends PublicProfile {
+  email: string
+  pendingEmail: string
+  hasProvenEmail: boolean
+  providerId: string
+  subscriptionPlan: string
+  subscriptionStatus: SubscriptionStatus
+  subscriptionExpiry: string
+  subscriptionActive: boolean
+  canPostAt: string
+  isAdmin: boolean
+}
+
+/** accounts.SessionAnswer */
+export interface SessionAnswer {
+  user: CurrentUser | null
+}
+
+/** accounts.PublicUser */
+export interface PublicProfile {
+  id: string
+  username: string
+  displayName: string
+  avatar: string
+  photoURL: string
+  isVerified: boolean
+  socialMedia: SocialMediaEntry[]
+  bio: string
+  createdAt: string
+  reliability: Reliability
+}
+
+/** signin.GoogleAnswer */
+export interface GoogleAnswer extends CurrentUser {
+  redirect: string
+  isNew: boolean
+}
+
+/** signin.CodeSent */
+export interface EmailCodeSent {
+  otpId: string
+  email: string
+  expiresAt: string
+}
+
+/** signin.ResetRequested */
+export interface ResetRequested {
+  expiresInMinutes: number
+}
+
+/** signin.ResetDone */
+export interface ResetDone {
+  username: string
+}
 
 /** listings.Listing */
 export interface ListingItem {
@@ -96,84 +167,33 @@ export interface ListingItem {
   myPledge?: Pledge
 }
 
-/** accounts.OwnUser */
-export interface CurrentUser extends PublicProfile {
-  email: string
-  pendingEmail: string
-  hasProvenEmail: boolean
-  providerId: string
-  subscriptionPlan: string
-  subscriptionStatus: SubscriptionStatus
-  subscriptionExpiry: string
-  subscriptionActive: boolean
-  canPostAt: string
-  isAdmin: boolean
-}
-
-/** accounts.PublicUser */
-export interface PublicProfile {
-  id: string
-  username: string
-  displayName: string
-  avatar: string
-  photoURL: string
-  isVerified: boolean
-  socialMedia: SocialMediaEntry[]
-  bio: string
-  createdAt: string
-  reliability: Reliability
-}
-
-/** signin.ResetRequested */
-export interface ResetRequested {
-  expiresInMinutes: number
-}
-
-/** signin.ResetDone */
-export interface ResetDone {
-  username: string
-}
-
-/** messaging.Conversation */
-export interface Conversation {
-  id: string
-  other: Person
-  lastMessage: string
-  lastMessageAt: string
-  lastSenderId: string
-  unreadCount: number
-  createdAt: string
-}
-
-/** messaging.Message */
-export interface Message {
-  id: string
-  conversationId: string
-  sender: Person
-  mine: boolean
-  body: string
-  kind: MessageKind
-  contextType: MessageContextType
-  contextId: string
-  dealId: string
-  createdAt: string
-}
-
-/** messaging.Unread */
-export interface UnreadCounts {
-  messages: number
-  notifications: number
-}
-
-/** notify.Notification */
-export interface AppNotification {
-  id: string
-  type: string
+/** listings.Preview */
+export interface ListingPreview {
+  kind: ListingKind
+  kindLabel: string
   title: string
-  body: string
-  link: string
-  read: boolean
+  amount: number
+  place: string
+  excerpt: string
+  path: string
+}
+
+/** savedsearch.Saved */
+export interface SavedSearch {
+  id: string
+  name: string
+  kind: ListingKind
+  query: SavedQuery
+  paused: boolean
   createdAt: string
+  path: string
+}
+
+/** matching.MatchAnswer */
+export interface MatchAnswer {
+  listing: ListingItem
+  reasons: string[]
+  why: string
 }
 
 /** sponsoring.Application */
@@ -241,15 +261,77 @@ export interface Deal {
   reviews?: DealReviews
 }
 
-/** savedsearch.Saved */
-export interface SavedSearch {
+/** deals.Review */
+export interface Review {
   id: string
-  name: string
-  kind: ListingKind
-  query: SavedQuery
-  paused: boolean
+  dealId: string
+  listing: DealListing
+  rating: number
+  body: string
+  author: Person
+  subject: Person
+  visibleAt: string
   createdAt: string
-  path: string
+  reply: string
+  repliedAt: string
+  hidden: boolean
+  hiddenReason: string
+}
+
+/** deals.Update */
+export interface Update {
+  id: string
+  body: string
+  picture: string
+  author: Person
+  createdAt: string
+}
+
+/** messaging.Conversation */
+export interface Conversation {
+  id: string
+  other: Person
+  lastMessage: string
+  lastMessageAt: string
+  lastSenderId: string
+  unreadCount: number
+  createdAt: string
+}
+
+/** messaging.Message */
+export interface Message {
+  id: string
+  conversationId: string
+  sender: Person
+  mine: boolean
+  body: string
+  kind: MessageKind
+  contextType: MessageContextType
+  contextId: string
+  dealId: string
+  createdAt: string
+}
+
+/** messaging.Unread */
+export interface UnreadCounts {
+  messages: number
+  notifications: number
+}
+
+/** notify.Notification */
+export interface AppNotification {
+  id: string
+  type: string
+  title: string
+  body: string
+  link: string
+  read: boolean
+  createdAt: string
+}
+
+/** notify.ReadAnswer */
+export interface ReadAnswer {
+  unread: number
 }
 
 /** payments.Payment */
@@ -293,15 +375,47 @@ export interface Receipt {
   billedTo: ReceiptPayer
 }
 
-/** catalog.Plan */
-export interface Plan {
-  id: string
-  name: string
-  price: number
+/** payments.OrderAnswer */
+export interface SubscriptionOrder {
+  keyId: string
+  amount: number
   currency: string
-  months: number
-  note: string
-  features: string[]
+  planId: string
+  planName: string
+  orderId: string
+  username: string
+  displayName: string
+  email: string
+  sandbox: boolean
+}
+
+/** payments.WebhookAnswer */
+export interface WebhookAnswer {
+  status: string
+}
+
+/** payments.SandboxPayment */
+export interface SandboxPayment {
+  razorpay_order_id?: string
+  razorpay_payment_id?: string
+  razorpay_signature?: string
+  sandbox?: boolean
+  error?: SandboxDecline
+}
+
+/** admin.ReportAnswer */
+export interface ReportAnswer {
+  id: string
+  kind: string
+  listingId: string
+  reason: string
+  createdAt: string
+}
+
+/** admin.ContactAnswer */
+export interface ContactAnswer {
+  id: string
+  message: string
 }
 
 /** admin.Overview */
@@ -377,49 +491,40 @@ export interface AuditEntry {
   createdAt: string
 }
 
-/** matching.MatchAnswer */
-export interface MatchAnswer {
-  listing: ListingItem
-  reasons: string[]
-  why: string
-}
-
-/** listings.Preview */
-export interface ListingPreview {
-  kind: ListingKind
-  kindLabel: string
-  title: string
-  amount: number
-  place: string
-  excerpt: string
-  path: string
-}
-
-/** payments.OrderAnswer */
-export interface SubscriptionOrder {
-  keyId: string
-  amount: number
-  currency: string
-  planId: string
-  planName: string
-  orderId: string
+/** appconfig.demoCredentials */
+export interface DemoCredentials {
   username: string
-  displayName: string
-  email: string
-  sandbox: boolean
+  password: string
 }
 
-/** signin.CodeSent */
-export interface EmailCodeSent {
-  otpId: string
-  email: string
-  expiresAt: string
+/** catalog.Plan */
+export interface Plan {
+  id: string
+  name: string
+  price: number
+  currency: string
+  months: number
+  note: string
+  features: string[]
 }
 
-/** signin.GoogleAnswer */
-export interface GoogleAnswer extends CurrentUser {
-  redirect: string
-  isNew: boolean
+/** accounts.SocialLink */
+export interface SocialMediaEntry {
+  platform: SocialPlatform
+  username: string
+  verified: boolean
+  verificationDate: string
+}
+
+/** accounts.Reliability */
+export interface Reliability {
+  fundedDeals: number
+  completedDeals: number
+  rating: number
+  ratingCount: number
+  medianAnswerSeconds: number
+  answerCount: number
+  reliable: boolean
 }
 
 /** accounts.Person */
@@ -447,23 +552,15 @@ export interface Pledge {
   createdAt: string
 }
 
-/** accounts.SocialLink */
-export interface SocialMediaEntry {
-  platform: SocialPlatform
-  username: string
-  verified: boolean
-  verificationDate: string
-}
-
-/** accounts.Reliability */
-export interface Reliability {
-  fundedDeals: number
-  completedDeals: number
-  rating: number
-  ratingCount: number
-  medianAnswerSeconds: number
-  answerCount: number
-  reliable: boolean
+/** listings.StoredFilter */
+export interface SavedQuery {
+  q?: string
+  categories?: string[]
+  minAmount?: number
+  maxAmount?: number
+  location?: string
+  verified?: boolean
+  reliable?: boolean
 }
 
 /** sponsoring.ListingRef */
@@ -501,15 +598,6 @@ export interface Event {
   createdAt: string
 }
 
-/** deals.Update */
-export interface Update {
-  id: string
-  body: string
-  picture: string
-  author: Person
-  createdAt: string
-}
-
 /** deals.DealReviews */
 export interface DealReviews {
   open: boolean
@@ -517,17 +605,6 @@ export interface DealReviews {
   mine: Review | null
   theirs: Review | null
   theirsWritten: boolean
-}
-
-/** listings.StoredFilter */
-export interface SavedQuery {
-  q?: string
-  categories?: string[]
-  minAmount?: number
-  maxAmount?: number
-  location?: string
-  verified?: boolean
-  reliable?: boolean
 }
 
 /** payments.Refund */
@@ -551,6 +628,16 @@ export interface ReceiptPayer {
   displayName: string
   username: string
   email: string
+}
+
+/** payments.SandboxDecline */
+export interface SandboxDecline {
+  code: string
+  description: string
+  source: string
+  step: string
+  reason: string
+  metadata: Record<string, string>
 }
 
 /** admin.ReportSummary */
@@ -581,23 +668,6 @@ export interface PaymentsSummary {
   paid: number
   totals: CurrencyTotal[]
   recent: AdminPayment[]
-}
-
-/** deals.Review */
-export interface Review {
-  id: string
-  dealId: string
-  listing: DealListing
-  rating: number
-  body: string
-  author: Person
-  subject: Person
-  visibleAt: string
-  createdAt: string
-  reply: string
-  repliedAt: string
-  hidden: boolean
-  hiddenReason: string
 }
 
 /** admin.ReportEntry */
@@ -631,3 +701,308 @@ export interface AdminPayment {
   refundedAmount: number
   refundedAt: string
 }
+
+/** listings.ListingInput */
+export interface ListingInput {
+  title?: string
+  description?: string
+  amount?: unknown
+  requestedAmount?: unknown
+  location?: string
+  categories?: string[]
+  eventDate?: string
+  status?: string
+}
+
+/** savedsearch.NewSearch */
+export interface NewSearch {
+  name: string
+  kind: string
+  query: SavedQuery
+}
+
+/** savedsearch.SearchChange */
+export interface SearchChange {
+  name?: string
+  paused?: boolean
+}
+
+/** sponsoring.MessageBody */
+export interface MessageBody {
+  message: string
+}
+
+/** sponsoring.PledgeBody */
+export interface PledgeBody extends MessageBody {
+  amount?: number
+}
+
+/** sponsoring.WithdrawBody */
+export interface WithdrawBody {
+  reason: string
+}
+
+/** deals.ProposeInput */
+export interface ProposeInput {
+  deliverables: DeliverableInput[]
+}
+
+/** deals.AgreeInput */
+export interface AgreeInput {
+  version?: number
+}
+
+/** deals.ProofInput */
+export interface ProofInput {
+  proofText: string
+  proofLink: string
+}
+
+/** deals.ReasonInput */
+export interface ReasonInput {
+  reason: string
+}
+
+/** deals.ReviewInput */
+export interface ReviewInput {
+  rating: unknown
+  body: string
+}
+
+/** deals.ReplyInput */
+export interface ReplyInput {
+  body: string
+}
+
+/** deals.UpdateInput */
+export interface UpdateInput {
+  body: string
+}
+
+/** payments.CreateSubscriptionInput */
+export interface CreateSubscriptionInput {
+  planId: string
+}
+
+/** payments.VerifySubscriptionInput */
+export interface VerifySubscriptionInput {
+  razorpay_payment_id: string
+  razorpay_order_id: string
+  razorpay_signature: string
+}
+
+/** payments.WebhookEvent */
+export interface WebhookEvent {
+  event: string
+  created_at: number
+  payload: WebhookPayload
+}
+
+/** payments.SandboxPayInput */
+export interface SandboxPayInput {
+  orderId: string
+  outcome?: string
+}
+
+/** admin.ReportInput */
+export interface ReportInput {
+  reason: string
+}
+
+/** admin.ContactInput */
+export interface ContactInput {
+  name: string
+  email: string
+  subject: string
+  message: string
+}
+
+/** admin.RejectInput */
+export interface RejectInput {
+  reason: string
+}
+
+/** admin.SocialLinkInput */
+export interface SocialLinkInput {
+  platform: string
+  username: string
+}
+
+/** admin.ResolveInput */
+export interface ResolveInput {
+  outcome: string
+  note: string
+}
+
+/** admin.HideInput */
+export interface HideInput {
+  reason: string
+}
+
+/** deals.DeliverableInput */
+export interface DeliverableInput {
+  id?: string
+  title: string
+  due: string
+}
+
+/** payments.WebhookPayload */
+export interface WebhookPayload {
+  payment: PaymentEntity
+  refund: RefundEntity
+  order: OrderEntity
+}
+
+/** payments.PaymentEntity */
+export interface PaymentEntity {
+  entity: RazorpayPayment
+}
+
+/** payments.RefundEntity */
+export interface RefundEntity {
+  entity: RazorpayRefund
+}
+
+/** payments.OrderEntity */
+export interface OrderEntity {
+  entity: RazorpayOrder
+}
+
+/** payments.RazorpayPayment */
+export interface RazorpayPayment {
+  id: string
+  order_id: string
+  amount: number
+  currency: string
+  captured?: boolean
+}
+
+/** payments.RazorpayRefund */
+export interface RazorpayRefund {
+  id: string
+  payment_id: string
+  amount: number
+  currency: string
+  status: string
+}
+
+/** payments.RazorpayOrder */
+export interface RazorpayOrder {
+  id: string
+  amount: number
+  amount_paid: number
+  currency: string
+}
+
+/**
+ * Every route of the route table (pb/app/routes.go) that answers JSON or nothing, by "METHOD /path": the body it
+ * reads (undefined: none; FormData: a file upload; unknown: its feature does not declare bodies yet) and its answer
+ * (undefined: 204). Routes answering a file, a redirect or a page are links, not calls, and are not here.
+ */
+export interface ApiRoutes {
+  'GET /api/app-config': { body: undefined; answer: AppConfig }
+  'POST /api/login': { body: unknown; answer: CurrentUser }
+  'POST /api/register': { body: unknown; answer: CurrentUser }
+  'POST /api/logout': { body: unknown; answer: undefined }
+  'POST /api/logout/everywhere': { body: unknown; answer: undefined }
+  'GET /api/user': { body: undefined; answer: CurrentUser }
+  'GET /api/session': { body: undefined; answer: SessionAnswer }
+  'GET /api/users/{id}': { body: undefined; answer: PublicProfile }
+  'POST /api/auth/google/callback': { body: unknown; answer: GoogleAnswer }
+  'POST /api/auth/google': { body: unknown; answer: CurrentUser }
+  'POST /api/auth/email-code/request': { body: unknown; answer: EmailCodeSent }
+  'POST /api/auth/email-code/verify': { body: unknown; answer: CurrentUser }
+  'POST /api/auth/password-reset/request': { body: unknown; answer: ResetRequested }
+  'POST /api/auth/password-reset/confirm': { body: unknown; answer: ResetDone }
+  'GET /api/sponsorships': { body: undefined; answer: ListingItem[] }
+  'GET /api/sponsorships/{id}': { body: undefined; answer: ListingItem }
+  'POST /api/sponsorships': { body: ListingInput; answer: ListingItem }
+  'PATCH /api/sponsorships/{id}': { body: ListingInput; answer: ListingItem }
+  'GET /api/sponsorships/{id}/preview': { body: undefined; answer: ListingPreview }
+  'GET /api/sponsorship-requests': { body: undefined; answer: ListingItem[] }
+  'GET /api/sponsorship-requests/{id}': { body: undefined; answer: ListingItem }
+  'POST /api/sponsorship-requests': { body: ListingInput; answer: ListingItem }
+  'PATCH /api/sponsorship-requests/{id}': { body: ListingInput; answer: ListingItem }
+  'GET /api/sponsorship-requests/{id}/preview': { body: undefined; answer: ListingPreview }
+  'GET /api/saved-searches': { body: undefined; answer: SavedSearch[] }
+  'POST /api/saved-searches': { body: NewSearch; answer: SavedSearch }
+  'PATCH /api/saved-searches/{id}': { body: SearchChange; answer: SavedSearch }
+  'DELETE /api/saved-searches/{id}': { body: undefined; answer: undefined }
+  'GET /api/sponsorships/{id}/matches': { body: undefined; answer: MatchAnswer[] }
+  'GET /api/sponsorship-requests/{id}/matches': { body: undefined; answer: MatchAnswer[] }
+  'POST /api/sponsorships/{id}/apply': { body: MessageBody; answer: Application }
+  'POST /api/sponsorship-requests/{id}/sponsor': { body: PledgeBody; answer: Commitment }
+  'GET /api/applications': { body: undefined; answer: Application[] }
+  'POST /api/applications/{id}/accept': { body: undefined; answer: Application }
+  'POST /api/applications/{id}/decline': { body: undefined; answer: Application }
+  'GET /api/commitments': { body: undefined; answer: Commitment[] }
+  'POST /api/commitments/{id}/withdraw': { body: WithdrawBody; answer: Commitment }
+  'GET /api/deals': { body: undefined; answer: Deal[] }
+  'GET /api/deals/{id}': { body: undefined; answer: Deal }
+  'POST /api/deals/{id}/deliverables': { body: ProposeInput; answer: Deal }
+  'POST /api/deals/{id}/agree': { body: AgreeInput; answer: Deal }
+  'POST /api/deals/{id}/funds-sent': { body: undefined; answer: Deal }
+  'POST /api/deals/{id}/funds-received': { body: undefined; answer: Deal }
+  'POST /api/deals/{id}/deliverables/{item}/done': { body: FormData | ProofInput; answer: Deal }
+  'POST /api/deals/{id}/complete': { body: undefined; answer: Deal }
+  'POST /api/deals/{id}/cancel': { body: ReasonInput; answer: Deal }
+  'POST /api/deals/{id}/dispute': { body: ReasonInput; answer: Deal }
+  'POST /api/deals/{id}/dispute/answer': { body: ReasonInput; answer: Deal }
+  'POST /api/deals/{id}/review': { body: ReviewInput; answer: Review }
+  'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
+  'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
+  'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
+  'GET /api/conversations': { body: undefined; answer: Conversation[] }
+  'POST /api/conversations': { body: unknown; answer: Conversation }
+  'GET /api/conversations/{id}': { body: undefined; answer: Conversation }
+  'GET /api/conversations/{id}/messages': { body: undefined; answer: Message[] }
+  'POST /api/conversations/{id}/messages': { body: unknown; answer: Message }
+  'POST /api/conversations/{id}/read': { body: unknown; answer: UnreadCounts }
+  'GET /api/unread': { body: undefined; answer: UnreadCounts }
+  'GET /api/notifications': { body: undefined; answer: AppNotification[] }
+  'POST /api/notifications/read': { body: unknown; answer: ReadAnswer }
+  'GET /api/user/email-preferences': { body: undefined; answer: Record<string, boolean> }
+  'PATCH /api/user/email-preferences': { body: unknown; answer: Record<string, boolean> }
+  'PATCH /api/user': { body: unknown; answer: CurrentUser }
+  'DELETE /api/user': { body: unknown; answer: undefined }
+  'POST /api/user/avatar': { body: unknown; answer: CurrentUser }
+  'DELETE /api/user/avatar': { body: unknown; answer: CurrentUser }
+  'POST /api/user/email': { body: unknown; answer: CurrentUser }
+  'POST /api/user/email/confirm': { body: unknown; answer: CurrentUser }
+  'POST /api/user/password': { body: unknown; answer: CurrentUser }
+  'GET /api/payments': { body: undefined; answer: Payment[] }
+  'GET /api/payments/{id}/receipt': { body: undefined; answer: Receipt }
+  'POST /api/payments/create-subscription': { body: CreateSubscriptionInput; answer: SubscriptionOrder }
+  'POST /api/payments/verify-subscription': { body: VerifySubscriptionInput; answer: CurrentUser }
+  'POST /api/payments/webhook': { body: WebhookEvent; answer: WebhookAnswer }
+  'POST /api/payments/sandbox/pay': { body: SandboxPayInput; answer: SandboxPayment }
+  'POST /api/sponsorships/{id}/report': { body: ReportInput; answer: ReportAnswer }
+  'POST /api/sponsorship-requests/{id}/report': { body: ReportInput; answer: ReportAnswer }
+  'POST /api/contact': { body: ContactInput; answer: ContactAnswer }
+  'GET /api/admin/overview': { body: undefined; answer: Overview }
+  'GET /api/admin/moderation': { body: undefined; answer: ModerationQueueItem[] }
+  'POST /api/admin/listings/{kind}/{id}/approve': { body: undefined; answer: ListingItem }
+  'POST /api/admin/listings/{kind}/{id}/reject': { body: RejectInput; answer: ListingItem }
+  'GET /api/admin/members': { body: undefined; answer: AdminMember[] }
+  'POST /api/admin/members/{id}/verify': { body: undefined; answer: AdminMember }
+  'POST /api/admin/members/{id}/unverify': { body: undefined; answer: AdminMember }
+  'POST /api/admin/members/{id}/social/verify': { body: SocialLinkInput; answer: AdminMember }
+  'POST /api/admin/members/{id}/social/unverify': { body: SocialLinkInput; answer: AdminMember }
+  'GET /api/admin/subscriptions': { body: undefined; answer: ActiveSubscription[] }
+  'GET /api/admin/subscriptions/summary': { body: undefined; answer: Subscriptions }
+  'GET /api/admin/contact-messages': { body: undefined; answer: ContactMessage[] }
+  'POST /api/admin/contact-messages/{id}/resolve': { body: undefined; answer: ContactMessage }
+  'GET /api/admin/audit': { body: undefined; answer: AuditEntry[] }
+  'GET /api/admin/disputes': { body: undefined; answer: Deal[] }
+  'POST /api/admin/deals/{id}/resolve': { body: ResolveInput; answer: Deal }
+  'POST /api/admin/reviews/{id}/hide': { body: HideInput; answer: Review }
+}
+
+/** A route's key in ApiRoutes: "METHOD /path" as the table writes it. */
+export type ApiRoute = keyof ApiRoutes
+
+/** The body route R reads. */
+export type ApiBody<R extends ApiRoute> = ApiRoutes[R]['body']
+
+/** What route R answers. */
+export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R]['answer']

@@ -1,8 +1,11 @@
 /**
- * The one fetch wrapper. Every call sends the session cookie; a JSON content type is sent only
- * when there is a body. Errors carry the status, the server's message and per-field messages
+ * The one fetch wrapper. A call names its route by the route table's key ("POST /api/deals/{id}/agree",
+ * lib/api-types.gen.ts ApiRoutes): the path's values, the body and the answer are typed from the
+ * server's Go types, never by hand. Every call sends the session cookie; a JSON content type is sent
+ * only when there is a body. Errors carry the status, the server's message and per-field messages
  * (PocketBase's `{status, message, data: {field: {code, message}}}` shape).
  */
+import type { ApiAnswer, ApiBody, ApiRoute } from './api-types.gen'
 
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred. Please check your internet connection and try again.'
 
@@ -28,7 +31,7 @@ interface ApiResult<T> {
   headers: Headers
 }
 
-export type Query = Record<string, string | number | undefined | null>
+type Query = Record<string, string | number | undefined | null>
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -74,7 +77,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`)
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, query, signal, headers = {} } = options
   const hasBody = body !== undefined
   // FormData (file uploads) goes as multipart: the browser sets the boundary header itself.
@@ -98,11 +101,44 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { query, signal }).then((r) => r.data),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }).then((r) => r.data),
-  patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }).then((r) => r.data),
-  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }).then((r) => r.data),
+/** The names in a route's {braces}: 'id' | 'item'. */
+type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParams<Rest> : never
+
+/**
+ * What a call of route R takes: the values of its path's {names}, its body (required when the route
+ * reads one), and the query, abort signal and extra headers.
+ */
+export type CallArgs<R extends ApiRoute> = Pick<RequestOptions, 'query' | 'signal' | 'headers'> &
+  ([PathParams<R>] extends [never] ? { params?: undefined } : { params: Record<PathParams<R>, string> }) &
+  (undefined extends ApiBody<R> ? { body?: ApiBody<R> } : { body: ApiBody<R> })
+
+/** The arguments may be left out when nothing in them is required. */
+type Args<R extends ApiRoute> = Partial<CallArgs<R>> extends CallArgs<R> ? [args?: CallArgs<R>] : [args: CallArgs<R>]
+
+/** The method and path of a route key, each {name} replaced by its value. */
+export function routePath(
+  route: ApiRoute,
+  params: Record<string, string> = {},
+): { method: NonNullable<RequestOptions['method']>; path: string } {
+  const [method, template] = route.split(' ')
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${route}: no value for {${name}}`)
+    return encodeURIComponent(value)
+  })
+  return { method: method as NonNullable<RequestOptions['method']>, path }
+}
+
+/** Calls a route of the table; answers its body and headers (lists read their paging from the headers). */
+export function callWithHeaders<R extends ApiRoute>(route: R, ...[args]: Args<R>): Promise<ApiResult<ApiAnswer<R>>> {
+  const { params, ...options } = (args ?? {}) as RequestOptions & { params?: Record<string, string> }
+  const { method, path } = routePath(route, params)
+  return request<ApiAnswer<R>>(path, { ...options, method })
+}
+
+/** Calls a route of the table; answers what the route answers (undefined for 204). */
+export function api<R extends ApiRoute>(route: R, ...args: Args<R>): Promise<ApiAnswer<R>> {
+  return callWithHeaders(route, ...args).then((r) => r.data)
 }
 
 export function errorMessage(error: unknown): string {

@@ -8,8 +8,8 @@ afterEach(() => vi.unstubAllGlobals())
 describe('fetchPage', () => {
   it('reads the items and every paging header', async () => {
     const { calls } = mockFetch({
-      'GET /api/things': () =>
-        json(['a', 'b'], 200, {
+      'GET /api/deals': () =>
+        json([{ id: 'a' }, { id: 'b' }], 200, {
           [listHeaders.page]: '2',
           [listHeaders.perPage]: '2',
           [listHeaders.hasMore]: 'true',
@@ -18,14 +18,22 @@ describe('fetchPage', () => {
           [listHeaders.next]: 'c2',
         }),
     })
-    const page = await fetchPage<string>('/api/things', { page: 2, perPage: 2, q: '' })
-    expect(page).toEqual({ items: ['a', 'b'], page: 2, perPage: 2, hasMore: true, total: 14000, totalEstimated: true, next: 'c2' })
+    const page = await fetchPage('GET /api/deals', { query: { page: 2, perPage: 2, q: '' } })
+    expect(page).toEqual({
+      items: [{ id: 'a' }, { id: 'b' }],
+      page: 2,
+      perPage: 2,
+      hasMore: true,
+      total: 14000,
+      totalEstimated: true,
+      next: 'c2',
+    })
     expect(calls[0].url.search).toBe('?page=2&perPage=2')
   })
 
   it('leaves out what the list does not say', async () => {
-    mockFetch({ 'GET /api/things': () => json(null, 200, { [listHeaders.hasMore]: 'false' }) })
-    const page = await fetchPage<string>('/api/things')
+    mockFetch({ 'GET /api/deals': () => json(null, 200, { [listHeaders.hasMore]: 'false' }) })
+    const page = await fetchPage('GET /api/deals', {})
     expect(page).toEqual({ items: [], page: 1, perPage: 0, hasMore: false, total: undefined, totalEstimated: false, next: undefined })
   })
 

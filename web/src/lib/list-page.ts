@@ -1,5 +1,5 @@
-import { request, type Query } from './api'
-import { listHeaders } from './api-types.gen'
+import { callWithHeaders, type CallArgs } from './api'
+import { listHeaders, type ApiAnswer, type ApiRoute, type ApiRoutes } from './api-types.gen'
 
 /** One page of a list (docs/api/README.md, "Lists"): the body's items and the paging its headers carry. */
 export interface ListPage<T> {
@@ -22,10 +22,18 @@ function whole(value: string | null): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined
 }
 
-/** The one reader of list answers: GET path?query, read as a page. */
-export async function fetchPage<T>(path: string, query?: Query, signal?: AbortSignal): Promise<ListPage<T>> {
-  const { data, headers } = await request<T[] | null>(path, { query, signal })
-  const items = data ?? []
+/** The routes that answer a list: GET, answering an array. */
+type ListRoute = {
+  [R in ApiRoute]: R extends `GET ${string}` ? (ApiRoutes[R]['answer'] extends unknown[] ? R : never) : never
+}[ApiRoute]
+
+/** The item of list route R's answer. */
+type ListItem<R extends ListRoute> = ApiAnswer<R> extends (infer T)[] ? T : never
+
+/** The one reader of list answers: GET route?query, read as a page. */
+export async function fetchPage<R extends ListRoute>(route: R, args: CallArgs<R>): Promise<ListPage<ListItem<R>>> {
+  const { data, headers } = await callWithHeaders<ListRoute>(route, args as CallArgs<ListRoute>)
+  const items = (data ?? []) as ListItem<R>[]
   return {
     items,
     page: whole(headers.get(listHeaders.page)) || 1,

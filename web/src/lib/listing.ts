@@ -30,6 +30,19 @@ export interface SponsorshipRequest extends Common {
 }
 
 /** A listing tagged with its kind, so one card and one dialog can show either. */
+/**
+ * An offer's answer read as an offer: the server answers one ListingItem for both kinds (its
+ * amount fields optional); the routes of /api/sponsorships always fill an offer's.
+ */
+export function asSponsorship(item: ListingItem): Sponsorship {
+  return item as Sponsorship
+}
+
+/** A request's answer read as a request (/api/sponsorship-requests always fills a request's fields). */
+export function asSponsorshipRequest(item: ListingItem): SponsorshipRequest {
+  return item as SponsorshipRequest
+}
+
 export type Listing = { kind: 'sponsorships'; item: Sponsorship } | { kind: 'requests'; item: SponsorshipRequest }
 
 export function listingAmount(listing: Listing): number {

@@ -2,14 +2,7 @@
 import type { listingKinds, ListingSegment, ModerationQueueItem } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 
-export type {
-  ActiveSubscription,
-  AdminMember,
-  AuditEntry,
-  ContactMessage,
-  Overview,
-  Subscriptions as SubscriptionsSummary,
-} from '@/lib/api-types.gen'
+export type { ActiveSubscription, AdminMember, AuditEntry, Overview, Subscriptions as SubscriptionsSummary } from '@/lib/api-types.gen'
 
 /** Listing kinds as the admin routes name them. */
 export type AdminListingKind = ListingSegment
@@ -20,5 +13,10 @@ type Reports = ModerationQueueItem['reports']
 export type ModerationItem =
   | { kind: (typeof listingKinds)['sponsorships']['apiSegment']; listing: Sponsorship; reports: Reports }
   | { kind: (typeof listingKinds)['requests']['apiSegment']; listing: SponsorshipRequest; reports: Reports }
+
+/** A queue item as the server answers it, read with its listing typed by its kind. */
+export function moderationItem(item: ModerationQueueItem): ModerationItem {
+  return item as ModerationItem
+}
 
 export type ContactStatus = 'open' | 'resolved' | 'all'

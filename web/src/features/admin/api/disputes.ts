@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Deal } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import type { ContactStatus } from '../types'
 import { queryKeys } from '@/lib/query-keys'
@@ -8,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys'
 function disputesQueryOptions(status: ContactStatus, page: number) {
   return queryOptions({
     queryKey: [...queryKeys.admin, 'disputes', { status, page }],
-    queryFn: ({ signal }) => fetchPage<Deal>('/api/admin/disputes', { status, page }, signal),
+    queryFn: ({ signal }) => fetchPage('GET /api/admin/disputes', { query: { status, page }, signal }),
   })
 }
 
@@ -23,7 +22,7 @@ export function useResolveDispute() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, outcome, note }: { id: string; outcome: DisputeOutcome; note: string }) =>
-      api.post<Deal>(`/api/admin/deals/${encodeURIComponent(id)}/resolve`, { outcome, note }),
+      api('POST /api/admin/deals/{id}/resolve', { params: { id }, body: { outcome, note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   })
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { fetchPage } from '@/lib/list-page'
-import type { ActiveSubscription, SubscriptionsSummary } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
 const subscriptionsKey = [...queryKeys.admin, 'subscriptions'] as const
@@ -9,7 +8,7 @@ const subscriptionsKey = [...queryKeys.admin, 'subscriptions'] as const
 function subscriptionsSummaryQueryOptions() {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'summary'],
-    queryFn: ({ signal }) => api.get<SubscriptionsSummary>('/api/admin/subscriptions/summary', undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/admin/subscriptions/summary', { signal }),
   })
 }
 
@@ -20,7 +19,7 @@ export function useSubscriptionsSummary() {
 function activeSubscriptionsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...subscriptionsKey, 'active', { page }],
-    queryFn: ({ signal }) => fetchPage<ActiveSubscription>('/api/admin/subscriptions', { page }, signal),
+    queryFn: ({ signal }) => fetchPage('GET /api/admin/subscriptions', { query: { page }, signal }),
   })
 }
 

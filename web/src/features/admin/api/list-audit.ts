@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { AuditEntry } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
 function auditQueryOptions(action: string, page: number) {
   return queryOptions({
     queryKey: [...queryKeys.admin, 'audit', { action, page }],
-    queryFn: ({ signal }) => fetchPage<AuditEntry>('/api/admin/audit', { action, page }, signal),
+    queryFn: ({ signal }) => fetchPage('GET /api/admin/audit', { query: { action, page }, signal }),
   })
 }
 

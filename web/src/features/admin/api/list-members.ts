@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { AdminMember } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
 const membersKey = [...queryKeys.admin, 'members'] as const
@@ -8,7 +7,7 @@ const membersKey = [...queryKeys.admin, 'members'] as const
 function membersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...membersKey, { q, page }],
-    queryFn: ({ signal }) => fetchPage<AdminMember>('/api/admin/members', { q, page }, signal),
+    queryFn: ({ signal }) => fetchPage('GET /api/admin/members', { query: { q, page }, signal }),
   })
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { AdminListingKind, ModerationItem } from '../types'
+import { moderationItem, type AdminListingKind } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
 const moderationKey = [...queryKeys.admin, 'moderation'] as const
@@ -8,7 +8,8 @@ const moderationKey = [...queryKeys.admin, 'moderation'] as const
 function moderationQueryOptions(kind: AdminListingKind | '', page: number) {
   return queryOptions({
     queryKey: [...moderationKey, { kind, page }],
-    queryFn: ({ signal }) => fetchPage<ModerationItem>('/api/admin/moderation', { kind, page }, signal),
+    queryFn: ({ signal }) =>
+      fetchPage('GET /api/admin/moderation', { query: { kind, page }, signal }).then((p) => ({ ...p, items: p.items.map(moderationItem) })),
   })
 }
 

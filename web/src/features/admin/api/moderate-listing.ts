@@ -9,16 +9,12 @@ export interface ModerationTarget {
   id: string
 }
 
-function listingPath({ kind, id }: ModerationTarget, action: 'approve' | 'reject'): string {
-  return `/api/admin/listings/${kind}/${encodeURIComponent(id)}/${action}`
+function approveListing({ kind, id }: ModerationTarget) {
+  return api('POST /api/admin/listings/{kind}/{id}/approve', { params: { kind, id } })
 }
 
-function approveListing(target: ModerationTarget): Promise<unknown> {
-  return api.post(listingPath(target, 'approve'))
-}
-
-function rejectListing({ reason, ...target }: ModerationTarget & RejectInput): Promise<unknown> {
-  return api.post(listingPath(target, 'reject'), { reason })
+function rejectListing({ reason, kind, id }: ModerationTarget & RejectInput) {
+  return api('POST /api/admin/listings/{kind}/{id}/reject', { params: { kind, id }, body: { reason } })
 }
 
 /** The row leaves the queue and public lists change: refresh the dashboard and both lists. */

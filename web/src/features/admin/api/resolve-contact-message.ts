@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { ContactMessage } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
-function resolveContactMessage(id: string): Promise<ContactMessage> {
-  return api.post<ContactMessage>(`/api/admin/contact-messages/${encodeURIComponent(id)}/resolve`)
+function resolveContactMessage(id: string) {
+  return api('POST /api/admin/contact-messages/{id}/resolve', { params: { id } })
 }
 
 /** The message leaves the open list, the counter drops, the log grows. */

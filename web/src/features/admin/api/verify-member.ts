@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { AdminMember } from '../types'
 import { queryKeys } from '@/lib/query-keys'
 
 export interface VerifyMemberInput {
@@ -15,11 +14,14 @@ export interface SocialLinkRef {
   username: string
 }
 
-function verifyMember({ memberId, verified, link }: VerifyMemberInput): Promise<AdminMember> {
-  const base = `/api/admin/members/${encodeURIComponent(memberId)}`
+function verifyMember({ memberId, verified, link }: VerifyMemberInput) {
   const action = verified ? 'verify' : 'unverify'
-  if (!link) return api.post<AdminMember>(`${base}/${action}`)
-  return api.post<AdminMember>(`${base}/social/${action}`, { platform: link.platform, username: link.username })
+  const params = { id: memberId }
+  if (!link) return api(`POST /api/admin/members/{id}/${action}` as const, { params })
+  return api(`POST /api/admin/members/{id}/social/${action}` as const, {
+    params,
+    body: { platform: link.platform, username: link.username },
+  })
 }
 
 /** Badges show in members, the queue, the overview and the log: refresh the dashboard. */

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys'
 
 /** The signed-in member, or null for a visitor (GET /api/session answers 200 either way: no console error). */
 async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  const { user } = await api.get<{ user: CurrentUser | null }>('/api/session', undefined, signal)
+  const { user } = await api('GET /api/session', { signal })
   return user
 }
 

@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberGoogleSignIn } from '@/lib/session-hints'
-import type { CurrentUser, GoogleAnswer } from '@/lib/api-types.gen'
+import type { ApiAnswer, ApiBody } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-/** The own user, plus where to go and whether the account was just created when the flow named a place (docs/api/sign-in.md). */
-export type GoogleSignInResult = CurrentUser & Partial<Pick<GoogleAnswer, 'redirect' | 'isNew'>>
-
-interface GoogleCallbackInput {
-  code: string
-  state: string
-}
+/**
+ * A finished Google sign-in: the own user, from the ID token (POST /api/auth/google) or the redirect flow, which
+ * also says where to go and whether the account was just created (docs/api/sign-in.md).
+ */
+export type GoogleSignInResult = ApiAnswer<'POST /api/auth/google'> &
+  Partial<Pick<ApiAnswer<'POST /api/auth/google/callback'>, 'redirect' | 'isNew'>>
 
 /** Finishes the redirect flow with what Google returned to /__/auth/handler. */
-function completeGoogleCallback(input: GoogleCallbackInput): Promise<GoogleSignInResult> {
-  return api.post<GoogleSignInResult>('/api/auth/google/callback', input)
+function completeGoogleCallback(input: ApiBody<'POST /api/auth/google/callback'>) {
+  return api('POST /api/auth/google/callback', { body: input })
 }
 
 export function useGoogleCallback() {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { request } from '@/lib/api'
+import { api } from '@/lib/api'
 import { rememberGoogleSignIn } from '@/lib/session-hints'
-import type { GoogleSignInResult } from './google-callback'
 import { currentUserQueryOptions } from './get-current-user'
 
 interface GoogleIdTokenInput {
@@ -15,19 +14,14 @@ interface GoogleIdTokenInput {
  * The spec's `POST /api/auth/google`: the ID token goes in `X-Google-Id-Token`; the body is the
  * spec's payload, which the server ignores (only the verified token counts).
  */
-async function signInWithGoogleIdToken({ token, email, displayName, photoURL }: GoogleIdTokenInput): Promise<GoogleSignInResult> {
+function signInWithGoogleIdToken({ token, email, displayName, photoURL }: GoogleIdTokenInput) {
   const body = {
     email,
     displayName: displayName || email.split('@')[0],
     photoURL: photoURL || undefined,
     providerId: 'google',
   }
-  const result = await request<GoogleSignInResult>('/api/auth/google', {
-    method: 'POST',
-    body,
-    headers: { 'X-Google-Id-Token': token },
-  })
-  return result.data
+  return api('POST /api/auth/google', { body, headers: { 'X-Google-Id-Token': token } })
 }
 
 export function useGoogleIdTokenSignIn() {

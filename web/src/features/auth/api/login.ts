@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberSignIn } from '@/lib/session-hints'
 import type { LoginInput } from '../schemas'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-function login(input: LoginInput): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/login', input)
+function login(input: LoginInput) {
+  return api('POST /api/login', { body: input })
 }
 
 export function useLogin() {

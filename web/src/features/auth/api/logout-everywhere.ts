@@ -3,8 +3,8 @@ import { api } from '@/lib/api'
 import { forgetMember } from './logout'
 
 /** Ends every session of the member, on every device, this one included. */
-function logoutEverywhere(): Promise<void> {
-  return api.post<void>('/api/logout/everywhere')
+function logoutEverywhere() {
+  return api('POST /api/logout/everywhere')
 }
 
 export function useLogoutEverywhere() {

@@ -5,8 +5,8 @@ import { currentUserQueryOptions } from './get-current-user'
 import { queryKeys } from '@/lib/query-keys'
 
 /** Ends this session on the server (a copy of the cookie stops working too). */
-function logout(): Promise<void> {
-  return api.post<void>('/api/logout')
+function logout() {
+  return api('POST /api/logout')
 }
 
 /** Everything cached belonged to the member who left; keep only the signed-out user. */

@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberSignIn } from '@/lib/session-hints'
 import { toRegisterPayload, type RegisterInput } from '../schemas'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-function register(input: RegisterInput): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/register', toRegisterPayload(input))
+function register(input: RegisterInput) {
+  return api('POST /api/register', { body: toRegisterPayload(input) })
 }
 
 export function useRegister() {

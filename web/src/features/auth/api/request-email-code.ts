@@ -6,8 +6,8 @@ import type { EmailCodeRequestInput } from '../schemas'
 /** What the server answers, the same for every address (docs/api/sign-in.md). */
 export type { EmailCodeSent }
 
-function requestEmailCode(input: EmailCodeRequestInput): Promise<EmailCodeSent> {
-  return api.post<EmailCodeSent>('/api/auth/email-code/request', input)
+function requestEmailCode(input: EmailCodeRequestInput) {
+  return api('POST /api/auth/email-code/request', { body: input })
 }
 
 export function useRequestEmailCode() {

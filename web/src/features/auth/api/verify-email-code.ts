@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { rememberSignIn } from '@/lib/session-hints'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import type { ApiBody } from '@/lib/api-types.gen'
 import { currentUserQueryOptions } from './get-current-user'
 
-interface EmailCodeVerifyInput {
-  otpId: string
-  code: string
-  displayName: string
-}
-
 /** 201 for a new account (the typed display name), 200 for the member who owns the address. */
-function verifyEmailCode(input: EmailCodeVerifyInput): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/auth/email-code/verify', input)
+function verifyEmailCode(input: ApiBody<'POST /api/auth/email-code/verify'>) {
+  return api('POST /api/auth/email-code/verify', { body: input })
 }
 
 export function useVerifyEmailCode() {

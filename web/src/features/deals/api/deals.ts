@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { listingKinds, type Deal, type DealStatus, type Update } from '@/lib/api-types.gen'
+import type { ApiBody, DealStatus } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import { withPicture } from './pictures'
 import { queryKeys } from '@/lib/query-keys'
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys'
 export function dealQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'one', id],
-    queryFn: ({ signal }) => api.get<Deal>(`/api/deals/${encodeURIComponent(id)}`, undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/deals/{id}', { params: { id }, signal }),
   })
 }
 
@@ -21,7 +21,7 @@ export function useDeal(id: string) {
 function dealsQueryOptions(status?: DealStatus) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'mine', status ?? ''],
-    queryFn: ({ signal }) => fetchPage<Deal>('/api/deals', { status }, signal).then((p) => p.items),
+    queryFn: ({ signal }) => fetchPage('GET /api/deals', { query: { status }, signal }).then((p) => p.items),
   })
 }
 
@@ -31,11 +31,12 @@ export function useDeals(status?: DealStatus) {
 
 /** The steps of a deal, each a POST /api/deals/{id}/{step} answering the deal as it is now. */
 export type DealStep =
-  | { step: 'deliverables'; body: { deliverables: { id?: string; title: string; due: string }[] } }
-  | { step: 'agree'; body: { version: number } }
+  | { step: 'deliverables'; body: ApiBody<'POST /api/deals/{id}/deliverables'> }
+  | { step: 'agree'; body: ApiBody<'POST /api/deals/{id}/agree'> }
   | { step: 'funds-sent' | 'funds-received' | 'complete'; body?: undefined }
+  /** The proof's fields, sent as JSON, or as a form with the picture when there is one. */
   | { step: 'done'; item: string; body: { proofText: string; proofLink: string; picture: File | null } }
-  | { step: 'cancel' | 'dispute' | 'dispute/answer'; body: { reason: string } }
+  | { step: 'cancel' | 'dispute' | 'dispute/answer'; body: ApiBody<'POST /api/deals/{id}/cancel' | 'POST /api/deals/{id}/dispute'> }
 
 /**
  * Takes a step from the deal's page: true when it went through (its dialog closes); a field error goes
@@ -43,20 +44,16 @@ export type DealStep =
  */
 export type RunStep = (input: DealStep, success: string, onFieldError?: (field: string, message: string) => void) => Promise<boolean>
 
-function stepPath(s: DealStep): string {
-  return s.step === 'done' ? `deliverables/${encodeURIComponent(s.item)}/done` : s.step
-}
-
-function stepBody(s: DealStep): unknown {
-  if (s.step !== 'done') return s.body
+function takeStep(id: string, s: DealStep) {
+  if (s.step !== 'done') return api(`POST /api/deals/{id}/${s.step}` as const, { params: { id }, body: s.body })
   const { picture, ...proof } = s.body
-  return withPicture(proof, picture)
+  return api('POST /api/deals/{id}/deliverables/{item}/done', { params: { id, item: s.item }, body: withPicture(proof, picture) })
 }
 
 export function useDealStep(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (s: DealStep) => api.post<Deal>(`/api/deals/${encodeURIComponent(id)}/${stepPath(s)}`, stepBody(s)),
+    mutationFn: (s: DealStep) => takeStep(id, s),
     onSuccess: (deal) => queryClient.setQueryData(dealQueryOptions(id).queryKey, deal),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.deals })
@@ -72,7 +69,7 @@ export function usePostUpdate(dealId: string, requestId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ body, picture }: { body: string; picture: File | null }) =>
-      api.post<Update>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}/updates`, withPicture({ body }, picture)),
+      api('POST /api/sponsorship-requests/{id}/updates', { params: { id: requestId }, body: withPicture({ body }, picture) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryOptions(dealId).queryKey }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Deal, DealReviews, Review } from '@/lib/api-types.gen'
+import type { ApiBody, Deal, DealReviews } from '@/lib/api-types.gen'
 import { dealQueryOptions } from './deals'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -20,11 +20,6 @@ function refreshAfterReview(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications })
 }
 
-interface ReviewInput {
-  rating: number
-  body: string
-}
-
 /**
  * POST /api/deals/{id}/review: the member reviews the other side, once. The answer is the member's
  * review, shown at once; the deal is read again for the other side's, shown now if they had written.
@@ -32,7 +27,8 @@ interface ReviewInput {
 export function usePostReview(dealId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: ReviewInput) => api.post<Review>(`/api/deals/${encodeURIComponent(dealId)}/review`, input),
+    mutationFn: (input: ApiBody<'POST /api/deals/{id}/review'>) =>
+      api('POST /api/deals/{id}/review', { params: { id: dealId }, body: input }),
     onSuccess: (review) => setReviews(queryClient, dealId, (r) => ({ ...r, open: false, opensAt: '', mine: review })),
     onSettled: () => refreshAfterReview(queryClient),
   })
@@ -43,7 +39,7 @@ export function useReplyToReview(dealId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ reviewId, body }: { reviewId: string; body: string }) =>
-      api.post<Review>(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, { body }),
+      api('POST /api/reviews/{id}/reply', { params: { id: reviewId }, body: { body } }),
     onSuccess: (review) => setReviews(queryClient, dealId, (r) => (r.theirs?.id === review.id ? { ...r, theirs: review } : r)),
     onSettled: () => refreshAfterReview(queryClient),
   })

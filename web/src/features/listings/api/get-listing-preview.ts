@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { listingKinds, type ListingPreview } from '@/lib/api-types.gen'
 import { type ListingKind } from '@/lib/listing'
+import { listingKinds } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /**
@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys'
 function listingPreviewQueryOptions(kind: ListingKind, id: string) {
   return queryOptions({
     queryKey: [...queryKeys.listingPreview, kind, id] as const,
-    queryFn: ({ signal }) => api.get<ListingPreview>(`${listingKinds[kind].api}/${encodeURIComponent(id)}/preview`, undefined, signal),
+    queryFn: ({ signal }) => api(`GET ${listingKinds[kind].api}/{id}/preview` as const, { params: { id }, signal }),
   })
 }
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { kindOfSegment, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorship, asSponsorshipRequest, kindOfSegment, type Listing } from '@/lib/listing'
 import { queryKeys } from '@/lib/query-keys'
-import { listingKinds } from '@/lib/api-types.gen'
 
 /**
  * One listing by its page's kind segment ("sponsorships" | "requests"). `initial` (a card's copy)
@@ -29,11 +28,8 @@ function listingQueryOptions(isRequest: boolean, id: string) {
       isRequest
         ? {
             kind: 'requests',
-            item: await api.get<SponsorshipRequest>(`${listingKinds.requests.api}/${encodeURIComponent(id)}`, undefined, signal),
+            item: asSponsorshipRequest(await api('GET /api/sponsorship-requests/{id}', { params: { id }, signal })),
           }
-        : {
-            kind: 'sponsorships',
-            item: await api.get<Sponsorship>(`${listingKinds.sponsorships.api}/${encodeURIComponent(id)}`, undefined, signal),
-          },
+        : { kind: 'sponsorships', item: asSponsorship(await api('GET /api/sponsorships/{id}', { params: { id }, signal })) },
   })
 }

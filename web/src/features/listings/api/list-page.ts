@@ -1,12 +1,23 @@
+import type { ListingItem } from '@/lib/api-types.gen'
 import { fetchPage, type ListPage } from '@/lib/list-page'
 import { toListQuery, type ListingFilters } from '../filters'
 
 /** A page of listings: keyset paging (`next`), the total on the first page only. */
 type ListingPage<T> = ListPage<T>
 
-/** One page of a list endpoint (docs/api/listings.md): the first without a cursor, the rest after one. */
-export function fetchListingPage<T>(path: string, filters: ListingFilters, cursor: string, signal?: AbortSignal): Promise<ListingPage<T>> {
-  return fetchPage<T>(path, { ...toListQuery(filters), ...(cursor ? { cursor } : {}) }, signal)
+/**
+ * One page of a list endpoint (docs/api/listings.md): the first without a cursor, the rest after one; `read`
+ * narrows each item to its kind (lib/listing.ts).
+ */
+export async function fetchListingPage<T>(
+  route: 'GET /api/sponsorships' | 'GET /api/sponsorship-requests',
+  read: (item: ListingItem) => T,
+  filters: ListingFilters,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<ListingPage<T>> {
+  const page = await fetchPage(route, { query: { ...toListQuery(filters), ...(cursor ? { cursor } : {}) }, signal })
+  return { ...page, items: page.items.map(read) }
 }
 
 export function nextPageParam(last: ListingPage<unknown>): string | undefined {

@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
-import type { SponsorshipRequest } from '@/lib/listing'
+import { asSponsorshipRequest } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 import { queryKeys } from '@/lib/query-keys'
-import { listingKinds } from '@/lib/api-types.gen'
 
 function sponsorshipRequestsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...queryKeys.sponsorshipRequests, 'list', filters],
-    queryFn: ({ pageParam, signal }) => fetchListingPage<SponsorshipRequest>(listingKinds.requests.api, filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchListingPage('GET /api/sponsorship-requests', asSponsorshipRequest, filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,
   })

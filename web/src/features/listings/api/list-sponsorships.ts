@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ListingFilters } from '../filters'
-import type { Sponsorship } from '@/lib/listing'
+import { asSponsorship } from '@/lib/listing'
 import { fetchListingPage, nextPageParam } from './list-page'
 import { queryKeys } from '@/lib/query-keys'
-import { listingKinds } from '@/lib/api-types.gen'
 
 function sponsorshipsQueryOptions(filters: ListingFilters) {
   return infiniteQueryOptions({
     queryKey: [...queryKeys.sponsorships, 'list', filters],
-    queryFn: ({ pageParam, signal }) => fetchListingPage<Sponsorship>(listingKinds.sponsorships.api, filters, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchListingPage('GET /api/sponsorships', asSponsorship, filters, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: nextPageParam,
   })

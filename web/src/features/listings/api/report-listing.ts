@@ -9,17 +9,10 @@ interface ReportListingInput extends ReportInput {
   id: string
 }
 
-interface ReportAnswer {
-  id: string
-  kind: string
-  listingId: string
-  reason: string
-  createdAt: string
-}
 
 /** A report changes nothing a member sees: no query to refresh. */
-function reportListing({ kind, id, reason }: ReportListingInput): Promise<ReportAnswer> {
-  return api.post<ReportAnswer>(`${listingKinds[kind].api}/${encodeURIComponent(id)}/report`, { reason })
+function reportListing({ kind, id, reason }: ReportListingInput) {
+  return api(`POST ${listingKinds[kind].api}/{id}/report` as const, { params: { id }, body: { reason } })
 }
 
 export function useReportListing() {

@@ -1,4 +1,4 @@
-import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorship, asSponsorshipRequest, type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { listingFilterFields, listingKinds, type MatchAnswer as MatchWire } from '@/lib/api-types.gen'
@@ -18,12 +18,16 @@ type PosterMarks = Partial<Record<FlagField['param'], boolean>>
 function matchesQueryOptions(kind: ListingKind, id: string, only: PosterMarks) {
   return queryOptions({
     queryKey: [...queryKeys.matches, kind, id, ...flags.map((f) => !!only[f.param])],
-    queryFn: ({ signal }) =>
-      api.get<MatchAnswer[]>(
-        `${listingKinds[kind].api}/${encodeURIComponent(id)}/matches`,
-        Object.fromEntries(flags.map((f) => [f.param, only[f.param] ? 'true' : undefined])),
+    queryFn: async ({ signal }): Promise<MatchAnswer[]> => {
+      const matches = await api(`GET ${listingKinds[kind].api}/{id}/matches` as const, {
+        params: { id },
+        query: Object.fromEntries(flags.map((f) => [f.param, only[f.param] ? 'true' : undefined])),
         signal,
-      ),
+      })
+      // the matches of an offer are requests, and the other way round
+      const read = kind === 'sponsorships' ? asSponsorshipRequest : asSponsorship
+      return matches.map((m) => ({ ...m, listing: read(m.listing) }))
+    },
     staleTime: 30_000,
   })
 }

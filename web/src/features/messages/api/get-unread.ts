@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { UnreadCounts } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** The navigation badges; refetched only when realtime or a read route says so. */
 export function unreadQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.unread,
-    queryFn: ({ signal }) => api.get<UnreadCounts>('/api/unread', undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/unread', { signal }),
   })
 }
 

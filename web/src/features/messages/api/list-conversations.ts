@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { Conversation } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 function conversationsQueryOptions() {
   return queryOptions({
     queryKey: [...queryKeys.conversations, 'list'],
-    queryFn: ({ signal }) => fetchPage<Conversation>('/api/conversations', undefined, signal).then((p) => p.items),
+    queryFn: ({ signal }) => fetchPage('GET /api/conversations', { signal }).then((p) => p.items),
   })
 }
 

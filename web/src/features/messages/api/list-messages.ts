@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys'
 export type MessagePage = ListPage<Message>
 
 function fetchMessages(conversationId: string, before: string | undefined, signal?: AbortSignal): Promise<MessagePage> {
-  return fetchPage<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { before }, signal)
+  return fetchPage('GET /api/conversations/{id}/messages', { params: { id: conversationId }, query: { before }, signal })
 }
 
 /** Page 0 is the latest messages; each next page is older ("Load earlier"). */

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys'
 type NotificationPage = ListPage<AppNotification>
 
 function fetchNotifications(page: number, signal?: AbortSignal): Promise<NotificationPage> {
-  return fetchPage<AppNotification>('/api/notifications', { page }, signal)
+  return fetchPage('GET /api/notifications', { query: { page }, signal })
 }
 
 function notificationsQueryOptions() {

@@ -5,8 +5,8 @@ import { unreadQueryOptions } from './get-unread'
 import { queryKeys } from '@/lib/query-keys'
 
 /** No ids marks every notification read. */
-function markNotificationsRead(ids?: string[]): Promise<{ unread: number }> {
-  return api.post<{ unread: number }>('/api/notifications/read', ids ? { ids } : {})
+function markNotificationsRead(ids?: string[]) {
+  return api('POST /api/notifications/read', { body: ids ? { ids } : {} })
 }
 
 export function useMarkNotificationsRead() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
-import type { UnreadCounts } from '@/lib/api-types.gen'
 import { unreadQueryOptions } from './get-unread'
 import { queryKeys } from '@/lib/query-keys'
 
-function markConversationRead(conversationId: string): Promise<UnreadCounts> {
-  return api.post<UnreadCounts>(`/api/conversations/${encodeURIComponent(conversationId)}/read`)
+function markConversationRead(conversationId: string) {
+  return api('POST /api/conversations/{id}/read', { params: { id: conversationId } })
 }
 
 export function useMarkConversationRead() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
-import type { Message } from '@/lib/api-types.gen'
 import { appendMessage, messagesQueryOptions } from './list-messages'
 import { queryKeys } from '@/lib/query-keys'
 
-function sendMessage(conversationId: string, body: string): Promise<Message> {
-  return api.post<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { body })
+function sendMessage(conversationId: string, body: string) {
+  return api('POST /api/conversations/{id}/messages', { params: { id: conversationId }, body: { body } })
 }
 
 export function useSendMessage(conversationId: string) {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { refreshQueries } from '@/lib/query-client'
-import type { Conversation } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** Opens (201) or finds (200) the conversation with another member. */
-function startConversation(userId: string): Promise<Conversation> {
-  return api.post<Conversation>('/api/conversations', { userId })
+function startConversation(userId: string) {
+  return api('POST /api/conversations', { body: { userId } })
 }
 
 export function useStartConversation() {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import { type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorshipRequest } from '@/lib/listing'
 import type { toRequestPayload } from '../schemas'
 import { queryKeys } from '@/lib/query-keys'
-import { listingKinds } from '@/lib/api-types.gen'
 
-function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>): Promise<SponsorshipRequest> {
-  return api.post<SponsorshipRequest>(listingKinds.requests.api, payload)
+function createSponsorshipRequest(payload: ReturnType<typeof toRequestPayload>) {
+  return api('POST /api/sponsorship-requests', { body: payload }).then(asSponsorshipRequest)
 }
 
 export function useCreateSponsorshipRequest() {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import { type Sponsorship } from '@/lib/listing'
+import { asSponsorship } from '@/lib/listing'
 import type { toSponsorshipPayload } from '../schemas'
 import { queryKeys } from '@/lib/query-keys'
-import { listingKinds } from '@/lib/api-types.gen'
 
-function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>): Promise<Sponsorship> {
-  return api.post<Sponsorship>(listingKinds.sponsorships.api, payload)
+function createSponsorship(payload: ReturnType<typeof toSponsorshipPayload>) {
+  return api('POST /api/sponsorships', { body: payload }).then(asSponsorship)
 }
 
 export function useCreateSponsorship() {

@@ -1,4 +1,4 @@
-import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingKind } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
@@ -8,8 +8,7 @@ import { listingKinds } from '@/lib/api-types.gen'
 export function useUpdateListing(kind: ListingKind, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) =>
-      api.patch<Sponsorship | SponsorshipRequest>(`${listingKinds[kind].api}/${encodeURIComponent(id)}`, payload),
+    mutationFn: (payload: Record<string, unknown>) => api(`PATCH ${listingKinds[kind].api}/{id}` as const, { params: { id }, body: payload }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { PublicProfile } from '@/lib/api-types.gen'
 import { memberKey } from '@/lib/query-keys'
 
 function userProfileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...memberKey(userId), 'profile'],
-    queryFn: ({ signal }) => api.get<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/users/{id}', { params: { id: userId }, signal }),
   })
 }
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Review } from '@/lib/api-types.gen'
 import { userReviewsQueryOptions } from './list-user-reviews'
 import { memberKey, queryKeys } from '@/lib/query-keys'
 
@@ -12,7 +11,7 @@ export function useHideReview(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ reviewId, reason }: { reviewId: string; reason: string }) =>
-      api.post<Review>(`/api/admin/reviews/${encodeURIComponent(reviewId)}/hide`, { reason }),
+      api('POST /api/admin/reviews/{id}/hide', { params: { id: reviewId }, body: { reason } }),
     onSuccess: (review) =>
       queryClient.setQueryData(userReviewsQueryOptions(userId).queryKey, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((r) => (r.id === review.id ? review : r)) })) } : data,

@@ -9,7 +9,8 @@ type ReviewsPage = ListPage<Review>
 export function userReviewsQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: [...memberKey(userId), 'reviews'],
-    queryFn: ({ pageParam, signal }) => fetchPage<Review>(`/api/users/${encodeURIComponent(userId)}/reviews`, { page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage('GET /api/users/{id}/reviews', { params: { id: userId }, query: { page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last: ReviewsPage) => (last.hasMore ? last.page + 1 : undefined),
   })

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { SavedQuery, SavedSearch, ListingKind } from '@/lib/api-types.gen'
+import type { ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 function savedSearchesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.savedSearches,
-    queryFn: ({ signal }) => api.get<SavedSearch[]>('/api/saved-searches', undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/saved-searches', { signal }),
   })
 }
 
@@ -14,16 +14,10 @@ export function useSavedSearches() {
   return useQuery(savedSearchesQueryOptions())
 }
 
-interface SaveSearchInput {
-  name: string
-  kind: ListingKind
-  query: SavedQuery
-}
-
 export function useSaveSearch() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (input: SaveSearchInput) => api.post<SavedSearch>('/api/saved-searches', input),
+    mutationFn: (input: ApiBody<'POST /api/saved-searches'>) => api('POST /api/saved-searches', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.savedSearches }),
   })
 }
@@ -32,7 +26,7 @@ export function useUpdateSavedSearch() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...change }: { id: string; name?: string; paused?: boolean }) =>
-      api.patch<SavedSearch>(`/api/saved-searches/${encodeURIComponent(id)}`, change),
+      api('PATCH /api/saved-searches/{id}', { params: { id }, body: change }),
     onSuccess: (saved) => {
       qc.setQueryData(savedSearchesQueryOptions().queryKey, (list) => list?.map((s) => (s.id === saved.id ? saved : s)))
     },
@@ -42,7 +36,7 @@ export function useUpdateSavedSearch() {
 export function useDeleteSavedSearch() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/saved-searches/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api('DELETE /api/saved-searches/{id}', { params: { id } }),
     onSuccess: (_, id) => {
       qc.setQueryData(savedSearchesQueryOptions().queryKey, (list) => list?.filter((s) => s.id !== id))
     },

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import type { ApiBody } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** The server sets a new session cookie and ends the member's other sessions. */
-function changePassword(body: { currentPassword: string; newPassword: string }): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/user/password', body)
+function changePassword(body: ApiBody<'POST /api/user/password'>) {
+  return api('POST /api/user/password', { body })
 }
 
 export function useChangePassword() {

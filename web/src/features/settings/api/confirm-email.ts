@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
 /** Proves the pending address with its code; it becomes the member's e-mail. */
-function confirmEmail(code: string): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/user/email/confirm', { code })
+function confirmEmail(code: string) {
+  return api('POST /api/user/email/confirm', { body: { code } })
 }
 
 export function useConfirmEmail() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { forgetMember } from '@/features/auth/session'
 import { api } from '@/lib/api'
+import type { ApiBody } from '@/lib/api-types.gen'
 
-type DeleteAccountBody = { password: string } | { confirm: string }
-
-function deleteAccount(body: DeleteAccountBody): Promise<void> {
-  return api.delete<void>('/api/user', body)
+function deleteAccount(body: ApiBody<'DELETE /api/user'>) {
+  return api('DELETE /api/user', { body })
 }
 
 export function useDeleteAccount() {

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { ApiAnswer, ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** docs/api/matches-and-alerts.md, "E-mail choices". */
 export type EmailTopic = 'messages' | 'applications' | 'deals' | 'listings' | 'matches' | 'alerts' | 'planExpiry'
-export type EmailPreferences = Record<EmailTopic, boolean>
+/** Each topic's switch, by topic (GET /api/user/email-preferences). */
+export type EmailPreferences = ApiAnswer<'GET /api/user/email-preferences'>
 
 export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] = [
   { topic: 'messages', label: 'Messages', hint: 'When a member writes to you' },
@@ -27,7 +29,7 @@ export const EMAIL_TOPICS: { topic: EmailTopic; label: string; hint: string }[] 
 function emailPreferencesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.emailPreferences,
-    queryFn: ({ signal }) => api.get<EmailPreferences>('/api/user/email-preferences', undefined, signal),
+    queryFn: ({ signal }) => api('GET /api/user/email-preferences', { signal }),
   })
 }
 
@@ -38,7 +40,7 @@ export function useEmailPreferences() {
 export function useSetEmailPreference() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (change: Partial<EmailPreferences>) => api.patch<EmailPreferences>('/api/user/email-preferences', change),
+    mutationFn: (change: ApiBody<'PATCH /api/user/email-preferences'>) => api('PATCH /api/user/email-preferences', { body: change }),
     onSuccess: (prefs) => qc.setQueryData(emailPreferencesQueryOptions().queryKey, prefs),
   })
 }

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
-function removeAvatar(): Promise<CurrentUser> {
-  return api.delete<CurrentUser>('/api/user/avatar')
+function removeAvatar() {
+  return api('DELETE /api/user/avatar')
 }
 
 export function useRemoveAvatar() {

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import type { CurrentUser } from '@/lib/api-types.gen'
+import type { ApiBody, CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { memberKey } from '@/lib/query-keys'
 
-interface ProfilePatch {
-  displayName: string
-  bio: string
-  socialMedia: { platform: string; username: string }[]
-}
-
-function updateUser(patch: ProfilePatch): Promise<CurrentUser> {
-  return api.patch<CurrentUser>('/api/user', patch)
+function updateUser(patch: ApiBody<'PATCH /api/user'>) {
+  return api('PATCH /api/user', { body: patch })
 }
 
 /** Every settings mutation answers the own user: put it in the current-user query. */

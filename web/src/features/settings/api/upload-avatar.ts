@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
 import { useStoreUser } from './update-user'
 
-function uploadAvatar(file: File): Promise<CurrentUser> {
+function uploadAvatar(file: File) {
   const form = new FormData()
   form.append('avatar', file)
-  return api.post<CurrentUser>('/api/user/avatar', form)
+  return api('POST /api/user/avatar', { body: form })
 }
 
 export function useUploadAvatar() {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { listingKinds, type Application } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
-function applyToSponsorship(sponsorshipId: string, message: string): Promise<Application> {
-  return api.post<Application>(`${listingKinds.sponsorships.api}/${encodeURIComponent(sponsorshipId)}/apply`, { message })
+function applyToSponsorship(sponsorshipId: string, message: string) {
+  return api('POST /api/sponsorships/{id}/apply', { params: { id: sponsorshipId }, body: { message } })
 }
 
 export const applyMutationKey = (sponsorshipId: string) => ['apply', sponsorshipId] as const

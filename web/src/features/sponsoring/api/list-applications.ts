@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { Application } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 interface ApplicationsFilter {
@@ -12,7 +11,9 @@ function applicationsQueryOptions(filter: ApplicationsFilter) {
   return queryOptions({
     queryKey: [...queryKeys.applications, filter.role, filter.sponsorshipId ?? ''],
     queryFn: ({ signal }) =>
-      fetchPage<Application>('/api/applications', { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal).then((p) => p.items),
+      fetchPage('GET /api/applications', { query: { role: filter.role, sponsorshipId: filter.sponsorshipId }, signal }).then(
+        (p) => p.items,
+      ),
   })
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '@/lib/list-page'
-import type { Commitment } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 function commitmentsQueryOptions(role: 'given' | 'received') {
   return queryOptions({
     queryKey: [...queryKeys.commitments, role],
-    queryFn: ({ signal }) => fetchPage<Commitment>('/api/commitments', { role }, signal).then((p) => p.items),
+    queryFn: ({ signal }) => fetchPage('GET /api/commitments', { query: { role }, signal }).then((p) => p.items),
   })
 }
 

@@ -1,4 +1,4 @@
-import { type ListingKind, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { type ListingKind } from '@/lib/listing'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
@@ -13,8 +13,7 @@ export function useSetListingStatus(kind: ListingKind, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: statusMutationKey(id),
-    mutationFn: (status: OwnerStatus) =>
-      api.patch<Sponsorship | SponsorshipRequest>(`${listingKinds[kind].api}/${encodeURIComponent(id)}`, { status }),
+    mutationFn: (status: OwnerStatus) => api(`PATCH ${listingKinds[kind].api}/{id}` as const, { params: { id }, body: { status } }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })

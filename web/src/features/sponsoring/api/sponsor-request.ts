@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
+import { asSponsorshipRequest, type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
 import { api, ApiError } from '@/lib/api'
-import { listingKinds, type Commitment } from '@/lib/api-types.gen'
+import type { ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
-interface PledgeInput {
-  amount: number
-  message: string
-}
+type PledgeInput = ApiBody<'POST /api/sponsorship-requests/{id}/sponsor'>
 
-function sponsorRequest(requestId: string, pledge: PledgeInput): Promise<Commitment> {
-  return api.post<Commitment>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}/sponsor`, pledge)
+function sponsorRequest(requestId: string, pledge: PledgeInput) {
+  return api('POST /api/sponsorship-requests/{id}/sponsor', { params: { id: requestId }, body: pledge })
 }
 
 /**
@@ -29,12 +26,14 @@ export class SponsorConflict extends ApiError {
   }
 }
 
-async function sponsorOrConflict(requestId: string, pledge: PledgeInput): Promise<Commitment> {
+async function sponsorOrConflict(requestId: string, pledge: PledgeInput) {
   try {
     return await sponsorRequest(requestId, pledge)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error
-    const now = await api.get<SponsorshipRequest>(`${listingKinds.requests.api}/${encodeURIComponent(requestId)}`).catch(() => undefined)
+    const now = await api('GET /api/sponsorship-requests/{id}', { params: { id: requestId } })
+      .then(asSponsorshipRequest)
+      .catch(() => undefined)
     throw new SponsorConflict(error, now)
   }
 }

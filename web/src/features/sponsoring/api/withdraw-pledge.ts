@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Commitment } from '@/lib/api-types.gen'
 import { pledgeActionsKey } from './sponsor-request'
 import { queryKeys } from '@/lib/query-keys'
 
-function withdrawPledge(commitmentId: string, reason: string): Promise<Commitment> {
-  return api.post<Commitment>(`/api/commitments/${encodeURIComponent(commitmentId)}/withdraw`, { reason })
+function withdrawPledge(commitmentId: string, reason: string) {
+  return api('POST /api/commitments/{id}/withdraw', { params: { id: commitmentId }, body: { reason } })
 }
 
 const withdrawMutationKey = (requestId: string) => [...pledgeActionsKey(requestId), 'withdraw'] as const

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys'
 type PaymentsPage = ListPage<Payment>
 
 function fetchPayments(page: number, signal?: AbortSignal): Promise<PaymentsPage> {
-  return fetchPage<Payment>('/api/payments', { page }, signal)
+  return fetchPage('GET /api/payments', { query: { page }, signal })
 }
 
 function paymentsQueryOptions() {

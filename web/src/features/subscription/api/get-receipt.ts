@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { request } from '@/lib/api'
-import type { Receipt } from '@/lib/api-types.gen'
+import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 
-async function fetchReceipt(paymentId: string, signal?: AbortSignal): Promise<Receipt> {
-  const { data } = await request<Receipt>(`/api/payments/${encodeURIComponent(paymentId)}/receipt`, { signal })
-  return data
+function fetchReceipt(paymentId: string, signal?: AbortSignal) {
+  return api('GET /api/payments/{id}/receipt', { params: { id: paymentId }, signal })
 }
 
 /** Under the payments prefix: a refund that refreshes the history refreshes the receipt too. */

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { currentUserQueryOptions } from '@/features/auth/session'
-import type { CurrentUser } from '@/lib/api-types.gen'
 import type { CheckoutSuccess } from '@/features/subscription/types'
 import { queryKeys } from '@/lib/query-keys'
 
 /** Sends Checkout's success answer unchanged; the server answers with the own user, plan active. */
-function verifySubscription(response: CheckoutSuccess): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/payments/verify-subscription', {
-    razorpay_payment_id: response.razorpay_payment_id,
-    razorpay_order_id: response.razorpay_order_id,
-    razorpay_signature: response.razorpay_signature,
+function verifySubscription(response: CheckoutSuccess) {
+  return api('POST /api/payments/verify-subscription', {
+    body: {
+      razorpay_payment_id: response.razorpay_payment_id,
+      razorpay_order_id: response.razorpay_order_id,
+      razorpay_signature: response.razorpay_signature,
+    },
   })
 }
 

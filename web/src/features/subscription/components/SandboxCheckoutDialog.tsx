@@ -3,15 +3,15 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { errorMessage } from '@/lib/api'
 import { formatInr } from '@/lib/money'
-import { sandboxPay, type SandboxPaySuccess } from '../api/sandbox-pay'
+import { sandboxDeclined, sandboxPaid } from '../api/sandbox-pay'
 import type { CheckoutOptions } from '../checkout'
-import type { CheckoutFailure } from '@/features/subscription/types'
+import type { CheckoutFailure, CheckoutSuccess } from '@/features/subscription/types'
 import { TestModeBadge } from './TestModeBadge'
 
 interface SandboxCheckoutDialogProps {
   open: boolean
   options: CheckoutOptions
-  onPaid: (response: SandboxPaySuccess) => void
+  onPaid: (response: CheckoutSuccess) => void
   onFailed: (response: CheckoutFailure) => void
   onCancel: () => void
 }
@@ -25,8 +25,8 @@ export function SandboxCheckoutDialog({ open, options, onPaid, onFailed, onCance
     setBusy(outcome === 'success' ? 'pay' : 'fail')
     setProblem('')
     try {
-      if (outcome === 'success') onPaid(await sandboxPay(options.order_id, 'success'))
-      else onFailed(await sandboxPay(options.order_id, 'failed'))
+      if (outcome === 'success') onPaid(await sandboxPaid(options.order_id))
+      else onFailed(await sandboxDeclined(options.order_id))
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
