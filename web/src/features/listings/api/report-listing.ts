@@ -9,7 +9,6 @@ interface ReportListingInput extends ReportInput {
   id: string
 }
 
-
 /** A report changes nothing a member sees: no query to refresh. */
 function reportListing({ kind, id, reason }: ReportListingInput) {
   return api(`POST ${listingKinds[kind].api}/{id}/report` as const, { params: { id }, body: { reason } })

@@ -8,7 +8,8 @@ import { listingKinds } from '@/lib/api-types.gen'
 export function useUpdateListing(kind: ListingKind, id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (payload: Record<string, unknown>) => api(`PATCH ${listingKinds[kind].api}/{id}` as const, { params: { id }, body: payload }),
+    mutationFn: (payload: Record<string, unknown>) =>
+      api(`PATCH ${listingKinds[kind].api}/{id}` as const, { params: { id }, body: payload }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: kind === 'sponsorships' ? queryKeys.sponsorships : queryKeys.sponsorshipRequests }),
   })
