@@ -194,7 +194,7 @@ func toDeal(r *core.Record, people accounts.People) Deal {
 	// by the listing's kind, which the deal keeps: its pledge or application
 	// is unset when a member deletes their account
 	d.Origin = "pledge"
-	if r.GetString("listingKind") == "sponsorships" {
+	if r.GetString("listingKind") == listings.Sponsorships.Table {
 		d.Origin = "application"
 	}
 	d.Listing = listingOf(r)

@@ -113,16 +113,12 @@ func endPledge(tx core.App, commitment *core.Record, reason, now string) error {
 		return err
 	}
 	amount := commitment.GetInt("amount")
-	_, err = guarded.Update(tx, "sponsorship_requests", commitment.GetString("request"), func(r *core.Record) bool {
+	_, err = guarded.Update(tx, listings.Requests.Table, commitment.GetString("request"), func(r *core.Record) bool {
 		return r.GetInt("pledgedAmount") >= amount && r.GetInt("sponsorCount") >= 1
 	}, func(r *core.Record) {
-		pledged := r.GetInt("pledgedAmount") - amount
-		if r.GetString("status") == listings.StatusSponsored && pledged < r.GetInt("requestedAmount") &&
-			listings.EventNotPassed(r.GetString("eventDate"), time.Now()) {
-			r.Set("status", listings.StatusOpen)
-		}
-		r.Set("pledgedAmount", pledged)
+		r.Set("pledgedAmount", r.GetInt("pledgedAmount")-amount)
 		r.Set("sponsorCount", r.GetInt("sponsorCount")-1)
+		listings.FollowPledges(r, time.Now()) // open again while its event is ahead
 	})
 	if errors.Is(err, guarded.ErrStale) {
 		return fmt.Errorf("deals: the counters of request %s do not hold pledge %s", commitment.GetString("request"), commitment.Id)

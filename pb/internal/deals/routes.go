@@ -50,7 +50,7 @@ func Routes() []route.Route {
 		{Method: "POST", Path: "/api/reviews/{id}/reply", Handler: replyToReview, Auth: route.Member, Body: maxJSON,
 			PerMember: stepsPerMember, In: route.Of[ReplyInput](), Out: route.Of[Review]()},
 		{Method: "GET", Path: "/api/users/{id}/reviews", Handler: memberReviews, Auth: route.Member, Out: route.Of[[]Review]()},
-		{Method: "POST", Path: "/api/sponsorship-requests/{id}/updates", Handler: postUpdate, Auth: route.Member, Body: maxJSON, Upload: MaxPicture,
+		{Method: "POST", Path: listings.Requests.Path + "/{id}/updates", Handler: postUpdate, Auth: route.Member, Body: maxJSON, Upload: MaxPicture,
 			PerIP:     listings.Requests.PostsPerIP(),
 			PerMember: []limits.Rule{{Bucket: "updates", Max: 10, Window: 24 * time.Hour, Message: "You have posted many updates today."}},
 			In:        route.Of[UpdateInput](), Out: route.Of[Update]()},

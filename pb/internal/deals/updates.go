@@ -32,7 +32,7 @@ var errNoSponsors = refusal.Conflictf("This request has no sponsors to update ye
 // updatableRequest is request requestID when me may post an update to its
 // sponsors; withSponsors also asks that it has some.
 func updatableRequest(app core.App, requestID string, me *core.Record, withSponsors bool) (*core.Record, error) {
-	request, err := app.FindRecordById("sponsorship_requests", requestID)
+	request, err := app.FindRecordById(listings.Requests.Table, requestID)
 	if err != nil || !listings.VisibleTo(request, me) {
 		return nil, refusal.NotFoundf("Listing not found.")
 	}
@@ -120,7 +120,7 @@ func PostUpdate(app core.App, requestID string, me *core.Record, in UpdateInput)
 // sponsorDeals are the deals of the request's sponsors that are not
 // cancelled: who an update goes to.
 func sponsorDeals(app core.App, requestID string) *dbx.SelectQuery {
-	return app.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": requestID, "listingKind": "sponsorship_requests"}).
+	return app.RecordQuery("deals").AndWhere(dbx.HashExp{"listingId": requestID, "listingKind": listings.Requests.Table}).
 		AndWhere(dbx.Not(dbx.HashExp{"status": StatusCancelled})).AndWhere(dbx.Not(dbx.HashExp{"sponsor": ""}))
 }
 
@@ -128,7 +128,7 @@ func sponsorDeals(app core.App, requestID string) *dbx.SelectQuery {
 // a deal from an application): on a cancelled deal only those posted while
 // it was not, as a sponsor who left reads nothing the poster tells later.
 func updateRecords(app core.App, d *core.Record) ([]*core.Record, error) {
-	if d.GetString("listingKind") != "sponsorship_requests" {
+	if d.GetString("listingKind") != listings.Requests.Table {
 		return nil, nil
 	}
 	q := app.RecordQuery("request_updates").AndWhere(dbx.HashExp{"request": d.GetString("listingId")})

@@ -9,6 +9,8 @@
 package route
 
 import (
+	"database/sql"
+	"errors"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -179,13 +181,21 @@ var statuses = map[refusal.Kind]int{
 }
 
 // Refused is err as the client's answer: a refusal becomes its status and
-// message (with its field errors and Retry-After); anything else passes on
-// unchanged (PocketBase answers an *router.ApiError as it is, other errors
-// as a 500 without their text).
+// message (with its field errors and Retry-After), an *router.ApiError
+// passes unchanged, a missing row stays PocketBase's 404, and anything else
+// is an internal error: a 500 without its text (PocketBase would answer a
+// bare error 400).
 func Refused(e *core.RequestEvent, err error) error {
+	if err == nil {
+		return nil
+	}
 	r, ok := refusal.As(err)
 	if !ok {
-		return err
+		var apiErr *router.ApiError
+		if errors.As(err, &apiErr) || errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		return e.InternalServerError("", err)
 	}
 	status, ok := statuses[r.Kind]
 	if !ok {

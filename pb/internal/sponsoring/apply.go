@@ -7,6 +7,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/refusal"
@@ -24,7 +25,7 @@ func Apply(app core.App, me *core.Record, offerID string, body MessageBody) (*co
 	if err := invalid(errs); err != nil {
 		return nil, err
 	}
-	offer, err := target(app, me, "sponsorships", offerID,
+	offer, err := target(app, me, listings.Sponsorships.Table, offerID,
 		"You cannot apply to your own sponsorship.",
 		"This sponsorship was not approved and does not take applications.")
 	if err != nil {
@@ -40,7 +41,7 @@ func Apply(app core.App, me *core.Record, offerID string, body MessageBody) (*co
 			return err
 		}
 		// the poster may have deleted their account (and the offer with it) since the first read
-		current, err := tx.FindRecordById("sponsorships", offer.Id)
+		current, err := tx.FindRecordById(listings.Sponsorships.Table, offer.Id)
 		if err != nil {
 			return refusal.NotFoundf(msgListingNotFound)
 		}

@@ -10,6 +10,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/guarded"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/refusal"
@@ -80,11 +81,11 @@ func decisionFollows(tx core.App, me, application *core.Record) error {
 		verb, kind = "declined", notify.TypeApplicationDeclined
 	}
 	title, link := "your application", "/profile"
-	offer, err := tx.FindRecordById("sponsorships", application.GetString("sponsorship"))
+	offer, err := tx.FindRecordById(listings.Sponsorships.Table, application.GetString("sponsorship"))
 	if err == nil {
 		title = "your application for “" + offer.GetString("title") + "”"
 		if verb == "accepted" {
-			deal, err := deals.Open(tx, deals.Opening{Application: application.Id, ListingTable: "sponsorships",
+			deal, err := deals.Open(tx, deals.Opening{Application: application.Id, ListingTable: listings.Sponsorships.Table,
 				ListingID: offer.Id, Title: offer.GetString("title"), Sponsor: me.Id,
 				Recipient: application.GetString("applicant"), Amount: max(int64(offer.GetInt("amount")), 1)})
 			if err != nil {

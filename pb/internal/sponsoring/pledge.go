@@ -95,7 +95,7 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 	if err := invalid(errs); err != nil {
 		return nil, err
 	}
-	request, err := target(app, me, "sponsorship_requests", requestID,
+	request, err := target(app, me, listings.Requests.Table, requestID,
 		"You cannot sponsor your own request.",
 		"This request was not approved and cannot be sponsored.")
 	if err != nil {
@@ -110,7 +110,7 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 		if err := mayPledge(tx, me.Id, request.Id); err != nil {
 			return err
 		}
-		pledged, err := guarded.Update(tx, "sponsorship_requests", request.Id, func(r *core.Record) bool {
+		pledged, err := guarded.Update(tx, listings.Requests.Table, request.Id, func(r *core.Record) bool {
 			if amount == 0 { // what is still open
 				amount = dollars(r, "requestedAmount") - dollars(r, "pledgedAmount")
 			}
@@ -118,12 +118,9 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 				listings.EventNotPassed(r.GetString("eventDate"), time.Now()) &&
 				dollars(r, "pledgedAmount")+amount <= dollars(r, "requestedAmount")
 		}, func(r *core.Record) {
-			total := dollars(r, "pledgedAmount") + amount
-			if total >= dollars(r, "requestedAmount") {
-				r.Set("status", listings.StatusSponsored)
-			}
-			r.Set("pledgedAmount", total)
+			r.Set("pledgedAmount", dollars(r, "pledgedAmount")+amount)
 			r.Set("sponsorCount", r.GetInt("sponsorCount")+1)
+			listings.FollowPledges(r, time.Now()) // sponsored once the pledges reach the amount
 		})
 		if errors.Is(err, guarded.ErrStale) {
 			return errNotOpen
@@ -182,7 +179,7 @@ func mayPledge(tx core.App, memberID, requestID string) error {
 // notification.
 func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int64) error {
 	title, poster := request.GetString("title"), request.GetString("user")
-	deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: "sponsorship_requests",
+	deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
 		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount})
 	if err != nil {
 		return err
@@ -217,7 +214,7 @@ func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int
 // notOpen is the refusal of a pledge the request did not take, from the
 // request as it is now: what is still open, or why nothing is.
 func notOpen(app core.App, requestID string) error {
-	current, err := app.FindRecordById("sponsorship_requests", requestID)
+	current, err := app.FindRecordById(listings.Requests.Table, requestID)
 	if err != nil { // its poster deleted their account meanwhile
 		return refusal.NotFoundf(msgListingNotFound)
 	}
@@ -246,7 +243,7 @@ func notOpen(app core.App, requestID string) error {
 func posterCancelled(app core.App, requestID, sponsorID string) (bool, error) {
 	var n int
 	err := app.DB().Select("COUNT(*)").From("deals").
-		Where(dbx.HashExp{"sponsor": sponsorID, "listingKind": "sponsorship_requests", "listingId": requestID,
+		Where(dbx.HashExp{"sponsor": sponsorID, "listingKind": listings.Requests.Table, "listingId": requestID,
 			"status": deals.StatusCancelled, "fundedAt": ""}).
 		AndWhere(dbx.NewExp("cancelledBy = recipient")).Row(&n)
 	return n > 0, err

@@ -21,14 +21,14 @@ var decisions = []limits.Rule{{Bucket: "decisions", Max: 60, Window: time.Hour, 
 // Routes are applications and sponsoring.
 func Routes() []route.Route {
 	return []route.Route{
-		{Method: "POST", Path: "/api/sponsorships/{id}/apply", Handler: apply, Auth: route.Member, Body: maxJSON,
+		{Method: "POST", Path: listings.Sponsorships.Path + "/{id}/apply", Handler: apply, Auth: route.Member, Body: maxJSON,
 			PerIP: listings.Sponsorships.PostsPerIP(),
 			PerMember: []limits.Rule{
 				{Bucket: "applications", Max: 10, Window: time.Hour, Message: "You have sent many applications in a short time."},
 				{Bucket: "applications-day", Max: 30, Window: 24 * time.Hour, Message: "You have sent many applications today."},
 			},
 			In: route.Of[MessageBody](), Out: route.Of[Application]()},
-		{Method: "POST", Path: "/api/sponsorship-requests/{id}/sponsor", Handler: pledge, Auth: route.Member, Body: maxJSON,
+		{Method: "POST", Path: listings.Requests.Path + "/{id}/sponsor", Handler: pledge, Auth: route.Member, Body: maxJSON,
 			PerIP:     listings.Requests.PostsPerIP(),
 			PerMember: []limits.Rule{{Bucket: "sponsoring", Max: 10, Window: time.Hour, Message: "You have sponsored many requests in a short time."}},
 			In:        route.Of[PledgeBody](),

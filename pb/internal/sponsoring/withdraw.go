@@ -8,6 +8,7 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
@@ -65,7 +66,7 @@ func Withdraw(app core.App, me *core.Record, commitmentID string, body WithdrawB
 // withdrawalFollows is what a withdrawn pledge brings in its transaction:
 // the note in the members' conversation and the poster's notification.
 func withdrawalFollows(tx core.App, me, commitment *core.Record) error {
-	request, err := tx.FindRecordById("sponsorship_requests", commitment.GetString("request"))
+	request, err := tx.FindRecordById(listings.Requests.Table, commitment.GetString("request"))
 	if err != nil {
 		return err
 	}
