@@ -43,7 +43,7 @@ func Bind(e *core.RequestEvent, form any, validate func() error) error {
 		return err
 	}
 	if err := validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+		return e.BadRequestError(MsgCheckFields, err)
 	}
 	return nil
 }

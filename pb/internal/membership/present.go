@@ -14,11 +14,8 @@ import (
 // pointing to a deleted member fails PocketBase's relation check (a 500
 // before) or, saved just after the check, is left behind.
 func Present(e *core.RequestEvent, tx core.App) error {
-	if e.Auth == nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
-	}
-	if _, err := tx.FindRecordById("users", e.Auth.Id); err != nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
+	if e.Auth == nil || Still(tx, e.Auth.Id) != nil {
+		return e.UnauthorizedError(MsgNotSignedIn, nil)
 	}
 	return nil
 }
