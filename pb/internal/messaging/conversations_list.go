@@ -36,7 +36,7 @@ func listConversations(e *core.RequestEvent) error {
 
 // viewConversation answers one conversation to a participant.
 func viewConversation(e *core.RequestEvent) error {
-	conv, err := participantConversation(e)
+	conv, err := Participating(e.App, e.Request.PathValue("id"), e.Auth.Id)
 	if err != nil {
 		return err
 	}

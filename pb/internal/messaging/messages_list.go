@@ -20,7 +20,7 @@ const (
 // Without before it is the latest page; before=<message id> pages back: a
 // list paged by cursor, whose next cursor is the oldest message answered.
 func listMessages(e *core.RequestEvent) error {
-	conv, err := participantConversation(e)
+	conv, err := Participating(e.App, e.Request.PathValue("id"), e.Auth.Id)
 	if err != nil {
 		return err
 	}

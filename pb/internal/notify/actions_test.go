@@ -2,7 +2,6 @@ package notify_test
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
@@ -21,34 +20,23 @@ func TestActionsRefuse(t *testing.T) {
 
 	ids := make([]string, notify.MaxMarkRead+1)
 	_, err := notify.MarkRead(app, dan.Id, notify.ReadRequest{IDs: ids})
-	wantRefusal(t, err, refusal.Invalid, "At most 100 notifications can be marked at once.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "At most 100 notifications can be marked at once.")
 	if got, err := notify.MarkRead(app, dan.Id, notify.ReadRequest{}); err != nil || got.Unread != 0 {
 		t.Fatalf("marking none: %v %v", got, err)
 	}
 
 	_, err = notify.UpdatePrefs(app, dan.Id, notify.PrefsChange{"spam": json.RawMessage(`false`)})
-	wantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
-	if r, _ := refusal.As(err); r.Fields == nil || !strings.Contains(r.Fields.Error(), "Unknown e-mail topic") {
+	r := testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	if r.Fields == nil || !strings.Contains(r.Fields.Error(), "Unknown e-mail topic") {
 		t.Fatalf("fields: %v", r.Fields)
 	}
 	_, err = notify.UpdatePrefs(app, "nobody", notify.PrefsChange{"alerts": json.RawMessage(`false`)})
-	wantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 	prefs, err := notify.UpdatePrefs(app, dan.Id, notify.PrefsChange{"alerts": json.RawMessage(`false`)})
 	if err != nil || prefs["alerts"] || !prefs["messages"] {
 		t.Fatalf("switching alerts off: %v %v", prefs, err)
 	}
 
 	_, err = notify.Unsubscribe(app, notify.UnsubscribeLink{UserID: dan.Id, Topic: "matches", Sig: "forged"})
-	wantRefusal(t, err, refusal.Invalid, "This unsubscribe link is not valid")
-}
-
-func wantRefusal(t *testing.T, err error, kind refusal.Kind, message string) {
-	t.Helper()
-	r, ok := refusal.As(err)
-	if !ok {
-		t.Fatalf("want a refusal %q, got %v", message, err)
-	}
-	if r.Kind != kind || r.Message != message || !errors.Is(err, refusal.New(kind, message)) {
-		t.Fatalf("want kind %d %q, got kind %d %q", kind, message, r.Kind, r.Message)
-	}
+	testutil.WantRefusal(t, err, refusal.Invalid, "This unsubscribe link is not valid")
 }
