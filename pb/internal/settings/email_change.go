@@ -1,8 +1,6 @@
 package settings
 
 import (
-	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -11,85 +9,113 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
 )
 
-// changeEmail starts adding an address to the member's account: it waits
-// in pendingEmail (where it blocks nobody) and a code is mailed to it. The
-// answer is the same whether or not the address is another member's. An
-// address equal to the member's proven one cancels a pending change.
-func changeEmail(e *core.RequestEvent) error {
-	form := &emailForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
-	}
-	member, err := freshMember(e)
-	if err != nil {
-		return err
-	}
-	if strings.EqualFold(member.Email(), form.Email) {
-		if member.GetString("pendingEmail") == "" {
-			return answerOwn(e, member)
-		}
-		return savePending(e, "")
-	}
-	if _, err := signin.SendCode(e.App, form.Email, signin.ConfirmationMail); err != nil {
-		e.App.Logger().Error("E-mail confirmation code failed", "error", err)
-		if errors.As(err, new(*mailbox.NotSent)) {
-			return mailbox.CodeNotSent(e, err)
-		}
-		return e.InternalServerError("We could not send the code. Please try again later.", nil)
-	}
-	return savePending(e, form.Email)
+// EmailRequest is POST /api/user/email's body: the address to add.
+type EmailRequest struct {
+	Email string `json:"email"`
 }
 
-func savePending(e *core.RequestEvent, address string) error {
-	member, err := changeMember(e, func(m *core.Record) error {
-		m.Set("pendingEmail", address)
-		return nil
-	})
+// ConfirmRequest is POST /api/user/email/confirm's body: the code mailed
+// to the pending address.
+type ConfirmRequest struct {
+	Code string `json:"code"`
+}
+
+// changeEmail is POST /api/user/email (ChangeEmail).
+func changeEmail(e *core.RequestEvent) error {
+	in := EmailRequest{}
+	if err := apierr.ReadBody(e, &in); err != nil {
+		return err
+	}
+	member, err := ChangeEmail(e.App, e.Auth.Id, in)
 	if err != nil {
-		if isHTTPError(err) {
-			return err
-		}
-		return e.InternalServerError("", err)
+		return signin.AnswerCodeFailure(e, err)
 	}
 	return answerOwn(e, member)
 }
 
-// confirmEmail proves the pending address with its code and makes it the
+// confirmEmail is POST /api/user/email/confirm (ConfirmEmail). PocketBase
+// ends every session of a member whose address changes: this one
+// continues with a fresh session, as after a password change.
+func confirmEmail(e *core.RequestEvent) error {
+	in := ConfirmRequest{}
+	if err := apierr.ReadBody(e, &in); err != nil {
+		return err
+	}
+	member, err := ConfirmEmail(e.App, limits.ClientOf(e), e.Auth.Id, in)
+	if err != nil {
+		return failed(e, err, "Could not save the e-mail address.")
+	}
+	if err := session.Start(e, member); err != nil {
+		return err
+	}
+	return answerOwn(e, member)
+}
+
+// ChangeEmail starts adding an address to memberID's account: it waits in
+// pendingEmail (where it blocks nobody) and a code is mailed to it. The
+// answer is the same whether or not the address is another member's. An
+// address equal to the member's proven one cancels a pending change. A
+// code that did not leave is signin.CodeFailure's error.
+func ChangeEmail(app core.App, memberID string, in EmailRequest) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, apierr.Invalid(err)
+	}
+	member, err := freshMember(app, memberID)
+	if err != nil {
+		return nil, err
+	}
+	if strings.EqualFold(member.Email(), in.Email) {
+		if member.GetString("pendingEmail") == "" {
+			return member, nil
+		}
+		return setPending(app, memberID, "")
+	}
+	if _, err := signin.SendCode(app, in.Email, signin.ConfirmationMail); err != nil {
+		return nil, signin.CodeFailure(app, "E-mail confirmation code", err)
+	}
+	return setPending(app, memberID, in.Email)
+}
+
+func setPending(app core.App, memberID, address string) (*core.Record, error) {
+	return changeMember(app, memberID, func(m *core.Record) error {
+		m.Set("pendingEmail", address)
+		return nil
+	})
+}
+
+// ConfirmEmail proves memberID's pending address with its code (within the
+// client's and the address's budgets of wrong codes) and makes it the
 // member's, and tells the previous address, if proven, of the change.
 // Having proven it, the member may learn that another account proved it
 // first.
-func confirmEmail(e *core.RequestEvent) error {
-	form := &confirmForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+func ConfirmEmail(app core.App, client limits.Client, memberID string, in ConfirmRequest) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, apierr.Invalid(err)
 	}
-	member, err := freshMember(e)
+	member, err := freshMember(app, memberID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pending := member.GetString("pendingEmail")
 	if pending == "" {
-		return e.BadRequestError("There is no e-mail address waiting for a code. Enter the address first.", nil)
+		return nil, refusal.Invalidf("There is no e-mail address waiting for a code. Enter the address first.", nil)
 	}
-	if err := signin.ProveAddress(e, pending, form.Code); err != nil {
-		var ce *signin.CodeError
-		if errors.As(err, &ce) {
-			return ce.Answer(e)
-		}
-		return e.InternalServerError("", err)
+	if err := signin.ProveAddress(app, client, pending, in.Code); err != nil {
+		return nil, err
 	}
 	var taken, oldProven bool
 	var oldAddress string
-	err = e.App.RunInTransaction(func(tx core.App) error {
-		m, err := tx.FindRecordById("users", member.Id)
+	err = app.RunInTransaction(func(tx core.App) error {
+		m, err := tx.FindRecordById("users", memberID)
 		if err != nil {
-			return errGone // the account was deleted meanwhile
+			return notSignedIn() // the account was deleted meanwhile
 		}
 		if other, err := signin.FindByProvenEmail(tx, pending); err == nil && other.Id != m.Id {
 			taken = true
@@ -107,30 +133,20 @@ func confirmEmail(e *core.RequestEvent) error {
 		return nil
 	})
 	switch {
-	case errors.Is(err, errGone):
-		return e.UnauthorizedError("You are not signed in.", nil)
 	case err != nil:
-		return e.InternalServerError("Could not save the e-mail address.", err)
+		return nil, err
 	case taken:
-		return e.Error(http.StatusConflict, "This e-mail address already belongs to another SponsorBridge account. Sign in to that account, or remove the address there first.",
-			validation.Errors{"email": apierr.Field("validation_email_taken", "This e-mail address already belongs to another account")})
+		return nil, &refusal.Refusal{Kind: refusal.Conflict,
+			Message: "This e-mail address already belongs to another SponsorBridge account. Sign in to that account, or remove the address there first.",
+			Fields:  validation.Errors{"email": apierr.Field("validation_email_taken", "This e-mail address already belongs to another account")}}
 	}
-	notify.EmailChanged(e.App, member, oldAddress, oldProven, time.Now())
-	// PocketBase ends every session of a member whose address changes:
-	// this one continues with a fresh session, as after a password change.
-	if err := session.Start(e, member); err != nil {
-		return err
-	}
-	return answerOwn(e, member)
+	notify.EmailChanged(app, member, oldAddress, oldProven, time.Now())
+	return member, nil
 }
 
 // ----------------------------------------------------------------
 
-type emailForm struct {
-	Email string `json:"email"`
-}
-
-func (f *emailForm) validate() error {
+func (f *EmailRequest) validate() error {
 	f.Email = strings.ToLower(strings.TrimSpace(f.Email))
 	switch {
 	case f.Email == "":
@@ -141,11 +157,7 @@ func (f *emailForm) validate() error {
 	return nil
 }
 
-type confirmForm struct {
-	Code string `json:"code"`
-}
-
-func (f *confirmForm) validate() error {
+func (f *ConfirmRequest) validate() error {
 	f.Code = strings.TrimSpace(f.Code)
 	switch {
 	case f.Code == "":
