@@ -12,7 +12,6 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/refusal"
 )
 
@@ -23,31 +22,6 @@ const (
 	// file as it arrives.
 	maxFormMemory = 64 << 10
 )
-
-// msgUploadForm: the body is not the form an avatar comes in.
-const msgUploadForm = "Upload the image as multipart form data in the field avatar (at most 2 MB)"
-
-// uploadAvatar is POST /api/user/avatar (UploadAvatar). The body is read
-// only under an upload slot (limits.TakeUpload), to a temporary file.
-func uploadAvatar(e *core.RequestEvent) error {
-	if !limits.IsMultipart(e) {
-		return avatarRefused(msgUploadForm)
-	}
-	release, err := limits.TakeUpload(e)
-	if err != nil {
-		return err
-	}
-	defer release()
-	if err := e.Request.ParseMultipartForm(maxFormMemory); err != nil {
-		return avatarRefused(msgUploadForm)
-	}
-	defer func() { _ = e.Request.MultipartForm.RemoveAll() }() // as deals' readForm
-	member, err := UploadAvatar(e.Request.Context(), e.App, e.Auth.Id, e.Request.MultipartForm.File["avatar"])
-	if err != nil {
-		return err
-	}
-	return answerOwn(e, member)
-}
 
 // UploadAvatar replaces memberID's avatar with the uploaded image (the
 // files of the form's field "avatar": exactly one). The content decides,
@@ -91,23 +65,6 @@ func UploadAvatar(ctx context.Context, app core.App, memberID string, files []*m
 		return nil
 	})
 	return member, orInvalid(err, "Could not save the avatar.")
-}
-
-// removeAvatar is DELETE /api/user/avatar (RemoveAvatar).
-func removeAvatar(e *core.RequestEvent) error {
-	member, err := RemoveAvatar(e.App, e.Auth.Id)
-	if err != nil {
-		return failed(e, err, "")
-	}
-	return answerOwn(e, member)
-}
-
-// RemoveAvatar clears memberID's avatar.
-func RemoveAvatar(app core.App, memberID string) (*core.Record, error) {
-	return changeMember(app, memberID, func(member *core.Record) error {
-		member.Set("avatar", "")
-		return nil
-	})
 }
 
 func avatarRefused(msg string) error {

@@ -9,6 +9,22 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 )
 
+// The routes' handlers: each decodes its body, calls its action and
+// answers.
+
+// markRead is POST /api/notifications/read (MarkRead).
+func markRead(e *core.RequestEvent) error {
+	in := ReadRequest{}
+	if err := apierr.ReadOptionalBody(e, &in); err != nil {
+		return err
+	}
+	answer, err := MarkRead(e.App, e.Auth.Id, in)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, answer)
+}
+
 // getPrefs answers the member's e-mail switches.
 func getPrefs(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, PrefsOf(e.Auth))
