@@ -1,7 +1,11 @@
 package messaging_test
 
 import (
+	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
@@ -53,4 +57,33 @@ func TestActionsRefuse(t *testing.T) {
 	}
 	_, err = messaging.SendMessage(app, ann, conv, messaging.MessageRequest{Body: "still there?"})
 	testutil.WantRefusal(t, err, refusal.Invalid, "This member has deleted their account and cannot receive messages.")
+}
+
+// A body that is not JSON, posted to someone else's conversation, is
+// answered as that conversation not being found, as before the body is read.
+func TestSendToAnotherConversationIsNotFoundWhateverTheBody(t *testing.T) {
+	t.Parallel()
+	app := apptest.NewApp(t, nil)
+	ann := testutil.CreateMember(t, app, "ann", testutil.MemberOpts{})
+	bob := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{})
+	eve := testutil.CreateMember(t, app, "eve", testutil.MemberOpts{})
+	started, err := messaging.StartConversation(app, ann.Id, messaging.StartRequest{UserID: bob.Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/api/conversations/" + started.Conversation.Id + "/messages"
+	srv := testutil.Serve(t, app)
+	for _, c := range []struct {
+		who    *core.Record
+		status int
+		want   string
+	}{
+		{eve, 404, "Conversation not found."},
+		{ann, 400, "The request body is not valid JSON."},
+	} {
+		status, body := testutil.DoRead(t, srv, http.MethodPost, path, "{not json", testutil.Bearer(t, c.who))
+		if status != c.status || !strings.Contains(body, c.want) {
+			t.Fatalf("%s: %d %s", c.who.GetString("username"), status, body)
+		}
+	}
 }

@@ -30,11 +30,16 @@ func startConversation(e *core.RequestEvent) error {
 
 // sendMessage is POST /api/conversations/{id}/messages (SendMessage).
 func sendMessage(e *core.RequestEvent) error {
+	id := e.Request.PathValue("id")
 	in := MessageRequest{}
 	if err := apierr.ReadBody(e, &in); err != nil {
+		// someone else's conversation is not found, whatever the body
+		if _, missing := Participating(e.App, id, e.Auth.Id); missing != nil {
+			return missing
+		}
 		return err
 	}
-	msg, err := SendMessage(e.App, e.Auth, e.Request.PathValue("id"), in)
+	msg, err := SendMessage(e.App, e.Auth, id, in)
 	if err != nil {
 		return err
 	}
