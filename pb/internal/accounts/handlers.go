@@ -26,7 +26,7 @@ func login(e *core.RequestEvent) error {
 		return gate.Begin()
 	})
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	if err := session.Start(e, member); err != nil {
 		return err
@@ -44,7 +44,7 @@ func register(mailCode MailAddressCode) func(e *core.RequestEvent) error {
 		}
 		member, err := Register(e.App, in, mailCode)
 		if err != nil {
-			return err
+			return apierr.Or500(e, err)
 		}
 		if err := session.Start(e, member); err != nil {
 			return err

@@ -3,6 +3,7 @@ package messaging
 import (
 	"net/http"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
@@ -38,7 +39,7 @@ func listConversations(e *core.RequestEvent) error {
 func viewConversation(e *core.RequestEvent) error {
 	conv, err := Participating(e.App, e.Request.PathValue("id"), e.Auth.Id)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, ToConversation(e.App, conv, e.Auth.Id))

@@ -19,7 +19,7 @@ func startConversation(e *core.RequestEvent) error {
 	}
 	s, err := StartConversation(e.App, e.Auth.Id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	status := http.StatusOK
 	if s.Created {
@@ -37,11 +37,11 @@ func sendMessage(e *core.RequestEvent) error {
 		if _, missing := Participating(e.App, id, e.Auth.Id); missing != nil {
 			return missing
 		}
-		return err
+		return apierr.Or500(e, err)
 	}
 	msg, err := SendMessage(e.App, e.Auth, id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return e.JSON(http.StatusCreated, ToMessage(e.App, msg, e.Auth.Id))
 }
@@ -51,7 +51,7 @@ func sendMessage(e *core.RequestEvent) error {
 func markConversationRead(e *core.RequestEvent) error {
 	totals, err := MarkConversationRead(e.App, e.Auth.Id, e.Request.PathValue("id"))
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return e.JSON(http.StatusOK, totals)
 }

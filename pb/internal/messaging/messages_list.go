@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/internal/refusal"
 
@@ -24,7 +25,7 @@ func listMessages(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
 	records, p, err := messagePage(e.App, e.Request.PathValue("id"), e.Auth.Id, q.Get("limit"), q.Get("before"))
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	out, err := ToMessages(e.App, records, e.Auth.Id)
 	if err != nil {

@@ -20,7 +20,7 @@ func markRead(e *core.RequestEvent) error {
 	}
 	answer, err := MarkRead(e.App, e.Auth.Id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return e.JSON(http.StatusOK, answer)
 }
@@ -38,7 +38,7 @@ func updatePrefs(e *core.RequestEvent) error {
 	}
 	prefs, err := UpdatePrefs(e.App, e.Auth.Id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return e.JSON(http.StatusOK, prefs)
 }

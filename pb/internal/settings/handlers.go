@@ -22,7 +22,7 @@ func updateProfile(e *core.RequestEvent) error {
 	}
 	member, err := UpdateProfile(e.App, e.Auth.Id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return answerOwn(e, member)
 }
@@ -35,7 +35,7 @@ func deleteAccount(e *core.RequestEvent) error {
 		return err
 	}
 	if err := DeleteAccount(e.App, e.Auth.Id, in); err != nil {
-		return failed(e, err, "Could not delete the account.")
+		return apierr.Failed(e, err, "Could not delete the account.")
 	}
 	session.End(e)
 	return e.NoContent(http.StatusNoContent)
@@ -52,7 +52,7 @@ func changePassword(e *core.RequestEvent) error {
 	}
 	member, err := ChangePassword(e.App, e.Auth.Id, in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	session.TellEnded(e.App, member.Id, session.EndedPasswordChanged, session.Current(e))
 	if err := session.Start(e, member); err != nil {
@@ -84,7 +84,7 @@ func confirmEmail(e *core.RequestEvent) error {
 	}
 	member, err := ConfirmEmail(e.App, limits.ClientOf(e), e.Auth.Id, in)
 	if err != nil {
-		return failed(e, err, "Could not save the e-mail address.")
+		return apierr.Failed(e, err, "Could not save the e-mail address.")
 	}
 	if err := session.Start(e, member); err != nil {
 		return err
@@ -112,7 +112,7 @@ func uploadAvatar(e *core.RequestEvent) error {
 	defer func() { _ = e.Request.MultipartForm.RemoveAll() }() // as deals' readForm
 	member, err := UploadAvatar(e.Request.Context(), e.App, e.Auth.Id, e.Request.MultipartForm.File["avatar"])
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	return answerOwn(e, member)
 }
@@ -121,7 +121,7 @@ func uploadAvatar(e *core.RequestEvent) error {
 func removeAvatar(e *core.RequestEvent) error {
 	member, err := RemoveAvatar(e.App, e.Auth.Id)
 	if err != nil {
-		return failed(e, err, "")
+		return apierr.Failed(e, err, "")
 	}
 	return answerOwn(e, member)
 }

@@ -100,12 +100,3 @@ func answerOwn(e *core.RequestEvent, member *core.Record) error {
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, own)
 }
-
-// failed answers an action's error: a refusal as it is, anything else a
-// 500 with message.
-func failed(e *core.RequestEvent, err error, message string) error {
-	if _, ok := refusal.As(err); ok {
-		return err
-	}
-	return e.InternalServerError(message, err)
-}

@@ -40,7 +40,7 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	}
 	s, err := VerifyEmailCode(e.App, limits.ClientOf(e), in)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	if err := session.Start(e, s.Member); err != nil {
 		return err
@@ -50,7 +50,7 @@ func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
 	}
 	own, err := accounts.ToOwn(e.App, s.Member)
 	if err != nil {
-		return err
+		return e.InternalServerError("", err)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	if s.IsNew {
@@ -83,7 +83,7 @@ func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 	}
 	done, err := ConfirmPasswordReset(e.App, limits.ClientOf(e), in)
 	if err != nil {
-		return err
+		return apierr.Failed(e, err, "Could not change the password.")
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, done)
@@ -91,7 +91,8 @@ func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
 
 // AnswerCodeFailure answers an action's error about a code that did not
 // leave: the mail server's refusal or silence (mailbox.CodeNotSent), a
-// failure of ours (500 with the member's words); any other error as it is.
+// failure of ours (500 with the member's words); any other error as
+// apierr.Or500 does.
 func AnswerCodeFailure(e *core.RequestEvent, err error) error {
 	switch {
 	case errors.As(err, new(*mailbox.NotSent)):
@@ -99,5 +100,5 @@ func AnswerCodeFailure(e *core.RequestEvent, err error) error {
 	case errors.Is(err, errCodeFailed):
 		return e.InternalServerError(msgCodeFailed, nil)
 	}
-	return err
+	return apierr.Or500(e, err)
 }
