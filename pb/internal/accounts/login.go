@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 	"sync"
 
@@ -12,42 +11,42 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/limits"
-	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/refusal"
 )
 
-// login checks a username and password and starts a cookie session.
-func login(e *core.RequestEvent) error {
-	form := &loginForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
-	}
+// LoginRequest is POST /api/login's body.
+type LoginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
 
-	member, err := FindByUsername(e.App, form.Username)
+// msgBadLogin answers a wrong password and an unknown name alike.
+const msgBadLogin = "Invalid username or password."
+
+// Login checks a username and password and answers the member. begin
+// opens the sign-in lock for the attempt (limits.SignIn: the account's,
+// or a known browser's) and answers its refusal while it is locked; then
+// the password is not even compared. An unknown name costs what a real
+// member's password check costs, so the time taken tells nothing.
+func Login(app core.App, in LoginRequest, begin func(username, memberID string) error) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, apierr.Invalid(err)
+	}
+	member, err := FindByUsername(app, in.Username)
 	memberID := ""
 	if err == nil {
 		memberID = member.Id
 	}
-	gate := limits.SignIn(e, form.Username, memberID)
-	if err := gate.Begin(); err != nil {
-		return err
+	if err := begin(in.Username, memberID); err != nil {
+		return nil, err
 	}
-	if err != nil || !member.ValidatePassword(form.Password) {
+	if err != nil || !member.ValidatePassword(in.Password) {
 		if err != nil {
-			burnPasswordCheck(e.App, form.Password) // same cost whether or not the name exists
+			burnPasswordCheck(app, in.Password) // same cost whether or not the name exists
 		}
-		return e.UnauthorizedError("Invalid username or password.", nil)
+		return nil, refusal.New(refusal.NotSignedIn, msgBadLogin)
 	}
-
-	if err := session.Start(e, member); err != nil {
-		return err
-	}
-	gate.Succeeded(member.Id)
-	own, err := ToOwn(e.App, member)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	return e.JSON(http.StatusOK, own)
+	return member, nil
 }
 
 // FindByUsername finds a member by username, ignoring letter case.
@@ -103,12 +102,7 @@ var usernameTooLong = apierr.Field("validation_too_long", "Username must be at m
 
 // ----------------------------------------------------------------
 
-type loginForm struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-}
-
-func (f *loginForm) validate() error {
+func (f *LoginRequest) validate() error {
 	f.Username = strings.TrimSpace(f.Username)
 	errs := validation.Errors{}
 	switch {

@@ -16,7 +16,7 @@ func logout(e *core.RequestEvent) error {
 			if err := session.Revoke(e.App, sid); err != nil {
 				return e.InternalServerError("Could not sign out.", err)
 			}
-		} else if err := signOutEverywhere(e.App, member); err != nil {
+		} else if err := rotateTokenKey(e.App, member.Id); err != nil {
 			// a token from before sessions had ids can only be ended with all the others
 			return e.InternalServerError("Could not sign out.", err)
 		}
@@ -25,25 +25,20 @@ func logout(e *core.RequestEvent) error {
 	return e.NoContent(http.StatusNoContent)
 }
 
-// logoutEverywhere ends every session of the member, on every device: a new
-// token key invalidates every token issued so far (PocketBase also drops the
-// member from realtime connections, whose pages are told why), and this
-// browser's cookie is cleared.
-func logoutEverywhere(e *core.RequestEvent) error {
-	member := Member(e)
-	if member == nil {
-		return e.UnauthorizedError("You are not signed in.", nil)
+// SignOutEverywhere ends every session of memberID, on every device: a
+// new token key invalidates every token issued so far (PocketBase also
+// drops the member from realtime connections), and their open pages are
+// told why.
+func SignOutEverywhere(app core.App, memberID string) error {
+	if err := rotateTokenKey(app, memberID); err != nil {
+		return err
 	}
-	if err := signOutEverywhere(e.App, member); err != nil {
-		return e.InternalServerError("Could not sign out everywhere.", err)
-	}
-	session.TellEnded(e.App, member.Id, session.EndedEverywhere, "")
-	session.End(e)
-	return e.NoContent(http.StatusNoContent)
+	session.TellEnded(app, memberID, session.EndedEverywhere, "")
+	return nil
 }
 
-func signOutEverywhere(app core.App, member *core.Record) error {
-	fresh, err := app.FindRecordById(member.Collection(), member.Id)
+func rotateTokenKey(app core.App, memberID string) error {
+	fresh, err := app.FindRecordById("users", memberID)
 	if err != nil {
 		return err
 	}

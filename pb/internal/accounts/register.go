@@ -1,7 +1,6 @@
 package accounts
 
 import (
-	"net/http"
 	"net/mail"
 	"regexp"
 	"strings"
@@ -13,7 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/mailbox"
-	"sponsorbridge/pb/internal/session"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // MailAddressCode mails a code that proves address, for the member to type
@@ -25,73 +24,69 @@ type MailAddressCode func(app core.App, address string) error
 const msgNoMailAtRegistration = "E-mail is not set up on this server yet, so we cannot confirm an address. " +
 	"Leave the e-mail address empty to register now; you can add it later in Settings."
 
-// register creates a member from a display name, username and password and
-// starts their session. Every privileged field keeps its default: the body
-// can only name the four fields below. An optional e-mail address waits in
-// pendingEmail, as in Settings, and is mailed a code: it becomes the
-// member's once the code comes back (whoever's it is, the answer is the
-// same). When that mail fails the account is still made, without the
-// address, which the member can add later.
-func register(mailCode MailAddressCode) func(e *core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		form := &registerForm{}
-		if err := apierr.Bind(e, form, form.validate); err != nil {
-			return err
-		}
-		if form.Email != "" && !mailbox.CanSend(e.App) {
-			return e.Error(http.StatusServiceUnavailable, msgNoMailAtRegistration, nil)
-		}
-		member, err := createMember(e, form)
-		if err != nil {
-			return err
-		}
-		if form.Email != "" {
-			if err := mailCode(e.App, form.Email); err != nil {
-				e.App.Logger().Error("Registration: the address's code failed", "user", member.Id, "error", err)
-				member.Set("pendingEmail", "")
-				if err := e.App.Save(member); err != nil {
-					return e.InternalServerError("", err)
-				}
-			}
-		}
-
-		if err := session.Start(e, member); err != nil {
-			return err
-		}
-		own, err := ToOwn(e.App, member)
-		if err != nil {
-			return e.InternalServerError("", err)
-		}
-		return e.JSON(http.StatusCreated, own)
-	}
+// RegisterRequest is POST /api/register's body.
+type RegisterRequest struct {
+	DisplayName string `json:"displayName"`
+	Username    string `json:"username"`
+	Password    string `json:"password"`
+	Email       string `json:"email,omitzero"` // optional
 }
 
-func createMember(e *core.RequestEvent, form *registerForm) (*core.Record, error) {
-	if _, err := FindByUsername(e.App, form.Username); err == nil {
-		return nil, usernameTaken(e)
+// Register creates a member from a display name, username and password.
+// Every privileged field keeps its default: the body can only name the
+// four fields of RegisterRequest. An optional e-mail address waits in
+// pendingEmail, as in Settings, and is mailed a code (mailCode): it becomes
+// the member's once the code comes back (whoever's it is, the answer is
+// the same). When that mail fails the account is still made, without the
+// address, which the member can add later.
+func Register(app core.App, in RegisterRequest, mailCode MailAddressCode) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, apierr.Invalid(err)
 	}
-
-	users, err := e.App.FindCachedCollectionByNameOrId("users")
+	if in.Email != "" && !mailbox.CanSend(app) {
+		return nil, refusal.New(refusal.Unavailable, msgNoMailAtRegistration)
+	}
+	member, err := createMember(app, in)
 	if err != nil {
-		return nil, e.InternalServerError("", err)
+		return nil, err
 	}
-	member := core.NewRecord(users)
-	member.Set("username", form.Username)
-	member.Set("displayName", form.DisplayName)
-	member.Set("pendingEmail", form.Email)
-	member.SetPassword(form.Password)
-	if err := e.App.Save(member); err != nil {
-		// a concurrent sign-up may have taken the name between the check and the insert
-		if _, findErr := FindByUsername(e.App, form.Username); findErr == nil {
-			return nil, usernameTaken(e)
+	if in.Email != "" {
+		if err := mailCode(app, in.Email); err != nil {
+			app.Logger().Error("Registration: the address's code failed", "user", member.Id, "error", err)
+			member.Set("pendingEmail", "")
+			if err := app.Save(member); err != nil {
+				return nil, err
+			}
 		}
-		return nil, e.BadRequestError("Could not create the account.", err)
 	}
 	return member, nil
 }
 
-func usernameTaken(e *core.RequestEvent) error {
-	return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+func createMember(app core.App, in RegisterRequest) (*core.Record, error) {
+	if _, err := FindByUsername(app, in.Username); err == nil {
+		return nil, usernameTaken()
+	}
+	users, err := app.FindCachedCollectionByNameOrId("users")
+	if err != nil {
+		return nil, err
+	}
+	member := core.NewRecord(users)
+	member.Set("username", in.Username)
+	member.Set("displayName", in.DisplayName)
+	member.Set("pendingEmail", in.Email)
+	member.SetPassword(in.Password)
+	if err := app.Save(member); err != nil {
+		// a concurrent sign-up may have taken the name between the check and the insert
+		if _, findErr := FindByUsername(app, in.Username); findErr == nil {
+			return nil, usernameTaken()
+		}
+		return nil, refusal.Invalidf("Could not create the account.", err)
+	}
+	return member, nil
+}
+
+func usernameTaken() error {
+	return apierr.Invalid(validation.Errors{
 		"username": apierr.Field("validation_username_taken", "Username is already taken"),
 	})
 }
@@ -101,14 +96,7 @@ func usernameTaken(e *core.RequestEvent) error {
 // UsernamePattern is what a username may contain.
 var UsernamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 
-type registerForm struct {
-	DisplayName string `json:"displayName"`
-	Username    string `json:"username"`
-	Password    string `json:"password"`
-	Email       string `json:"email"` // optional
-}
-
-func (f *registerForm) validate() error {
+func (f *RegisterRequest) validate() error {
 	f.DisplayName = strings.TrimSpace(f.DisplayName)
 	f.Username = strings.TrimSpace(f.Username)
 	f.Email = strings.ToLower(strings.TrimSpace(f.Email))

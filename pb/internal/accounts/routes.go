@@ -15,9 +15,9 @@ const maxBody = 16 << 10
 // given at registration.
 func Routes(mailCode MailAddressCode) []route.Route {
 	return []route.Route{
-		{Method: "POST", Path: "/api/login", Handler: login, Body: maxBody,
+		{Method: "POST", Path: "/api/login", Handler: login, Body: maxBody, In: route.Of[LoginRequest](),
 			PerIP: &route.IPLimit{Label: "POST /api/login", Max: 10, Seconds: 60}, Out: route.Of[OwnUser]()},
-		{Method: "POST", Path: "/api/register", Handler: register(mailCode), Body: maxBody,
+		{Method: "POST", Path: "/api/register", Handler: register(mailCode), Body: maxBody, In: route.Of[RegisterRequest](),
 			PerIP: &route.IPLimit{Label: "POST /api/register", Max: 5, Seconds: 60}, Out: route.Of[OwnUser]()},
 		{Method: "POST", Path: "/api/logout", Handler: logout, Out: route.Of[route.NoContent]()},
 		{Method: "POST", Path: "/api/logout/everywhere", Handler: logoutEverywhere,

@@ -3,7 +3,6 @@
 package apierr
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +10,6 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 // FieldError is one field's validation error.
@@ -43,7 +41,7 @@ func Bind(e *core.RequestEvent, form any, validate func() error) error {
 		return err
 	}
 	if err := validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
+		return e.BadRequestError(MsgCheckFields, err)
 	}
 	return nil
 }
@@ -67,14 +65,9 @@ func ReadOptionalBody(e *core.RequestEvent, form any) error {
 }
 
 // Or500 answers err unchanged when it is already an answer for the client
-// (a route's 4xx returned from inside a transaction), and as a 500 otherwise.
-func Or500(e *core.RequestEvent, err error) error {
-	var apiErr *router.ApiError
-	if errors.As(err, &apiErr) {
-		return apiErr
-	}
-	return e.InternalServerError("", err)
-}
+// (a route's 4xx returned from inside a transaction, or a domain action's
+// refusal), and as a 500 otherwise.
+func Or500(e *core.RequestEvent, err error) error { return Failed(e, err, "") }
 
 // Reason trims a required reason (a withdrawal, a rejection, a report, a
 // cancel, a dispute) and checks it as the "reason" field.

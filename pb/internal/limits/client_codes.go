@@ -70,25 +70,33 @@ func clientCodesOf(app core.App) *clientCodes {
 // attempt back (GiveBackClientCode) when the code was right or was not
 // compared. Everything passes while limits are off.
 func TakeClientCode(e *core.RequestEvent) (ok bool, wait time.Duration) {
-	if !enabled(e.App) {
-		return true, 0
-	}
-	return clientCodesOf(e.App).take(clientKeyOf(e.RealIP()), now())
+	return ClientOf(e).TakeCode(e.App)
 }
 
 // GiveBackClientCode forgets one attempt that TakeClientCode counted for
 // the client that sent e.
-func GiveBackClientCode(e *core.RequestEvent) {
-	if !enabled(e.App) {
+func GiveBackClientCode(e *core.RequestEvent) { ClientOf(e).GiveBackCode(e.App) }
+
+// TakeCode is TakeClientCode for the client c.
+func (c Client) TakeCode(app core.App) (ok bool, wait time.Duration) {
+	if !enabled(app) {
+		return true, 0
+	}
+	return clientCodesOf(app).take(clientKeyOf(c.IP), now())
+}
+
+// GiveBackCode is GiveBackClientCode for the client c.
+func (c Client) GiveBackCode(app core.App) {
+	if !enabled(app) {
 		return
 	}
-	c := clientCodesOf(e.App)
-	key := clientKeyOf(e.RealIP())
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if count, ok := c.byClient[key]; ok && count.n > 0 {
+	codes := clientCodesOf(app)
+	key := clientKeyOf(c.IP)
+	codes.mu.Lock()
+	defer codes.mu.Unlock()
+	if count, ok := codes.byClient[key]; ok && count.n > 0 {
 		count.n--
-		c.byClient[key] = count
+		codes.byClient[key] = count
 	}
 }
 

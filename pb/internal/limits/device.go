@@ -56,15 +56,20 @@ func (d Devices) signature(app core.App, payload string) string {
 
 // Known answers the browser's device id when its cookie is valid for recordID.
 func (d Devices) Known(e *core.RequestEvent, recordID string) string {
-	c, err := e.Request.Cookie(d.Cookie)
-	if err != nil || recordID == "" {
+	return d.KnownTo(e.App, ClientOf(e), recordID)
+}
+
+// KnownTo is Known for the client c.
+func (d Devices) KnownTo(app core.App, c Client, recordID string) string {
+	value := c.cookies[d.Cookie]
+	if value == "" || recordID == "" {
 		return ""
 	}
-	parts := strings.Split(c.Value, ".")
+	parts := strings.Split(value, ".")
 	if len(parts) != 3 || parts[0] != recordID {
 		return ""
 	}
-	want := d.signature(e.App, parts[0]+"."+parts[1])
+	want := d.signature(app, parts[0]+"."+parts[1])
 	if want == "" || !hmac.Equal([]byte(want), []byte(parts[2])) {
 		return ""
 	}

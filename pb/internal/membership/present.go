@@ -6,8 +6,6 @@ import (
 	"sponsorbridge/pb/internal/refusal"
 )
 
-const msgNotSignedIn = "You are not signed in."
-
 // Present re-reads the signed-in member inside the write transaction tx and
 // answers 401 when the account is gone. A member may delete their account
 // while another of their requests is under way; that request was
@@ -19,7 +17,7 @@ const msgNotSignedIn = "You are not signed in."
 // before) or, saved just after the check, is left behind.
 func Present(e *core.RequestEvent, tx core.App) error {
 	if e.Auth == nil || Still(tx, e.Auth.Id) != nil {
-		return e.UnauthorizedError(msgNotSignedIn, nil)
+		return e.UnauthorizedError(NotSignedIn, nil)
 	}
 	return nil
 }
@@ -28,10 +26,10 @@ func Present(e *core.RequestEvent, tx core.App) error {
 // refusal when member memberID is no longer there in tx.
 func Still(tx core.App, memberID string) error {
 	if memberID == "" {
-		return refusal.New(refusal.NotSignedIn, msgNotSignedIn)
+		return refusal.New(refusal.NotSignedIn, NotSignedIn)
 	}
 	if _, err := tx.FindRecordById("users", memberID); err != nil {
-		return refusal.New(refusal.NotSignedIn, msgNotSignedIn)
+		return refusal.New(refusal.NotSignedIn, NotSignedIn)
 	}
 	return nil
 }

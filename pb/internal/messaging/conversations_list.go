@@ -3,6 +3,7 @@ package messaging
 import (
 	"net/http"
 
+	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/paging"
 
 	"github.com/pocketbase/dbx"
@@ -36,9 +37,9 @@ func listConversations(e *core.RequestEvent) error {
 
 // viewConversation answers one conversation to a participant.
 func viewConversation(e *core.RequestEvent) error {
-	conv, err := participantConversation(e)
+	conv, err := Participating(e.App, e.Request.PathValue("id"), e.Auth.Id)
 	if err != nil {
-		return err
+		return apierr.Or500(e, err)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, ToConversation(e.App, conv, e.Auth.Id))

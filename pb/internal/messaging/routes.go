@@ -3,8 +3,6 @@ package messaging
 import (
 	"time"
 
-	"github.com/pocketbase/pocketbase/core"
-
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/route"
 )
@@ -22,7 +20,7 @@ func Routes() []route.Route {
 		{Method: "GET", Path: "/api/conversations", Handler: listConversations, Auth: route.Member, Out: route.Of[[]Conversation]()},
 		{Method: "POST", Path: "/api/conversations", Handler: startConversation, Auth: route.Member, Body: maxJSON,
 			PerMember: []limits.Rule{{Bucket: "conversations", Max: 20, Window: time.Hour, Message: "You have started many conversations in a short time."}},
-			Out:       route.Of[Conversation]()},
+			In:        route.Of[StartRequest](), Out: route.Of[Conversation]()},
 		{Method: "GET", Path: "/api/conversations/{id}", Handler: viewConversation, Auth: route.Member, Out: route.Of[Conversation]()},
 		{Method: "GET", Path: "/api/conversations/{id}/messages", Handler: listMessages, Auth: route.Member, Out: route.Of[[]Message]()},
 		{Method: "POST", Path: "/api/conversations/{id}/messages", Handler: sendMessage, Auth: route.Member, Body: maxJSON, PerIP: postsPerIP,
@@ -30,18 +28,8 @@ func Routes() []route.Route {
 				{Bucket: "messages", Max: 20, Window: time.Minute, Message: "You are sending messages too quickly."},
 				{Bucket: "messages-hour", Max: 300, Window: time.Hour, Message: "You have sent a great many messages this hour."},
 			},
-			Out: route.Of[Message]()},
+			In: route.Of[MessageRequest](), Out: route.Of[Message]()},
 		{Method: "POST", Path: "/api/conversations/{id}/read", Handler: markConversationRead, Auth: route.Member, PerIP: postsPerIP, Out: route.Of[Unread]()},
 		{Method: "GET", Path: "/api/unread", Handler: unreadTotals, Auth: route.Member, Out: route.Of[Unread]()},
 	}
-}
-
-// participantConversation loads the conversation of the path if the member
-// takes part in it. Everyone else gets the same 404 as for a missing one.
-func participantConversation(e *core.RequestEvent) (*core.Record, error) {
-	conv, err := e.App.FindRecordById(Conversations, e.Request.PathValue("id"))
-	if err != nil || !IsParticipant(conv, e.Auth.Id) {
-		return nil, e.NotFoundError("Conversation not found.", nil)
-	}
-	return conv, nil
 }

@@ -11,9 +11,11 @@ import (
 func Routes() []route.Route {
 	return []route.Route{
 		{Method: "GET", Path: "/api/notifications", Handler: list, Auth: route.Member, Out: route.Of[[]Notification]()},
-		{Method: "POST", Path: "/api/notifications/read", Handler: markRead, Auth: route.Member, Body: 16 << 10, Out: route.Of[ReadAnswer]()},
+		{Method: "POST", Path: "/api/notifications/read", Handler: markRead, Auth: route.Member, Body: 16 << 10,
+			In: route.Of[ReadRequest](), Out: route.Of[ReadAnswer]()},
 		{Method: "GET", Path: "/api/user/email-preferences", Handler: getPrefs, Auth: route.Member, Out: route.Of[Prefs]()},
-		{Method: "PATCH", Path: "/api/user/email-preferences", Handler: updatePrefs, Auth: route.Member, Body: 4 << 10, Out: route.Of[Prefs]()},
+		{Method: "PATCH", Path: "/api/user/email-preferences", Handler: updatePrefs, Auth: route.Member, Body: 4 << 10,
+			In: route.Of[Prefs](), Out: route.Of[Prefs]()},
 		{Method: "GET", Path: "/api/email/unsubscribe", Handler: unsubscribe, Out: route.Of[route.Page]()},
 		{Method: "POST", Path: "/api/email/unsubscribe", Handler: unsubscribe, Body: 4 << 10, Out: route.Of[route.Page]()},
 	}

@@ -1,13 +1,10 @@
 package settings
 
 import (
-	"net/http"
-
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/session"
 )
 
 // ConfirmWord is what a member types to confirm deleting their account
@@ -15,43 +12,34 @@ import (
 // have none they know).
 const ConfirmWord = "DELETE"
 
-// deleteAccount deletes the member. Their listings, applications and
+// DeleteRequest is DELETE /api/user's body: the password, or the
+// ConfirmWord.
+type DeleteRequest struct {
+	Password string `json:"password,omitzero"` // a member with a password
+	Confirm  string `json:"confirm,omitzero"`  // a member without one types DELETE
+}
+
+// DeleteAccount deletes memberID. Their listings, applications and
 // notifications go with them (cascade); conversations and messages stay
 // readable for the other member, with the sender shown as "Deleted member";
 // a request they sponsored stays sponsored; their deals stay with the other
-// side (docs/api/deals.md, "When a member deletes their account"). The
-// session cookie is cleared.
-func deleteAccount(e *core.RequestEvent) error {
-	form := &deleteForm{}
-	if err := apierr.ReadBody(e, form); err != nil {
-		return err
-	}
-	member, err := freshMember(e)
+// side (docs/api/deals.md, "When a member deletes their account").
+func DeleteAccount(app core.App, memberID string, in DeleteRequest) error {
+	member, err := freshMember(app, memberID)
 	if err != nil {
 		return err
 	}
 	switch {
-	case form.Password != "":
-		if !member.ValidatePassword(form.Password) {
-			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+	case in.Password != "":
+		if !member.ValidatePassword(in.Password) {
+			return apierr.Invalid(validation.Errors{
 				"password": apierr.Field("validation_wrong_password", "Password is incorrect"),
 			})
 		}
-	case form.Confirm != ConfirmWord:
-		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+	case in.Confirm != ConfirmWord:
+		return apierr.Invalid(validation.Errors{
 			"confirm": apierr.Field("validation_confirm", "Type DELETE to confirm"),
 		})
 	}
-	if err := e.App.Delete(member); err != nil {
-		return e.InternalServerError("Could not delete the account.", err)
-	}
-	session.End(e)
-	return e.NoContent(http.StatusNoContent)
-}
-
-// ----------------------------------------------------------------
-
-type deleteForm struct {
-	Password string `json:"password"`
-	Confirm  string `json:"confirm"`
+	return app.Delete(member)
 }

@@ -1,8 +1,10 @@
 package settings
 
 import (
+	"context"
 	"errors"
-	"net/http"
+	"mime/multipart"
+	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -10,7 +12,7 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/internal/apierr"
-	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 const (
@@ -21,86 +23,52 @@ const (
 	maxFormMemory = 64 << 10
 )
 
-// uploadAvatar replaces the member's avatar with the uploaded image (field
-// "avatar"). The content decides, not the name: the headers must be JPEG,
-// PNG, GIF or still lossy WebP of at most avatar.MaxPixels whose decoding
-// costs at most avatar.MaxImageBytes (and a progressive JPEG at most
+// UploadAvatar replaces memberID's avatar with the uploaded image (the
+// files of the form's field "avatar": exactly one). The content decides,
+// not the name: the headers must be JPEG, PNG, GIF or still lossy WebP of
+// at most avatar.MaxPixels whose decoding costs at most
+// avatar.MaxImageBytes (and a progressive JPEG at most
 // avatar.MaxProgressiveScans scans), read before anything is decoded; the
-// picture is then stored re-encoded at avatar.StoredSide. The body is read
-// only under an upload slot (limits.TakeUpload), to a temporary file, and
-// the file into memory only under an image-work slot.
-func uploadAvatar(e *core.RequestEvent) error {
-	if !limits.IsMultipart(e) {
-		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
+// picture is then stored re-encoded at avatar.StoredSide. The file is read
+// into memory only under an image-work slot.
+func UploadAvatar(ctx context.Context, app core.App, memberID string, files []*multipart.FileHeader) (*core.Record, error) {
+	if len(files) != 1 {
+		return nil, avatarRefused("Choose one image to upload")
 	}
-	release, err := limits.TakeUpload(e)
-	if err != nil {
-		return err
-	}
-	defer release()
-	if err := e.Request.ParseMultipartForm(maxFormMemory); err != nil {
-		return avatarError(e, "Upload the image as multipart form data in the field avatar (at most 2 MB)")
-	}
-	defer func() { _ = e.Request.MultipartForm.RemoveAll() }() // as deals' readForm
-	headers := e.Request.MultipartForm.File["avatar"]
-	if len(headers) != 1 {
-		return avatarError(e, "Choose one image to upload")
-	}
-	fh := headers[0]
+	fh := files[0]
 	if fh.Size > MaxAvatar {
-		return avatarError(e, "The image must be at most 2 MB")
+		return nil, avatarRefused("The image must be at most 2 MB")
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return avatarError(e, "The upload could not be read")
+		return nil, avatarRefused("The upload could not be read")
 	}
-	stored, ext, err := avatar.Avatar.NormalizeFile(e.Request.Context(), f, fh.Size)
+	stored, ext, err := avatar.Avatar.NormalizeFile(ctx, f, fh.Size)
 	f.Close()
 	if msg, refused := avatar.Refusal(err, "image", "The avatar must be a JPEG, PNG, GIF or WebP image"); refused {
-		return avatarError(e, msg)
+		return nil, avatarRefused(msg)
 	}
 	switch {
 	case errors.Is(err, avatar.ErrBusy):
-		e.Response.Header().Set("Retry-After", "5")
-		return e.Error(http.StatusServiceUnavailable, "The server is busy processing pictures. Please try again in a moment.", nil)
+		// Retry-After: 5 (the answer adds a second to the wait)
+		return nil, &refusal.Refusal{Kind: refusal.Unavailable, RetryAfter: 4 * time.Second,
+			Message: "The server is busy processing pictures. Please try again in a moment."}
 	case err != nil:
-		return e.InternalServerError("", err)
+		return nil, err
 	}
-
 	file, err := filesystem.NewFileFromBytes(stored, "avatar"+ext)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return nil, err
 	}
-	member, err := changeMember(e, func(member *core.Record) error {
+	member, err := changeMember(app, memberID, func(member *core.Record) error {
 		member.Set("avatar", file) // the previous file is removed after the save
 		return nil
 	})
-	if err != nil {
-		if isHTTPError(err) {
-			return err
-		}
-		return e.BadRequestError("Could not save the avatar.", err)
-	}
-	return answerOwn(e, member)
+	return member, orInvalid(err, "Could not save the avatar.")
 }
 
-// removeAvatar clears the member's avatar.
-func removeAvatar(e *core.RequestEvent) error {
-	member, err := changeMember(e, func(member *core.Record) error {
-		member.Set("avatar", "")
-		return nil
-	})
-	if err != nil {
-		if isHTTPError(err) {
-			return err
-		}
-		return e.InternalServerError("", err)
-	}
-	return answerOwn(e, member)
-}
-
-func avatarError(e *core.RequestEvent, msg string) error {
-	return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+func avatarRefused(msg string) error {
+	return apierr.Invalid(validation.Errors{
 		"avatar": apierr.Field("validation_invalid_avatar", msg),
 	})
 }

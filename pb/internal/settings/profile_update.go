@@ -15,40 +15,47 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 )
 
-// updateProfile changes the member's display name, bio and social links.
+// ProfileRequest is PATCH /api/user's body: the fields to change (an
+// absent one stays as it is).
+type ProfileRequest struct {
+	DisplayName *string        `json:"displayName"`
+	Bio         *string        `json:"bio"`
+	SocialMedia *[]LinkRequest `json:"socialMedia"`
+}
+
+// LinkRequest is one social link of a ProfileRequest.
+type LinkRequest struct {
+	Platform string `json:"platform"`
+	Username string `json:"username"`
+}
+
+// UpdateProfile changes memberID's display name, bio and social links.
 // A link keeps its verification only while its platform and username stay
 // the same; any changed or new link starts unverified.
-func updateProfile(e *core.RequestEvent) error {
-	form := &profileForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+func UpdateProfile(app core.App, memberID string, in ProfileRequest) (*core.Record, error) {
+	if err := in.validate(); err != nil {
+		return nil, apierr.Invalid(err)
 	}
-	member, err := changeMember(e, func(member *core.Record) error {
-		if form.DisplayName != nil {
-			member.Set("displayName", *form.DisplayName)
+	member, err := changeMember(app, memberID, func(member *core.Record) error {
+		if in.DisplayName != nil {
+			member.Set("displayName", *in.DisplayName)
 		}
-		if form.Bio != nil {
-			member.Set("bio", *form.Bio)
+		if in.Bio != nil {
+			member.Set("bio", *in.Bio)
 		}
-		if form.SocialMedia != nil {
+		if in.SocialMedia != nil {
 			// verification carried over from the links as stored now, not as first read
 			previous := accounts.ToPublic(member).SocialMedia
-			member.Set("socialMedia", mergeLinks(previous, *form.SocialMedia))
+			member.Set("socialMedia", mergeLinks(previous, *in.SocialMedia))
 		}
 		return nil
 	})
-	if err != nil {
-		if isHTTPError(err) {
-			return err
-		}
-		return e.BadRequestError("Could not save your profile.", err)
-	}
-	return answerOwn(e, member)
+	return member, orInvalid(err, "Could not save your profile.")
 }
 
 // mergeLinks builds the stored links from the submitted ones, carrying over
 // the verification of links that did not change.
-func mergeLinks(previous []accounts.SocialLink, submitted []linkForm) []accounts.SocialLink {
+func mergeLinks(previous []accounts.SocialLink, submitted []LinkRequest) []accounts.SocialLink {
 	out := make([]accounts.SocialLink, 0, len(submitted))
 	for _, l := range submitted {
 		link := accounts.SocialLink{Platform: l.Platform, Username: l.Username}
@@ -79,18 +86,7 @@ const (
 // marks real handles use ("@name", "in/first-last"). No spaces or markup.
 var handlePattern = regexp.MustCompile(`^@?[A-Za-z0-9._\-/]+$`)
 
-type linkForm struct {
-	Platform string `json:"platform"`
-	Username string `json:"username"`
-}
-
-type profileForm struct {
-	DisplayName *string     `json:"displayName"`
-	Bio         *string     `json:"bio"`
-	SocialMedia *[]linkForm `json:"socialMedia"`
-}
-
-func (f *profileForm) validate() error {
+func (f *ProfileRequest) validate() error {
 	errs := validation.Errors{}
 	if f.DisplayName != nil {
 		name := strings.TrimSpace(*f.DisplayName)
@@ -117,7 +113,7 @@ func (f *profileForm) validate() error {
 	return nil
 }
 
-func validateLinks(links []linkForm) error {
+func validateLinks(links []LinkRequest) error {
 	if len(links) > MaxLinks {
 		return apierr.Field("validation_too_many", fmt.Sprintf("At most %d social links", MaxLinks))
 	}

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/http"
 	"net/mail"
-	"strconv"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -17,6 +15,7 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // This file is the one place that sends codes to an address and checks
@@ -128,11 +127,11 @@ func mailCode(app core.App, email string, m CodeMail, issued issuedCode) error {
 	})
 }
 
-// CodeError is why a code did not prove an address: the status and the
-// message to answer, the field code for the client, and for a spent
-// budget how long until it renews.
+// CodeError is why a code did not prove an address: Invalid or TooMany,
+// the message, the field code for the client, and for a spent budget how
+// long until it renews. Actions answer it as a refusal (refused).
 type CodeError struct {
-	Status  int
+	Kind    refusal.Kind
 	Message string
 	Code    string
 	Wait    time.Duration
@@ -143,29 +142,37 @@ type CodeError struct {
 
 func (e *CodeError) Error() string { return e.Message }
 
-// Answer is the error to return from a route: the message in data.code
-// too, and Retry-After when there is a wait.
-func (e *CodeError) Answer(re *core.RequestEvent) error {
-	if e.Wait > 0 {
-		re.Response.Header().Set("Retry-After", strconv.Itoa(int(e.Wait.Seconds())+1))
+// refusal is the code's refusal: the message in data.code too, and
+// Retry-After when there is a wait.
+func (e *CodeError) refusal() *refusal.Refusal {
+	return &refusal.Refusal{Kind: e.Kind, Message: e.Message, RetryAfter: e.Wait,
+		Fields: validation.Errors{"code": apierr.Field(e.Code, e.Message)}}
+}
+
+// refused is err with a *CodeError in it as its refusal; other errors
+// pass unchanged.
+func refused(err error) error {
+	var ce *CodeError
+	if errors.As(err, &ce) {
+		return ce.refusal()
 	}
-	return re.Error(e.Status, e.Message, validation.Errors{"code": apierr.Field(e.Code, e.Message)})
+	return err
 }
 
 var (
-	codeWrong   = &CodeError{Status: http.StatusBadRequest, Message: msgCodeWrong, Code: "validation_code_wrong"}
-	codeExpired = &CodeError{Status: http.StatusBadRequest, Message: msgCodeExpired, Code: "validation_code_expired"}
-	codeUnknown = &CodeError{Status: http.StatusBadRequest, Message: msgCodeUnknown, Code: "validation_code_unknown"}
-	codeUsed    = &CodeError{Status: http.StatusBadRequest, Message: msgCodeUsed, Code: "validation_code_used"}
+	codeWrong   = &CodeError{Kind: refusal.Invalid, Message: msgCodeWrong, Code: "validation_code_wrong"}
+	codeExpired = &CodeError{Kind: refusal.Invalid, Message: msgCodeExpired, Code: "validation_code_expired"}
+	codeUnknown = &CodeError{Kind: refusal.Invalid, Message: msgCodeUnknown, Code: "validation_code_unknown"}
+	codeUsed    = &CodeError{Kind: refusal.Invalid, Message: msgCodeUsed, Code: "validation_code_used"}
 )
 
 func codeTooMany(wait time.Duration) *CodeError {
-	return &CodeError{Status: http.StatusTooManyRequests, Message: limits.WithWait(msgCodeTooMany, wait),
+	return &CodeError{Kind: refusal.TooMany, Message: limits.WithWait(msgCodeTooMany, wait),
 		Code: "validation_code_too_many", Wait: wait}
 }
 
 func codeTooManyFromClient(wait time.Duration) *CodeError {
-	return &CodeError{Status: http.StatusTooManyRequests, Message: limits.WithWait(msgCodeTooManyFromClient, wait),
+	return &CodeError{Kind: refusal.TooMany, Message: limits.WithWait(msgCodeTooManyFromClient, wait),
 		Code: "validation_code_too_many", Wait: wait, perClient: true}
 }
 
@@ -175,8 +182,7 @@ func codeTooManyFromClient(wait time.Duration) *CodeError {
 // this address before), within that browser's own budget of the same size
 // only. nil means right; the answer is otherwise a *CodeError or an error
 // of the database.
-func checkCode(e *core.RequestEvent, proofs *core.Collection, proofID string, w wrongCodes, otp *core.OTP, code, device string) error {
-	app := e.App
+func checkCode(app core.App, client limits.Client, proofs *core.Collection, proofID string, w wrongCodes, otp *core.OTP, code, device string) error {
 	if otp.HasExpired(codeTTL(proofs)) {
 		_ = app.Delete(otp)
 		return codeExpired
@@ -192,36 +198,35 @@ func checkCode(e *core.RequestEvent, proofs *core.Collection, proofID string, w 
 		limits.GiveBack(app, key)
 		return nil
 	}
-	if ok, wait := limits.TakeClientCode(e); !ok {
+	if ok, wait := client.TakeCode(app); !ok {
 		return codeTooManyFromClient(wait)
 	}
 	ok, wait, err := takeAttempt(app, proofID, w)
 	switch {
 	case err != nil:
-		limits.GiveBackClientCode(e)
+		client.GiveBackCode(app)
 		return err
 	case !ok:
-		limits.GiveBackClientCode(e) // not compared
+		client.GiveBackCode(app) // not compared
 		return codeTooMany(wait)
 	case !otp.ValidatePassword(code):
 		return codeWrong
 	}
-	limits.GiveBackClientCode(e)
+	client.GiveBackCode(app)
 	return giveBackAttempt(app, proofID, w)
 }
 
 // ProveAddress spends the current address code of email if code is it
-// (within the address's budget of wrong codes and the client's, which
-// sent e). The answer is nil or a
-// *CodeError (or an error of the database).
-func ProveAddress(e *core.RequestEvent, email, code string) error {
-	proofID, otpID, err := checkAddressCode(e, email, AddressPurpose, addressWrongCodes, code)
+// (within the address's budget of wrong codes and the client's). The
+// answer is nil, the code's refusal, or an error of the database.
+func ProveAddress(app core.App, client limits.Client, email, code string) error {
+	proofID, otpID, err := checkAddressCode(app, client, email, AddressPurpose, addressWrongCodes, code)
 	if err != nil {
-		return err
+		return refused(err)
 	}
-	err = e.App.RunInTransaction(func(tx core.App) error { return spendCode(tx, proofID, otpID, AddressPurpose) })
+	err = app.RunInTransaction(func(tx core.App) error { return spendCode(tx, proofID, otpID, AddressPurpose) })
 	if errors.Is(err, errCodeUsed) {
-		return codeUsed
+		return codeUsed.refusal()
 	}
 	return err
 }
@@ -230,8 +235,7 @@ func ProveAddress(e *core.RequestEvent, email, code string) error {
 // to email, within the budget w of wrong codes on the address's proof, and
 // answers the proof and the code to spend. The error is a *CodeError or an
 // error of the database.
-func checkAddressCode(e *core.RequestEvent, email string, purpose Purpose, w wrongCodes, code string) (proofID, otpID string, err error) {
-	app := e.App
+func checkAddressCode(app core.App, client limits.Client, email string, purpose Purpose, w wrongCodes, code string) (proofID, otpID string, err error) {
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
 		return "", "", err
@@ -249,7 +253,7 @@ func checkAddressCode(e *core.RequestEvent, email string, purpose Purpose, w wro
 	if len(otps) == 0 {
 		return "", "", codeUnknown
 	}
-	if err := checkCode(e, proofs, proof.Id, w, otps[0], code, ""); err != nil {
+	if err := checkCode(app, client, proofs, proof.Id, w, otps[0], code, ""); err != nil {
 		return "", "", err
 	}
 	return proof.Id, otps[0].Id, nil

@@ -2,7 +2,7 @@ package signin
 
 import (
 	"errors"
-	"net/http"
+	"fmt"
 	"net/mail"
 	"strings"
 
@@ -13,8 +13,15 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/mailbox"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
+
+// CodeRequest is POST /api/auth/email-code/request's body.
+type CodeRequest struct {
+	Email       string `json:"email"`
+	DisplayName string `json:"displayName"`
+}
 
 // CodeSent answers a code request, the same for every address.
 type CodeSent struct {
@@ -23,47 +30,49 @@ type CodeSent struct {
 	ExpiresAt string `json:"expiresAt"`
 }
 
-// emailCodeRequest sends a one-time sign-in code to an address (the
+// msgCodeFailed: a code could not be made or mailed for a reason of ours.
+const msgCodeFailed = "We could not send the code. Please try again later."
+
+// errCodeFailed marks a code that did not leave for a reason of ours (not
+// the mail server's answer, a *mailbox.NotSent): AnswerCodeFailure.
+var errCodeFailed = errors.New("signin: the code could not be sent")
+
+// RequestEmailCode sends a one-time sign-in code to an address (the
 // 'Google Sign-in Fallback' box). Every address takes the same path, known
 // to the members or not, so the answer tells nobody which addresses have
 // accounts; the account itself is created only when the code comes back.
 // While the address has a valid code, the answer is that code (mailed
 // again at most once), so a stranger asking for the address's code never
-// replaces the one its owner is about to type.
-func (h *handlers) emailCodeRequest(e *core.RequestEvent) error {
-	form := &codeRequestForm{}
-	if err := apierr.ReadBody(e, form); err != nil {
-		return err
-	}
-	if err := form.validate(); err != nil {
-		msg := "Please check the highlighted fields."
-		if form.Email == "" || form.DisplayName == "" {
+// replaces the one its owner is about to type. A code that did not leave
+// is a *mailbox.NotSent or errCodeFailed (AnswerCodeFailure).
+func RequestEmailCode(app core.App, in CodeRequest) (CodeSent, error) {
+	if err := in.validate(); err != nil {
+		msg := apierr.MsgCheckFields
+		if in.Email == "" || in.DisplayName == "" {
 			msg = "Please provide both email and display name"
 		}
-		return e.BadRequestError(msg, err)
+		return CodeSent{}, refusal.Invalidf(msg, err)
 	}
-
-	sent, err := SendCode(e.App, form.Email, SignInMail)
-	if errors.As(err, new(*mailbox.NotSent)) {
-		e.App.Logger().Error("Sign-in code not sent", "error", err)
-		return mailbox.CodeNotSent(e, err)
-	}
+	sent, err := SendCode(app, in.Email, SignInMail)
 	if err != nil {
-		e.App.Logger().Error("Sign-in code failed", "error", err)
-		return e.InternalServerError("We could not send the code. Please try again later.", nil)
+		return CodeSent{}, CodeFailure(app, "Sign-in code", err)
 	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, CodeSent{OTPID: sent.OTPID, Email: form.Email, ExpiresAt: when.API(sent.Expires)})
+	return CodeSent{OTPID: sent.OTPID, Email: in.Email, ExpiresAt: when.API(sent.Expires)}, nil
 }
 
-// ----------------------------------------------------------------
-
-type codeRequestForm struct {
-	Email       string `json:"email"`
-	DisplayName string `json:"displayName"`
+// CodeFailure is the error of an action whose code (of what: "Sign-in
+// code") did not leave: err logged, and marked as ours unless it is the
+// mail server's (AnswerCodeFailure answers either).
+func CodeFailure(app core.App, what string, err error) error {
+	if errors.As(err, new(*mailbox.NotSent)) {
+		app.Logger().Error(what+" not sent", "error", err)
+		return err
+	}
+	app.Logger().Error(what+" failed", "error", err)
+	return fmt.Errorf("%w: %w", errCodeFailed, err)
 }
 
-func (f *codeRequestForm) validate() error {
+func (f *CodeRequest) validate() error {
 	f.Email = strings.ToLower(strings.TrimSpace(f.Email))
 	f.DisplayName = strings.TrimSpace(f.DisplayName)
 	errs := validation.Errors{}

@@ -3,7 +3,6 @@ package signin
 import (
 	"database/sql"
 	"errors"
-	"net/http"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -12,7 +11,6 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
-	"sponsorbridge/pb/internal/session"
 )
 
 // What a code that cannot sign in says; each names its own cause.
@@ -28,65 +26,64 @@ const (
 
 var errCodeUsed = errors.New("signin: code already used")
 
-// emailCodeVerify proves the address with the code it was sent, then signs
-// in the member who has confirmed that address, or creates the account with
-// the typed display name. A wrong, expired or replayed code signs nobody in.
-// Wrong codes count per address (checkCode); the browser that signs in
-// here is remembered as knowing the address, so a stranger who spends the
-// address's budget does not shut it out.
-func (h *handlers) emailCodeVerify(e *core.RequestEvent) error {
-	form := &codeVerifyForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
-	}
-	proofs, err := e.App.FindCachedCollectionByNameOrId(proofsCollection)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
+// CodeVerifyRequest is POST /api/auth/email-code/verify's body.
+type CodeVerifyRequest struct {
+	OTPID       string `json:"otpId"`
+	Code        string `json:"code"`
+	DisplayName string `json:"displayName"`
+}
 
-	otp, err := e.App.FindOTPById(form.OTPID)
+// CodeSignIn is who a code signed in: the member, whether the account was
+// just created, and the address's proof the browser is to be remembered
+// as knowing (empty when it is known already).
+type CodeSignIn struct {
+	Member    *core.Record
+	IsNew     bool
+	NewDevice string
+}
+
+// VerifyEmailCode proves the address with the code it was sent, then
+// finds the member who has confirmed that address, or creates the account
+// with the typed display name. A wrong, expired or replayed code signs
+// nobody in. Wrong codes count per address (checkCode); a browser that
+// signs in here is remembered as knowing the address (NewDevice), so a
+// stranger who spends the address's budget does not shut it out.
+func VerifyEmailCode(app core.App, client limits.Client, in CodeVerifyRequest) (CodeSignIn, error) {
+	if err := in.validate(); err != nil {
+		return CodeSignIn{}, apierr.Invalid(err)
+	}
+	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
+	if err != nil {
+		return CodeSignIn{}, err
+	}
+	otp, err := app.FindOTPById(in.OTPID)
 	// only an address code signs in (a reset code's id is never answered, but it is not one)
 	if err != nil || otp.CollectionRef() != proofs.Id || !AddressPurpose.owns(otp) {
-		if used, _ := e.App.FindFirstRecordByData(proofs, "usedOtpId", form.OTPID); used != nil {
-			return codeUsed.Answer(e)
+		if used, _ := app.FindFirstRecordByData(proofs, "usedOtpId", in.OTPID); used != nil {
+			return CodeSignIn{}, codeUsed.refusal()
 		}
-		return codeUnknown.Answer(e)
+		return CodeSignIn{}, codeUnknown.refusal()
 	}
-	proof, err := e.App.FindRecordById(proofs, otp.RecordRef())
+	proof, err := app.FindRecordById(proofs, otp.RecordRef())
 	if err != nil {
-		return codeUnknown.Answer(e)
+		return CodeSignIn{}, codeUnknown.refusal()
 	}
-	device := limits.AddressDevices.Known(e, proof.Id)
-	if err := checkCode(e, proofs, proof.Id, addressWrongCodes, otp, form.Code, device); err != nil {
-		var ce *CodeError
-		if errors.As(err, &ce) {
-			return ce.Answer(e)
-		}
-		return e.InternalServerError("", err)
+	device := limits.AddressDevices.KnownTo(app, client, proof.Id)
+	if err := checkCode(app, client, proofs, proof.Id, addressWrongCodes, otp, in.Code, device); err != nil {
+		return CodeSignIn{}, refused(err)
 	}
-
-	member, isNew, err := redeemCode(e.App, otp.Id, proof.Id, form.DisplayName)
-	switch {
-	case errors.Is(err, errCodeUsed):
-		return codeUsed.Answer(e)
-	case err != nil:
-		return e.InternalServerError("", err)
+	member, isNew, err := redeemCode(app, otp.Id, proof.Id, in.DisplayName)
+	if errors.Is(err, errCodeUsed) {
+		return CodeSignIn{}, codeUsed.refusal()
 	}
-	if err := session.Start(e, member); err != nil {
-		return err
+	if err != nil {
+		return CodeSignIn{}, err
 	}
+	s := CodeSignIn{Member: member, IsNew: isNew}
 	if device == "" {
-		limits.AddressDevices.Remember(e, proof.Id)
+		s.NewDevice = proof.Id
 	}
-	own, err := accounts.ToOwn(e.App, member)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	if isNew {
-		return e.JSON(http.StatusCreated, own)
-	}
-	return e.JSON(http.StatusOK, own)
+	return s, nil
 }
 
 // redeemCode spends the code exactly once and resolves the member of the
@@ -120,13 +117,7 @@ func redeemCode(app core.App, otpID, proofID, displayName string) (member *core.
 
 // ----------------------------------------------------------------
 
-type codeVerifyForm struct {
-	OTPID       string `json:"otpId"`
-	Code        string `json:"code"`
-	DisplayName string `json:"displayName"`
-}
-
-func (f *codeVerifyForm) validate() error {
+func (f *CodeVerifyRequest) validate() error {
 	f.OTPID = strings.TrimSpace(f.OTPID)
 	f.Code = strings.TrimSpace(f.Code)
 	f.DisplayName = strings.TrimSpace(f.DisplayName)

@@ -36,27 +36,27 @@ const (
 
 // googleError answers status with message and the cause code, and logs the
 // underlying error (which never reaches the client).
-func googleError(e *core.RequestEvent, status int, message, code string, cause error) error {
+func googleError(app core.App, status int, message, code string, cause error) error {
 	if cause != nil {
-		e.App.Logger().Warn("Google sign-in refused", "code", code, "status", status, "error", cause.Error())
+		app.Logger().Warn("Google sign-in refused", "code", code, "status", status, "error", cause.Error())
 	}
 	return router.NewApiError(status, message, validation.Errors{"google": apierr.Field(code, message)})
 }
 
-func missingInfo(e *core.RequestEvent, code string, cause error) error {
-	return googleError(e, http.StatusBadRequest, msgMissingInfo, code, cause)
+func missingInfo(app core.App, code string, cause error) error {
+	return googleError(app, http.StatusBadRequest, msgMissingInfo, code, cause)
 }
 
-func authFailed(e *core.RequestEvent, cause error) error {
-	return googleError(e, http.StatusUnauthorized, msgAuthFailed, codeInvalidCred, cause)
+func authFailed(app core.App, cause error) error {
+	return googleError(app, http.StatusUnauthorized, msgAuthFailed, codeInvalidCred, cause)
 }
 
-func serverError(e *core.RequestEvent, cause error) error {
-	e.App.Logger().Error("Google sign-in failed on the server", "error", cause)
+func serverError(app core.App, cause error) error {
+	app.Logger().Error("Google sign-in failed on the server", "error", cause)
 	return router.NewApiError(http.StatusInternalServerError, msgServerError,
 		validation.Errors{"google": apierr.Field(codeServerError, msgServerError)})
 }
 
-func notConfigured(e *core.RequestEvent) error {
-	return googleError(e, http.StatusServiceUnavailable, msgNotConfigured, codeNotConfigured, nil)
+func notConfigured(app core.App) error {
+	return googleError(app, http.StatusServiceUnavailable, msgNotConfigured, codeNotConfigured, nil)
 }

@@ -33,72 +33,81 @@ type GoogleAnswer struct {
 // browser that started, exchanges the code with its PKCE verifier, reads
 // the Google account and signs the member in with the session cookie.
 func (h *handlers) googleCallback(e *core.RequestEvent) error {
-	form := &callbackForm{}
+	form := &CallbackRequest{}
 	if err := e.BindBody(form); err != nil {
-		return missingInfo(e, codeMissingInfo, err)
+		return missingInfo(e.App, codeMissingInfo, err)
 	}
 	if err := form.validate(); err != nil {
-		return missingInfo(e, codeMissingInfo, err)
+		return missingInfo(e.App, codeMissingInfo, err)
 	}
 	pc, ok := googleConfig(e.App)
 	if !ok {
-		return notConfigured(e)
+		return notConfigured(e.App)
 	}
-
 	binding := ""
 	if c, err := e.Request.Cookie(flowCookie); err == nil {
 		binding = c.Value
 	}
 	f, ok := h.flows.take(form.State, binding)
 	if !ok {
-		return authFailed(e, errors.New("unknown, expired, replayed or foreign state"))
+		return authFailed(e.App, errors.New("unknown, expired, replayed or foreign state"))
 	}
 	e.SetCookie(&http.Cookie{Name: flowCookie, Value: "", Path: flowCookiePath, MaxAge: -1,
 		Expires: time.Unix(0, 0), HttpOnly: true, Secure: isHTTPS(e), SameSite: http.SameSiteLaxMode})
-
-	provider, err := pc.InitProvider()
+	id, err := callbackIdentity(e.Request.Context(), e.App, pc, form.Code, f.verifier)
 	if err != nil {
-		return serverError(e, err)
-	}
-	ctx, cancel := context.WithTimeout(e.Request.Context(), googleTimeout)
-	defer cancel()
-	provider.SetContext(ctx)
-	provider.SetRedirectURL(redirectURL(e.App))
-
-	token, err := provider.FetchToken(form.Code, oauth2.SetAuthURLParam("code_verifier", f.verifier))
-	if err != nil {
-		return exchangeError(e, err)
-	}
-	user, err := provider.FetchAuthUser(token)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return googleError(e, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
-		}
-		return serverError(e, fmt.Errorf("userinfo: %w", err))
-	}
-	id, err := identityFromOAuth2(user)
-	if err != nil {
-		return missingInfo(e, codeFor(err), err)
+		return err
 	}
 	return h.finishGoogle(e, id, f.redirect)
 }
 
+// callbackIdentity exchanges the code Google returned, with the flow's
+// PKCE verifier, and reads the Google account; the error is the
+// catalogue's answer.
+func callbackIdentity(ctx context.Context, app core.App, pc core.OAuth2ProviderConfig, code, verifier string) (googleIdentity, error) {
+	provider, err := pc.InitProvider()
+	if err != nil {
+		return googleIdentity{}, serverError(app, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, googleTimeout)
+	defer cancel()
+	provider.SetContext(ctx)
+	provider.SetRedirectURL(redirectURL(app))
+
+	token, err := provider.FetchToken(code, oauth2.SetAuthURLParam("code_verifier", verifier))
+	if err != nil {
+		return googleIdentity{}, exchangeError(app, err)
+	}
+	user, err := provider.FetchAuthUser(token)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return googleIdentity{}, googleError(app, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
+		}
+		return googleIdentity{}, serverError(app, fmt.Errorf("userinfo: %w", err))
+	}
+	id, err := identityFromOAuth2(user)
+	if err != nil {
+		return id, missingInfo(app, codeFor(err), err)
+	}
+	return id, nil
+}
+
 // exchangeError maps what Google's token endpoint said to the catalogue.
-func exchangeError(e *core.RequestEvent, err error) error {
+func exchangeError(app core.App, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return googleError(e, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
+		return googleError(app, http.StatusGatewayTimeout, msgTimeout, codeTimeout, err)
 	}
 	var re *oauth2.RetrieveError
 	if !errors.As(err, &re) {
-		return serverError(e, fmt.Errorf("token exchange: %w", err))
+		return serverError(app, fmt.Errorf("token exchange: %w", err))
 	}
 	switch {
 	case re.ErrorCode == "invalid_client" || re.ErrorCode == "unauthorized_client":
-		return googleError(e, http.StatusServiceUnavailable, msgInvalidAPIKey, codeInvalidAPIKey, err)
+		return googleError(app, http.StatusServiceUnavailable, msgInvalidAPIKey, codeInvalidAPIKey, err)
 	case re.Response != nil && re.Response.StatusCode >= 500:
-		return serverError(e, err)
+		return serverError(app, err)
 	default: // invalid_grant: wrong verifier, used or expired code
-		return authFailed(e, err)
+		return authFailed(app, err)
 	}
 }
 
@@ -106,14 +115,14 @@ func exchangeError(e *core.RequestEvent, err error) error {
 func (h *handlers) finishGoogle(e *core.RequestEvent, id googleIdentity, redirect string) error {
 	member, isNew, err := signInGoogle(e.App, id)
 	if err != nil {
-		return serverError(e, err)
+		return serverError(e.App, err)
 	}
 	if err := session.Start(e, member); err != nil {
 		return err
 	}
 	own, err := accounts.ToOwn(e.App, member)
 	if err != nil {
-		return serverError(e, err)
+		return serverError(e.App, err)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
 	status := http.StatusOK
@@ -144,12 +153,14 @@ func identityFromOAuth2(u *auth.AuthUser) (googleIdentity, error) {
 
 // ----------------------------------------------------------------
 
-type callbackForm struct {
+// CallbackRequest is POST /api/auth/google/callback's body: what Google
+// returned to the callback page.
+type CallbackRequest struct {
 	Code  string `json:"code"`
 	State string `json:"state"`
 }
 
-func (f *callbackForm) validate() error {
+func (f *CallbackRequest) validate() error {
 	f.Code, f.State = strings.TrimSpace(f.Code), strings.TrimSpace(f.State)
 	if f.Code == "" || f.State == "" || len(f.Code) > 2048 || len(f.State) > 256 {
 		return errors.New("code and state are required")

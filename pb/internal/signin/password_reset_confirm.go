@@ -2,7 +2,6 @@ package signin
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/session"
 )
 
@@ -25,9 +25,16 @@ const (
 )
 
 var (
-	resetCodeWrong = &CodeError{Status: http.StatusBadRequest, Message: msgResetCodeWrong, Code: "validation_code_wrong"}
+	resetCodeWrong = &CodeError{Kind: refusal.Invalid, Message: msgResetCodeWrong, Code: "validation_code_wrong"}
 	errResetGone   = errors.New("signin: the account no longer holds the address")
 )
+
+// ResetConfirmRequest is POST /api/auth/password-reset/confirm's body.
+type ResetConfirmRequest struct {
+	Login    string `json:"login"`
+	Code     string `json:"code"`
+	Password string `json:"password"`
+}
 
 // ResetDone is the answer to a reset: the account's username, which the
 // member signs in with (one who reset by address may not remember it).
@@ -35,7 +42,7 @@ type ResetDone struct {
 	Username string `json:"username"`
 }
 
-// passwordResetConfirm sets a new password with the reset code mailed to
+// ConfirmPasswordReset sets a new password with the reset code mailed to
 // the account's proven address. The code works once (two requests racing
 // with it: one sets its password, the other is refused) and expires; wrong
 // codes typed with the address count against the address's budget, shared
@@ -44,34 +51,32 @@ type ResetDone struct {
 // token key a new value) and its open pages are told why at once, nobody
 // is signed in, the proven address is told,
 // and the failed sign-ins that the forgotten password earned are forgotten.
-func (h *handlers) passwordResetConfirm(e *core.RequestEvent) error {
-	form := &resetConfirmForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+func ConfirmPasswordReset(app core.App, client limits.Client, in ResetConfirmRequest) (ResetDone, error) {
+	if err := in.validate(); err != nil {
+		return ResetDone{}, apierr.Invalid(err)
 	}
-	target, err := resetTargetOf(e.App, form.Login)
+	target, err := resetTargetOf(app, in.Login)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return ResetDone{}, err
 	}
-	proofID, otpID, err := checkAddressCode(e, target.key, ResetPurpose, target.wrongCodes, form.Code)
+	proofID, otpID, err := checkAddressCode(app, client, target.key, ResetPurpose, target.wrongCodes, in.Code)
 	if err != nil {
-		return resetRefused(e, err)
+		return ResetDone{}, resetRefused(err)
 	}
 	if target.member == nil { // no code of such a key was ever mailed
-		return resetCodeWrong.Answer(e)
+		return ResetDone{}, resetCodeWrong.refusal()
 	}
-	member, err := resetPassword(e.App, target, proofID, otpID, form.Password)
+	member, err := resetPassword(app, target, proofID, otpID, in.Password)
 	switch {
 	case errors.Is(err, errCodeUsed), errors.Is(err, errResetGone):
-		return resetCodeWrong.Answer(e)
+		return ResetDone{}, resetCodeWrong.refusal()
 	case err != nil:
-		return e.InternalServerError("Could not change the password.", err)
+		return ResetDone{}, err
 	}
-	limits.ForgetSignInFailures(e.App, member.GetString("username"))
-	session.TellEnded(e.App, member.Id, session.EndedPasswordReset, "")
-	notify.PasswordChanged(e.App, member, time.Now())
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, ResetDone{Username: member.GetString("username")})
+	limits.ForgetSignInFailures(app, member.GetString("username"))
+	session.TellEnded(app, member.Id, session.EndedPasswordReset, "")
+	notify.PasswordChanged(app, member, time.Now())
+	return ResetDone{Username: member.GetString("username")}, nil
 }
 
 // resetPassword spends the code and sets the password in one transaction,
@@ -96,32 +101,26 @@ func resetPassword(app core.App, target resetTarget, proofID, otpID, password st
 	return member, err
 }
 
-// resetRefused answers a code that did not pass: the budget's 429, else
-// the one message for every other cause.
-func resetRefused(e *core.RequestEvent, err error) error {
+// resetRefused is the refusal of a code that did not pass: the budget's
+// 429, else the one message for every other cause.
+func resetRefused(err error) error {
 	var ce *CodeError
 	switch {
 	case !errors.As(err, &ce):
-		return e.InternalServerError("", err)
-	case ce.Status == http.StatusTooManyRequests && ce.perClient:
-		return ce.Answer(e)
-	case ce.Status == http.StatusTooManyRequests:
+		return err
+	case ce.Kind == refusal.TooMany && ce.perClient:
+		return ce.refusal()
+	case ce.Kind == refusal.TooMany:
 		tooMany := *ce
 		tooMany.Message = limits.WithWait(msgResetTooMany, ce.Wait)
-		return tooMany.Answer(e)
+		return tooMany.refusal()
 	}
-	return resetCodeWrong.Answer(e)
+	return resetCodeWrong.refusal()
 }
 
 // ----------------------------------------------------------------
 
-type resetConfirmForm struct {
-	Login    string `json:"login"`
-	Code     string `json:"code"`
-	Password string `json:"password"`
-}
-
-func (f *resetConfirmForm) validate() error {
+func (f *ResetConfirmRequest) validate() error {
 	f.Login = strings.TrimSpace(f.Login)
 	f.Code = strings.TrimSpace(f.Code)
 	errs := validation.Errors{}

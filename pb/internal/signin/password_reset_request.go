@@ -2,7 +2,6 @@ package signin
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -21,36 +20,39 @@ type ResetRequested struct {
 	ExpiresInMinutes int `json:"expiresInMinutes"`
 }
 
-// passwordResetRequest mails a code to the proven address of the account
+// ResetRequest is POST /api/auth/password-reset/request's body: a
+// username or an e-mail address.
+type ResetRequest struct {
+	Login string `json:"login"`
+}
+
+// RequestPasswordReset mails a code to the proven address of the account
 // that a username or an e-mail address names, to choose a new password
 // with ("Forgot password?"). The answer is the same whether or not such an
 // account exists, and so is the work before it: every login has a code
 // issued on its key (resetTargetOf); only a member's proven address is
 // mailed, after the answer, so the time taken tells nothing either. The
 // address has one valid reset code at a time, mailed at most twice.
-func (h *handlers) passwordResetRequest(e *core.RequestEvent) error {
-	form := &resetRequestForm{}
-	if err := apierr.Bind(e, form, form.validate); err != nil {
-		return err
+func RequestPasswordReset(app core.App, in ResetRequest) (ResetRequested, error) {
+	if err := in.validate(); err != nil {
+		return ResetRequested{}, apierr.Invalid(err)
 	}
-	target, err := resetTargetOf(e.App, form.Login)
+	target, err := resetTargetOf(app, in.Login)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return ResetRequested{}, err
 	}
-	issued, err := issueCode(e.App, target.key, ResetPurpose)
+	issued, err := issueCode(app, target.key, ResetPurpose)
 	if err != nil {
-		e.App.Logger().Error("Password reset code failed", "error", err)
-		return e.InternalServerError("We could not send the code. Please try again later.", nil)
+		return ResetRequested{}, CodeFailure(app, "Password reset code", err)
 	}
 	if target.member != nil && issued.mail {
-		mailResetCode(e.App, target, issued)
+		mailResetCode(app, target, issued)
 	}
-	proofs, err := e.App.FindCachedCollectionByNameOrId(proofsCollection)
+	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return ResetRequested{}, err
 	}
-	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, ResetRequested{ExpiresInMinutes: int(codeTTL(proofs).Minutes())})
+	return ResetRequested{ExpiresInMinutes: int(codeTTL(proofs).Minutes())}, nil
 }
 
 // mailResetCode mails the code on the background queue's mail lane. A
@@ -78,11 +80,7 @@ func mailResetCode(app core.App, target resetTarget, issued issuedCode) {
 
 // ----------------------------------------------------------------
 
-type resetRequestForm struct {
-	Login string `json:"login"`
-}
-
-func (f *resetRequestForm) validate() error {
+func (f *ResetRequest) validate() error {
 	f.Login = strings.TrimSpace(f.Login)
 	if err := checkLogin(&f.Login); err != nil {
 		return validation.Errors{"login": err}

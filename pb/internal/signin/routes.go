@@ -31,8 +31,8 @@ type handlers struct {
 func Routes(cfg *config.Config) []route.Route {
 	h := &handlers{flows: newFlowStore(), keys: newJWKSCache(cfg.GoogleJWKSURL)}
 	sameOrigin := &hook.Handler[*core.RequestEvent]{Func: sameOriginOnly}
-	post := func(path string, handler func(*core.RequestEvent) error, max int, out reflect.Type, mail bool) route.Route {
-		r := route.Route{Method: "POST", Path: path, Handler: handler, Body: maxBody, Out: out,
+	post := func(path string, handler func(*core.RequestEvent) error, max int, in, out reflect.Type, mail bool) route.Route {
+		r := route.Route{Method: "POST", Path: path, Handler: handler, Body: maxBody, In: in, Out: out,
 			PerIP: &route.IPLimit{Label: "POST " + path, Max: max, Seconds: 60},
 			Also:  []*hook.Handler[*core.RequestEvent]{sameOrigin}}
 		if mail {
@@ -43,12 +43,12 @@ func Routes(cfg *config.Config) []route.Route {
 	return []route.Route{
 		{Method: "GET", Path: "/api/auth/google/start", Handler: h.googleStart, Out: route.Of[route.Redirect](),
 			PerIP: &route.IPLimit{Label: "GET /api/auth/google/start", Max: 20, Seconds: 60}},
-		post("/api/auth/google/callback", h.googleCallback, 10, route.Of[GoogleAnswer](), false),
-		post("/api/auth/google", h.googleIDToken, 10, route.Of[accounts.OwnUser](), false),
-		post("/api/auth/email-code/request", h.emailCodeRequest, 5, route.Of[CodeSent](), true),
-		post("/api/auth/email-code/verify", h.emailCodeVerify, 10, route.Of[accounts.OwnUser](), false),
-		post("/api/auth/password-reset/request", h.passwordResetRequest, 5, route.Of[ResetRequested](), true),
-		post("/api/auth/password-reset/confirm", h.passwordResetConfirm, 10, route.Of[ResetDone](), false),
+		post("/api/auth/google/callback", h.googleCallback, 10, route.Of[CallbackRequest](), route.Of[GoogleAnswer](), false),
+		post("/api/auth/google", h.googleIDToken, 10, route.Of[GoogleProfile](), route.Of[accounts.OwnUser](), false),
+		post("/api/auth/email-code/request", h.emailCodeRequest, 5, route.Of[CodeRequest](), route.Of[CodeSent](), true),
+		post("/api/auth/email-code/verify", h.emailCodeVerify, 10, route.Of[CodeVerifyRequest](), route.Of[accounts.OwnUser](), false),
+		post("/api/auth/password-reset/request", h.passwordResetRequest, 5, route.Of[ResetRequest](), route.Of[ResetRequested](), true),
+		post("/api/auth/password-reset/confirm", h.passwordResetConfirm, 10, route.Of[ResetConfirmRequest](), route.Of[ResetDone](), false),
 	}
 }
 

@@ -702,6 +702,59 @@ export interface AdminPayment {
   refundedAt: string
 }
 
+/** accounts.LoginRequest */
+export interface LoginRequest {
+  username: string
+  password: string
+}
+
+/** accounts.RegisterRequest */
+export interface RegisterRequest {
+  displayName: string
+  username: string
+  password: string
+  email?: string
+}
+
+/** signin.CallbackRequest */
+export interface CallbackRequest {
+  code: string
+  state: string
+}
+
+/** signin.GoogleProfile */
+export interface GoogleProfile {
+  email: string
+  displayName: string
+  photoURL?: string
+  providerId: string
+}
+
+/** signin.CodeRequest */
+export interface CodeRequest {
+  email: string
+  displayName: string
+}
+
+/** signin.CodeVerifyRequest */
+export interface CodeVerifyRequest {
+  otpId: string
+  code: string
+  displayName: string
+}
+
+/** signin.ResetRequest */
+export interface ResetRequest {
+  login: string
+}
+
+/** signin.ResetConfirmRequest */
+export interface ResetConfirmRequest {
+  login: string
+  code: string
+  password: string
+}
+
 /** listings.ListingInput */
 export interface ListingInput {
   title?: string
@@ -779,6 +832,50 @@ export interface UpdateInput {
   body: string
 }
 
+/** messaging.StartRequest */
+export interface StartRequest {
+  userId: string
+}
+
+/** messaging.MessageRequest */
+export interface MessageRequest {
+  body: string
+}
+
+/** notify.ReadRequest */
+export interface ReadRequest {
+  ids?: string[]
+}
+
+/** settings.ProfileRequest */
+export interface ProfileRequest {
+  displayName?: string
+  bio?: string
+  socialMedia?: LinkRequest[]
+}
+
+/** settings.DeleteRequest */
+export interface DeleteRequest {
+  password?: string
+  confirm?: string
+}
+
+/** settings.EmailRequest */
+export interface EmailRequest {
+  email: string
+}
+
+/** settings.ConfirmRequest */
+export interface ConfirmRequest {
+  code: string
+}
+
+/** settings.PasswordRequest */
+export interface PasswordRequest {
+  currentPassword: string
+  newPassword: string
+}
+
 /** payments.CreateSubscriptionInput */
 export interface CreateSubscriptionInput {
   planId: string
@@ -846,6 +943,12 @@ export interface DeliverableInput {
   due: string
 }
 
+/** settings.LinkRequest */
+export interface LinkRequest {
+  platform: string
+  username: string
+}
+
 /** payments.WebhookPayload */
 export interface WebhookPayload {
   payment: PaymentEntity
@@ -901,19 +1004,19 @@ export interface RazorpayOrder {
  */
 export interface ApiRoutes {
   'GET /api/app-config': { body: undefined; answer: AppConfig }
-  'POST /api/login': { body: unknown; answer: CurrentUser }
-  'POST /api/register': { body: unknown; answer: CurrentUser }
-  'POST /api/logout': { body: unknown; answer: undefined }
-  'POST /api/logout/everywhere': { body: unknown; answer: undefined }
+  'POST /api/login': { body: LoginRequest; answer: CurrentUser }
+  'POST /api/register': { body: RegisterRequest; answer: CurrentUser }
+  'POST /api/logout': { body: undefined; answer: undefined }
+  'POST /api/logout/everywhere': { body: undefined; answer: undefined }
   'GET /api/user': { body: undefined; answer: CurrentUser }
   'GET /api/session': { body: undefined; answer: SessionAnswer }
   'GET /api/users/{id}': { body: undefined; answer: PublicProfile }
-  'POST /api/auth/google/callback': { body: unknown; answer: GoogleAnswer }
-  'POST /api/auth/google': { body: unknown; answer: CurrentUser }
-  'POST /api/auth/email-code/request': { body: unknown; answer: EmailCodeSent }
-  'POST /api/auth/email-code/verify': { body: unknown; answer: CurrentUser }
-  'POST /api/auth/password-reset/request': { body: unknown; answer: ResetRequested }
-  'POST /api/auth/password-reset/confirm': { body: unknown; answer: ResetDone }
+  'POST /api/auth/google/callback': { body: CallbackRequest; answer: GoogleAnswer }
+  'POST /api/auth/google': { body: GoogleProfile; answer: CurrentUser }
+  'POST /api/auth/email-code/request': { body: CodeRequest; answer: EmailCodeSent }
+  'POST /api/auth/email-code/verify': { body: CodeVerifyRequest; answer: CurrentUser }
+  'POST /api/auth/password-reset/request': { body: ResetRequest; answer: ResetRequested }
+  'POST /api/auth/password-reset/confirm': { body: ResetConfirmRequest; answer: ResetDone }
   'GET /api/sponsorships': { body: undefined; answer: ListingItem[] }
   'GET /api/sponsorships/{id}': { body: undefined; answer: ListingItem }
   'POST /api/sponsorships': { body: ListingInput; answer: ListingItem }
@@ -953,23 +1056,23 @@ export interface ApiRoutes {
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
-  'POST /api/conversations': { body: unknown; answer: Conversation }
+  'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }
   'GET /api/conversations/{id}/messages': { body: undefined; answer: Message[] }
-  'POST /api/conversations/{id}/messages': { body: unknown; answer: Message }
-  'POST /api/conversations/{id}/read': { body: unknown; answer: UnreadCounts }
+  'POST /api/conversations/{id}/messages': { body: MessageRequest; answer: Message }
+  'POST /api/conversations/{id}/read': { body: undefined; answer: UnreadCounts }
   'GET /api/unread': { body: undefined; answer: UnreadCounts }
   'GET /api/notifications': { body: undefined; answer: AppNotification[] }
-  'POST /api/notifications/read': { body: unknown; answer: ReadAnswer }
+  'POST /api/notifications/read': { body: ReadRequest; answer: ReadAnswer }
   'GET /api/user/email-preferences': { body: undefined; answer: Record<string, boolean> }
-  'PATCH /api/user/email-preferences': { body: unknown; answer: Record<string, boolean> }
-  'PATCH /api/user': { body: unknown; answer: CurrentUser }
-  'DELETE /api/user': { body: unknown; answer: undefined }
-  'POST /api/user/avatar': { body: unknown; answer: CurrentUser }
-  'DELETE /api/user/avatar': { body: unknown; answer: CurrentUser }
-  'POST /api/user/email': { body: unknown; answer: CurrentUser }
-  'POST /api/user/email/confirm': { body: unknown; answer: CurrentUser }
-  'POST /api/user/password': { body: unknown; answer: CurrentUser }
+  'PATCH /api/user/email-preferences': { body: Record<string, boolean>; answer: Record<string, boolean> }
+  'PATCH /api/user': { body: ProfileRequest; answer: CurrentUser }
+  'DELETE /api/user': { body: DeleteRequest; answer: undefined }
+  'POST /api/user/avatar': { body: FormData; answer: CurrentUser }
+  'DELETE /api/user/avatar': { body: undefined; answer: CurrentUser }
+  'POST /api/user/email': { body: EmailRequest; answer: CurrentUser }
+  'POST /api/user/email/confirm': { body: ConfirmRequest; answer: CurrentUser }
+  'POST /api/user/password': { body: PasswordRequest; answer: CurrentUser }
   'GET /api/payments': { body: undefined; answer: Payment[] }
   'GET /api/payments/{id}/receipt': { body: undefined; answer: Receipt }
   'POST /api/payments/create-subscription': { body: CreateSubscriptionInput; answer: SubscriptionOrder }
