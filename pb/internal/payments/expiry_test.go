@@ -78,7 +78,7 @@ func TestExpireLapsedKeepsARenewal(t *testing.T) {
 	defer app.Cleanup()
 	seedMembers(t, app)
 	now := time.Now().UTC()
-	setExpiry(t, app, "dan", "active", now.Add(-2*time.Minute))  // expired first
+	setExpiry(t, app, "dan", "active", now.Add(-2*time.Minute)) // expired first
 	setExpiry(t, app, "priya", "active", now.Add(-time.Minute)) // renewed while dan is expired
 	renewed := now.AddDate(0, 1, 0)
 	app.OnRecordUpdate("users").BindFunc(func(e *core.RecordEvent) error {

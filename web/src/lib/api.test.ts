@@ -29,7 +29,9 @@ describe('api', () => {
           400,
         ),
     })
-    const error = await api('POST /api/register', { body: { displayName: 'Ann', username: 'taken', password: 'secret-pass' } }).catch((e: unknown) => e)
+    const error = await api('POST /api/register', { body: { displayName: 'Ann', username: 'taken', password: 'secret-pass' } }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 400, message: 'Failed to register.', fieldErrors: { username: 'Username is already taken' } })
   })
