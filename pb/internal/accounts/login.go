@@ -30,7 +30,7 @@ const msgBadLogin = "Invalid username or password."
 // member's password check costs, so the time taken tells nothing.
 func Login(app core.App, in LoginRequest, begin func(username, memberID string) error) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	member, err := FindByUsername(app, in.Username)
 	memberID := ""

@@ -41,7 +41,7 @@ type RegisterRequest struct {
 // address, which the member can add later.
 func Register(app core.App, in RegisterRequest, mailCode MailAddressCode) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	if in.Email != "" && !mailbox.CanSend(app) {
 		return nil, refusal.New(refusal.Unavailable, msgNoMailAtRegistration)
@@ -86,7 +86,7 @@ func createMember(app core.App, in RegisterRequest) (*core.Record, error) {
 }
 
 func usernameTaken() error {
-	return apierr.Invalid(validation.Errors{
+	return refusal.Fields(validation.Errors{
 		"username": apierr.Field("validation_username_taken", "Username is already taken"),
 	})
 }

@@ -28,7 +28,7 @@ const msgContactThanks = "Thank you! Your message has been received. We will rep
 // administrators. Anyone may write; a signed-in member (sender, nil for a
 // visitor) is remembered as the sender. It answers the stored message.
 func Contact(app core.App, sender *core.Record, in ContactInput) (*core.Record, error) {
-	if err := checked(in.validate()); err != nil {
+	if err := refusal.Fields(in.validate()); err != nil {
 		return nil, err
 	}
 	c, err := app.FindCachedCollectionByNameOrId("contact_messages")

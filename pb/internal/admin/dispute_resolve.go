@@ -31,7 +31,7 @@ func (f *ResolveInput) validate() error {
 // cancelled with the administrator's note, logged, both sides told
 // (deals.Resolve). It answers the deal as saved.
 func ResolveDispute(app core.App, admin *core.Record, id string, in ResolveInput) (*core.Record, error) {
-	if err := checked(in.validate()); err != nil {
+	if err := refusal.Fields(in.validate()); err != nil {
 		return nil, err
 	}
 	if _, err := app.FindRecordById("deals", id); err != nil {

@@ -38,7 +38,7 @@ func Reject(app core.App, admin *core.Record, segment, id string, in RejectInput
 	if err != nil {
 		return kind, err
 	}
-	if err := checked(in.validate()); err != nil {
+	if err := refusal.Fields(in.validate()); err != nil {
 		return kind, err
 	}
 	return kind, review(app, admin, kind, id, false, in.Reason)

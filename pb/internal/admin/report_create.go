@@ -32,7 +32,7 @@ func Report(app core.App, member *core.Record, kind listings.Kind, listingID str
 	if listing.GetString("user") == member.Id {
 		return nil, refusal.Forbiddenf("You cannot report your own listing.")
 	}
-	if err := checked(in.validate()); err != nil {
+	if err := refusal.Fields(in.validate()); err != nil {
 		return nil, err
 	}
 	if reported(app, member.Id, kind.Table, listing.Id) {

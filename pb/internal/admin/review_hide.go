@@ -23,7 +23,7 @@ func (f *HideInput) validate() error {
 // author told why (deals.HideReview), the decision logged. It answers the
 // review as saved.
 func HideReview(app core.App, admin *core.Record, id string, in HideInput) (*core.Record, error) {
-	if err := checked(in.validate()); err != nil {
+	if err := refusal.Fields(in.validate()); err != nil {
 		return nil, err
 	}
 	var review *core.Record

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"sponsorbridge/pb/internal/refusal"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -41,7 +43,7 @@ func Bind(e *core.RequestEvent, form any, validate func() error) error {
 		return err
 	}
 	if err := validate(); err != nil {
-		return e.BadRequestError(MsgCheckFields, err)
+		return e.BadRequestError(refusal.CheckFields, err)
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func TestFailedKeepsRefusalsAndAnswersTheRestAs500(t *testing.T) {
 			t.Fatalf("%v became %v", err, got)
 		}
 	}
-	if err := apierr.Invalid(nil); err != nil {
+	if err := refusal.Fields(nil); err != nil {
 		t.Fatalf("no field errors: %v", err)
 	}
 }

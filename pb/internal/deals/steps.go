@@ -170,7 +170,7 @@ func invalid(fields error) error {
 	if fields == nil {
 		return nil
 	}
-	return refusal.Invalidf("Please check the highlighted fields.", fields)
+	return refusal.Invalidf(refusal.CheckFields, fields)
 }
 
 // other is the deal's member who is not id.

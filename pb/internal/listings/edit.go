@@ -73,7 +73,7 @@ func editable(kind Kind, viewer Viewer, current *core.Record, in *ListingInput, 
 	}
 	data, err := in.validate(kind, false, now)
 	if err != nil {
-		return nil, refusal.Invalidf(checkFields, err)
+		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}
 	if err := data.statusAsked(kind, current, now); err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func editable(kind Kind, viewer Viewer, current *core.Record, in *ListingInput, 
 	// than what is pledged.
 	pledged := int64(current.GetInt("pledgedAmount"))
 	if kind.IsRequest && data.amount != nil && *data.amount < pledged {
-		return nil, refusal.Invalidf(checkFields, validation.Errors{kind.AmountField: apierr.Field(
+		return nil, refusal.Invalidf(refusal.CheckFields, validation.Errors{kind.AmountField: apierr.Field(
 			"validation_below_pledged", "Amount cannot be less than the "+money.Dollars(pledged)+" already pledged")})
 	}
 	return data, nil

@@ -10,8 +10,7 @@ import (
 	"sponsorbridge/pb/internal/when"
 )
 
-// checkFields is the message of every refusal with field errors.
-const checkFields = "Please check the highlighted fields."
+// refusal.CheckFields is the message of every refusal with field errors.
 
 // Post posts a new listing of kind for the member memberID, as of now, and
 // answers the stored record. The owner is the member whatever the input
@@ -24,7 +23,7 @@ const checkFields = "Please check the highlighted fields."
 func Post(app core.App, kind Kind, memberID string, in ListingInput, now time.Time) (*core.Record, error) {
 	data, err := in.validate(kind, true, now)
 	if err != nil {
-		return nil, refusal.Invalidf(checkFields, err)
+		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}
 	collection, err := app.FindCachedCollectionByNameOrId(kind.Table)
 	if err != nil {

@@ -21,19 +21,11 @@ var (
 )
 
 // registerMetrics adds these series to app's metrics.
-func registerMetrics(app core.App) { metrics.Collect(app, outboxCollector{app}) }
-
-type outboxCollector struct{ app core.App }
-
-func (outboxCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- retryPendingDesc
-	ch <- retryOldestDesc
-}
-
-func (c outboxCollector) Collect(ch chan<- prometheus.Metric) {
-	pending, oldest := outboxDepth(c.app)
-	ch <- prometheus.MustNewConstMetric(retryPendingDesc, prometheus.GaugeValue, pending)
-	ch <- prometheus.MustNewConstMetric(retryOldestDesc, prometheus.GaugeValue, oldest)
+func registerMetrics(app core.App) {
+	metrics.Gauges(app, func() []float64 {
+		pending, oldest := outboxDepth(app)
+		return []float64{pending, oldest}
+	}, retryPendingDesc, retryOldestDesc)
 }
 
 // outboxDepth counts the mails waiting for another try, and the age of the

@@ -31,7 +31,7 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		}
 		only, errs := listings.ParseFlags(e.Request.URL.Query())
 		if len(errs) > 0 {
-			return refusal.Invalidf("Please check the highlighted fields.", errs)
+			return refusal.Invalidf(refusal.CheckFields, errs)
 		}
 		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, only)
 		if err != nil {

@@ -26,7 +26,7 @@ type Started struct {
 // member in names.
 func StartConversation(app core.App, memberID string, in StartRequest) (Started, error) {
 	if err := in.validate(memberID); err != nil {
-		return Started{}, apierr.Invalid(err)
+		return Started{}, refusal.Fields(err)
 	}
 	// both members are read in the transaction that opens the conversation,
 	// so neither can delete their account between the check and the insert

@@ -31,7 +31,7 @@ func SendMessage(app core.App, sender *core.Record, convID string, in MessageReq
 		return nil, err
 	}
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	if Other(conv, sender.Id) == "" {
 		return nil, refusal.Invalidf(msgRecipientGone, nil)

@@ -38,3 +38,26 @@ func (r *Registry) Gather() ([]*dto.MetricFamily, error) {
 	}
 	return all.Gather()
 }
+
+// Gauges adds unlabelled gauges to app's exposition: read answers their
+// values, in the order of descs, at each scrape.
+func Gauges(app core.App, read func() []float64, descs ...*prometheus.Desc) {
+	Collect(app, gauges{read: read, descs: descs})
+}
+
+type gauges struct {
+	read  func() []float64
+	descs []*prometheus.Desc
+}
+
+func (g gauges) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range g.descs {
+		ch <- d
+	}
+}
+
+func (g gauges) Collect(ch chan<- prometheus.Metric) {
+	for i, v := range g.read() {
+		ch <- prometheus.MustNewConstMetric(g.descs[i], prometheus.GaugeValue, v)
+	}
+}

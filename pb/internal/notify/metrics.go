@@ -17,19 +17,11 @@ var (
 )
 
 // registerMetrics adds these series to app's metrics.
-func registerMetrics(app core.App) { metrics.Collect(app, digestsCollector{app}) }
-
-type digestsCollector struct{ app core.App }
-
-func (digestsCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- digestsDesc
-	ch <- itemsDesc
-}
-
-func (c digestsCollector) Collect(ch chan<- prometheus.Metric) {
-	digests, items := queueDepth(c.app)
-	ch <- prometheus.MustNewConstMetric(digestsDesc, prometheus.GaugeValue, float64(digests))
-	ch <- prometheus.MustNewConstMetric(itemsDesc, prometheus.GaugeValue, float64(items))
+func registerMetrics(app core.App) {
+	metrics.Gauges(app, func() []float64 {
+		digests, items := queueDepth(app)
+		return []float64{float64(digests), float64(items)}
+	}, digestsDesc, itemsDesc)
 }
 
 // queueDepth counts the digests with items waiting, and the items.

@@ -34,7 +34,7 @@ func UpdatePrefs(app core.App, memberID string, in PrefsChange) (Prefs, error) {
 		changes[topic] = on
 	}
 	if len(errs) > 0 {
-		return nil, apierr.Invalid(errs)
+		return nil, refusal.Fields(errs)
 	}
 	prefs, err := setPrefs(app, memberID, changes)
 	if err != nil {

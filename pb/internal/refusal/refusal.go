@@ -76,3 +76,15 @@ func As(err error) (*Refusal, bool) {
 	ok := errors.As(err, &r)
 	return r, ok
 }
+
+// CheckFields is the top message of every input refused field by field.
+const CheckFields = "Please check the highlighted fields."
+
+// Fields is an Invalid refusal of input whose fields did not pass (fields:
+// the field errors) with the one top message; nil when fields is nil.
+func Fields(fields error) error {
+	if fields == nil {
+		return nil
+	}
+	return Invalidf(CheckFields, fields)
+}

@@ -33,8 +33,6 @@ func wantRefusal(t *testing.T, err error, kind refusal.Kind, message, field stri
 	}
 }
 
-const checkFields = "Please check the highlighted fields."
-
 func TestSavedSearchActions(t *testing.T) {
 	t.Parallel()
 	app := apptest.NewApp(t, nil)
@@ -45,12 +43,12 @@ func TestSavedSearchActions(t *testing.T) {
 
 	// create
 	_, err := savedsearch.Create(app, ann, savedsearch.NewSearch{Name: "  ", Kind: "requests"})
-	wantRefusal(t, err, refusal.Invalid, checkFields, "name")
+	wantRefusal(t, err, refusal.Invalid, refusal.CheckFields, "name")
 	_, err = savedsearch.Create(app, ann, savedsearch.NewSearch{Name: "x", Kind: "offers"})
-	wantRefusal(t, err, refusal.Invalid, checkFields, "kind")
+	wantRefusal(t, err, refusal.Invalid, refusal.CheckFields, "kind")
 	_, err = savedsearch.Create(app, ann, savedsearch.NewSearch{Name: "x", Kind: "requests",
 		Query: listings.StoredFilter{Categories: []string{"Nope"}}})
-	wantRefusal(t, err, refusal.Invalid, checkFields, "query")
+	wantRefusal(t, err, refusal.Invalid, refusal.CheckFields, "query")
 	_, err = savedsearch.Create(app, gone, savedsearch.NewSearch{Name: "x", Kind: "requests"})
 	wantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.", "")
 	r, err := savedsearch.Create(app, ann, savedsearch.NewSearch{Name: " Pune schools ", Kind: "requests",
@@ -78,7 +76,7 @@ func TestSavedSearchActions(t *testing.T) {
 	wantRefusal(t, err, refusal.Invalid, "The request body is not valid JSON.", "")
 	empty := " "
 	_, err = savedsearch.Update(app, ann, r.Id, &savedsearch.SearchChange{Name: &empty})
-	wantRefusal(t, err, refusal.Invalid, checkFields, "name")
+	wantRefusal(t, err, refusal.Invalid, refusal.CheckFields, "name")
 	r, err = savedsearch.Update(app, ann, r.Id, &savedsearch.SearchChange{Name: &name})
 	if err != nil || r.GetString("name") != name || r.GetBool("paused") {
 		t.Fatalf("renamed %v, %v", r, err)

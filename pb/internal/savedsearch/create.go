@@ -13,8 +13,7 @@ import (
 	"sponsorbridge/pb/internal/refusal"
 )
 
-// checkFields is the message of every refusal with field errors.
-const checkFields = "Please check the highlighted fields."
+// refusal.CheckFields is the message of every refusal with field errors.
 
 // NewSearch is the body of a new saved search: the member's current search
 // under a name.
@@ -35,11 +34,11 @@ type NewSearch struct {
 func Create(app core.App, memberID string, in NewSearch) (*core.Record, error) {
 	in.Name = strings.TrimSpace(in.Name)
 	if err := in.validate(); err != nil {
-		return nil, refusal.Invalidf(checkFields, err)
+		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}
 	f, err := listings.LoadFilter(in.Query)
 	if err != nil {
-		return nil, refusal.Invalidf(checkFields, validation.Errors{"query": err})
+		return nil, refusal.Invalidf(refusal.CheckFields, validation.Errors{"query": err})
 	}
 	c, err := app.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {

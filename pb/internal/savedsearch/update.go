@@ -67,7 +67,7 @@ func (in *SearchChange) validate() error {
 		trimmed := strings.TrimSpace(*in.Name)
 		in.Name = &trimmed
 		if err := validateName(trimmed); err != nil {
-			return refusal.Invalidf(checkFields, validation.Errors{"name": err})
+			return refusal.Invalidf(refusal.CheckFields, validation.Errors{"name": err})
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // ConfirmWord is what a member types to confirm deleting their account
@@ -32,12 +33,12 @@ func DeleteAccount(app core.App, memberID string, in DeleteRequest) error {
 	switch {
 	case in.Password != "":
 		if !member.ValidatePassword(in.Password) {
-			return apierr.Invalid(validation.Errors{
+			return refusal.Fields(validation.Errors{
 				"password": apierr.Field("validation_wrong_password", "Password is incorrect"),
 			})
 		}
 	case in.Confirm != ConfirmWord:
-		return apierr.Invalid(validation.Errors{
+		return refusal.Fields(validation.Errors{
 			"confirm": apierr.Field("validation_confirm", "Type DELETE to confirm"),
 		})
 	}

@@ -68,7 +68,7 @@ func UploadAvatar(ctx context.Context, app core.App, memberID string, files []*m
 }
 
 func avatarRefused(msg string) error {
-	return apierr.Invalid(validation.Errors{
+	return refusal.Fields(validation.Errors{
 		"avatar": apierr.Field("validation_invalid_avatar", msg),
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/signin"
 )
 
@@ -23,7 +24,7 @@ type EmailRequest struct {
 // code that did not leave is signin.CodeFailure's error.
 func ChangeEmail(app core.App, memberID string, in EmailRequest) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	member, err := freshMember(app, memberID)
 	if err != nil {

@@ -27,7 +27,7 @@ type ConfirmRequest struct {
 // first.
 func ConfirmEmail(app core.App, client limits.Client, memberID string, in ConfirmRequest) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	member, err := freshMember(app, memberID)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // PasswordRequest is POST /api/user/password's body.
@@ -21,7 +22,7 @@ type PasswordRequest struct {
 // current one, and tells the member's proven address.
 func ChangePassword(app core.App, memberID string, in PasswordRequest) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	// the slow check runs before the write transaction, not inside it
 	current, err := freshMember(app, memberID)
@@ -29,7 +30,7 @@ func ChangePassword(app core.App, memberID string, in PasswordRequest) (*core.Re
 		return nil, err
 	}
 	if !current.ValidatePassword(in.CurrentPassword) {
-		return nil, apierr.Invalid(validation.Errors{
+		return nil, refusal.Fields(validation.Errors{
 			"currentPassword": apierr.Field("validation_wrong_password", "Current password is incorrect"),
 		})
 	}

@@ -13,6 +13,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // ProfileRequest is PATCH /api/user's body: the fields to change (an
@@ -34,7 +35,7 @@ type LinkRequest struct {
 // the same; any changed or new link starts unverified.
 func UpdateProfile(app core.App, memberID string, in ProfileRequest) (*core.Record, error) {
 	if err := in.validate(); err != nil {
-		return nil, apierr.Invalid(err)
+		return nil, refusal.Fields(err)
 	}
 	member, err := changeMember(app, memberID, func(member *core.Record) error {
 		if in.DisplayName != nil {

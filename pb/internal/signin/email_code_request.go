@@ -47,7 +47,7 @@ var errCodeFailed = errors.New("signin: the code could not be sent")
 // is a *mailbox.NotSent or errCodeFailed (AnswerCodeFailure).
 func RequestEmailCode(app core.App, in CodeRequest) (CodeSent, error) {
 	if err := in.validate(); err != nil {
-		msg := apierr.MsgCheckFields
+		msg := refusal.CheckFields
 		if in.Email == "" || in.DisplayName == "" {
 			msg = "Please provide both email and display name"
 		}

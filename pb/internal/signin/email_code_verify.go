@@ -11,6 +11,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/limits"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // What a code that cannot sign in says; each names its own cause.
@@ -50,7 +51,7 @@ type CodeSignIn struct {
 // stranger who spends the address's budget does not shut it out.
 func VerifyEmailCode(app core.App, client limits.Client, in CodeVerifyRequest) (CodeSignIn, error) {
 	if err := in.validate(); err != nil {
-		return CodeSignIn{}, apierr.Invalid(err)
+		return CodeSignIn{}, refusal.Fields(err)
 	}
 	proofs, err := app.FindCachedCollectionByNameOrId(proofsCollection)
 	if err != nil {

@@ -53,7 +53,7 @@ type ResetDone struct {
 // and the failed sign-ins that the forgotten password earned are forgotten.
 func ConfirmPasswordReset(app core.App, client limits.Client, in ResetConfirmRequest) (ResetDone, error) {
 	if err := in.validate(); err != nil {
-		return ResetDone{}, apierr.Invalid(err)
+		return ResetDone{}, refusal.Fields(err)
 	}
 	target, err := resetTargetOf(app, in.Login)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/internal/refusal"
 )
 
 // ResetRequested is the answer to a reset request, the same for every login.
@@ -35,7 +36,7 @@ type ResetRequest struct {
 // address has one valid reset code at a time, mailed at most twice.
 func RequestPasswordReset(app core.App, in ResetRequest) (ResetRequested, error) {
 	if err := in.validate(); err != nil {
-		return ResetRequested{}, apierr.Invalid(err)
+		return ResetRequested{}, refusal.Fields(err)
 	}
 	target, err := resetTargetOf(app, in.Login)
 	if err != nil {

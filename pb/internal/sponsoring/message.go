@@ -35,5 +35,5 @@ func invalid(errs validation.Errors) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	return refusal.Invalidf(msgCheckFields, errs)
+	return refusal.Invalidf(refusal.CheckFields, errs)
 }

@@ -8,7 +8,6 @@ import (
 )
 
 const (
-	msgCheckFields     = "Please check the highlighted fields."
 	msgListingNotFound = "Listing not found."
 )
 

@@ -33,7 +33,7 @@ type WithdrawBody struct {
 // and the members' conversation and the poster's notification say so.
 func Withdraw(app core.App, me *core.Record, commitmentID string, body WithdrawBody) (*core.Record, error) {
 	if err := apierr.Reason(&body.Reason, "Tell the poster why you are withdrawing", MaxWithdrawReason); err != nil {
-		return nil, refusal.Invalidf(msgCheckFields, err)
+		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}
 	var commitment *core.Record
 	err := app.RunInTransaction(func(tx core.App) error {
