@@ -1,0 +1,95 @@
+package live_test
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tools/subscriptions"
+
+	"sponsorbridge/pb/internal/live"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// counted is a realtime client that counts how often a broadcast looks
+// at its subscriptions (PocketBase asks each client for six prefixes an
+// event).
+type counted struct {
+	*subscriptions.DefaultClient
+	looks *atomic.Int64
+}
+
+func (c counted) Subscriptions(prefixes ...string) map[string]subscriptions.SubscriptionOptions {
+	if len(prefixes) > 0 {
+		c.looks.Add(1)
+	}
+	return c.DefaultClient.Subscriptions(prefixes...)
+}
+
+// cost is what one message between two members costs with idle tabs of
+// other members open: SQL statements, clients PocketBase's broadcast
+// looked at, indexed clients live looked at.
+type cost struct{ statements, pbClients, liveClients int }
+
+func messageCost(t *testing.T, idle int, withLive bool) cost {
+	w := newWorld(t, 2, 1, true)
+	looks := &atomic.Int64{}
+	const idleMembers = 100
+	for i := range min(idle, idleMembers) {
+		m := testutil.CreateMember(t, w.app, fmt.Sprintf("idle%03d", i), testutil.MemberOpts{})
+		headers := testutil.Cookie(t, m)
+		for j := i; j < idle; j += idleMembers {
+			c := counted{subscriptions.NewDefaultClient(), looks}
+			w.app.SubscriptionsBroker().Register(c)
+			t.Cleanup(func() { w.app.SubscriptionsBroker().Unregister(c.Id()) })
+			subscribe(t, w.h, c, headers, 204, webTopics...)
+		}
+	}
+	if !withLive {
+		live.Unbind(w.app)
+	}
+	c := w.conversation(t, 1, 0, 1)
+	w.message(t, 1, c, 0, "warm-up")
+	q := testutil.WatchQueries(t, w.app)
+	looks.Store(0)
+	visited := live.Visited(w.app)
+	statements := q.During(func() { w.message(t, 2, c, 0, "counted") })
+	return cost{len(statements), int(looks.Load() / 6), int(live.Visited(w.app) - visited)}
+}
+
+// A message costs the same SQL and looks at the same clients however many
+// other members are online (PocketBase's broadcast: one query and one look
+// per open tab).
+func TestMessageCostDoesNotGrowWithTheCrowd(t *testing.T) {
+	t.Parallel()
+	crowds := []int{0, 200}
+	if s := os.Getenv("LIVE_CROWDS"); s != "" { // e.g. LIVE_CROWDS=0,500,2000 -v for the measurements
+		crowds = nil
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			crowds = append(crowds, n)
+		}
+	}
+	var alone cost
+	for i, n := range crowds {
+		after, before := messageCost(t, n, true), messageCost(t, n, false)
+		t.Logf("%d idle tabs: SQL statements %d (PocketBase's broadcast: %d), clients looked at %d (PocketBase's: %d)",
+			n, after.statements, before.statements, after.liveClients+after.pbClients, before.pbClients+2) // +2: the two members' own tabs
+		if i == 0 {
+			alone = after
+			continue
+		}
+		if after.statements != alone.statements || after.pbClients != 0 || after.liveClients != alone.liveClients {
+			t.Errorf("with %d idle tabs a message cost %+v; alone %+v", n, after, alone)
+		}
+		if before.statements < alone.statements+n || before.pbClients < n {
+			t.Errorf("PocketBase's broadcast with %d idle tabs cost %+v: the measure cannot tell", n, before)
+		}
+	}
+}
