@@ -45,7 +45,7 @@ func messageCost(t *testing.T, idle int, withLive bool) cost {
 			c := counted{subscriptions.NewDefaultClient(), looks}
 			w.app.SubscriptionsBroker().Register(c)
 			t.Cleanup(func() { w.app.SubscriptionsBroker().Unregister(c.Id()) })
-			subscribe(t, w.h, c, headers, 204, webTopics...)
+			testutil.Subscribe(t, w.h, c, headers, webTopics...)
 		}
 	}
 	if !withLive {

@@ -110,7 +110,7 @@ func TestEndedSignInsHearNothing(t *testing.T) {
 
 	// The signed-out page signs in as another member: it hears them only.
 	_, eve := subject(5)
-	subscribe(t, w.h, tabs["the signed-out page"].client, testutil.Cookie(t, eve), 204, webTopics...)
+	testutil.Subscribe(t, w.h, tabs["the signed-out page"].client, testutil.Cookie(t, eve), webTopics...)
 	w.notification(t, 2000, 5, "for eve")
 	testutil.Eventually(t, 5*time.Second, "the page to hear its new member", func() bool {
 		got := tabs["the signed-out page"].events()

@@ -36,7 +36,7 @@ func open(t testing.TB, h http.Handler, app core.App, headers map[string]string,
 	tb := &tab{client: subscriptions.NewDefaultClient()}
 	app.SubscriptionsBroker().Register(tb.client)
 	t.Cleanup(func() { app.SubscriptionsBroker().Unregister(tb.client.Id()) })
-	subscribe(t, h, tb.client, headers, 204, topics...)
+	testutil.Subscribe(t, h, tb.client, headers, topics...)
 	go func() {
 		for m := range tb.client.Channel() {
 			tb.mu.Lock()
@@ -45,18 +45,6 @@ func open(t testing.TB, h http.Handler, app core.App, headers map[string]string,
 		}
 	}()
 	return tb
-}
-
-func subscribe(t testing.TB, h http.Handler, client subscriptions.Client, headers map[string]string, status int, topics ...string) {
-	t.Helper()
-	body := `{"clientId":"` + client.Id() + `","subscriptions":["` + strings.Join(topics, `","`) + `"]}`
-	if len(topics) == 0 {
-		body = `{"clientId":"` + client.Id() + `","subscriptions":[]}`
-	}
-	rec := call(h, http.MethodPost, "/api/realtime", body, headers)
-	if rec.Code != status {
-		t.Fatalf("subscribing: %d %s", rec.Code, rec.Body.String())
-	}
 }
 
 func call(h http.Handler, method, url, body string, headers map[string]string) *httptest.ResponseRecorder {
