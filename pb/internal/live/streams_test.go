@@ -3,7 +3,9 @@ package live_test
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"runtime"
 	"strconv"
@@ -35,6 +37,7 @@ func openReal(t *testing.T, client *http.Client, base, address string, headers m
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/realtime", nil)
 	req.Header.Set("X-Forwarded-For", address)
+	req.Header.Set("Cookie", headers["Cookie"]) // the page's stream is signed in (visitors' are bounded apart)
 	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -133,6 +136,11 @@ func TestRealStreams(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	perStream := float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
 	t.Logf("%d subscribed streams: %.1f KB of heap and stack each (server and its test client)", n, perStream/1e3)
+	if os.Getenv("LIVE_STREAMS") != "" {
+		client := clientCost(t, n)
+		t.Logf("the test client's side alone (the same streams from a bare server): %.1f KB; the server's: %.1f KB a stream",
+			client/1e3, (perStream-client)/1e3)
+	}
 
 	ua, ub := members[0].Id, members[1].Id
 	if ua > ub {
@@ -162,4 +170,36 @@ func TestRealStreams(t *testing.T) {
 			t.Errorf("stream %d of member %d heard %v", i, i/perMember, got)
 		}
 	}
+}
+
+// clientCost is what the test's side of a stream holds: the same client
+// reading streams of a bare server that sends PB_CONNECT and waits.
+func clientCost(t *testing.T, n int) float64 {
+	bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id:x\nevent:PB_CONNECT\ndata:{\"clientId\":\"x\"}\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer bare.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range n {
+		res, err := client.Get(bare.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		r := bufio.NewReader(res.Body)
+		if _, err := r.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		go func() { _, _ = io.Copy(io.Discard, r) }()
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	bare.CloseClientConnections()
+	return float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
 }
