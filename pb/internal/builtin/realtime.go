@@ -20,6 +20,7 @@ var RealtimeTopics = map[string]bool{
 	"messages/*":      true,
 	"conversations/*": true,
 	"notifications/*": true,
+	"deals/*":         true, // which of the member's deals changed: its open page reads it again
 	// no record: the member's own connections hear why their sessions
 	// ended (session.TellEnded sends to them alone)
 	session.EndedTopic: true,

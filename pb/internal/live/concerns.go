@@ -5,15 +5,21 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// concerns names, for each collection delivered here, the members a record
-// of it concerns: those its list and view rules let see it
-// (pb_migrations; TestConcernsFollowTheRules checks the rules are still
-// these), from the record itself or one lookup.
-var concerns = map[string]func(app core.App, r *core.Record) []string{
+// concern is a collection delivered here: the members a record of it
+// concerns, those its list and view rules let see it (pb_migrations;
+// TestConcernsFollowTheRules checks the rules are still these), from the
+// record itself or one lookup; and, when set, the only fields its events
+// carry besides id, collectionId and collectionName.
+type concern struct {
+	members func(app core.App, r *core.Record) []string
+	fields  []string
+}
+
+var concerns = map[string]concern{
 	// "@request.auth.id != '' && (userA = @request.auth.id || userB = @request.auth.id)"
-	"conversations": func(_ core.App, r *core.Record) []string { return ids(r.GetString("userA"), r.GetString("userB")) },
+	"conversations": {members: func(_ core.App, r *core.Record) []string { return ids(r.GetString("userA"), r.GetString("userB")) }},
 	// "... (conversation.userA = @request.auth.id || conversation.userB = @request.auth.id)"
-	"messages": func(app core.App, r *core.Record) []string {
+	"messages": {members: func(app core.App, r *core.Record) []string {
 		var row struct {
 			A string `db:"userA"`
 			B string `db:"userB"`
@@ -24,9 +30,19 @@ var concerns = map[string]func(app core.App, r *core.Record) []string{
 			return nil // no conversation: nobody may see the message
 		}
 		return ids(row.A, row.B)
-	},
+	}},
 	// "@request.auth.id != '' && user = @request.auth.id"
-	"notifications": func(_ core.App, r *core.Record) []string { return ids(r.GetString("user")) },
+	"notifications": {members: func(_ core.App, r *core.Record) []string { return ids(r.GetString("user")) }},
+	// "@request.auth.id != '' && (sponsor = @request.auth.id || recipient = @request.auth.id)".
+	// A deal is read through GET /api/deals/{id}, which shapes it for
+	// the reader: the event only says which deal changed and its version,
+	// so that its open page reads it again (unless it holds that version).
+	"deals": {
+		members: func(_ core.App, r *core.Record) []string {
+			return ids(r.GetString("sponsor"), r.GetString("recipient"))
+		},
+		fields: []string{"version"},
+	},
 }
 
 // rules are the list and view rules concerns follows, by collection.
@@ -34,10 +50,11 @@ var rules = map[string]string{
 	"conversations": `@request.auth.id != "" && (userA = @request.auth.id || userB = @request.auth.id)`,
 	"messages":      `@request.auth.id != "" && (conversation.userA = @request.auth.id || conversation.userB = @request.auth.id)`,
 	"notifications": `@request.auth.id != "" && user = @request.auth.id`,
+	"deals":         `@request.auth.id != "" && (sponsor = @request.auth.id || recipient = @request.auth.id)`,
 }
 
 func (h *hub) members(app core.App, r *core.Record) []string {
-	return concerns[r.Collection().Name](app, r)
+	return concerns[r.Collection().Name].members(app, r)
 }
 
 // ids are the distinct non-empty member ids among given.

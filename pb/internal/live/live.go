@@ -1,5 +1,5 @@
 // Package live delivers the realtime events of the members' own
-// collections (messages, conversations, notifications) to the open pages
+// collections (messages, conversations, notifications, deals) to the open pages
 // of the members each record concerns, found in an index of the realtime
 // clients by member: the cost of an event is its members' clients and at
 // most one lookup, whoever else is online.
@@ -85,8 +85,8 @@ func Bind(app core.App) {
 		"delete": app.OnModelAfterDeleteSuccess(),
 	} {
 		on.Bind(&hook.Handler[*core.ModelEvent]{Id: idDeliver, Priority: -99, Func: func(e *core.ModelEvent) error {
-			record, ok := e.Model.(*core.Record)
-			if !ok || concerns[record.Collection().Name] == nil {
+			record, ok := delivered(e.Model)
+			if !ok {
 				return e.Next()
 			}
 			h.deliver(action, record)
@@ -100,8 +100,8 @@ func Bind(app core.App) {
 	// PocketBase's own dry run of the delete (priority 99) is silenced the
 	// same way.
 	app.OnModelDelete().Bind(&hook.Handler[*core.ModelEvent]{Id: idDeleting, Priority: 99, Func: func(e *core.ModelEvent) error {
-		record, ok := e.Model.(*core.Record)
-		if !ok || concerns[record.Collection().Name] == nil {
+		record, ok := delivered(e.Model)
+		if !ok {
 			return e.Next()
 		}
 		h.pending.Store(pendingKey(record), h.members(app, record))
@@ -140,6 +140,16 @@ func restore(e *core.ModelEvent) error {
 		e.App = q.App
 	}
 	return e.Next()
+}
+
+// delivered answers m as a record of a collection delivered here.
+func delivered(m core.Model) (*core.Record, bool) {
+	r, ok := m.(*core.Record)
+	if !ok {
+		return nil, false
+	}
+	_, ok = concerns[r.Collection().Name]
+	return r, ok
 }
 
 func pendingKey(r *core.Record) string { return r.Collection().Name + "/" + r.Id }
@@ -233,7 +243,7 @@ type recordData struct {
 // deliver sends the event to the clients of the record's members that
 // listen to its collection, each member's payload made as PocketBase makes
 // it for their sign-in (a fresh copy, the enrich hooks as the realtime
-// request, the same JSON).
+// request, the same JSON); a deal's, only which deal and its version.
 func (h *hub) deliver(action string, record *core.Record) {
 	var members []string
 	if action == "delete" {
@@ -272,7 +282,16 @@ func payload(app core.App, action string, record *core.Record, auth *core.Record
 	if err := app.OnRecordEnrich().Trigger(enrich); err != nil {
 		return nil, err
 	}
-	return json.Marshal(&recordData{Record: clean, Action: action})
+	data := &recordData{Record: clean, Action: action}
+	if fields := concerns[record.Collection().Name].fields; fields != nil {
+		all := clean.PublicExport()
+		some := map[string]any{}
+		for _, f := range append([]string{"id", "collectionId", "collectionName"}, fields...) {
+			some[f] = all[f]
+		}
+		data.Record = some
+	}
+	return json.Marshal(data, json.Deterministic(true))
 }
 
 func topic(collection string) string { return collection + "/*" }

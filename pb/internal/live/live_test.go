@@ -21,7 +21,7 @@ import (
 )
 
 // webTopics are what the web app's subscribeInbox (web/src/lib/pb.ts) asks for.
-var webTopics = []string{"messages/*", "conversations/*", "notifications/*", session.EndedTopic}
+var webTopics = []string{"messages/*", "conversations/*", "notifications/*", "deals/*", session.EndedTopic}
 
 // tab is an open page's realtime client: registered as the stream does,
 // subscribed through POST /api/realtime, recording what it hears.
@@ -167,6 +167,12 @@ func (w *world) message(t testing.TB, i int, conversation *core.Record, sender i
 		"conversation": conversation.Id, "sender": w.members[sender].Id, "body": body, "kind": "text"})
 }
 
+func (w *world) deal(t testing.TB, i, sponsor, recipient int) *core.Record {
+	return w.save(t, "deals", id("del", i), map[string]any{
+		"listingKind": "sponsorships", "listingId": id("lst", i), "amount": 100, "status": "negotiating",
+		"sponsor": w.members[sponsor].Id, "recipient": w.members[recipient].Id})
+}
+
 func (w *world) notification(t testing.TB, i, member int, title string) *core.Record {
 	return w.save(t, "notifications", id("ntf", i), map[string]any{
 		"user": w.members[member].Id, "type": "message", "title": title, "link": "/messages"})
@@ -210,7 +216,8 @@ func (w *world) heardBy(t testing.TB, want func(member int) int) [][]string {
 }
 
 // The events of a crowd (100 members, two tabs each) reach exactly the
-// tabs of the members the collections' rules let see them: each member's
+// tabs of the members the collections' rules let see them (a deal: its
+// sponsor and recipient): each member's
 // tabs hear what PocketBase's own rule-checked broadcast delivers them,
 // nothing more, nothing less.
 func TestEventsReachExactlyTheirMembers(t *testing.T) {
@@ -229,6 +236,14 @@ func TestEventsReachExactlyTheirMembers(t *testing.T) {
 		for i := range members {
 			w.notification(t, i, i, "note")
 		}
+		for k := range members / 2 {
+			d := w.deal(t, k, 2*k+1, 2*k)
+			d.Set("version", 1)
+			d.Set("status", "agreed")
+			if err := w.app.Save(d); err != nil {
+				t.Fatal(err)
+			}
+		}
 		// the last two conversations go, their messages with them
 		for k := members/2 - 2; k < members/2; k++ {
 			c, err := w.app.FindRecordById("conversations", id("cnv", k))
@@ -241,9 +256,9 @@ func TestEventsReachExactlyTheirMembers(t *testing.T) {
 		}
 		return w.heardBy(t, func(i int) int {
 			if i >= members-4 {
-				return 6 // create, update, message, note; the conversation and its message deleted
+				return 8 // create, update, message, note, the deal's two; the conversation and its message deleted
 			}
-			return 4
+			return 6
 		})
 	}
 	got, want := run(true), run(false)
@@ -255,7 +270,8 @@ func TestEventsReachExactlyTheirMembers(t *testing.T) {
 	k := 3 // member 2k's and 2k+1's conversation
 	wantLines := []string{
 		"conversations/* create " + id("cnv", k), "conversations/* update " + id("cnv", k),
-		"messages/* create " + id("msg", k), "notifications/* create " + id("ntf", 2*k+1)}
+		"messages/* create " + id("msg", k), "notifications/* create " + id("ntf", 2*k+1),
+		"deals/* create " + id("del", k), "deals/* update " + id("del", k)}
 	slices.Sort(wantLines)
 	if !slices.Equal(got[2*k+1], wantLines) {
 		t.Errorf("member %d heard %v, want %v", 2*k+1, got[2*k+1], wantLines)
@@ -319,5 +335,30 @@ func TestConcernsFollowTheRules(t *testing.T) {
 				t.Errorf("%s's %s rule changed: live delivers by %q", name, kind, rule)
 			}
 		}
+	}
+}
+
+// A deal's event says only which deal changed and its version: its page
+// reads the deal through the route, shaped for the reader.
+func TestDealEventsSayWhichDealChanged(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 3, 1, true)
+	d := w.deal(t, 1, 0, 1)
+	d.Set("version", 4)
+	d.Set("cancelReason", "private words")
+	if err := w.app.Save(d); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"record":{"collectionId":"` + d.Collection().Id + `","collectionName":"deals","id":"` + d.Id + `","version":4},"action":"update"}`
+	for i := range 2 {
+		tb := w.tabs[i][0]
+		testutil.Eventually(t, 5*time.Second, "the deal's members to hear it", func() bool { return len(tb.data("deals/*")) == 2 })
+		if got := tb.data("deals/*"); got[0] == got[1] || !slices.Contains(got, want) {
+			t.Errorf("member %d heard %v, want %s", i, got, want)
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	if got := w.tabs[2][0].events(); len(got) != 0 {
+		t.Errorf("a third member heard %v", got)
 	}
 }
