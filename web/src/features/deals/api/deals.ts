@@ -4,13 +4,9 @@ import { listingKinds, type Deal, type DealStatus, type Update } from '@/lib/api
 import { fetchPage } from '@/lib/list-page'
 import { withPicture } from './pictures'
 import { queryKeys } from '@/lib/query-keys'
+import { dealQueryOptions } from './deal-query'
 
-export function dealQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.deals, 'one', id],
-    queryFn: ({ signal }) => api.get<Deal>(`/api/deals/${encodeURIComponent(id)}`, undefined, signal),
-  })
-}
+export { dealQueryOptions }
 
 /** One deal with its history (GET /api/deals/{id}). */
 export function useDeal(id: string) {
