@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
 
 	"sponsorbridge/pb/internal/live"
@@ -34,7 +35,10 @@ func (c counted) Subscriptions(prefixes ...string) map[string]subscriptions.Subs
 // looked at, indexed clients live looked at.
 type cost struct{ statements, pbClients, liveClients int }
 
-func messageCost(t *testing.T, idle int, withLive bool) cost {
+// crowd is a world of two members with one tab each and idle tabs of 100
+// other members, subscribed as the web app is (counted), with or without
+// live; and the two members' conversation.
+func crowd(t testing.TB, idle int, withLive bool) (*world, *core.Record, *atomic.Int64) {
 	w := newWorld(t, 2, 1, true)
 	looks := &atomic.Int64{}
 	const idleMembers = 100
@@ -53,11 +57,35 @@ func messageCost(t *testing.T, idle int, withLive bool) cost {
 	}
 	c := w.conversation(t, 1, 0, 1)
 	w.message(t, 1, c, 0, "warm-up")
+	return w, c, looks
+}
+
+func messageCost(t *testing.T, idle int, withLive bool) cost {
+	w, c, looks := crowd(t, idle, withLive)
 	q := testutil.WatchQueries(t, w.app)
 	looks.Store(0)
 	visited := live.Visited(w.app)
 	statements := q.During(func() { w.message(t, 2, c, 0, "counted") })
 	return cost{len(statements), int(looks.Load() / 6), int(live.Visited(w.app) - visited)}
+}
+
+// BenchmarkMessage is the time of one message saved (its delivery
+// included) with idle tabs of other members open, with live and with
+// PocketBase's broadcast: go test -run - -bench Message ./pb/internal/live/
+// (a shared machine's timings are noisy: the counts above decide).
+func BenchmarkMessage(b *testing.B) {
+	for _, idle := range []int{0, 500, 2000} {
+		for _, withLive := range []bool{true, false} {
+			b.Run(fmt.Sprintf("idle=%d/live=%v", idle, withLive), func(b *testing.B) {
+				w, c, _ := crowd(b, idle, withLive)
+				i := 10
+				for b.Loop() {
+					i++
+					w.message(b, i, c, 0, "bench")
+				}
+			})
+		}
+	}
 }
 
 // A message costs the same SQL and looks at the same clients however many
