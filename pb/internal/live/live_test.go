@@ -362,3 +362,24 @@ func TestDealEventsSayWhichDealChanged(t *testing.T) {
 		t.Errorf("a third member heard %v", got)
 	}
 }
+
+// The dashboard's subscriptions go on for every other collection through
+// PocketBase's broadcast; superusers hear no event of the collections
+// delivered by member (docs/security.md, "Realtime").
+func TestSuperusersHearOtherCollectionsOnly(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 2, 1, true)
+	root := open(t, w.h, w.app, testutil.SuperuserHeaders(t, w.app),
+		"messages/*", "conversations/*", "notifications/*", "deals/*", "sponsorships/*")
+	c := w.conversation(t, 1, 0, 1)
+	w.message(t, 1, c, 0, "members only")
+	w.notification(t, 1, 1, "members only")
+	w.deal(t, 1, 0, 1)
+	testutil.Eventually(t, 5*time.Second, "the members to hear their events", func() bool { return len(w.tabs[1][0].events()) == 4 })
+	listing := testutil.CreateListing(t, w.app, "sponsorships", w.members[0], testutil.ListingOpts{Title: "For the dashboard"})
+	testutil.Eventually(t, 5*time.Second, "the dashboard to hear the listing", func() bool { return len(root.events()) > 0 })
+	time.Sleep(100 * time.Millisecond)
+	if got := root.events(); !slices.Equal(got, []string{"sponsorships/* create " + listing.Id}) {
+		t.Errorf("the superuser heard %v", got)
+	}
+}
