@@ -13,16 +13,16 @@ func Unbind(app core.App) {
 	app.OnModelAfterDeleteError().Unbind(idDeleteErr)
 	app.OnRealtimeSubscribeRequest().Unbind(idIndex)
 	app.OnRealtimeConnectRequest().Unbind(idForget)
-	hubs.Delete(app)
+	app.Store().Remove(storeKey)
 }
 
 // Visited is how many indexed clients app's deliveries have looked at.
 func Visited(app core.App) uint64 {
-	h, ok := hubs.Load(app)
+	h, ok := app.Store().Get(storeKey).(*hub)
 	if !ok {
 		return 0
 	}
-	return h.(*hub).visited.Load()
+	return h.visited.Load()
 }
 
 // Rules are the list and view rules the deliveries follow, by collection.

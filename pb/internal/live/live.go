@@ -114,11 +114,11 @@ func Bind(app core.App) {
 		}
 		return e.Next()
 	}})
-	hubs.Store(app, h)
+	app.Store().Set(storeKey, h)
 }
 
-// hubs finds an app's hub (tests and measurements).
-var hubs sync.Map
+// storeKey finds an app's hub in its store (tests and measurements).
+const storeKey = "sbLiveHub"
 
 // quiet is the app as PocketBase's broadcast sees it for the collections
 // delivered here: with no realtime clients.
