@@ -179,6 +179,9 @@ func (h *hub) index(client subscriptions.Client) {
 	}
 	h.byMember[member][id] = client
 	h.memberOf[id] = member
+	if client.Get(waitingKey) == nil {
+		client.Set(waitingKey, &atomic.Int32{})
+	}
 }
 
 func (h *hub) forget(clientID string) {
@@ -269,9 +272,40 @@ func (h *hub) deliver(action string, record *core.Record) {
 				}
 				msg = &subscriptions.Message{Name: name, Data: data}
 			}
-			routine.FireAndForget(func() { c.Send(*msg) })
+			h.send(c, *msg)
 		}
 	}
+}
+
+// MaxWaiting is how many events may wait for one stream: its loop takes
+// them one by one as it writes them out, so more wait only while its
+// writes are stuck (a reader that never reads). Beyond, the stream is ended
+// rather than holding an event and a goroutine for every event to come; the
+// page reconnects and reads its queries again on subscribing
+// (web/src/features/messages/use-inbox-realtime.ts), so nothing is lost.
+const MaxWaiting = 32
+
+// waitingKey holds a client's count of events waiting for it.
+const waitingKey = "sbLiveWaiting"
+
+// send hands msg to the client's stream without waiting for it, ending a
+// stream that has MaxWaiting events waiting already.
+func (h *hub) send(c subscriptions.Client, msg subscriptions.Message) {
+	waiting, _ := c.Get(waitingKey).(*atomic.Int32)
+	if waiting == nil {
+		return // filed before it could be counted: never (index sets it)
+	}
+	if waiting.Add(1) > MaxWaiting {
+		waiting.Add(-1)
+		h.app.Logger().Debug("live: a stream that does not read ended", "clientId", c.Id())
+		h.app.SubscriptionsBroker().Unregister(c.Id()) // its stream loop sees the channel closed and ends
+		h.forget(c.Id())
+		return
+	}
+	routine.FireAndForget(func() {
+		defer waiting.Add(-1)
+		c.Send(msg)
+	})
 }
 
 func payload(app core.App, action string, record *core.Record, auth *core.Record) ([]byte, error) {

@@ -383,3 +383,37 @@ func TestSuperusersHearOtherCollectionsOnly(t *testing.T) {
 		t.Errorf("the superuser heard %v", got)
 	}
 }
+
+// A stream whose page never reads holds at most MaxWaiting events: the
+// next one ends it (the page reconnects and reads its queries again); a
+// page that reads is never ended, however many events it hears.
+func TestAStreamThatDoesNotReadIsEnded(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 1, 1, true) // m000's tab reads
+	stuck := subscriptions.NewDefaultClient()
+	w.app.SubscriptionsBroker().Register(stuck)
+	testutil.Subscribe(t, w.h, stuck, testutil.Cookie(t, w.members[0]), webTopics...)
+	reader := w.tabs[0][0]
+	for i := range live.MaxWaiting {
+		w.notification(t, i, 0, "unread")
+		if i == live.MaxWaiting/2 { // the reading tab keeps up, whatever the machine's load
+			testutil.Eventually(t, 5*time.Second, "the reading tab to catch up", func() bool { return len(reader.events()) == i+1 })
+		}
+	}
+	if stuck.IsDiscarded() {
+		t.Fatalf("ended after %d events", live.MaxWaiting)
+	}
+	w.notification(t, live.MaxWaiting, 0, "one too many")
+	if !stuck.IsDiscarded() {
+		t.Fatalf("still open after %d events", live.MaxWaiting+1)
+	}
+	if _, err := w.app.SubscriptionsBroker().ClientById(stuck.Id()); err == nil {
+		t.Error("the broker still holds the ended stream")
+	}
+	testutil.Eventually(t, 5*time.Second, "the reading tab to hear every event", func() bool {
+		return len(reader.events()) == live.MaxWaiting+1
+	})
+	if reader.client.IsDiscarded() {
+		t.Error("the reading tab was ended")
+	}
+}
