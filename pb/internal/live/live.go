@@ -281,8 +281,8 @@ func (h *hub) deliver(action string, record *core.Record) {
 // them one by one as it writes them out, so more wait only while its
 // writes are stuck (a reader that never reads). Beyond, the stream is ended
 // rather than holding an event and a goroutine for every event to come; the
-// page reconnects and reads its queries again on subscribing
-// (web/src/features/messages/use-inbox-realtime.ts), so nothing is lost.
+// page's SDK reconnects by itself (the events it missed are not replayed,
+// as after any lost connection).
 const MaxWaiting = 32
 
 // waitingKey holds a client's count of events waiting for it.

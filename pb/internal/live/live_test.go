@@ -385,8 +385,8 @@ func TestSuperusersHearOtherCollectionsOnly(t *testing.T) {
 }
 
 // A stream whose page never reads holds at most MaxWaiting events: the
-// next one ends it (the page reconnects and reads its queries again); a
-// page that reads is never ended, however many events it hears.
+// next one ends it (the page's SDK reconnects by itself); a page that
+// reads is never ended, however many events it hears.
 func TestAStreamThatDoesNotReadIsEnded(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, 1, 1, true) // m000's tab reads
