@@ -20,6 +20,7 @@ import (
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/live"
 	"sponsorbridge/pb/internal/logline"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/matching"
@@ -71,6 +72,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
 	builtin.BindStreams(app)    // realtime streams bounded per address and member; unsubscribed ones closed
 	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
+	live.Bind(app)              // members' events reach their own clients only, found by member (not a query per client)
 	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
 	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
 	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters

@@ -8,9 +8,10 @@ import (
 
 // RealtimeTopics are the only subscriptions members may make: what the web
 // app's subscribeInbox (web/src/lib/pb.ts) asks for, without options.
-// Realtime checks each event against the collection's list rule (its
-// participants or owner only), so these stay readable by rule while the
-// HTTP records API is closed. Options are refused because they carry a
+// Their events reach only the members the collections' list rules name
+// (participants or owner), found by member (pb/internal/live), so these
+// stay readable by rule while the HTTP records API is closed. Options are
+// refused because they carry a
 // client filter and expand, which PocketBase resolves through relations
 // without applying the related collection's rules: a subscription with
 // filter=sender.applications_via_applicant.message~'a%' would turn every
@@ -19,6 +20,7 @@ var RealtimeTopics = map[string]bool{
 	"messages/*":      true,
 	"conversations/*": true,
 	"notifications/*": true,
+	"deals/*":         true, // which of the member's deals changed: its open page reads it again
 	// no record: the member's own connections hear why their sessions
 	// ended (session.TellEnded sends to them alone)
 	session.EndedTopic: true,

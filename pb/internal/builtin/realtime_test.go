@@ -27,7 +27,8 @@ func TestRealtimeSubscriptions(t *testing.T) {
 		status    int
 		want      string
 	}{
-		{"the web app's topics", "dan", []string{"messages/*", "conversations/*", "notifications/*", "session"}, 204, ""},
+		{"the web app's topics", "dan", []string{"messages/*", "conversations/*", "notifications/*", "deals/*", "session"}, 204, ""},
+		{"one deal by id", "dan", []string{"deals/abc123"}, 403, "This realtime subscription is not available."},
 		{"unsubscribing from everything", "dan", []string{}, 204, ""},
 		{"listings", "dan", []string{"sponsorships/*"}, 403, "This realtime subscription is not available."},
 		{"applications", "dan", []string{"applications/*"}, 403, "This realtime subscription is not available."},

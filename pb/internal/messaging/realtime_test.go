@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
@@ -18,7 +17,8 @@ import (
 )
 
 // listener is a realtime client as the JS SDK's subscribe('*') makes it,
-// authenticated as a member, that records what the broker delivers.
+// subscribed as a member through the subscription hooks, that records
+// what the broker delivers.
 type listener struct {
 	mu       sync.Mutex
 	received []subscriptions.Message
@@ -27,9 +27,8 @@ type listener struct {
 func listen(t testing.TB, app core.App, member *core.Record, topics ...string) *listener {
 	l := &listener{}
 	c := subscriptions.NewDefaultClient()
-	c.Set(apis.RealtimeClientAuthKey, member)
-	c.Subscribe(topics...)
 	app.SubscriptionsBroker().Register(c)
+	testutil.SubscribeAs(t, app, c, member, topics...)
 	t.Cleanup(func() { app.SubscriptionsBroker().Unregister(c.Id()) })
 	go func() {
 		for m := range c.Channel() {

@@ -15,6 +15,8 @@ export interface InboxHandlers {
   message: (action: RealtimeAction, record: RecordModel) => void
   conversation: (action: RealtimeAction, record: RecordModel) => void
   notification: (action: RealtimeAction, record: RecordModel) => void
+  /** One of the member's deals changed: the record carries only its `id` and `version`. */
+  deal?: (action: RealtimeAction, record: RecordModel) => void
   /** The subscriptions are in place: from now on no change is missed. */
   subscribed?: () => void
   /**
@@ -25,7 +27,7 @@ export interface InboxHandlers {
 }
 
 /**
- * Subscribes to the member's own messages, conversations and notifications (the server
+ * Subscribes to the member's own messages, conversations, notifications and deals (the server
  * delivers only those), and to the end of their sessions. Returns the unsubscribe function.
  */
 export function subscribeInbox(handlers: InboxHandlers): () => void {
@@ -33,6 +35,7 @@ export function subscribeInbox(handlers: InboxHandlers): () => void {
     pb.collection('messages').subscribe('*', (e) => handlers.message(e.action, e.record)),
     pb.collection('conversations').subscribe('*', (e) => handlers.conversation(e.action, e.record)),
     pb.collection('notifications').subscribe('*', (e) => handlers.notification(e.action, e.record)),
+    pb.collection('deals').subscribe('*', (e) => handlers.deal?.(e.action, e.record)),
     pb.realtime.subscribe('session', (data: { reason?: unknown }) => handlers.sessionEnded?.(String(data?.reason ?? ''))),
   ])
   void offs.then(() => handlers.subscribed?.()).catch(() => undefined)

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router'
 import { useSession } from '@/features/auth/use-session'
+import { useDealChanged } from '@/features/deals/api/deal-query'
 import { useInboxRealtime } from '@/features/messages/use-inbox-realtime'
 import { EmailPrompt } from '@/features/settings/components/EmailPrompt'
 import { paths } from '@/lib/paths'
@@ -15,7 +16,7 @@ import { SkipLink } from './SkipLink'
 export function AppShell() {
   const { user } = useSession()
   const { pathname } = useLocation()
-  useInboxRealtime(user?.id, useSessionEndedElsewhere())
+  useInboxRealtime(user?.id, useSessionEndedElsewhere(), useDealChanged())
   return (
     <div data-print="flat" className="min-h-dvh bg-base-200">
       <SkipLink />

@@ -84,16 +84,28 @@ function afterFirstScreen(queryClient: QueryClient, fn: () => void): () => void 
 
 /** The first segment of every query key realtime events change. */
 const inboxKeys = new Set(
-  [queryKeys.messages[0], queryKeys.conversations[0], queryKeys.notifications[0], unreadQueryOptions().queryKey[0]].map(String),
+  [queryKeys.messages[0], queryKeys.conversations[0], queryKeys.notifications[0], unreadQueryOptions().queryKey[0], queryKeys.deals[0]].map(
+    String,
+  ),
 )
 
-export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (reason: string) => void) {
+/**
+ * onDealChanged: one of the member's deals changed (the app shell passes the deals feature's
+ * refresh of that deal's open page).
+ */
+export function useInboxRealtime(
+  userId: string | undefined,
+  onSessionEnded?: (reason: string) => void,
+  onDealChanged?: (id: string, version: unknown) => void,
+) {
   const queryClient = useQueryClient()
-  // the latest callback, without subscribing again when it changes
+  // the latest callbacks, without subscribing again when they change
   const ended = useRef(onSessionEnded)
+  const dealChanged = useRef(onDealChanged)
   useEffect(() => {
     ended.current = onSessionEnded
-  }, [onSessionEnded])
+    dealChanged.current = onDealChanged
+  }, [onSessionEnded, onDealChanged])
   useEffect(() => {
     if (!userId) return
     // Never abort a refetch on its way (refreshQueries): an aborted request each time otherwise.
@@ -119,6 +131,9 @@ export function useInboxRealtime(userId: string | undefined, onSessionEnded?: (r
           notification: () => {
             later.schedule(queryKeys.notifications)
             unread()
+          },
+          deal: (action, record) => {
+            if (action !== 'delete') dealChanged.current?.(String(record.id), record.version)
           },
           // What changed before the stream started (the page loaded first): read it again. A
           // fetch already running goes on rather than being aborted; the events coalesced above

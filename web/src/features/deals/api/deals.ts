@@ -4,13 +4,9 @@ import type { ApiBody, DealStatus } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
 import { withPicture } from './pictures'
 import { queryKeys } from '@/lib/query-keys'
+import { dealQueryOptions } from './deal-query'
 
-export function dealQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.deals, 'one', id],
-    queryFn: ({ signal }) => api('GET /api/deals/{id}', { params: { id }, signal }),
-  })
-}
+export { dealQueryOptions }
 
 /** One deal with its history (GET /api/deals/{id}). */
 export function useDeal(id: string) {

@@ -1,0 +1,29 @@
+package live
+
+import "github.com/pocketbase/pocketbase/core"
+
+// Unbind takes the layer away from app: PocketBase's own broadcast
+// delivers these collections again (the reference for payloads and costs).
+func Unbind(app core.App) {
+	for _, on := range []interface{ Unbind(...string) }{
+		app.OnModelAfterCreateSuccess(), app.OnModelAfterUpdateSuccess(), app.OnModelAfterDeleteSuccess(), app.OnModelDelete(),
+	} {
+		on.Unbind(idDeliver, idRestore, idDeleting)
+	}
+	app.OnModelAfterDeleteError().Unbind(idDeleteErr)
+	app.OnRealtimeSubscribeRequest().Unbind(idIndex)
+	app.OnRealtimeConnectRequest().Unbind(idForget)
+	app.Store().Remove(storeKey)
+}
+
+// Visited is how many indexed clients app's deliveries have looked at.
+func Visited(app core.App) uint64 {
+	h, ok := app.Store().Get(storeKey).(*hub)
+	if !ok {
+		return 0
+	}
+	return h.visited.Load()
+}
+
+// Rules are the list and view rules the deliveries follow, by collection.
+var Rules = rules

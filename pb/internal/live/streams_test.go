@@ -1,0 +1,205 @@
+package live_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/testutil"
+)
+
+// stream is a page's real realtime connection (Server-Sent Events over
+// TCP), subscribed as the web app subscribes.
+type stream struct {
+	mu     sync.Mutex
+	events []string // "topic data"
+}
+
+func (s *stream) heard() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.events...)
+}
+
+func openReal(t *testing.T, client *http.Client, base, address string, headers map[string]string) *stream {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/realtime", nil)
+	req.Header.Set("X-Forwarded-For", address)
+	req.Header.Set("Cookie", headers["Cookie"]) // the page's stream is signed in (visitors' are bounded apart)
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	if res.StatusCode != 200 {
+		t.Fatalf("stream: %d", res.StatusCode)
+	}
+	r := bufio.NewReader(res.Body)
+	next := func() (name, data string, err error) {
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return "", "", err
+			}
+			line = strings.TrimRight(line, "\n")
+			switch {
+			case strings.HasPrefix(line, "event:"):
+				name = strings.TrimPrefix(line, "event:")
+			case strings.HasPrefix(line, "data:"):
+				data = strings.TrimPrefix(line, "data:")
+			case line == "" && name != "":
+				return name, data, nil
+			}
+		}
+	}
+	name, data, err := next()
+	if err != nil || name != "PB_CONNECT" {
+		t.Fatalf("no PB_CONNECT: %q %v", name, err)
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(data, `{"clientId":"`), `"}`)
+	body := `{"clientId":"` + id + `","subscriptions":["` + strings.Join(webTopics, `","`) + `"]}`
+	sub, _ := http.NewRequest(http.MethodPost, base+"/api/realtime", strings.NewReader(body))
+	sub.Header.Set("Content-Type", "application/json")
+	sub.Header.Set("X-Forwarded-For", address)
+	for k, v := range headers {
+		if k == "Origin" {
+			v = base // same-origin: the server's own address
+		}
+		sub.Header.Set(k, v)
+	}
+	answer, err := client.Do(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer.Body.Close()
+	if answer.StatusCode != 204 {
+		t.Fatalf("subscribing: %d", answer.StatusCode)
+	}
+	s := &stream{}
+	go func() {
+		for {
+			name, data, err := next()
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.events = append(s.events, name+" "+data)
+			s.mu.Unlock()
+		}
+	}()
+	return s
+}
+
+// Over real connections, with a crowd of members' streams open (8 each,
+// the bound), a message reaches the streams of its two members and no
+// other; what an idle subscribed stream holds is measured
+// (LIVE_STREAMS=2000 go test -run RealStreams -v for the measurement).
+func TestRealStreams(t *testing.T) {
+	n := 80
+	if s := os.Getenv("LIVE_STREAMS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	cfg := testutil.Config()
+	cfg.TrustedProxyHeaders = []string{"X-Forwarded-For"}
+	app := apptest.NewApp(t, cfg)
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	defer client.CloseIdleConnections()
+
+	const perMember = 8
+	var members []*core.Record
+	for i := range (n + perMember - 1) / perMember {
+		members = append(members, testutil.CreateMember(t, app, fmt.Sprintf("s%04d", i), testutil.MemberOpts{}))
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	streams := make([]*stream, n)
+	for i := range n {
+		m := members[i/perMember]
+		streams[i] = openReal(t, client, srv.URL, fmt.Sprintf("10.%d.%d.1", i/200, i%200), testutil.Cookie(t, m))
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perStream := float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
+	t.Logf("%d subscribed streams: %.1f KB of heap and stack each (server and its test client)", n, perStream/1e3)
+	if os.Getenv("LIVE_STREAMS") != "" {
+		client := clientCost(t, n)
+		t.Logf("the test client's side alone (the same streams from a bare server): %.1f KB; the server's: %.1f KB a stream",
+			client/1e3, (perStream-client)/1e3)
+	}
+
+	ua, ub := members[0].Id, members[1].Id
+	if ua > ub {
+		ua, ub = ub, ua
+	}
+	w := &world{app: app, members: members}
+	c := w.save(t, "conversations", id("cnv", 1), map[string]any{"pairKey": ua + ":" + ub, "userA": ua, "userB": ub})
+	w.message(t, 1, c, 0, "over the wire")
+	testutil.Eventually(t, 10*time.Second, "the members' streams to hear the message", func() bool {
+		for i := range 2 * perMember {
+			if !strings.Contains(strings.Join(streams[i].heard(), "\n"), "over the wire") {
+				return false
+			}
+		}
+		return true
+	})
+	time.Sleep(100 * time.Millisecond)
+	for i, s := range streams {
+		got := s.heard()
+		if i < 2*perMember {
+			if len(got) != 2 || !strings.HasPrefix(got[0], "conversations/* ") && !strings.HasPrefix(got[1], "conversations/* ") {
+				t.Errorf("stream %d of member %d heard %v", i, i/perMember, got)
+			}
+			continue
+		}
+		if len(got) != 0 {
+			t.Errorf("stream %d of member %d heard %v", i, i/perMember, got)
+		}
+	}
+}
+
+// clientCost is what the test's side of a stream holds: the same client
+// reading streams of a bare server that sends PB_CONNECT and waits.
+func clientCost(t *testing.T, n int) float64 {
+	bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "id:x\nevent:PB_CONNECT\ndata:{\"clientId\":\"x\"}\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer bare.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range n {
+		res, err := client.Get(bare.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		r := bufio.NewReader(res.Body)
+		if _, err := r.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		go func() { _, _ = io.Copy(io.Discard, r) }()
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	bare.CloseClientConnections()
+	return float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
+}
