@@ -55,7 +55,7 @@ func TestActionsRefuse(t *testing.T) {
 		t.Fatalf("the lock was opened for %v", began)
 	}
 	locked := errors.New("locked")
-	if _, err := accounts.Login(app, accounts.LoginRequest{Username: "ann", Password: "secret1"}, func(string, string) error { return locked }); err != locked {
+	if _, err := accounts.Login(app, accounts.LoginRequest{Username: "ann", Password: "secret1"}, func(string, string) error { return locked }); !errors.Is(err, locked) {
 		t.Fatalf("a locked account answers the lock's refusal, got %v", err)
 	}
 	if m, err := accounts.Login(app, accounts.LoginRequest{Username: " ANN ", Password: "secret1"}, begin); err != nil || m.Id != ann.Id {

@@ -19,11 +19,11 @@ import (
 func TestFailedKeepsRefusalsAndAnswersTheRestAs500(t *testing.T) {
 	e := &core.RequestEvent{}
 	no := refusal.NotFoundf("Conversation not found.")
-	if got := apierr.Failed(e, no, "x"); got != error(no) {
+	if got := apierr.Failed(e, no, "x"); !errors.Is(got, no) {
 		t.Fatalf("a refusal became %v", got)
 	}
 	made := router.NewTooManyRequestsError("locked", nil)
-	if got := apierr.Or500(e, made); got != error(made) {
+	if got := apierr.Or500(e, made); !errors.Is(got, made) {
 		t.Fatalf("an answer became %v", got)
 	}
 	for _, err := range []error{sql.ErrNoRows, errors.New("disk full")} {

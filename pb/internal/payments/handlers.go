@@ -1,7 +1,6 @@
 package payments
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -21,9 +20,6 @@ func (h *handlers) createSubscription(e *core.RequestEvent) error {
 		return err
 	}
 	payment, err := CreateSubscription(e.App, h.provider, e.Auth, in, time.Now())
-	if errors.Is(err, ErrOrderRefused) {
-		return e.Error(http.StatusBadGateway, ErrOrderRefused.Error(), nil)
-	}
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ type CreateSubscriptionInput struct {
 
 // ErrOrderRefused is an order the provider refused or garbled (502, its
 // message is the route's answer).
-var ErrOrderRefused = errors.New("The payment provider could not create the order. Please try again later.")
+var ErrOrderRefused = refusal.New(refusal.Upstream, "The payment provider could not create the order. Please try again later.")
 
 // CreateSubscription creates a provider order for member's chosen plan at
 // the server's price and stores it as created; it answers the stored

@@ -34,6 +34,9 @@ const (
 	TooMany
 	// Unavailable: a service the action needs is not set up or is down (503).
 	Unavailable
+	// Upstream: a service the action called answered with a refusal or
+	// nonsense (502).
+	Upstream
 )
 
 // Refusal is an action's typed "no": its Kind, the Message the member

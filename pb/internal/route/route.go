@@ -178,6 +178,7 @@ var statuses = map[refusal.Kind]int{
 	refusal.TooLarge:        http.StatusRequestEntityTooLarge,
 	refusal.TooMany:         http.StatusTooManyRequests,
 	refusal.Unavailable:     http.StatusServiceUnavailable,
+	refusal.Upstream:        http.StatusBadGateway,
 }
 
 // Refused is err as the client's answer: a refusal becomes its status and
