@@ -140,7 +140,9 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 			accounts.WarmUp(se.App) // the decoy hash now, not on the first unknown name's sign-in
 			// Routes: the table, one row each (routes.go, docs/api/).
-			route.Bind(se, table)
+			if err := route.Bind(se, table); err != nil {
+				return err
+			}
 
 			bindAPINotFound(se)
 			if opts.PublicDir != "" {

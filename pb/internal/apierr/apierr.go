@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"sponsorbridge/pb/internal/refusal"
-
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -35,22 +33,9 @@ func (e FieldError) Resolve(data map[string]any) any {
 	return data
 }
 
-// Bind reads a JSON body into form and runs its validation, answering the
-// same 400s everywhere: one for a body that is not JSON of the right shape,
-// one with the field messages.
-func Bind(e *core.RequestEvent, form any, validate func() error) error {
-	if err := ReadBody(e, form); err != nil {
-		return err
-	}
-	if err := validate(); err != nil {
-		return e.BadRequestError(refusal.CheckFields, err)
-	}
-	return nil
-}
-
 // ReadBody reads a JSON body into form, answering the one 400 for a body
-// that is not JSON of the right shape. Routes whose validation answers
-// differently than Bind's read with it and validate themselves.
+// that is not JSON of the right shape. Actions validate what it read
+// (refusal.Fields).
 func ReadBody(e *core.RequestEvent, form any) error {
 	if err := e.BindBody(form); err != nil {
 		return e.BadRequestError("The request body is not valid JSON.", nil)

@@ -63,21 +63,12 @@ func clientCodesOf(app core.App) *clientCodes {
 	}).(*clientCodes)
 }
 
-// TakeClientCode counts one code attempt of the client that sent e, before
-// the code is compared (so a burst of concurrent guesses cannot pass the
-// count), unless the client has typed ClientMaxWrongCodes wrong codes in
-// its window: then ok is false and wait is how long until it ends. Give the
-// attempt back (GiveBackClientCode) when the code was right or was not
-// compared. Everything passes while limits are off.
-func TakeClientCode(e *core.RequestEvent) (ok bool, wait time.Duration) {
-	return ClientOf(e).TakeCode(e.App)
-}
-
-// GiveBackClientCode forgets one attempt that TakeClientCode counted for
-// the client that sent e.
-func GiveBackClientCode(e *core.RequestEvent) { ClientOf(e).GiveBackCode(e.App) }
-
-// TakeCode is TakeClientCode for the client c.
+// TakeCode counts one code attempt of client c, before the code is
+// compared (so a burst of concurrent guesses cannot pass the count), unless
+// the client has typed ClientMaxWrongCodes wrong codes in its window: then
+// ok is false and wait is how long until it ends. Give the attempt back
+// (GiveBackCode) when the code was right or was not compared. Everything
+// passes while limits are off.
 func (c Client) TakeCode(app core.App) (ok bool, wait time.Duration) {
 	if !enabled(app) {
 		return true, 0
@@ -85,7 +76,7 @@ func (c Client) TakeCode(app core.App) (ok bool, wait time.Duration) {
 	return clientCodesOf(app).take(clientKeyOf(c.IP), now())
 }
 
-// GiveBackCode is GiveBackClientCode for the client c.
+// GiveBackCode forgets one attempt that TakeCode counted for client c.
 func (c Client) GiveBackCode(app core.App) {
 	if !enabled(app) {
 		return

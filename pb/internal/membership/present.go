@@ -6,24 +6,16 @@ import (
 	"sponsorbridge/pb/internal/refusal"
 )
 
-// Present re-reads the signed-in member inside the write transaction tx and
-// answers 401 when the account is gone. A member may delete their account
-// while another of their requests is under way; that request was
-// authenticated before the deletion. Deleting runs in a transaction and
-// transactions take turns on the app's one writing connection, so a member
-// found here stays until tx commits (and the deletion then removes or
-// unlinks what tx wrote), and one not found must write nothing: a row
-// pointing to a deleted member fails PocketBase's relation check (a 500
-// before) or, saved just after the check, is left behind.
-func Present(e *core.RequestEvent, tx core.App) error {
-	if e.Auth == nil || Still(tx, e.Auth.Id) != nil {
-		return e.UnauthorizedError(NotSignedIn, nil)
-	}
-	return nil
-}
-
-// Still is Present for a domain action, with no request: a NotSignedIn
-// refusal when member memberID is no longer there in tx.
+// Still re-reads member memberID inside the write transaction tx and
+// refuses as NotSignedIn (401) when the account is gone. A member may
+// delete their account while another of their requests is under way; that
+// request was authenticated before the deletion. Deleting runs in a
+// transaction and transactions take turns on the app's one writing
+// connection, so a member found here stays until tx commits (and the
+// deletion then removes or unlinks what tx wrote), and one not found must
+// write nothing: a row pointing to a deleted member fails PocketBase's
+// relation check (a 500 before) or, saved just after the check, is left
+// behind.
 func Still(tx core.App, memberID string) error {
 	if memberID == "" {
 		return refusal.New(refusal.NotSignedIn, NotSignedIn)

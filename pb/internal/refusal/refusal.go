@@ -65,7 +65,6 @@ func New(k Kind, message string) *Refusal { return &Refusal{Kind: k, Message: me
 func NotFoundf(message string) *Refusal  { return New(NotFound, message) }
 func Conflictf(message string) *Refusal  { return New(Conflict, message) }
 func Forbiddenf(message string) *Refusal { return New(Forbidden, message) }
-func Gonef(message string) *Refusal      { return New(Gone, message) }
 
 // Invalidf is an Invalid refusal: message for the whole input, fields for
 // each field (nil when the message says it all).

@@ -11,6 +11,7 @@ package route
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -120,11 +121,16 @@ func ReadOnly(table []Route) []string {
 }
 
 // Bind registers every route of the table with the router, each with its
-// auth, body limit, per-member limits and own middlewares.
-func Bind(se *core.ServeEvent, table []Route) {
+// auth, body limit, per-member limits and own middlewares. A flawed table
+// (Check) is not served: the server does not start.
+func Bind(se *core.ServeEvent, table []Route) error {
+	if errs := Check(table); len(errs) > 0 {
+		return fmt.Errorf("the route table is flawed: %w", errors.Join(errs...))
+	}
 	for _, r := range table {
 		se.Router.Route(r.Method, r.Path, serve(r)).Bind(middlewares(r)...)
 	}
+	return nil
 }
 
 // serve runs the handler and turns a refusal into its answer.
@@ -207,6 +213,3 @@ func Refused(e *core.RequestEvent, err error) error {
 	}
 	return router.NewApiError(status, r.Message, r.Fields)
 }
-
-// Status is the HTTP status a refusal of kind k answers.
-func Status(k refusal.Kind) int { return statuses[k] }

@@ -136,7 +136,7 @@ type CodeError struct {
 	Code    string
 	Wait    time.Duration
 	// perClient: the client's own count of wrong codes is spent, not the
-	// address's (the reset keeps this message; limits.TakeClientCode).
+	// address's (the reset keeps this message; limits.Client.TakeCode).
 	perClient bool
 }
 
@@ -177,7 +177,7 @@ func codeTooManyFromClient(wait time.Duration) *CodeError {
 }
 
 // checkCode compares code with the OTP's, within the client's count of
-// wrong codes over all addresses (limits.TakeClientCode) and the proof's
+// wrong codes over all addresses (limits.Client.TakeCode) and the proof's
 // budget w of wrong codes, or, when device is set (a browser that proved
 // this address before), within that browser's own budget of the same size
 // only. nil means right; the answer is otherwise a *CodeError or an error

@@ -21,7 +21,7 @@ const (
 	msgCodeUsed    = "This code has already been used. Request a new code."
 	msgCodeUnknown = "This code is no longer valid. Request a new code."
 	msgCodeTooMany = "Too many wrong codes were typed for this e-mail address."
-	// the client's own count, over all addresses (limits.TakeClientCode)
+	// the client's own count, over all addresses (limits.Client.TakeCode)
 	msgCodeTooManyFromClient = "Too many wrong codes were typed from your network today."
 )
 
