@@ -20,6 +20,7 @@ type config struct {
 		DB            string   `yaml:"db"`
 		Passthrough   []string `yaml:"passthrough"`
 		AlwaysForward []string `yaml:"always-forward"`
+		WriteTimeout  string   `yaml:"write-timeout"`
 	} `yaml:"proxy"`
 	Exec []struct {
 		Cmd string `yaml:"cmd"`
@@ -85,6 +86,10 @@ func TestProxyFitsTheServer(t *testing.T) {
 		if on := c.servedOn(method, "/api/realtime"); on != primary {
 			t.Errorf("%s /api/realtime is served on the %s: members connected to a replica would miss the events of writes made on the primary", method, on)
 		}
+	}
+	// The proxy's write timeout bounds a whole answer: a stream would be cut.
+	if c.Proxy.WriteTimeout != "" && c.Proxy.WriteTimeout != "0" && c.Proxy.WriteTimeout != "0s" {
+		t.Errorf("proxy.write-timeout = %q: LiteFS's proxy would cut every realtime stream after it", c.Proxy.WriteTimeout)
 	}
 	// Writes go to the primary, whatever a list says.
 	for _, path := range []string{"/api/register", "/api/login", "/api/conversations/x/messages", "/api/sponsorships",
