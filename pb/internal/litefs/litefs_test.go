@@ -2,6 +2,7 @@ package litefs_test
 
 import (
 	"net"
+	"net/http"
 	"os"
 	"regexp"
 	"strings"
@@ -19,6 +20,7 @@ type config struct {
 		DB            string   `yaml:"db"`
 		Passthrough   []string `yaml:"passthrough"`
 		AlwaysForward []string `yaml:"always-forward"`
+		WriteTimeout  string   `yaml:"write-timeout"`
 	} `yaml:"proxy"`
 	Exec []struct {
 		Cmd string `yaml:"cmd"`
@@ -29,8 +31,8 @@ type config struct {
 // receives what Fly's proxy sends (fly.toml's internal_port); it forwards to
 // the server that LiteFS starts, which listens on the loopback only (nothing
 // reaches it past the proxy) with the volume as its data directory; it
-// tracks data.db; and only the realtime routes pass through locally, never
-// a write.
+// tracks data.db; the realtime stream and its subscription are served on
+// the primary, writes too, and reads on the replica that received them.
 func TestProxyFitsTheServer(t *testing.T) {
 	var c config
 	raw, err := os.ReadFile("../../../deploy/litefs.yml")
@@ -77,31 +79,66 @@ func TestProxyFitsTheServer(t *testing.T) {
 		t.Errorf("the server's --dir %q is not the volume fly.toml mounts (%s)", flag("--dir"), mount)
 	}
 
-	// What runs on the machine that received it (passthrough), whatever its method.
-	local := func(path string) bool {
-		for _, p := range c.Proxy.Passthrough {
+	// The realtime stream lives on the primary, where every write is made
+	// and so every event is broadcast; its subscription must reach the same
+	// process, which holds the client id the stream announced.
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		if on := c.servedOn(method, "/api/realtime"); on != primary {
+			t.Errorf("%s /api/realtime is served on the %s: members connected to a replica would miss the events of writes made on the primary", method, on)
+		}
+	}
+	// The proxy's write timeout bounds a whole answer: a stream would be cut.
+	if c.Proxy.WriteTimeout != "" && c.Proxy.WriteTimeout != "0" && c.Proxy.WriteTimeout != "0s" {
+		t.Errorf("proxy.write-timeout = %q: LiteFS's proxy would cut every realtime stream after it", c.Proxy.WriteTimeout)
+	}
+	// Writes go to the primary, whatever a list says.
+	for _, path := range []string{"/api/register", "/api/login", "/api/conversations/x/messages", "/api/sponsorships",
+		"/api/payments/webhook", "/api/user", "/api/realtime/x", "/api/collections/users/records"} {
+		if on := c.servedOn(http.MethodPost, path); on != primary {
+			t.Errorf("POST %s is served on the %s: a write there on a replica would fail", path, on)
+		}
+	}
+	// Reads stay on the replica near the member (an always-forward rule too
+	// wide would send them all to the primary).
+	for _, path := range []string{"/", "/api/health", "/api/unread", "/api/conversations", "/api/conversations/x/messages",
+		"/api/notifications", "/api/deals/x", "/api/realtime/x", "/api/files/users/x/avatar.png"} {
+		if on := c.servedOn(http.MethodGet, path); on != replica {
+			t.Errorf("GET %s is served on the %s: reads would leave the replica", path, on)
+		}
+	}
+}
+
+const (
+	replica = "replica"
+	primary = "primary"
+)
+
+// servedOn is where LiteFS's proxy on a read replica has a request served,
+// in the order of http.ProxyServer.serveHTTP in superfly/litefs v0.5: a
+// passthrough path on this machine, whatever its method; a GET or HEAD on
+// this machine (after the __txid wait) unless its path is always-forward;
+// anything else on the primary (fly-replay: instance=<primary>).
+func (c config) servedOn(method, path string) string {
+	matches := func(list []string) bool {
+		for _, p := range list {
 			if liteFSMatch(p).MatchString(path) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, path := range []string{"/api/realtime"} {
-		if !local(path) {
-			t.Errorf("%s is forwarded: the subscription (POST) must reach the machine holding the stream", path)
-		}
+	if matches(c.Proxy.Passthrough) {
+		return replica
 	}
-	for _, path := range []string{"/api/register", "/api/login", "/api/conversations/x/messages", "/api/sponsorships",
-		"/api/payments/webhook", "/api/user", "/api/realtime/x", "/api/collections/users/records"} {
-		if local(path) {
-			t.Errorf("%s passes through: a write there on a replica would fail", path)
-		}
+	if (method == http.MethodGet || method == http.MethodHead) && !matches(c.Proxy.AlwaysForward) {
+		return replica
 	}
+	return primary
 }
 
 // liteFSMatch is how LiteFS reads a passthrough or always-forward entry
-// (http.CompileMatch in superfly/litefs v0.5): the whole path, with * as
-// the only wildcard.
+// (http.CompileMatch in superfly/litefs v0.5, for both lists): the whole
+// path, with * as the only wildcard.
 func liteFSMatch(s string) *regexp.Regexp {
 	return regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(s), `\*`, ".*") + "$")
 }
