@@ -118,7 +118,12 @@ const followedKeys = new Set([...inboxKeys, ...Object.values(followsByType).flat
  * reconnects are spread over several seconds (lib/realtime-reconnect.ts), and so are these reads.
  */
 export function refreshAfterReconnect(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (q) => followedKeys.has(String(q.queryKey[0])) }, { cancelRefetch: false })
+  return refreshUnder(queryClient, followedKeys)
+}
+
+/** Reads again the queries on screen whose key starts with one of firsts; one on its way goes on. */
+function refreshUnder(queryClient: QueryClient, firsts: ReadonlySet<string>): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => firsts.has(String(q.queryKey[0])) }, { cancelRefetch: false })
 }
 
 /**
@@ -172,8 +177,7 @@ export function useInboxRealtime(
           // fetch already running goes on rather than being aborted; the events coalesced above
           // take care of everything after.
           sessionEnded: (reason) => ended.current?.(reason),
-          subscribed: () =>
-            void queryClient.invalidateQueries({ predicate: (q) => inboxKeys.has(String(q.queryKey[0])) }, { cancelRefetch: false }),
+          subscribed: () => void refreshUnder(queryClient, inboxKeys),
           reconnected: () => void refreshAfterReconnect(queryClient),
         })
       })
