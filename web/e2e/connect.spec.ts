@@ -14,11 +14,19 @@ async function adminPage(browser: Browser): Promise<Page> {
 }
 
 /** Posts a listing as the signed-in administrator (exempt from the subscription). */
-async function post(page: Page, kind: 'sponsorships' | 'sponsorship-requests', title: string) {
+async function post(page: Page, kind: 'sponsorships' | 'sponsorship-requests', title: string): Promise<string> {
   const base = { title, description: 'A listing made by the connect journey.', location: 'Pune, India', categories: ['Education'] }
   const data = kind === 'sponsorships' ? { ...base, amount: 400 } : { ...base, requestedAmount: 750, eventDate: '' }
   const response = await page.request.post(`/api/${kind}`, { data, headers: { Origin: origin() } })
   expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+/** Opens path and waits until the page's realtime subscription is in place. */
+async function openLive(page: Page, path: string) {
+  const listening = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/realtime')
+  await page.goto(path)
+  await listening
 }
 
 async function memberPage(browser: Browser, name: string) {
@@ -81,6 +89,28 @@ test('apply: the poster sees it live in Messages, replies, and the applicant see
   await c.goto(`/messages?c=${conversationId}`)
   await expect(c.getByRole('heading', { name: 'Conversation not found' })).toBeVisible()
   await expect(c.getByTestId('message')).toHaveCount(0)
+})
+
+test('open profiles follow: a new application reaches the poster, the decision the applicant, without a reload', async ({ browser }) => {
+  const title = uniqueName('Chess boards ')
+  const a = await adminPage(browser)
+  const id = await post(a, 'sponsorships', title)
+  await openLive(a, '/profile')
+  const { page: b, member } = await memberPage(browser, uniqueName('Ravi '))
+  await openLive(b, '/profile')
+
+  // B applies (through the API: B's page is not told by its own click); A's open view shows it.
+  const applied = await b.request.post(`/api/sponsorships/${id}/apply`, {
+    data: { message: 'A chess club.' },
+    headers: { Origin: origin() },
+  })
+  expect(applied.status(), await applied.text()).toBe(201)
+  const received = a.getByTestId('received-application').filter({ hasText: member.displayName }).filter({ hasText: title })
+  await received.getByRole('button', { name: 'Accept' }).click()
+  await expectToast(a, 'Application accepted')
+
+  // B's profile, open since before B applied, shows the decision.
+  await expect(b.getByTestId('sent-application').filter({ hasText: title })).toContainText('Accepted')
 })
 
 test('sponsor: the card turns Sponsored; a member on a stale page is told', async ({ browser }) => {

@@ -1,4 +1,5 @@
 import PocketBase, { type RecordModel } from 'pocketbase'
+import { spreadReconnects, watchReconnects } from './realtime-reconnect'
 
 /**
  * The PocketBase SDK client, used for realtime subscriptions only. Sign-in never goes through
@@ -8,6 +9,12 @@ import PocketBase, { type RecordModel } from 'pocketbase'
  */
 export const pb = new PocketBase(window.location.origin)
 pb.autoCancellation(false)
+
+/** Who hears that the stream came back after it was lost (subscribeInbox's `reconnected`). */
+const reconnectListeners = new Set<() => void>()
+// After a restart, this tab reconnects after its own random delay, not with every other tab.
+spreadReconnects(pb.realtime)
+watchReconnects(pb, () => reconnectListeners.forEach((listener) => listener()))
 
 export type RealtimeAction = 'create' | 'update' | 'delete' | (string & {})
 
@@ -19,6 +26,11 @@ export interface InboxHandlers {
   deal?: (action: RealtimeAction, record: RecordModel) => void
   /** The subscriptions are in place: from now on no change is missed. */
   subscribed?: () => void
+  /**
+   * The stream was lost (a server restart, a network change) and is back, subscribed again:
+   * events sent meanwhile were lost, so what they keep fresh should be read again.
+   */
+  reconnected?: () => void
   /**
    * The member's sessions ended elsewhere (a password reset or change, signing out everywhere):
    * the server tells this page at once, with why (`session` topic, docs/security.md "Sessions").
@@ -39,7 +51,10 @@ export function subscribeInbox(handlers: InboxHandlers): () => void {
     pb.realtime.subscribe('session', (data: { reason?: unknown }) => handlers.sessionEnded?.(String(data?.reason ?? ''))),
   ])
   void offs.then(() => handlers.subscribed?.()).catch(() => undefined)
+  const reconnected = () => handlers.reconnected?.()
+  reconnectListeners.add(reconnected)
   return () => {
+    reconnectListeners.delete(reconnected)
     void offs.then((fns) => Promise.all(fns.map((off) => off()))).catch(() => undefined)
   }
 }

@@ -82,12 +82,49 @@ function afterFirstScreen(queryClient: QueryClient, fn: () => void): () => void 
   return stop
 }
 
-/** The first segment of every query key realtime events change. */
+/** The first segment of every query key the inbox's own events change. */
 const inboxKeys = new Set(
   [queryKeys.messages[0], queryKeys.conversations[0], queryKeys.notifications[0], unreadQueryOptions().queryKey[0], queryKeys.deals[0]].map(
     String,
   ),
 )
+
+/**
+ * What a new notification says changed on the member's other pages, by its type: the poster's
+ * applications view on a new application, the applicant's on a decision (and their deals on an
+ * acceptance), a request's pledge progress and pledges on a pledge or a withdrawal. The server
+ * sends a notification to its owner only, so only the member concerned refreshes, and only the
+ * queries on screen refetch (refreshQueries); no other member learns of the application or pledge.
+ * Deal steps have their own topic (deals/*).
+ */
+const followsByType: Record<string, readonly (readonly unknown[])[]> = {
+  application: [queryKeys.applications],
+  application_accepted: [queryKeys.applications, queryKeys.deals],
+  application_declined: [queryKeys.applications],
+  sponsorship: [queryKeys.sponsorshipRequests, queryKeys.commitments],
+}
+
+/** The queries a notification of this type changes besides the notifications themselves. */
+export function notificationFollows(type: unknown): readonly (readonly unknown[])[] {
+  return followsByType[String(type)] ?? []
+}
+
+/** Every query realtime events keep fresh: the inbox's and those notifications change. */
+const followedKeys = new Set([...inboxKeys, ...Object.values(followsByType).flatMap((keys) => keys.map((key) => String(key[0])))])
+
+/**
+ * The stream came back after it was lost: the events sent meanwhile are gone, so every query they
+ * keep fresh that is on screen is read again, once (a fetch already running goes on). The SDK's
+ * reconnects are spread over several seconds (lib/realtime-reconnect.ts), and so are these reads.
+ */
+export function refreshAfterReconnect(queryClient: QueryClient): Promise<void> {
+  return refreshUnder(queryClient, followedKeys)
+}
+
+/** Reads again the queries on screen whose key starts with one of firsts; one on its way goes on. */
+function refreshUnder(queryClient: QueryClient, firsts: ReadonlySet<string>): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => firsts.has(String(q.queryKey[0])) }, { cancelRefetch: false })
+}
 
 /**
  * onDealChanged: one of the member's deals changed (the app shell passes the deals feature's
@@ -128,9 +165,10 @@ export function useInboxRealtime(
             conversations()
             unread()
           },
-          notification: () => {
+          notification: (action, record) => {
             later.schedule(queryKeys.notifications)
             unread()
+            if (action === 'create') for (const key of notificationFollows(record.type)) later.schedule(key)
           },
           deal: (action, record) => {
             if (action !== 'delete') dealChanged.current?.(String(record.id), record.version)
@@ -139,8 +177,8 @@ export function useInboxRealtime(
           // fetch already running goes on rather than being aborted; the events coalesced above
           // take care of everything after.
           sessionEnded: (reason) => ended.current?.(reason),
-          subscribed: () =>
-            void queryClient.invalidateQueries({ predicate: (q) => inboxKeys.has(String(q.queryKey[0])) }, { cancelRefetch: false }),
+          subscribed: () => void refreshUnder(queryClient, inboxKeys),
+          reconnected: () => void refreshAfterReconnect(queryClient),
         })
       })
     }
