@@ -12,9 +12,9 @@ const server = 'http://127.0.0.1:8090'
 const isolated = ['src/features/auth/routes/AuthPage.google.test.tsx', 'src/features/subscription/use-checkout.test.tsx']
 
 // The entry chunk (main.tsx, which every screen loads) also holds the small modules every listing
-// screen shares: the kind's names, amounts, ratings, fields, badges and the app's config query. Left
+// screen shares: the kind's names, amounts, ratings, fields, badges, tabs and the app's config query. Left
 // to Rollup they became four files of about 1 kB each on /home's first screen, each costing its
-// headers (about 550 bytes): 122.3 kB, over the budget; here 119.6 kB (docs/web/bundle-size.md).
+// headers (about 550 bytes): 122.3 kB, over the budget; here 119.2 kB (docs/web/bundle-size.md).
 const inEntry = [
   '/src/main.tsx',
   '/src/lib/listing.ts',
@@ -22,6 +22,7 @@ const inEntry = [
   '/src/lib/rating.ts',
   '/src/components/ui/Field.tsx',
   '/src/components/ui/Badge.tsx',
+  '/src/components/ui/Tabs.tsx',
   '/src/features/app-config/api/get-app-config.ts',
 ]
 
