@@ -15,18 +15,6 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// refused fails unless err is a refusal of kind with message.
-func refused(t *testing.T, err error, kind refusal.Kind, message string) {
-	t.Helper()
-	r, ok := refusal.As(err)
-	if !ok {
-		t.Fatalf("got %v, want a refusal %q", err, message)
-	}
-	if r.Kind != kind || r.Message != message {
-		t.Fatalf("got refusal %d %q, want %d %q", r.Kind, r.Message, kind, message)
-	}
-}
-
 // The actions called directly, without HTTP: each refusal with the kind and
 // words its route answers.
 func TestActionsRefuse(t *testing.T) {
@@ -39,38 +27,38 @@ func TestActionsRefuse(t *testing.T) {
 	rejected := listingID(t, app, "sponsorships", "Priya rejected offer")
 
 	_, err := admin.Report(app, zed, listings.Sponsorships, rejected, admin.ReportInput{Reason: "spam"})
-	refused(t, err, refusal.NotFound, "Listing not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")
 	_, err = admin.Report(app, dan, listings.Sponsorships, approved, admin.ReportInput{Reason: "spam"})
-	refused(t, err, refusal.Forbidden, "You cannot report your own listing.")
+	testutil.WantRefusal(t, err, refusal.Forbidden, "You cannot report your own listing.")
 	_, err = admin.Report(app, zed, listings.Sponsorships, approved, admin.ReportInput{Reason: "  "})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
 	if r, _ := refusal.As(err); r.Fields == nil || !strings.Contains(r.Fields.Error(), "Please tell us why you are reporting this listing") {
 		t.Errorf("the empty reason's field error: %v", r.Fields)
 	}
 	_, err = admin.Report(app, zed, listings.Sponsorships, approved, admin.ReportInput{Reason: "again"})
-	refused(t, err, refusal.Conflict, "You have already reported this listing.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "You have already reported this listing.")
 	ghost := core.NewRecord(dan.Collection())
 	ghost.Id = "ghostmember0001"
 	_, err = admin.Report(app, ghost, listings.Sponsorships, approved, admin.ReportInput{Reason: "who am I"})
-	refused(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 
 	_, err = admin.Contact(app, nil, admin.ContactInput{Name: "A", Email: "not-an-address", Message: "Hi"})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
 
 	_, err = admin.Approve(app, boss, "things", approved)
-	refused(t, err, refusal.NotFound, "Listing not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")
 	_, err = admin.Approve(app, boss, "sponsorships", "nope")
-	refused(t, err, refusal.NotFound, "Listing not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")
 	_, err = admin.Reject(app, boss, "sponsorships", approved, admin.RejectInput{})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
 
 	_, err = admin.VerifyMember(app, boss, "nope", true)
-	refused(t, err, refusal.NotFound, "Member not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Member not found.")
 	_, err = admin.VerifySocial(app, boss, memberID(t, app, "priya"), admin.SocialLinkInput{Platform: "twitter", Username: "someone_else"}, true, time.Now())
-	refused(t, err, refusal.NotFound, "Social link not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Social link not found.")
 
 	_, err = admin.ResolveContact(app, boss, "nope")
-	refused(t, err, refusal.NotFound, "Message not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Message not found.")
 	msg, err := admin.Contact(app, zed, admin.ContactInput{Name: "Zed", Email: "zed@example.com", Subject: "Hello", Message: "Hi there"})
 	if err != nil {
 		t.Fatal(err)
@@ -82,16 +70,16 @@ func TestActionsRefuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = admin.ResolveContact(app, boss, msg.Id)
-	refused(t, err, refusal.Invalid, "This message is already resolved.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "This message is already resolved.")
 
 	_, err = admin.ResolveDispute(app, boss, "nope", admin.ResolveInput{Outcome: "completed", Note: "Done"})
-	refused(t, err, refusal.NotFound, "Deal not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Deal not found.")
 	_, err = admin.ResolveDispute(app, boss, "nope", admin.ResolveInput{Outcome: "maybe", Note: "Done"})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
 	_, err = admin.HideReview(app, boss, "nope", admin.HideInput{Reason: "Abusive"})
-	refused(t, err, refusal.NotFound, "Review not found, or hidden already.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Review not found, or hidden already.")
 	_, err = admin.HideReview(app, boss, "nope", admin.HideInput{})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.")
 
 	if n := count(t, app, "moderation_log"); n != 1 { // the one resolved message
 		t.Errorf("moderation_log has %d rows after the refusals, want 1", n)

@@ -2,11 +2,9 @@ package listings_test
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
 	"time"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
@@ -18,25 +16,6 @@ import (
 func ptr[T any](v T) *T { return &v }
 
 func dollars(n string) *json.RawMessage { return ptr(json.RawMessage(n)) }
-
-// wantRefusal fails unless err is a refusal of kind with message (and, when
-// field is set, an error for that field).
-func wantRefusal(t *testing.T, err error, kind refusal.Kind, message, field string) {
-	t.Helper()
-	r, ok := refusal.As(err)
-	if !ok {
-		t.Fatalf("want a refusal %q, got %v", message, err)
-	}
-	if r.Kind != kind || r.Message != message {
-		t.Fatalf("want refusal %d %q, got %d %q", kind, message, r.Kind, r.Message)
-	}
-	if field != "" {
-		var fields validation.Errors
-		if !errors.As(r.Fields, &fields) || fields[field] == nil {
-			t.Fatalf("want a field error on %s, got %v", field, r.Fields)
-		}
-	}
-}
 
 func validOffer() listings.ListingInput {
 	return listings.ListingInput{Title: ptr("Robotics kits"), Description: ptr("Kits for a club"),
@@ -52,13 +31,13 @@ func TestPostAction(t *testing.T) {
 	subbed := testutil.FindByUsername(t, app, "subbed").Id
 
 	_, err := listings.Post(app, listings.Sponsorships, subbed, listings.ListingInput{Title: ptr(" ")}, now)
-	wantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "title")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "title")
 
 	_, err = listings.Post(app, listings.Sponsorships, "nobody12345678x", validOffer(), now)
-	wantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.", "")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.", "")
 
 	_, err = listings.Post(app, listings.Sponsorships, testutil.FindByUsername(t, app, "lapsed").Id, validOffer(), now)
-	wantRefusal(t, err, refusal.PaymentRequired, "An active subscription is required to post. Choose a plan to continue.", "")
+	testutil.WantRefusal(t, err, refusal.PaymentRequired, "An active subscription is required to post. Choose a plan to continue.", "")
 
 	r, err := listings.Post(app, listings.Sponsorships, subbed, validOffer(), now)
 	if err != nil {
@@ -91,15 +70,15 @@ func TestEditAction(t *testing.T) {
 	}
 
 	_, err := edit(listings.Requests, asPia, "missing12345678", &listings.ListingInput{})
-	wantRefusal(t, err, refusal.NotFound, "Listing not found.", "")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.", "")
 	_, err = edit(listings.Sponsorships, asSam, hidden.Id, &listings.ListingInput{})
-	wantRefusal(t, err, refusal.NotFound, "Listing not found.", "")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.", "")
 	_, err = edit(listings.Requests, asSam, req.Id, &listings.ListingInput{Title: ptr("Mine")})
-	wantRefusal(t, err, refusal.Forbidden, "Only the poster can change this listing.", "")
+	testutil.WantRefusal(t, err, refusal.Forbidden, "Only the poster can change this listing.", "")
 	_, err = edit(listings.Requests, asPia, req.Id, nil)
-	wantRefusal(t, err, refusal.Invalid, "The request body is not valid JSON.", "")
+	testutil.WantRefusal(t, err, refusal.Invalid, "The request body is not valid JSON.", "")
 	_, err = edit(listings.Requests, asPia, req.Id, &listings.ListingInput{Status: ptr("sponsored")})
-	wantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "status")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "status")
 
 	// pledges: the amount goes no lower, and the status follows them
 	req.Set("pledgedAmount", 600)
@@ -108,13 +87,13 @@ func TestEditAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = edit(listings.Requests, asPia, req.Id, &listings.ListingInput{RequestedAmount: dollars("500")})
-	wantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "requestedAmount")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "requestedAmount")
 	r, err := edit(listings.Requests, asPia, req.Id, &listings.ListingInput{RequestedAmount: dollars("600")})
 	if err != nil || r.GetString("status") != listings.StatusSponsored || r.GetBool("approved") {
 		t.Fatalf("lowered to the pledges: %v %v", err, r)
 	}
 	_, err = edit(listings.Requests, asPia, req.Id, &listings.ListingInput{Status: ptr("closed")})
-	wantRefusal(t, err, refusal.Invalid, "A sponsored request cannot be reopened or closed.", "")
+	testutil.WantRefusal(t, err, refusal.Invalid, "A sponsored request cannot be reopened or closed.", "")
 	r, err = edit(listings.Requests, asPia, req.Id, &listings.ListingInput{RequestedAmount: dollars("900")})
 	if err != nil || r.GetString("status") != listings.StatusOpen {
 		t.Fatalf("raised above the pledges: %v %v", err, r)
@@ -130,7 +109,7 @@ func TestEditAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = edit(listings.Requests, asPia, past.Id, &listings.ListingInput{Status: ptr("open")})
-	wantRefusal(t, err, refusal.Invalid, "Move the event date forward to reopen this request.", "")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Move the event date forward to reopen this request.", "")
 }
 
 func TestFollowPledges(t *testing.T) {

@@ -15,18 +15,6 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// refused fails unless err is a refusal of kind whose message is message.
-func refused(t *testing.T, err error, kind refusal.Kind, message string) {
-	t.Helper()
-	r, ok := refusal.As(err)
-	if !ok {
-		t.Fatalf("got %v, want a refusal %q", err, message)
-	}
-	if r.Kind != kind || r.Message != message {
-		t.Fatalf("got refusal %d %q, want %d %q", r.Kind, r.Message, kind, message)
-	}
-}
-
 // The payment actions called directly, without HTTP: each refusal with the
 // kind and words its route answers.
 func TestActionsRefuse(t *testing.T) {
@@ -41,50 +29,50 @@ func TestActionsRefuse(t *testing.T) {
 	now := time.Now()
 
 	_, err := payments.CreateSubscription(app, sb, dan, payments.CreateSubscriptionInput{PlanID: "weekly"}, now)
-	refused(t, err, refusal.Invalid, "Please choose one of the plans.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please choose one of the plans.")
 	ghost := core.NewRecord(dan.Collection())
 	ghost.Id = "ghostmember0001"
 	_, err = payments.CreateSubscription(app, sb, ghost, payments.CreateSubscriptionInput{PlanID: "monthly"}, now)
-	refused(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 
 	_, err = payments.VerifySubscription(app, sb, dan, payments.VerifySubscriptionInput{OrderID: "order_sandbox_D"}, now)
-	refused(t, err, refusal.Invalid, "The payment details are incomplete.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "The payment details are incomplete.")
 	signed := func(order string) payments.VerifySubscriptionInput {
 		id, sig := sb.Pay(order)
 		return payments.VerifySubscriptionInput{OrderID: order, PaymentID: id, Signature: sig}
 	}
 	_, err = payments.VerifySubscription(app, sb, priya, signed("order_sandbox_D"), now)
-	refused(t, err, refusal.NotFound, "This payment order was not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "This payment order was not found.")
 	_, err = payments.VerifySubscription(app, sb, dan, signed("order_live_D"), now)
-	refused(t, err, refusal.Invalid, "This order was created in another payment mode and cannot be verified here.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "This order was created in another payment mode and cannot be verified here.")
 	forged := signed("order_sandbox_D")
 	forged.Signature = strings.Repeat("0", len(forged.Signature))
 	_, err = payments.VerifySubscription(app, sb, dan, forged, now)
-	refused(t, err, refusal.Invalid, "The payment signature is not valid.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "The payment signature is not valid.")
 
 	_, err = payments.SandboxPay(app, sb, dan, payments.SandboxPayInput{OrderID: "order_sandbox_D", Outcome: "maybe"})
-	refused(t, err, refusal.Invalid, "Please check the test payment.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the test payment.")
 	_, err = payments.SandboxPay(app, sb, priya, payments.SandboxPayInput{OrderID: "order_sandbox_D"})
-	refused(t, err, refusal.NotFound, "This payment order was not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "This payment order was not found.")
 	_, err = payments.SandboxPay(app, sb, dan, payments.SandboxPayInput{OrderID: "order_live_D"})
-	refused(t, err, refusal.Invalid, "Only test-mode orders can be paid in the sandbox.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Only test-mode orders can be paid in the sandbox.")
 
 	_, err = payments.ReceiptOf(app, dan, "nope", config.Seller{})
-	refused(t, err, refusal.NotFound, "This receipt was not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "This receipt was not found.")
 	unpaid := paymentOf(t, app, "order_sandbox_D")
 	_, err = payments.ReceiptOf(app, dan, unpaid.Id, config.Seller{})
-	refused(t, err, refusal.NotFound, "This receipt was not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "This receipt was not found.")
 
 	body := `{"event":"payment.failed","payload":{"payment":{"entity":{"id":"pay_1","order_id":"order_live_D"}}}}`
 	_, err = payments.ReceiveWebhook(app, nil, payments.Delivery{Body: strings.NewReader(body)}, now)
-	refused(t, err, refusal.Unavailable, "Payment webhooks are not configured on this server.")
+	testutil.WantRefusal(t, err, refusal.Unavailable, "Payment webhooks are not configured on this server.")
 	secret := []byte(testWebhookSecret)
 	_, err = payments.ReceiveWebhook(app, secret, payments.Delivery{Body: strings.NewReader(body), Signature: "00"}, now)
-	refused(t, err, refusal.Invalid, "Invalid webhook signature.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Invalid webhook signature.")
 	_, err = payments.ReceiveWebhook(app, secret, payments.Delivery{Body: failingReader{}}, now)
-	refused(t, err, refusal.TooLarge, "The webhook body is too large.")
+	testutil.WantRefusal(t, err, refusal.TooLarge, "The webhook body is too large.")
 	_, err = payments.ReceiveWebhook(app, secret, payments.Delivery{Body: strings.NewReader("{"), Signature: hexHMAC(testWebhookSecret, "{")}, now)
-	refused(t, err, refusal.Invalid, "The webhook body is not valid JSON.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "The webhook body is not valid JSON.")
 
 	if p := paymentOf(t, app, "order_live_D"); p.GetString("status") != "created" {
 		t.Errorf("a refused webhook changed the payment: %v", p.PublicExport())
@@ -152,7 +140,7 @@ func TestSandboxPurchaseActions(t *testing.T) {
 		t.Errorf("the receipt: %+v", receipt)
 	}
 	_, err = payments.ReceiptOf(app, testutil.FindByUsername(t, app, "priya"), payment.Id, config.Seller{})
-	refused(t, err, refusal.NotFound, "This receipt was not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "This receipt was not found.")
 	if _, err := payments.ReceiptOf(app, testutil.FindByUsername(t, app, "boss"), payment.Id, config.Seller{}); err != nil {
 		t.Errorf("an administrator reads the receipt: %v", err)
 	}

@@ -2,11 +2,9 @@ package sponsoring_test
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
@@ -14,28 +12,6 @@ import (
 	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/internal/testutil"
 )
-
-// refused checks that err is a refusal of kind k with the member's message
-// and, for field errors, names the fields.
-func refused(t *testing.T, err error, k refusal.Kind, message string, fields ...string) {
-	t.Helper()
-	r, ok := refusal.As(err)
-	if !ok {
-		t.Fatalf("want the refusal %q, got %v", message, err)
-	}
-	if r.Kind != k || r.Message != message {
-		t.Errorf("refusal %d %q, want %d %q", r.Kind, r.Message, k, message)
-	}
-	var fe validation.Errors
-	if len(fields) > 0 && !errors.As(r.Fields, &fe) {
-		t.Fatalf("refusal %q has no field errors, want %v", message, fields)
-	}
-	for _, f := range fields {
-		if fe[f] == nil {
-			t.Errorf("refusal %q: no error for %s (%v)", message, f, fe)
-		}
-	}
-}
 
 // gone is a member whose account no longer exists.
 func gone(app core.App, t *testing.T) *core.Record {
@@ -63,23 +39,23 @@ func TestPledgeAction(t *testing.T) {
 	}
 
 	_, err := sponsoring.Pledge(app, priya, camp.Id, amount("1.5"))
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
 	_, err = sponsoring.Pledge(app, priya, camp.Id, amount(`"lots"`))
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount")
 	tooLong := amount("0")
 	tooLong.Message = strings.Repeat("y", sponsoring.MaxMessage+1)
 	_, err = sponsoring.Pledge(app, priya, camp.Id, tooLong)
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount", "message")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "amount", "message")
 	_, err = sponsoring.Pledge(app, priya, "nosuchrequest12", amount("5"))
-	refused(t, err, refusal.NotFound, "Listing not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")
 	_, err = sponsoring.Pledge(app, dan, camp.Id, amount("5"))
-	refused(t, err, refusal.Forbidden, "You cannot sponsor your own request.")
+	testutil.WantRefusal(t, err, refusal.Forbidden, "You cannot sponsor your own request.")
 	_, err = sponsoring.Pledge(app, gone(app, t), camp.Id, amount("5"))
-	refused(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 	_, err = sponsoring.Pledge(app, priya, fair.Id, amount("5"))
-	refused(t, err, refusal.Conflict, "This request is closed and can no longer be sponsored.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "This request is closed and can no longer be sponsored.")
 	_, err = sponsoring.Pledge(app, priya, camp.Id, amount("5000"))
-	refused(t, err, refusal.Conflict, "Only $3,200 is still open on this request. Pledge at most that.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "Only $3,200 is still open on this request. Pledge at most that.")
 	if n := count(t, app, "commitments", nil); n != 0 {
 		t.Fatalf("refused pledges stored %d commitments", n)
 	}
@@ -92,7 +68,7 @@ func TestPledgeAction(t *testing.T) {
 		t.Errorf("stored pledge: %d %s", c.GetInt("amount"), c.GetString("status"))
 	}
 	_, err = sponsoring.Pledge(app, priya, camp.Id, amount("5"))
-	refused(t, err, refusal.Invalid, "You have already pledged to this request. Withdraw it to pledge a different amount.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "You have already pledged to this request. Withdraw it to pledge a different amount.")
 
 	// no amount: what is still open, which sponsors the request
 	rest, err := sponsoring.Pledge(app, zed, camp.Id, amount("null"))
@@ -126,11 +102,11 @@ func TestWithdrawAction(t *testing.T) {
 	because := sponsoring.WithdrawBody{Reason: "  Budget moved  "}
 
 	_, err = sponsoring.Withdraw(app, priya, c.Id, sponsoring.WithdrawBody{Reason: " "})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "reason")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "reason")
 	_, err = sponsoring.Withdraw(app, zed, c.Id, because)
-	refused(t, err, refusal.NotFound, "Pledge not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Pledge not found.")
 	_, err = sponsoring.Withdraw(app, gone(app, t), c.Id, because)
-	refused(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 
 	w, err := sponsoring.Withdraw(app, priya, c.Id, because)
 	if err != nil {
@@ -143,7 +119,7 @@ func TestWithdrawAction(t *testing.T) {
 			camp.GetInt("pledgedAmount"), camp.GetInt("sponsorCount"))
 	}
 	_, err = sponsoring.Withdraw(app, priya, c.Id, because)
-	refused(t, err, refusal.Conflict, "This pledge was already withdrawn.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "This pledge was already withdrawn.")
 }
 
 func TestApplyAction(t *testing.T) {
@@ -156,16 +132,16 @@ func TestApplyAction(t *testing.T) {
 	note := sponsoring.MessageBody{Message: "  We build robots.  "}
 
 	_, err := sponsoring.Apply(app, priya, offer.Id, sponsoring.MessageBody{Message: strings.Repeat("y", sponsoring.MaxMessage+1)})
-	refused(t, err, refusal.Invalid, "Please check the highlighted fields.", "message")
+	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "message")
 	_, err = sponsoring.Apply(app, priya, "nosuchoffer1234", note)
-	refused(t, err, refusal.NotFound, "Listing not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")
 	_, err = sponsoring.Apply(app, dan, offer.Id, note)
-	refused(t, err, refusal.Forbidden, "You cannot apply to your own sponsorship.")
+	testutil.WantRefusal(t, err, refusal.Forbidden, "You cannot apply to your own sponsorship.")
 	// an administrator sees the rejected offer; nobody may apply to it
 	_, err = sponsoring.Apply(app, boss, listing(t, app, "sponsorships", "Spam offer").Id, note)
-	refused(t, err, refusal.Invalid, "This sponsorship was not approved and does not take applications.")
+	testutil.WantRefusal(t, err, refusal.Invalid, "This sponsorship was not approved and does not take applications.")
 	_, err = sponsoring.Apply(app, gone(app, t), offer.Id, note)
-	refused(t, err, refusal.NotSignedIn, "You are not signed in.")
+	testutil.WantRefusal(t, err, refusal.NotSignedIn, "You are not signed in.")
 
 	a, err := sponsoring.Apply(app, priya, offer.Id, note)
 	if err != nil {
@@ -175,7 +151,7 @@ func TestApplyAction(t *testing.T) {
 		t.Errorf("stored application: %s %q", a.GetString("status"), a.GetString("message"))
 	}
 	_, err = sponsoring.Apply(app, priya, offer.Id, note)
-	refused(t, err, refusal.Conflict, "You have already applied for this sponsorship.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "You have already applied for this sponsorship.")
 }
 
 func TestDecideAction(t *testing.T) {
@@ -187,11 +163,11 @@ func TestDecideAction(t *testing.T) {
 	pending, declined := applicationOf(t, app, "priya"), applicationOf(t, app, "zed")
 
 	_, err := sponsoring.Decide(app, boss, pending.Id, sponsoring.StatusAccepted)
-	refused(t, err, refusal.NotFound, "Application not found.")
+	testutil.WantRefusal(t, err, refusal.NotFound, "Application not found.")
 	_, err = sponsoring.Decide(app, priya, pending.Id, sponsoring.StatusAccepted)
-	refused(t, err, refusal.Forbidden, "Only the poster of the sponsorship can accept or decline applications.")
+	testutil.WantRefusal(t, err, refusal.Forbidden, "Only the poster of the sponsorship can accept or decline applications.")
 	_, err = sponsoring.Decide(app, dan, declined.Id, sponsoring.StatusAccepted)
-	refused(t, err, refusal.Conflict, "This application has already been declined.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "This application has already been declined.")
 
 	a, err := sponsoring.Decide(app, dan, pending.Id, sponsoring.StatusAccepted)
 	if err != nil {
@@ -202,5 +178,5 @@ func TestDecideAction(t *testing.T) {
 		t.Errorf("accepted: %s; its deal %v %v", a.GetString("status"), deal, err)
 	}
 	_, err = sponsoring.Decide(app, dan, pending.Id, sponsoring.StatusDeclined)
-	refused(t, err, refusal.Conflict, "This application has already been accepted.")
+	testutil.WantRefusal(t, err, refusal.Conflict, "This application has already been accepted.")
 }
