@@ -108,7 +108,7 @@ func TestLoad(t *testing.T) {
 		p.memLimit, (p.members+p.perAddrs-1)/p.perAddrs, p.perAddrs)
 
 	s := seed(t, p)
-	srv := start(t, p, s.dir)
+	srv := start(t, p, s.dir, s.cookies[0])
 	l := &load{p: p, s: s, srv: srv, sent: map[int64]sentMessage{}}
 	l.openStreams(t)
 	l.health()
@@ -177,7 +177,7 @@ type server struct {
 	pid  int
 }
 
-func start(t *testing.T, p params, dir string) *server {
+func start(t *testing.T, p params, dir, cookie string) *server {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +210,9 @@ func start(t *testing.T, p params, dir string) *server {
 	began := time.Now()
 	for _, path := range []string{"/api/health", "/api/sponsorships"} {
 		for {
-			res, err := http.Get(base + path)
+			req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+			req.Header.Set("Cookie", cookie) // lists answer 503 until the index is loaded
+			res, err := http.DefaultClient.Do(req)
 			if err == nil {
 				_, _ = io.Copy(io.Discard, res.Body)
 				_ = res.Body.Close()
@@ -219,7 +221,8 @@ func start(t *testing.T, p params, dir string) *server {
 				}
 			}
 			if time.Since(began) > 5*time.Minute {
-				t.Fatalf("%s did not answer 200 (server log: %s)", path, filepath.Join(dir, "server.log"))
+				log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+				t.Fatalf("%s did not answer 200; server log:\n%s", path, log)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -490,7 +493,9 @@ func (l *load) heard(m int, data string) {
 // health is the signed-in /api/health ceiling with the streams open: 32
 // clients as fast as answered for 5 seconds.
 func (l *load) health() {
-	rate, cpu, _ := l.phase(5*time.Second, 32, func(rng *mrand.Rand, m int) { l.call("health", m, http.MethodGet, "/api/health", nil) })
+	rate, cpu, _ := l.phase(5*time.Second, 32, func(rng *mrand.Rand, m int) {
+		l.call("health", m%l.p.members, http.MethodGet, "/api/health", nil)
+	})
 	l.healthRate, l.healthCPU = rate, cpu
 	fmt.Printf("signed-in GET /api/health ceiling: %.0f requests/s, %s CPU a request\n", rate, cpu.Round(time.Microsecond))
 	l.mu.Lock()
