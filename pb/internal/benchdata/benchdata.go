@@ -97,7 +97,7 @@ func (c *Corpus) SeedListings(app core.App, table string, owners []string, n int
 			approved, reviewed, rejectionReason, created, updated%s)
 			VALUES ({:id}, {:title}, {:desc}, {:amount}, {:loc}, {:cats}, {:user}, 0, 0, '', {:created}, {:created}%s)`,
 			table, amountField, extraCols, extraVals)).Prepare()
-		defer q.Close()
+		defer func() { _ = q.Close() }()
 		for i := 0; i < n; i++ {
 			cats := `["` + Categories[rng.Intn(7)] + `"]`
 			if rng.Intn(3) == 0 {
