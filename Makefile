@@ -20,7 +20,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e screenshots test-image image-layout bench bench-1m bench-first-screen memprobe lint lint-go lint-web lint-dead lint-refs types types-check clean
+.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e screenshots test-image image-layout bench bench-1m bench-first-screen memprobe load lint lint-go lint-web lint-dead lint-refs types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -176,6 +176,13 @@ bench:
 
 bench-1m:
 	BENCH_LISTINGS=1000000 BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 90m ./pb/internal/listings/
+
+## load: the whole app under a community's load against the real binary: LOAD_MEMBERS members
+## (2000) signed in with realtime open, LOAD_ACTIVE (200) of them acting for LOAD_SECONDS (30),
+## LOAD_LISTINGS (20000) of each kind; per route class p50/p99, errors, CPU a request, realtime
+## delivery, peak memory and the health ceiling (docs/measurements.md); not part of make test
+load: server
+	LOAD_BIN=$(CURDIR)/$(BIN) go test -v -count=1 -run '^TestLoad$$' -timeout 60m ./pb/internal/load/
 
 ## bench-first-screen: first cards of /home on an emulated Fast-3G phone with a 4x slower CPU, and
 ## what the first screen transfers (docs/web/bundle-size.md); a benchmark, not part of make test

@@ -26,7 +26,7 @@ import (
 //	go test -run '^$' -bench Tuning -benchtime 2000x ./pb/search/
 //	go test -run '^$' -bench 'Tuning/AmountBuckets' -benchtime 2000x ./pb/search/
 
-// benchCorpus is make bench's corpus (pb/internal/listings/benchdata_test.go)
+// benchCorpus is make bench's corpus (pb/internal/benchdata)
 // in memory: a 50,000-word vocabulary under a Zipf law, five-word titles,
 // forty-word descriptions with punctuation, 1-2 of 7 categories, amounts
 // 1-10,000, nine cities and one listing in ten without a location, 500

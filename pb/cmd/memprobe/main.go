@@ -25,11 +25,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"sponsorbridge/pb/internal/benchdata"
 )
 
 func main() {
@@ -43,7 +44,7 @@ func main() {
 	writes := flag.Int("writes", 50, "listings inserted or edited a second through SQL in the last phase")
 	flag.Parse()
 	if *memLimit == "" {
-		limit, err := deployedMemLimit("fly.toml")
+		limit, err := benchdata.DeployedMemLimit("fly.toml")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "memprobe:", err)
 			os.Exit(1)
@@ -64,19 +65,6 @@ func main() {
 // benchDataVersion names the seeded data's shape; it is the benchmarks'
 // benchDataVersion (pb/internal/listings/bench_test.go), checked by a test.
 const benchDataVersion = "v4"
-
-// deployedMemLimit reads GOMEMLIMIT from the deploy's fly.toml.
-func deployedMemLimit(path string) (string, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("read the deployed GOMEMLIMIT (run from the repository root, or pass -gomemlimit): %w", err)
-	}
-	m := regexp.MustCompile(`(?m)^\s*GOMEMLIMIT\s*=\s*"([^"]+)"`).FindSubmatch(raw)
-	if m == nil {
-		return "", fmt.Errorf("%s sets no GOMEMLIMIT: pass -gomemlimit", path)
-	}
-	return string(m[1]), nil
-}
 
 // seededDir is where the benchmarks leave their seeded data directory.
 func seededDir(tmp string, listings int) string {

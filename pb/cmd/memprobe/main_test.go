@@ -25,14 +25,3 @@ func TestSameDataVersionAsTheBenchmarks(t *testing.T) {
 		t.Errorf("seededDir = %s, want %s", got, want)
 	}
 }
-
-// The probe runs the server with the deploy's memory limit.
-func TestReadsTheDeployedMemoryLimit(t *testing.T) {
-	limit, err := deployedMemLimit("../../../fly.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !regexp.MustCompile(`^[0-9]+MiB$`).MatchString(limit) {
-		t.Errorf("fly.toml's GOMEMLIMIT is %q", limit)
-	}
-}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"sponsorbridge/pb/internal/benchdata"
 	"sponsorbridge/pb/internal/sqlwriter"
 )
 
@@ -25,7 +26,7 @@ import (
 // withRest adds what every class varies besides its own filter.
 func withRest(rng *mrand.Rand, v url.Values) string {
 	if rng.Intn(2) == 0 {
-		v.Set("categories", benchCategories[rng.Intn(7)])
+		v.Set("categories", benchdata.Categories[rng.Intn(7)])
 	}
 	if v.Get("page") == "" {
 		v.Set("page", strconv.Itoa(1+rng.Intn(3)))
@@ -42,7 +43,7 @@ func randomSubstring(rng *mrand.Rand) string {
 
 // twoLetters is the first two letters of a word members type.
 func twoLetters(rng *mrand.Rand) string {
-	w := benchCorpus.words[zipfFor(rng).Uint64()]
+	w := benchCorpus.Words[zipfFor(rng).Uint64()]
 	if len(w) < 2 {
 		w += "a"
 	}
@@ -52,9 +53,9 @@ func twoLetters(rng *mrand.Rand) string {
 // severalWords is two or three whole words, each from the long tail.
 func severalWords(rng *mrand.Rand) string {
 	z := zipfFor(rng)
-	words := []string{benchCorpus.words[z.Uint64()], benchCorpus.words[z.Uint64()]}
+	words := []string{benchCorpus.Words[z.Uint64()], benchCorpus.Words[z.Uint64()]}
 	if rng.Intn(2) == 0 {
-		words = append(words, benchCorpus.words[z.Uint64()])
+		words = append(words, benchCorpus.Words[z.Uint64()])
 	}
 	return withRest(rng, url.Values{"q": {strings.Join(words, " ")}})
 }
@@ -162,10 +163,10 @@ func TestBenchSQLWriter(t *testing.T) {
 		t.Skip("run by BenchmarkHardMixWithSQLWrites")
 	}
 	rate, _ := strconv.Atoi(os.Getenv("BENCH_WRITER_RATE"))
-	corpus := newCorpus()
+	corpus := benchdata.NewCorpus()
 	rng := mrand.New(mrand.NewSource(7))
-	z := corpus.zipf(rng)
-	w, err := sqlwriter.Open(path, rng, func() string { return corpus.text(rng, z, 5, false) })
+	z := corpus.Zipf(rng)
+	w, err := sqlwriter.Open(path, rng, func() string { return corpus.Text(rng, z, 5, false) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/benchdata"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/savedsearch"
@@ -57,7 +58,7 @@ func BenchmarkMatches(b *testing.B) {
 // category, an amount floor, a place, in the mixes people use.
 func savedQuery(rng *mrand.Rand) string {
 	z := zipfFor(rng)
-	cat := benchCategories[rng.Intn(7)]
+	cat := benchdata.Categories[rng.Intn(7)]
 	switch x := rng.Intn(10); {
 	case x < 4:
 		return fmt.Sprintf(`{"q":%q}`, keyword(rng, z))
@@ -66,7 +67,7 @@ func savedQuery(rng *mrand.Rand) string {
 	case x < 8:
 		return fmt.Sprintf(`{"categories":[%q],"minAmount":%d}`, cat, 1+rng.Intn(9000))
 	case x < 9:
-		return fmt.Sprintf(`{"categories":[%q],"location":%q}`, cat, benchCities[rng.Intn(len(benchCities))])
+		return fmt.Sprintf(`{"categories":[%q],"location":%q}`, cat, benchdata.Cities[rng.Intn(len(benchdata.Cities))])
 	default:
 		return fmt.Sprintf(`{"q":%q,"categories":[%q],"verified":true}`, keyword(rng, z), cat)
 	}

@@ -26,6 +26,7 @@ import (
 
 	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/benchdata"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
@@ -51,7 +52,7 @@ var (
 	benchSessions []map[string]string
 	benchAdmin    map[string]string
 	benchApp      *tests.TestApp
-	benchCorpus   *corpus
+	benchCorpus   *benchdata.Corpus
 	benchHealth   float64 // requests/s of /api/health, measured first
 	benchPosters  []string
 )
@@ -93,7 +94,7 @@ func setupBench(b *testing.B) {
 			b.Logf("keyword cache of %d MiB a kind", mib)
 		}
 		n := benchSize()
-		benchCorpus = newCorpus()
+		benchCorpus = benchdata.NewCorpus()
 		dir := filepath.Join(os.TempDir(), fmt.Sprintf("sponsorbridge-bench-%d-%s", n, benchDataVersion))
 		if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
 			seedBenchDir(b, dir, n)
@@ -167,7 +168,7 @@ func seedBenchDir(b *testing.B, dir string, n int) {
 		benchPosters = append(benchPosters, r.Id)
 	}
 	for i, table := range []string{"sponsorships", "sponsorship_requests"} {
-		if err := benchCorpus.seedListings(app, table, benchPosters, n, int64(i+1)); err != nil {
+		if err := benchCorpus.SeedListings(app, table, benchPosters, n, int64(i+1)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -416,14 +417,14 @@ func kindPath(rng *mrand.Rand) string {
 // keyword is what members type: mostly whole words drawn from the same
 // long-tail law as the text, sometimes the first letters of one.
 func keyword(rng *mrand.Rand, z *mrand.Zipf) string {
-	w := benchCorpus.words[z.Uint64()]
+	w := benchCorpus.Words[z.Uint64()]
 	if rng.Intn(5) == 0 && len(w) > 4 {
 		w = w[:3+rng.Intn(len(w)-3)]
 	}
 	return w
 }
 
-func zipfFor(rng *mrand.Rand) *mrand.Zipf { return benchCorpus.zipf(rng) }
+func zipfFor(rng *mrand.Rand) *mrand.Zipf { return benchCorpus.Zipf(rng) }
 
 func plainPage(rng *mrand.Rand) string {
 	return fmt.Sprintf("%s?page=%d", kindPath(rng), 1+rng.Intn(5))
@@ -434,12 +435,12 @@ func keywordPage(rng *mrand.Rand) string {
 }
 
 func categoryAmountLocation(rng *mrand.Rand) string {
-	cats := benchCategories[rng.Intn(7)]
+	cats := benchdata.Categories[rng.Intn(7)]
 	if rng.Intn(2) == 0 {
-		cats += "," + benchCategories[rng.Intn(7)]
+		cats += "," + benchdata.Categories[rng.Intn(7)]
 	}
 	lo := 1 + rng.Intn(9800)
-	city := benchCities[rng.Intn(len(benchCities))]
+	city := benchdata.Cities[rng.Intn(len(benchdata.Cities))]
 	loc := strings.ToLower(city[:3+rng.Intn(len(city)-2)])
 	return fmt.Sprintf("%s?categories=%s&minAmount=%d&maxAmount=%d&location=%s", kindPath(rng), cats, lo, lo+200, url.QueryEscape(loc))
 }
@@ -447,14 +448,14 @@ func categoryAmountLocation(rng *mrand.Rand) string {
 func keywordCategoryByAmount(rng *mrand.Rand) string {
 	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
 	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(keyword(rng, zipfFor(rng))),
-		benchCategories[rng.Intn(7)], 1+rng.Intn(9000), order)
+		benchdata.Categories[rng.Intn(7)], 1+rng.Intn(9000), order)
 }
 
 // The same with whole words only (no first letters of a word).
 func keywordCategoryByAmountWholeWords(rng *mrand.Rand) string {
 	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
-	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(benchCorpus.words[zipfFor(rng).Uint64()]),
-		benchCategories[rng.Intn(7)], 1+rng.Intn(9000), order)
+	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(benchCorpus.Words[zipfFor(rng).Uint64()]),
+		benchdata.Categories[rng.Intn(7)], 1+rng.Intn(9000), order)
 }
 
 func BenchmarkKeywordCategoryMinByAmountWholeWords(b *testing.B) {
@@ -473,20 +474,20 @@ func hardMix(rng *mrand.Rand) string {
 		const letters = "abcdefghijklmnopqrstuvwxyz"
 		v.Set("q", string([]byte{letters[rng.Intn(26)], letters[rng.Intn(26)], letters[rng.Intn(26)]}))
 	case 1:
-		if w := benchCorpus.words[z.Uint64()]; len(w) >= 2 {
+		if w := benchCorpus.Words[z.Uint64()]; len(w) >= 2 {
 			v.Set("q", w[:2])
 		}
 	case 2:
-		words := []string{benchCorpus.words[z.Uint64()], benchCorpus.words[z.Uint64()]}
+		words := []string{benchCorpus.Words[z.Uint64()], benchCorpus.Words[z.Uint64()]}
 		if rng.Intn(2) == 0 {
-			words = append(words, benchCorpus.words[z.Uint64()])
+			words = append(words, benchCorpus.Words[z.Uint64()])
 		}
 		v.Set("q", strings.Join(words, " "))
 	}
 	if n := rng.Intn(4); n > 0 {
 		cats := make([]string, n)
 		for i := range cats {
-			cats[i] = benchCategories[rng.Intn(7)]
+			cats[i] = benchdata.Categories[rng.Intn(7)]
 		}
 		v.Set("categories", strings.Join(cats, ","))
 	}
@@ -583,8 +584,8 @@ func newListingPost(rng *mrand.Rand, z *mrand.Zipf, request bool) *http.Request 
 		path, amount = "/api/sponsorship-requests", "requestedAmount"
 	}
 	body := fmt.Sprintf(`{"title":%q,"description":%q,%q:%d,"categories":[%q],"location":%q}`,
-		benchCorpus.text(rng, z, 5, false), benchCorpus.text(rng, z, 40, true), amount, 1+rng.Intn(10000),
-		benchCategories[rng.Intn(7)], benchCities[rng.Intn(len(benchCities))])
+		benchCorpus.Text(rng, z, 5, false), benchCorpus.Text(rng, z, 40, true), amount, 1+rng.Intn(10000),
+		benchdata.Categories[rng.Intn(7)], benchdata.Cities[rng.Intn(len(benchdata.Cities))])
 	req, _ := http.NewRequest(http.MethodPost, benchServer.URL+path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range benchAdmin {
@@ -601,7 +602,7 @@ var cursorChains struct {
 
 func BenchmarkFirstPagesOf50(b *testing.B) {
 	runClass(b, func(rng *mrand.Rand) string {
-		return fmt.Sprintf("%s?perPage=50&categories=%s", kindPath(rng), benchCategories[rng.Intn(7)])
+		return fmt.Sprintf("%s?perPage=50&categories=%s", kindPath(rng), benchdata.Categories[rng.Intn(7)])
 	})
 }
 
@@ -609,7 +610,7 @@ func BenchmarkDeepPagesByCursor(b *testing.B) {
 	setupBench(b)
 	cursorChains.once.Do(func() {
 		for _, kind := range []string{"/api/sponsorships", "/api/sponsorship-requests"} {
-			for _, cat := range benchCategories {
+			for _, cat := range benchdata.Categories {
 				base := kind + "?perPage=50&categories=" + cat
 				next := ""
 				for page := 2; page <= 200; page++ {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/benchdata"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
 )
@@ -35,8 +36,8 @@ func BenchmarkChangeFeed(b *testing.B) {
 				tune.ChangeBatch = batch
 				tune.PruneEvery = writes * 10 // no trim during the catch-up
 				e := newSQLiteEngine(b, app, &tune)
-				c := newCorpus()
-				if err := c.seedListings(app, "sponsorships", []string{poster.Id}, writes, 1); err != nil {
+				c := benchdata.NewCorpus()
+				if err := c.SeedListings(app, "sponsorships", []string{poster.Id}, writes, 1); err != nil {
 					b.Fatal(err)
 				}
 				b.StartTimer()

@@ -1,4 +1,7 @@
-package listings_test
+// Package benchdata makes listings that read like real ones for the
+// benchmarks (make bench) and the load tool (make load): a long-tail
+// vocabulary, titles, descriptions, categories and cities.
+package benchdata
 
 import (
 	"fmt"
@@ -11,27 +14,31 @@ import (
 	"sponsorbridge/pb/internal/when"
 )
 
-// corpus makes listings that read like real ones as far as an index can
+// Corpus makes listings that read like real ones as far as an index can
 // tell: a long-tail vocabulary (a few words very common, most rare: a Zipf
 // law over 50,000 words), five-word titles, forty-word descriptions with
 // some punctuation, 1-2 of the 7 categories, amounts 1-10,000, nine cities
 // and one listing in ten without a location.
-type corpus struct {
-	words []string
+type Corpus struct {
+	// Words are the vocabulary, the most common first.
+	Words []string
 }
 
-var benchCities = []string{"Pune", "Mumbai", "Bengaluru", "Delhi", "Chennai", "Lagos", "Nairobi", "London", "New York"}
+// Cities are the listings' locations.
+var Cities = []string{"Pune", "Mumbai", "Bengaluru", "Delhi", "Chennai", "Lagos", "Nairobi", "London", "New York"}
 
-var benchCategories = []string{"Education", "Healthcare", "Technology", "Environment", "Arts", "Community", "Business"}
+// Categories are the 7 categories.
+var Categories = []string{"Education", "Healthcare", "Technology", "Environment", "Arts", "Community", "Business"}
 
-func newCorpus() *corpus {
+// NewCorpus makes the vocabulary (always the same).
+func NewCorpus() *Corpus {
 	// Pronounceable, distinct pseudo-words: consonant-vowel syllables.
 	cons := strings.Split("b c d f g h j k l m n p r s t v w y z ch sh th st pr tr", " ")
 	vows := strings.Split("a e i o u ai ea oo", " ")
 	rng := mrand.New(mrand.NewSource(42))
 	seen := map[string]bool{}
-	c := &corpus{}
-	for len(c.words) < 50000 {
+	c := &Corpus{}
+	for len(c.Words) < 50000 {
 		n := 1 + rng.Intn(4)
 		var b strings.Builder
 		for i := 0; i < n; i++ {
@@ -44,24 +51,25 @@ func newCorpus() *corpus {
 		w := b.String()
 		if len(w) >= 3 && !seen[w] {
 			seen[w] = true
-			c.words = append(c.words, w)
+			c.Words = append(c.Words, w)
 		}
 	}
 	return c
 }
 
-// zipf draws word ranks: rank 0 is the most common word.
-func (c *corpus) zipf(rng *mrand.Rand) *mrand.Zipf {
-	return mrand.NewZipf(rng, 1.07, 2, uint64(len(c.words)-1))
+// Zipf draws word ranks: rank 0 is the most common word.
+func (c *Corpus) Zipf(rng *mrand.Rand) *mrand.Zipf {
+	return mrand.NewZipf(rng, 1.07, 2, uint64(len(c.Words)-1))
 }
 
-func (c *corpus) text(rng *mrand.Rand, z *mrand.Zipf, n int, punctuate bool) string {
+// Text is n words drawn by z, the first capitalised, punctuated if asked.
+func (c *Corpus) Text(rng *mrand.Rand, z *mrand.Zipf, n int, punctuate bool) string {
 	var b strings.Builder
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		w := c.words[z.Uint64()]
+		w := c.Words[z.Uint64()]
 		if i == 0 {
 			w = strings.ToUpper(w[:1]) + w[1:]
 		}
@@ -73,12 +81,12 @@ func (c *corpus) text(rng *mrand.Rand, z *mrand.Zipf, n int, punctuate bool) str
 	return b.String()
 }
 
-// seedListings inserts n listings of a table, oldest first, in one
+// SeedListings inserts n listings of a table, oldest first, in one
 // transaction with one prepared statement (the change log triggers fire as
 // for any write).
-func (c *corpus) seedListings(app core.App, table string, owners []string, n int, seed int64) error {
+func (c *Corpus) SeedListings(app core.App, table string, owners []string, n int, seed int64) error {
 	rng := mrand.New(mrand.NewSource(seed))
-	z := c.zipf(rng)
+	z := c.Zipf(rng)
 	amountField, extraCols, extraVals := "amount", "", ""
 	if table == "sponsorship_requests" {
 		amountField, extraCols, extraVals = "requestedAmount", ", status, eventDate", ", 'open', ''"
@@ -89,21 +97,21 @@ func (c *corpus) seedListings(app core.App, table string, owners []string, n int
 			approved, reviewed, rejectionReason, created, updated%s)
 			VALUES ({:id}, {:title}, {:desc}, {:amount}, {:loc}, {:cats}, {:user}, 0, 0, '', {:created}, {:created}%s)`,
 			table, amountField, extraCols, extraVals)).Prepare()
-		defer q.Close()
+		defer func() { _ = q.Close() }()
 		for i := 0; i < n; i++ {
-			cats := `["` + benchCategories[rng.Intn(7)] + `"]`
+			cats := `["` + Categories[rng.Intn(7)] + `"]`
 			if rng.Intn(3) == 0 {
-				cats = `["` + benchCategories[rng.Intn(7)] + `","` + benchCategories[rng.Intn(7)] + `"]`
+				cats = `["` + Categories[rng.Intn(7)] + `","` + Categories[rng.Intn(7)] + `"]`
 			}
 			loc := ""
 			if rng.Intn(10) != 0 {
-				loc = benchCities[rng.Intn(len(benchCities))]
+				loc = Cities[rng.Intn(len(Cities))]
 			}
 			created := when.Stored(base.Add(time.Duration(i) * time.Minute))
 			_, err := q.Bind(map[string]any{
 				"id":      fmt.Sprintf("b%014d", i),
-				"title":   c.text(rng, z, 5, false),
-				"desc":    c.text(rng, z, 40, true),
+				"title":   c.Text(rng, z, 5, false),
+				"desc":    c.Text(rng, z, 40, true),
 				"amount":  1 + rng.Intn(10000),
 				"loc":     loc,
 				"cats":    cats,
