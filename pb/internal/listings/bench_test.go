@@ -28,6 +28,7 @@ import (
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/benchdata"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/search"
@@ -81,6 +82,7 @@ const benchDataVersion = "v4" // v4: one poster in seven reliable
 func setupBench(b *testing.B) {
 	benchOnce.Do(func() {
 		session.GuardShared(false) // measure the routes as served
+		route.CheckAnswers(false)  // (the tests' answer check buffers and decodes every page)
 		var opts app.Options
 		if os.Getenv("BENCH_NO_KEYWORD_CACHE") != "" {
 			tune := search.DefaultTuning()
