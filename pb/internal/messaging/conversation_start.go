@@ -35,7 +35,9 @@ func StartConversation(app core.App, memberID string, in StartRequest) (Started,
 		if err := membership.Still(tx, memberID); err != nil {
 			return err
 		}
-		if _, err := tx.FindRecordById("users", in.UserID); err != nil {
+		if ok, err := membership.Exists(tx, in.UserID); err != nil {
+			return err
+		} else if !ok {
 			return refusal.NotFoundf("Member not found.")
 		}
 		var err error

@@ -106,6 +106,15 @@ func Send(tx core.App, convID string, p Post) (*core.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	return SendIn(tx, conv, p)
+}
+
+// SendIn is Send to the conversation conv as read (or last saved) in the
+// same transaction tx: a caller that has just read or opened it there does
+// not read it again while holding the one writer. Two SendIn on one record
+// write what two Send would (PocketBase saves every field of the record,
+// as it is in memory, each time).
+func SendIn(tx core.App, conv *core.Record, p Post) (*core.Record, error) {
 	c, err := tx.FindCachedCollectionByNameOrId(Messages)
 	if err != nil {
 		return nil, err

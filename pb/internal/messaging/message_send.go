@@ -51,7 +51,7 @@ func SendMessage(app core.App, sender *core.Record, convID string, in MessageReq
 		if recipient == "" {
 			return refusal.Invalidf(msgRecipientGone, nil)
 		}
-		if msg, err = Send(tx, conv.Id, Post{SenderID: sender.Id, Body: in.Body}); err != nil {
+		if msg, err = SendIn(tx, fresh, Post{SenderID: sender.Id, Body: in.Body}); err != nil {
 			return err
 		}
 		return notify.Create(tx, notify.Note{

@@ -1,6 +1,8 @@
 package sponsoring
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/pocketbase/dbx"
@@ -40,13 +42,19 @@ func Apply(app core.App, me *core.Record, offerID string, body MessageBody) (*co
 		if err := membership.Still(tx, me.Id); err != nil {
 			return err
 		}
-		// the poster may have deleted their account (and the offer with it) since the first read
-		current, err := tx.FindRecordById(listings.Sponsorships.Table, offer.Id)
-		if err != nil {
+		// the poster may have deleted their account (and the offer with it)
+		// since the first read; read in the transaction, a close committed a
+		// moment ago counts (its status alone: the offer was read whole above)
+		var status string
+		err := tx.DB().Select("status").From(listings.Sponsorships.Table).
+			Where(dbx.HashExp{"id": offer.Id}).Row(&status)
+		if errors.Is(err, sql.ErrNoRows) {
 			return refusal.NotFoundf(msgListingNotFound)
 		}
-		// read in the transaction: a close committed a moment ago counts
-		if current.GetString("status") == "closed" {
+		if err != nil {
+			return err
+		}
+		if status == "closed" {
 			return refusal.Conflictf("This sponsorship is closed and no longer takes applications.")
 		}
 		mine := dbx.HashExp{"sponsorship": offer.Id, "applicant": me.Id}

@@ -100,7 +100,7 @@ func decisionFollows(tx core.App, me, application *core.Record) error {
 		return err
 	}
 	note := fmt.Sprintf("%s %s %s.", me.GetString("displayName"), verb, title)
-	if _, err := messaging.Send(tx, conv.Id, messaging.Post{SenderID: me.Id, Body: note, System: true,
+	if _, err := messaging.SendIn(tx, conv, messaging.Post{SenderID: me.Id, Body: note, System: true,
 		ContextType: "application", ContextID: application.Id}); err != nil {
 		return err
 	}

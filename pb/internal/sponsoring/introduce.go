@@ -24,14 +24,14 @@ func introduce(tx core.App, in introduction) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = messaging.Send(tx, conv.Id, messaging.Post{
+	_, err = messaging.SendIn(tx, conv, messaging.Post{
 		SenderID: in.from, Body: in.note, SenderBody: in.senderNote, System: true, ContextType: in.contextType, ContextID: in.contextID,
 	})
 	if err != nil {
 		return "", err
 	}
 	if in.message != "" {
-		if _, err := messaging.Send(tx, conv.Id, messaging.Post{SenderID: in.from, Body: in.message}); err != nil {
+		if _, err := messaging.SendIn(tx, conv, messaging.Post{SenderID: in.from, Body: in.message}); err != nil {
 			return "", err
 		}
 	}
