@@ -11,11 +11,14 @@
 //     and up, 200 streams an address (the server allows 256 an address,
 //     pb/internal/builtin/streams.go);
 //  2. measures the signed-in GET /api/health ceiling with those streams open;
-//  3. has LOAD_ACTIVE of the members act for LOAD_SECONDS, each one request
-//     after another with parameters drawn fresh each time (browse and filter
-//     both lists, open a listing, start a conversation and send a message,
-//     apply, pledge, deal steps, read notifications), and times every
-//     message from its POST to the receiver's realtime event;
+//  3. has LOAD_ACTIVE of the members act for LOAD_SECONDS as members do:
+//     each reads for a think time drawn for every action from LOAD_THINK
+//     (0.5-3 s by default; 0: none, each action as soon as the last is
+//     answered, the server's saturation), then acts with parameters drawn
+//     fresh each time (browse and filter both lists, open a listing, start a
+//     conversation and send a message, apply, pledge, deal steps, read
+//     notifications), and times every message from its POST to the
+//     receiver's realtime event;
 //  4. runs each route class alone for LOAD_CLASS_SECONDS to read the
 //     server's CPU a request of that class (process CPU from
 //     /proc/<pid>/stat over the requests answered).
@@ -63,6 +66,32 @@ type params struct {
 	members, active, listings       int
 	seconds, classSeconds, perAddrs int
 	memLimit                        string
+	think                           [2]time.Duration // an acting member's pause before each action: drawn in [0], [1]
+}
+
+// defaultThink is LOAD_THINK's default: a member reads a page, a list or a
+// conversation for half a second to three seconds before their next action.
+const defaultThink = "0.5-3"
+
+// parseThink reads LOAD_THINK: seconds, "a-b" (drawn evenly between a and b
+// for every action) or "a" (always a); "0" acts flat out.
+func parseThink(v string) ([2]time.Duration, error) {
+	lo, hi, ranged := strings.Cut(strings.TrimSpace(v), "-")
+	if !ranged {
+		hi = lo
+	}
+	var out [2]time.Duration
+	for i, part := range []string{lo, hi} {
+		f, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		if err != nil || f < 0 || f > 600 {
+			return out, fmt.Errorf("LOAD_THINK=%q: want seconds, as 2 or 0.5-3 (0: flat out)", v)
+		}
+		out[i] = time.Duration(f * float64(time.Second))
+	}
+	if out[1] < out[0] {
+		return out, fmt.Errorf("LOAD_THINK=%q: the range ends below its start", v)
+	}
+	return out, nil
 }
 
 func envInt(name string, def int) int {
@@ -92,6 +121,14 @@ func TestLoad(t *testing.T) {
 	if p.bin == "" {
 		t.Skip("make load runs this (LOAD_BIN names the server binary)")
 	}
+	think := os.Getenv("LOAD_THINK")
+	if think == "" {
+		think = defaultThink
+	}
+	var err error
+	if p.think, err = parseThink(think); err != nil {
+		t.Fatal(err)
+	}
 	if p.memLimit == "" {
 		limit, err := benchdata.DeployedMemLimit(filepath.Join(root(), "fly.toml"))
 		if err != nil {
@@ -100,8 +137,8 @@ func TestLoad(t *testing.T) {
 		p.memLimit = limit
 	}
 	p.active = max(2, min(p.active, p.members))
-	fmt.Printf("make load: %d members online, %d acting, %d listings of each kind, %d s mixed load, %d s a class alone\n",
-		p.members, p.active, p.listings, p.seconds, p.classSeconds)
+	fmt.Printf("make load: %d members online, %d acting (%s), %d listings of each kind, %d s mixed load, %d s a class alone\n",
+		p.members, p.active, p.thinking(), p.listings, p.seconds, p.classSeconds)
 	fmt.Printf("server: GOMEMLIMIT=%s, RATE_LIMITS=false (off for the run: the per-address and per-member request limits,\n"+
 		"  messages, applications, pledges and sign-in limits of docs/security.md); realtime stream caps kept (256 an address,\n"+
 		"  8 a member): the streams come from %d loopback addresses, %d each\n",
@@ -115,6 +152,17 @@ func TestLoad(t *testing.T) {
 	l.run()
 	l.classesAlone()
 	l.report()
+}
+
+// thinking says how the acting members pace themselves.
+func (p params) thinking() string {
+	switch {
+	case p.think[1] == 0:
+		return "flat out: each action as soon as the last is answered, LOAD_THINK=0"
+	case p.think[0] == p.think[1]:
+		return fmt.Sprintf("%s between actions, LOAD_THINK", p.think[0])
+	}
+	return fmt.Sprintf("%s to %s between actions, drawn for each, LOAD_THINK", p.think[0], p.think[1])
 }
 
 // seeded is the data directory and who is in it.
@@ -291,6 +339,7 @@ type load struct {
 	actions  *http.Client
 	convs    sync.Map // "a:b" -> conversation id
 	countOps bool
+	phaseEnd chan struct{} // closed when the running phase ends (a thinking member stops at once)
 }
 
 func (l *load) record(class string, d time.Duration, code int) {
@@ -513,6 +562,7 @@ func (l *load) phase(d time.Duration, n int, act func(rng *mrand.Rand, m int)) (
 		counted += len(st.lat)
 	}
 	l.mu.Unlock()
+	l.phaseEnd = make(chan struct{})
 	cpu0, t0 := l.srv.cpu(), time.Now()
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -528,6 +578,7 @@ func (l *load) phase(d time.Duration, n int, act func(rng *mrand.Rand, m int)) (
 	}
 	time.Sleep(d)
 	stop.Store(true)
+	close(l.phaseEnd)
 	wg.Wait()
 	elapsed, cpu := time.Since(t0), l.srv.cpu()-cpu0
 	l.mu.Lock()
@@ -560,8 +611,27 @@ var classes = []struct {
 	{"notifications", 7, (*load).notifications},
 }
 
+// think is an acting member's pause before an action, drawn in LOAD_THINK's
+// range; it answers false when the phase ended meanwhile.
+func (l *load) think(rng *mrand.Rand) bool {
+	lo, hi := l.p.think[0], l.p.think[1]
+	if hi == 0 {
+		return true
+	}
+	d := lo + time.Duration(rng.Int63n(int64(hi-lo)+1))
+	select {
+	case <-time.After(d):
+		return true
+	case <-l.phaseEnd:
+		return false
+	}
+}
+
 func (l *load) run() {
 	rate, cpu, n := l.phase(time.Duration(l.p.seconds)*time.Second, l.p.active, func(rng *mrand.Rand, m int) {
+		if !l.think(rng) {
+			return
+		}
 		x := rng.Intn(100)
 		for _, c := range classes {
 			if x < c.share {
@@ -571,8 +641,8 @@ func (l *load) run() {
 			x -= c.share
 		}
 	})
-	fmt.Printf("mixed load: %d requests, %.0f a second (%.0f%% of the health ceiling), %s server CPU a request\n",
-		n, rate, 100*rate/max(l.healthRate, 1), cpu.Round(time.Microsecond))
+	fmt.Printf("mixed load (%s): %d requests, %.0f a second (%.0f%% of the health ceiling), %s server CPU a request\n",
+		l.p.thinking(), n, rate, 100*rate/max(l.healthRate, 1), cpu.Round(time.Microsecond))
 }
 
 // classesAlone runs each class alone to read its CPU a request; its
@@ -827,4 +897,20 @@ func (l *load) report() {
 	st := l.srv.status()
 	fmt.Printf("server memory: VmHWM %d MB, peak anonymous %d MB (sampled every 50 ms), now anonymous %d MB; GOMEMLIMIT=%s\n",
 		st["VmHWM:"]/1024, l.peakAnon.Load()/1024, st["RssAnon:"]/1024, l.p.memLimit)
+}
+
+// TestParseThink: LOAD_THINK's forms, and what it refuses, without a server.
+func TestParseThink(t *testing.T) {
+	for in, want := range map[string][2]time.Duration{
+		"0.5-3": {500 * time.Millisecond, 3 * time.Second}, "0": {}, "2": {2 * time.Second, 2 * time.Second}, " 1 - 1.5 ": {time.Second, 1500 * time.Millisecond},
+	} {
+		if got, err := parseThink(in); err != nil || got != want {
+			t.Errorf("parseThink(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "fast", "3-1", "-1", "1-", "9999"} {
+		if _, err := parseThink(in); err == nil {
+			t.Errorf("parseThink(%q) took it", in)
+		}
+	}
 }
