@@ -57,6 +57,9 @@ func TestActionsRefuse(t *testing.T) {
 	}
 	_, err = messaging.SendMessage(app, ann, conv, messaging.MessageRequest{Body: "still there?"})
 	testutil.WantRefusal(t, err, refusal.Invalid, "This member has deleted their account and cannot receive messages.")
+	// their conversation is still there, without bob: it is not answered
+	_, err = messaging.StartConversation(app, ann.Id, messaging.StartRequest{UserID: bob.Id})
+	testutil.WantRefusal(t, err, refusal.NotFound, "Member not found.")
 }
 
 // A body that is not JSON, posted to someone else's conversation, is

@@ -28,6 +28,14 @@ func StartConversation(app core.App, memberID string, in StartRequest) (Started,
 	if err := in.validate(memberID); err != nil {
 		return Started{}, refusal.Fields(err)
 	}
+	// The web app starts the conversation each time a member writes from a
+	// profile or a listing: one the two members have is answered from a
+	// read, without waiting for the one writer. Its two members still in it
+	// means neither has deleted their account (a deletion unlinks them).
+	if conv, err := app.FindFirstRecordByData(Conversations, "pairKey", PairKey(memberID, in.UserID)); err == nil &&
+		IsParticipant(conv, memberID) && Other(conv, memberID) == in.UserID {
+		return Started{Conversation: conv}, nil
+	}
 	// both members are read in the transaction that opens the conversation,
 	// so neither can delete their account between the check and the insert
 	var s Started
