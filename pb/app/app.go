@@ -76,6 +76,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
 	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
 	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters
+	bindCheckpoints(app)        // the WALs are checkpointed in the background, never in a write's commit
 
 	// The dashboard's sign-in (PocketBase's superuser routes): password guesses
 	// per address and client, no password oracle, code mails bounded.

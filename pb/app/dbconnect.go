@@ -23,8 +23,13 @@ import (
 // deferred): a transaction that reads and then writes would otherwise fail
 // with "database is locked (517)" when another connection committed in
 // between; Litestream's checkpoints commit (docs/operations.md).
+//
+// No connection checkpoints at commit (wal_autocheckpoint 0): a served app
+// checkpoints in the background instead (CheckpointEvery), so that no write
+// holds the one writer while the WAL is copied.
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	return dbx.Open("sqlite", dbPath+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)"+
+		"&_pragma=wal_autocheckpoint(0)"+
 		"&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"+
 		"&_pragma=temp_store(MEMORY)&_pragma=cache_size(-4000)&_pragma=mmap_size(4294967296)&_defensive=1&_txlock=immediate")
 }
