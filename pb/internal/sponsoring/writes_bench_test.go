@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/sponsoring"
@@ -60,20 +61,23 @@ func threadCPU() time.Duration {
 // whole app under a community's load"): go test -run '^$' -bench Writes
 // ./pb/internal/sponsoring/
 func BenchmarkWrites(b *testing.B) {
-	app := apptest.NewApp(b, nil)
+	a := apptest.NewApp(b, nil)
 	const people = 40
 	members := make([]*core.Record, people)
 	for i := range members {
-		members[i] = testutil.CreateMember(b, app, fmt.Sprintf("bench%03d", i), testutil.MemberOpts{Subscribed: true})
+		members[i] = testutil.CreateMember(b, a, fmt.Sprintf("bench%03d", i), testutil.MemberOpts{Subscribed: true})
 	}
 	poster := members[0]
 	var held, cpu time.Duration
-	timed := holding{App: app, held: &held, cpu: &cpu}
+	timed := holding{App: a, held: &held, cpu: &cpu}
 	run := func(b *testing.B, prepare func(i int) func() error) {
 		held, cpu = 0, 0
 		b.ResetTimer()
 		for i := range b.N {
 			b.StopTimer()
+			if i%50 == 0 { // as a served app does beside the writer (app.CheckpointEvery)
+				app.Checkpoint(a)
+			}
 			write := prepare(i)
 			b.StartTimer()
 			if err := write(); err != nil {
@@ -92,7 +96,7 @@ func BenchmarkWrites(b *testing.B) {
 			}
 			key := min(from, to)*people + max(from, to)
 			if _, ok := convs[key]; !ok {
-				s, err := messaging.StartConversation(app, members[from].Id, messaging.StartRequest{UserID: members[to].Id})
+				s, err := messaging.StartConversation(a, members[from].Id, messaging.StartRequest{UserID: members[to].Id})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -108,7 +112,7 @@ func BenchmarkWrites(b *testing.B) {
 	b.Run("start conversation", func(b *testing.B) {
 		run(b, func(i int) func() error {
 			others++
-			other := testutil.CreateMember(b, app, fmt.Sprintf("start%06d", others), testutil.MemberOpts{})
+			other := testutil.CreateMember(b, a, fmt.Sprintf("start%06d", others), testutil.MemberOpts{})
 			return func() error {
 				_, err := messaging.StartConversation(timed, members[1+i%(people-1)].Id, messaging.StartRequest{UserID: other.Id})
 				return err
@@ -117,7 +121,7 @@ func BenchmarkWrites(b *testing.B) {
 	})
 	b.Run("apply", func(b *testing.B) {
 		run(b, func(i int) func() error {
-			offer := testutil.CreateListing(b, app, "sponsorships", poster, testutil.ListingOpts{Approved: true, Reviewed: true})
+			offer := testutil.CreateListing(b, a, "sponsorships", poster, testutil.ListingOpts{Approved: true, Reviewed: true})
 			return func() error {
 				_, err := sponsoring.Apply(timed, members[1+i%(people-1)], offer.Id, sponsoring.MessageBody{Message: "We would love to have you."})
 				return err
@@ -126,7 +130,7 @@ func BenchmarkWrites(b *testing.B) {
 	})
 	b.Run("pledge", func(b *testing.B) {
 		run(b, func(i int) func() error {
-			request := testutil.CreateListing(b, app, "sponsorship_requests", poster, testutil.ListingOpts{Approved: true, Reviewed: true, Amount: 10_000})
+			request := testutil.CreateListing(b, a, "sponsorship_requests", poster, testutil.ListingOpts{Approved: true, Reviewed: true, Amount: 10_000})
 			amount := sponsoring.PledgeAmount(25)
 			return func() error {
 				_, err := sponsoring.Pledge(timed, members[1+i%(people-1)], request.Id, sponsoring.PledgeBody{
