@@ -179,6 +179,7 @@ bench-1m:
 
 ## load: the whole app under a community's load against the real binary: LOAD_MEMBERS members
 ## (2000) signed in with realtime open, LOAD_ACTIVE (200) of them acting for LOAD_SECONDS (30),
+## pausing LOAD_THINK seconds before each action (0.5-3, drawn each time; 0: flat out),
 ## LOAD_LISTINGS (20000) of each kind; per route class p50/p99, errors, CPU a request, realtime
 ## delivery, peak memory and the health ceiling (docs/measurements.md); not part of make test
 load: server
