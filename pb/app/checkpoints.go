@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -76,12 +78,20 @@ func (c *checkpointer) start(app core.App) {
 		defer close(done)
 		tick := time.NewTicker(CheckpointEvery)
 		defer tick.Stop()
+		failing := false // a failure is logged when it starts and when it ends, not 4 times a second
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				Checkpoint(app)
+				err := Checkpoint(app)
+				switch {
+				case err != nil && !failing:
+					app.Logger().Warn("WAL checkpoints are failing; retried every "+CheckpointEvery.String(), "error", err.Error())
+				case err == nil && failing:
+					app.Logger().Info("WAL checkpoints work again")
+				}
+				failing = err != nil
 			}
 		}
 	}()
@@ -97,12 +107,13 @@ func (c *checkpointer) end() {
 }
 
 // Checkpoint copies the new WAL frames of data.db and auxiliary.db into
-// the database files without waiting for readers or the writer (PASSIVE);
-// a failure is logged and tried again at the next tick.
-func Checkpoint(app core.App) {
+// the database files without waiting for readers or the writer (PASSIVE).
+func Checkpoint(app core.App) error {
+	var errs []error
 	for name, db := range map[string]dbx.Builder{"data.db": app.DB(), "auxiliary.db": app.AuxDB()} {
 		if _, err := db.NewQuery("PRAGMA wal_checkpoint(PASSIVE)").Execute(); err != nil {
-			app.Logger().Warn("WAL checkpoint failed", "db", name, "error", err.Error())
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
 		}
 	}
+	return errors.Join(errs...)
 }

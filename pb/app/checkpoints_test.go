@@ -44,7 +44,9 @@ func TestCommitsLeaveTheCheckpointToTheBackground(t *testing.T) {
 	if got := size(); got != before {
 		t.Fatalf("data.db grew from %d to %d bytes during the commits: a commit checkpointed", before, got)
 	}
-	app.Checkpoint(a)
+	if err := app.Checkpoint(a); err != nil {
+		t.Fatal(err)
+	}
 	if got := size(); got < before+rows*rowBytes {
 		t.Fatalf("data.db is %d bytes after the checkpoint, want at least %d", got, before+rows*rowBytes)
 	}

@@ -76,7 +76,9 @@ func BenchmarkWrites(b *testing.B) {
 		for i := range b.N {
 			b.StopTimer()
 			if i%50 == 0 { // as a served app does beside the writer (app.CheckpointEvery)
-				app.Checkpoint(a)
+				if err := app.Checkpoint(a); err != nil {
+					b.Fatal(err)
+				}
 			}
 			write := prepare(i)
 			b.StartTimer()
