@@ -130,6 +130,20 @@ func BenchmarkWrites(b *testing.B) {
 			}
 		})
 	})
+	b.Run("decide", func(b *testing.B) { // accept (a deal opens) and decline in turn
+		run(b, func(i int) func() error {
+			offer := testutil.CreateListing(b, a, "sponsorships", poster, testutil.ListingOpts{Approved: true, Reviewed: true})
+			application, err := sponsoring.Apply(a, members[1+i%(people-1)], offer.Id, sponsoring.MessageBody{Message: "Count us in."})
+			if err != nil {
+				b.Fatal(err)
+			}
+			verdict := []string{sponsoring.StatusAccepted, sponsoring.StatusDeclined}[i%2]
+			return func() error {
+				_, err := sponsoring.Decide(timed, poster, application.Id, verdict)
+				return err
+			}
+		})
+	})
 	b.Run("pledge", func(b *testing.B) {
 		run(b, func(i int) func() error {
 			request := testutil.CreateListing(b, a, "sponsorship_requests", poster, testutil.ListingOpts{Approved: true, Reviewed: true, Amount: 10_000})
