@@ -1,12 +1,16 @@
 package sponsoring_test
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/app"
@@ -25,6 +29,7 @@ import (
 type holding struct {
 	core.App
 	held, cpu *time.Duration
+	inTx      *atomic.Bool // the statements logged meanwhile are counted in statements
 }
 
 func (h holding) RunInTransaction(fn func(tx core.App) error) error {
@@ -32,13 +37,31 @@ func (h holding) RunInTransaction(fn func(tx core.App) error) error {
 	defer runtime.UnlockOSThread()
 	return h.App.RunInTransaction(func(tx core.App) error {
 		began, cpu := time.Now(), threadCPU()
+		h.inTx.Store(true)
 		tx.TxInfo().OnComplete(func(error) error {
+			h.inTx.Store(false)
 			*h.held += time.Since(began)
 			*h.cpu += threadCPU() - cpu
 			return nil
 		})
 		return fn(tx)
 	})
+}
+
+// countStatements counts the statements the app's writing connection runs
+// while inTx (its transactions' queries are logged through it).
+func countStatements(b *testing.B, app core.App, inTx *atomic.Bool, n *atomic.Int64) {
+	d, ok := app.NonconcurrentDB().(*dbx.DB)
+	if !ok {
+		b.Fatalf("the app's writing database is a %T, not a *dbx.DB", app.NonconcurrentDB())
+	}
+	count := func() {
+		if inTx.Load() {
+			n.Add(1)
+		}
+	}
+	d.QueryLogFunc = func(context.Context, time.Duration, string, *sql.Rows, error) { count() }
+	d.ExecLogFunc = func(context.Context, time.Duration, string, sql.Result, error) { count() }
 }
 
 // threadCPU is the calling thread's CPU time (Linux's RUSAGE_THREAD).
@@ -54,8 +77,9 @@ func threadCPU() time.Duration {
 // BenchmarkWrites runs each write class of make load alone, one at a time,
 // on a database with some history (members, conversations, notifications),
 // and reports the time it holds the one writer a write (held-µs/op), the
-// CPU spent meanwhile (held-cpu-µs/op: the figure a busy machine does not
-// blur) and the whole time (ns/op: reads before, the transaction, the hooks
+// CPU spent meanwhile (held-cpu-µs/op: the figure a busy machine blurs
+// least), the SQL statements it runs meanwhile (statements/op, besides its
+// BEGIN and COMMIT: a count no machine blurs) and the whole time (ns/op: reads before, the transaction, the hooks
 // after).
 // The writer is what writes queue on under load (docs/measurements.md, "The
 // whole app under a community's load"): go test -run '^$' -bench Writes
@@ -69,9 +93,13 @@ func BenchmarkWrites(b *testing.B) {
 	}
 	poster := members[0]
 	var held, cpu time.Duration
-	timed := holding{App: a, held: &held, cpu: &cpu}
+	var inTx atomic.Bool
+	var statements atomic.Int64
+	countStatements(b, a, &inTx, &statements)
+	timed := holding{App: a, held: &held, cpu: &cpu, inTx: &inTx}
 	run := func(b *testing.B, prepare func(i int) func() error) {
 		held, cpu = 0, 0
+		statements.Store(0)
 		b.ResetTimer()
 		for i := range b.N {
 			b.StopTimer()
@@ -88,6 +116,7 @@ func BenchmarkWrites(b *testing.B) {
 		}
 		b.ReportMetric(float64(held.Microseconds())/float64(b.N), "held-µs/op")
 		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "held-cpu-µs/op")
+		b.ReportMetric(float64(statements.Load())/float64(b.N), "statements/op")
 	}
 	b.Run("message", func(b *testing.B) {
 		convs := map[int]string{}
