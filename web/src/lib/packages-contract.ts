@@ -56,3 +56,17 @@ export interface DealPackage {
 export function dealPackageOf(deal: object): DealPackage {
   return deal as DealPackage
 }
+
+/** The packages' limits (docs/api/packages.md, "Tiers on a request"). */
+export const tierLimits = { tiers: 6, name: 60, quantity: 50, benefits: 20, holdDaysMin: 1, holdDaysMax: 30, holdDaysDefault: 7 } as const
+
+/** One of the industries a member may state (`GET /api/app-config` `industries`). */
+export interface Industry {
+  key: string
+  label: string
+}
+
+/** What a member's answers carry about their industry ("" when not stated). */
+export interface WithIndustry {
+  industry?: string
+}

@@ -27,7 +27,16 @@ function tier(overrides: Partial<Tier>): Tier {
 }
 
 const gold = tier({})
-const silver = tier({ id: 't2', name: 'Silver', price: 1000, quantity: 1, taken: 1, left: 0, available: false, unavailableReason: 'Sold out' })
+const silver = tier({
+  id: 't2',
+  name: 'Silver',
+  price: 1000,
+  quantity: 1,
+  taken: 1,
+  left: 0,
+  available: false,
+  unavailableReason: 'Sold out',
+})
 const bronze = tier({ id: 't3', name: 'Bronze', price: 200, quantity: 0, taken: 4, left: null, exclusive: true })
 
 function packaged(p: Packaged): SponsorshipRequest {

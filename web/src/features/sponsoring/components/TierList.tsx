@@ -46,9 +46,7 @@ export function TierList({ request, own, detail }: TierListProps) {
               <TierLine key={tier.id} tier={tier} />
             ),
           )}
-          {!detail && tiers.length > CARD_TIERS && (
-            <li className="text-xs text-base-content/75">and {tiers.length - CARD_TIERS} more</li>
-          )}
+          {!detail && tiers.length > CARD_TIERS && <li className="text-xs text-base-content/75">and {tiers.length - CARD_TIERS} more</li>}
         </ul>
       )}
       {picking && (
@@ -121,7 +119,9 @@ function TierCard({ tier, canPick, onPick }: { tier: Tier; canPick: boolean; onP
           </li>
         ))}
       </ul>
-      {tier.exclusive && <p className="text-xs text-base-content/75">No other sponsor of the holder&apos;s industry may back this request.</p>}
+      {tier.exclusive && (
+        <p className="text-xs text-base-content/75">No other sponsor of the holder&apos;s industry may back this request.</p>
+      )}
       {window && <p className="text-xs text-base-content/75">{window}</p>}
       <Button size="sm" className="mt-auto self-start" disabled={!canPick || !tier.available} onClick={onPick}>
         {tierPickLabel(tier)}
