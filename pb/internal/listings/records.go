@@ -39,7 +39,7 @@ func ViewerOf(member *core.Record) Viewer {
 	if member == nil {
 		return Viewer{}
 	}
-	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member)}
+	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member), Industry: member.GetString("industry")}
 }
 
 // KindOf tells a listing record's kind.

@@ -20,6 +20,7 @@ import (
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/refusal"
+	"sponsorbridge/pb/internal/tiers"
 )
 
 // Pledge statuses.
@@ -37,10 +38,12 @@ var (
 	errNotOpen = errors.New("sponsoring: the pledge does not fit the request")
 )
 
-// PledgeBody is the optional body of a pledge: an amount in whole dollars
-// (missing or null: what is still open) and a message to the poster.
+// PledgeBody is the optional body of a pledge: a package of the request
+// (its price is the amount), or an amount in whole dollars (missing or
+// null: what is still open), and a message to the poster.
 type PledgeBody struct {
 	MessageBody
+	Tier   string        `json:"tier,omitzero"`
 	Amount *PledgeAmount `json:"amount,omitzero"`
 }
 
@@ -91,7 +94,11 @@ func (b *PledgeBody) dollars(errs validation.Errors) int64 {
 func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*core.Record, error) {
 	errs := validation.Errors{}
 	body.fieldErrors(errs)
-	amount := body.dollars(errs)
+	body.Tier = strings.TrimSpace(body.Tier)
+	var amount int64
+	if body.Tier == "" { // a package's price is the amount
+		amount = body.dollars(errs)
+	}
 	if err := invalid(errs); err != nil {
 		return nil, err
 	}
@@ -106,11 +113,23 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 		return nil, err
 	}
 	commitment := core.NewRecord(collection)
+	ind := me.GetString("industry") // the pledge keeps it as it is now
 	err = app.RunInTransaction(func(tx core.App) error {
 		if err := mayPledge(tx, me.Id, request.Id); err != nil {
 			return err
 		}
+		tier, err := pickedTier(tx, request.Id, body.Tier)
+		if err != nil {
+			return err
+		}
+		if tier != nil {
+			amount = int64(tier.GetInt("price"))
+		}
+		var closed closedTo
+		var tiersOnly bool
 		pledged, err := guarded.Update(tx, listings.Requests.Table, request.Id, func(r *core.Record) bool {
+			closed = closedTo{tiers.Strings(r, "exclusiveIndustries"), tiers.Strings(r, "clashingIndustries")}
+			tiersOnly = r.GetBool("tiersOnly")
 			if amount == 0 { // what is still open
 				amount = dollars(r, "requestedAmount") - dollars(r, "pledgedAmount")
 			}
@@ -121,22 +140,32 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 			r.Set("pledgedAmount", dollars(r, "pledgedAmount")+amount)
 			r.Set("sponsorCount", r.GetInt("sponsorCount")+1)
 			listings.FollowPledges(r, time.Now()) // sponsored once the pledges reach the amount
+			r.Set("exclusiveIndustries", exclusiveGranted(r, tier, ind))
 		})
-		if errors.Is(err, guarded.ErrStale) {
+		switch {
+		case tiersOnly && tier == nil:
+			return errTiersOnly
+		case errors.Is(err, guarded.ErrStale):
 			return errNotOpen
+		case err != nil:
+			return err
+		case tier != nil:
+			err = takeTier(tx, pledged.Id, closed, tier, ind, time.Now())
+		default:
+			err = closed.allows(ind)
 		}
 		if err != nil {
 			return err
 		}
 		commitment.Load(map[string]any{"request": pledged.Id, "sponsor": me.Id, "poster": pledged.GetString("user"),
-			"amount": amount, "status": PledgeActive, "message": body.Message})
+			"amount": amount, "status": PledgeActive, "message": body.Message, "tier": body.Tier, "industry": ind})
 		if err := tx.Save(commitment); err != nil {
 			if strings.Contains(err.Error(), activePledgeIndex) {
 				return errAlreadyPledged
 			}
 			return err
 		}
-		return pledgeFollows(tx, me, pledged, commitment, amount)
+		return pledgeFollows(tx, me, pledged, commitment, tier, amount)
 	})
 	if errors.Is(err, errNotOpen) {
 		return nil, notOpen(app, request.Id)
@@ -177,10 +206,15 @@ func mayPledge(tx core.App, memberID, requestID string) error {
 // pledgeFollows is what a stored pledge brings in its transaction: its
 // deal, the introduction in the members' conversation and the poster's
 // notification.
-func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int64) error {
+func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amount int64) error {
 	title, poster := request.GetString("title"), request.GetString("user")
-	deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
-		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount})
+	opening := deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
+		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount}
+	if tier != nil {
+		opening.Tier = deals.TierOpening{ID: tier.Id, Name: tier.GetString("name"), Benefits: tiers.BenefitsOf(tier),
+			HoldDays: request.GetInt("holdDays")}
+	}
+	deal, err := deals.Open(tx, opening)
 	if err != nil {
 		return err
 	}

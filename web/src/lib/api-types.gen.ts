@@ -83,6 +83,7 @@ export interface AppConfig {
   mail: { available: boolean }
   categories: string[]
   plans: Plan[]
+  industries: Entry[]
 }
 
 /** accounts.OwnUser */
@@ -114,6 +115,7 @@ export interface PublicProfile {
   isVerified: boolean
   socialMedia: SocialMediaEntry[]
   bio: string
+  industry: string
   createdAt: string
   reliability: Reliability
 }
@@ -163,8 +165,14 @@ export interface ListingItem {
   rejectionReason?: string
   poster: Person
   posterTrack: PosterTrack
+  tiers?: Tier[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
+  exclusiveIndustries?: string[]
   applied?: boolean
   myPledge?: Pledge
+  industryConflict?: string
 }
 
 /** listings.Preview */
@@ -224,6 +232,8 @@ export interface Commitment {
   poster: Person
   conversationId: string
   dealId: string
+  tier: TierRef | null
+  industry: string
 }
 
 /** deals.Deal */
@@ -254,6 +264,8 @@ export interface Deal {
   disputeReason: string
   disputeResponse: string
   resolution: string
+  tier: TierRef | null
+  holdUntil: string
   createdAt: string
   updatedAt: string
   events?: Event[]
@@ -508,6 +520,12 @@ export interface Plan {
   features: string[]
 }
 
+/** industry.Entry */
+export interface Entry {
+  key: string
+  label: string
+}
+
 /** accounts.SocialLink */
 export interface SocialMediaEntry {
   platform: SocialPlatform
@@ -545,6 +563,22 @@ export interface PosterTrack {
   ratingCount: number
 }
 
+/** tiers.Tier */
+export interface Tier {
+  id: string
+  name: string
+  price: number
+  quantity: number
+  taken: number
+  left: number | null
+  benefits: Benefit[]
+  saleStart: string
+  saleEnd: string
+  exclusive: boolean
+  available: boolean
+  unavailableReason: string
+}
+
 /** listings.Pledge */
 export interface Pledge {
   id: string
@@ -569,6 +603,12 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** deals.TierRef */
+export interface TierRef {
+  id: string
+  name: string
 }
 
 /** deals.DealListing */
@@ -670,6 +710,12 @@ export interface PaymentsSummary {
   recent: AdminPayment[]
 }
 
+/** tiers.Benefit */
+export interface Benefit {
+  title: string
+  due: string
+}
+
 /** admin.ReportEntry */
 export interface ReportReason {
   id: string
@@ -765,6 +811,10 @@ export interface ListingInput {
   categories?: string[]
   eventDate?: string
   status?: string
+  tiers?: Input[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
 }
 
 /** savedsearch.NewSearch */
@@ -787,6 +837,7 @@ export interface MessageBody {
 
 /** sponsoring.PledgeBody */
 export interface PledgeBody extends MessageBody {
+  tier?: string
   amount?: number
 }
 
@@ -852,6 +903,7 @@ export interface ProfileRequest {
   displayName?: string
   bio?: string
   socialMedia?: LinkRequest[]
+  industry?: string
 }
 
 /** settings.DeleteRequest */
@@ -934,6 +986,18 @@ export interface ResolveInput {
 /** admin.HideInput */
 export interface HideInput {
   reason: string
+}
+
+/** tiers.Input */
+export interface Input {
+  id?: string
+  name: string
+  price: number
+  quantity: number
+  benefits: Benefit[]
+  saleStart?: string
+  saleEnd?: string
+  exclusive: boolean
 }
 
 /** deals.DeliverableInput */
