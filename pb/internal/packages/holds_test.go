@@ -83,7 +83,9 @@ func (f *fixture) notes(user *core.Record) []string {
 	return titles
 }
 
-func (f *fixture) pledged() int { return testutil.Find(f.t, f.app, "sponsorship_requests", f.request.Id).GetInt("pledgedAmount") }
+func (f *fixture) pledged() int {
+	return testutil.Find(f.t, f.app, "sponsorship_requests", f.request.Id).GetInt("pledgedAmount")
+}
 
 // A hold is left alone until a day before its end, then both sides are
 // reminded once; at its end the deal is cancelled by nobody with the

@@ -65,8 +65,8 @@ func both(tx core.App, d *core.Record, sponsor, poster notify.Note) error {
 	return nil
 }
 
-func tierOf(d *core.Record) string  { return "“" + notify.Clip(d.GetString("tierName"), 60) + "”" }
-func titleOf(d *core.Record) string { return "“" + notify.Clip(d.GetString("title"), 80) + "”" }
+func tierOf(d *core.Record) string   { return "“" + notify.Clip(d.GetString("tierName"), 60) + "”" }
+func titleOf(d *core.Record) string  { return "“" + notify.Clip(d.GetString("title"), 80) + "”" }
 func dealPath(d *core.Record) string { return "/deals/" + d.Id }
 
 // sponsorName is the deal's sponsor as the poster reads them.
