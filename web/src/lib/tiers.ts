@@ -3,10 +3,32 @@
  * uses for what is left of a tier and for picking it. Shared by the cards, the detail views, the pick
  * dialog and the poster's editor.
  */
+import type { Entry, ListingItem, Tier } from './api-types.gen'
 import { formatUsd } from './money'
-import type { Tier } from './packages-contract'
 
-export type { Tier, TierBenefit, Packaged } from './packages-contract'
+export type { Tier }
+/** One of the industries a member may state (`industries` of GET /api/app-config). */
+export type Industry = Entry
+/** What a request answer carries about its packages. */
+export type Packaged = Pick<
+  ListingItem,
+  'tiers' | 'anyAmount' | 'holdDays' | 'clashingIndustries' | 'exclusiveIndustries' | 'industryConflict'
+>
+
+/**
+ * The packages' limits, as pb/internal/tiers declares them (MaxTiers, MaxName, MaxQuantity, MaxBenefits,
+ * MaxBenefitTitle, MaxHoldDays) and docs/api/packages.md states them.
+ */
+export const tierLimits = {
+  tiers: 6,
+  name: 60,
+  quantity: 50,
+  benefits: 20,
+  benefitTitle: 200,
+  holdDaysMin: 1,
+  holdDaysMax: 30,
+  holdDaysDefault: 7,
+} as const
 
 /** What is left of a tier: "Unlimited", "Sold out" or "2 of 3 left". */
 export function tierLeftText(tier: Pick<Tier, 'quantity' | 'left'>): string {

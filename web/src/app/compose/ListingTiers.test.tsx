@@ -18,10 +18,15 @@ function tier(overrides: Partial<Tier>): Tier {
     quantity: 3,
     taken: 1,
     left: 2,
-    benefits: [{ title: 'Logo on the stage banner' }, { title: 'Two passes', due: '2027-02-01' }],
+    benefits: [
+      { title: 'Logo on the stage banner', due: '' },
+      { title: 'Two passes', due: '2027-02-01' },
+    ],
     exclusive: false,
     available: true,
     unavailableReason: '',
+    saleStart: '',
+    saleEnd: '',
     ...overrides,
   }
 }

@@ -1,5 +1,4 @@
-import type { AppConfig } from '@/lib/api-types.gen'
-import type { Industry } from '@/lib/packages-contract'
+import type { Industry } from '@/lib/tiers'
 import { useAppConfig } from './api/get-app-config'
 
 const none: readonly Industry[] = []
@@ -7,7 +6,7 @@ const none: readonly Industry[] = []
 /** The industries a member may state and a request may refuse (`industries` of GET /api/app-config); none until it has loaded. */
 export function useIndustries(): readonly Industry[] {
   const { data } = useAppConfig()
-  return (data as (AppConfig & { industries?: Industry[] }) | undefined)?.industries ?? none
+  return data?.industries ?? none
 }
 
 /** An industry's label ("Banking and finance"), or its key when the list does not name it. */

@@ -3,7 +3,7 @@ import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 import { utcDay } from '@/lib/dates'
 import { emptyPackages, packagesSchema, toPackagesPayload } from './tiers'
-import type { Tier } from '@/lib/packages-contract'
+import type { Tier } from '@/lib/tiers'
 
 const AMOUNT_MESSAGE = 'Amount must be greater than 0'
 

@@ -1,8 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { ApiError } from '@/lib/api'
-import { limits } from '@/lib/limits.gen'
-import { tierLimits, type Packaged, type Tier } from '@/lib/packages-contract'
+import { tierLimits, type Packaged, type Tier } from '@/lib/tiers'
 
 /**
  * The request form's Packages section (docs/api/packages.md, "Tiers on a request"): the form's fields
@@ -133,7 +132,7 @@ export function toPackagesPayload(v: PackagesInput, stored: readonly Tier[] = []
   return {
     tiers: v.tiers.map((t) => {
       const held = stored.find((s) => s.id === t.id && s.taken > 0)
-      const benefits = t.benefits.map((b) => (b.due ? { title: b.title.trim(), due: b.due } : { title: b.title.trim() }))
+      const benefits = t.benefits.map((b) => ({ title: b.title.trim(), due: b.due }))
       return {
         ...(t.id ? { id: t.id } : {}),
         name: t.name.trim(),
@@ -174,6 +173,3 @@ export function applyPackagesErrors<T extends FieldValues>(error: unknown, setEr
   found.forEach(([path, message], n) => setError(path as Path<T>, { type: 'server', message }, { shouldFocus: focus && n === 0 }))
   return found.length
 }
-
-/** The benefit title's limit: benefits become the deal's proposed deliverables. */
-export const benefitTitleMax = limits.deliverableTitle

@@ -41,4 +41,3 @@ export function usePledgeState(item: SponsorshipRequest): PledgeState {
   if (changed) state.status = changed
   return state
 }
-

@@ -5,7 +5,6 @@ import type { Deal } from '@/lib/api-types.gen'
 import { formatDate, formatDateTime } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { kindOfApiSegment } from '@/lib/listing'
-import { dealPackageOf } from '@/lib/packages-contract'
 import { listingPath } from '@/lib/paths'
 import { listingDeletedLabel, moneyNote, statusHelp, statusLabels, stepOrder } from '../texts'
 import { DealStatusBadge } from './DealStatusBadge'
@@ -14,7 +13,7 @@ import { DealStatusBadge } from './DealStatusBadge'
 export function DealHeader({ deal }: { deal: Deal }) {
   const s = deal.status
   const current = stepOrder.indexOf(s)
-  const { tier, holdUntil } = dealPackageOf(deal)
+  const { tier, holdUntil } = deal
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">

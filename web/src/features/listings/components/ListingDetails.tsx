@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
-import { packagesOf } from '@/lib/packages-contract'
+import type { Packaged } from '@/lib/tiers'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PledgeProgress } from './PledgeProgress'
@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** A listing's facts, as the detail dialog and the listing's own page show them. */
 export function ListingDetails({ listing, currentUserId }: { listing: Listing; currentUserId?: string }) {
   const { Tiers } = useListingSlots()
-  const packages = listing.kind === 'requests' ? packagesOf(listing.item) : {}
+  const packages: Packaged = listing.kind === 'requests' ? listing.item : {}
   const hasTiers = (packages.tiers?.length ?? 0) > 0
   return (
     <dl className="space-y-4">

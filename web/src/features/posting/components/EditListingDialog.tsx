@@ -10,7 +10,6 @@ import { utcDay } from '@/lib/dates'
 import { toast } from '@/lib/toast'
 import { useUpdateListing } from '../api/update-listing'
 import { applyPackagesErrors, emptyPackages, packagesValuesOf } from '../tiers'
-import { packagesOf } from '@/lib/packages-contract'
 import { listingFormSchema, toRequestPayload, toSponsorshipPayload, type ListingFormInput, type ListingFormValues } from '../schemas'
 import { ListingFormFields } from './ListingFormFields'
 
@@ -24,7 +23,7 @@ function valuesOf(listing: Listing): ListingFormInput {
     categories: listing.item.categories,
     location: listing.item.location,
     eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
-    ...(listing.kind === 'requests' ? packagesValuesOf(packagesOf(listing.item)) : emptyPackages),
+    ...(listing.kind === 'requests' ? packagesValuesOf(listing.item) : emptyPackages),
   }
 }
 
@@ -43,7 +42,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
     defaultValues: valuesOf(listing),
   })
   const rejected = listing.item.reviewed && !listing.item.approved
-  const stored = (listing.kind === 'requests' && packagesOf(listing.item).tiers) || []
+  const stored = (listing.kind === 'requests' && listing.item.tiers) || []
 
   const onSubmit = form.handleSubmit((values) => {
     if (reopen && values.eventDate !== '' && values.eventDate < firstOpenDay()) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { useIndustries } from '@/features/app-config'
-import type { Tier } from '@/lib/packages-contract'
+import type { Tier } from '@/lib/tiers'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
 import type { ListingKind } from '@/lib/listing'
 import { limits } from '@/lib/limits.gen'

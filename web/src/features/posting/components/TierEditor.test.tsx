@@ -6,7 +6,7 @@ import { json, mockFetch } from '@/test/fetch-mock'
 import { appConfig, makeRequest } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { SponsorshipRequest } from '@/lib/listing'
-import type { Packaged, Tier } from '@/lib/packages-contract'
+import type { Packaged, Tier } from '@/lib/tiers'
 import { packagesFieldErrors } from '../tiers'
 import { EditListingDialog } from './EditListingDialog'
 
@@ -23,10 +23,12 @@ const gold: Tier = {
   quantity: 3,
   taken: 2,
   left: 1,
-  benefits: [{ title: 'Logo on the stage banner' }],
+  benefits: [{ title: 'Logo on the stage banner', due: '' }],
   exclusive: true,
   available: true,
   unavailableReason: '',
+  saleStart: '',
+  saleEnd: '',
 }
 
 function request(p: Packaged): SponsorshipRequest {
@@ -136,7 +138,9 @@ describe('the tier editor', () => {
     expect(await within(editor).findByText('Two packages cannot have the same name')).toBeInTheDocument()
     expect(within(editor).getByLabelText('Package name')).toHaveAttribute('aria-invalid', 'true')
     expect(calls.find((c) => c.init.method === 'PATCH')?.body).toMatchObject({
-      tiers: [{ id: 'tg', name: 'Gold', price: 5000, quantity: 5, benefits: [{ title: 'Logo on the stage banner' }], exclusive: true }],
+      tiers: [
+        { id: 'tg', name: 'Gold', price: 5000, quantity: 5, benefits: [{ title: 'Logo on the stage banner', due: '' }], exclusive: true },
+      ],
     })
   }, 30_000)
 })

@@ -2,9 +2,8 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/ui/Button'
 import { Checkbox, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
-import { tierLimits, type Tier } from '@/lib/packages-contract'
-import { tierSlotsTakenText } from '@/lib/tiers'
-import { benefitTitleMax, newBenefit } from '../tiers'
+import { tierLimits, tierSlotsTakenText, type Tier } from '@/lib/tiers'
+import { newBenefit } from '../tiers'
 import type { ListingFormInput, ListingFormValues } from '../schemas'
 
 interface TierFieldsProps {
@@ -80,7 +79,7 @@ export function TierFields({ form, index: i, stored, onRemove }: TierFieldsProps
             <li key={b.id} className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
               <TextField
                 label={`Benefit ${j + 1}`}
-                maxLength={benefitTitleMax}
+                maxLength={tierLimits.benefitTitle}
                 disabled={locked}
                 error={errors?.benefits?.[j]?.title?.message}
                 {...register(`tiers.${i}.benefits.${j}.title`)}

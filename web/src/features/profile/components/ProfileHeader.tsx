@@ -7,14 +7,13 @@ import { avatarUrl } from '@/lib/member'
 import type { PublicProfile } from '@/lib/api-types.gen'
 import { formatMonthYear } from '@/lib/dates'
 import { paths } from '@/lib/paths'
-import type { WithIndustry } from '@/lib/packages-contract'
 import { industryLabel, useIndustries } from '@/features/app-config'
 import { ReliabilityPanel } from './ReliabilityPanel'
 import { SocialLinks } from './SocialLinks'
 
 export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfile; isOwn: boolean; action?: ReactNode }) {
   const industries = useIndustries()
-  const industry = (profile as WithIndustry).industry
+  const industry = profile.industry
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="profile-name">
       <div className="card-body gap-5 sm:flex-row sm:items-start">

@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { currentUserQueryOptions } from '@/features/auth/session'
 import type { ApiBody, CurrentUser } from '@/lib/api-types.gen'
 import { api } from '@/lib/api'
-import type { WithIndustry } from '@/lib/packages-contract'
 import { memberKey } from '@/lib/query-keys'
 
-function updateUser(patch: ApiBody<'PATCH /api/user'> & WithIndustry) {
-  return api('PATCH /api/user', { body: patch as ApiBody<'PATCH /api/user'> })
+function updateUser(patch: ApiBody<'PATCH /api/user'>) {
+  return api('PATCH /api/user', { body: patch })
 }
 
 /** Every settings mutation answers the own user: put it in the current-user query. */

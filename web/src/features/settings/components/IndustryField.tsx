@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { FieldShell } from '@/components/ui/Field'
-import type { Industry } from '@/lib/packages-contract'
+import type { Industry } from '@/lib/tiers'
 
 /** The member's industry: shown on their profile and pledges, and what exclusive packages and clashing industries read. */
 export function IndustryField({

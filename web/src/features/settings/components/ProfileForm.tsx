@@ -13,7 +13,6 @@ import { useUpdateUser } from '../api/update-user'
 import { BIO_MAX, MAX_LINKS, PLATFORMS, profileSchema, type ProfileValues } from '../schemas'
 import { SettingsCard } from '@/components/ui/SettingsCard'
 import { useIndustries } from '@/features/app-config'
-import type { WithIndustry } from '@/lib/packages-contract'
 import { IndustryField } from './IndustryField'
 
 function defaults(user: CurrentUser): ProfileValues {
@@ -21,7 +20,7 @@ function defaults(user: CurrentUser): ProfileValues {
     displayName: user.displayName,
     bio: user.bio ?? '',
     socialMedia: (user.socialMedia ?? []).map((s) => ({ platform: s.platform, username: s.username, verified: s.verified })),
-    industry: (user as WithIndustry).industry ?? '',
+    industry: user.industry,
   }
 }
 
@@ -75,7 +74,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         </div>
         <IndustryField
           industries={industries}
-          current={(user as WithIndustry).industry ?? ''}
+          current={user.industry}
           error={errors.industry?.message}
           registration={form.register('industry')}
         />

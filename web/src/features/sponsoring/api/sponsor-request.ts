@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { asSponsorshipRequest, type ListingStatus, type SponsorshipRequest } from '@/lib/listing'
 import { api, ApiError } from '@/lib/api'
-import type { ApiBody, PledgeBody } from '@/lib/api-types.gen'
-import type { PledgeTier } from '@/lib/packages-contract'
+import type { ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
-type PledgeInput = ApiBody<'POST /api/sponsorship-requests/{id}/sponsor'> & PledgeTier
+type PledgeInput = ApiBody<'POST /api/sponsorship-requests/{id}/sponsor'>
 
 function sponsorRequest(requestId: string, pledge: PledgeInput) {
-  return api('POST /api/sponsorship-requests/{id}/sponsor', { params: { id: requestId }, body: pledge as PledgeBody })
+  return api('POST /api/sponsorship-requests/{id}/sponsor', { params: { id: requestId }, body: pledge })
 }
 
 /**

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/Button'
 import { reopensWithNewDate, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/money'
-import { packagesOf } from '@/lib/packages-contract'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
@@ -106,7 +105,7 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
       </Button>
     )
   }
-  const { tiers = [], anyAmount = true, industryConflict } = packagesOf(item)
+  const { tiers = [], anyAmount = true, industryConflict } = item
   // Packages only: the packages' own Pick buttons pledge (in the detail views; View Details leads there).
   if (!anyAmount && tiers.length > 0) return null
   if (industryConflict) {

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react'
 import type { Listing } from '@/lib/listing'
-import { packagesOf } from '@/lib/packages-contract'
 
 // Most requests have no packages: their list and its pick dialog load only where one has.
 const TierList = lazy(() => import('./TierList').then((m) => ({ default: m.TierList })))
@@ -15,7 +14,7 @@ interface ListingTiersProps {
 /** A request's packages and the viewer's industry conflict, on its card and in its detail views. */
 export function ListingTiers({ listing, currentUserId, detail = false }: ListingTiersProps) {
   if (listing.kind !== 'requests') return null
-  const { tiers = [], industryConflict } = packagesOf(listing.item)
+  const { tiers = [], industryConflict } = listing.item
   if (tiers.length === 0 && !industryConflict) return null
   return (
     <Suspense fallback={null}>

@@ -6,9 +6,8 @@ import { errorMessage } from '@/lib/api'
 import { applyFieldErrors } from '@/lib/form-errors'
 import type { SponsorshipRequest } from '@/lib/listing'
 import { formatUsd } from '@/lib/money'
-import { packagesOf } from '@/lib/packages-contract'
 import { dealPath } from '@/lib/paths'
-import { tierPickLabel, type Tier } from '@/lib/tiers'
+import { tierLimits, tierPickLabel, type Tier } from '@/lib/tiers'
 import { toast } from '@/lib/toast'
 import { useSponsorRequest } from '../api/sponsor-request'
 import { connectMessageSchema, type ConnectMessageValues } from '../schemas'
@@ -27,7 +26,7 @@ interface PickTierDialogProps {
 export function PickTierDialog({ request, tier, onClose }: PickTierDialogProps) {
   const sponsor = useSponsorRequest(request.id)
   const navigate = useNavigate()
-  const { holdDays = 7 } = packagesOf(request)
+  const holdDays = request.holdDays ?? tierLimits.holdDaysDefault
   const form = useForm<ConnectMessageValues>({ resolver: zodResolver(connectMessageSchema), defaultValues: { message: '' } })
   const length = useWatch({ control: form.control, name: 'message' }).length
 

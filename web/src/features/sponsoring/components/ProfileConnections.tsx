@@ -10,7 +10,6 @@ import { useDecideApplication, type Decision } from '../api/decide-application'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
 import type { Application, Commitment } from '@/lib/api-types.gen'
-import type { WithIndustry } from '@/lib/packages-contract'
 import { industryLabel, useIndustries } from '@/features/app-config'
 import { ProfileSection } from './ProfileSection'
 import { StatusPill } from './StatusPill'
@@ -152,7 +151,7 @@ function ReceivedApplication({ application: a }: { application: Application }) {
 function CommitmentRow({ commitment: c, given }: { commitment: Commitment; given: boolean }) {
   const industries = useIndustries()
   // The industry the sponsor pledged in (it stays with the pledge: docs/api/packages.md).
-  const industry = (c as WithIndustry).industry
+  const industry = c.industry
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="commitment">
       <div className="min-w-0">

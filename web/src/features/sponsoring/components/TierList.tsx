@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/Button'
 import { formatDate } from '@/lib/dates'
 import type { SponsorshipRequest } from '@/lib/listing'
 import { formatUsd } from '@/lib/money'
-import { packagesOf } from '@/lib/packages-contract'
 import { tierLeftText, tierPickLabel, type Tier } from '@/lib/tiers'
 import { usePledgeState } from '../use-pledge-state'
 
@@ -25,7 +24,7 @@ interface TierListProps {
  * first and disables every pick.
  */
 export function TierList({ request, own, detail }: TierListProps) {
-  const { tiers = [], industryConflict } = packagesOf(request)
+  const { tiers = [], industryConflict } = request
   const { status, myPledge } = usePledgeState(request)
   const [picking, setPicking] = useState<Tier | null>(null)
   const canPick = !own && !industryConflict && status === 'open' && !myPledge
