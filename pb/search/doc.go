@@ -78,7 +78,8 @@
 // Memory: about 29 bytes per listing in arrays, one bit per rowid for each
 // attribute set (visible, each category, each status, verified, offering
 // packages, each industry some listing is closed to, 64 amount buckets,
-// each frequent term and location: the highest rowid sets the length), the terms' postings, and a keyword cache bounded by
+// each frequent term and location: the highest rowid sets the length), the
+// terms' postings, and a keyword cache bounded by
 // Tuning.KeywordCacheBytes per table. Each category costs one bit per rowid
 // per table, so any number of categories fits, at 125 kB per million rowids
 // each. Time: see Tuning; a query's cost does not grow with the table past

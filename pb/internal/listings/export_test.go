@@ -10,8 +10,7 @@ import (
 // cards: the rows read from SQLite, mapped, marked for the viewer and
 // encoded together.
 func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) ([]byte, error) {
-	poster := q.Filter.PosterID
-	res, err := s.engine.Search(ctx, kind.Table, searchQuery(q, poster != "" && (poster == viewer.ID || viewer.IsAdmin)))
+	res, err := s.engine.Search(ctx, kind.Table, searchQuery(q, viewer))
 	if err != nil {
 		return nil, err
 	}

@@ -89,6 +89,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 		if d := r.GetDateTime("eventDate"); !d.IsZero() {
 			l.EventUnix = d.Time().Unix()
 		}
+		l.HasTiers = r.GetBool("hasTiers")
+		l.ClosedTo = ClosedTo(r.GetString("exclusiveIndustries"), r.GetString("clashingIndustries"))
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")

@@ -29,12 +29,13 @@ func NewStore(app core.App, engine *Engine) *Store {
 }
 
 // Viewer is who is asking: it decides whether rejected listings and
-// rejection reasons are visible.
+// rejection reasons are visible, and which requests are open to them
+// ("Open to my industry": their industry, read server-side).
 type Viewer struct {
 	ID      string
 	IsAdmin bool
 	// Industry is the member's industry: a request closed to it says so
-	// (IndustryConflict).
+	// (IndustryConflict) and "Open to my industry" leaves it out.
 	Industry string
 }
 
@@ -55,10 +56,7 @@ type Page struct {
 
 // List answers one page of matches.
 func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) (*Page, error) {
-	// Rejected listings show only in a poster's own list, or to administrators
-	// who ask for a member's list.
-	poster := q.Filter.PosterID
-	sq := searchQuery(q, poster != "" && (poster == viewer.ID || viewer.IsAdmin))
+	sq := searchQuery(q, viewer)
 	res, err := s.engine.Search(ctx, kind.Table, sq)
 	if err != nil {
 		return nil, err
@@ -75,9 +73,14 @@ func (s *Store) List(ctx context.Context, kind Kind, q *ListRequest, viewer View
 		Total: res.Total, HasTotal: sq.Total, Estimated: res.Estimated}, nil
 }
 
-func searchQuery(q *ListRequest, includeHidden bool) *search.Query {
+// searchQuery is the engine's query of a list request for viewer.
+func searchQuery(q *ListRequest, viewer Viewer) *search.Query {
+	// Rejected listings show only in a poster's own list, or to administrators
+	// who ask for a member's list.
+	poster := q.Filter.PosterID
+	includeHidden := poster != "" && (poster == viewer.ID || viewer.IsAdmin)
 	sq := &search.Query{
-		Filter: q.Filter,
+		Filter: ForViewer(q.Filter, viewer),
 		Sort:   q.Sort,
 		After:  q.Cursor,
 		Offset: (q.Page - 1) * q.PerPage,
@@ -86,6 +89,16 @@ func searchQuery(q *ListRequest, includeHidden bool) *search.Query {
 	}
 	sq.IncludeHidden = includeHidden
 	return sq
+}
+
+// ForViewer is f with the viewer's side of its conditions: OpenToMe reads
+// the viewer's industry (never the client's word for it).
+func ForViewer(f search.Filter, viewer Viewer) search.Filter {
+	f.Industry = ""
+	if f.OpenToMe {
+		f.Industry = viewer.Industry
+	}
+	return f
 }
 
 // cardsOf answers the cards of rowids in their order: kept ones from the
