@@ -64,15 +64,13 @@ export type FilterValue = 'text' | 'categories' | 'amount' | 'flag'
 
 /** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved) and the kind of its value. Every reader and writer of the conditions follows this list. */
 export const listingFilterFields = [
-  { param: 'q', screen: 'q', saved: 'q', value: 'text', requestsOnly: '<bool Value>' },
-  { param: 'categories', screen: 'categories', saved: 'categories', value: 'categories', requestsOnly: '<bool Value>' },
-  { param: 'minAmount', screen: 'min', saved: 'minAmount', value: 'amount', requestsOnly: '<bool Value>' },
-  { param: 'maxAmount', screen: 'max', saved: 'maxAmount', value: 'amount', requestsOnly: '<bool Value>' },
-  { param: 'location', screen: 'location', saved: 'location', value: 'text', requestsOnly: '<bool Value>' },
-  { param: 'verified', screen: 'verified', saved: 'verified', value: 'flag', requestsOnly: '<bool Value>' },
-  { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag', requestsOnly: '<bool Value>' },
-  { param: 'hasPackages', screen: 'hasPackages', saved: 'hasPackages', value: 'flag', requestsOnly: '<bool Value>' },
-  { param: 'openToMe', screen: 'openToMe', saved: 'openToMe', value: 'flag', requestsOnly: '<bool Value>' },
+  { param: 'q', screen: 'q', saved: 'q', value: 'text' },
+  { param: 'categories', screen: 'categories', saved: 'categories', value: 'categories' },
+  { param: 'minAmount', screen: 'min', saved: 'minAmount', value: 'amount' },
+  { param: 'maxAmount', screen: 'max', saved: 'maxAmount', value: 'amount' },
+  { param: 'location', screen: 'location', saved: 'location', value: 'text' },
+  { param: 'verified', screen: 'verified', saved: 'verified', value: 'flag' },
+  { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },
 ] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue }[]
 
 /** appconfig.Answer */
@@ -597,8 +595,6 @@ export interface SavedQuery {
   location?: string
   verified?: boolean
   reliable?: boolean
-  hasPackages?: boolean
-  openToMe?: boolean
 }
 
 /** sponsoring.ListingRef */
