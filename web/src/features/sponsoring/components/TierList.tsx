@@ -40,7 +40,7 @@ export function TierList({ request, own, detail }: TierListProps) {
         <ul className={detail ? 'grid gap-3 sm:grid-cols-2' : 'flex flex-col gap-1'} aria-label="Packages">
           {shown.map((tier) =>
             detail ? (
-              <TierCard key={tier.id} tier={tier} canPick={canPick} onPick={() => setPicking(tier)} />
+              <TierCard key={tier.id} tier={tier} own={own} canPick={canPick} onPick={() => setPicking(tier)} />
             ) : (
               <TierLine key={tier.id} tier={tier} />
             ),
@@ -94,8 +94,8 @@ function saleWindow(tier: Tier): string {
   return ''
 }
 
-/** One package in the detail views: its benefits and its Pick button. */
-function TierCard({ tier, canPick, onPick }: { tier: Tier; canPick: boolean; onPick: () => void }) {
+/** One package in the detail views: its benefits and its Pick button (not on the poster's own request). */
+function TierCard({ tier, own, canPick, onPick }: { tier: Tier; own: boolean; canPick: boolean; onPick: () => void }) {
   const window = saleWindow(tier)
   return (
     <li
@@ -122,9 +122,11 @@ function TierCard({ tier, canPick, onPick }: { tier: Tier; canPick: boolean; onP
         <p className="text-xs text-base-content/75">No other sponsor of the holder&apos;s industry may back this request.</p>
       )}
       {window && <p className="text-xs text-base-content/75">{window}</p>}
-      <Button size="sm" className="mt-auto self-start" disabled={!canPick || !tier.available} onClick={onPick}>
-        {tierPickLabel(tier)}
-      </Button>
+      {!own && (
+        <Button size="sm" className="mt-auto self-start" disabled={!canPick || !tier.available} onClick={onPick}>
+          {tierPickLabel(tier)}
+        </Button>
+      )}
     </li>
   )
 }
