@@ -44,14 +44,20 @@ func TestPickingAPackage(t *testing.T) {
 		{Name: "an unknown package is not found", Who: "tel", URLOf: sponsorURL("Summer fest"), Body: `{"tier":"nosuchtier12345"}`,
 			Status: 404, Want: []string{"Package not found."}},
 		{Name: "a sold-out package is refused by name", Who: "tel", URLOf: sponsorURL("Summer fest"),
-			Prepare: func(t testing.TB, app core.App, c *testutil.Call) { pledged(t, app, "bev", "Summer fest", "Gold"); pick("Gold")(t, app, c) },
+			Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+				pledged(t, app, "bev", "Summer fest", "Gold")
+				pick("Gold")(t, app, c)
+			},
 			Status: 409, Want: []string{"The “Gold” package is sold out."}, After: unchanged},
 		{Name: "a package whose sale ended is refused", Who: "tel", URLOf: sponsorURL("Summer fest"), Prepare: pick("Bronze"),
 			Status: 409, Want: []string{"The “Bronze” package is no longer on sale."}, After: unchanged},
 		{Name: "a package not on sale yet is refused", Who: "tel", URLOf: sponsorURL("Summer fest"), Prepare: pick("Early"),
 			Status: 409, Want: []string{"The “Early” package is not on sale yet."}, After: unchanged},
 		{Name: "a sponsor of an industry holding exclusivity is refused a package", Who: "bev2", URLOf: sponsorURL("Summer fest"),
-			Prepare: func(t testing.TB, app core.App, c *testutil.Call) { holding("bev", "Summer fest", "Gold")(t, app); pick("Silver")(t, app, c) },
+			Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+				holding("bev", "Summer fest", "Gold")(t, app)
+				pick("Silver")(t, app, c)
+			},
 			Status: 409, Want: []string{"A sponsor in beverages holds exclusivity here."}, After: unchanged},
 		{Name: "and a free-form pledge", Who: "bev2", URLOf: sponsorURL("Summer fest"), Body: `{"amount":10}`,
 			Prepare: before(holding("bev", "Summer fest", "Gold")),
@@ -59,9 +65,12 @@ func TestPickingAPackage(t *testing.T) {
 		{Name: "a clashing industry is refused outright", Who: "bev", URLOf: sponsorURL("Clean run"), Body: `{"amount":10}`,
 			Status: 409, Want: []string{"This request does not accept sponsors in beverages."}},
 		{Name: "exclusivity cannot be granted while a sponsor of the industry backs the request", Who: "bev2", URLOf: sponsorURL("Summer fest"),
-			Prepare: func(t testing.TB, app core.App, c *testutil.Call) { holding("bev", "Summer fest", "Silver")(t, app); pick("Gold")(t, app, c) },
-			Status:  409, Want: []string{"A sponsor in beverages already backs this request, so the “Gold” package's exclusivity cannot be granted."},
-			After:   unchanged},
+			Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+				holding("bev", "Summer fest", "Silver")(t, app)
+				pick("Gold")(t, app, c)
+			},
+			Status: 409, Want: []string{"A sponsor in beverages already backs this request, so the “Gold” package's exclusivity cannot be granted."},
+			After: unchanged},
 		{Name: "an exclusive package needs an industry", Who: "nobody", URLOf: sponsorURL("Summer fest"), Prepare: pick("Gold"),
 			Status: 400, Want: []string{`"tier":{"code":"validation_industry_required","message":"Set your industry on your profile to take an exclusive package."`}},
 		{Name: "other is no industry for exclusivity", Who: "oth", URLOf: sponsorURL("Summer fest"), Prepare: pick("Gold"),
@@ -101,8 +110,11 @@ func TestPickingAPackage(t *testing.T) {
 				}
 			}},
 		{Name: "a package beside another industry's exclusivity", Who: "tel", URLOf: sponsorURL("Summer fest"), Events: pickedWrites,
-			Prepare: func(t testing.TB, app core.App, c *testutil.Call) { holding("bev", "Summer fest", "Gold")(t, app); pick("Silver")(t, app, c) },
-			Status:  201, Want: []string{`"amount":500`, `"industry":"telecom"`, `"name":"Silver"}`}, After: unchanged},
+			Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
+				holding("bev", "Summer fest", "Gold")(t, app)
+				pick("Silver")(t, app, c)
+			},
+			Status: 201, Want: []string{`"amount":500`, `"industry":"telecom"`, `"name":"Silver"}`}, After: unchanged},
 	}
 	for i := range calls {
 		calls[i].Method = http.MethodPost
