@@ -19,7 +19,7 @@ import (
 // for "Clean run", which refuses beverages and telecom, with no packages;
 // and for "Packages only" (one package, "Any amount" off). Sponsors: bev
 // and bev2 in beverages, tel in telecom, nobody with no industry, oth in
-// other; boss is an administrator.
+// other; boss is an administrator; pat, subscribed, has posted nothing.
 func seed(t testing.TB, app core.App) {
 	dan := testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Subscribed: true, Email: "dan@example.com"})
 	for name, ind := range map[string]string{"bev": "beverages", "bev2": "beverages", "tel": "telecom", "nobody": "", "oth": "other"} {
@@ -27,6 +27,7 @@ func seed(t testing.TB, app core.App) {
 		setIndustry(t, app, m, ind)
 	}
 	testutil.CreateMember(t, app, "boss", testutil.MemberOpts{Admin: true})
+	testutil.CreateMember(t, app, "pat", testutil.MemberOpts{Subscribed: true}) // posts nothing yet
 	packaged(t, app, dan, "Summer fest", 5000, []tiers.Spec{
 		{Name: "Gold", Price: 2000, Quantity: 1, Exclusive: true, Benefits: []tiers.Benefit{{Title: "Logo on the stage banner", Due: "2027-06-01"}, {Title: "Booth"}}},
 		{Name: "Silver", Price: 500, Quantity: 3, Benefits: []tiers.Benefit{{Title: "Two passes"}}},
