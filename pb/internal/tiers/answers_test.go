@@ -20,7 +20,9 @@ func TestPackagesOnTheAnswers(t *testing.T) {
 		pledged(t, app, "tel", "Summer fest", "Silver")
 	})
 	one := func(title string) func(t testing.TB, app core.App) string {
-		return func(t testing.TB, app core.App) string { return "/api/sponsorship-requests/" + request(t, app, title).Id }
+		return func(t testing.TB, app core.App) string {
+			return "/api/sponsorship-requests/" + request(t, app, title).Id
+		}
 	}
 	const conflict = `"industryConflict":"A sponsor in beverages holds exclusivity here."`
 	testutil.RunCalls(t, factory, []testutil.Call{
@@ -50,7 +52,9 @@ func TestPackagesOnTheAnswers(t *testing.T) {
 		{Name: "a deal names its package and its hold", Who: "bev", Method: http.MethodGet, URL: "/api/deals",
 			Status: 200, Want: []string{`"tier":{"id":"`, `"name":"Gold"}`, `"holdUntil":"20`, `"proposedBy":"`, `"title":"Booth"`}},
 		{Name: "a profile carries its industry", Who: "dan", Method: http.MethodGet,
-			URLOf:  func(t testing.TB, app core.App) string { return "/api/users/" + testutil.FindByUsername(t, app, "bev").Id },
+			URLOf: func(t testing.TB, app core.App) string {
+				return "/api/users/" + testutil.FindByUsername(t, app, "bev").Id
+			},
 			Status: 200, Want: []string{`"industry":"beverages"`}},
 		{Name: "the app's configuration lists the industries", Method: http.MethodGet, URL: "/api/app-config", Status: 200,
 			Want: []string{`"industries":[{"key":"beverages","label":"Beverages"},{"key":"banking_finance","label":"Banking and finance"}`,
