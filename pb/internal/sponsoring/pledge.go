@@ -231,6 +231,17 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 	if err != nil {
 		return err
 	}
+	what := pledge
+	if tier != nil { // the poster reads which package, the sponsor until when they hold it
+		what = fmt.Sprintf("%s for the “%s” package", pledge, tier.GetString("name"))
+		err := notify.Create(tx, notify.Note{UserID: me.Id, Type: notify.TypeDeal,
+			Title: fmt.Sprintf("You hold the “%s” package until %s", tier.GetString("name"), tiers.Day(deal.GetDateTime("holdUntil").Time())),
+			Body:  fmt.Sprintf("Agree the deliverables of “%s” and send the money before then, or the slot is free again.", notify.Clip(title, 120)),
+			Link:  "/deals/" + deal.Id, Subject: deal.Id})
+		if err != nil {
+			return err
+		}
+	}
 	heading := "“" + notify.Clip(title, 120) + "” has a new pledge"
 	if request.GetString("status") == listings.StatusSponsored {
 		heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
@@ -239,7 +250,7 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 		UserID:  poster,
 		Type:    notify.TypeSponsorship,
 		Title:   heading,
-		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), pledge, progress, message)),
+		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), what, progress, message)),
 		Link:    "/deals/" + deal.Id,
 		Subject: commitment.Id,
 	})

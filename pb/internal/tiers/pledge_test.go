@@ -12,14 +12,15 @@ import (
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/tiers"
 )
 
-// pickedWrites: six records are created (the commitment, its deal and the
-// deal's first history entry, the introduction in the members'
-// conversation, the poster's notification) and two updated (the request,
-// the conversation); the package's slot is one statement, with no record
-// event. The poster's e-mail leaves in the background.
-var pickedWrites = testutil.WritesAmidMail(6, 2)
+// pickedWrites: seven records are created (the commitment, its deal and
+// the deal's first history entry, the introduction in the members'
+// conversation, the poster's notification and the sponsor's "You hold")
+// and two updated (the request, the conversation); the package's slot is
+// one statement, with no record event. The e-mails leave in the background.
+var pickedWrites = testutil.WritesAmidMail(7, 2)
 
 func TestPickingAPackage(t *testing.T) {
 	t.Parallel()
@@ -107,6 +108,21 @@ func TestPickingAPackage(t *testing.T) {
 				}
 				if got := request(t, app, "Summer fest").GetString("exclusiveIndustries"); got != `["beverages"]` {
 					t.Errorf("exclusiveIndustries %s", got)
+				}
+				bev := testutil.FindByUsername(t, app, "bev")
+				held, err := app.FindFirstRecordByFilter("notifications", "user = {:u}", dbx.Params{"u": bev.Id})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := "You hold the “Gold” package until " + tiers.Day(hold); held.GetString("title") != want || held.GetString("link") != "/deals/"+deal.Id {
+					t.Errorf("the sponsor is told %q (%s), want %q", held.GetString("title"), held.GetString("link"), want)
+				}
+				told, err := app.FindFirstRecordByFilter("notifications", "user = {:u}", dbx.Params{"u": dan.Id})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b := told.GetString("body"); !strings.Contains(b, "pledged $2,000 for the “Gold” package") {
+					t.Errorf("the poster is told %q", b)
 				}
 			}},
 		{Name: "a package beside another industry's exclusivity", Who: "tel", URLOf: sponsorURL("Summer fest"), Events: pickedWrites,
