@@ -37,6 +37,9 @@ func Edit(app core.App, kind Kind, viewer Viewer, id string, in *ListingInput, n
 		changed := false
 		r, err := guarded.Update(tx, kind.Table, id, func(current *core.Record) bool {
 			data, refused = editable(kind, viewer, current, in, now)
+			if refused == nil { // the packages' slots, before the request's write
+				refused = data.planPackages(tx, current.Id)
+			}
 			return refused == nil
 		}, func(r *core.Record) {
 			changed = true

@@ -54,6 +54,7 @@ type cleaned struct {
 	categories                                      []string
 	// a request's packages: nil when unchanged
 	tiers     *[]tiers.Spec
+	packages  *tiers.Change // planned in the edit's transaction
 	tiersOnly *bool
 	holdDays  *int
 	clashing  []string

@@ -10,13 +10,28 @@ import (
 
 // A request's packages on its answers (docs/api/packages.md).
 
-// savePackages stores the packages of a validated body on the request id,
-// in the caller's transaction (nothing when the body left them out).
-func (c *cleaned) savePackages(tx core.App, id string) error {
+// planPackages checks, in the caller's transaction, the packages of a
+// validated body against those of the request id (their slots taken);
+// nothing when the body left them out.
+func (c *cleaned) planPackages(tx core.App, id string) error {
 	if c.tiers == nil {
 		return nil
 	}
-	return tiers.Save(tx, id, *c.tiers)
+	var err error
+	c.packages, err = tiers.Plan(tx, id, *c.tiers)
+	return err
+}
+
+// savePackages stores the packages planned (planPackages) or, on a new
+// request, those of the body, in the caller's transaction.
+func (c *cleaned) savePackages(tx core.App, id string) error {
+	switch {
+	case c.packages != nil:
+		return c.packages.Save(tx)
+	case c.tiers != nil:
+		return tiers.Save(tx, id, *c.tiers)
+	}
+	return nil
 }
 
 // withTiers sets the packages of the requests among ls that have any, read

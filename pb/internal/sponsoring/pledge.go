@@ -125,11 +125,17 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 		if tier != nil {
 			amount = int64(tier.GetInt("price"))
 		}
-		var closed closedTo
-		var tiersOnly bool
+		// the package and the member's industry are checked before the
+		// request's write: a refusal writes nothing, and no other write
+		// runs until this transaction ends (guarded.Update)
+		current, err := tx.FindRecordById(listings.Requests.Table, request.Id)
+		if err != nil {
+			return refusal.NotFoundf(msgListingNotFound)
+		}
+		if err := packageAllows(tx, current, tier, ind, time.Now()); err != nil {
+			return err
+		}
 		pledged, err := guarded.Update(tx, listings.Requests.Table, request.Id, func(r *core.Record) bool {
-			closed = closedTo{tiers.Strings(r, "exclusiveIndustries"), tiers.Strings(r, "clashingIndustries")}
-			tiersOnly = r.GetBool("tiersOnly")
 			if amount == 0 { // what is still open
 				amount = dollars(r, "requestedAmount") - dollars(r, "pledgedAmount")
 			}
@@ -142,19 +148,13 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 			listings.FollowPledges(r, time.Now()) // sponsored once the pledges reach the amount
 			r.Set("exclusiveIndustries", exclusiveGranted(r, tier, ind))
 		})
-		switch {
-		case tiersOnly && tier == nil:
-			return errTiersOnly
-		case errors.Is(err, guarded.ErrStale):
+		if errors.Is(err, guarded.ErrStale) {
 			return errNotOpen
-		case err != nil:
-			return err
-		case tier != nil:
-			err = takeTier(tx, pledged.Id, closed, tier, ind, time.Now())
-		default:
-			err = closed.allows(ind)
 		}
 		if err != nil {
+			return err
+		}
+		if err := takeSlot(tx, tier); err != nil {
 			return err
 		}
 		commitment.Load(map[string]any{"request": pledged.Id, "sponsor": me.Id, "poster": pledged.GetString("user"),
@@ -231,6 +231,17 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 	if err != nil {
 		return err
 	}
+	what := pledge
+	if tier != nil { // the poster reads which package, the sponsor until when they hold it
+		what = fmt.Sprintf("%s for the “%s” package", pledge, tier.GetString("name"))
+		err := notify.Create(tx, notify.Note{UserID: me.Id, Type: notify.TypeDeal,
+			Title: fmt.Sprintf("You hold the “%s” package until %s", tier.GetString("name"), tiers.Day(deal.GetDateTime("holdUntil").Time())),
+			Body:  fmt.Sprintf("Agree the deliverables of “%s” and send the money before then, or the slot is free again.", notify.Clip(title, 120)),
+			Link:  "/deals/" + deal.Id, Subject: deal.Id})
+		if err != nil {
+			return err
+		}
+	}
 	heading := "“" + notify.Clip(title, 120) + "” has a new pledge"
 	if request.GetString("status") == listings.StatusSponsored {
 		heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
@@ -239,7 +250,7 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 		UserID:  poster,
 		Type:    notify.TypeSponsorship,
 		Title:   heading,
-		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), pledge, progress, message)),
+		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), what, progress, message)),
 		Link:    "/deals/" + deal.Id,
 		Subject: commitment.Id,
 	})

@@ -48,59 +48,76 @@ func exclusiveGranted(request, tier *core.Record, ind string) []string {
 	return held
 }
 
-// closedTo is what a request is closed to, as the pledge's conditional
-// update read it (before this pledge's exclusivity joined it).
-type closedTo struct{ exclusive, clashing []string }
-
-// takeTier runs a package pick's checks in the pledge's transaction, after
-// the request's conditional update: a slot taken by one conditional
-// statement, the sale window, the member's industry against what the
-// request is closed to, and an exclusive package's own conditions. Each
-// refusal rolls the whole pledge back.
-func takeTier(tx core.App, requestID string, closed closedTo, tier *core.Record, ind string, now time.Time) error {
+// packageAllows runs, in the pledge's transaction, the checks of a pledge
+// by a member of industry ind on request as it is now, picking tier (nil:
+// a free-form pledge): "Any amount" off, a slot left, the sale window, the
+// member's industry against what the request is closed to, and an
+// exclusive package's own conditions.
+func packageAllows(tx core.App, request, tier *core.Record, ind string, now time.Time) error {
+	if tier == nil {
+		if request.GetBool("tiersOnly") {
+			return errTiersOnly
+		}
+		return allows(request, ind)
+	}
 	name := tier.GetString("name")
-	took, err := tiers.Take(tx, tier.Id)
-	if err != nil {
-		return err
+	if q := tier.GetInt("quantity"); q > 0 && tier.GetInt("taken") >= q {
+		return soldOut(name)
 	}
-	if !took {
-		return refusal.Conflictf(fmt.Sprintf("The “%s” package is sold out.", name))
-	}
-	var t tiers.Tier
-	t.SaleStart, t.SaleEnd = dayOf(tier, "saleStart"), dayOf(tier, "saleEnd")
+	t := tiers.Tier{SaleStart: dayOf(tier, "saleStart"), SaleEnd: dayOf(tier, "saleEnd")}
 	if notYet, ended := t.Window(now); notYet {
 		return refusal.Conflictf(fmt.Sprintf("The “%s” package is not on sale yet.", name))
 	} else if ended {
 		return refusal.Conflictf(fmt.Sprintf("The “%s” package is no longer on sale.", name))
 	}
-	if err := closed.allows(ind); err != nil {
+	if err := allows(request, ind); err != nil {
 		return err
 	}
 	if !tier.GetBool("exclusive") {
 		return nil
 	}
 	i := industry.Industry(ind)
-	if industry.Competes(i) {
-		var n int
-		err := tx.DB().Select("COUNT(*)").From("commitments").
-			Where(dbx.HashExp{"request": requestID, "status": PledgeActive, "industry": ind}).Row(&n)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return refusal.Conflictf(fmt.Sprintf("A sponsor in %s already backs this request, so the “%s” package's exclusivity cannot be granted.",
-				industry.InSentence(i), name))
-		}
+	if !industry.Competes(i) {
+		return refusal.Fields(validation.Errors{"tier": apierr.Field("validation_industry_required",
+			"Set your industry on your profile to take an exclusive package.")})
+	}
+	var n int
+	err := tx.DB().Select("COUNT(*)").From("commitments").
+		Where(dbx.HashExp{"request": request.Id, "status": PledgeActive, "industry": ind}).Row(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return refusal.Conflictf(fmt.Sprintf("A sponsor in %s already backs this request, so the “%s” package's exclusivity cannot be granted.",
+			industry.InSentence(i), name))
+	}
+	return nil
+}
+
+// takeSlot takes a slot of tier (nil: none) by its one conditional
+// statement, after the request's write.
+func takeSlot(tx core.App, tier *core.Record) error {
+	if tier == nil {
 		return nil
 	}
-	return refusal.Fields(validation.Errors{"tier": apierr.Field("validation_industry_required",
-		"Set your industry on your profile to take an exclusive package.")})
+	took, err := tiers.Take(tx, tier.Id)
+	if err != nil {
+		return err
+	}
+	if !took {
+		return soldOut(tier.GetString("name"))
+	}
+	return nil
+}
+
+func soldOut(name string) error {
+	return refusal.Conflictf(fmt.Sprintf("The “%s” package is sold out.", name))
 }
 
 // allows refuses a member of industry ind on a request that holds
 // exclusivity for it or refuses it outright.
-func (c closedTo) allows(ind string) error {
-	if s := tiers.Conflict(ind, c.exclusive, c.clashing); s != "" {
+func allows(request *core.Record, ind string) error {
+	if s := tiers.Conflict(ind, tiers.Strings(request, "exclusiveIndustries"), tiers.Strings(request, "clashingIndustries")); s != "" {
 		return refusal.Conflictf(s)
 	}
 	return nil

@@ -93,52 +93,67 @@ func Find(tx core.App, requestID, id string) (*core.Record, error) {
 	return r, nil
 }
 
-// Save makes the packages of request requestID the specs, in their order,
-// in the caller's transaction: a spec with an id updates that package, one
-// without creates one, and the packages not named are removed. A package
-// with slots held or sold keeps its price, benefits and exclusivity, is
-// not removed, and its quantity goes no lower than its slots (409). An id
-// that is not one of the request's packages is a field error (tiers.N.id).
-func Save(tx core.App, requestID string, specs []Spec) error {
+// A Change makes the packages of a request the specs of a body, once
+// checked (Plan).
+type Change struct {
+	request string
+	specs   []Spec
+	current []*core.Record
+	byID    map[string]*core.Record
+	kept    map[string]bool
+}
+
+// Plan checks, in the caller's transaction, that the packages of request
+// requestID may become the specs, in their order: a spec with an id
+// updates that package, one without creates one, and the packages not
+// named are removed. A package with slots held or sold keeps its price,
+// benefits and exclusivity, is not removed, and its quantity goes no lower
+// than its slots (409). An id that is not one of the request's packages is
+// a field error (tiers.N.id).
+func Plan(tx core.App, requestID string, specs []Spec) (*Change, error) {
 	current, err := tx.FindRecordsByFilter(Table, "request = {:r}", "position", 0, 0, dbx.Params{"r": requestID})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	byID := map[string]*core.Record{}
+	c := &Change{request: requestID, specs: specs, current: current, byID: map[string]*core.Record{}, kept: map[string]bool{}}
 	for _, r := range current {
-		byID[r.Id] = r
+		c.byID[r.Id] = r
 	}
-	kept := map[string]bool{}
 	for n, s := range specs {
 		if s.ID == "" {
 			continue
 		}
-		if byID[s.ID] == nil {
-			return refusal.Fields(validation.Errors{fmt.Sprintf("tiers.%d.id", n): apierr.Field("validation_not_found", "Package not found")})
+		if c.byID[s.ID] == nil {
+			return nil, refusal.Fields(validation.Errors{fmt.Sprintf("tiers.%d.id", n): apierr.Field("validation_not_found", "Package not found")})
 		}
-		kept[s.ID] = true
+		c.kept[s.ID] = true
 	}
 	for _, r := range current {
-		if err := held(r, specOf(specs, r.Id), kept[r.Id]); err != nil {
-			return err
+		if err := held(r, specOf(specs, r.Id), c.kept[r.Id]); err != nil {
+			return nil, err
 		}
 	}
-	for _, r := range current {
-		if !kept[r.Id] {
+	return c, nil
+}
+
+// Save stores the change in the transaction Plan checked it in.
+func (c *Change) Save(tx core.App) error {
+	for _, r := range c.current {
+		if !c.kept[r.Id] {
 			if err := tx.Delete(r); err != nil {
 				return err
 			}
 		}
 	}
-	c, err := tx.FindCachedCollectionByNameOrId(Table)
+	coll, err := tx.FindCachedCollectionByNameOrId(Table)
 	if err != nil {
 		return err
 	}
-	for n, s := range specs {
-		r := byID[s.ID]
+	for n, s := range c.specs {
+		r := c.byID[s.ID]
 		if r == nil {
-			r = core.NewRecord(c)
-			r.Set("request", requestID)
+			r = core.NewRecord(coll)
+			r.Set("request", c.request)
 			r.Set("taken", 0)
 		}
 		r.Load(map[string]any{"position": n, "name": s.Name, "price": s.Price, "quantity": s.Quantity,
@@ -148,6 +163,16 @@ func Save(tx core.App, requestID string, specs []Spec) error {
 		}
 	}
 	return nil
+}
+
+// Save makes the packages of request requestID the specs (Plan, then
+// Change.Save) in the caller's transaction.
+func Save(tx core.App, requestID string, specs []Spec) error {
+	c, err := Plan(tx, requestID, specs)
+	if err != nil {
+		return err
+	}
+	return c.Save(tx)
 }
 
 func specOf(specs []Spec, id string) *Spec {

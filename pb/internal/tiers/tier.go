@@ -60,8 +60,11 @@ type Tier struct {
 // Request is the id of the request the tier belongs to.
 func (t *Tier) Request() string { return t.request }
 
-// dayLayout is how the sale window's days read in a sentence.
+// dayLayout is how a package's days read in a sentence.
 const dayLayout = "2 Jan 2006"
+
+// Day is a day as a package's sentences write it: "3 Feb 2027" (UTC).
+func Day(t time.Time) string { return t.UTC().Format(dayLayout) }
 
 // Window tells whether the sale window refuses a pick at now: before
 // SaleStart's day (notYet), or after SaleEnd's (ended).
@@ -89,7 +92,7 @@ func (t *Tier) Follow(open int64, now time.Time) {
 		t.UnavailableReason = "Sold out"
 	case notYet:
 		start, _ := time.Parse(time.DateOnly, t.SaleStart)
-		t.UnavailableReason = "On sale from " + start.Format(dayLayout)
+		t.UnavailableReason = "On sale from " + Day(start)
 	case ended:
 		t.UnavailableReason = "Sale ended"
 	case t.Price > open:

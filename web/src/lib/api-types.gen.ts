@@ -9,6 +9,9 @@ export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
 /** A deal's state (docs/api/deals.md, States). */
 export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
 
+/** An industry a member may state (industry.All; docs/api/packages.md). */
+export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
+
 /** A listing kind as the server names it in bodies and the listing screen's ?tab= (listings.Kind.Segment). */
 export type ListingKind = 'sponsorships' | 'requests'
 
@@ -83,7 +86,7 @@ export interface AppConfig {
   mail: { available: boolean }
   categories: string[]
   plans: Plan[]
-  industries: Entry[]
+  industries: Industry[]
 }
 
 /** accounts.OwnUser */
@@ -521,8 +524,8 @@ export interface Plan {
 }
 
 /** industry.Entry */
-export interface Entry {
-  key: string
+export interface Industry {
+  key: IndustryKey
   label: string
 }
 
@@ -811,7 +814,7 @@ export interface ListingInput {
   categories?: string[]
   eventDate?: string
   status?: string
-  tiers?: Input[]
+  tiers?: TierInput[]
   anyAmount?: boolean
   holdDays?: number
   clashingIndustries?: string[]
@@ -989,7 +992,7 @@ export interface HideInput {
 }
 
 /** tiers.Input */
-export interface Input {
+export interface TierInput {
   id?: string
   name: string
   price: number
