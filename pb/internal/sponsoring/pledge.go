@@ -19,6 +19,7 @@ import (
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
+	"sponsorbridge/pb/internal/packages"
 	"sponsorbridge/pb/internal/refusal"
 )
 
@@ -182,6 +183,9 @@ func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int
 	deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
 		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount})
 	if err != nil {
+		return err
+	}
+	if err := packages.NoteHeld(tx, deal); err != nil { // a tier's slot held: the sponsor is told until when
 		return err
 	}
 	pledge := money.Dollars(amount)
