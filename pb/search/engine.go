@@ -27,8 +27,8 @@ type Engine struct {
 	// of them).
 	industries map[string]int
 	tune       Tuning
-	now    func() time.Time
-	log    *slog.Logger
+	now        func() time.Time
+	log        *slog.Logger
 
 	mu      sync.RWMutex // guards indexes and everything in them
 	indexes map[string]*index

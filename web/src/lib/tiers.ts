@@ -3,12 +3,10 @@
  * uses for what is left of a tier and for picking it. Shared by the cards, the detail views, the pick
  * dialog and the poster's editor.
  */
-import type { Entry, ListingItem, Tier } from './api-types.gen'
+import type { Industry, ListingItem, Tier } from './api-types.gen'
 import { formatUsd } from './money'
 
-export type { Tier }
-/** One of the industries a member may state (`industries` of GET /api/app-config). */
-export type Industry = Entry
+export type { Industry, Tier }
 /** What a request answer carries about its packages. */
 export type Packaged = Pick<
   ListingItem,
