@@ -1,9 +1,9 @@
 /** A request's packages on its card and in its detail dialog, as the app composes them (sponsoring's list in the listings' slots). */
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
-import { makeRequest } from '@/test/fixtures'
+import { appConfig, makeRequest } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { tierLeftText, tierPickLabel, type Packaged, type Tier } from '@/lib/tiers'
 import { ListingCard } from '@/features/listings/components/ListingCard'
@@ -70,14 +70,25 @@ describe('a request with packages', () => {
   })
 
   it("shows the viewer's industry conflict before the pledge and disables every pledge", async () => {
-    const item = packaged({ tiers: [gold], industryConflict: 'A sponsor in beverages holds exclusivity here.' })
+    const item = packaged({
+      tiers: [gold],
+      industryConflict: 'A sponsor in beverages holds exclusivity here.',
+      exclusiveIndustries: ['beverages'],
+      clashingIndustries: ['telecom'],
+    })
     mockFetch({
       'GET /api/sponsorship-requests/r1': () => json(item),
       'GET /api/sponsorship-requests/r1/matches': () => json([]),
+      'GET /api/app-config': () => json(appConfig),
     })
     renderWithProviders(<ListingDetailDialog listing={{ kind: 'requests', item }} currentUserId="me" onClose={() => {}} />)
     const dialog = screen.getByRole('dialog', { name: item.title })
     expect(await within(dialog).findByRole('note')).toHaveTextContent('A sponsor in beverages holds exclusivity here.')
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('closed-industries')).toHaveTextContent(
+        'Held exclusively by a sponsor in Beverages. Not open to sponsors in Telecom.',
+      ),
+    )
     expect(within(dialog).getByRole('button', { name: 'Pick Gold — $5,000' })).toBeDisabled()
     expect(within(dialog).getByRole('button', { name: 'Sponsor This Project' })).toBeDisabled()
   })

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
+import { industryLabel, useIndustries } from '@/features/app-config'
 import { Button } from '@/components/ui/Button'
 import { formatDate } from '@/lib/dates'
 import type { SponsorshipRequest } from '@/lib/listing'
@@ -24,7 +25,9 @@ interface TierListProps {
  * first and disables every pick.
  */
 export function TierList({ request, own, detail }: TierListProps) {
-  const { tiers = [], industryConflict } = request
+  const { tiers = [], industryConflict, clashingIndustries = [], exclusiveIndustries = [] } = request
+  const industries = useIndustries()
+  const names = (keys: string[]) => keys.map((k) => industryLabel(industries, k)).join(', ')
   const { status, myPledge } = usePledgeState(request)
   const [picking, setPicking] = useState<Tier | null>(null)
   const canPick = !own && !industryConflict && status === 'open' && !myPledge
@@ -47,6 +50,12 @@ export function TierList({ request, own, detail }: TierListProps) {
           )}
           {!detail && tiers.length > CARD_TIERS && <li className="text-xs text-base-content/75">and {tiers.length - CARD_TIERS} more</li>}
         </ul>
+      )}
+      {detail && (clashingIndustries.length > 0 || exclusiveIndustries.length > 0) && (
+        <p className="text-xs text-base-content/75" data-testid="closed-industries">
+          {exclusiveIndustries.length > 0 && `Held exclusively by a sponsor in ${names(exclusiveIndustries)}. `}
+          {clashingIndustries.length > 0 && `Not open to sponsors in ${names(clashingIndustries)}.`}
+        </p>
       )}
       {picking && (
         <Suspense fallback={null}>
