@@ -76,14 +76,17 @@ export function TierFields({ form, index: i, stored, onRemove }: TierFieldsProps
         <legend className="pb-1 text-sm font-semibold">Benefits</legend>
         <ol className="space-y-2">
           {benefits.fields.map((b, j) => (
-            <li key={b.id} className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-              <TextField
-                label={`Benefit ${j + 1}`}
-                maxLength={tierLimits.benefitTitle}
-                disabled={locked}
-                error={errors?.benefits?.[j]?.title?.message}
-                {...register(`tiers.${i}.benefits.${j}.title`)}
-              />
+            <li key={b.id} className="grid grid-cols-[1fr_auto] items-end gap-x-2 sm:grid-cols-[1fr_10rem_auto]">
+              {/* On a phone the title has the row; the due date and the remove button share the next. */}
+              <div className="col-span-2 sm:col-span-1">
+                <TextField
+                  label={`Benefit ${j + 1}`}
+                  maxLength={tierLimits.benefitTitle}
+                  disabled={locked}
+                  error={errors?.benefits?.[j]?.title?.message}
+                  {...register(`tiers.${i}.benefits.${j}.title`)}
+                />
+              </div>
               <TextField label="Due (optional)" type="date" disabled={locked} {...register(`tiers.${i}.benefits.${j}.due`)} />
               <Button
                 variant="ghost"
