@@ -78,8 +78,8 @@ export const packagesSchema = {
   clashingIndustries: z.array(z.string()),
 }
 
-export type PackagesInput = z.input<ReturnType<typeof z.object<typeof packagesSchema>>>
-export type TierInput = PackagesInput['tiers'][number]
+type PackagesInput = z.input<ReturnType<typeof z.object<typeof packagesSchema>>>
+type TierInput = PackagesInput['tiers'][number]
 
 export const newTier = (): TierInput => ({
   id: '',
