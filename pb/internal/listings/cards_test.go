@@ -92,7 +92,7 @@ func withPackages(t *testing.T, app core.App, rng *rand.Rand) {
 				t.Fatal(err)
 			}
 		}
-		_, err := app.DB().NewQuery("UPDATE sponsorship_requests SET hasTiers = EXISTS (SELECT 1 FROM tiers WHERE request = {:id}), "+
+		_, err := app.DB().NewQuery("UPDATE sponsorship_requests SET hasTiers = EXISTS (SELECT 1 FROM tiers WHERE request = {:id}), " +
 			"tiersOnly = {:only}, holdDays = {:days}, clashingIndustries = {:clash}, exclusiveIndustries = {:excl} WHERE id = {:id}").
 			Bind(map[string]any{"id": id, "only": i%4 == 0, "days": rng.IntN(31), "clash": closedTo[rng.IntN(3)], "excl": closedTo[rng.IntN(2)]}).Execute()
 		if err != nil {
