@@ -72,7 +72,8 @@ func tiersExpire(l *Listing, expires int64, now time.Time) int64 {
 	return expires
 }
 
-// conflict is the sentence refusing viewer on the request l, or "".
+// conflictOf is the sentence refusing viewer on a request closed to the
+// industries exclusive (held exclusively) and clashing, or "".
 func conflictOf(viewer Viewer, exclusive, clashing []string) string {
 	if viewer.Industry == "" {
 		return ""

@@ -40,6 +40,8 @@ func TestPackagesOnTheAnswers(t *testing.T) {
 			Want: []string{`"name":"Gold"`}, NotWant: []string{`"industryConflict"`}},
 		{Name: "nor a member with no industry", Who: "nobody", Method: http.MethodGet, URLOf: one("Summer fest"), Status: 200,
 			Want: []string{`"name":"Gold"`}, NotWant: []string{`"industryConflict"`}},
+		{Name: "an administrator reads the packages", Who: "boss", Method: http.MethodGet, URLOf: one("Summer fest"), Status: 200,
+			Want: []string{`"name":"Gold"`, `"exclusiveIndustries":["beverages"]`}, NotWant: []string{`"industryConflict"`}},
 		{Name: "a clashing industry is told before pledging", Who: "bev", Method: http.MethodGet, URLOf: one("Clean run"), Status: 200,
 			Want: []string{`"tiers":[]`, `"clashingIndustries":["beverages","telecom"]`, `"industryConflict":"This request does not accept sponsors in beverages."`}},
 		{Name: "a visitor reads no request", Method: http.MethodGet, URLOf: one("Summer fest"), Status: 401},

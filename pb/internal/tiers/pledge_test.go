@@ -125,6 +125,8 @@ func TestPickingAPackage(t *testing.T) {
 					t.Errorf("the poster is told %q", b)
 				}
 			}},
+		{Name: "an administrator picks a package as any member", Who: "boss", URLOf: sponsorURL("Summer fest"), Events: pickedWrites,
+			Prepare: pick("Silver"), Status: 201, Want: []string{`"amount":500`, `"industry":""`, `"name":"Silver"}`}, After: unchanged},
 		{Name: "a package beside another industry's exclusivity", Who: "tel", URLOf: sponsorURL("Summer fest"), Events: pickedWrites,
 			Prepare: func(t testing.TB, app core.App, c *testutil.Call) {
 				holding("bev", "Summer fest", "Gold")(t, app)

@@ -144,6 +144,8 @@ func TestEditingPackagesWithSlotsTaken(t *testing.T) {
 	calls := []testutil.Call{
 		{Name: "another member cannot edit the packages", Who: "tel", Prepare: editBody(nil), Status: 403,
 			Want: []string{"Only the poster can change this listing."}, After: unchanged},
+		{Name: "nor can an administrator", Who: "boss", Prepare: editBody(nil), Status: 403,
+			Want: []string{"Only the poster can change this listing."}, After: unchanged},
 		{Name: "a quantity below the slots taken", Who: "dan", Prepare: editBody(map[string]string{"Silver": silver + `,"quantity":1`}),
 			Status: 409, Want: []string{"The “Silver” package has 2 slots held or sold, so its quantity cannot be less than 2."}, After: unchanged},
 		{Name: "the price of a held package", Who: "dan", Prepare: editBody(map[string]string{"Silver": `"name":"Silver","price":600,"quantity":3,"benefits":[{"title":"Two passes"}]`}),

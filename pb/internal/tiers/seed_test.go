@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/queue"
 	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/tiers"
@@ -115,6 +116,7 @@ func pledged(t testing.TB, app core.App, who, title, name string) *core.Record {
 	if err != nil {
 		t.Fatalf("%s pledges to %s (%s): %v", who, title, name, err)
 	}
+	queue.Of(app).Wait() // its e-mails are sent before the next step counts its own
 	return c
 }
 

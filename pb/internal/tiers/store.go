@@ -1,7 +1,9 @@
 package tiers
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -87,8 +89,13 @@ func stored(day string) string {
 // not one of its packages).
 func Find(tx core.App, requestID, id string) (*core.Record, error) {
 	r, err := tx.FindRecordById(Table, id)
-	if err != nil || r.GetString("request") != requestID {
-		return nil, nil //nolint:nilerr // not found is no package
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case r.GetString("request") != requestID:
+		return nil, nil
 	}
 	return r, nil
 }
