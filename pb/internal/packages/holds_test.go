@@ -235,7 +235,10 @@ func TestADealFundedAsItsHoldEndsIsNeverCancelled(t *testing.T) {
 			if i == 0 || c.GetString("status") != "withdrawn" || !d.GetDateTime("fundedAt").IsZero() {
 				t.Errorf("deal %d cancelled: pledge %s, funded at %v", i, c.GetString("status"), d.GetDateTime("fundedAt"))
 			}
-			testutil.WantRefusal(t, h.err, refusal.Conflict, "This deal changed while you were looking at it. Reload it and try again.")
+			// refused as stale (read before the cancel) or as cancelled (read after)
+			if r, ok := refusal.As(h.err); !ok || r.Kind != refusal.Conflict {
+				t.Errorf("deal %d cancelled, and the confirmation answered %v", i, h.err)
+			}
 		default:
 			t.Errorf("deal %d ended %s", i, d.GetString("status"))
 		}
