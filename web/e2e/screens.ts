@@ -240,7 +240,10 @@ export const screens: Screen[] = [
     ready: async (page) => {
       await packagedRequest(page)
       await page.goto(`/home?tab=requests&q=${encodeURIComponent(packagedTitle)}`)
-      await expect(page.getByRole('article', { name: packagedTitle }).getByRole('list', { name: 'Packages' })).toBeVisible()
+      const packages = page.getByRole('article', { name: packagedTitle }).getByRole('list', { name: 'Packages' })
+      await expect(packages).toBeVisible()
+      // The phone sees the card's packages (mid-screen, clear of the bottom bar), not only its head.
+      await packages.evaluate((list) => list.scrollIntoView({ block: 'center' }))
     },
   },
   {
