@@ -27,6 +27,7 @@ import (
 	"sponsorbridge/pb/internal/metrics"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/ops"
+	"sponsorbridge/pb/internal/packages"
 	"sponsorbridge/pb/internal/payments"
 	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/queue"
@@ -92,6 +93,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
 	every(app, "sbPublishReviews", "*/10 * * * *", deals.PublishDue) // reviews whose 14 blind days ran out
+	every(app, packages.JobID, "*/10 * * * *", packages.Holds)       // tier holds run out before funding; reminders a day before
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
 	every(app, "sbRetryMail", "* * * * *", mailbox.RetryDue) // mails the mail server did not take yet
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)

@@ -20,6 +20,12 @@ type Config struct {
 	// per million rowids) and a filter naming a category not listed here
 	// matches nothing.
 	Categories []string
+	// Industries are the names a listing may be closed to
+	// (Listing.ClosedTo, Filter.Industry), compared exactly, each name
+	// once, at most MaxIndustries. Each one a listing is closed to costs
+	// its table one bit per rowid (allocated when the first listing is
+	// closed to it).
+	Industries []string
 	// Now is the clock deciding whether an event date has passed; nil is
 	// time.Now.
 	Now func() time.Time
@@ -40,6 +46,10 @@ type Table struct {
 	Dated bool
 }
 
+// MaxIndustries bounds Config.Industries: a listing's industries are a
+// 64-bit mask.
+const MaxIndustries = 64
+
 // ErrConfig wraps every reason New refuses a Config.
 var ErrConfig = errors.New("search: invalid configuration")
 
@@ -56,6 +66,16 @@ func (c *Config) check() error {
 			return fmt.Errorf("%w: table name %q empty or given twice", ErrConfig, t.Name)
 		}
 		seen[t.Name] = true
+	}
+	if len(c.Industries) > MaxIndustries {
+		return fmt.Errorf("%w: %d industries, at most %d", ErrConfig, len(c.Industries), MaxIndustries)
+	}
+	seenIndustry := map[string]bool{}
+	for _, name := range c.Industries {
+		if name == "" || seenIndustry[name] {
+			return fmt.Errorf("%w: industry %q empty or given twice", ErrConfig, name)
+		}
+		seenIndustry[name] = true
 	}
 	if c.Tuning != nil {
 		return c.Tuning.check()

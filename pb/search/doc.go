@@ -2,7 +2,8 @@
 // answers which listings of a table match a Filter (a keyword as a
 // case-insensitive substring of the title or the description, categories,
 // an amount range, a location, a status, a poster, verified posters, hidden
-// listings or not), in one of three orders (newest first, amount high to
+// listings or not, listings offering packages, listings open to an
+// industry), in one of three orders (newest first, amount high to
 // low, amount low to high), a page at a time with keyset cursors, with the
 // total number of matches. It answers rowids; the caller reads the rows
 // themselves from its store. It also answers the reverse question: which of
@@ -52,7 +53,10 @@
 // (LocationEitherWay also matches the other way round); a status compares
 // with the effective status, where an open listing of a dated table whose
 // event day (UTC) has ended is closed; hidden listings match only with
-// IncludeHidden. Ties in an amount order are newest first (highest rowid).
+// IncludeHidden; HasTiers keeps the listings offering packages; OpenToMe
+// leaves out the listings closed to Industry (a Config.Industries name;
+// another, or none, leaves out nothing). Ties in an amount order are newest
+// first (highest rowid).
 //
 // # How it works
 //
@@ -72,9 +76,10 @@
 // # What it costs
 //
 // Memory: about 29 bytes per listing in arrays, one bit per rowid for each
-// attribute set (visible, each category, each status, verified, 64 amount
-// buckets, each frequent term and location: the highest rowid sets the
-// length), the terms' postings, and a keyword cache bounded by
+// attribute set (visible, each category, each status, verified, offering
+// packages, each industry some listing is closed to, 64 amount buckets,
+// each frequent term and location: the highest rowid sets the length), the
+// terms' postings, and a keyword cache bounded by
 // Tuning.KeywordCacheBytes per table. Each category costs one bit per rowid
 // per table, so any number of categories fits, at 125 kB per million rowids
 // each. Time: see Tuning; a query's cost does not grow with the table past

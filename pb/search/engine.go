@@ -23,9 +23,12 @@ type Engine struct {
 	src    Source
 	tables []Table
 	cats   categories
-	tune   Tuning
-	now    func() time.Time
-	log    *slog.Logger
+	// industries numbers Config.Industries (a listing's ClosedTo is a mask
+	// of them).
+	industries map[string]int
+	tune       Tuning
+	now        func() time.Time
+	log        *slog.Logger
 
 	mu      sync.RWMutex // guards indexes and everything in them
 	indexes map[string]*index
@@ -76,9 +79,12 @@ func New(cfg Config) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{src: cfg.Source, tables: append([]Table(nil), cfg.Tables...), cats: cats,
-		tune: DefaultTuning(), now: cfg.Now, log: cfg.Logger, ready: make(chan struct{})}
+		industries: make(map[string]int, len(cfg.Industries)), tune: DefaultTuning(), now: cfg.Now, log: cfg.Logger, ready: make(chan struct{})}
 	if cfg.Tuning != nil {
 		e.tune = *cfg.Tuning
+	}
+	for i, name := range cfg.Industries {
+		e.industries[name] = i
 	}
 	if e.now == nil {
 		e.now = time.Now
@@ -161,7 +167,7 @@ func (e *Engine) Reload(ctx context.Context) error {
 func (e *Engine) reloadLocked(ctx context.Context) error {
 	built := make(map[string]*index, len(e.tables))
 	for _, t := range e.tables {
-		built[t.Name] = newIndex(t, len(e.cats.names), &e.tune)
+		built[t.Name] = newIndex(t, len(e.cats.names), len(e.industries), &e.tune)
 	}
 	var d doc
 	seq, err := e.src.Snapshot(ctx, func(table string, rowid int64, l *Listing) error {
@@ -202,8 +208,20 @@ func (e *Engine) fill(d *doc, rowid int64, l *Listing) error {
 	cats, _ := e.cats.lookup(d.cats[:0], l.Categories)
 	*d = doc{rowid: rowid, title: l.Title, description: l.Description, amount: l.Amount, cats: cats,
 		location: fold(l.Location), poster: l.PosterID, verified: l.PosterVerified, reliable: l.PosterReliable, hidden: l.Hidden,
-		status: statusCode(l.Status), event: l.EventUnix}
+		status: statusCode(l.Status), event: l.EventUnix, hasTiers: l.HasTiers, closed: e.closedMask(l.ClosedTo)}
 	return nil
+}
+
+// closedMask is a listing's ClosedTo as a mask of industry numbers (names
+// that are not industries are left out).
+func (e *Engine) closedMask(names []string) uint64 {
+	var m uint64
+	for _, n := range names {
+		if i, ok := e.industries[n]; ok {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 func (e *Engine) table(name string) (Table, bool) {

@@ -39,6 +39,9 @@ func newEngine(t testing.TB, src search.Source, cfg search.Config) *search.Engin
 	if cfg.Categories == nil {
 		cfg.Categories = categories
 	}
+	if cfg.Industries == nil {
+		cfg.Industries = searchtest.Industries
+	}
 	if cfg.Now == nil {
 		cfg.Now = fixedClock
 	}
@@ -147,7 +150,7 @@ func compare(t *testing.T, e *search.Engine, src *searchtest.Source, rng *rand.R
 }
 
 func describe(f search.Filter) string {
-	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v reliable=%v hidden=%v", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.ReliableOnly, f.IncludeHidden)
+	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v reliable=%v hidden=%v tiers=%v openTo=%v/%q", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.ReliableOnly, f.IncludeHidden, f.HasTiers, f.OpenToMe, f.Industry)
 	if f.MinAmount != nil {
 		s += fmt.Sprintf(" min=%d", *f.MinAmount)
 	}
@@ -187,6 +190,10 @@ func mutate(src *searchtest.Source, rng *rand.Rand, cats, posters []string) {
 				l.Categories = []string{cats[rng.IntN(len(cats))]}
 				st := searchtest.Statuses(tb.Dated)
 				l.Status = st[rng.IntN(len(st))]
+				if tb.Dated {
+					l.HasTiers = !l.HasTiers
+					l.ClosedTo = searchtest.ClosedTo(rng)
+				}
 			default:
 				rowids = append(rowids, src.Insert(tb.Name, searchtest.Listing(rng, cats, posters, tb.Dated, clock)))
 				continue

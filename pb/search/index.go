@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 	"sync"
 
@@ -52,6 +53,8 @@ type doc struct {
 	hidden      bool
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
+	hasTiers    bool
+	closed      uint64 // the industries it is closed to, one bit each
 }
 
 type poster struct {
@@ -89,6 +92,10 @@ type index struct {
 	status   [4]bitset
 	verified bitset
 	reliable bitset
+	tiers    bitset // listings offering packages
+	// closed has one bitset per industry: the listings closed to it; nil
+	// until a listing is (most tables never are).
+	closed []bitset
 
 	aliveCount    int
 	visibleCount  int
@@ -96,6 +103,8 @@ type index struct {
 	statusCount   [4]int
 	verifiedCount int
 	reliableCount int
+	tiersCount    int
+	closedCount   []int
 
 	terms     *dict
 	postings  []posting
@@ -140,10 +149,11 @@ func (ix *index) scratchBits() bitset {
 	return make(bitset, ix.words)
 }
 
-func newIndex(table Table, categories int, t *Tuning) *index {
+func newIndex(table Table, categories, industries int, t *Tuning) *index {
 	ix := &index{table: table, t: t, terms: newDict(), locs: newDict(), posterIDs: map[string]uint32{},
 		locDense: map[uint32]bitset{}, termDense: map[uint32]bitset{},
-		cat: make([]bitset, categories), catCount: make([]int, categories)}
+		cat: make([]bitset, categories), catCount: make([]int, categories),
+		closed: make([]bitset, industries), closedCount: make([]int, industries)}
 	ix.kwc.t = t
 	ix.locs.intern("")
 	ix.locCount = []int{0}
@@ -160,9 +170,14 @@ func (ix *index) statusOf(rowid int64) uint8 { return ix.flags[rowid] >> statusS
 
 // bitsets lists every attribute bitset (for growing them together).
 func (ix *index) bitsets() []*bitset {
-	out := []*bitset{&ix.alive, &ix.visible, &ix.verified, &ix.reliable}
+	out := []*bitset{&ix.alive, &ix.visible, &ix.verified, &ix.reliable, &ix.tiers}
 	for i := range ix.cat {
 		out = append(out, &ix.cat[i])
+	}
+	for i := range ix.closed {
+		if ix.closed[i] != nil {
+			out = append(out, &ix.closed[i])
+		}
 	}
 	for i := range ix.status {
 		out = append(out, &ix.status[i])
@@ -259,6 +274,14 @@ func (ix *index) putAttrs(d *doc) {
 	}
 	ix.statusCount[d.status]++
 	ix.status[d.status].set(r)
+	ix.mark(&ix.tiers, &ix.tiersCount, r, d.hasTiers)
+	for m := d.closed; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if ix.closed[i] == nil {
+			ix.closed[i] = make(bitset, ix.words)
+		}
+		ix.mark(&ix.closed[i], &ix.closedCount[i], r, true)
+	}
 
 	l := ix.locs.intern(d.location)
 	if int(l) >= len(ix.locCount) {
@@ -322,6 +345,12 @@ func (ix *index) drop(rowid int64) {
 	st := ix.statusOf(r)
 	ix.statusCount[st]--
 	ix.status[st].unset(r)
+	ix.mark(&ix.tiers, &ix.tiersCount, r, false)
+	for i := range ix.closed {
+		if ix.closed[i] != nil {
+			ix.mark(&ix.closed[i], &ix.closedCount[i], r, false)
+		}
+	}
 	l := ix.loc[r]
 	ix.locCount[l]--
 	ix.locDocs[l].remove(key)

@@ -29,6 +29,8 @@ type compiled struct {
 	reliableOnly bool
 	status       uint8
 	withHidden   bool
+	hasTiers     bool
+	closedTo     uint64 // the viewer's industry (OpenToMe), one bit; 0 none
 	seen         uint64
 }
 
@@ -41,6 +43,10 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 		locEither: f.LocationEitherWay, poster: f.PosterID, exclude: f.ExcludePosterID, verifiedOnly: f.VerifiedOnly, reliableOnly: f.ReliableOnly, withHidden: f.IncludeHidden}
 	if f.Status != "" {
 		c.status = statusCode(f.Status)
+	}
+	c.hasTiers = f.HasTiers
+	if f.OpenToMe {
+		c.closedTo = e.closedMask([]string{f.Industry})
 	}
 	if f.MinAmount != nil {
 		c.hasMin, c.min = true, *f.MinAmount
@@ -60,6 +66,7 @@ type probe struct {
 	loc         string // folded
 	l           *Listing
 	status      uint8
+	closed      uint64 // the industries it is closed to
 }
 
 func (e *Engine) probeOf(l *Listing) *probe {
@@ -74,7 +81,7 @@ func (e *Engine) probeOf(l *Listing) *probe {
 		st = statusClosed
 	}
 	return &probe{title: fold(l.Title), desc: fold(l.Description), cats: cats, catBits: bits, amount: l.Amount,
-		loc: fold(l.Location), l: l, status: st}
+		loc: fold(l.Location), l: l, status: st, closed: e.closedMask(l.ClosedTo)}
 }
 
 // anyCategory tells whether the listing has one of the filter's categories.
@@ -97,6 +104,8 @@ func (c *compiled) match(p *probe) bool {
 		c.exclude != "" && c.exclude == p.l.PosterID,
 		c.verifiedOnly && !p.l.PosterVerified,
 		c.reliableOnly && !p.l.PosterReliable,
+		c.hasTiers && !p.l.HasTiers,
+		c.closedTo&p.closed != 0,
 		c.status != 0 && c.status != p.status:
 		return false
 	}

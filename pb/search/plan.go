@@ -36,6 +36,9 @@ type plan struct {
 	poster  int64 // -1 any
 	posterD *roaring.Bitmap
 	exclude int64 // a poster left out, -1 none
+	// except are the listings left out whatever else they match (those
+	// closed to the viewer's industry: Filter.OpenToMe), nil for none.
+	except bitset
 
 	kwFolded string
 	kwVerify bool            // the keyword's set is a superset: check each listing's text
@@ -133,6 +136,17 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	if f.Location != "" {
 		fc, size := p.locationFactor(fold(f.Location), f.LocationEitherWay)
 		add(fc, size)
+	}
+	if f.HasTiers {
+		if ix.tiersCount == 0 {
+			p.empty = true
+			return p
+		}
+		add(factor{ix.tiers}, ix.tiersCount)
+	}
+	if i, ok := e.industries[f.Industry]; ok && f.OpenToMe && ix.closedCount[i] > 0 {
+		p.except = ix.closed[i]
+		sel *= 1 - float64(ix.closedCount[i])/float64(n)
 	}
 	p.amount = ix.amountRange(f.MinAmount != nil, f.MaxAmount != nil, deref(f.MinAmount), deref(f.MaxAmount))
 	lo, hi := ix.amountSlots(&p.amount)
@@ -243,6 +257,9 @@ func (p *plan) test(r int64) bool {
 		return false
 	}
 	if p.kwFirst && !p.kwBits.has(r) {
+		return false
+	}
+	if p.except != nil && p.except.has(r) {
 		return false
 	}
 	for _, f := range p.factors {

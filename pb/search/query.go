@@ -48,6 +48,13 @@ type Filter struct {
 	// IncludeHidden shows hidden (rejected) listings: a poster's own list,
 	// or an administrator's view of a member's list.
 	IncludeHidden bool
+	// HasTiers keeps the listings that offer packages (Listing.HasTiers).
+	HasTiers bool
+	// OpenToMe leaves out the listings closed to Industry (the viewer's,
+	// set by the caller, never by the client): with no Industry, or one
+	// that is not in Config.Industries, it leaves out nothing.
+	OpenToMe bool
+	Industry string
 }
 
 // Listing is one listing as the engine sees it: what a Source hands it, and
@@ -73,6 +80,12 @@ type Listing struct {
 	// Hidden listings (rejected by moderators, say) match only filters
 	// with IncludeHidden.
 	Hidden bool
+	// HasTiers: the listing offers packages.
+	HasTiers bool
+	// ClosedTo are the industries (names from Config.Industries; others
+	// are ignored) the listing refuses: a filter with OpenToMe for one of
+	// them leaves it out.
+	ClosedTo []string
 }
 
 // Query is one page request.

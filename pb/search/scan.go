@@ -62,6 +62,9 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 		if w == top {
 			v &= firstMask
 		}
+		if p.except != nil {
+			v &^= p.except[w]
+		}
 		if p.kwBits != nil {
 			v &= p.kwBits[w]
 		}
@@ -135,6 +138,9 @@ func (p *plan) countWords(lo, hi int) int {
 		start := max(lo, end-countBlock)
 		b := and[:end-start]
 		copy(b, p.ix.alive[start:end])
+		if p.except != nil {
+			andNotWords(b, p.except[start:end])
+		}
 		if p.kwBits != nil {
 			andWords(b, p.kwBits[start:end])
 		}
@@ -161,6 +167,13 @@ func andWords(dst, src []uint64) {
 	src = src[:len(dst)]
 	for i := range dst {
 		dst[i] &= src[i]
+	}
+}
+
+func andNotWords(dst, src []uint64) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] &^= src[i]
 	}
 }
 

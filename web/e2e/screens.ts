@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, request, type Page } from '@playwright/test'
 
 interface Screen {
   name: string
@@ -44,6 +44,66 @@ const closedOffer = async (page: Page): Promise<string> => {
   })
   const { id } = (await created.json()) as { id: string }
   await page.request.patch(`/api/sponsorships/${id}`, { data: { status: 'closed' }, headers })
+  return id
+}
+
+/**
+ * The administrator's request with three packages (made once per server), a sponsor in beverages
+ * holding its exclusive Gold and another one Silver slot: what the tier list shows.
+ */
+const packagedTitle = 'Harbour lights festival'
+const packagedRequest = async (page: Page): Promise<string> => {
+  const baseURL = new URL(page.url()).origin
+  const headers = { Origin: baseURL }
+  const found = await page.request.get(`/api/sponsorship-requests?q=${encodeURIComponent(packagedTitle)}`)
+  const [existing] = (await found.json()) as { id: string }[]
+  if (existing) return existing.id
+  const benefit = (title: string) => ({ title, due: '' })
+  const created = await page.request.post('/api/sponsorship-requests', {
+    data: {
+      title: packagedTitle,
+      description: 'Lanterns, a stage and a food court along the harbour for three nights.',
+      requestedAmount: 8000,
+      location: 'Kochi, India',
+      categories: ['Community'],
+      eventDate: '',
+      holdDays: 7,
+      anyAmount: true,
+      clashingIndustries: ['banking_finance'],
+      tiers: [
+        {
+          name: 'Gold',
+          price: 3000,
+          quantity: 1,
+          exclusive: true,
+          benefits: [benefit('Logo on the stage banner'), benefit('A booth by the pier'), benefit('Two VIP passes')],
+        },
+        { name: 'Silver', price: 1000, quantity: 3, exclusive: false, benefits: [benefit('Logo on the website'), benefit('One VIP pass')] },
+        { name: 'Friend', price: 100, quantity: 0, exclusive: false, benefits: [benefit('Thanks in the programme')] },
+      ],
+    },
+    headers,
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id, tiers } = (await created.json()) as { id: string; tiers: { id: string; name: string }[] }
+  for (const [name, industry] of [
+    ['Gold', 'beverages'],
+    ['Silver', 'technology'],
+  ]) {
+    // Each sponsor in a request context of their own: the page stays the administrator's.
+    const sponsor = await request.newContext({ baseURL })
+    const username = `screens${name.toLowerCase()}${Date.now().toString(36)}`
+    const registered = await sponsor.post('/api/register', {
+      data: { displayName: `${name} Sponsor`, username, password: 'member-pass-1' },
+      headers,
+    })
+    expect(registered.status(), await registered.text()).toBe(201)
+    await sponsor.patch('/api/user', { data: { industry }, headers })
+    const tier = tiers.find((t) => t.name === name)?.id
+    const pledged = await sponsor.post(`/api/sponsorship-requests/${id}/sponsor`, { data: { tier, message: '' }, headers })
+    expect(pledged.ok(), await pledged.text()).toBe(true)
+    await sponsor.dispose()
+  }
   return id
 }
 
@@ -137,6 +197,53 @@ export const screens: Screen[] = [
       await page.getByRole('button', { name: 'Continue to Post Form' }).click()
       await page.getByRole('button', { name: 'Post Sponsors Required' }).click()
       await expect(page.getByText('Title is required')).toBeVisible()
+    },
+  },
+  {
+    name: 'create-form-packages',
+    path: '/home?create=1&tab=requests',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Continue to Post Form' }).click()
+      const form = page.getByRole('dialog', { name: 'Create New Listing' })
+      await form.getByLabel('Requested Amount (USD)').fill('8000')
+      await form.getByRole('button', { name: 'Add a package' }).click()
+      const gold = form.getByTestId('tier-fields').first()
+      await gold.getByLabel('Package name').fill('Gold')
+      await gold.getByLabel('Price (USD)').fill('3000')
+      await gold.getByLabel('Benefit 1', { exact: true }).fill('Logo on the stage banner')
+      await gold.getByRole('button', { name: 'Add a benefit' }).click()
+      await gold.getByLabel('Benefit 2', { exact: true }).fill('A booth by the pier')
+      await gold.getByLabel('Exclusive in its industry').check()
+      await form.getByRole('button', { name: 'Add a package' }).click()
+      await form.getByRole('button', { name: 'Post Sponsors Required' }).click()
+      await expect(form.getByText('Package name is required')).toBeVisible()
+      await gold.scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'listing-page-packages',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.goto(`/listings/requests/${await packagedRequest(page)}`)
+      await heading(packagedTitle)(page)
+      await expect(page.getByTestId('tier')).toHaveCount(3)
+      await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
+      await page.getByRole('list', { name: 'Packages' }).scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'home-packages',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await packagedRequest(page)
+      await page.goto(`/home?tab=requests&q=${encodeURIComponent(packagedTitle)}`)
+      const packages = page.getByRole('article', { name: packagedTitle }).getByRole('list', { name: 'Packages' })
+      await expect(packages).toBeVisible()
+      // The phone sees the card's packages (mid-screen, clear of the bottom bar), not only its head.
+      await packages.evaluate((list) => list.scrollIntoView({ block: 'center' }))
     },
   },
   {

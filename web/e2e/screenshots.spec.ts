@@ -19,6 +19,8 @@ const darkScreens = new Set([
   'listing-page-closed',
   'detail-dialog',
   'listing-page',
+  'create-form-packages',
+  'listing-page-packages',
   'profile',
   'settings',
   'messages-thread',

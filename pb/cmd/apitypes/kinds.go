@@ -47,22 +47,30 @@ func writeKinds(out *bytes.Buffer) {
 		"whole dollars, or a flag ('true' or absent). */\nexport type FilterValue = %s\n\n", strings.Join(quoted, " | "))
 	out.WriteString("/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter " +
 		"(param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's " +
-		"key (saved) and the kind of its value. Every reader and writer of the conditions follows this list. */\n" +
+		"key (saved), the kind of its value, and requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and " +
+		"saved searches leave it out). Every reader and writer of the conditions follows this list. */\n" +
 		"export const listingFilterFields = [\n")
 	for _, f := range listings.FilterFields {
 		fmt.Fprintf(out, "  %s,\n", inline(f))
 	}
-	out.WriteString("] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue }[]\n\n")
+	out.WriteString("] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean }[]\n\n")
 }
 
 // inline writes a struct's string fields with json names as an object
-// literal on one line; fields without one are left out.
+// literal on one line, and its true bool fields; fields without one are
+// left out, and so are false bools (omitzero).
 func inline(value any) string {
 	v := reflect.ValueOf(value)
 	var parts []string
 	for i := 0; i < v.NumField(); i++ {
 		key, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
 		if key == "" || key == "-" {
+			continue
+		}
+		if v.Field(i).Kind() == reflect.Bool {
+			if v.Field(i).Bool() {
+				parts = append(parts, key+": true")
+			}
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s: '%s'", key, v.Field(i).String()))

@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/avatar"
 	"sponsorbridge/pb/catalog"
+	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/search"
 )
 
@@ -33,6 +34,10 @@ type SearchSpec struct {
 	// true when the listing is hidden from everyone but its poster and
 	// administrators.
 	HiddenSQL string
+	// HasPackages: the table's listings may offer packages and be closed
+	// to industries (hasTiers, exclusiveIndustries, clashingIndustries:
+	// docs/api/packages.md).
+	HasPackages bool
 }
 
 // SearchSpecs describe both listing tables to the search engine.
@@ -40,7 +45,7 @@ func SearchSpecs() []SearchSpec {
 	specs := make([]SearchSpec, 0, len(Kinds))
 	for _, k := range Kinds {
 		specs = append(specs, SearchSpec{Table: k.Table, AmountField: k.AmountField,
-			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL})
+			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL, HasPackages: k.IsRequest})
 	}
 	return specs
 }
@@ -67,8 +72,12 @@ func NewEngine(app core.App, tuning *search.Tuning) (*Engine, error) {
 	for _, s := range src.specs {
 		tables = append(tables, search.Table{Name: s.Table, Dated: s.HasEventDate})
 	}
+	industries := make([]string, len(industry.All))
+	for i, in := range industry.All {
+		industries[i] = string(in.Key)
+	}
 	e, err := search.New(search.Config{Source: src, Tables: tables, Categories: catalog.Categories,
-		Logger: slog.New(appLog{app: app}), Tuning: tuning})
+		Industries: industries, Logger: slog.New(appLog{app: app}), Tuning: tuning})
 	if err != nil {
 		return nil, fmt.Errorf("listings: search engine: %w", err)
 	}

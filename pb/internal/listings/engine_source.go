@@ -66,16 +66,19 @@ func (s *source) covers(table string) bool {
 // selectSQL reads the indexed columns of a table aliased t, with the
 // poster's verified badge and reliable mark.
 func selectSQL(spec SearchSpec) string {
-	status, event := "''", "''"
+	status, event, packages := "''", "''", "0, '', ''"
 	if spec.HasStatus {
 		status = "t.status"
 	}
 	if spec.HasEventDate {
 		event = "t.eventDate"
 	}
+	if spec.HasPackages {
+		packages = "t.hasTiers, t.exclusiveIndustries, t.clashingIndustries"
+	}
 	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
-		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0)
-		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, spec.Table)
+		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), %s
+		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, packages, spec.Table)
 }
 
 // scanListings reads rows of selectSQL as the engine's listings.
@@ -86,15 +89,18 @@ func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) err
 		amount     float64
 		categories string
 		event      string
+		exclusive  sql.NullString
+		clashing   sql.NullString
 	)
 	for rows.Next() {
 		var l search.Listing
 		if err := rows.Scan(&rowid, &l.Title, &l.Description, &amount, &l.Location, &categories, &l.PosterID,
-			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable); err != nil {
+			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable, &l.HasTiers, &exclusive, &clashing); err != nil {
 			return err
 		}
 		l.Amount = int64(amount)
 		l.Categories = searchCategories(categories)
+		l.ClosedTo = ClosedTo(exclusive.String, clashing.String)
 		l.EventUnix = eventUnix(event)
 		if err := visit(rowid, &l); err != nil {
 			return err
@@ -114,6 +120,23 @@ func searchCategories(raw string) []string {
 		return []string{raw}
 	}
 	return names
+}
+
+// ClosedTo are the industries a request is closed to: those holding one
+// of its exclusive tiers and those its poster refuses (each a stored JSON
+// list; docs/api/packages.md, "Filters").
+func ClosedTo(exclusive, clashing string) []string {
+	var out []string
+	for _, raw := range []string{exclusive, clashing} {
+		var names []string
+		if raw == "" || json.Unmarshal([]byte(raw), &names) != nil {
+			continue
+		}
+		for _, n := range names {
+			out = appendUnique(out, n)
+		}
+	}
+	return out
 }
 
 // eventUnix reads a stored date; 0 when there is none.

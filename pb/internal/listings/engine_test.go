@@ -153,6 +153,10 @@ func mutateSQL(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 				rec.Set("categories", []string{catalog.Categories[rng.IntN(len(catalog.Categories))]})
 				st := searchtest.Statuses(s.HasEventDate)
 				rec.Set("status", st[rng.IntN(len(st))])
+				if s.HasPackages {
+					rec.Set("hasTiers", rng.IntN(2) == 0)
+					rec.Set("exclusiveIndustries", searchtest.ClosedTo(rng))
+				}
 				if err := app.Save(rec); err != nil {
 					t.Fatal(err)
 				}

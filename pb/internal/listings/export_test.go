@@ -10,8 +10,7 @@ import (
 // cards: the rows read from SQLite, mapped, marked for the viewer and
 // encoded together.
 func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, viewer Viewer) ([]byte, error) {
-	poster := q.Filter.PosterID
-	res, err := s.engine.Search(ctx, kind.Table, searchQuery(q, poster != "" && (poster == viewer.ID || viewer.IsAdmin)))
+	res, err := s.engine.Search(ctx, kind.Table, searchQuery(q, viewer))
 	if err != nil {
 		return nil, err
 	}
@@ -21,7 +20,11 @@ func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, vi
 	}
 	items := []Listing{}
 	for i := range rows {
-		items = append(items, s.ToListing(kind, &rows[i], viewer))
+		l, err := s.ToListing(kind, &rows[i], viewer)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, l)
 	}
 	if err := s.MarkViewerState(kind, items, viewer); err != nil {
 		return nil, err

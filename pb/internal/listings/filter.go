@@ -65,6 +65,7 @@ func ParseList(kind Kind, v url.Values) (*ListRequest, error) {
 	}
 	f.Status = statusParam(kind, strings.TrimSpace(v.Get("status")), errs)
 	normalize(&f, errs)
+	f = ForKind(kind, f)
 
 	r := &ListRequest{Filter: f, Cursor: strings.TrimSpace(v.Get("cursor"))}
 	if len(r.Cursor) > maxCursor {

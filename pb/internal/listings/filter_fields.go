@@ -33,6 +33,9 @@ type FilterField struct {
 	Saved string `json:"saved"`
 	// Value is how the value is written (FilterText, …).
 	Value FilterValue `json:"value"`
+	// RequestsOnly: a condition of Sponsorship Requests alone (packages);
+	// the offers' list routes and saved searches leave it out (ForKind).
+	RequestsOnly bool `json:"requestsOnly,omitzero"`
 	// Filter is the search.Filter field it sets; not sent to the web app.
 	Filter string `json:"-"`
 }
@@ -66,10 +69,37 @@ var (
 	// counterparties and 90% of the funded deals completed
 	// (docs/api/deals.md, "Reliability").
 	FieldReliable = FilterField{Param: "reliable", Screen: "reliable", Saved: "reliable", Value: FilterFlag, Filter: "ReliableOnly"}
+	// FieldHasPackages is "Has packages": requests with at least one tier
+	// (docs/api/packages.md, "Filters").
+	FieldHasPackages = FilterField{Param: "hasPackages", Screen: "hasPackages", Saved: "hasPackages", Value: FilterFlag,
+		RequestsOnly: true, Filter: "HasTiers"}
+	// FieldOpenToMe is "Open to my industry": requests neither held
+	// exclusively by, nor clashing with, the signed-in member's industry,
+	// which the server reads (ForViewer); nothing for visitors or members
+	// with no industry.
+	FieldOpenToMe = FilterField{Param: "openToMe", Screen: "openToMe", Saved: "openToMe", Value: FilterFlag,
+		RequestsOnly: true, Filter: "OpenToMe"}
 )
 
 // FilterFields are the filter fields in the order they are written.
-var FilterFields = []FilterField{FieldKeyword, FieldCategories, FieldMinAmount, FieldMaxAmount, FieldLocation, FieldVerified, FieldReliable}
+var FilterFields = []FilterField{FieldKeyword, FieldCategories, FieldMinAmount, FieldMaxAmount, FieldLocation, FieldVerified, FieldReliable,
+	FieldHasPackages, FieldOpenToMe}
+
+// ForKind is f with the conditions kind's listings cannot meet left out:
+// the package conditions on offers (the web app keeps one set of
+// conditions across its tabs, so they are ignored there, not refused).
+func ForKind(kind Kind, f search.Filter) search.Filter {
+	if kind.IsRequest {
+		return f
+	}
+	for _, d := range FilterFields {
+		if d.RequestsOnly {
+			v := d.in(&f)
+			v.Set(reflect.Zero(v.Type()))
+		}
+	}
+	return f
+}
 
 // FilterValues are the kinds of value.
 var FilterValues = []FilterValue{FilterText, FilterCategories, FilterAmount, FilterFlag}

@@ -14,7 +14,7 @@ import (
 
 // notChosen are search.Filter's fields that are not a member's choice (no
 // filter field): the list routes, matches and saved searches set them.
-var notChosen = []string{"LocationEitherWay", "Status", "PosterID", "ExcludePosterID", "IncludeHidden"}
+var notChosen = []string{"LocationEitherWay", "Status", "PosterID", "ExcludePosterID", "IncludeHidden", "Industry"}
 
 // sampleParam is a list parameter's value of each kind that narrows the list.
 var sampleParam = map[listings.FilterValue]string{

@@ -22,6 +22,9 @@ type StoredFilter struct {
 	Location   string   `json:"location,omitempty"`
 	Verified   bool     `json:"verified,omitempty"`
 	Reliable   bool     `json:"reliable,omitempty"`
+	// requests only (FilterField.RequestsOnly)
+	HasPackages bool `json:"hasPackages,omitzero"`
+	OpenToMe    bool `json:"openToMe,omitzero"`
 }
 
 // StoreFilter is the stored form of f: the conditions a member chooses.
@@ -67,7 +70,8 @@ func SameFilter(a, b search.Filter) bool {
 		}
 	}
 	return a.LocationEitherWay == b.LocationEitherWay && a.Status == b.Status &&
-		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID && a.IncludeHidden == b.IncludeHidden
+		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID && a.IncludeHidden == b.IncludeHidden &&
+		a.Industry == b.Industry
 }
 
 func sameSet(a, b []string) bool {

@@ -39,7 +39,7 @@ func ViewerOf(member *core.Record) Viewer {
 	if member == nil {
 		return Viewer{}
 	}
-	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member)}
+	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member), Industry: member.GetString("industry")}
 }
 
 // KindOf tells a listing record's kind.
@@ -89,6 +89,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 		if d := r.GetDateTime("eventDate"); !d.IsZero() {
 			l.EventUnix = d.Time().Unix()
 		}
+		l.HasTiers = r.GetBool("hasTiers")
+		l.ClosedTo = ClosedTo(r.GetString("exclusiveIndustries"), r.GetString("clashingIndustries"))
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")

@@ -2,6 +2,7 @@ package matching
 
 import (
 	"context"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -31,29 +32,74 @@ func other(k listings.Kind) listings.Kind {
 	return listings.Requests
 }
 
-// For answers the matches of l (a listing of kind), best first, at most
+// For answers the matches of l (listing id of kind), best first, at most
 // limit.
-// only's flag fields (listings.ParseFlags: verified, reliable posters) keep
-// the listings of those posters.
-func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing, viewer listings.Viewer, limit int, only search.Filter) ([]Match, error) {
+// only's flag fields (listings.ParseFlags: verified, reliable posters,
+// packages) keep the listings they name.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, id string, l *search.Listing, viewer listings.Viewer, limit int, only search.Filter) ([]Match, error) {
 	if !open(f.engine, l) {
 		return []Match{}, nil
 	}
 	theirs := other(kind)
-	filter := listings.WithFlags(filterFor(kind, l), only)
+	filter := listings.ForKind(theirs, listings.ForViewer(listings.WithFlags(filterFor(kind, l), only), viewer))
+	now := time.Now()
+	var mine []tier // a request's own available tiers, cheapest first
+	var err error
+	if kind.IsRequest {
+		if mine, err = requestTiers(f.app, id, now); err != nil {
+			return nil, err
+		}
+		if len(mine) > 0 && mine[0].price < *filter.MinAmount {
+			filter.MinAmount = &mine[0].price // offers reaching its cheapest package
+		}
+	}
 	res, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: filter, Limit: candidates})
 	if err != nil {
 		return nil, err
 	}
+	rowids := res.Rowids
+	// the requests' available tiers, for an offer, by rowid and by id
+	byRowid, byID := map[int64][]tier{}, map[string][]tier{}
+	if !kind.IsRequest {
+		// Requests beyond half the offer's reach fit when it reaches one of
+		// their packages: candidates of their own, checked against their
+		// available tiers.
+		wider := filter
+		above := l.Amount*2 + 1
+		wider.MinAmount, wider.MaxAmount, wider.HasTiers = &above, nil, true
+		more, err := f.engine.Search(ctx, theirs.Table, &search.Query{Filter: wider, Limit: candidates})
+		if err != nil {
+			return nil, err
+		}
+		theirs, err := tiersOf(f.app, more.Rowids, now)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range theirs {
+			byRowid[t.rowid] = append(byRowid[t.rowid], t)
+			byID[t.id] = append(byID[t.id], t)
+		}
+		for _, r := range more.Rowids {
+			if _, ok := reached(byRowid[r], l.Amount); ok {
+				rowids = append(rowids, r)
+			}
+		}
+	}
 	// Rank on the index's facets (no database read); read in full only
 	// the ones shown.
-	facets := f.engine.Facets(theirs.Table, res.Rowids)
+	facets := f.engine.Facets(theirs.Table, rowids)
 	ranked := make([]Match, 0, len(facets))
+	fit := func(other int64, tiers []tier) string { // the package the fit goes through, if any
+		if kind.IsRequest {
+			return packageFit(other, l.Amount, mine)
+		}
+		return packageFit(l.Amount, other, tiers)
+	}
 	for _, c := range facets {
-		ranked = append(ranked, Match{score: score(l, kind, c), rowid: c.Rowid})
+		ranked = append(ranked, Match{score: score(l, kind, c, fit(c.Amount, byRowid[c.Rowid])), rowid: c.Rowid})
 	}
 	ranked = best(ranked, limit)
-	rowids := make([]int64, len(ranked))
+	rowids = make([]int64, len(ranked))
 	for i, m := range ranked {
 		rowids[i] = m.rowid
 	}
@@ -64,7 +110,7 @@ func (f *Finder) For(ctx context.Context, kind listings.Kind, l *search.Listing,
 	// ByRowids keeps the order given and leaves out listings deleted meanwhile
 	out := make([]Match, 0, len(found))
 	for _, listing := range found {
-		out = append(out, Match{Listing: listing, Reasons: reasons(l, kind, listing)})
+		out = append(out, Match{Listing: listing, Reasons: reasons(l, kind, listing, fit(amountOf(listing), byID[listing.ID]))})
 	}
 	return out, nil
 }
@@ -92,7 +138,7 @@ func (f *Finder) announce(kind listings.Kind, id string) error {
 	if err != nil || r == nil {
 		return err // a nil record was deleted meanwhile: nothing to tell
 	}
-	matches, err := f.For(context.Background(), kind, l, listings.Viewer{}, notifyLimit, search.Filter{})
+	matches, err := f.For(context.Background(), kind, r.Id, l, listings.Viewer{}, notifyLimit, search.Filter{})
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if len(errs) > 0 {
 			return refusal.Invalidf(refusal.CheckFields, errs)
 		}
-		ms, err := f.For(e.Request.Context(), kind, l, viewer, Best, only)
+		ms, err := f.For(e.Request.Context(), kind, e.Request.PathValue("id"), l, viewer, Best, only)
 		if err != nil {
 			return err
 		}

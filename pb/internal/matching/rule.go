@@ -66,10 +66,12 @@ type Match struct {
 // newest-first order breaks ties). The weights make the order
 // lexicographic: categories (100 each), coverage (at most 10), place (at
 // most 2).
-func score(me *search.Listing, meKind listings.Kind, other search.Facet) float64 {
+// A fit through a package (pkg, its name) counts as covering the whole
+// request: the offer buys a package outright.
+func score(me *search.Listing, meKind listings.Kind, other search.Facet, pkg string) float64 {
 	offer, request := coverage(me, meKind, other.Amount)
 	s := 100 * float64(len(shared(me.Categories, other.Categories)))
-	if offer >= request {
+	if offer >= request || pkg != "" {
 		s += 10
 	} else {
 		s += 10 * offer / request
@@ -85,21 +87,16 @@ func score(me *search.Listing, meKind listings.Kind, other search.Facet) float64
 }
 
 // reasons says why a shown match matches: its shared categories, how the
-// amount fits, and its place.
-func reasons(me *search.Listing, meKind listings.Kind, other listings.Listing) []string {
-	amount := other.Amount
-	if amount == nil {
-		amount = other.RequestedAmount
-	}
-	var a int64
-	if amount != nil {
-		a = *amount
-	}
-	offer, request := coverage(me, meKind, a)
+// amount fits (through the package pkg names, if any), and its place.
+func reasons(me *search.Listing, meKind listings.Kind, other listings.Listing, pkg string) []string {
+	offer, request := coverage(me, meKind, amountOf(other))
 	out := []string{strings.Join(shared(me.Categories, other.Categories), ", ")}
-	if offer >= request {
+	switch {
+	case offer >= request:
 		out = append(out, "amount fits")
-	} else {
+	case pkg != "":
+		out = append(out, "fits the “"+pkg+"” package")
+	default:
 		out = append(out, "covers "+percent(offer/request)+" of the amount")
 	}
 	if strings.TrimSpace(me.Location) != "" && strings.TrimSpace(other.Location) != "" {
@@ -108,6 +105,18 @@ func reasons(me *search.Listing, meKind listings.Kind, other listings.Listing) [
 		out = append(out, "any location")
 	}
 	return out
+}
+
+// amountOf is a listing's amount: an offer's, or a request's requested.
+func amountOf(l listings.Listing) int64 {
+	amount := l.Amount
+	if amount == nil {
+		amount = l.RequestedAmount
+	}
+	if amount == nil {
+		return 0
+	}
+	return *amount
 }
 
 // coverage orders two amounts as (offer, request).

@@ -1,11 +1,13 @@
 package savedsearch
 
 import (
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
+	"sponsorbridge/pb/search"
 )
 
 // Alert subscribes to listings.Visible: it queues the alerts of a newly
@@ -46,7 +48,47 @@ func (s *Service) alert(kind listings.Kind, id string) error {
 		}
 	}
 	s.mu.RUnlock()
+	matched, matchedIDs, err = s.openToOwners(l, matched, matchedIDs)
+	if err != nil {
+		return err
+	}
 	return notify.Fanout(s.app, deliveries(listing, matched, matchedIDs))
+}
+
+// openToOwners leaves out the searches "Open to my industry" whose owner's
+// industry the listing is closed to. The percolator holds searches without
+// their owners' industries (an owner may change theirs at any time): the
+// industry is read now, as the list routes read the viewer's.
+func (s *Service) openToOwners(l *search.Listing, matched []stored, ids []string) ([]stored, []string, error) {
+	var owners []any
+	for _, st := range matched {
+		if st.filter.OpenToMe {
+			owners = append(owners, st.user)
+		}
+	}
+	if len(owners) == 0 || len(l.ClosedTo) == 0 {
+		return matched, ids, nil
+	}
+	var rows []struct {
+		ID       string `db:"id"`
+		Industry string `db:"industry"`
+	}
+	if err := s.app.DB().Select("id", "industry").From("users").Where(dbx.In("id", owners...)).All(&rows); err != nil {
+		return nil, nil, err
+	}
+	industries := make(map[string]string, len(rows))
+	for _, r := range rows {
+		industries[r.ID] = r.Industry
+	}
+	keptSearches, keptIDs := matched[:0:0], ids[:0:0]
+	for i, st := range matched {
+		f := listings.ForViewer(st.filter, listings.Viewer{ID: st.user, Industry: industries[st.user]})
+		if st.filter.OpenToMe && !s.engine.Match(&f, l) {
+			continue
+		}
+		keptSearches, keptIDs = append(keptSearches, st), append(keptIDs, ids[i])
+	}
+	return keptSearches, keptIDs, nil
 }
 
 func deliveries(listing *core.Record, matched []stored, matchedIDs []string) []notify.Delivery {

@@ -40,6 +40,8 @@ func Create(app core.App, memberID string, in NewSearch) (*core.Record, error) {
 	if err != nil {
 		return nil, refusal.Invalidf(refusal.CheckFields, validation.Errors{"query": err})
 	}
+	kind, _ := listings.KindOfSegment(in.Kind)
+	f = listings.ForKind(kind, f) // an offers search keeps no package condition
 	c, err := app.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
 		return nil, err

@@ -29,7 +29,8 @@ func filterOf(r *core.Record) (f search.Filter, ok bool) {
 		return search.Filter{Status: listings.StatusOpen}, false
 	}
 	f, _ = listings.LoadFilter(stored)
-	return f, true
+	kind, _ := listings.KindOfSegment(r.GetString("kind"))
+	return listings.ForKind(kind, f), true
 }
 
 // appURL opens the listing screen with the search applied.

@@ -3,6 +3,7 @@ package searchtest
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,6 +31,11 @@ var Words = strings.Fields(`school library robotics Robotics ROBOTICS football g
 	festival theatre coding bootcamp scholarship river cleanup solar lamps village women girls youth
 	seniors art mural film startup market café CAFÉ naïve Straße straße İstanbul ıstanbul 東京 ñandú
 	c++ e-mail 100% A&B (pilot) end. well, "quoted" x86_64 pre-school preschool schools Über über`)
+
+// Industries are the industries the tests' engines are configured with
+// (search.Config.Industries): some of SponsorBridge's, so that listings
+// seeded over its tables use them too.
+var Industries = []string{"beverages", "telecom", "food", "banking_finance"}
 
 // Places are locations in several spellings; "" is no location.
 var Places = []string{"", "", "Pune", "Pune, India", "pune", "Mumbai", "New York", "new york city", "Lagos",
@@ -82,6 +88,9 @@ func Listing(rng *rand.Rand, categories, posters []string, dated bool, now time.
 	}
 	l.Status = statuses[rng.IntN(len(statuses))]
 	if dated {
+		// requests offer packages, and may be closed to industries
+		l.HasTiers = rng.IntN(3) == 0
+		l.ClosedTo = ClosedTo(rng)
 		day := now.UTC().Truncate(24 * time.Hour)
 		switch rng.IntN(3) {
 		case 0:
@@ -91,6 +100,17 @@ func Listing(rng *rand.Rand, categories, posters []string, dated bool, now time.
 		}
 	}
 	return l
+}
+
+// ClosedTo is a random set of Industries (none most often).
+func ClosedTo(rng *rand.Rand) []string {
+	var out []string
+	for _, i := range Industries {
+		if rng.IntN(6) == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Filter is a random filter: any combination of the fields, keywords cut
@@ -153,6 +173,15 @@ func Filter(rng *rand.Rand, docs []Doc, categories, posters []string, dated bool
 	if rng.IntN(3) == 0 {
 		st := Statuses(dated)
 		f.Status = st[rng.IntN(len(st))]
+	}
+	if rng.IntN(5) == 0 {
+		f.HasTiers = true
+	}
+	if rng.IntN(4) == 0 {
+		// a viewer of an industry, of none, or of one no engine knows
+		f.OpenToMe = true
+		names := append(slices.Clone(Industries), "", "martian")
+		f.Industry = names[rng.IntN(len(names))]
 	}
 	return f
 }

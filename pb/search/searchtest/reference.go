@@ -63,6 +63,12 @@ func Match(d *Doc, f search.Filter, now int64) bool {
 	if f.ReliableOnly && !d.PosterReliable {
 		return false
 	}
+	if f.HasTiers && !d.HasTiers {
+		return false
+	}
+	if f.OpenToMe && f.Industry != "" && slices.Contains(d.ClosedTo, f.Industry) {
+		return false
+	}
 	if f.Status != "" {
 		st := d.Status
 		if st == "" {

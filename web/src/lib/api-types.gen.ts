@@ -9,6 +9,9 @@ export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
 /** A deal's state (docs/api/deals.md, States). */
 export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
 
+/** An industry a member may state (industry.All; docs/api/packages.md). */
+export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
+
 /** A listing kind as the server names it in bodies and the listing screen's ?tab= (listings.Kind.Segment). */
 export type ListingKind = 'sponsorships' | 'requests'
 
@@ -62,7 +65,7 @@ export const listingKinds = {
 /** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), whole dollars, or a flag ('true' or absent). */
 export type FilterValue = 'text' | 'categories' | 'amount' | 'flag'
 
-/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved) and the kind of its value. Every reader and writer of the conditions follows this list. */
+/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved), the kind of its value, and requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and saved searches leave it out). Every reader and writer of the conditions follows this list. */
 export const listingFilterFields = [
   { param: 'q', screen: 'q', saved: 'q', value: 'text' },
   { param: 'categories', screen: 'categories', saved: 'categories', value: 'categories' },
@@ -71,7 +74,9 @@ export const listingFilterFields = [
   { param: 'location', screen: 'location', saved: 'location', value: 'text' },
   { param: 'verified', screen: 'verified', saved: 'verified', value: 'flag' },
   { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },
-] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue }[]
+  { param: 'hasPackages', screen: 'hasPackages', saved: 'hasPackages', value: 'flag', requestsOnly: true },
+  { param: 'openToMe', screen: 'openToMe', saved: 'openToMe', value: 'flag', requestsOnly: true },
+] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean }[]
 
 /** appconfig.Answer */
 export interface AppConfig {
@@ -83,6 +88,7 @@ export interface AppConfig {
   mail: { available: boolean }
   categories: string[]
   plans: Plan[]
+  industries: Industry[]
 }
 
 /** accounts.OwnUser */
@@ -114,6 +120,7 @@ export interface PublicProfile {
   isVerified: boolean
   socialMedia: SocialMediaEntry[]
   bio: string
+  industry: string
   createdAt: string
   reliability: Reliability
 }
@@ -163,8 +170,14 @@ export interface ListingItem {
   rejectionReason?: string
   poster: Person
   posterTrack: PosterTrack
+  tiers?: Tier[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
+  exclusiveIndustries?: string[]
   applied?: boolean
   myPledge?: Pledge
+  industryConflict?: string
 }
 
 /** listings.Preview */
@@ -224,6 +237,8 @@ export interface Commitment {
   poster: Person
   conversationId: string
   dealId: string
+  tier: TierRef | null
+  industry: string
 }
 
 /** deals.Deal */
@@ -254,6 +269,8 @@ export interface Deal {
   disputeReason: string
   disputeResponse: string
   resolution: string
+  tier: TierRef | null
+  holdUntil: string
   createdAt: string
   updatedAt: string
   events?: Event[]
@@ -508,6 +525,12 @@ export interface Plan {
   features: string[]
 }
 
+/** industry.Entry */
+export interface Industry {
+  key: IndustryKey
+  label: string
+}
+
 /** accounts.SocialLink */
 export interface SocialMediaEntry {
   platform: SocialPlatform
@@ -545,6 +568,22 @@ export interface PosterTrack {
   ratingCount: number
 }
 
+/** tiers.Tier */
+export interface Tier {
+  id: string
+  name: string
+  price: number
+  quantity: number
+  taken: number
+  left: number | null
+  benefits: Benefit[]
+  saleStart: string
+  saleEnd: string
+  exclusive: boolean
+  available: boolean
+  unavailableReason: string
+}
+
 /** listings.Pledge */
 export interface Pledge {
   id: string
@@ -561,6 +600,8 @@ export interface SavedQuery {
   location?: string
   verified?: boolean
   reliable?: boolean
+  hasPackages?: boolean
+  openToMe?: boolean
 }
 
 /** sponsoring.ListingRef */
@@ -569,6 +610,12 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** deals.TierRef */
+export interface TierRef {
+  id: string
+  name: string
 }
 
 /** deals.DealListing */
@@ -670,6 +717,12 @@ export interface PaymentsSummary {
   recent: AdminPayment[]
 }
 
+/** tiers.Benefit */
+export interface Benefit {
+  title: string
+  due: string
+}
+
 /** admin.ReportEntry */
 export interface ReportReason {
   id: string
@@ -765,6 +818,10 @@ export interface ListingInput {
   categories?: string[]
   eventDate?: string
   status?: string
+  tiers?: TierInput[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
 }
 
 /** savedsearch.NewSearch */
@@ -787,6 +844,7 @@ export interface MessageBody {
 
 /** sponsoring.PledgeBody */
 export interface PledgeBody extends MessageBody {
+  tier?: string
   amount?: number
 }
 
@@ -852,6 +910,7 @@ export interface ProfileRequest {
   displayName?: string
   bio?: string
   socialMedia?: LinkRequest[]
+  industry?: string
 }
 
 /** settings.DeleteRequest */
@@ -934,6 +993,18 @@ export interface ResolveInput {
 /** admin.HideInput */
 export interface HideInput {
   reason: string
+}
+
+/** tiers.Input */
+export interface TierInput {
+  id?: string
+  name: string
+  price: number
+  quantity: number
+  benefits: Benefit[]
+  saleStart?: string
+  saleEnd?: string
+  exclusive: boolean
 }
 
 /** deals.DeliverableInput */

@@ -12,6 +12,11 @@ export const appConfig: AppConfig = {
   mail: { available: true },
   categories: ['Education', 'Healthcare', 'Technology', 'Environment', 'Arts', 'Community', 'Business'],
   plans: FALLBACK_PLANS,
+  industries: [
+    { key: 'beverages', label: 'Beverages' },
+    { key: 'telecom', label: 'Telecom' },
+    { key: 'other', label: 'Other' },
+  ],
 }
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -28,6 +33,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     isVerified: false,
     socialMedia: [],
     bio: '',
+    industry: '',
     subscriptionPlan: '',
     subscriptionStatus: '',
     subscriptionExpiry: '',
@@ -148,6 +154,8 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     disputeReason: '',
     disputeResponse: '',
     resolution: '',
+    tier: null,
+    holdUntil: '',
     createdAt: '2026-10-30T09:00:00Z',
     updatedAt: '2026-11-11T09:00:00Z',
     events: [],

@@ -4,6 +4,7 @@
 package scanref
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,15 +26,18 @@ type Doc struct {
 // Load reads every listing of a table.
 func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 	t.Helper()
-	status, event := "''", "''"
+	status, event, packages := "''", "''", "0, '[]', '[]'"
 	if s.HasStatus {
 		status = "t.status"
 	}
 	if s.HasEventDate {
 		event = "t.eventDate"
 	}
+	if s.HasPackages {
+		packages = "t.hasTiers, t.exclusiveIndustries, t.clashingIndustries"
+	}
 	rows, err := app.DB().NewQuery(`SELECT t.rowid, t.id, t.title, t.description, t.` + s.AmountField + `, t.location, t.categories, t.user,
-		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0) FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
+		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), ` + packages + ` FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,10 +47,19 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		var id string
 		var rowid int64
 		var l search.Listing
-		var cats, ev string
+		var cats, ev, exclusive, clashing string
 		var amount float64
-		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified, &l.PosterReliable); err != nil {
+		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified, &l.PosterReliable,
+			&l.HasTiers, &exclusive, &clashing); err != nil {
 			t.Fatal(err)
+		}
+		// the union of the two lists, read plainly
+		for _, list := range []string{exclusive, clashing} {
+			for _, name := range strings.Split(strings.Trim(list, `[]"`), `","`) {
+				if name != "" && !slices.Contains(l.ClosedTo, name) {
+					l.ClosedTo = append(l.ClosedTo, name)
+				}
+			}
 		}
 		l.Amount = int64(amount)
 		l.Categories = strings.Split(strings.Trim(cats, `[]"`), `","`)

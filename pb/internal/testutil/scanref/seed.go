@@ -92,8 +92,24 @@ func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s listings.SearchS
 		}
 		params["event"] = event
 	}
+	if s.HasPackages {
+		// packages, and industries closed (held exclusively or refused)
+		cols += ", hasTiers, exclusiveIndustries, clashingIndustries"
+		vals += ", {:tiers}, {:exclusive}, {:clashing}"
+		params["tiers"] = rng.IntN(3) == 0
+		params["exclusive"] = JSONList(searchtest.ClosedTo(rng))
+		params["clashing"] = JSONList(searchtest.ClosedTo(rng))
+	}
 	_, err := app.DB().NewQuery("INSERT INTO " + s.Table + " (" + cols + ") VALUES (" + vals + ")").Bind(params).Execute()
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// JSONList is names as a stored JSON list.
+func JSONList(names []string) string {
+	if len(names) == 0 {
+		return "[]"
+	}
+	return `["` + strings.Join(names, `","`) + `"]`
 }

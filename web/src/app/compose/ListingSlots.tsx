@@ -3,10 +3,11 @@ import { ListingSlotsContext, type ListingSlots } from '@/features/listings/slot
 import { MatchesSection } from '@/features/matches/components/MatchesSection'
 import { EditListingButton } from '@/features/posting/components/EditListingButton'
 import { ListingAction } from '@/features/sponsoring/components/ListingAction'
+import { ListingTiers } from '@/features/sponsoring/components/ListingTiers'
 
-const slots: ListingSlots = { Action: ListingAction, Edit: EditListingButton, Matches: MatchesSection }
+const slots: ListingSlots = { Action: ListingAction, Tiers: ListingTiers, Edit: EditListingButton, Matches: MatchesSection }
 
-/** Listing cards and detail views below this show sponsoring's actions, posting's Edit and the matches. */
+/** Listing cards and detail views below this show sponsoring's actions and packages, posting's Edit and the matches. */
 export function WithListingSlots({ children }: { children: ReactNode }) {
   return <ListingSlotsContext.Provider value={slots}>{children}</ListingSlotsContext.Provider>
 }

@@ -108,7 +108,13 @@ function HomePageContent() {
             </option>
           ))}
         </select>
-        <FilterDropdown value={filters} categories={categories} onApply={(f) => update({ filters: f })} />
+        <FilterDropdown
+          value={filters}
+          categories={categories}
+          kind={tab}
+          hasIndustry={!!user?.industry}
+          onApply={(f) => update({ filters: f })}
+        />
         <SaveSearchButton kind={tab} query={toSavedQuery(filters)} />
       </div>
 

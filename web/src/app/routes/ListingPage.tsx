@@ -59,7 +59,7 @@ function ListingPageContent() {
             <p className="text-sm font-medium text-primary">{listingKinds[l.kind].label}</p>
             <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{l.item.title}</h1>
           </header>
-          <ListingDetails listing={l} />
+          <ListingDetails listing={l} currentUserId={user?.id} />
           <div className="flex flex-wrap items-center justify-end gap-2">
             {user && !own && <ReportListing listing={l} />}
             {own && <EditListingButton listing={l} />}

@@ -172,6 +172,8 @@ describe('the URL keys of the generated contract', () => {
         location: 'Goa',
         verified: true,
         reliable: true,
+        hasPackages: true,
+        openToMe: true,
         showClosed: true,
         sort: 'amount_asc',
       },

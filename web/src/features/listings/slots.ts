@@ -8,6 +8,8 @@ import type { ClosedReason, Listing, ListingKind } from '@/lib/listing'
 export interface ListingSlots {
   /** Apply / Sponsor (or the poster's Close and Reopen); `detail` in the dialog and on the page. */
   Action: ComponentType<{ listing: Listing; currentUserId?: string; detail?: boolean }>
+  /** A request's packages and the viewer's industry conflict; `detail` in the dialog and on the page. */
+  Tiers: ComponentType<{ listing: Listing; currentUserId?: string; detail?: boolean }>
   /** The poster's Edit. */
   Edit: ComponentType<{ listing: Listing }>
   /** A listing's best matches. */
@@ -16,7 +18,7 @@ export interface ListingSlots {
 
 const nothing = () => null
 
-export const ListingSlotsContext = createContext<ListingSlots>({ Action: nothing, Edit: nothing, Matches: nothing })
+export const ListingSlotsContext = createContext<ListingSlots>({ Action: nothing, Tiers: nothing, Edit: nothing, Matches: nothing })
 
 export function useListingSlots(): ListingSlots {
   return useContext(ListingSlotsContext)

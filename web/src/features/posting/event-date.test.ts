@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { earliestEventDate, listingFormSchema } from './schemas'
+import { emptyPackages } from './tiers'
 
-const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '' }
+const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', ...emptyPackages }
 
 describe('event date', () => {
   it('refuses a past date before submitting, with the server’s message', () => {

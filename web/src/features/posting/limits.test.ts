@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { limits } from '@/lib/limits.gen'
 import { listingFormSchema } from './schemas'
+import { emptyPackages } from './tiers'
 
-const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', eventDate: '' }
+const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', eventDate: '', ...emptyPackages }
 
 function messages(values: Partial<typeof base>): string[] {
   const r = listingFormSchema.safeParse({ ...base, ...values })

@@ -2,6 +2,8 @@ import { z } from 'zod/mini'
 import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 import { utcDay } from '@/lib/dates'
+import { emptyPackages, packagesSchema, toPackagesPayload } from './tiers'
+import type { Tier } from '@/lib/tiers'
 
 const AMOUNT_MESSAGE = 'Amount must be greater than 0'
 
@@ -18,6 +20,8 @@ export const listingFormSchema = z.object({
     z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
     z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),
   ),
+  // A request's packages (docs/api/packages.md); an offer's form leaves them empty and sends none.
+  ...packagesSchema,
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>
@@ -30,15 +34,17 @@ export const emptyListingForm: ListingFormInput = {
   categories: [],
   location: '',
   eventDate: '',
+  ...emptyPackages,
 }
 
 export function toSponsorshipPayload(v: ListingFormValues, userId: string) {
   return { title: v.title, description: v.description, amount: v.amount, location: v.location, categories: v.categories, userId }
 }
 
-/** Event dates are calendar days: sent as midnight UTC. */
-export function toRequestPayload(v: ListingFormValues, userId: string) {
+/** Event dates are calendar days: sent as midnight UTC. `stored`: the request's tiers on an edit. */
+export function toRequestPayload(v: ListingFormValues, userId: string, stored: readonly Tier[] = []) {
   return {
+    ...toPackagesPayload(v, stored),
     title: v.title,
     description: v.description,
     requestedAmount: v.amount,

@@ -7,6 +7,7 @@ suite('a saved search in words', () => {
     expect(describe({ q: 'school', categories: ['Education'], location: 'Pune', verified: true, reliable: true })).toBe(
       ' matching “school”, in Education, near Pune, verified posters only, reliable posters only',
     )
+    expect(describe({ hasPackages: true, openToMe: true })).toBe(' with packages, open to my industry')
     expect(describe({})).toBe(', every new listing')
   })
 })

@@ -20,5 +20,7 @@ export function describe(q: SavedQuery): string {
   if (q.location?.trim()) bits.push(`near ${q.location.trim()}`)
   if (q.verified) bits.push('verified posters only')
   if (q.reliable) bits.push('reliable posters only')
+  if (q.hasPackages) bits.push('with packages')
+  if (q.openToMe) bits.push('open to my industry')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }

@@ -45,6 +45,8 @@ export const profileSchema = z
     displayName: boundedText('Display name', limits.displayName),
     bio: z.string().check(z.maxLength(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)),
     socialMedia: z.array(socialLink).check(z.maxLength(MAX_LINKS, `At most ${MAX_LINKS} social links`)),
+    /** An industry key from app-config, or "" (not stated): docs/api/packages.md, "Industries". */
+    industry: z.optional(z.string()),
   })
   .check(
     z.superRefine((v, ctx) => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { PersonLink } from '@/components/ui/MemberName'
 import { InfoIcon } from '@/components/ui/icons'
 import type { Deal } from '@/lib/api-types.gen'
-import { formatDate } from '@/lib/dates'
+import { formatDate, formatDateTime } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { kindOfApiSegment } from '@/lib/listing'
 import { listingPath } from '@/lib/paths'
@@ -13,6 +13,7 @@ import { DealStatusBadge } from './DealStatusBadge'
 export function DealHeader({ deal }: { deal: Deal }) {
   const s = deal.status
   const current = stepOrder.indexOf(s)
+  const { tier, holdUntil } = deal
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -33,6 +34,14 @@ export function DealHeader({ deal }: { deal: Deal }) {
         <span className="text-lg font-semibold text-base-content">{formatUsd(deal.amount)}</span> from <PersonLink person={deal.sponsor} />{' '}
         (sponsor) to <PersonLink person={deal.recipient} /> (recipient) · opened {formatDate(deal.createdAt)}
       </p>
+      {tier && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="deal-package">
+          <span>
+            Package: <span className="font-semibold">{tier.name}</span>
+          </span>
+          {holdUntil && <span className="badge badge-warning badge-soft">Slot held until {formatDateTime(holdUntil)}</span>}
+        </p>
+      )}
       {current >= 0 && (
         <ul className="steps steps-horizontal w-full text-xs" aria-label="Steps of the deal">
           {stepOrder.map((st, i) => (

@@ -31,7 +31,10 @@ export function DealNotices({
       {s === 'cancelled' && !decided && (
         <section className="alert alert-warning" role="status">
           <span>
-            Cancelled on {formatDate(deal.cancelledAt)} by {deal.cancelledBy === meId ? 'you' : otherName}. Reason: {deal.cancelReason}
+            {/* Cancelled by nobody: the hold job ended a package's hold (docs/api/packages.md, "Holds"). */}
+            {deal.cancelledBy === ''
+              ? `Cancelled on ${formatDate(deal.cancelledAt)}. Reason: ${deal.cancelReason}`
+              : `Cancelled on ${formatDate(deal.cancelledAt)} by ${deal.cancelledBy === meId ? 'you' : otherName}. Reason: ${deal.cancelReason}`}
           </span>
         </section>
       )}

@@ -237,6 +237,28 @@ describe('DealPage: how a deal ended', () => {
     expect(screen.queryByRole('status', { name: 'Decided by the administrators' })).toBeNull()
   })
 
+  it("names the deal's package and the hold's end while the slot is held", () => {
+    renderPage({ status: 'negotiating', fundedAt: '', tier: { id: 't1', name: 'Gold' }, holdUntil: '2026-12-12T14:00:00Z' })
+    const pkg = screen.getByTestId('deal-package')
+    expect(pkg).toHaveTextContent('Package: Gold')
+    expect(pkg).toHaveTextContent(
+      `Slot held until ${new Date('2026-12-12T14:00:00Z').toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`,
+    )
+  })
+
+  it('says a hold that ended cancelled the deal, by nobody, with its reason', () => {
+    const reason = 'The hold on the “Gold” package ended before the deal was funded, so the slot is free again.'
+    renderPage({
+      status: 'cancelled',
+      cancelledAt: '2026-11-12T09:00:00Z',
+      cancelledBy: '',
+      cancelReason: reason,
+      tier: { id: 't1', name: 'Gold' },
+    })
+    expect(screen.getByText(`Cancelled on Nov 12, 2026. Reason: ${reason}`)).toBeInTheDocument()
+    expect(screen.getByTestId('deal-package')).not.toHaveTextContent('Slot held')
+  })
+
   it('asks the member who accepts a cancellation for their answer, not to ask the other side', async () => {
     const user = userEvent.setup()
     renderPage({ status: 'funded', cancelRequestedBy: 'u2', cancelRequestReason: 'Our budget was cut.' })

@@ -5,13 +5,15 @@ import { listingFilterFields } from '@/lib/api-types.gen'
 import { FilterDropdown } from './FilterDropdown'
 
 const categories = ['Education', 'Arts']
+/** The requests tab of a member who stated an industry: every switch is offered. */
+const shared = { categories, kind: 'requests', hasIndustry: true } as const
 const none = { categories: [], location: '', minAmount: undefined, maxAmount: undefined }
 
 describe('FilterDropdown', () => {
   it('applies amount range, location and categories', async () => {
     const user = userEvent.setup()
     const onApply = vi.fn()
-    render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    render(<FilterDropdown value={none} {...shared} onApply={onApply} />)
     await user.click(screen.getByRole('button', { name: /Filter/ }))
     await user.type(screen.getByLabelText('Min'), '100')
     await user.type(screen.getByLabelText('Max'), '900')
@@ -25,7 +27,7 @@ describe('FilterDropdown', () => {
   it('refuses a minimum above the maximum', async () => {
     const user = userEvent.setup()
     const onApply = vi.fn()
-    render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    render(<FilterDropdown value={none} {...shared} onApply={onApply} />)
     await user.click(screen.getByRole('button', { name: /Filter/ }))
     await user.type(screen.getByLabelText('Min'), '50')
     await user.type(screen.getByLabelText('Max'), '10')
@@ -35,22 +37,42 @@ describe('FilterDropdown', () => {
   })
 
   it('shows the dot only when a filter is set', () => {
-    const { rerender } = render(<FilterDropdown value={none} categories={categories} onApply={() => {}} />)
+    const { rerender } = render(<FilterDropdown value={none} {...shared} onApply={() => {}} />)
     expect(screen.queryByTestId('filter-dot')).toBeNull()
-    rerender(<FilterDropdown value={{ ...none, categories: ['Arts'] }} categories={categories} onApply={() => {}} />)
+    rerender(<FilterDropdown value={{ ...none, categories: ['Arts'] }} {...shared} onApply={() => {}} />)
     expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
   })
 
   it('"Show closed and sponsored" is applied and counts in the dot', async () => {
     const user = userEvent.setup()
     const onApply = vi.fn()
-    const { rerender } = render(<FilterDropdown value={none} categories={categories} onApply={onApply} />)
+    const { rerender } = render(<FilterDropdown value={none} {...shared} onApply={onApply} />)
     await user.click(screen.getByRole('button', { name: /Filter/ }))
     await user.click(screen.getByRole('checkbox', { name: /Show closed and sponsored/ }))
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
     expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ showClosed: true }))
-    rerender(<FilterDropdown value={{ ...none, showClosed: true }} categories={categories} onApply={onApply} />)
+    rerender(<FilterDropdown value={{ ...none, showClosed: true }} {...shared} onApply={onApply} />)
     expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
+  })
+
+  it('offers "Has packages" on the requests tab, and "Open to my industry" to a member with an industry', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    const { rerender } = render(<FilterDropdown value={none} {...shared} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    await user.click(screen.getByRole('checkbox', { name: /Has packages/ }))
+    await user.click(screen.getByRole('checkbox', { name: /Open to my industry/ }))
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ hasPackages: true, openToMe: true }))
+    rerender(<FilterDropdown value={none} {...shared} hasIndustry={false} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(screen.getByRole('checkbox', { name: /Has packages/ })).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /Open to my industry/ })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    rerender(<FilterDropdown value={none} {...shared} kind="sponsorships" onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(screen.queryByRole('checkbox', { name: /Has packages/ })).toBeNull()
+    expect(screen.queryByRole('checkbox', { name: /Open to my industry/ })).toBeNull()
   })
 
   it('closes on Escape and on an outside click', async () => {
@@ -58,7 +80,7 @@ describe('FilterDropdown', () => {
     render(
       <div>
         <p>outside</p>
-        <FilterDropdown value={none} categories={categories} onApply={() => {}} />
+        <FilterDropdown value={none} {...shared} onApply={() => {}} />
       </div>,
     )
     const trigger = screen.getByRole('button', { name: /Filter/ })
@@ -78,7 +100,7 @@ describe('FilterDropdown and the declared filter fields (listingFilterFields)', 
     it(`${field.param}: is shown and applied again as it was`, async () => {
       const user = userEvent.setup()
       const onApply = vi.fn()
-      render(<FilterDropdown value={{ ...none, [field.param]: sample[field.value] }} categories={categories} onApply={onApply} />)
+      render(<FilterDropdown value={{ ...none, [field.param]: sample[field.value] }} {...shared} onApply={onApply} />)
       await user.click(screen.getByRole('button', { name: /Filter/ }))
       await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
       expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ [field.param]: sample[field.value] }))

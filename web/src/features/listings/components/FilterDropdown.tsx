@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { Checkbox, TextField } from '@/components/ui/Field'
 import { FilterIcon } from '@/components/ui/icons'
 import { useDismiss } from '@/lib/use-dismiss'
+import type { ListingKind } from '@/lib/listing'
 import { hasActiveFilters, type ListingFilters } from '../filters'
 
 /** What the dropdown sets: every declared filter field but the keyword (it has its own box), and showing closed listings. */
@@ -12,6 +13,10 @@ interface FilterDropdownProps {
   value: FilterFields
   categories: readonly string[]
   onApply: (next: FilterFields) => void
+  /** The tab: the packages filters are the requests'. */
+  kind: ListingKind
+  /** "Open to my industry" is offered to signed-in members who stated an industry. */
+  hasIndustry: boolean
 }
 
 interface Draft {
@@ -21,6 +26,8 @@ interface Draft {
   categories: string[]
   verified: boolean
   reliable: boolean
+  hasPackages: boolean
+  openToMe: boolean
   showClosed: boolean
 }
 
@@ -31,12 +38,14 @@ const toDraft = (v: FilterFields): Draft => ({
   categories: v.categories,
   verified: !!v.verified,
   reliable: !!v.reliable,
+  hasPackages: !!v.hasPackages,
+  openToMe: !!v.openToMe,
   showClosed: !!v.showClosed,
 })
 
 const toAmount = (s: string) => (s.trim() === '' ? undefined : Math.max(0, Math.floor(Number(s))))
 
-export function FilterDropdown({ value, categories, onApply }: FilterDropdownProps) {
+export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }: FilterDropdownProps) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState<Draft>(() => toDraft(value))
   const [error, setError] = useState('')
@@ -71,6 +80,8 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
       categories: draft.categories,
       verified: draft.verified || undefined,
       reliable: draft.reliable || undefined,
+      hasPackages: draft.hasPackages || undefined,
+      openToMe: draft.openToMe || undefined,
       showClosed: draft.showClosed || undefined,
     })
     setOpen(false)
@@ -159,6 +170,22 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
             checked={draft.reliable}
             onChange={(reliable) => setDraft({ ...draft, reliable })}
           />
+          {kind === 'requests' && (
+            <Switch
+              label="Has packages"
+              hint="Requests that offer set packages to pick"
+              checked={draft.hasPackages}
+              onChange={(hasPackages) => setDraft({ ...draft, hasPackages })}
+            />
+          )}
+          {kind === 'requests' && hasIndustry && (
+            <Switch
+              label="Open to my industry"
+              hint="Leaves out requests held exclusively by, or closed to, your industry"
+              checked={draft.openToMe}
+              onChange={(openToMe) => setDraft({ ...draft, openToMe })}
+            />
+          )}
           <Switch
             label="Show closed and sponsored"
             hint="Also listings that can no longer be backed"
@@ -175,7 +202,17 @@ export function FilterDropdown({ value, categories, onApply }: FilterDropdownPro
               variant="ghost"
               className="flex-1"
               onClick={() =>
-                setDraft({ min: '', max: '', location: '', categories: [], verified: false, reliable: false, showClosed: false })
+                setDraft({
+                  min: '',
+                  max: '',
+                  location: '',
+                  categories: [],
+                  verified: false,
+                  reliable: false,
+                  hasPackages: false,
+                  openToMe: false,
+                  showClosed: false,
+                })
               }
             >
               Clear

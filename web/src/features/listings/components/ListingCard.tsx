@@ -18,7 +18,7 @@ interface ListingCardProps {
 
 export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps) {
   const { item } = listing
-  const { Action } = useListingSlots()
+  const { Action, Tiers } = useListingSlots()
   const isRequest = listing.kind === 'requests'
   const titleId = `listing-${listing.kind}-${item.id}-title`
 
@@ -46,6 +46,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           {formatUsd(listingAmount(listing))}
         </p>
         {listing.kind === 'requests' && <PledgeProgress item={listing.item} className="-mt-2" />}
+        <Tiers listing={listing} currentUserId={currentUserId} />
         <p className="line-clamp-2 text-sm text-base-content/80">{item.description}</p>
         {listing.kind === 'requests' && listing.item.eventDate && (
           <p className="flex items-center gap-1 text-sm text-base-content/80">

@@ -35,7 +35,7 @@ export function ListingDetailDialog({ listing: opened, currentUserId, onClose }:
     <Dialog open={listing !== null} onClose={onClose} size="xl" title={listing?.item.title ?? ''} footer={footer}>
       {listing && (
         <div className="space-y-5">
-          <ListingDetails listing={listing} />
+          <ListingDetails listing={listing} currentUserId={currentUserId} />
           <Matches
             kind={listing.kind}
             id={listing.item.id}

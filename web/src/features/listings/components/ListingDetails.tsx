@@ -2,10 +2,12 @@ import type { ReactNode } from 'react'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
+import type { Packaged } from '@/lib/tiers'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
 import { ListingLocation } from './ListingLocation'
 import { PledgeProgress } from './PledgeProgress'
 import { PosterLink } from './PosterLink'
+import { useListingSlots } from '../slots'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,7 +19,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A listing's facts, as the detail dialog and the listing's own page show them. */
-export function ListingDetails({ listing }: { listing: Listing }) {
+export function ListingDetails({ listing, currentUserId }: { listing: Listing; currentUserId?: string }) {
+  const { Tiers } = useListingSlots()
+  const packages: Packaged = listing.kind === 'requests' ? listing.item : {}
+  const hasTiers = (packages.tiers?.length ?? 0) > 0
   return (
     <dl className="space-y-4">
       <Row label="Posted by">
@@ -29,6 +34,11 @@ export function ListingDetails({ listing }: { listing: Listing }) {
       {listing.kind === 'requests' && (
         <Row label="Pledged">
           <PledgeProgress item={listing.item} className="max-w-sm" />
+        </Row>
+      )}
+      {(hasTiers || packages.industryConflict) && (
+        <Row label={hasTiers ? 'Packages' : 'Your industry'}>
+          <Tiers listing={listing} currentUserId={currentUserId} detail />
         </Row>
       )}
       {listing.kind === 'requests' && (

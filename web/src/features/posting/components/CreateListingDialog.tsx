@@ -19,6 +19,7 @@ import {
   type ListingFormValues,
 } from '../schemas'
 import { postingTexts } from '../texts'
+import { applyPackagesErrors } from '../tiers'
 import { ListingFormFields } from './ListingFormFields'
 import { listingKinds } from '@/lib/api-types.gen'
 
@@ -58,7 +59,8 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
         onClose()
       },
       onError: (error: unknown) => {
-        applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' })
+        const focused = applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' }) > 0
+        applyPackagesErrors(error, form.setError, !focused)
         toast({ title: texts.failure, description: errorMessage(error), variant: 'destructive' })
         if (error instanceof ApiError && error.status === 402) onPaymentRequired?.()
       },

@@ -9,6 +9,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { utcDay } from '@/lib/dates'
 import { toast } from '@/lib/toast'
 import { useUpdateListing } from '../api/update-listing'
+import { applyPackagesErrors, emptyPackages, packagesValuesOf } from '../tiers'
 import { listingFormSchema, toRequestPayload, toSponsorshipPayload, type ListingFormInput, type ListingFormValues } from '../schemas'
 import { ListingFormFields } from './ListingFormFields'
 
@@ -22,6 +23,7 @@ function valuesOf(listing: Listing): ListingFormInput {
     categories: listing.item.categories,
     location: listing.item.location,
     eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
+    ...(listing.kind === 'requests' ? packagesValuesOf(listing.item) : emptyPackages),
   }
 }
 
@@ -40,6 +42,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
     defaultValues: valuesOf(listing),
   })
   const rejected = listing.item.reviewed && !listing.item.approved
+  const stored = (listing.kind === 'requests' && listing.item.tiers) || []
 
   const onSubmit = form.handleSubmit((values) => {
     if (reopen && values.eventDate !== '' && values.eventDate < firstOpenDay()) {
@@ -47,7 +50,7 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
       return
     }
     const { userId: _ignored, ...payload } =
-      listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '')
+      listing.kind === 'sponsorships' ? toSponsorshipPayload(values, '') : toRequestPayload(values, '', stored)
     void _ignored
     update.mutate(payload, {
       onSuccess: (saved) => {
@@ -66,7 +69,8 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
         onClose()
       },
       onError: (error) => {
-        applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' })
+        const focused = applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' }) > 0
+        applyPackagesErrors(error, form.setError, !focused)
         toast({ title: 'Could not update the listing', description: errorMessage(error), variant: 'destructive' })
       },
     })
@@ -90,7 +94,13 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
       pending={update.isPending}
       cancelDisabled={update.isPending}
     >
-      <ListingFormFields kind={listing.kind} form={form} categories={categories} first={reopen ? 'eventDate' : 'title'} />
+      <ListingFormFields
+        kind={listing.kind}
+        form={form}
+        categories={categories}
+        storedTiers={stored}
+        first={reopen ? 'eventDate' : 'title'}
+      />
     </FormDialog>
   )
 }

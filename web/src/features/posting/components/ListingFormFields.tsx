@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
+import { useIndustries } from '@/features/app-config'
+import type { Tier } from '@/lib/tiers'
 import { Checkbox, TextAreaField, TextField } from '@/components/ui/Field'
 import type { ListingKind } from '@/lib/listing'
 import { limits } from '@/lib/limits.gen'
 import { earliestEventDate, type ListingFormInput, type ListingFormValues } from '../schemas'
+
+// The Packages section loads with a request's form only: most posts never open it.
+const TierEditor = lazy(() => import('./TierEditor').then((m) => ({ default: m.TierEditor })))
+
+const noTiers: readonly Tier[] = []
 
 interface ListingFormFieldsProps {
   kind: ListingKind
@@ -10,10 +18,13 @@ interface ListingFormFieldsProps {
   categories: readonly string[]
   /** The field the dialog opens on: the title, or the event date when the poster came to change it (reopening). */
   first?: 'title' | 'eventDate'
+  /** A request's stored tiers (the edit form). */
+  storedTiers?: readonly Tier[]
 }
 
-export function ListingFormFields({ kind, form, categories, first = 'title' }: ListingFormFieldsProps) {
+export function ListingFormFields({ kind, form, categories, first = 'title', storedTiers = noTiers }: ListingFormFieldsProps) {
   const { register, formState } = form
+  const industries = useIndustries()
   const { errors } = formState
   const isRequest = kind === 'requests'
   return (
@@ -80,6 +91,11 @@ export function ListingFormFields({ kind, form, categories, first = 'title' }: L
           </p>
         )}
       </fieldset>
+      {isRequest && (
+        <Suspense fallback={null}>
+          <TierEditor form={form} stored={storedTiers} industries={industries} />
+        </Suspense>
+      )}
     </div>
   )
 }

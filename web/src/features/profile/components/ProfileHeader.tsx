@@ -7,10 +7,13 @@ import { avatarUrl } from '@/lib/member'
 import type { PublicProfile } from '@/lib/api-types.gen'
 import { formatMonthYear } from '@/lib/dates'
 import { paths } from '@/lib/paths'
+import { industryLabel, useIndustries } from '@/features/app-config'
 import { ReliabilityPanel } from './ReliabilityPanel'
 import { SocialLinks } from './SocialLinks'
 
 export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfile; isOwn: boolean; action?: ReactNode }) {
+  const industries = useIndustries()
+  const industry = profile.industry
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="profile-name">
       <div className="card-body gap-5 sm:flex-row sm:items-start">
@@ -41,6 +44,7 @@ export function ProfileHeader({ profile, isOwn, action }: { profile: PublicProfi
               </span>
             )}
             {profile.createdAt && <span className="text-base-content/75">Member since {formatMonthYear(profile.createdAt)}</span>}
+            {industry && <span data-testid="profile-industry">Industry: {industryLabel(industries, industry)}</span>}
           </p>
           <p className="text-xs text-base-content/70" data-testid="verified-explained">
             {profile.isVerified

@@ -12,17 +12,21 @@ import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
 import { BIO_MAX, MAX_LINKS, PLATFORMS, profileSchema, type ProfileValues } from '../schemas'
 import { SettingsCard } from '@/components/ui/SettingsCard'
+import { useIndustries } from '@/features/app-config'
+import { IndustryField } from './IndustryField'
 
 function defaults(user: CurrentUser): ProfileValues {
   return {
     displayName: user.displayName,
     bio: user.bio ?? '',
     socialMedia: (user.socialMedia ?? []).map((s) => ({ platform: s.platform, username: s.username, verified: s.verified })),
+    industry: user.industry,
   }
 }
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const update = useUpdateUser()
+  const industries = useIndustries()
   const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: defaults(user) })
   const links = useFieldArray({ control: form.control, name: 'socialMedia' })
   const { errors } = form.formState
@@ -33,6 +37,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       displayName: v.displayName,
       bio: v.bio,
       socialMedia: v.socialMedia.map(({ platform, username }) => ({ platform, username })),
+      industry: v.industry,
     }
     update.mutate(patch, {
       onSuccess: (saved) => {
@@ -40,7 +45,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         toast({ title: 'Profile updated', variant: 'success' })
       },
       onError: (error) => {
-        if (applyFieldErrors(error, form.setError, ['displayName', 'bio'])) return
+        if (applyFieldErrors(error, form.setError, ['displayName', 'bio', 'industry'])) return
         if (error instanceof ApiError && error.fieldErrors.socialMedia) {
           form.setError('root.socialMedia', { type: 'server', message: error.fieldErrors.socialMedia })
           return
@@ -67,6 +72,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             {bioLength} / {BIO_MAX}
           </p>
         </div>
+        <IndustryField
+          industries={industries}
+          current={user.industry}
+          error={errors.industry?.message}
+          registration={form.register('industry')}
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Social links</legend>
           <p className="text-xs text-base-content/75">Administrators can verify your links. Changing a link removes its verification.</p>

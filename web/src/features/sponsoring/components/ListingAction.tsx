@@ -1,15 +1,14 @@
 import { lazy, Suspense, useState } from 'react'
 import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
-import { reopensWithNewDate, type Listing, type ListingStatus, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
+import { reopensWithNewDate, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
-import type { Commitment, Pledge } from '@/lib/api-types.gen'
 import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
-import { statusMutationKey, useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
-import { pledgeActionsKey, SponsorConflict } from '../api/sponsor-request'
+import { useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
+import { useOwnerStatus, usePledgeState } from '../use-pledge-state'
 
 // The dialogs and their form libraries load when a member opens one.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })))
@@ -38,15 +37,6 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
     return <ApplyAction item={listing.item} size={size} detail={detail} />
   }
   return <SponsorAction item={listing.item} size={size} detail={detail} own={own} />
-}
-
-/** What this page last did to the listing's status (closed or reopened it), if anything. */
-function useOwnerStatus(id: string): OwnerStatus | undefined {
-  const done = useMutationState({
-    filters: { mutationKey: statusMutationKey(id), status: 'success' },
-    select: (m) => m.state.variables as OwnerStatus,
-  })
-  return done.at(-1)
 }
 
 function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
@@ -78,35 +68,6 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
       )}
     </span>
   )
-}
-
-interface PledgeState {
-  status: ListingStatus
-  myPledge?: Pledge
-}
-
-/**
- * What this page already knows about the request beyond the (possibly stale) listing: the outcome of
- * this member's latest pledge or withdrawal (each answers the request's status), or of the poster's
- * Close or Reopen.
- */
-function usePledgeState(item: SponsorshipRequest): PledgeState {
-  const outcomes = useMutationState({
-    filters: { mutationKey: pledgeActionsKey(item.id) },
-    select: (m) => ({ status: m.state.status, data: m.state.data as Commitment | undefined, error: m.state.error }),
-  })
-  const changed = useOwnerStatus(item.id)
-  const state: PledgeState = { status: item.status, myPledge: item.myPledge }
-  const last = outcomes.filter((o) => o.status === 'success' || o.status === 'error').at(-1)
-  if (last?.data) {
-    state.status = last.data.request.status as ListingStatus
-    state.myPledge =
-      last.data.status === 'active' ? { id: last.data.id, amount: last.data.amount, createdAt: last.data.createdAt } : undefined
-  } else if (last?.error instanceof SponsorConflict && last.error.requestStatus) {
-    state.status = last.error.requestStatus
-  }
-  if (changed) state.status = changed
-  return state
 }
 
 function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; size: Size; detail: boolean; own: boolean }) {
@@ -141,6 +102,17 @@ function SponsorAction({ item, size, detail, own }: { item: SponsorshipRequest; 
     return (
       <Button size={size} disabled>
         {status === 'closed' ? 'Closed' : status === 'sponsored' ? 'Sponsored' : 'Pledged'}
+      </Button>
+    )
+  }
+  const { tiers = [], anyAmount = true, industryConflict } = item
+  // Packages only: the packages' own Pick buttons pledge (in the detail views; View Details leads there).
+  if (!anyAmount && tiers.length > 0) return null
+  if (industryConflict) {
+    // The conflict itself is said above the actions (ListingTiers), before any pledge.
+    return (
+      <Button size={size} disabled>
+        {detail ? 'Sponsor This Project' : 'Sponsor'}
       </Button>
     )
   }

@@ -10,6 +10,7 @@ import { useDecideApplication, type Decision } from '../api/decide-application'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
 import type { Application, Commitment } from '@/lib/api-types.gen'
+import { industryLabel, useIndustries } from '@/features/app-config'
 import { ProfileSection } from './ProfileSection'
 import { StatusPill } from './StatusPill'
 
@@ -148,13 +149,18 @@ function ReceivedApplication({ application: a }: { application: Application }) {
 }
 
 function CommitmentRow({ commitment: c, given }: { commitment: Commitment; given: boolean }) {
+  const industries = useIndustries()
+  // The industry the sponsor pledged in (it stays with the pledge: docs/api/packages.md).
+  const industry = c.industry
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="commitment">
       <div className="min-w-0">
         <p className="font-medium break-words">{c.request.title}</p>
         <p className="text-sm text-base-content/75">
           {given ? 'Given to ' : 'Received from '}
-          {given ? <PersonLink person={c.poster} /> : <PersonLink person={c.sponsor} />} · {formatUsd(c.amount)} · {formatDate(c.createdAt)}
+          {given ? <PersonLink person={c.poster} /> : <PersonLink person={c.sponsor} />}
+          {!given && industry && <span data-testid="pledge-industry"> ({industryLabel(industries, industry)})</span>} ·{' '}
+          {formatUsd(c.amount)} · {formatDate(c.createdAt)}
         </p>
         {c.status === 'withdrawn' && (
           <p className="text-sm break-words text-base-content/75" data-testid="withdrawn-pledge">

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react'
+import type { Listing } from '@/lib/listing'
+
+// Most requests have no packages: their list and its pick dialog load only where one has.
+const TierList = lazy(() => import('./TierList').then((m) => ({ default: m.TierList })))
+
+interface ListingTiersProps {
+  listing: Listing
+  currentUserId?: string
+  /** The detail dialog and the listing's page: benefits, sale windows and the Pick buttons. */
+  detail?: boolean
+}
+
+/** A request's packages and the viewer's industry conflict, on its card and in its detail views. */
+export function ListingTiers({ listing, currentUserId, detail = false }: ListingTiersProps) {
+  if (listing.kind !== 'requests') return null
+  const { tiers = [], industryConflict } = listing.item
+  if (tiers.length === 0 && !industryConflict) return null
+  return (
+    <Suspense fallback={null}>
+      <TierList request={listing.item} own={!!currentUserId && listing.item.userId === currentUserId} detail={detail} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * A request's packages (tiers) as the web app reads them (docs/api/packages.md): the words every screen
+ * uses for what is left of a tier and for picking it. Shared by the cards, the detail views, the pick
+ * dialog and the poster's editor.
+ */
+import type { Industry, ListingItem, Tier } from './api-types.gen'
+import { formatUsd } from './money'
+
+export type { Industry, Tier }
+/** What a request answer carries about its packages. */
+export type Packaged = Pick<
+  ListingItem,
+  'tiers' | 'anyAmount' | 'holdDays' | 'clashingIndustries' | 'exclusiveIndustries' | 'industryConflict'
+>
+
+/**
+ * The packages' limits, as pb/internal/tiers declares them (MaxTiers, MaxName, MaxQuantity, MaxBenefits,
+ * MaxBenefitTitle, MaxHoldDays) and docs/api/packages.md states them.
+ */
+export const tierLimits = {
+  tiers: 6,
+  name: 60,
+  quantity: 50,
+  benefits: 20,
+  benefitTitle: 200,
+  holdDaysMin: 1,
+  holdDaysMax: 30,
+  holdDaysDefault: 7,
+} as const
+
+/** What is left of a tier: "Unlimited", "Sold out" or "2 of 3 left". */
+export function tierLeftText(tier: Pick<Tier, 'quantity' | 'left'>): string {
+  if (tier.quantity === 0 || tier.left === null) return 'Unlimited'
+  if (tier.left <= 0) return 'Sold out'
+  return `${tier.left} of ${tier.quantity} left`
+}
+
+/** The pick button's words: "Pick Gold — $5,000". */
+export function tierPickLabel(tier: Pick<Tier, 'name' | 'price'>): string {
+  return `Pick ${tier.name} — ${formatUsd(tier.price)}`
+}
+
+/** How many slots of a tier are held or sold: the poster's editor locks what they constrain. */
+export function tierSlotsTakenText(taken: number): string {
+  return taken === 1 ? '1 slot held or sold' : `${taken} slots held or sold`
+}
