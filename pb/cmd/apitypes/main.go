@@ -33,6 +33,7 @@ import (
 
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
@@ -60,6 +61,9 @@ var names = map[string]string{
 	"listings.Preview":      "ListingPreview",
 	"payments.OrderAnswer":  "SubscriptionOrder",
 	"signin.CodeSent":       "EmailCodeSent",
+
+	"industry.Entry": "Industry",
+	"tiers.Input":    "TierInput",
 
 	"appconfig.Answer":          "AppConfig",
 	"appconfig.demoCredentials": "DemoCredentials",
@@ -99,6 +103,7 @@ var (
 		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
 	paymentsMode = enum{"PaymentsMode", "How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*).",
 		[]string{config.PaymentsModeLive, config.PaymentsModeSandbox, config.PaymentsModeOff}}
+	industryKey    = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 )
 
@@ -120,7 +125,16 @@ var enums = map[string]enum{
 	"accounts.OwnUser.SubscriptionStatus": subscriptionStatus,
 	"admin.Member.SubscriptionStatus":     subscriptionStatus,
 	"accounts.SocialLink.Platform":        socialPlatform,
+	"industry.Entry.Key":                  industryKey,
 	"appconfig.Answer.Payments.Mode":      paymentsMode,
+}
+
+func industryKeys() []string {
+	out := make([]string, 0, len(industry.All))
+	for _, e := range industry.All {
+		out = append(out, string(e.Key))
+	}
+	return out
 }
 
 // extraEnums are written even when no field uses them.

@@ -28,8 +28,11 @@ type PublicUser struct {
 	IsVerified  bool         `json:"isVerified"`
 	SocialMedia []SocialLink `json:"socialMedia"`
 	Bio         string       `json:"bio"`
-	CreatedAt   string       `json:"createdAt"`
-	Reliability Reliability  `json:"reliability"`
+	// Industry is the member's industry key ("" when not stated;
+	// docs/api/packages.md, "Industries").
+	Industry    string      `json:"industry"`
+	CreatedAt   string      `json:"createdAt"`
+	Reliability Reliability `json:"reliability"`
 }
 
 // Reliability is what a member's deals say of them, counted as the deals
@@ -85,6 +88,7 @@ func ToPublic(r *core.Record) PublicUser {
 		IsVerified:  r.GetBool("isVerified"),
 		SocialMedia: links,
 		Bio:         r.GetString("bio"),
+		Industry:    r.GetString("industry"),
 		CreatedAt:   when.API(r.GetDateTime("created").Time()),
 		Reliability: reliabilityOf(r),
 	}

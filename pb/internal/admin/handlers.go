@@ -64,7 +64,11 @@ func (h *handlers) answerListing(e *core.RequestEvent, kind listings.Kind, err e
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	return e.JSON(http.StatusOK, h.store.ToListing(kind, row, listings.Viewer{ID: e.Auth.Id, IsAdmin: true}))
+	l, err := h.store.ToListing(kind, row, listings.Viewer{ID: e.Auth.Id, IsAdmin: true})
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, l)
 }
 
 func memberVerify(verify bool) func(e *core.RequestEvent) error {

@@ -10,6 +10,7 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/mailbox"
 	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/signin"
@@ -38,6 +39,8 @@ type Answer struct {
 	} `json:"mail"`
 	Categories []string       `json:"categories"`
 	Plans      []catalog.Plan `json:"plans"`
+	// Industries a member may state (docs/api/packages.md).
+	Industries []industry.Entry `json:"industries"`
 }
 
 // DemoUsername is the demo administrator's username.
@@ -46,7 +49,8 @@ const DemoUsername = "admin"
 // Routes is GET /api/app-config.
 func Routes(cfg *config.Config) []route.Route {
 	return []route.Route{{Method: "GET", Path: "/api/app-config", Out: route.Of[Answer](), Handler: func(e *core.RequestEvent) error {
-		a := Answer{AppName: "SponsorBridge", Demo: cfg.DemoMode, Categories: catalog.Categories, Plans: catalog.Plans}
+		a := Answer{AppName: "SponsorBridge", Demo: cfg.DemoMode, Categories: catalog.Categories, Plans: catalog.Plans,
+			Industries: industry.All}
 		if cfg.DemoMode {
 			a.DemoCredentials = &demoCredentials{Username: DemoUsername, Password: cfg.DemoPassword}
 		}

@@ -121,8 +121,13 @@ type Deal struct {
 	DisputeReason       string        `json:"disputeReason"`
 	DisputeResponse     string        `json:"disputeResponse"`
 	Resolution          string        `json:"resolution"`
-	CreatedAt           string        `json:"createdAt"`
-	UpdatedAt           string        `json:"updatedAt"`
+	// Tier is the package the deal was opened from (null for none), and
+	// HoldUntil when its slot's hold ends unless the deal is funded first
+	// ("" once funded or ended; docs/api/packages.md, "Holds").
+	Tier      *TierRef `json:"tier"`
+	HoldUntil string   `json:"holdUntil"`
+	CreatedAt string   `json:"createdAt"`
+	UpdatedAt string   `json:"updatedAt"`
 	// Events is the deal's history, oldest first, and Updates what the
 	// request's poster told all its sponsors (on the deal's own page).
 	Events  []Event  `json:"events,omitempty"`
@@ -130,6 +135,12 @@ type Deal struct {
 	// Reviews is what the reading member may see of the deal's reviews
 	// (only on GET /api/deals/{id}, to its members).
 	Reviews *DealReviews `json:"reviews,omitempty"`
+}
+
+// TierRef names a package on a deal or a pledge.
+type TierRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // ToDeals maps deals records, their members loaded together.
@@ -185,6 +196,12 @@ func toDeal(r *core.Record, people accounts.People) Deal {
 	}
 	if d.Deliverables == nil {
 		d.Deliverables = []Deliverable{}
+	}
+	if id := r.GetString("tier"); id != "" {
+		d.Tier = &TierRef{ID: id, Name: r.GetString("tierName")}
+		if d.Status == StatusNegotiating || d.Status == StatusAgreed {
+			d.HoldUntil = stamp(r, "holdUntil")
+		}
 	}
 	if d.Proposal == nil || d.Status == StatusCancelled || d.Status == StatusCompleted {
 		// a deal that ended waits for no answer: a proposal left open when it

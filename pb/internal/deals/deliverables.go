@@ -75,7 +75,7 @@ var Propose = Step[ProposeInput]{by: either, from: []string{StatusNegotiating, S
 				next = current[i] // kept: its proof stays
 				next.Title, next.Due = it.Title, it.Due
 			} else {
-				next.ID = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
+				next.ID = newItemID()
 			}
 			list = append(list, next)
 		}
@@ -124,6 +124,11 @@ var Agree = Step[AgreeInput]{by: either, from: []string{StatusNegotiating, Statu
 		return outcome{set: set, event: "agreed", text: text,
 			noteTitle: fmt.Sprintf("%s agreed to the deliverables of %s", name(me), titleOf(d))}, nil
 	}}
+
+// newItemID is a new deliverable's id.
+func newItemID() string {
+	return security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
+}
 
 func titles(list []Deliverable) string {
 	out := make([]string, 0, len(list))

@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/internal/guarded"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/money"
+	"sponsorbridge/pb/internal/tiers"
 )
 
 // Opening says what a deal is opened from: a pledge (Commitment) or an
@@ -26,6 +27,17 @@ type Opening struct {
 	// Amount is the deal's amount in whole dollars, as the pledge or the
 	// offer holds it.
 	Amount int64
+	// Tier is the package the pledge picked (ID "" for none).
+	Tier TierOpening
+}
+
+// TierOpening is the package a deal opens from: its benefits are the
+// deliverables the poster proposes, and its slot is held for HoldDays (0:
+// the default) until the deal is funded (docs/api/packages.md, "Holds").
+type TierOpening struct {
+	ID, Name string
+	Benefits []tiers.Benefit
+	HoldDays int
 }
 
 // Open creates the deal of a pledge or an accepted application, in the
@@ -42,6 +54,18 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 		"sponsor": o.Sponsor, "recipient": o.Recipient, "amount": o.Amount,
 		"status": StatusNegotiating, "version": 0, "deliverables": []Deliverable{},
 	})
+	if t := o.Tier; t.ID != "" {
+		days := t.HoldDays
+		if days == 0 {
+			days = tiers.DefaultHoldDays
+		}
+		proposal := make([]Deliverable, 0, len(t.Benefits))
+		for _, b := range t.Benefits {
+			proposal = append(proposal, Deliverable{ID: newItemID(), Title: b.Title, Due: b.Due})
+		}
+		d.Load(map[string]any{"tier": t.ID, "tierName": t.Name, "proposal": jsonText(proposal), "proposedBy": o.Recipient,
+			"holdUntil": types.NowDateTime().Add(time.Duration(days) * 24 * time.Hour).String()})
+	}
 	if err := tx.Save(d); err != nil {
 		return nil, err
 	}
@@ -99,7 +123,9 @@ func WithdrawPledge(tx core.App, commitment *core.Record, by, reason string) err
 
 // endPledge turns an active pledge withdrawn and takes its amount off the
 // request's counters: a sponsored request whose pledges now fall short opens
-// again unless its event has passed. ErrPledgeGone when it was not active.
+// again unless its event has passed; the slot of its package is free again
+// and the request's exclusiveIndustries follow the pledges left. Every way
+// a pledge ends comes here. ErrPledgeGone when it was not active.
 func endPledge(tx core.App, commitment *core.Record, reason, now string) error {
 	_, err := guarded.Update(tx, "commitments", commitment.Id, func(c *core.Record) bool {
 		return c.GetString("status") == "active"
@@ -112,12 +138,24 @@ func endPledge(tx core.App, commitment *core.Record, reason, now string) error {
 	if err != nil {
 		return err
 	}
+	// its package's slot is free again, and the industries held
+	// exclusively are those of the pledges still active
+	if tier := commitment.GetString("tier"); tier != "" {
+		if err := tiers.Free(tx, tier); err != nil {
+			return err
+		}
+	}
+	exclusive, err := tiers.ExclusiveIndustries(tx, commitment.GetString("request"))
+	if err != nil {
+		return err
+	}
 	amount := commitment.GetInt("amount")
 	_, err = guarded.Update(tx, listings.Requests.Table, commitment.GetString("request"), func(r *core.Record) bool {
 		return r.GetInt("pledgedAmount") >= amount && r.GetInt("sponsorCount") >= 1
 	}, func(r *core.Record) {
 		r.Set("pledgedAmount", r.GetInt("pledgedAmount")-amount)
 		r.Set("sponsorCount", r.GetInt("sponsorCount")-1)
+		r.Set("exclusiveIndustries", exclusive)
 		listings.FollowPledges(r, time.Now()) // open again while its event is ahead
 	})
 	if errors.Is(err, guarded.ErrStale) {

@@ -40,7 +40,8 @@ var FundsReceived = Step[NoInput]{by: recipientOnly, from: []string{StatusAgreed
 		if d.GetDateTime("fundsSentAt").IsZero() {
 			return outcome{}, refusal.Conflictf("The sponsor has not marked the money as sent yet.")
 		}
-		return outcome{set: dbx.Params{"status": StatusFunded, "fundedAt": now}, event: "funded",
+		// a package's slot is sold: no longer held
+		return outcome{set: dbx.Params{"status": StatusFunded, "fundedAt": now, "holdUntil": ""}, event: "funded",
 			text:      fmt.Sprintf("%s confirmed the money arrived: the deal is funded.", me.GetString("displayName")),
 			noteTitle: fmt.Sprintf("%s confirmed your money arrived for %s", name(me), titleOf(d))}, nil
 	}}

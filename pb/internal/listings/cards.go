@@ -110,11 +110,17 @@ type card struct {
 	// object is the listing's JSON object without its closing brace.
 	object []byte
 	// expires is the unix second at which the encoding changes with the
-	// clock (a request's event day ends); 0 for never.
+	// clock (a request's event day ends, a package's sale starts or
+	// ends); 0 for never.
 	expires int64
+	// exclusive and clashing are the industries a request is closed to:
+	// the viewer's IndustryConflict is read from them.
+	exclusive, clashing []string
 }
 
-func (c *card) size() int { return len(c.object) + len(c.id) + len(c.user) + cardOverhead }
+func (c *card) size() int {
+	return len(c.object) + len(c.id) + len(c.user) + cardOverhead + 16*(len(c.exclusive)+len(c.clashing))
+}
 
 type cardCache struct {
 	mu      sync.RWMutex
@@ -227,7 +233,7 @@ var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // encodeCard encodes a listing without the viewer's marks.
 func encodeCard(l *Listing) (*card, error) {
-	l.Applied, l.MyPledge = nil, nil
+	l.Applied, l.MyPledge, l.IndustryConflict = nil, nil, ""
 	buf := encodeBuffers.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 64<<10 {
@@ -251,9 +257,10 @@ func encodeCard(l *Listing) (*card, error) {
 type Cards []markedCard
 
 type markedCard struct {
-	card    *card
-	applied *bool
-	pledge  *Pledge
+	card     *card
+	applied  *bool
+	pledge   *Pledge
+	conflict string
 }
 
 // WriteTo writes the page as a JSON array: each card's object, the viewer's
@@ -281,7 +288,7 @@ func (cs Cards) WriteTo(w io.Writer) (int64, error) {
 			return n, err
 		}
 		var err error
-		if scratch, err = appendMark(scratch, c.applied, c.pledge); err != nil {
+		if scratch, err = appendMark(scratch, c.applied, c.pledge, c.conflict); err != nil {
 			return n, err
 		}
 		if err := put(scratch); err != nil {
@@ -292,8 +299,9 @@ func (cs Cards) WriteTo(w io.Writer) (int64, error) {
 }
 
 // appendMark appends the viewer's mark on a card and closes its object:
-// what encoding the listing with Applied or MyPledge set adds.
-func appendMark(dst []byte, applied *bool, pledge *Pledge) ([]byte, error) {
+// what encoding the listing with Applied, MyPledge or IndustryConflict set
+// adds.
+func appendMark(dst []byte, applied *bool, pledge *Pledge, conflict string) ([]byte, error) {
 	switch {
 	case applied != nil && *applied:
 		dst = append(dst, `,"applied":true`...)
@@ -305,6 +313,13 @@ func appendMark(dst []byte, applied *bool, pledge *Pledge) ([]byte, error) {
 			return dst, err
 		}
 		dst = append(append(dst, `,"myPledge":`...), raw...)
+	}
+	if conflict != "" {
+		raw, err := json.Marshal(conflict, encodeOptions)
+		if err != nil {
+			return dst, err
+		}
+		dst = append(append(dst, `,"industryConflict":`...), raw...)
 	}
 	return append(dst, '}'), nil
 }

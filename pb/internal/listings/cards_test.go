@@ -13,6 +13,7 @@ import (
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil/scanref"
+	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/search"
 	"sponsorbridge/pb/search/searchtest"
 )
@@ -63,11 +64,44 @@ func newCardWorld(t *testing.T, seed uint64, n int) (*cardWorld, *rand.Rand) {
 			}
 		}
 	}
+	withPackages(t, app, rng)
 	e := newSQLiteEngine(t, app, nil)
 	w := &cardWorld{app: app, store: listings.NewStore(app, e), users: users, viewers: []listings.Viewer{
 		{}, {ID: fan}, {ID: users[0]}, {ID: "an-admin", IsAdmin: true},
+		{ID: fan, Industry: "beverages"}, {ID: users[0], Industry: "telecom"},
 	}}
 	return w, rng
+}
+
+// withPackages gives random requests packages (some sold out, some on a
+// sale window) and random requests industries they are closed to.
+func withPackages(t *testing.T, app core.App, rng *rand.Rand) {
+	t.Helper()
+	var ids []string
+	if err := app.DB().NewQuery("SELECT id FROM sponsorship_requests ORDER BY random() LIMIT 60").Column(&ids); err != nil {
+		t.Fatal(err)
+	}
+	closedTo := []string{`[]`, `["beverages"]`, `["telecom","beverages"]`}
+	for i, id := range ids {
+		if i%2 == 0 {
+			specs := []tiers.Spec{{Name: "Gold", Price: int64(1 + rng.IntN(300)), Quantity: rng.IntN(3), Exclusive: rng.IntN(2) == 0,
+				Benefits: []tiers.Benefit{{Title: scanref.Sentence(rng, 3)}}, SaleStart: []string{"", "2099-01-01"}[rng.IntN(2)]},
+				{Name: "Silver", Price: 5, Quantity: 2, Benefits: []tiers.Benefit{{Title: "Thanks", Due: "2030-01-01"}}, SaleEnd: "2020-01-01"}}
+			err := app.RunInTransaction(func(tx core.App) error { return tiers.Save(tx, id, specs[:1+rng.IntN(2)]) })
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := app.DB().NewQuery("UPDATE sponsorship_requests SET hasTiers = EXISTS (SELECT 1 FROM tiers WHERE request = {:id}), " +
+			"tiersOnly = {:only}, holdDays = {:days}, clashingIndustries = {:clash}, exclusiveIndustries = {:excl} WHERE id = {:id}").
+			Bind(map[string]any{"id": id, "only": i%4 == 0, "days": rng.IntN(31), "clash": closedTo[rng.IntN(3)], "excl": closedTo[rng.IntN(2)]}).Execute()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := app.DB().NewQuery("UPDATE tiers SET taken = quantity WHERE name = 'Silver'").Execute(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // check lists random pages for every kind of viewer and requires each

@@ -34,5 +34,9 @@ func (h *handlers) answer(e *core.RequestEvent, status int, id string) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(status, h.store.ToListing(h.kind, r, viewerOf(e)))
+	l, err := h.store.ToListing(h.kind, r, viewerOf(e))
+	if err != nil {
+		return err
+	}
+	return e.JSON(status, l)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -40,12 +41,29 @@ type Listing struct {
 	// PosterTrack is the compact form of the poster's reliability that
 	// cards show beside the verified badge.
 	PosterTrack PosterTrack `json:"posterTrack"`
+	// A request's packages and what it is closed to (requests only;
+	// docs/api/packages.md).
+	Tiers []tiers.Tier `json:"tiers,omitzero"`
+	// AnyAmount: free-form pledges are taken beside the packages.
+	AnyAmount *bool `json:"anyAmount,omitzero"`
+	// HoldDays is how long a package's slot is held for an unfunded deal.
+	HoldDays *int `json:"holdDays,omitzero"`
+	// ClashingIndustries are refused by the poster; ExclusiveIndustries
+	// hold an exclusive package now.
+	ClashingIndustries  []string `json:"clashingIndustries,omitzero"`
+	ExclusiveIndustries []string `json:"exclusiveIndustries,omitzero"`
 	// Applied tells a signed-in member whether they applied to this offer
 	// (offers of others only): a page of cards needs no request per card.
 	Applied *bool `json:"applied,omitzero"`
 	// MyPledge is the signed-in member's active pledge on this request, if
 	// any (requests of others only).
 	MyPledge *Pledge `json:"myPledge,omitzero"`
+	// IndustryConflict is the sentence that refuses the signed-in member
+	// on this request for their industry (requests of others only), or
+	// absent (docs/api/packages.md).
+	IndustryConflict string `json:"industryConflict,omitzero"`
+	// hasTiers: the request has packages to load (withTiers).
+	hasTiers bool
 }
 
 // Pledge is a member's own active pledge as a listing shows it to them;
@@ -84,6 +102,11 @@ type row struct {
 	DealsCompleted  sql.NullInt64
 	RatingSum       sql.NullInt64
 	RatingCount     sql.NullInt64
+	HasTiers        sql.NullBool
+	TiersOnly       sql.NullBool
+	HoldDays        sql.NullInt64
+	Clashing        sql.NullString
+	Exclusive       sql.NullString
 }
 
 // PosterTrack is a poster's reliability in brief: whether they count as
@@ -140,6 +163,13 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		l.ClosedReason = ClosedReason(r.Status.String, r.EventDate.String, now)
 		pledged, sponsors := int64(r.PledgedAmount.Float64), int64(r.SponsorCount.Float64)
 		l.PledgedAmount, l.SponsorCount = &pledged, &sponsors
+		anyAmount, holdDays := !r.TiersOnly.Bool, int(r.HoldDays.Int64)
+		if holdDays == 0 {
+			holdDays = tiers.DefaultHoldDays
+		}
+		l.Tiers, l.hasTiers = []tiers.Tier{}, r.HasTiers.Bool
+		l.AnyAmount, l.HoldDays = &anyAmount, &holdDays
+		l.ClashingIndustries, l.ExclusiveIndustries = parseCategories(r.Clashing.String), parseCategories(r.Exclusive.String)
 	} else {
 		l.Amount = &amount
 		l.Status = r.Status.String

@@ -37,6 +37,9 @@ func Edit(app core.App, kind Kind, viewer Viewer, id string, in *ListingInput, n
 		changed := false
 		r, err := guarded.Update(tx, kind.Table, id, func(current *core.Record) bool {
 			data, refused = editable(kind, viewer, current, in, now)
+			if refused == nil { // the packages' slots, before the request's write
+				refused = data.planPackages(tx, current.Id)
+			}
 			return refused == nil
 		}, func(r *core.Record) {
 			changed = true
@@ -50,8 +53,11 @@ func Edit(app core.App, kind Kind, viewer Viewer, id string, in *ListingInput, n
 		case changed && err != nil:
 			return refusal.Invalidf("Could not save the listing.", err)
 		}
+		if err != nil {
+			return err
+		}
 		saved = r
-		return err
+		return data.savePackages(tx, r.Id)
 	})
 	if err != nil {
 		return nil, err
@@ -71,7 +77,7 @@ func editable(kind Kind, viewer Viewer, current *core.Record, in *ListingInput, 
 	if in == nil {
 		return nil, refusal.Invalidf("The request body is not valid JSON.", nil)
 	}
-	data, err := in.validate(kind, false, now)
+	data, err := in.validate(kind, current, now)
 	if err != nil {
 		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}

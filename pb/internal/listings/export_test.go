@@ -20,7 +20,11 @@ func (s *Store) ReferencePage(ctx context.Context, kind Kind, q *ListRequest, vi
 	}
 	items := []Listing{}
 	for i := range rows {
-		items = append(items, s.ToListing(kind, &rows[i], viewer))
+		l, err := s.ToListing(kind, &rows[i], viewer)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, l)
 	}
 	if err := s.MarkViewerState(kind, items, viewer); err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -38,6 +39,12 @@ type ListingInput struct {
 	Categories      *[]string        `json:"categories"`
 	EventDate       *string          `json:"eventDate"`
 	Status          *string          `json:"status"`
+	// A request's packages (docs/api/packages.md); an offer ignores them,
+	// as it ignores eventDate.
+	Tiers              *[]tiers.Input `json:"tiers"`
+	AnyAmount          *bool          `json:"anyAmount"`
+	HoldDays           *float64       `json:"holdDays"`
+	ClashingIndustries *[]string      `json:"clashingIndustries"`
 }
 
 // cleaned is a validated form.
@@ -45,10 +52,18 @@ type cleaned struct {
 	title, description, location, eventDate, status *string
 	amount                                          *int64
 	categories                                      []string
+	// a request's packages: nil when unchanged
+	tiers     *[]tiers.Spec
+	packages  *tiers.Change // planned in the edit's transaction
+	tiersOnly *bool
+	holdDays  *int
+	clashing  []string
 }
 
-// validate checks the form; creating requires every required field.
-func (f *ListingInput) validate(kind Kind, creating bool, now time.Time) (*cleaned, error) {
+// validate checks the form for a new listing (current nil), which requires
+// every required field, or an edit of current.
+func (f *ListingInput) validate(kind Kind, current *core.Record, now time.Time) (*cleaned, error) {
+	creating := current == nil
 	out := &cleaned{}
 	errs := validation.Errors{}
 
@@ -108,6 +123,9 @@ func (f *ListingInput) validate(kind Kind, creating bool, now time.Time) (*clean
 			}
 		}
 	}
+	if kind.IsRequest {
+		f.packages(out, current, errs)
+	}
 	// Both kinds are closed and reopened by their poster.
 	if f.Status != nil && !creating {
 		s := strings.TrimSpace(*f.Status)
@@ -147,12 +165,57 @@ func (c *cleaned) apply(record *core.Record, kind Kind) {
 	if c.status != nil {
 		record.Set("status", *c.status)
 	}
+	if !kind.IsRequest {
+		return
+	}
+	if c.tiers != nil {
+		record.Set("hasTiers", len(*c.tiers) > 0)
+	}
+	if c.tiersOnly != nil {
+		record.Set("tiersOnly", *c.tiersOnly)
+	}
+	if c.holdDays != nil {
+		record.Set("holdDays", *c.holdDays)
+	}
+	if c.clashing != nil {
+		record.Set("clashingIndustries", c.clashing)
+	}
+}
+
+// packages checks a request's packages and their settings, for a new
+// request (current nil) or an edit of current: the prices against the
+// amount the request will have, "Any amount" off only with packages.
+func (f *ListingInput) packages(out *cleaned, current *core.Record, errs validation.Errors) {
+	var requested int64
+	hasTiers := false
+	tiersOnly := false
+	if current != nil {
+		requested = int64(current.GetInt(Requests.AmountField))
+		hasTiers, tiersOnly = current.GetBool("hasTiers"), current.GetBool("tiersOnly")
+	}
+	if out.amount != nil {
+		requested = *out.amount
+	}
+	if f.Tiers != nil {
+		specs := tiers.Clean(*f.Tiers, requested, errs)
+		out.tiers = &specs
+		hasTiers = len(*f.Tiers) > 0
+	}
+	if f.AnyAmount != nil {
+		tiersOnly = !*f.AnyAmount
+		out.tiersOnly = &tiersOnly
+	}
+	if tiersOnly && !hasTiers {
+		errs["anyAmount"] = apierr.Field("validation_any_amount", `Turn "Any amount" on, or add a package`)
+	}
+	out.holdDays = tiers.CleanHoldDays(f.HoldDays, errs)
+	out.clashing = tiers.CleanClashing(f.ClashingIndustries, errs)
 }
 
 // changesContent tells whether an update touches what moderators reviewed.
 func (c *cleaned) changesContent() bool {
 	return c.title != nil || c.description != nil || c.amount != nil || c.location != nil ||
-		c.categories != nil || c.eventDate != nil
+		c.categories != nil || c.eventDate != nil || c.tiers != nil
 }
 
 // coerceAmount turns a JSON number or numeric string into whole dollars,

@@ -21,7 +21,7 @@ import (
 // Refusals: Invalid (the fields), NotSignedIn (the account is gone),
 // PaymentRequired (no active plan), TooMany (posted within 24 hours).
 func Post(app core.App, kind Kind, memberID string, in ListingInput, now time.Time) (*core.Record, error) {
-	data, err := in.validate(kind, true, now)
+	data, err := in.validate(kind, nil, now)
 	if err != nil {
 		return nil, refusal.Invalidf(refusal.CheckFields, err)
 	}
@@ -43,7 +43,10 @@ func Post(app core.App, kind Kind, memberID string, in ListingInput, now time.Ti
 		record.Set("approved", false)
 		record.Set("reviewed", false)
 		record.Set("status", StatusOpen)
-		return tx.Save(record)
+		if err := tx.Save(record); err != nil {
+			return err
+		}
+		return data.savePackages(tx, record.Id)
 	})
 	if err != nil {
 		return nil, err

@@ -32,8 +32,10 @@ func NewStore(app core.App, engine *Engine) *Store {
 // rejection reasons are visible, and which requests are open to them
 // ("Open to my industry": their industry, read server-side).
 type Viewer struct {
-	ID       string
-	IsAdmin  bool
+	ID      string
+	IsAdmin bool
+	// Industry is the member's industry: a request closed to it says so
+	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
 }
 
@@ -119,15 +121,25 @@ func (s *Store) cardsOf(kind Kind, rowids []int64, viewer Viewer) ([]*card, erro
 		}
 		read := make(map[int64]*card, len(rows))
 		usersID := s.usersCollectionID()
+		ls := make([]Listing, len(rows))
+		page := make([]*Listing, len(rows))
 		for i := range rows {
-			r := &rows[i]
-			l := r.toListing(kind, usersID, r.reasonVisibleTo(viewer))
-			cd, err := encodeCard(&l)
+			ls[i] = rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer))
+			page[i] = &ls[i]
+		}
+		at := time.Unix(now, 0)
+		if err := s.withTiers(page, at); err != nil {
+			return nil, err
+		}
+		for i := range rows {
+			r, l := &rows[i], &ls[i]
+			cd, err := encodeCard(l)
 			if err != nil {
 				return nil, err
 			}
 			if kind.IsRequest {
-				cd.expires = cardExpires(r.Status.String, r.EventDate.String, now)
+				cd.expires = tiersExpire(l, cardExpires(r.Status.String, r.EventDate.String, now), at)
+				cd.exclusive, cd.clashing = l.ExclusiveIndustries, l.ClashingIndustries
 			}
 			read[r.rowid] = cd
 			if !r.rejected() {
@@ -171,6 +183,9 @@ func (s *Store) mark(kind Kind, cards []*card, viewer Viewer) (Cards, error) {
 	}
 	for i := range items {
 		items[i].pledge = pledges[items[i].card.id]
+		if items[i].card.user != viewer.ID {
+			items[i].conflict = conflictOf(viewer, items[i].card.exclusive, items[i].card.clashing)
+		}
 		if applied != nil && items[i].card.user != viewer.ID {
 			items[i].applied = new(applied[items[i].card.id])
 		}
@@ -230,20 +245,22 @@ func (s *Store) Find(kind Kind, id string) (*row, error) {
 	return &rows[0], nil
 }
 
-// ToListing maps a row for a viewer.
-func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) Listing {
-	return r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
+// ToListing maps a row for a viewer, with its packages.
+func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) (Listing, error) {
+	l := r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
+	return l, s.withTiers([]*Listing{&l}, time.Now())
 }
 
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
-	extra := "NULL, t.status, NULL, NULL"
+	extra, packages := "NULL, t.status, NULL, NULL", "NULL, NULL, NULL, NULL, NULL"
 	if kind.IsRequest {
 		extra = "t.eventDate, t.status, t.pledgedAmount, t.sponsorCount"
+		packages = "t.hasTiers, t.tiersOnly, t.holdDays, t.clashingIndustries, t.exclusiveIndustries"
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
-		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount"
+		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount, " + packages
 }
 
 func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
@@ -255,7 +272,7 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 	// Each row is read in place (no row of its own on the heap, no copy
 	// when the slice grows past the hint), through one dest slice.
 	rows := make([]row, 0, sizeHint)
-	dest := make([]any, 0, 25)
+	dest := make([]any, 0, 30)
 	for res.Next() {
 		rows = append(rows, row{})
 		r := &rows[len(rows)-1]
@@ -265,7 +282,8 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 		}
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
-			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount)
+			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount,
+			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive)
 		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}
@@ -292,5 +310,9 @@ func (s *Store) ByRowids(kind Kind, rowids []int64, viewer Viewer) ([]Listing, e
 	for i := range rows {
 		out = append(out, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
 	}
-	return out, nil
+	page := make([]*Listing, len(out))
+	for i := range out {
+		page[i] = &out[i]
+	}
+	return out, s.withTiers(page, time.Now())
 }

@@ -14,7 +14,11 @@ func (h *handlers) view(e *core.RequestEvent) error {
 	if err != nil || !viewer.Sees(r.User, r.rejected()) {
 		return e.NotFoundError("Listing not found.", nil)
 	}
-	one := []Listing{h.store.ToListing(h.kind, r, viewer)}
+	l, err := h.store.ToListing(h.kind, r, viewer)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	one := []Listing{l}
 	if err := h.store.MarkViewerState(h.kind, one, viewer); err != nil {
 		return e.InternalServerError("", err)
 	}

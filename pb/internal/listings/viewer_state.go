@@ -27,6 +27,9 @@ func (s *Store) MarkViewerState(kind Kind, items []Listing, viewer Viewer) error
 	}
 	for i := range items {
 		items[i].MyPledge = pledges[items[i].ID]
+		if items[i].UserID != viewer.ID {
+			items[i].IndustryConflict = conflictOf(viewer, items[i].ExclusiveIndustries, items[i].ClashingIndustries)
+		}
 		if applied != nil && items[i].UserID != viewer.ID {
 			items[i].Applied = new(applied[items[i].ID])
 		}

@@ -13,6 +13,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/refusal"
 )
 
@@ -22,6 +23,8 @@ type ProfileRequest struct {
 	DisplayName *string        `json:"displayName"`
 	Bio         *string        `json:"bio"`
 	SocialMedia *[]LinkRequest `json:"socialMedia"`
+	// Industry is an industry's key, or "" for none (docs/api/packages.md).
+	Industry *string `json:"industry"`
 }
 
 // LinkRequest is one social link of a ProfileRequest.
@@ -43,6 +46,10 @@ func UpdateProfile(app core.App, memberID string, in ProfileRequest) (*core.Reco
 		}
 		if in.Bio != nil {
 			member.Set("bio", *in.Bio)
+		}
+		if in.Industry != nil {
+			// pledges keep the industry they were made in
+			member.Set("industry", *in.Industry)
 		}
 		if in.SocialMedia != nil {
 			// verification carried over from the links as stored now, not as first read
@@ -101,6 +108,13 @@ func (f *ProfileRequest) validate() error {
 		f.Bio = &bio
 		if utf8.RuneCountInString(bio) > MaxBio {
 			errs["bio"] = apierr.Field("validation_too_long", "Bio must be at most "+strconv.Itoa(MaxBio)+" characters")
+		}
+	}
+	if f.Industry != nil {
+		ind := strings.TrimSpace(*f.Industry)
+		f.Industry = &ind
+		if ind != "" && !industry.Valid(ind) {
+			errs["industry"] = apierr.Field("validation_unknown_industry", "Choose an industry from the list")
 		}
 	}
 	if f.SocialMedia != nil {

@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -94,6 +95,11 @@ type Commitment struct {
 	ConversationID string          `json:"conversationId"`
 	// DealID is the deal the pledge opened ("" for none).
 	DealID string `json:"dealId"`
+	// Tier is the package pledged (null for a free-form pledge), and
+	// Industry the sponsor's industry when they pledged ("" when not
+	// stated; docs/api/packages.md).
+	Tier     *deals.TierRef `json:"tier"`
+	Industry string         `json:"industry"`
 }
 
 // ToCommitments maps commitment records, what they name loaded together.
@@ -129,6 +135,10 @@ func toCommitment(r *core.Record, l links) Commitment {
 		Poster:         l.people.Of(r.GetString("poster")),
 		ConversationID: l.conversation(r.GetString("sponsor"), r.GetString("poster")),
 		DealID:         l.deals[r.Id],
+		Industry:       r.GetString("industry"),
+	}
+	if id := r.GetString("tier"); id != "" {
+		c.Tier = &deals.TierRef{ID: id, Name: l.tierNames[r.Id]}
 	}
 	c.Request.ID = r.GetString("request")
 	if q, ok := l.listings[c.Request.ID]; ok {

@@ -31,11 +31,13 @@ type links struct {
 	people        accounts.People
 	conversations map[string]string       // pair key -> conversation id
 	deals         map[string]string       // application or commitment id -> deal id
+	tierNames     map[string]string       // commitment id -> the package its deal opened from
 	listings      map[string]*core.Record // listing id -> listing
 }
 
 func loadLinks(app core.App, s side, rows []*core.Record) (links, error) {
-	l := links{conversations: map[string]string{}, deals: map[string]string{}, listings: map[string]*core.Record{}}
+	l := links{conversations: map[string]string{}, deals: map[string]string{}, tierNames: map[string]string{},
+		listings: map[string]*core.Record{}}
 	var memberIDs, listingIDs []string
 	var pairs, rowIDs []any
 	for _, r := range rows {
@@ -68,15 +70,17 @@ func loadLinks(app core.App, s side, rows []*core.Record) (links, error) {
 	}
 	if len(rowIDs) > 0 {
 		var opened []struct {
-			ID  string `db:"id"`
-			Row string `db:"row"`
+			ID       string `db:"id"`
+			Row      string `db:"row"`
+			TierName string `db:"tierName"`
 		}
-		err := app.DB().Select("id", s.dealField+" AS row").From("deals").Where(dbx.In(s.dealField, rowIDs...)).All(&opened)
+		err := app.DB().Select("id", s.dealField+" AS row", "tierName").From("deals").Where(dbx.In(s.dealField, rowIDs...)).All(&opened)
 		if err != nil {
 			return l, err
 		}
 		for _, d := range opened {
 			l.deals[d.Row] = d.ID
+			l.tierNames[d.Row] = d.TierName
 		}
 	}
 	if len(listingIDs) > 0 {

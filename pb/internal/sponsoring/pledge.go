@@ -19,8 +19,8 @@ import (
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
-	"sponsorbridge/pb/internal/packages"
 	"sponsorbridge/pb/internal/refusal"
+	"sponsorbridge/pb/internal/tiers"
 )
 
 // Pledge statuses.
@@ -38,10 +38,12 @@ var (
 	errNotOpen = errors.New("sponsoring: the pledge does not fit the request")
 )
 
-// PledgeBody is the optional body of a pledge: an amount in whole dollars
-// (missing or null: what is still open) and a message to the poster.
+// PledgeBody is the optional body of a pledge: a package of the request
+// (its price is the amount), or an amount in whole dollars (missing or
+// null: what is still open), and a message to the poster.
 type PledgeBody struct {
 	MessageBody
+	Tier   string        `json:"tier,omitzero"`
 	Amount *PledgeAmount `json:"amount,omitzero"`
 }
 
@@ -92,7 +94,11 @@ func (b *PledgeBody) dollars(errs validation.Errors) int64 {
 func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*core.Record, error) {
 	errs := validation.Errors{}
 	body.fieldErrors(errs)
-	amount := body.dollars(errs)
+	body.Tier = strings.TrimSpace(body.Tier)
+	var amount int64
+	if body.Tier == "" { // a package's price is the amount
+		amount = body.dollars(errs)
+	}
 	if err := invalid(errs); err != nil {
 		return nil, err
 	}
@@ -107,8 +113,26 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 		return nil, err
 	}
 	commitment := core.NewRecord(collection)
+	ind := me.GetString("industry") // the pledge keeps it as it is now
 	err = app.RunInTransaction(func(tx core.App) error {
 		if err := mayPledge(tx, me.Id, request.Id); err != nil {
+			return err
+		}
+		tier, err := pickedTier(tx, request.Id, body.Tier)
+		if err != nil {
+			return err
+		}
+		if tier != nil {
+			amount = int64(tier.GetInt("price"))
+		}
+		// the package and the member's industry are checked before the
+		// request's write: a refusal writes nothing, and no other write
+		// runs until this transaction ends (guarded.Update)
+		current, err := tx.FindRecordById(listings.Requests.Table, request.Id)
+		if err != nil {
+			return refusal.NotFoundf(msgListingNotFound)
+		}
+		if err := packageAllows(tx, current, tier, ind, time.Now()); err != nil {
 			return err
 		}
 		pledged, err := guarded.Update(tx, listings.Requests.Table, request.Id, func(r *core.Record) bool {
@@ -122,6 +146,7 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 			r.Set("pledgedAmount", dollars(r, "pledgedAmount")+amount)
 			r.Set("sponsorCount", r.GetInt("sponsorCount")+1)
 			listings.FollowPledges(r, time.Now()) // sponsored once the pledges reach the amount
+			r.Set("exclusiveIndustries", exclusiveGranted(r, tier, ind))
 		})
 		if errors.Is(err, guarded.ErrStale) {
 			return errNotOpen
@@ -129,15 +154,18 @@ func Pledge(app core.App, me *core.Record, requestID string, body PledgeBody) (*
 		if err != nil {
 			return err
 		}
+		if err := takeSlot(tx, tier); err != nil {
+			return err
+		}
 		commitment.Load(map[string]any{"request": pledged.Id, "sponsor": me.Id, "poster": pledged.GetString("user"),
-			"amount": amount, "status": PledgeActive, "message": body.Message})
+			"amount": amount, "status": PledgeActive, "message": body.Message, "tier": body.Tier, "industry": ind})
 		if err := tx.Save(commitment); err != nil {
 			if strings.Contains(err.Error(), activePledgeIndex) {
 				return errAlreadyPledged
 			}
 			return err
 		}
-		return pledgeFollows(tx, me, pledged, commitment, amount)
+		return pledgeFollows(tx, me, pledged, commitment, tier, amount)
 	})
 	if errors.Is(err, errNotOpen) {
 		return nil, notOpen(app, request.Id)
@@ -178,14 +206,16 @@ func mayPledge(tx core.App, memberID, requestID string) error {
 // pledgeFollows is what a stored pledge brings in its transaction: its
 // deal, the introduction in the members' conversation and the poster's
 // notification.
-func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int64) error {
+func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amount int64) error {
 	title, poster := request.GetString("title"), request.GetString("user")
-	deal, err := deals.Open(tx, deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
-		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount})
-	if err != nil {
-		return err
+	opening := deals.Opening{Commitment: commitment.Id, ListingTable: listings.Requests.Table,
+		ListingID: request.Id, Title: title, Sponsor: me.Id, Recipient: poster, Amount: amount}
+	if tier != nil {
+		opening.Tier = deals.TierOpening{ID: tier.Id, Name: tier.GetString("name"), Benefits: tiers.BenefitsOf(tier),
+			HoldDays: request.GetInt("holdDays")}
 	}
-	if err := packages.NoteHeld(tx, deal); err != nil { // a tier's slot held: the sponsor is told until when
+	deal, err := deals.Open(tx, opening)
+	if err != nil {
 		return err
 	}
 	pledge := money.Dollars(amount)
@@ -201,6 +231,17 @@ func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int
 	if err != nil {
 		return err
 	}
+	what := pledge
+	if tier != nil { // the poster reads which package, the sponsor until when they hold it
+		what = fmt.Sprintf("%s for the “%s” package", pledge, tier.GetString("name"))
+		err := notify.Create(tx, notify.Note{UserID: me.Id, Type: notify.TypeDeal,
+			Title: fmt.Sprintf("You hold the “%s” package until %s", tier.GetString("name"), tiers.Day(deal.GetDateTime("holdUntil").Time())),
+			Body:  fmt.Sprintf("Agree the deliverables of “%s” and send the money before then, or the slot is free again.", notify.Clip(title, 120)),
+			Link:  "/deals/" + deal.Id, Subject: deal.Id})
+		if err != nil {
+			return err
+		}
+	}
 	heading := "“" + notify.Clip(title, 120) + "” has a new pledge"
 	if request.GetString("status") == listings.StatusSponsored {
 		heading = "“" + notify.Clip(title, 120) + "” has been sponsored"
@@ -209,7 +250,7 @@ func pledgeFollows(tx core.App, me, request, commitment *core.Record, amount int
 		UserID:  poster,
 		Type:    notify.TypeSponsorship,
 		Title:   heading,
-		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), pledge, progress, message)),
+		Body:    strings.TrimSpace(fmt.Sprintf("%s pledged %s (%s). %s", me.GetString("displayName"), what, progress, message)),
 		Link:    "/deals/" + deal.Id,
 		Subject: commitment.Id,
 	})

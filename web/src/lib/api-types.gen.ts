@@ -9,6 +9,9 @@ export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
 /** A deal's state (docs/api/deals.md, States). */
 export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
 
+/** An industry a member may state (industry.All; docs/api/packages.md). */
+export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
+
 /** A listing kind as the server names it in bodies and the listing screen's ?tab= (listings.Kind.Segment). */
 export type ListingKind = 'sponsorships' | 'requests'
 
@@ -85,6 +88,7 @@ export interface AppConfig {
   mail: { available: boolean }
   categories: string[]
   plans: Plan[]
+  industries: Industry[]
 }
 
 /** accounts.OwnUser */
@@ -116,6 +120,7 @@ export interface PublicProfile {
   isVerified: boolean
   socialMedia: SocialMediaEntry[]
   bio: string
+  industry: string
   createdAt: string
   reliability: Reliability
 }
@@ -165,8 +170,14 @@ export interface ListingItem {
   rejectionReason?: string
   poster: Person
   posterTrack: PosterTrack
+  tiers?: Tier[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
+  exclusiveIndustries?: string[]
   applied?: boolean
   myPledge?: Pledge
+  industryConflict?: string
 }
 
 /** listings.Preview */
@@ -226,6 +237,8 @@ export interface Commitment {
   poster: Person
   conversationId: string
   dealId: string
+  tier: TierRef | null
+  industry: string
 }
 
 /** deals.Deal */
@@ -256,6 +269,8 @@ export interface Deal {
   disputeReason: string
   disputeResponse: string
   resolution: string
+  tier: TierRef | null
+  holdUntil: string
   createdAt: string
   updatedAt: string
   events?: Event[]
@@ -510,6 +525,12 @@ export interface Plan {
   features: string[]
 }
 
+/** industry.Entry */
+export interface Industry {
+  key: IndustryKey
+  label: string
+}
+
 /** accounts.SocialLink */
 export interface SocialMediaEntry {
   platform: SocialPlatform
@@ -547,6 +568,22 @@ export interface PosterTrack {
   ratingCount: number
 }
 
+/** tiers.Tier */
+export interface Tier {
+  id: string
+  name: string
+  price: number
+  quantity: number
+  taken: number
+  left: number | null
+  benefits: Benefit[]
+  saleStart: string
+  saleEnd: string
+  exclusive: boolean
+  available: boolean
+  unavailableReason: string
+}
+
 /** listings.Pledge */
 export interface Pledge {
   id: string
@@ -573,6 +610,12 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** deals.TierRef */
+export interface TierRef {
+  id: string
+  name: string
 }
 
 /** deals.DealListing */
@@ -674,6 +717,12 @@ export interface PaymentsSummary {
   recent: AdminPayment[]
 }
 
+/** tiers.Benefit */
+export interface Benefit {
+  title: string
+  due: string
+}
+
 /** admin.ReportEntry */
 export interface ReportReason {
   id: string
@@ -769,6 +818,10 @@ export interface ListingInput {
   categories?: string[]
   eventDate?: string
   status?: string
+  tiers?: TierInput[]
+  anyAmount?: boolean
+  holdDays?: number
+  clashingIndustries?: string[]
 }
 
 /** savedsearch.NewSearch */
@@ -791,6 +844,7 @@ export interface MessageBody {
 
 /** sponsoring.PledgeBody */
 export interface PledgeBody extends MessageBody {
+  tier?: string
   amount?: number
 }
 
@@ -856,6 +910,7 @@ export interface ProfileRequest {
   displayName?: string
   bio?: string
   socialMedia?: LinkRequest[]
+  industry?: string
 }
 
 /** settings.DeleteRequest */
@@ -938,6 +993,18 @@ export interface ResolveInput {
 /** admin.HideInput */
 export interface HideInput {
   reason: string
+}
+
+/** tiers.Input */
+export interface TierInput {
+  id?: string
+  name: string
+  price: number
+  quantity: number
+  benefits: Benefit[]
+  saleStart?: string
+  saleEnd?: string
+  exclusive: boolean
 }
 
 /** deals.DeliverableInput */
