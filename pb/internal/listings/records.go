@@ -111,6 +111,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
 		Location: r.Location, PosterID: r.User, Hidden: r.rejected(), Status: r.Status.String,
 		PosterVerified: r.IsVerified.Bool, PosterReliable: r.IsReliable.Bool,
+		HasTiers: r.HasTiers.Bool, ClosedTo: ClosedTo(r.Exclusive.String, r.Clashing.String),
 	}
 	if kind.IsRequest && r.EventDate.String != "" {
 		if d, err := types.ParseDateTime(r.EventDate.String); err == nil && !d.IsZero() {

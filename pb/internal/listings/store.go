@@ -35,7 +35,7 @@ type Viewer struct {
 	ID      string
 	IsAdmin bool
 	// Industry is the member's industry: a request closed to it says so
-	// (IndustryConflict) and "Open to my industry" leaves it out.
+	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
 }
 

@@ -45,7 +45,7 @@ func (f *Finder) For(ctx context.Context, kind listings.Kind, id string, l *sear
 	now := time.Now()
 	var mine []tier // a request's own available tiers, cheapest first
 	var err error
-	if kind.IsRequest {
+	if kind.IsRequest && l.HasTiers { // (no read for a request without packages)
 		if mine, err = requestTiers(f.app, id, now); err != nil {
 			return nil, err
 		}

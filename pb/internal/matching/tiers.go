@@ -1,19 +1,21 @@
 package matching
 
 import (
-	"strconv"
-	"strings"
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"sponsorbridge/pb/internal/when"
+	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/tiers"
 )
 
 // Packages widen the amount rule (docs/api/packages.md, "Filters"): an
 // offer also fits a request when its amount reaches the price of one of
-// the request's available tiers, one a sponsor could pick now.
+// the request's available tiers, one a sponsor could pick now (the tiers'
+// own rule: tiers.Tier.Follow).
 
 // tier is an available tier of a request: its name and price.
 type tier struct {
@@ -23,41 +25,42 @@ type tier struct {
 	price int64
 }
 
-// availableTiersSQL reads the available tiers of the requests meeting a
-// condition over r (the request) and t (the tier): a slot left (quantity
-// 0 is unlimited), on sale today (from saleStart, through saleEnd, UTC
-// days), and a price no more than what the request still has open.
-const availableTiersSQL = `SELECT r.rowid, r.id, t.name, t.price FROM tiers t JOIN sponsorship_requests r ON r.id = t.request
-	WHERE (t.quantity = 0 OR t.taken < t.quantity)
-	AND (t.saleStart = '' OR t.saleStart <= {:now}) AND (t.saleEnd = '' OR t.saleEnd >= {:today})
-	AND t.price <= r.requestedAmount - r.pledgedAmount AND `
-
-// availableTiers answers the available tiers of the requests meeting cond,
-// cheapest first.
-func availableTiers(app core.App, cond string, params dbx.Params, now time.Time) ([]tier, error) {
-	params["now"] = when.Stored(now)
-	params["today"] = when.Stored(now.UTC().Truncate(24 * time.Hour))
-	rows, err := app.DB().NewQuery(availableTiersSQL + cond + " ORDER BY t.price").Bind(params).Rows()
+// availableTiers answers the available tiers of the requests meeting cond
+// (over the requests' table), cheapest first.
+func availableTiers(app core.App, cond dbx.Expression, now time.Time) ([]tier, error) {
+	var requests []struct {
+		Rowid int64   `db:"rowid"`
+		ID    string  `db:"id"`
+		Open  float64 `db:"open"`
+	}
+	err := app.DB().Select("rowid", "id", "(requestedAmount - pledgedAmount) AS open").From(listings.Requests.Table).
+		Where(cond).AndWhere(dbx.HashExp{"hasTiers": true}).All(&requests)
+	if err != nil || len(requests) == 0 {
+		return nil, err
+	}
+	ids := make([]string, len(requests))
+	for i, r := range requests {
+		ids[i] = r.ID
+	}
+	loaded, err := tiers.Load(app.DB(), ids...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []tier
-	for rows.Next() {
-		var t tier
-		var price float64
-		if err := rows.Scan(&t.rowid, &t.id, &t.name, &price); err != nil {
-			return nil, err
+	for _, r := range requests {
+		for _, t := range loaded[r.ID] {
+			if t.Follow(int64(r.Open), now); t.Available {
+				out = append(out, tier{rowid: r.Rowid, id: r.ID, name: t.Name, price: t.Price})
+			}
 		}
-		t.price = int64(price)
-		out = append(out, t)
 	}
-	return out, rows.Err()
+	slices.SortStableFunc(out, func(a, b tier) int { return cmp.Compare(a.price, b.price) })
+	return out, nil
 }
 
 // requestTiers are the available tiers of request id.
 func requestTiers(app core.App, id string, now time.Time) ([]tier, error) {
-	return availableTiers(app, "r.id = {:id}", dbx.Params{"id": id}, now)
+	return availableTiers(app, dbx.HashExp{"id": id}, now)
 }
 
 // tiersOf are the available tiers of the requests of rowids.
@@ -65,11 +68,11 @@ func tiersOf(app core.App, rowids []int64, now time.Time) ([]tier, error) {
 	if len(rowids) == 0 {
 		return nil, nil
 	}
-	list := make([]string, len(rowids))
+	in := make([]any, len(rowids))
 	for i, r := range rowids {
-		list[i] = strconv.FormatInt(r, 10)
+		in[i] = r
 	}
-	return availableTiers(app, "r.rowid IN ("+strings.Join(list, ",")+")", dbx.Params{}, now)
+	return availableTiers(app, dbx.In("rowid", in...), now)
 }
 
 // reached is the dearest of tiers (cheapest first) an amount reaches.

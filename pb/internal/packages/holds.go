@@ -1,7 +1,7 @@
 // Package packages holds what follows a request's packages (tiers) beyond
 // the pledge itself (docs/api/packages.md): the hold job, which cancels the
 // deals whose hold on a tier's slot ran out before they were funded and
-// reminds both sides a day before, and the notices of a held slot.
+// reminds both sides a day before, and those notices.
 package packages
 
 import (
@@ -31,9 +31,10 @@ func Holds(app core.App) error { return Run(app, time.Now()) }
 
 // Run ends every hold that ran out at or before now and reminds the sides
 // of every hold ending within RemindBefore of now, each deal in its own
-// transaction (ExpireHold and RemindHold write only a deal that still
-// qualifies: one funded or ended meanwhile is left as it is). A deal that
-// fails is logged and the others go on; the error is the first failure.
+// transaction (deals.EndHold and deals.RemindHold write only a deal that
+// still qualifies: one funded or ended meanwhile is left as it is). A deal
+// that fails is logged and the others go on; the error is the first
+// failure.
 func Run(app core.App, now time.Time) error {
 	var first error
 	keep := func(err error) {
@@ -46,7 +47,7 @@ func Run(app core.App, now time.Time) error {
 	keep(err)
 	for _, id := range due {
 		keep(each(app, id, func(tx core.App) error {
-			d, err := deals.ExpireHold(tx, id, now)
+			d, err := deals.EndHold(tx, id)
 			if err != nil {
 				return err
 			}
@@ -71,7 +72,7 @@ func Run(app core.App, now time.Time) error {
 // qualifies is no failure.
 func each(app core.App, id string, work func(tx core.App) error) error {
 	err := app.RunInTransaction(work)
-	if errors.Is(err, deals.ErrHoldNotDue) {
+	if errors.Is(err, deals.ErrNotHeld) || errors.Is(err, deals.ErrHoldNotDue) {
 		return nil
 	}
 	if err != nil {

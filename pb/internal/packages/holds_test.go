@@ -19,19 +19,21 @@ import (
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/internal/testutil"
+	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
 
 // The hold job runs at a time the test chooses (Run's now): no sleeping.
 var start = time.Date(2026, 12, 5, 14, 0, 0, 0, time.UTC)
 
-// fixture: rita asks for $1,000; each sponsor takes a slot of her “Gold”
-// package for $300, held seven days from start.
+// fixture: rita asks for $1,000 with a “Gold” package of $300 and five
+// slots, held seven days; each sponsor takes a slot (a tier pledge).
 type fixture struct {
 	t       *testing.T
 	app     *tests.TestApp
 	rita    *core.Record
 	request *core.Record
+	gold    string // the tier's id
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -40,16 +42,31 @@ func newFixture(t *testing.T) *fixture {
 	rita := testutil.CreateMember(t, app, "rita", testutil.MemberOpts{Email: "rita@example.com"})
 	req := testutil.CreateListing(t, app, "sponsorship_requests", rita, testutil.ListingOpts{Title: "Street festival",
 		Amount: 1000, Reviewed: true, Approved: true})
-	return &fixture{t: t, app: app, rita: rita, request: req}
+	err := app.RunInTransaction(func(tx core.App) error {
+		req.Set("hasTiers", true)
+		req.Set("holdDays", 7)
+		if err := tx.Save(req); err != nil {
+			return err
+		}
+		return tiers.Save(tx, req.Id, []tiers.Spec{{Name: "Gold", Price: 300, Quantity: 5, Benefits: []tiers.Benefit{{Title: "Logo"}}}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := app.FindFirstRecordByData(tiers.Table, "request", req.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, app: app, rita: rita, request: req, gold: gold.Id}
 }
 
-// hold has a new member pledge $300 and holds the deal's slot until
-// start plus seven days; it answers the sponsor and the deal.
+// hold has a new member take a slot of Gold and moves the hold's end to
+// start plus seven days (the clock the job is run with); it answers the
+// sponsor and the deal.
 func (f *fixture) hold(name string) (*core.Record, *core.Record) {
 	f.t.Helper()
 	sponsor := testutil.CreateMember(f.t, f.app, name, testutil.MemberOpts{Email: name + "@example.com"})
-	amount := sponsoring.PledgeAmount(300)
-	c, err := sponsoring.Pledge(f.app, sponsor, f.request.Id, sponsoring.PledgeBody{Amount: &amount})
+	c, err := sponsoring.Pledge(f.app, sponsor, f.request.Id, sponsoring.PledgeBody{Tier: f.gold})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -57,14 +74,17 @@ func (f *fixture) hold(name string) (*core.Record, *core.Record) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	// The tier pledge's hold, as the pledge stores it (docs/api/packages.md).
-	d.Set("tierName", "Gold")
+	if d.GetString("tierName") != "Gold" || d.GetDateTime("holdUntil").IsZero() {
+		f.t.Fatalf("the tier pledge's deal holds %q until %v", d.GetString("tierName"), d.GetDateTime("holdUntil"))
+	}
 	d.Set("holdUntil", when.Stored(start.Add(7*24*time.Hour)))
 	if err := f.app.Save(d); err != nil {
 		f.t.Fatal(err)
 	}
 	return sponsor, d
 }
+
+func (f *fixture) taken() int { return testutil.Find(f.t, f.app, tiers.Table, f.gold).GetInt("taken") }
 
 func (f *fixture) run(at time.Time) {
 	f.t.Helper()
@@ -96,18 +116,22 @@ func TestAHoldIsRemindedOnceThenEnds(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	asha, d := f.hold("asha")
-	if f.pledged() != 300 {
-		t.Fatalf("pledged %d after the hold", f.pledged())
+	if f.pledged() != 300 || f.taken() != 1 {
+		t.Fatalf("pledged %d, Gold taken %d after the hold", f.pledged(), f.taken())
+	}
+	held := f.notes(asha) // the pledge's notice of the slot taken
+	if len(held) != 1 || !strings.HasPrefix(held[0], "You hold the “Gold” package until ") {
+		t.Fatalf("the sponsor's notes after the pledge: %v", held)
 	}
 
 	f.run(start.Add(5 * 24 * time.Hour)) // two days before its end
-	if n := f.notes(asha); len(n) != 0 {
+	if n := f.notes(asha); len(n) != 1 {
 		t.Fatalf("notes two days before the end: %v", n)
 	}
 
 	f.run(start.Add(6*24*time.Hour + time.Hour)) // 23 hours before
 	f.run(start.Add(6*24*time.Hour + 2*time.Hour))
-	if got := f.notes(asha); len(got) != 1 || got[0] != "Your hold on “Gold” ends in 24 hours" {
+	if got := f.notes(asha)[1:]; len(got) != 1 || got[0] != "Your hold on “Gold” ends in 24 hours" {
 		t.Errorf("the sponsor's reminders: %v", got)
 	}
 	if got := f.notes(f.rita); len(got) != 1 || got[0] != "The hold on “Gold” by Member asha ends in 24 hours" {
@@ -136,15 +160,18 @@ func TestAHoldIsRemindedOnceThenEnds(t *testing.T) {
 	if r := testutil.Find(t, f.app, "sponsorship_requests", f.request.Id); r.GetInt("pledgedAmount") != 0 || r.GetInt("sponsorCount") != 0 {
 		t.Errorf("the request still counts %d from %d sponsors", r.GetInt("pledgedAmount"), r.GetInt("sponsorCount"))
 	}
+	if f.taken() != 0 {
+		t.Errorf("Gold still counts %d taken: the slot is not free again", f.taken())
+	}
 	ended := "Your hold on “Gold” ended: the deal for “Street festival” is cancelled"
-	if got := f.notes(asha); len(got) != 2 || got[1] != ended {
+	if got := f.notes(asha)[1:]; len(got) != 2 || got[1] != ended {
 		t.Errorf("the sponsor's notes: %v", got)
 	}
 	if got := f.notes(f.rita); len(got) != 2 || got[1] != "The hold on “Gold” by Member asha ended: the deal for “Street festival” is cancelled" {
 		t.Errorf("the poster's notes: %v", got)
 	}
 	var history []string
-	if err := f.app.DB().Select("text").From("deal_events").Where(dbx.HashExp{"deal": d.Id, "kind": "hold_ended", "actor": ""}).Column(&history); err != nil || len(history) != 1 || history[0] != reason {
+	if err := f.app.DB().Select("text").From("deal_events").Where(dbx.HashExp{"deal": d.Id, "kind": "cancelled", "actor": ""}).Column(&history); err != nil || len(history) != 1 || history[0] != reason {
 		t.Errorf("the deal's history: %v, %v", history, err)
 	}
 
@@ -243,27 +270,8 @@ func TestADealFundedAsItsHoldEndsIsNeverCancelled(t *testing.T) {
 			t.Errorf("deal %d ended %s", i, d.GetString("status"))
 		}
 	}
-	if f.pledged() != active {
-		t.Errorf("the request counts %d pledged, the active pledges %d", f.pledged(), active)
-	}
-}
-
-// A hold noted when it is taken: the sponsor reads until when, with the
-// deal's link; a deal without a hold says nothing.
-func TestNoteHeld(t *testing.T) {
-	t.Parallel()
-	f := newFixture(t)
-	asha, d := f.hold("asha")
-	if err := packages.NoteHeld(f.app, testutil.Find(t, f.app, "deals", d.Id)); err != nil {
-		t.Fatal(err)
-	}
-	want := "You hold the “Gold” package until Dec 12, 2026, 2:00 PM UTC"
-	if got := f.notes(asha); len(got) != 1 || got[0] != want {
-		t.Errorf("the sponsor's notes: %v, want %q", got, want)
-	}
-	d.Set("holdUntil", "")
-	if err := packages.NoteHeld(f.app, d); err != nil || len(f.notes(asha)) != 1 {
-		t.Errorf("a deal without a hold: %v, %v", err, f.notes(asha))
+	if f.pledged() != active || f.taken()*300 != active {
+		t.Errorf("the request counts %d pledged and Gold %d taken, the active pledges %d", f.pledged(), f.taken(), active)
 	}
 }
 

@@ -9,24 +9,10 @@ import (
 	"sponsorbridge/pb/internal/when"
 )
 
-// The notices of a hold (docs/api/packages.md, "Holds"): deal notes, so
-// they are e-mailed under the member's `deals` choice (notify.BindHooks),
-// each leading to the deal.
-
-// NoteHeld tells the sponsor of deal d, in the pledge's transaction, that
-// they hold its tier's slot until the hold ends. A deal without a hold (a
-// free-form pledge, an application's deal) says nothing.
-func NoteHeld(tx core.App, d *core.Record) error {
-	until := d.GetDateTime("holdUntil")
-	if until.IsZero() || d.GetString("sponsor") == "" {
-		return nil
-	}
-	return notify.Create(tx, notify.Note{UserID: d.GetString("sponsor"), Type: notify.TypeDeal,
-		Title: fmt.Sprintf("You hold the %s package until %s", tierOf(d), when.DateTime(until.Time())),
-		Body: fmt.Sprintf("The slot on %s is yours until then: agree the deliverables and fund the deal before the hold ends, or the slot is freed.",
-			titleOf(d)),
-		Link: dealPath(d), Subject: d.Id})
-}
+// The notices of a hold's end and of its reminder (docs/api/packages.md,
+// "Holds"; the pledge tells of the slot taken): deal notes, so they are
+// e-mailed under the member's `deals` choice (notify.BindHooks), each
+// leading to the deal.
 
 // noteEndingSoon reminds both sides of deal d that its hold ends within a day.
 func noteEndingSoon(tx core.App, d *core.Record) error {

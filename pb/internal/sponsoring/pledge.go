@@ -19,7 +19,6 @@ import (
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/notify"
-	"sponsorbridge/pb/internal/packages"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/tiers"
 )
@@ -217,9 +216,6 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 	}
 	deal, err := deals.Open(tx, opening)
 	if err != nil {
-		return err
-	}
-	if err := packages.NoteHeld(tx, deal); err != nil { // a tier's slot held: the sponsor is told until when
 		return err
 	}
 	pledge := money.Dollars(amount)
