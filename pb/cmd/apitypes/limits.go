@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/signin"
 	"sponsorbridge/pb/internal/sponsoring"
+	"sponsorbridge/pb/internal/tiers"
 )
 
 // A limit is one number the server enforces and the web app shows or
@@ -43,6 +44,13 @@ var limits = []limit{
 	{"requestUpdate", deals.MaxUpdate, "characters of an update to a request's sponsors (deals.MaxUpdate)"},
 	{"reviewText", deals.MaxReviewText, "characters of a review or a reply to one (deals.MaxReviewText)"},
 	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
+	{"tiers", tiers.MaxTiers, "packages of a request (tiers.MaxTiers)"},
+	{"tierName", tiers.MaxName, "characters of a package's name (tiers.MaxName)"},
+	{"tierQuantity", tiers.MaxQuantity, "slots of a package, when limited (tiers.MaxQuantity)"},
+	{"tierBenefits", tiers.MaxBenefits, "benefits of a package (tiers.MaxBenefits)"},
+	{"tierBenefitTitle", tiers.MaxBenefitTitle, "characters of a package's benefit (tiers.MaxBenefitTitle)"},
+	{"holdDaysDefault", tiers.DefaultHoldDays, "days a package's slot is held for its deal unless the poster chooses (tiers.DefaultHoldDays)"},
+	{"holdDaysMax", tiers.MaxHoldDays, "days a package's slot may be held for its deal, at most (tiers.MaxHoldDays)"},
 	{"savedSearches", savedsearch.MaxPerMember, "saved searches a member may keep (savedsearch.MaxPerMember)"},
 	{"savedSearchName", savedsearch.MaxName, "characters of a saved search's name (savedsearch.MaxName)"},
 	{"codeDigits", signin.CodeDigits, "digits of a code mailed to an address: sign-in, confirmation, password reset (signin.CodeDigits)"},

@@ -251,3 +251,13 @@ var establishedCounterparties = fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT DISTIN
 	) c JOIN users o ON o.id = c.other
 	WHERE c.amount >= %d AND julianday(c.completedAt) - julianday(o.created) >= %d LIMIT %d)`,
 	MinReliableAmount, EstablishedDays, MinReliableDeals)
+
+// A package's benefits open its deal as the proposed deliverables, so the
+// package's limits are the deliverables' (each array's length is 0 only
+// when the two agree; the build fails otherwise).
+var (
+	_ [tiers.MaxBenefits - MaxDeliverables]struct{}
+	_ [MaxDeliverables - tiers.MaxBenefits]struct{}
+	_ [tiers.MaxBenefitTitle - MaxDeliverableTitle]struct{}
+	_ [MaxDeliverableTitle - tiers.MaxBenefitTitle]struct{}
+)

@@ -75,6 +75,11 @@ func TestPostingARequestWithPackages(t *testing.T) {
 		{Name: "at most six packages", Who: "pat", URL: "/api/sponsorship-requests",
 			Body:   `{` + fest + `,"tiers":[` + strings.TrimSuffix(strings.Repeat(gold+",", 7), ",") + `]}`,
 			Status: 400, Want: []string{`"tiers":{"code":"validation_too_many","message":"A request has at most 6 packages"}`}, After: nothingPosted},
+		// Six packages of twenty benefits of 120 three-byte characters (Hindi,
+		// say) with the longest description: 60,276 bytes, inside the listing
+		// routes' 64 KiB body limit.
+		{Name: "six full packages in a script of three-byte characters fit", Who: "pat", URL: "/api/sponsorship-requests",
+			Events: testutil.Writes(7, 0, 0), Body: fullPackages(), Status: 201, Want: []string{`"name":"पैकेज 5"`}},
 		{Name: "packages only needs a package", Who: "pat", URL: "/api/sponsorship-requests", Body: `{` + fest + `,"anyAmount":false}`,
 			Status: 400, Want: []string{`"anyAmount":{"code":"validation_any_amount","message":"Turn \"Any amount\" on, or add a package"}`}, After: nothingPosted},
 		// the offer, and dan's match notice (mailed): $300 reaches the
@@ -178,4 +183,16 @@ func TestEditingPackagesWithSlotsTaken(t *testing.T) {
 		calls[i].Method = http.MethodPatch
 		calls[i].Test(t, factory)
 	}
+}
+
+// fullPackages is a request body at the packages' limits, in Devanagari.
+func fullPackages() string {
+	benefit := `{"title":"` + strings.Repeat("लाभ", tiers.MaxBenefitTitle/3) + `"}`
+	benefits := strings.TrimSuffix(strings.Repeat(benefit+",", tiers.MaxBenefits), ",")
+	var list []string
+	for i := range tiers.MaxTiers {
+		list = append(list, fmt.Sprintf(`{"name":"पैकेज %d","price":100,"quantity":5,"benefits":[%s]}`, i, benefits))
+	}
+	return `{"title":"वसंत मेला","description":"` + strings.Repeat("संगीत", 1000) +
+		`","requestedAmount":3000,"categories":["Community"],"tiers":[` + strings.Join(list, ",") + `]}`
 }

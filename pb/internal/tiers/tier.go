@@ -19,7 +19,10 @@ const (
 	MaxName         = 60
 	MaxQuantity     = 50
 	MaxBenefits     = 20
-	MaxBenefitTitle = 200
+	// MaxBenefits and MaxBenefitTitle are a deal's MaxDeliverables and
+	// MaxDeliverableTitle: a package's benefits become its deal's proposed
+	// deliverables (pb/internal/deals checks they agree when it compiles).
+	MaxBenefitTitle = 120
 	DefaultHoldDays = 7
 	MaxHoldDays     = 30
 )

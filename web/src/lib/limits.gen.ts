@@ -35,6 +35,20 @@ export const limits = {
   reviewText: 2000,
   /** characters of a dispute or its answer (deals.MaxDisputeText) */
   disputeText: 2000,
+  /** packages of a request (tiers.MaxTiers) */
+  tiers: 6,
+  /** characters of a package's name (tiers.MaxName) */
+  tierName: 60,
+  /** slots of a package, when limited (tiers.MaxQuantity) */
+  tierQuantity: 50,
+  /** benefits of a package (tiers.MaxBenefits) */
+  tierBenefits: 20,
+  /** characters of a package's benefit (tiers.MaxBenefitTitle) */
+  tierBenefitTitle: 120,
+  /** days a package's slot is held for its deal unless the poster chooses (tiers.DefaultHoldDays) */
+  holdDaysDefault: 7,
+  /** days a package's slot may be held for its deal, at most (tiers.MaxHoldDays) */
+  holdDaysMax: 30,
   /** saved searches a member may keep (savedsearch.MaxPerMember) */
   savedSearches: 20,
   /** characters of a saved search's name (savedsearch.MaxName) */

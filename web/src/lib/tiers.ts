@@ -4,6 +4,7 @@
  * dialog and the poster's editor.
  */
 import type { Industry, ListingItem, Tier } from './api-types.gen'
+import { limits } from './limits.gen'
 import { formatUsd } from './money'
 
 export type { Industry, Tier }
@@ -13,19 +14,16 @@ export type Packaged = Pick<
   'tiers' | 'anyAmount' | 'holdDays' | 'clashingIndustries' | 'exclusiveIndustries' | 'industryConflict'
 >
 
-/**
- * The packages' limits, as pb/internal/tiers declares them (MaxTiers, MaxName, MaxQuantity, MaxBenefits,
- * MaxBenefitTitle, MaxHoldDays) and docs/api/packages.md states them.
- */
+/** The packages' limits, as the server declares them (pb/internal/tiers, generated into limits.gen.ts). */
 export const tierLimits = {
-  tiers: 6,
-  name: 60,
-  quantity: 50,
-  benefits: 20,
-  benefitTitle: 200,
+  tiers: limits.tiers,
+  name: limits.tierName,
+  quantity: limits.tierQuantity,
+  benefits: limits.tierBenefits,
+  benefitTitle: limits.tierBenefitTitle,
   holdDaysMin: 1,
-  holdDaysMax: 30,
-  holdDaysDefault: 7,
+  holdDaysMax: limits.holdDaysMax,
+  holdDaysDefault: limits.holdDaysDefault,
 } as const
 
 /** What is left of a tier: "Unlimited", "Sold out" or "2 of 3 left". */
