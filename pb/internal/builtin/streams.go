@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"sync"
@@ -9,6 +8,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"sponsorbridge/pb/internal/live"
 )
 
 // Bounds of realtime streams (GET /api/realtime). A stream holds a
@@ -76,25 +77,29 @@ func BindStreams(app core.App) {
 			e.Response.Header().Set("Retry-After", strconv.Itoa(int(unsubscribedFor.Seconds())))
 			return router.NewApiError(http.StatusTooManyRequests, msg, nil)
 		}
-		defer release()
 
-		// PocketBase's stream loop ends when its request's context does.
-		ctx, end := context.WithCancel(e.Request.Context())
-		defer end()
-		e.Request = e.Request.WithContext(ctx)
+		// A stream subscribed to nothing for unsubscribedFor is ended
+		// through the broker (PocketBase's loop sees its channel closed, a
+		// taken-over stream closes its connection). The timer holds the
+		// client only, not the request.
+		client, broker := e.Client, e.App.SubscriptionsBroker()
 		var check *time.Timer
 		check = time.AfterFunc(unsubscribedFor, func() {
-			if ctx.Err() != nil {
+			if client.IsDiscarded() {
 				return // the stream ended: no more checks
 			}
-			if len(e.Client.Subscriptions()) == 0 {
-				end()
+			if len(client.Subscriptions()) == 0 {
+				broker.Unregister(client.Id())
 				return
 			}
 			check.Reset(unsubscribedFor)
 		})
-		defer check.Stop()
-		return e.Next()
+		err := e.Next()
+		live.AfterStream(e.Client, func() {
+			check.Stop()
+			release()
+		})
+		return err
 	})
 }
 

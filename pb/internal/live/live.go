@@ -71,10 +71,13 @@ func Bind(app core.App) {
 	app.OnRealtimeConnectRequest().Bind(&hook.Handler[*core.RealtimeConnectRequestEvent]{
 		Id: idForget,
 		Func: func(e *core.RealtimeConnectRequestEvent) error {
-			defer h.forget(e.Client.Id())
-			return e.Next()
+			err := e.Next()
+			id := e.Client.Id()
+			AfterStream(e.Client, func() { h.forget(id) })
+			return err
 		},
 	})
+	bindTakeOver(app)
 
 	// After the commit: deliver, then hide the broker from PocketBase's
 	// broadcast (priority -99, bound later, when the router is made) and

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/clientindex"
+	"sponsorbridge/pb/internal/live"
 )
 
 // RevokedCollection keeps the sessions signed out before their tokens
@@ -161,11 +162,13 @@ func BindRealtime(app core.App) {
 		return e.Next()
 	})
 	app.OnRealtimeConnectRequest().BindFunc(func(e *core.RealtimeConnectRequestEvent) error {
-		defer func() {
-			rt.byMember.Forget(e.Client.Id())
-			rt.bySession.Forget(e.Client.Id())
-		}()
-		return e.Next()
+		err := e.Next()
+		id := e.Client.Id()
+		live.AfterStream(e.Client, func() {
+			rt.byMember.Forget(id)
+			rt.bySession.Forget(id)
+		})
+		return err
 	})
 }
 
