@@ -58,11 +58,12 @@ type stream struct {
 	onEnded []func()
 }
 
-// AfterStream calls fn once the stream of client has ended: at once when
-// PocketBase's loop served it (its connect hook has returned), when its
-// connection ends when it was taken over. A connect hook that holds
-// something for the stream's life releases it through here rather than
-// after e.Next() returns.
+// AfterStream calls fn once the stream of client has ended. A connect
+// hook calls it after e.Next() returns: a stream served by PocketBase's
+// loop has ended by then (fn runs at once), a taken-over one ends later,
+// when its connection does. So a hook that holds something for the
+// stream's life (a count, an index entry) releases it through here, not
+// in a defer.
 func AfterStream(client subscriptions.Client, fn func()) {
 	s, ok := client.(*stream)
 	if !ok {
@@ -126,9 +127,15 @@ func takeOver(e *core.RealtimeConnectRequestEvent) error {
 		s.end()
 		return nil
 	}
-	s.conn = conn
-
+	// Nothing is sent to the client before this: it is subscribed to
+	// nothing until its page reads PB_CONNECT and posts its topics.
 	s.mu.Lock()
+	if s.ended { // ended meanwhile (the server stopping)
+		s.mu.Unlock()
+		_ = conn.Close()
+		return nil
+	}
+	s.conn = conn
 	s.idle = time.AfterFunc(s.idleFor, s.end)
 	s.mu.Unlock()
 	_ = conn.SetReadDeadline(time.Now().Add(e.MaxTimeout))
