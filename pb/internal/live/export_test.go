@@ -45,3 +45,11 @@ func SetWriteTimeout(d time.Duration) time.Duration {
 	writeTimeout = d
 	return old
 }
+
+// Indexed tells whether the client is filed under a member: the index
+// files a client once its subscription request's handler has returned,
+// just after the page got its 204.
+func Indexed(app core.App, clientID string) bool {
+	h, ok := app.Store().Get(storeKey).(*hub)
+	return ok && h.byMember.KeyOf(clientID) != ""
+}

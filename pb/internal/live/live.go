@@ -170,10 +170,32 @@ func (h *hub) index(client subscriptions.Client) {
 			}
 		}
 	}
-	if member != "" && client.Get(waitingKey) == nil {
-		client.Set(waitingKey, &atomic.Int32{})
+	if member != "" {
+		if client.Get(waitingKey) == nil {
+			client.Set(waitingKey, &atomic.Int32{})
+		}
+		keepSlim(client)
 	}
 	h.byMember.File(member, client)
+}
+
+// keepSlim replaces a member's sign-in kept by their realtime client (a
+// whole copy of their record, about 5 KiB, for the stream's life) by one
+// that holds only what is read of it: its id and collection (who it is:
+// live, PocketBase's check that a subscription keeps its sign-in) and its
+// token key (PocketBase ends a client's sign-in when the member's changes).
+// Members subscribe only to the topics delivered here (builtin.BindRealtime),
+// so no collection rule reads their other fields, and no enrich hook does.
+func keepSlim(client subscriptions.Client) {
+	auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+	if auth == nil {
+		return
+	}
+	slim := core.NewRecord(auth.Collection())
+	slim.Id = auth.Id
+	slim.SetRaw(core.FieldNameId, auth.Id)
+	slim.SetRaw(core.FieldNameTokenKey, auth.TokenKey())
+	client.Set(apis.RealtimeClientAuthKey, slim)
 }
 
 func (h *hub) forget(clientID string) { h.byMember.Forget(clientID) }

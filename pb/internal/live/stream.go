@@ -52,9 +52,16 @@ type stream struct {
 	chunked bool
 	idleFor time.Duration
 
+	// ready is closed once the connection is taken over (or the stream
+	// ended first): the page may subscribe, and hear its first event, as
+	// soon as it reads PB_CONNECT, before this goroutine holds the
+	// connection.
+	ready chan struct{}
+
 	mu      sync.Mutex // one write at a time; guards the fields below
 	idle    *time.Timer
 	ended   bool
+	isReady bool
 	onEnded []func()
 }
 
@@ -101,7 +108,8 @@ func takeOver(e *core.RealtimeConnectRequestEvent) error {
 	if !ok || e.Request.ProtoMajor != 1 || !hijackable(e.Response) {
 		return e.Next()
 	}
-	s := &stream{DefaultClient: client, app: e.App, chunked: e.Request.ProtoAtLeast(1, 1), idleFor: e.IdleTimeout}
+	s := &stream{DefaultClient: client, app: e.App, chunked: e.Request.ProtoAtLeast(1, 1), idleFor: e.IdleTimeout,
+		ready: make(chan struct{})}
 	e.Client = s
 
 	// PocketBase's loop up to its first message, the same calls.
@@ -127,8 +135,6 @@ func takeOver(e *core.RealtimeConnectRequestEvent) error {
 		s.end()
 		return nil
 	}
-	// Nothing is sent to the client before this: it is subscribed to
-	// nothing until its page reads PB_CONNECT and posts its topics.
 	s.mu.Lock()
 	if s.ended { // ended meanwhile (the server stopping)
 		s.mu.Unlock()
@@ -137,6 +143,7 @@ func takeOver(e *core.RealtimeConnectRequestEvent) error {
 	}
 	s.conn = conn
 	s.idle = time.AfterFunc(s.idleFor, s.end)
+	s.readyLocked()
 	s.mu.Unlock()
 	_ = conn.SetReadDeadline(time.Now().Add(e.MaxTimeout))
 	go s.watch()
@@ -169,6 +176,7 @@ func (s *stream) watch() {
 // would (its message hook, then PocketBase's WriteSSE in a chunk), and
 // restarts the idle timer; a failed write ends the stream.
 func (s *stream) Send(m subscriptions.Message) {
+	<-s.ready
 	if s.IsDiscarded() {
 		return
 	}
@@ -208,6 +216,13 @@ func (s *stream) writeLocked(p []byte) error {
 	return err
 }
 
+func (s *stream) readyLocked() {
+	if !s.isReady {
+		s.isReady = true
+		close(s.ready)
+	}
+}
+
 // Discard is the broker's Unregister (and PocketBase's own discards): the
 // stream ends.
 func (s *stream) Discard() {
@@ -225,6 +240,7 @@ func (s *stream) end() {
 		return
 	}
 	s.ended = true
+	s.readyLocked()
 	if s.idle != nil {
 		s.idle.Stop()
 	}
