@@ -12,10 +12,11 @@ import (
 	"sponsorbridge/pb/internal/live"
 )
 
-// Bounds of realtime streams (GET /api/realtime). A stream holds a
-// goroutine, its buffers and a broker client until it ends, and PocketBase
-// ends an idle one only after 5 minutes: one address opened ~900 in 20
-// seconds and could have held ~13,500 (~850 MB). The web app opens one
+// Bounds of realtime streams (GET /api/realtime). A stream holds its
+// connection, a small goroutine and a broker client until it ends (live's
+// stream.go; PocketBase's own loop held far more), and PocketBase ends an
+// idle one only after 5 minutes: one address opened ~900 in 20 seconds and
+// could have held ~13,500 (~850 MB before streams were taken over). The web app opens one
 // stream a tab, signed in, and subscribes at once (web/src/lib/pb.ts).
 const (
 	// VisitorStreamsPerAddress bounds the streams open without a session
