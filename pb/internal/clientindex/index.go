@@ -78,13 +78,6 @@ func (x *Index) KeyOf(clientID string) string {
 	return x.keyOf[clientID]
 }
 
-// Len answers how many clients the index holds.
-func (x *Index) Len() int {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	return len(x.keyOf)
-}
-
 func (x *Index) unfile(id string) {
 	key, ok := x.keyOf[id]
 	if !ok {

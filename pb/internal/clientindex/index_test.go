@@ -42,7 +42,12 @@ func TestFileMovesAndForgets(t *testing.T) {
 	}
 	x.File("", c) // signed out: out of the index
 	x.Forget(b.Id())
-	if x.Len() != 0 || x.KeyOf(c.Id()) != "" {
-		t.Fatalf("%d clients left", x.Len())
+	for _, cl := range []subscriptions.Client{a, b, c} {
+		if key := x.KeyOf(cl.Id()); key != "" {
+			t.Errorf("%s is still under %q", cl.Id(), key)
+		}
+	}
+	if len(x.Of("m1"))+len(x.Of("m2")) != 0 {
+		t.Errorf("clients left: %v %v", ids(x.Of("m1")), ids(x.Of("m2")))
 	}
 }
