@@ -181,9 +181,12 @@ bench-1m:
 ## (2000) signed in with realtime open, LOAD_ACTIVE (200) of them acting for LOAD_SECONDS (30),
 ## pausing LOAD_THINK seconds before each action (0.5-3, drawn each time; 0: flat out),
 ## LOAD_LISTINGS (20000) of each kind; per route class p50/p99, errors, CPU a request, realtime
-## delivery, peak memory and the health ceiling (docs/measurements.md); not part of make test
+## delivery, peak memory and the health ceiling (docs/measurements.md); then the idle tabs: TABS_PAIRS (4)
+## pairs messaging for TABS_SECONDS (10) with no other tabs and with TABS_OPEN (2000) idle tabs open,
+## memory a tab (settled after TABS_SETTLE s, 130), every tab reconnecting after a restart
+## (TABS_RESTARTS=0 skips); not part of make test
 load: server
-	LOAD_BIN=$(CURDIR)/$(BIN) go test -v -count=1 -run '^TestLoad$$' -timeout 60m ./pb/internal/load/
+	LOAD_BIN=$(CURDIR)/$(BIN) go test -v -count=1 -run '^(TestLoad|TestTabs)$$' -timeout 60m ./pb/internal/load/
 
 ## bench-first-screen: first cards of /home on an emulated Fast-3G phone with a 4x slower CPU, and
 ## what the first screen transfers (docs/web/bundle-size.md); a benchmark, not part of make test

@@ -136,7 +136,8 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 			se.Router.Bind(session.Middleware())          // session cookie <-> Authorization; same-origin writes
 			se.Router.Bind(session.RejectRevoked(se.App)) // signed-out sessions stay out
 			// the member, verified, kept a second (session/cache.go); shared, not copied, with routes that only read it
-			se.Router.Bind(session.Resolve(se.App, append(route.ReadOnly(table), "GET /api/health")...))
+			// (a realtime subscription keeps the member its stream's life: one record for a member's tabs)
+			se.Router.Bind(session.Resolve(se.App, append(route.ReadOnly(table), "GET /api/health", "POST /api/realtime")...))
 			se.Router.Bind(builtin.Guard(table)) // PocketBase's record API: only what the app allows
 			se.Router.Bind(avatar.ThumbLimiter())
 			health.Bind(se) // /api/health (liveness; ?check=writes); storage failures answer 503

@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"sync"
@@ -9,12 +8,15 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"sponsorbridge/pb/internal/live"
 )
 
-// Bounds of realtime streams (GET /api/realtime). A stream holds a
-// goroutine, its buffers and a broker client until it ends, and PocketBase
-// ends an idle one only after 5 minutes: one address opened ~900 in 20
-// seconds and could have held ~13,500 (~850 MB). The web app opens one
+// Bounds of realtime streams (GET /api/realtime). A stream holds its
+// connection, a small goroutine and a broker client until it ends (live's
+// stream.go; PocketBase's own loop held far more), and PocketBase ends an
+// idle one only after 5 minutes: one address opened ~900 in 20 seconds and
+// could have held ~13,500 (~850 MB before streams were taken over). The web app opens one
 // stream a tab, signed in, and subscribes at once (web/src/lib/pb.ts).
 const (
 	// VisitorStreamsPerAddress bounds the streams open without a session
@@ -76,25 +78,29 @@ func BindStreams(app core.App) {
 			e.Response.Header().Set("Retry-After", strconv.Itoa(int(unsubscribedFor.Seconds())))
 			return router.NewApiError(http.StatusTooManyRequests, msg, nil)
 		}
-		defer release()
 
-		// PocketBase's stream loop ends when its request's context does.
-		ctx, end := context.WithCancel(e.Request.Context())
-		defer end()
-		e.Request = e.Request.WithContext(ctx)
+		// A stream subscribed to nothing for unsubscribedFor is ended
+		// through the broker (PocketBase's loop sees its channel closed, a
+		// taken-over stream closes its connection). The timer holds the
+		// client only, not the request.
+		client, broker := e.Client, e.App.SubscriptionsBroker()
 		var check *time.Timer
 		check = time.AfterFunc(unsubscribedFor, func() {
-			if ctx.Err() != nil {
+			if client.IsDiscarded() {
 				return // the stream ended: no more checks
 			}
-			if len(e.Client.Subscriptions()) == 0 {
-				end()
+			if len(client.Subscriptions()) == 0 {
+				broker.Unregister(client.Id())
 				return
 			}
 			check.Reset(unsubscribedFor)
 		})
-		defer check.Stop()
-		return e.Next()
+		err := e.Next()
+		live.AfterStream(e.Client, func() {
+			check.Stop()
+			release()
+		})
+		return err
 	})
 }
 

@@ -1,6 +1,10 @@
 package live
 
-import "github.com/pocketbase/pocketbase/core"
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
 
 // Unbind takes the layer away from app: PocketBase's own broadcast
 // delivers these collections again (the reference for payloads and costs).
@@ -27,3 +31,25 @@ func Visited(app core.App) uint64 {
 
 // Rules are the list and view rules the deliveries follow, by collection.
 var Rules = rules
+
+// UnbindTakeOver leaves every stream to PocketBase's own loop (the
+// reference for the bytes on the wire and for the memory a stream holds).
+func UnbindTakeOver(app core.App) {
+	app.OnRealtimeConnectRequest().Unbind(idTakeOver)
+}
+
+// SetWriteTimeout sets how long one event's write may wait, answering the
+// previous value.
+func SetWriteTimeout(d time.Duration) time.Duration {
+	old := writeTimeout
+	writeTimeout = d
+	return old
+}
+
+// Indexed tells whether the client is filed under a member: the index
+// files a client once its subscription request's handler has returned,
+// just after the page got its 204.
+func Indexed(app core.App, clientID string) bool {
+	h, ok := app.Store().Get(storeKey).(*hub)
+	return ok && h.byMember.KeyOf(clientID) != ""
+}

@@ -21,6 +21,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
+
+	"sponsorbridge/pb/internal/clientindex"
 )
 
 // memberCollection is the auth collection whose clients are indexed: the
@@ -31,9 +33,7 @@ const memberCollection = "users"
 type hub struct {
 	app core.App
 
-	mu       sync.RWMutex
-	byMember map[string]map[string]subscriptions.Client // member id -> client id -> client
-	memberOf map[string]string                          // client id -> member id
+	byMember *clientindex.Index // the clients listening to a topic delivered here, by member id
 
 	pending sync.Map // "collection/id" -> []string: the members of a record being deleted
 
@@ -56,7 +56,7 @@ const (
 // PocketBase's router is made (app.Register is): its hooks run just
 // before PocketBase's broadcast at the same priority, which they silence.
 func Bind(app core.App) {
-	h := &hub{app: app, byMember: map[string]map[string]subscriptions.Client{}, memberOf: map[string]string{}}
+	h := &hub{app: app, byMember: clientindex.New()}
 
 	app.OnRealtimeSubscribeRequest().Bind(&hook.Handler[*core.RealtimeSubscribeRequestEvent]{
 		Id: idIndex,
@@ -71,10 +71,13 @@ func Bind(app core.App) {
 	app.OnRealtimeConnectRequest().Bind(&hook.Handler[*core.RealtimeConnectRequestEvent]{
 		Id: idForget,
 		Func: func(e *core.RealtimeConnectRequestEvent) error {
-			defer h.forget(e.Client.Id())
-			return e.Next()
+			err := e.Next()
+			id := e.Client.Id()
+			AfterStream(e.Client, func() { h.forget(id) })
+			return err
 		},
 	})
+	bindTakeOver(app)
 
 	// After the commit: deliver, then hide the broker from PocketBase's
 	// broadcast (priority -99, bound later, when the router is made) and
@@ -167,51 +170,42 @@ func (h *hub) index(client subscriptions.Client) {
 			}
 		}
 	}
-	id := client.Id()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.unfile(id)
-	if member == "" {
-		return
+	if member != "" {
+		if client.Get(waitingKey) == nil {
+			client.Set(waitingKey, &atomic.Int32{})
+		}
+		keepSlim(client)
 	}
-	if h.byMember[member] == nil {
-		h.byMember[member] = map[string]subscriptions.Client{}
-	}
-	h.byMember[member][id] = client
-	h.memberOf[id] = member
-	if client.Get(waitingKey) == nil {
-		client.Set(waitingKey, &atomic.Int32{})
-	}
+	h.byMember.File(member, client)
 }
 
-func (h *hub) forget(clientID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.unfile(clientID)
-}
-
-func (h *hub) unfile(clientID string) {
-	member, ok := h.memberOf[clientID]
-	if !ok {
+// keepSlim replaces a member's sign-in kept by their realtime client (a
+// whole copy of their record, about 5 KiB, for the stream's life) by one
+// that holds only what is read of it: its id and collection (who it is:
+// live, PocketBase's check that a subscription keeps its sign-in) and its
+// token key (PocketBase ends a client's sign-in when the member's changes).
+// Members subscribe only to the topics delivered here (builtin.BindRealtime),
+// so no collection rule reads their other fields, and no enrich hook does.
+func keepSlim(client subscriptions.Client) {
+	auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+	if auth == nil {
 		return
 	}
-	delete(h.memberOf, clientID)
-	delete(h.byMember[member], clientID)
-	if len(h.byMember[member]) == 0 {
-		delete(h.byMember, member)
-	}
+	slim := core.NewRecord(auth.Collection())
+	slim.Id = auth.Id
+	slim.SetRaw(core.FieldNameId, auth.Id)
+	slim.SetRaw(core.FieldNameTokenKey, auth.TokenKey())
+	client.Set(apis.RealtimeClientAuthKey, slim)
 }
+
+func (h *hub) forget(clientID string) { h.byMember.Forget(clientID) }
 
 // clientsOf answers the member's clients still signed in as them: a client
 // whose sign-in PocketBase or the session layer took away (password
 // changed, account deleted, session revoked: apis.RealtimeClientAuthKey
 // unset) or that ended hears nothing more and leaves the index.
 func (h *hub) clientsOf(member string) (clients []subscriptions.Client, auth *core.Record) {
-	h.mu.RLock()
-	for _, c := range h.byMember[member] {
-		clients = append(clients, c)
-	}
-	h.mu.RUnlock()
+	clients = h.byMember.Of(member)
 	h.visited.Add(uint64(len(clients)))
 	live := clients[:0]
 	var gone []string
@@ -225,13 +219,7 @@ func (h *hub) clientsOf(member string) (clients []subscriptions.Client, auth *co
 		auth = a
 	}
 	if len(gone) > 0 {
-		h.mu.Lock()
-		for _, id := range gone {
-			if h.memberOf[id] == member {
-				h.unfile(id)
-			}
-		}
-		h.mu.Unlock()
+		h.byMember.ForgetUnder(member, gone...)
 	}
 	return live, auth
 }

@@ -3,11 +3,8 @@ package live_test
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,8 +101,8 @@ func openReal(t *testing.T, client *http.Client, base, address string, headers m
 
 // Over real connections, with a crowd of members' streams open (8 each,
 // the bound), a message reaches the streams of its two members and no
-// other; what an idle subscribed stream holds is measured
-// (LIVE_STREAMS=2000 go test -run RealStreams -v for the measurement).
+// other (LIVE_STREAMS=2000 for a bigger crowd; what an idle stream holds
+// is TestIdleStreamsHoldLittle's).
 func TestRealStreams(t *testing.T) {
 	n := 80
 	if s := os.Getenv("LIVE_STREAMS"); s != "" {
@@ -124,22 +121,10 @@ func TestRealStreams(t *testing.T) {
 	for i := range (n + perMember - 1) / perMember {
 		members = append(members, testutil.CreateMember(t, app, fmt.Sprintf("s%04d", i), testutil.MemberOpts{}))
 	}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
 	streams := make([]*stream, n)
 	for i := range n {
 		m := members[i/perMember]
 		streams[i] = openReal(t, client, srv.URL, fmt.Sprintf("10.%d.%d.1", i/200, i%200), testutil.Cookie(t, m))
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	perStream := float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
-	t.Logf("%d subscribed streams: %.1f KB of heap and stack each (server and its test client)", n, perStream/1e3)
-	if os.Getenv("LIVE_STREAMS") != "" {
-		client := clientCost(t, n)
-		t.Logf("the test client's side alone (the same streams from a bare server): %.1f KB; the server's: %.1f KB a stream",
-			client/1e3, (perStream-client)/1e3)
 	}
 
 	ua, ub := members[0].Id, members[1].Id
@@ -170,36 +155,4 @@ func TestRealStreams(t *testing.T) {
 			t.Errorf("stream %d of member %d heard %v", i, i/perMember, got)
 		}
 	}
-}
-
-// clientCost is what the test's side of a stream holds: the same client
-// reading streams of a bare server that sends PB_CONNECT and waits.
-func clientCost(t *testing.T, n int) float64 {
-	bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprint(w, "id:x\nevent:PB_CONNECT\ndata:{\"clientId\":\"x\"}\n\n")
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-	}))
-	defer bare.Close()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range n {
-		res, err := client.Get(bare.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { res.Body.Close() })
-		r := bufio.NewReader(res.Body)
-		if _, err := r.ReadString('\n'); err != nil {
-			t.Fatal(err)
-		}
-		go func() { _, _ = io.Copy(io.Discard, r) }()
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	bare.CloseClientConnections()
-	return float64(after.HeapAlloc+after.StackInuse-before.HeapAlloc-before.StackInuse) / float64(n)
 }

@@ -226,12 +226,21 @@ type server struct {
 }
 
 func start(t *testing.T, p params, dir, cookie string) *server {
+	return startOn(t, p, dir, cookie, freeAddr(t))
+}
+
+// freeAddr is a loopback address no one listens on.
+func freeAddr(t *testing.T) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	_ = l.Close()
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startOn starts the binary listening on addr (a restart keeps the address).
+func startOn(t *testing.T, p params, dir, cookie, addr string) *server {
 	base := "http://" + addr
 	cmd := exec.Command(p.bin, "serve", "--http", addr, "--dir", dir)
 	cmd.Env = append(os.Environ(), "RATE_LIMITS=false", "APP_URL="+base, "GOMEMLIMIT="+p.memLimit)

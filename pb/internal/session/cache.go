@@ -27,7 +27,8 @@ import (
 //     up to cacheFor late;
 //   - at most maxCached entries: only tokens whose signature verified get
 //     one, and a full cache makes room by dropping expired entries, else
-//     takes no new one (the request loads the member as before).
+//     takes no new one (the request loads the member as before); expired
+//     entries are also dropped once every cacheFor, by the next put.
 const (
 	cacheFor  = time.Second
 	maxCached = 10_000
@@ -46,6 +47,10 @@ type authCache struct {
 	// gen counts the changes of auth records: a record loaded while one
 	// happened (it may be the version from before) is not kept.
 	gen uint64
+	// swept is when expired entries were last dropped: at most a
+	// cacheFor ago, so that a crowd signing in (2,000 members opening
+	// their pages) does not leave a record a token for good.
+	swept time.Time
 }
 
 const cacheKey = "sbAuthCache"
@@ -111,12 +116,13 @@ func (c *authCache) put(token string, record *core.Record, now time.Time, gen ui
 	if c.gen != gen {
 		return
 	}
-	if len(c.entries) >= maxCached {
+	if len(c.entries) >= maxCached || now.Sub(c.swept) >= cacheFor {
 		for t, e := range c.entries {
 			if !now.Before(e.until) || !now.Before(e.expires) {
 				delete(c.entries, t)
 			}
 		}
+		c.swept = now
 		if len(c.entries) >= maxCached {
 			return
 		}

@@ -20,27 +20,26 @@ const (
 	EndedPasswordReset   = "password_reset"
 )
 
-// memberKey is the member a realtime connection was opened for: PocketBase
-// forgets the connection's member when the token key changes, before the
-// page could be told.
-const memberKey = "sbMember"
-
 // TellEnded tells every open page of the member whose sessions just ended
 // (their token key changed) why, but the pages of session keep (the one
 // that changed the password goes on; "" keeps none). Only connections
 // opened by the member themselves hear it: nobody can subscribe to another
-// member's ending.
+// member's ending. The pages are found by member (realtimeOf), not by
+// visiting every open connection.
 func TellEnded(app core.App, memberID, reason, keep string) {
 	data, _ := json.Marshal(map[string]string{"reason": reason})
 	msg := subscriptions.Message{Name: EndedTopic, Data: data}
-	for _, client := range app.SubscriptionsBroker().Clients() {
-		if id, _ := client.Get(memberKey).(string); id != memberID || !client.HasSubscription(EndedTopic) {
+	rt := realtimeOf(app)
+	var told []string
+	for _, client := range rt.byMember.Of(memberID) {
+		if !client.HasSubscription(EndedTopic) {
 			continue
 		}
-		if sid, _ := client.Get(realtimeKey).(string); keep != "" && sid == keep {
+		if keep != "" && rt.bySession.KeyOf(client.Id()) == keep {
 			continue
 		}
-		client.Unset(memberKey)
+		told = append(told, client.Id()) // told once: it is no longer the member's
 		routine.FireAndForget(func() { client.Send(msg) })
 	}
+	rt.byMember.ForgetUnder(memberID, told...)
 }

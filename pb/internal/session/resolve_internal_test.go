@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -161,5 +162,30 @@ func TestReadOnlyRoutesShareTheCachedMember(t *testing.T) {
 	get("/write")
 	if len(reports) != 1 || !strings.Contains(reports[0], "GET /write changed the shared member record") {
 		t.Errorf("reports: %q", reports)
+	}
+}
+
+// Expired entries do not stay until the cache is full: a crowd that signed
+// in once (2,000 members opening their pages) would otherwise keep a copy
+// of every member for good.
+func TestExpiredEntriesAreDropped(t *testing.T) {
+	app, ana, token := appWithAna(t)
+	cache := authCacheOf(app)
+	now := time.Now()
+	for i := range 100 {
+		other, err := newToken(ana, "s"+strconv.Itoa(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cache.put(other, ana, now, cache.generation())
+	}
+	cache.put(token, ana, now.Add(cacheFor/2), cache.generation())
+	if n := len(cache.entries); n != 101 {
+		t.Fatalf("%d entries within a moment, want 101", n)
+	}
+	late, _ := newToken(ana, "late")
+	cache.put(late, ana, now.Add(2*cacheFor), cache.generation())
+	if n := len(cache.entries); n != 1 {
+		t.Errorf("%d entries after every other expired, want 1", n)
 	}
 }

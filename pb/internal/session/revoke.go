@@ -9,6 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"sponsorbridge/pb/internal/clientindex"
+	"sponsorbridge/pb/internal/live"
 )
 
 // RevokedCollection keeps the sessions signed out before their tokens
@@ -18,7 +21,7 @@ const RevokedCollection = "revoked_sessions"
 
 const (
 	storeKey    = "sbRevokedSessions"
-	realtimeKey = "sbSession"
+	realtimeKey = "sbRealtimeBySession"
 )
 
 // revocations mirrors the table in memory: the check runs on every request.
@@ -131,25 +134,46 @@ func CleanRevoked(app core.App) error {
 	return nil
 }
 
+// realtime is an app's realtime connections by the member and the session
+// that subscribed them.
+type realtime struct {
+	byMember, bySession *clientindex.Index
+}
+
+func realtimeOf(app core.App) *realtime {
+	return app.Store().GetOrSet(realtimeKey, func() any {
+		return &realtime{byMember: clientindex.New(), bySession: clientindex.New()}
+	}).(*realtime)
+}
+
 // BindRealtime remembers which session (and member) opened each realtime
 // subscription, so revoking the session silences it (PocketBase itself only
 // notices a changed token key) and an ending elsewhere is told (TellEnded).
+// A connection is forgotten when it ends.
 func BindRealtime(app core.App) {
+	rt := realtimeOf(app)
 	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
 		if sid := sessionOf(e.Request.Header.Get("Authorization")); sid != "" {
-			e.Client.Set(realtimeKey, sid)
+			rt.bySession.File(sid, e.Client)
 		}
 		if e.Auth != nil && e.Auth.Collection().Name == "users" {
-			e.Client.Set(memberKey, e.Auth.Id) // TellEnded finds the member's pages by it
+			rt.byMember.File(e.Auth.Id, e.Client) // TellEnded finds the member's pages by it
 		}
 		return e.Next()
+	})
+	app.OnRealtimeConnectRequest().BindFunc(func(e *core.RealtimeConnectRequestEvent) error {
+		err := e.Next()
+		id := e.Client.Id()
+		live.AfterStream(e.Client, func() {
+			rt.byMember.Forget(id)
+			rt.bySession.Forget(id)
+		})
+		return err
 	})
 }
 
 func unsetRealtime(app core.App, sid string) {
-	for _, client := range app.SubscriptionsBroker().Clients() {
-		if s, _ := client.Get(realtimeKey).(string); s == sid {
-			client.Unset(apis.RealtimeClientAuthKey)
-		}
+	for _, client := range realtimeOf(app).bySession.Of(sid) {
+		client.Unset(apis.RealtimeClientAuthKey)
 	}
 }
