@@ -15,10 +15,10 @@ import (
 
 // The limits of a request's packages.
 const (
-	MaxTiers        = 6
-	MaxName         = 60
-	MaxQuantity     = 50
-	MaxBenefits     = 20
+	MaxTiers    = 6
+	MaxName     = 60
+	MaxQuantity = 50
+	MaxBenefits = 20
 	// MaxBenefits and MaxBenefitTitle are a deal's MaxDeliverables and
 	// MaxDeliverableTitle: a package's benefits become its deal's proposed
 	// deliverables (pb/internal/deals checks they agree when it compiles).
