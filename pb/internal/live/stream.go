@@ -136,9 +136,9 @@ func takeOver(e *core.RealtimeConnectRequestEvent) error {
 		return nil
 	}
 	s.mu.Lock()
-	if s.ended { // ended meanwhile (the server stopping)
+	if s.ended { // ended meanwhile (the server stopping): the body ends cleanly all the same
 		s.mu.Unlock()
-		_ = conn.Close()
+		s.finish(conn)
 		return nil
 	}
 	s.conn = conn
@@ -245,11 +245,7 @@ func (s *stream) end() {
 		s.idle.Stop()
 	}
 	if s.conn != nil {
-		if s.chunked {
-			_ = s.conn.SetWriteDeadline(time.Now().Add(time.Second))
-			_, _ = s.conn.Write([]byte("0\r\n\r\n"))
-		}
-		_ = s.conn.Close()
+		s.finish(s.conn)
 	}
 	release := s.onEnded
 	s.onEnded = nil
@@ -261,4 +257,14 @@ func (s *stream) end() {
 	for _, fn := range release {
 		fn()
 	}
+}
+
+// finish ends the body on conn as net/http ends a handler's answer (the
+// last chunk) and closes the connection.
+func (s *stream) finish(conn net.Conn) {
+	if s.chunked {
+		_ = conn.SetWriteDeadline(time.Now().Add(time.Second))
+		_, _ = conn.Write([]byte("0\r\n\r\n"))
+	}
+	_ = conn.Close()
 }

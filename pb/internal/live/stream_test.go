@@ -272,3 +272,35 @@ func TestIdleStreamsEnd(t *testing.T) {
 		return app.SubscriptionsBroker().TotalClients() == 0
 	})
 }
+
+// A stream the server ends while it is being taken over (a shutdown just
+// after PB_CONNECT was written, before the connection is held) still ends
+// its body cleanly: the page reads the end of the answer, not a cut
+// connection (backup's TestGracefulShutdown met it on a busy machine).
+func TestAStreamEndedDuringItsTakeOverEndsCleanly(t *testing.T) {
+	app, url := streamsApp(t)
+	app.OnRealtimeMessageSend().BindFunc(func(e *core.RealtimeMessageEvent) error {
+		if err := e.Next(); err != nil || e.Message.Name != "PB_CONNECT" {
+			return err
+		}
+		e.Client.Discard() // ended between PB_CONNECT and the takeover
+		return nil
+	})
+	m := testutil.CreateMember(t, app, "mia", testutil.MemberOpts{})
+	host := strings.TrimPrefix(url, "http://")
+	conn, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	fmt.Fprintf(conn, "GET /api/realtime HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nAccept: text/event-stream\r\n\r\n", host, testutil.Cookie(t, m)["Cookie"])
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	if err != nil || !strings.Contains(string(body), "PB_CONNECT") {
+		t.Fatalf("the body did not end cleanly after PB_CONNECT: %q %v", body, err)
+	}
+}
