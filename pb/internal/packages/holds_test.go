@@ -176,16 +176,18 @@ func TestAHoldIsRemindedOnceThenEnds(t *testing.T) {
 	}
 
 	// Both sides are e-mailed (the deals choice): the sponsor who just
-	// signed up reads the reminder and the end, with the way to the deal.
+	// signed up reads the slot taken, the reminder and the end, with the way
+	// to the deal.
 	for _, who := range []string{"asha@example.com", "rita@example.com"} {
 		testutil.Eventually(t, 5*time.Second, "the hold's reminder and end mailed to "+who, func() bool {
 			mails, err := mailbox.Read(mailbox.Dir(f.app), who)
-			reminded, ended := false, false
+			reminded, ended, held := false, false, who != "asha@example.com" // the slot's notice goes to the sponsor
 			for _, m := range mails {
 				reminded = reminded || strings.Contains(m.Subject, "ends in 24 hours")
 				ended = ended || (strings.Contains(m.Text, reason) && strings.Contains(m.Text, "/deals/"+d.Id))
+				held = held || strings.Contains(m.Subject, "You hold the “Gold” package until")
 			}
-			return err == nil && reminded && ended
+			return err == nil && reminded && ended && held
 		})
 	}
 
