@@ -21,6 +21,7 @@ import (
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/tiers"
+	"sponsorbridge/pb/internal/when"
 )
 
 // Pledge statuses.
@@ -235,7 +236,7 @@ func pledgeFollows(tx core.App, me, request, commitment, tier *core.Record, amou
 	if tier != nil { // the poster reads which package, the sponsor until when they hold it
 		what = fmt.Sprintf("%s for the “%s” package", pledge, tier.GetString("name"))
 		err := notify.Create(tx, notify.Note{UserID: me.Id, Type: notify.TypeDeal,
-			Title: fmt.Sprintf("You hold the “%s” package until %s", tier.GetString("name"), tiers.Day(deal.GetDateTime("holdUntil").Time())),
+			Title: fmt.Sprintf("You hold the “%s” package until %s", tier.GetString("name"), when.DateTime(deal.GetDateTime("holdUntil").Time())),
 			Body:  fmt.Sprintf("Agree the deliverables of “%s” and send the money before then, or the slot is free again.", notify.Clip(title, 120)),
 			Link:  "/deals/" + deal.Id, Subject: deal.Id})
 		if err != nil {

@@ -31,7 +31,7 @@ func TestPackagesOnTheAnswers(t *testing.T) {
 			Want: []string{conflict, `"exclusiveIndustries":["beverages"]`,
 				`"name":"Gold","price":2000,"quantity":1,"taken":1,"left":0`, `"available":false,"unavailableReason":"Sold out"`,
 				`"name":"Silver","price":500,"quantity":3,"taken":1,"left":2`, `"available":true,"unavailableReason":""`,
-				`"unavailableReason":"Sale ended"`, `"saleStart":"2099-02-03"`, `"unavailableReason":"On sale from 3 Feb 2099"`}},
+				`"unavailableReason":"Sale ended"`, `"saleStart":"2099-02-03"`, `"unavailableReason":"On sale from Feb 3, 2099"`}},
 		{Name: "and on the request", Who: "bev2", Method: http.MethodGet, URLOf: one("Summer fest"), Status: 200,
 			Want: []string{conflict, `"name":"Gold"`}},
 		{Name: "another industry sees no conflict", Who: "tel", Method: http.MethodGet, URLOf: one("Summer fest"), Status: 200,

@@ -12,7 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
-	"sponsorbridge/pb/internal/tiers"
+	"sponsorbridge/pb/internal/when"
 )
 
 // pickedWrites: seven records are created (the commitment, its deal and
@@ -114,7 +114,7 @@ func TestPickingAPackage(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := "You hold the “Gold” package until " + tiers.Day(hold); held.GetString("title") != want || held.GetString("link") != "/deals/"+deal.Id {
+				if want := "You hold the “Gold” package until " + when.DateTime(hold); held.GetString("title") != want || held.GetString("link") != "/deals/"+deal.Id {
 					t.Errorf("the sponsor is told %q (%s), want %q", held.GetString("title"), held.GetString("link"), want)
 				}
 				told, err := app.FindFirstRecordByFilter("notifications", "user = {:u}", dbx.Params{"u": dan.Id})

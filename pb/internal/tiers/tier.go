@@ -11,6 +11,7 @@ import (
 
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/money"
+	"sponsorbridge/pb/internal/when"
 )
 
 // The limits of a request's packages.
@@ -63,12 +64,6 @@ type Tier struct {
 // Request is the id of the request the tier belongs to.
 func (t *Tier) Request() string { return t.request }
 
-// dayLayout is how a package's days read in a sentence.
-const dayLayout = "2 Jan 2006"
-
-// Day is a day as a package's sentences write it: "3 Feb 2027" (UTC).
-func Day(t time.Time) string { return t.UTC().Format(dayLayout) }
-
 // Window tells whether the sale window refuses a pick at now: before
 // SaleStart's day (notYet), or after SaleEnd's (ended).
 func (t *Tier) Window(now time.Time) (notYet, ended bool) {
@@ -95,7 +90,7 @@ func (t *Tier) Follow(open int64, now time.Time) {
 		t.UnavailableReason = "Sold out"
 	case notYet:
 		start, _ := time.Parse(time.DateOnly, t.SaleStart)
-		t.UnavailableReason = "On sale from " + Day(start)
+		t.UnavailableReason = "On sale from " + when.Date(start)
 	case ended:
 		t.UnavailableReason = "Sale ended"
 	case t.Price > open:
