@@ -1,7 +1,8 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { ApiError } from '@/lib/api'
-import { tierLimits, type Packaged, type Tier } from '@/lib/tiers'
+import { tierLimits } from '@/lib/tier-limits'
+import type { Packaged, Tier } from '@/lib/tiers'
 
 /**
  * The request form's Packages section (docs/api/packages.md, "Tiers on a request"): the form's fields

@@ -14,21 +14,24 @@ export function SessionsCard() {
   const signOut = useLogoutEverywhere()
   const navigate = useNavigate()
 
+  // Through the promise, not mutate's callbacks: this tab's own realtime stream may hear the sessions
+  // end before the answer comes, take the page to the sign-in and unmount this card, and a callback of
+  // an unmounted caller is never called (the member would not read what happened).
   function confirm() {
-    signOut.mutate(undefined, {
-      onSuccess: () => {
+    signOut.mutateAsync().then(
+      () => {
         toast({
           title: 'Signed out everywhere',
           description: 'Every session of your account has ended. Sign in again to continue.',
           variant: 'success',
         })
-        navigate(paths.auth, { replace: true })
+        void navigate(paths.auth, { replace: true })
       },
-      onError: (error) => {
+      (error: unknown) => {
         setOpen(false)
         toast({ title: 'Could not sign out everywhere', description: errorMessage(error), variant: 'destructive' })
       },
-    })
+    )
   }
 
   return (

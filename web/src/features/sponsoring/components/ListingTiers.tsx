@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react'
 import type { Listing } from '@/lib/listing'
+import { CardTiers } from './CardTiers'
 
-// Most requests have no packages: their list and its pick dialog load only where one has.
+// The detail views' list and its pick dialog load when a request with packages is opened; a card's
+// lines (CardTiers) come with the cards.
 const TierList = lazy(() => import('./TierList').then((m) => ({ default: m.TierList })))
 
 interface ListingTiersProps {
@@ -16,9 +18,10 @@ export function ListingTiers({ listing, currentUserId, detail = false }: Listing
   if (listing.kind !== 'requests') return null
   const { tiers = [], industryConflict } = listing.item
   if (tiers.length === 0 && !industryConflict) return null
+  if (!detail) return <CardTiers request={listing.item} />
   return (
     <Suspense fallback={null}>
-      <TierList request={listing.item} own={!!currentUserId && listing.item.userId === currentUserId} detail={detail} />
+      <TierList request={listing.item} own={!!currentUserId && listing.item.userId === currentUserId} />
     </Suspense>
   )
 }
