@@ -13,6 +13,7 @@ package live
 
 import (
 	"encoding/json/v2"
+	"net/http"
 	"sync"
 	"sync/atomic"
 
@@ -61,10 +62,15 @@ func Bind(app core.App) {
 	app.OnRealtimeSubscribeRequest().Bind(&hook.Handler[*core.RealtimeSubscribeRequestEvent]{
 		Id: idIndex,
 		Func: func(e *core.RealtimeSubscribeRequestEvent) error {
+			// filed as the 204 is written, not after: the page may act on
+			// the 204 at once (an event in between was missed)
+			answer := e.Response
+			e.Response = &fileFirst{ResponseWriter: answer, file: func() { h.index(e.Client) }}
+			defer func() { e.Response = answer }()
 			if err := e.Next(); err != nil {
 				return err
 			}
-			h.index(e.Client)
+			h.index(e.Client) // a handler that answered otherwise
 			return nil
 		},
 	})
@@ -197,6 +203,34 @@ func keepSlim(client subscriptions.Client) {
 	slim.SetRaw(core.FieldNameTokenKey, auth.TokenKey())
 	client.Set(apis.RealtimeClientAuthKey, slim)
 }
+
+// fileFirst runs file once, just before the subscription's answer is
+// written: PocketBase subscribes the client, then answers 204, and the
+// index must hold the client by the time the page reads it.
+type fileFirst struct {
+	http.ResponseWriter
+	file func()
+	done bool
+}
+
+func (w *fileFirst) WriteHeader(status int) {
+	if !w.done {
+		w.done = true
+		w.file()
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *fileFirst) Write(b []byte) (int, error) {
+	if !w.done {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets PocketBase's router find its own writer (whether the answer
+// was written, flushing).
+func (w *fileFirst) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (h *hub) forget(clientID string) { h.byMember.Forget(clientID) }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/live"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -155,4 +156,52 @@ func TestRealStreams(t *testing.T) {
 			t.Errorf("stream %d of member %d heard %v", i, i/perMember, got)
 		}
 	}
+}
+
+// A page may act the moment its subscription is answered: the stream is
+// in the index by the time the 204 leaves, so an event right after it is
+// heard (it was filed after the answer, and such an event was missed).
+func TestAStreamIsFiledBeforeItsSubscriptionIsAnswered(t *testing.T) {
+	cfg := testutil.Config()
+	cfg.TrustedProxyHeaders = []string{"X-Forwarded-For"}
+	app := apptest.NewApp(t, cfg)
+	defer app.Cleanup()
+	var mu sync.Mutex
+	filedAtAnswer := map[string]bool{}
+	// bound after the index's handler, so it runs inside it: when its
+	// Next returns, the 204 has been written
+	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
+		err := e.Next()
+		mu.Lock()
+		filedAtAnswer[e.Client.Id()] = live.Indexed(app, e.Client.Id())
+		mu.Unlock()
+		return err
+	})
+	srv := testutil.Serve(t, app)
+	client := &http.Client{}
+	defer client.CloseIdleConnections()
+	a := testutil.CreateMember(t, app, "ana", testutil.MemberOpts{})
+	b := testutil.CreateMember(t, app, "bob", testutil.MemberOpts{})
+	s := openReal(t, client, srv.URL, "10.0.0.1", testutil.Cookie(t, b))
+	mu.Lock()
+	if len(filedAtAnswer) != 1 {
+		t.Fatalf("subscriptions seen: %v", filedAtAnswer)
+	}
+	for id, filed := range filedAtAnswer {
+		if !filed {
+			t.Errorf("stream %s was not in the index when its 204 was written", id)
+		}
+	}
+	mu.Unlock()
+
+	ua, ub := a.Id, b.Id
+	if ua > ub {
+		ua, ub = ub, ua
+	}
+	w := &world{app: app, members: []*core.Record{a, b}}
+	c := w.save(t, "conversations", id("cnv", 1), map[string]any{"pairKey": ua + ":" + ub, "userA": ua, "userB": ub})
+	w.message(t, 1, c, 0, "right after the answer")
+	testutil.Eventually(t, 5*time.Second, "bob's stream to hear the message", func() bool {
+		return strings.Contains(strings.Join(s.heard(), "\n"), "right after the answer")
+	})
 }
