@@ -132,7 +132,7 @@ func list(patterns []string) ([]*pkg, error) {
 	return pkgs, nil
 }
 
-// build writes every test binary with one `go test -c -o DIR/` per group of
+// build writes every test binary with one `go test -c -ldflags=-w -o DIR/` per group of
 // packages whose last path elements differ (go test names a binary after
 // it); a binary that is up to date is not linked again.
 func build(dir string, pkgs []*pkg, out io.Writer) error {
@@ -156,7 +156,10 @@ func build(dir string, pkgs []*pkg, out io.Writer) error {
 		if err := os.MkdirAll(binDir, 0o755); err != nil {
 			return err
 		}
-		args := []string{"test", "-c", "-o", binDir + string(filepath.Separator)}
+		// no DWARF (-w): a test's stack traces keep their files and lines, and
+		// each binary links in 1.4 s of CPU instead of 2.1 (about 35 s of a
+		// fresh clone's CPU, 51 binaries)
+		args := []string{"test", "-c", "-ldflags=-w", "-o", binDir + string(filepath.Separator)}
 		for _, p := range g {
 			args = append(args, p.ImportPath)
 			p.Bin = filepath.Join(binDir, filepath.Base(p.ImportPath)+".test")
