@@ -64,20 +64,20 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	table := routes(cfg, store, saved, matches)
 
 	// Hooks: what happens around writes, mail, OAuth2 and realtime.
-	engine.BindHooks()          // a schema change in the dashboard reinstalls the change log
-	queue.BindHooks(app)        // the background queue (alerts, matches, mail) drains when the app stops
-	saved.BindHooks()           // keep the percolator in step with the saved searches
-	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
-	notify.BindHooks(app)       // a stored notification is e-mailed by its receiver's choices, after the commit
-	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
-	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
-	builtin.BindStreams(app)    // realtime streams bounded per address and member; unsubscribed ones closed
-	session.BindRealtime(app)   // a revoked session's subscriptions fall silent
-	live.Bind(app)              // members' events reach their own clients only, found by member (not a query per client)
-	backup.Register(app, cfg)   // Litestream backups, restore at start, graceful shutdown
-	ops.Register(app, cfg)      // log retention, encryption warning; warnings and errors to stdout
-	metrics.Register(app, cfg)  // GET /api/metrics and its request, mail and payment counters
-	bindCheckpoints(app)        // the WALs are checkpointed in the background, never in a write's commit
+	engine.BindHooks()                         // a schema change in the dashboard reinstalls the change log
+	queue.BindHooks(app)                       // the background queue (alerts, matches, mail) drains when the app stops
+	saved.BindHooks()                          // keep the percolator in step with the saved searches
+	mailbox.BindHooks(app, cfg)                // without SMTP: the development mailbox if opted into, else refused
+	notify.BindHooks(app)                      // a stored notification is e-mailed by its receiver's choices, after the commit
+	signin.BindHooks(app)                      // PocketBase's own OAuth2 route is closed
+	builtin.BindRealtime(app)                  // realtime subscriptions only to what the rules allow
+	builtin.BindStreams(app)                   // realtime streams bounded per address and member; unsubscribed ones closed
+	session.BindRealtime(app)                  // a revoked session's subscriptions fall silent
+	live.Bind(app)                             // members' events reach their own clients only, found by member (not a query per client)
+	backup.Register(app, cfg)                  // Litestream backups, restore at start, graceful shutdown
+	ops.Register(app, cfg)                     // log retention, encryption warning; warnings and errors to stdout
+	metrics.Register(app, cfg)                 // GET /api/metrics and its request, mail and payment counters
+	bindCheckpoints(app, bindLiteFS(app, cfg)) // the WALs are checkpointed in the background, never in a write's commit; not data.db on a LiteFS replica
 
 	// The dashboard's sign-in (PocketBase's superuser routes): password guesses
 	// per address and client, no password oracle, code mails bounded.

@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"sponsorbridge/pb/internal/litefs"
 )
 
 // CheckpointEvery is how often a served app copies its databases' new WAL
@@ -31,8 +33,11 @@ const CheckpointEvery = 250 * time.Millisecond
 // has ended before they close). A command that does not serve (migrate,
 // superuser) writes little; its last connection to close checkpoints
 // (SQLite's own rule), as do the shutdown's final TRUNCATE checkpoints.
-func bindCheckpoints(app core.App) {
-	c := &checkpointer{}
+//
+// Under LiteFS (role not nil) a replica checkpoints auxiliary.db only:
+// its data.db is LiteFS's, read-only there.
+func bindCheckpoints(app core.App, role *litefs.Role) {
+	c := &checkpointer{role: role}
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		c.start(se.App)
 		return se.Next()
@@ -58,6 +63,7 @@ func bindCheckpoints(app core.App) {
 // checkpointer is an app's one checkpoint loop (tests serve an app once a
 // scenario: it starts once).
 type checkpointer struct {
+	role *litefs.Role // nil: not under LiteFS
 	mu   sync.Mutex
 	stop func() // ends the running loop and waits for it; nil: none runs
 }
@@ -84,7 +90,7 @@ func (c *checkpointer) start(app core.App) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				err := Checkpoint(app)
+				err := checkpoint(app, c.role != nil && c.role.Replica())
 				switch {
 				case err != nil && !failing:
 					app.Logger().Warn("WAL checkpoints are failing; retried every "+CheckpointEvery.String(), "error", err.Error())
@@ -108,9 +114,15 @@ func (c *checkpointer) end() {
 
 // Checkpoint copies the new WAL frames of data.db and auxiliary.db into
 // the database files without waiting for readers or the writer (PASSIVE).
-func Checkpoint(app core.App) error {
+func Checkpoint(app core.App) error { return checkpoint(app, false) }
+
+// checkpoint is Checkpoint, of auxiliary.db only on a LiteFS replica.
+func checkpoint(app core.App, replica bool) error {
 	var errs []error
 	for name, db := range map[string]dbx.Builder{"data.db": app.DB(), "auxiliary.db": app.AuxDB()} {
+		if replica && name == "data.db" {
+			continue
+		}
 		if _, err := db.NewQuery("PRAGMA wal_checkpoint(PASSIVE)").Execute(); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", name, err))
 		}

@@ -99,6 +99,11 @@ type Config struct {
 
 	// Seller is printed on every payment receipt (SELLER_*, seller.go).
 	Seller Seller
+
+	// LiteFSDir (LITEFS_DIR) is LiteFS's mount when the server runs under
+	// LiteFS past one VM ("": it does not): the server watches its role there
+	// (pb/internal/litefs, docs/operations.md "Past one VM").
+	LiteFSDir string
 }
 
 // EncryptionEnv names the variable that holds the 32-character key
@@ -171,6 +176,7 @@ func Load() (*Config, error) {
 		SMTPUsername:        env("SMTP_USERNAME", ""),
 		SMTPTLS:             boolEnv("SMTP_TLS", false),
 		MailFrom:            env("MAIL_FROM", ""),
+		LiteFSDir:           env("LITEFS_DIR", ""),
 	}
 	var err error
 	if err = checkAppURL(c.AppURL); err != nil {
