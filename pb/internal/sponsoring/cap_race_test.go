@@ -3,8 +3,8 @@ package sponsoring_test
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
