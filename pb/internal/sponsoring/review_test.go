@@ -54,7 +54,7 @@ func eventsOf(t testing.TB, app core.App, username, location string, categories 
 	t.Helper()
 	u, err := app.FindFirstRecordByData("users", "username", username)
 	if err != nil {
-		u = testutil.CreateMember(t, app, username, testutil.MemberOpts{})
+		u = testutil.CreateMember(t, app, username, testutil.MemberOpts{Email: username + "@example.com"})
 	}
 	u.Set("eventLocation", location)
 	u.Set("eventCategories", categories)
