@@ -153,7 +153,7 @@ func seedCompare(t testing.TB, app core.App) {
 	base := time.Now().Add(-48 * time.Hour)
 	for i, r := range []struct {
 		author, subject, body string
-		hidden              bool
+		hidden                bool
 	}{
 		{"amy", "priya", "Oldest review", false}, {"zed", "priya", "Second review", false},
 		{"moe", "priya", "Third review", false}, {"wes", "priya", "Hidden review", true},
