@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/paging"
@@ -170,9 +171,9 @@ func rankedPage(app core.App, offer *core.Record, where dbx.Expression, p paging
 	}
 	order := make([]ranked, len(events))
 	for i, ev := range events {
-		e := matching.Events{Location: ev.Location, Audience: ev.Audience}
-		_ = json.Unmarshal([]byte(ev.Categories), &e.Categories)
-		order[i] = ranked{id: ev.ID, score: matching.ApplicantFit(wants, e).Score}
+		p := eligibility.Profile{EventLocation: ev.Location, Audience: ev.Audience}
+		_ = json.Unmarshal([]byte(ev.Categories), &p.EventCategories)
+		order[i] = ranked{id: ev.ID, score: matching.ApplicantFit(wants, p).Score}
 	}
 	slices.SortStableFunc(order, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 	from := min(p.Offset(), len(order))

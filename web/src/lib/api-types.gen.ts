@@ -225,6 +225,7 @@ export interface Application {
   poster: Person
   conversationId: string
   dealId: string
+  answers: Answer[]
   declineReason: string
   declineReasonText: string
   declineNote: string
@@ -253,12 +254,12 @@ export interface ReviewItem extends Application {
   shortlisted: boolean
   applicantProfile: ApplicantProfile
   match: Fit
-  eligibility: EligibilityReason[]
+  eligibility: Reason[]
 }
 
 /** sponsoring.Comparison */
 export interface Comparison {
-  questions: ReviewQuestion[]
+  questions: Question[]
   applications: CompareItem[]
 }
 
@@ -639,6 +640,14 @@ export interface ListingRef {
   status?: string
 }
 
+/** eligibility.Answer */
+export interface Answer {
+  questionId: string
+  label: string
+  kind: string
+  value: unknown
+}
+
 /** deals.TierRef */
 export interface TierRef {
   id: string
@@ -663,14 +672,14 @@ export interface Fit {
   reasons: string[]
 }
 
-/** sponsoring.EligibilityReason */
-export interface EligibilityReason {
+/** eligibility.Reason */
+export interface Reason {
   code: string
   message: string
 }
 
-/** sponsoring.ReviewQuestion */
-export interface ReviewQuestion {
+/** eligibility.Question */
+export interface Question {
   id: string
   label: string
   kind: string
