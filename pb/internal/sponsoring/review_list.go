@@ -22,6 +22,9 @@ import (
 // the two.
 const MaxRanked = 500
 
+// maxRanked is MaxRanked (a test ranks fewer).
+var maxRanked = MaxRanked
+
 // Review sorts.
 const (
 	SortNewest      = "newest"
@@ -76,7 +79,7 @@ func ReviewPage(app core.App, me *core.Record, offerID string, q ReviewQuery) ([
 	}
 	where = dbx.And(dbx.HashExp{"applications.sponsorship": offer.Id}, where)
 	var rows []*core.Record
-	if q.Sort == SortMatch && q.Page.Offset() < MaxRanked {
+	if q.Sort == SortMatch && q.Page.Offset() < maxRanked {
 		rows, page.HasMore, err = rankedPage(app, offer, where, q.Page)
 	} else {
 		rows, page.HasMore, err = sortedPage(app, where, q.Sort, q.Page)
@@ -158,12 +161,12 @@ func rankedPage(app core.App, offer *core.Record, where dbx.Expression, p paging
 	err := app.DB().Select("applications.id", "COALESCE(u.eventLocation, '') AS eventLocation",
 		"COALESCE(u.eventCategories, '[]') AS eventCategories", "COALESCE(u.audience, 0) AS audience").
 		From("applications").LeftJoin("users u", dbx.NewExp("u.id = applications.applicant")).
-		Where(where).OrderBy("applications.created DESC", "applications.rowid DESC").Limit(MaxRanked + 1).All(&events)
+		Where(where).OrderBy("applications.created DESC", "applications.rowid DESC").Limit(int64(maxRanked) + 1).All(&events)
 	if err != nil {
 		return nil, false, err
 	}
-	more := len(events) > MaxRanked
-	events = events[:min(len(events), MaxRanked)]
+	more := len(events) > maxRanked
+	events = events[:min(len(events), maxRanked)]
 	wants := rulesOf(offer).wants
 	type ranked struct {
 		id    string
