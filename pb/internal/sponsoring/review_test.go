@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -158,3 +159,25 @@ func usernamesIn(body, key string) []string {
 }
 
 func equal(a, b []string) bool { return strings.Join(a, ",") == strings.Join(b, ",") }
+
+// applicationTo is username's application to the Science fair.
+func applicationTo(t testing.TB, app core.App, username string) *core.Record {
+	t.Helper()
+	r, err := app.FindFirstRecordByFilter("applications", "sponsorship = {:s} && applicant = {:a}",
+		dbx.Params{"s": scienceFair(t, app), "a": testutil.FindByUsername(t, app, username).Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// otherApplication is priya's application to dan's other offer.
+func otherApplication(t testing.TB, app core.App) *core.Record {
+	t.Helper()
+	r, err := app.FindFirstRecordByFilter("applications", "sponsorship = {:s} && applicant = {:a}",
+		dbx.Params{"s": listing(t, app, "sponsorships", "Robotics kits").Id, "a": testutil.FindByUsername(t, app, "priya").Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
