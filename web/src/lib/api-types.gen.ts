@@ -680,7 +680,7 @@ export interface ListingRef {
 export interface Answer {
   questionId: string
   label: string
-  kind: string
+  kind: QuestionKind
   value: unknown
 }
 
@@ -706,20 +706,6 @@ export interface ApplicantProfile {
 export interface Fit {
   score: number
   reasons: string[]
-}
-
-/** eligibility.Reason */
-export interface Reason {
-  code: string
-  message: string
-}
-
-/** eligibility.Question */
-export interface Question {
-  id: string
-  label: string
-  kind: string
-  required: boolean
 }
 
 /** sponsoring.CompareItem */
