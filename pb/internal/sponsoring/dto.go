@@ -11,9 +11,11 @@ import (
 
 // Application statuses.
 const (
-	StatusPending   = "pending"
-	StatusAccepted  = "accepted"
-	StatusDeclined  = "declined"
+	StatusPending  = "pending"
+	StatusAccepted = "accepted"
+	StatusDeclined = "declined"
+	// StatusWithdrawn: the applicant took it back while it was pending
+	// (docs/api/eligibility.md); applying again sends it again.
 	StatusWithdrawn = "withdrawn"
 )
 
@@ -39,7 +41,8 @@ type Application struct {
 	// DealID is the deal an accepted application opened ("" otherwise).
 	DealID string `json:"dealId"`
 	// Answers are the applicant's answers with the questions as they were
-	// asked: read by the two members only, as the whole application.
+	// asked (docs/api/eligibility.md); an application is read by its
+	// applicant and the offer's poster only.
 	Answers []eligibility.Answer `json:"answers"`
 	// DeclineReason is a decline's reason (a key of DeclineReasons, "" for
 	// none), DeclineReasonText the words the applicant reads, DeclineNote
@@ -80,13 +83,13 @@ func toApplication(r *core.Record, l links) Application {
 		Poster:         l.people.Of(r.GetString("poster")),
 		ConversationID: l.conversation(r.GetString("applicant"), r.GetString("poster")),
 		DealID:         l.deals[r.Id],
+		Answers:        eligibility.DecodeAnswers(r.GetString("answers")),
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
 	if s, ok := l.listings[a.Sponsorship.ID]; ok {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
-	a.Answers = eligibility.DecodeAnswers(r.GetString("answers"))
 	a.DeclineReason = r.GetString("declineReason")
 	a.DeclineReasonText = DeclineReasons[a.DeclineReason]
 	a.DeclineNote = r.GetString("declineNote")
