@@ -181,3 +181,37 @@ func otherApplication(t testing.TB, app core.App) *core.Record {
 	}
 	return r
 }
+
+// TestTheViewFollowsApplyAndWithdraw: an application sent through the
+// route, with its answer, reaches the poster's view at once (newest
+// first); withdrawn, it leaves the default view for the withdrawn filter.
+func TestTheViewFollowsApplyAndWithdraw(t *testing.T) {
+	t.Parallel()
+	app := apptest.Factory(nil, seedReview)(t)
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app)
+	dan := testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
+	moe := testutil.Cookie(t, eventsOf(t, app, "moe", "Pune", []string{"Arts"}, 250))
+	offer := scienceFair(t, app)
+	status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorships/"+offer+"/apply",
+		`{"message":"Our fair","answers":{"q1":"90"}}`, moe)
+	if status != 201 {
+		t.Fatalf("applying: %d %s", status, body)
+	}
+	_, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications", "", dan)
+	if got := usernamesIn(view, "applicant"); !equal(got, []string{"moe", "zed", "priya", "amy"}) ||
+		!strings.Contains(view, `"answers":[{"questionId":"q1","label":"How many students attend?","kind":"number","value":90}]`) ||
+		!strings.Contains(view, `"reasons":["shares Arts","in Pune","audience 250"]`) {
+		t.Fatalf("the view after applying: %v %s", got, view)
+	}
+	id := applicationTo(t, app, "moe").Id
+	if status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/applications/"+id+"/withdraw", "", moe); status != 200 {
+		t.Fatalf("withdrawing: %d %s", status, body)
+	}
+	if _, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications", "", dan); strings.Contains(view, id) {
+		t.Errorf("the default view lists the withdrawn application: %s", view)
+	}
+	if _, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications?status=withdrawn", "", dan); !strings.Contains(view, `"id":"`+id+`"`) {
+		t.Errorf("the withdrawn filter lacks it: %s", view)
+	}
+}
