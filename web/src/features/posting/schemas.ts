@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 import { isCalendarDay, utcDay } from '@/lib/dates'
+import { criteriaSchema, emptyCriteria, toCriteriaPayload } from './criteria'
 import { emptyPackages, packagesSchema, toPackagesPayload } from './tiers'
 import type { Tier } from '@/lib/tiers'
 
@@ -22,6 +23,8 @@ export const listingFormSchema = z.object({
   ),
   // A request's packages (docs/api/packages.md); an offer's form leaves them empty and sends none.
   ...packagesSchema,
+  // An offer's rules and questions (docs/api/eligibility.md); a request's form leaves them empty and sends none.
+  ...criteriaSchema,
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>
@@ -35,10 +38,19 @@ export const emptyListingForm: ListingFormInput = {
   location: '',
   eventDate: '',
   ...emptyPackages,
+  ...emptyCriteria,
 }
 
 export function toSponsorshipPayload(v: ListingFormValues, userId: string) {
-  return { title: v.title, description: v.description, amount: v.amount, location: v.location, categories: v.categories, userId }
+  return {
+    ...toCriteriaPayload(v),
+    title: v.title,
+    description: v.description,
+    amount: v.amount,
+    location: v.location,
+    categories: v.categories,
+    userId,
+  }
 }
 
 /** Event dates are calendar days: sent as midnight UTC. `stored`: the request's tiers on an edit. */

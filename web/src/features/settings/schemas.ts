@@ -103,12 +103,10 @@ export const eventsSchema = z.object({
     ),
   eventCategories: z.array(z.string()),
   nextEventDate: z.string().check(z.refine((v) => v === '' || isCalendarDay(v), 'Enter a valid date')),
-  audience: z
-    .string()
-    .check(
-      z.trim(),
-      z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= eligibilityLimits.audienceMax), AUDIENCE_MESSAGE),
-    ),
+  audience: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= eligibilityLimits.audienceMax), AUDIENCE_MESSAGE),
+  ),
 })
 export type EventsValues = z.infer<typeof eventsSchema>
 
