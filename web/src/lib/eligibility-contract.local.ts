@@ -55,18 +55,6 @@ declare module './api-types.gen' {
     questions?: QuestionInput[]
     applicationCap?: number
   }
-  interface PublicProfile {
-    eventLocation?: string
-    eventCategories?: string[]
-    nextEventDate?: string
-    audience?: number
-  }
-  interface ProfileRequest {
-    eventLocation?: string
-    eventCategories?: string[]
-    nextEventDate?: string
-    audience?: number
-  }
   interface MessageBody {
     answers?: Record<string, unknown>
   }
