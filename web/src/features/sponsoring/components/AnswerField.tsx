@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { eligibilityLimits as limits } from '@/lib/eligibility'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 
 interface AnswerFieldProps {
   question: Question

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { renderWithProviders } from '@/test/render'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 import { ApplyDialog } from './ApplyDialog'
 
 const sponsorship = { id: 's1', title: 'Robotics kits' }
