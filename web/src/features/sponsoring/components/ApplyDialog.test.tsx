@@ -65,7 +65,7 @@ describe('ApplyDialog with questions', () => {
     const students = screen.getByLabelText('How many students attend?')
     expect(students).toHaveAttribute('aria-required', 'true')
     expect(screen.getByLabelText("Link to last year's event (optional)")).toHaveAttribute('type', 'url')
-    const free = screen.getByRole('group', { name: 'Is the event free to attend?' })
+    const free = screen.getByRole('radiogroup', { name: 'Is the event free to attend?' })
     expect(
       within(free)
         .getAllByRole('radio')
