@@ -54,7 +54,7 @@ type doc struct {
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
 	hasTiers    bool
-	closed      uint64 // the industries it is closed to, one bit each
+	closed      uint64    // the industries it is closed to, one bit each
 	rules       *rulesDoc // who may apply (Listing.Criteria), nil: anyone
 }
 

@@ -30,7 +30,7 @@ type compiled struct {
 	status       uint8
 	withHidden   bool
 	hasTiers     bool
-	closedTo     uint64 // the viewer's industry (OpenToMe), one bit; 0 none
+	closedTo     uint64         // the viewer's industry (OpenToMe), one bit; 0 none
 	applicant    *applicantForm // EligibleOnly's applicant, nil: none
 	seen         uint64
 }

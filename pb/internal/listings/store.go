@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/search"
 )
 
@@ -37,6 +38,10 @@ type Viewer struct {
 	// Industry is the member's industry: a request closed to it says so
 	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
+	// Profile is the member's events and marks, what an offer's criteria
+	// read (eligibleOnly leaves out the offers it fails: ForViewer); nil
+	// for a visitor.
+	Profile *eligibility.Profile
 }
 
 // Page is one page of a list answer.
@@ -92,11 +97,15 @@ func searchQuery(q *ListRequest, viewer Viewer) *search.Query {
 }
 
 // ForViewer is f with the viewer's side of its conditions: OpenToMe reads
-// the viewer's industry (never the client's word for it).
+// the viewer's industry, EligibleOnly their profile (never the client's
+// word for either); a visitor's EligibleOnly leaves out nothing.
 func ForViewer(f search.Filter, viewer Viewer) search.Filter {
-	f.Industry = ""
+	f.Industry, f.Applicant = "", nil
 	if f.OpenToMe {
 		f.Industry = viewer.Industry
+	}
+	if f.EligibleOnly && viewer.Profile != nil {
+		f.Applicant = SearchApplicant(*viewer.Profile)
 	}
 	return f
 }
