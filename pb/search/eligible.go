@@ -76,6 +76,10 @@ type rulesDoc struct {
 	full                       bool
 }
 
+// Restricts tells whether c sets a rule (the zero value lets anyone
+// apply).
+func (c *Criteria) Restricts() bool { return !c.restrictsNobody() }
+
 // rulesOf prepares c; nil when it sets no rule (most listings: nothing
 // is allocated for them).
 func (e *Engine) rulesOf(c *Criteria) *rulesDoc {

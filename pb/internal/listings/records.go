@@ -93,6 +93,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 		}
 		l.HasTiers = r.GetBool("hasTiers")
 		l.ClosedTo = ClosedTo(r.GetString("exclusiveIndustries"), r.GetString("clashingIndustries"))
+	} else {
+		l.Criteria = storedCriteria(r.GetString("criteria"), r.GetInt("applicationCap"), r.GetInt("applicationCount"))
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
