@@ -241,10 +241,18 @@ func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
 }
 
 // Find reads one listing by id (rejected ones included: callers decide).
-func (s *Store) Find(kind Kind, id string) (*row, error) {
+func (s *Store) Find(kind Kind, id string) (*row, error) { return s.find(kind, id, false) }
+
+// find reads one listing by id; withRules also reads what its rules on
+// who may apply read (row.rules: Probe).
+func (s *Store) find(kind Kind, id string, withRules bool) (*row, error) {
 	sq := &sqlq{}
-	sq.add("SELECT "+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scan(sq, false, 1)
+	prefix := ""
+	if withRules {
+		prefix = rulesColumns(kind) + ", "
+	}
+	sq.add("SELECT "+prefix+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
+	rows, err := s.scanWith(sq, false, withRules, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +281,11 @@ func (s *Store) columns(kind Kind) string {
 }
 
 func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
+	return s.scanWith(sq, withRowid, false, sizeHint)
+}
+
+// scanWith is scan, reading rulesColumns first when withRules.
+func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
@@ -288,6 +301,9 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 		dest = dest[:0]
 		if withRowid {
 			dest = append(dest, &r.rowid)
+		}
+		if withRules {
+			dest = r.rules.dest(dest)
 		}
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
