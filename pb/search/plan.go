@@ -150,7 +150,7 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		sel *= 1 - float64(ix.closedCount[i])/float64(n)
 	}
 	if f.EligibleOnly && f.Applicant != nil {
-		if fails, count := p.ineligible(e.applicantOf(f.Applicant)); fails != nil {
+		if fails, count := p.ineligible(e.applicantOf(f.Applicant)); count > 0 {
 			if p.except != nil {
 				orWords(fails, p.except)
 			}
