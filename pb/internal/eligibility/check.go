@@ -87,27 +87,12 @@ func Refused(reasons []Reason) *refusal.Refusal {
 	return &refusal.Refusal{Kind: refusal.Unprocessable, Message: reasons[0].Message, Fields: data}
 }
 
-// anyPlaceMatches tells whether the member's place matches one of places:
-// either contains the other, folded as matches compare places; Online
-// matches Online only.
+// anyPlaceMatches tells whether the member's place matches one of places
+// by the search engine's rule (search.SamePlace: either contains the
+// other, case folded; Online matches Online only), which its eligibleOnly
+// filter applies to every offer at once.
 func anyPlaceMatches(places []string, mine string) bool {
-	mine = search.Fold(strings.TrimSpace(mine))
-	if mine == "" {
-		return false
-	}
-	online := search.Fold(Online)
-	for _, place := range places {
-		place = search.Fold(strings.TrimSpace(place))
-		switch {
-		case place == online || mine == online:
-			if place == mine {
-				return true
-			}
-		case strings.Contains(place, mine) || strings.Contains(mine, place):
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(places, func(place string) bool { return search.SamePlace(place, mine) })
 }
 
 func locationSentence(places []string) string {
