@@ -26,6 +26,10 @@ const (
 	MaxLongAnswer  = 2000
 	MaxLinkAnswer  = 500
 	MaxNumber      = 1e12
+	// MaxStoredAnswers bounds an application's answers as stored (JSON,
+	// with the questions' labels), in bytes: the applications.answers
+	// field's size.
+	MaxStoredAnswers = 16 << 10
 	// MaxProfileLocation bounds a member's eventLocation, in characters.
 	MaxProfileLocation = 120
 )
@@ -127,6 +131,9 @@ type Rules struct {
 	Cap       int
 	Count     int
 }
+
+// Prepare makes the rules ready to check members against.
+func (r Rules) Prepare() *Prepared { return Prepare(r.Criteria, r.Cap, r.Count) }
 
 // RulesOf reads an offer's rules from its sponsorships record.
 func RulesOf(offer *core.Record) Rules {
