@@ -1,27 +1,13 @@
 /**
- * TEMPORARY (issue 41, until the server's regenerated lib/api-types.gen.ts lands): the fields of
- * docs/api/eligibility.md added to the generated types by module augmentation, so the code below
- * reads them as it will once generated. Delete this file when the generated types have them.
+ * TEMPORARY (issue 41, until the server answers a decline's reason): the decline fields of
+ * docs/api/eligibility.md ("Declining with a reason") added to the generated Application by module
+ * augmentation, so the applicant's list reads them as it will once generated. Delete this file when
+ * lib/api-types.gen.ts has them.
  */
-import type { QuestionKind } from './api-types.gen'
-
-export interface Answer {
-  questionId: string
-  label: string
-  kind: QuestionKind
-  value: unknown
-}
+export {}
 
 declare module './api-types.gen' {
-  interface MessageBody {
-    answers?: Record<string, unknown>
-  }
-  interface ApiRoutes {
-    'POST /api/applications/{id}/withdraw': { body: undefined; answer: Application }
-  }
   interface Application {
-    /** 'withdrawn' joins ApplicationStatus once generated. */
-    answers?: Answer[]
     declineReason?: string
     declineReasonText?: string
     declineNote?: string

@@ -10,14 +10,7 @@ import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { useWithdrawApplication } from '../api/withdraw-application'
 import { ConversationLink, DealLink } from './ApplicationLinks'
-
-const pill: Record<string, string> = {
-  pending: 'border-base-300 bg-base-200 text-base-content',
-  accepted: 'border-green-300 bg-green-100 text-green-900',
-  declined: 'border-red-300 bg-red-100 text-red-900',
-  withdrawn: 'border-base-300 bg-base-100 text-base-content',
-}
-const labels: Record<string, string> = { pending: 'Sent', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn' }
+import { StatusPill } from './StatusPill'
 
 /**
  * One of the member's own applications: its state as the applicant reads it (Sent, Accepted, Declined
@@ -25,10 +18,10 @@ const labels: Record<string, string> = { pending: 'Sent', accepted: 'Accepted', 
  * Nothing here says whether the poster shortlisted it: the applicant never learns that.
  */
 export function SentApplication({ application: a }: { application: Application }) {
-  const status: string = a.status
+  const { status } = a
   const [confirming, setConfirming] = useState(false)
   const withdraw = useWithdrawApplication()
-  const answers = a.answers ?? []
+  const { answers } = a
 
   const confirm = () =>
     withdraw.mutate(a.id, {
@@ -55,9 +48,7 @@ export function SentApplication({ application: a }: { application: Application }
             {formatUsd(a.sponsorship.amount)} · applied {formatDate(a.createdAt)} · to <PersonLink person={a.poster} />
           </p>
         </div>
-        <span className={`badge badge-sm border font-medium ${pill[status] ?? pill.pending}`} data-testid="application-status">
-          {labels[status] ?? status}
-        </span>
+        <StatusPill status={status} applicant />
       </div>
       {status === 'declined' && (a.declineReasonText || a.declineNote) && (
         <div className="rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="decline-reason">
