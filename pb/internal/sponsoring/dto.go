@@ -44,6 +44,12 @@ type Application struct {
 	// asked (docs/api/eligibility.md); an application is read by its
 	// applicant and the offer's poster only.
 	Answers []eligibility.Answer `json:"answers"`
+	// DeclineReason is a decline's reason (a key of DeclineReasons, "" for
+	// none), DeclineReasonText the words the applicant reads, DeclineNote
+	// the poster's note.
+	DeclineReason     string `json:"declineReason"`
+	DeclineReasonText string `json:"declineReasonText"`
+	DeclineNote       string `json:"declineNote"`
 }
 
 // ToApplications maps application records, what they name loaded together.
@@ -84,6 +90,9 @@ func toApplication(r *core.Record, l links) Application {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
+	a.DeclineReason = r.GetString("declineReason")
+	a.DeclineReasonText = DeclineReasons[a.DeclineReason]
+	a.DeclineNote = r.GetString("declineNote")
 	return a
 }
 

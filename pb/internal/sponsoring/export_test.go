@@ -7,3 +7,12 @@ import "github.com/pocketbase/pocketbase/core"
 func TakePlace(tx core.App, offerID string, cap int) error {
 	return takePlace(tx, offerNow{ID: offerID, Cap: cap})
 }
+
+// RankAtMost makes sort=match rank the n newest applications (n a
+// multiple of the page size) until restore is called. Not for parallel
+// tests.
+func RankAtMost(n int) (restore func()) {
+	old := maxRanked
+	maxRanked = n
+	return func() { maxRanked = old }
+}
