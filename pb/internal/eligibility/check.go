@@ -149,11 +149,12 @@ func Refused(reasons []Reason) *refusal.Refusal {
 }
 
 // placeMatches tells whether the member's place matches one of places
-// (folded once by Prepare) by the search engine's rule, which its
+// (Prepare's, folded once; search.SamePlace folds whatever it is given)
+// by the search engine's rule, which its
 // eligibleOnly filter applies to every offer at once (search.SamePlace:
 // either contains the other, case folded; Online matches Online only).
-func placeMatches(folded []string, mine string) bool {
-	return slices.ContainsFunc(folded, func(place string) bool { return search.SamePlace(place, mine) })
+func placeMatches(places []string, mine string) bool {
+	return slices.ContainsFunc(places, func(place string) bool { return search.SamePlace(place, mine) })
 }
 
 func locationSentence(places []string) string {

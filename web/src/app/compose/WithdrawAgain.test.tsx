@@ -22,6 +22,9 @@ const application = (status: Application['status']): Application => ({
   conversationId: '',
   dealId: '',
   answers: [],
+  declineReason: '',
+  declineReasonText: '',
+  declineNote: '',
 })
 
 describe('apply, withdraw, apply again', () => {

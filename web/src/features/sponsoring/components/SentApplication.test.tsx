@@ -25,6 +25,9 @@ function sent(overrides: Partial<Application> & { shortlisted?: boolean } = {}):
       { questionId: 'q1', label: 'How many students attend?', kind: 'number', value: 1200 },
       { questionId: 'q2', label: 'Is the event free?', kind: 'yesno', value: true },
     ],
+    declineReason: '',
+    declineReasonText: '',
+    declineNote: '',
     ...overrides,
   }
 }
