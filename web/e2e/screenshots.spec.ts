@@ -23,6 +23,10 @@ const darkScreens = new Set([
   'listing-page-packages',
   'profile',
   'settings',
+  'settings-events',
+  'create-form-criteria',
+  'apply-dialog-questions',
+  'offer-ineligible-dialog',
   'messages-thread',
   'admin',
 ])

@@ -59,11 +59,22 @@ export function openAmount(item: Pick<SponsorshipRequest, 'requestedAmount' | 'p
 }
 
 /** Why a listing cannot be backed, in the words the cards and pages use (the server's `closedReason`). */
-export const closedReasonTexts: Record<ClosedReason, string> = {
+const closedReasonTexts: Record<ClosedReason, string> = {
   poster: 'Closed by the poster',
   event_passed: 'Event date passed',
   sponsored: 'Sponsored',
   cap: 'Applications full',
+}
+
+/**
+ * Why a listing cannot be backed, as a card or a page says it: an offer whose cap is reached says its
+ * cap ("This sponsorship has all the applications it takes (50).", the server's refusal's words).
+ */
+export function closedReasonText(item: { closedReason?: ClosedReason; applicationCap?: number }): string {
+  if (!item.closedReason) return ''
+  if (item.closedReason === 'cap' && item.applicationCap)
+    return `This sponsorship has all the applications it takes (${item.applicationCap}).`
+  return closedReasonTexts[item.closedReason]
 }
 
 /** A request whose event date passed reopens only with a new date: its poster gets the edit form, not Reopen. */

@@ -4,6 +4,7 @@ import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
+import { CriteriaSummary, EligibilityNote } from './Eligibility'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PledgeProgress } from './PledgeProgress'
@@ -38,7 +39,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           </h3>
           {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
-        <ClosedReasonNote reason={item.closedReason} className="-mt-2" />
+        <ClosedReasonNote item={item} className="-mt-2" />
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
         <p className="text-2xl font-bold text-primary" data-testid="listing-amount">
@@ -56,6 +57,12 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
         )}
         <ListingLocation location={item.location} />
         <CategoryBadges categories={item.categories} />
+        {listing.kind === 'sponsorships' && (
+          <>
+            <CriteriaSummary item={listing.item} />
+            <EligibilityNote item={listing.item} />
+          </>
+        )}
         <div className="card-actions mt-auto justify-end pt-2">
           <Button
             variant="outline"

@@ -3,6 +3,7 @@ import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
 import { reopensWithNewDate, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
+import { eligibilityNoteId, eligibilityOf } from '@/lib/eligibility'
 import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
@@ -41,16 +42,27 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
 
 function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
   const [open, setOpen] = useState(false)
-  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed'
+  // A cap reached closes the offer to new applications while its status stays open (docs/api/eligibility.md).
+  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed' || item.closedReason === 'cap'
   // The list answer says whether the member applied; only a listing from elsewhere asks.
   const known = item.applied !== undefined
   const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
   const justApplied = useMutationState({ filters: { mutationKey: applyMutationKey(item.id), status: 'success' } }).length > 0
-  const applied = justApplied || (known ? !!item.applied : (sent.data?.length ?? 0) > 0)
+  // A withdrawn application may be sent again (docs/api/eligibility.md).
+  const applied = justApplied || (known ? !!item.applied : !!sent.data?.some((a) => a.status !== 'withdrawn'))
   if (closed && !applied) {
     return (
       <Button size={size} disabled>
         Closed
+      </Button>
+    )
+  }
+  // The rules the member fails are said beside the button (the listing's EligibilityNote), before any writing.
+  const ineligible = !applied && eligibilityOf(item).length > 0
+  if (ineligible) {
+    return (
+      <Button size={size} disabled aria-describedby={eligibilityNoteId(item.id, detail)}>
+        {detail ? 'Apply for Sponsorship' : 'Apply'}
       </Button>
     )
   }

@@ -1,36 +1,18 @@
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { PersonLink } from '@/components/ui/MemberName'
 import { ApiError, errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
-import { conversationPath, dealPath } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useDecideApplication, type Decision } from '../api/decide-application'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
 import type { Application, Commitment } from '@/lib/api-types.gen'
 import { industryLabel, useIndustries } from '@/features/app-config'
+import { ConversationLink, DealLink } from './ApplicationLinks'
 import { ProfileSection } from './ProfileSection'
+import { SentApplication } from './SentApplication'
 import { StatusPill } from './StatusPill'
-
-function DealLink({ id }: { id: string }) {
-  if (!id) return null
-  return (
-    <Link to={dealPath(id)} className="link link-primary text-sm">
-      Open the deal
-    </Link>
-  )
-}
-
-function ConversationLink({ id }: { id: string }) {
-  if (!id) return null
-  return (
-    <Link to={conversationPath(id)} className="link link-primary text-sm">
-      Open conversation
-    </Link>
-  )
-}
 
 /** Own profile only: applications sent and received, and sponsorships given and received. */
 export function ProfileConnections() {
@@ -48,19 +30,7 @@ export function ProfileConnections() {
         empty="You have not applied for any sponsorships yet."
       >
         {sent.data?.map((a) => (
-          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="sent-application">
-            <div className="min-w-0">
-              <p className="font-medium break-words">{a.sponsorship.title}</p>
-              <p className="text-sm text-base-content/75">
-                {formatUsd(a.sponsorship.amount)} · applied {formatDate(a.createdAt)} · to <PersonLink person={a.poster} />
-              </p>
-            </div>
-            <div className="flex items-center gap-3">
-              <StatusPill status={a.status} />
-              <DealLink id={a.dealId} />
-              <ConversationLink id={a.conversationId} />
-            </div>
-          </li>
+          <SentApplication key={a.id} application={a} />
         ))}
       </ProfileSection>
       <ProfileSection

@@ -9,6 +9,11 @@ const classes: Record<ApplicationStatus, string> = {
 
 const labels: Record<ApplicationStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn' }
 
-export function StatusPill({ status }: { status: ApplicationStatus }) {
-  return <span className={`badge badge-sm border font-medium ${classes[status] ?? classes.pending}`}>{labels[status] ?? status}</span>
+/** An application's state; its applicant reads a pending one as "Sent" (docs/api/eligibility.md, "What the applicant sees"). */
+export function StatusPill({ status, applicant = false }: { status: ApplicationStatus; applicant?: boolean }) {
+  return (
+    <span className={`badge badge-sm border font-medium ${classes[status] ?? classes.pending}`} data-testid="application-status">
+      {applicant && status === 'pending' ? 'Sent' : (labels[status] ?? status)}
+    </span>
+  )
 }
