@@ -15,11 +15,14 @@ export function isDeclineReason(value: string): value is DeclineReason {
   return declineReasons.some((r) => r.value === value)
 }
 
+const chooseReason = 'Choose a reason from the list'
+
 export const DECLINE_NOTE_MAX = 500
 
 /** A decline's reason (one of the list) and optional note, in the server's words. */
 export const declineSchema = z.object({
-  reason: z.string().check(z.refine(isDeclineReason, 'Choose a reason from the list')),
+  // no radio chosen reads as null
+  reason: z.string(chooseReason).check(z.refine(isDeclineReason, chooseReason)),
   note: z.string().check(z.trim(), z.maxLength(DECLINE_NOTE_MAX, `Note must be at most ${DECLINE_NOTE_MAX} characters`)),
 })
 
