@@ -12,10 +12,16 @@ import (
 
 // Dollars writes whole dollars with thousands separators, as the app shows
 // them: "$12,500".
-func Dollars(n int64) string {
+func Dollars(n int64) string { return "$" + Thousands(n) }
+
+// Thousands writes a whole number with thousands separators: "12,500".
+func Thousands(n int64) string {
 	digits := strconv.FormatInt(n, 10)
 	var b strings.Builder
-	b.WriteByte('$')
+	if n < 0 {
+		b.WriteByte('-')
+		digits = digits[1:]
+	}
 	for i, d := range digits {
 		if i > 0 && (len(digits)-i)%3 == 0 {
 			b.WriteByte(',')

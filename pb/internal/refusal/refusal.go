@@ -37,6 +37,10 @@ const (
 	// Upstream: a service the action called answered with a refusal or
 	// nonsense (502).
 	Upstream
+	// Unprocessable: the input is well formed but a rule of the thing it
+	// names turns it away (422: an offer's eligibility rules); Fields
+	// holds one entry per rule, keyed by its code.
+	Unprocessable
 )
 
 // Refusal is an action's typed "no": its Kind, the Message the member

@@ -185,6 +185,7 @@ var statuses = map[refusal.Kind]int{
 	refusal.TooMany:         http.StatusTooManyRequests,
 	refusal.Unavailable:     http.StatusServiceUnavailable,
 	refusal.Upstream:        http.StatusBadGateway,
+	refusal.Unprocessable:   http.StatusUnprocessableEntity,
 }
 
 // Refused is err as the client's answer: a refusal becomes its status and

@@ -123,6 +123,10 @@ export interface PublicProfile {
   industry: string
   createdAt: string
   reliability: Reliability
+  eventLocation: string
+  eventCategories: string[]
+  nextEventDate: string
+  audience: number
 }
 
 /** signin.GoogleAnswer */
@@ -911,6 +915,10 @@ export interface ProfileRequest {
   bio?: string
   socialMedia?: LinkRequest[]
   industry?: string
+  eventLocation?: string
+  eventCategories?: string[]
+  nextEventDate?: string
+  audience?: number
 }
 
 /** settings.DeleteRequest */

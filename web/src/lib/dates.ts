@@ -34,6 +34,11 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
+/** Whether v is a calendar day as a date input writes it ("2026-11-22"). */
+export function isCalendarDay(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))
+}
+
 /** A month and year ("November 2026"). */
 export function formatMonthYear(iso: string | undefined): string {
   if (!iso) return ''

@@ -51,6 +51,9 @@ export function isOthersProfile(pathname: string, search: string, ownId: string 
 /** Settings' e-mail card: where every "add an e-mail address" link goes. */
 export const settingsEmailPath = `${paths.settings}#settings-email`
 
+/** Settings' "Your events" card: what offers' criteria read (docs/api/eligibility.md). */
+export const settingsEventsPath = `${paths.settings}#settings-events`
+
 /** The listing screen on one tab, no filters (a listing page's way back to its list). */
 export function listingScreenPath(tab: ListingKind): string {
   return tab === 'requests' ? `${paths.home}?${listingScreenKeys.tab}=${listingKinds.requests.segment}` : paths.home

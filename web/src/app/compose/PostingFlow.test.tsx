@@ -70,6 +70,10 @@ describe('PostingFlow', () => {
       location: '',
       categories: ['Arts'],
       userId: 'u1',
+      // No rules: anyone may apply (docs/api/eligibility.md).
+      criteria: { locations: [], categories: [], eventFrom: '', eventTo: '', minAudience: 0, verifiedOnly: false, reliableOnly: false },
+      applicationCap: 0,
+      questions: [],
     })
     expect(screen.getByText('Open Sponsorship created')).toBeInTheDocument()
     expect(queryClient.getQueryState(['sponsorships', 'list', { q: '' }])?.isInvalidated).toBe(true)

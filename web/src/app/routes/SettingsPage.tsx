@@ -8,6 +8,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { AvatarForm } from '@/features/settings/components/AvatarForm'
 import { DeleteAccount } from '@/features/settings/components/DeleteAccount'
 import { EmailForm } from '@/features/settings/components/EmailForm'
+import { EventsCard } from '@/features/settings/components/EventsCard'
 import { EmailPreferencesCard } from '@/features/settings/components/EmailPreferencesCard'
 import { PasswordForm } from '@/features/settings/components/PasswordForm'
 import { ProfileForm } from '@/features/settings/components/ProfileForm'
@@ -15,7 +16,7 @@ import { SessionsCard } from '@/features/settings/components/SessionsCard'
 
 export function SettingsPage() {
   useDocumentTitle('Settings')
-  useScrollToHash() // the e-mail notes link to #settings-email
+  useScrollToHash() // the e-mail notes link to #settings-email, offers' eligibility to #settings-events
   const { user } = useSession()
   if (!user) return null
   return (
@@ -33,6 +34,7 @@ export function SettingsPage() {
       />
       <AvatarForm user={user} />
       <ProfileForm key={user.id} user={user} />
+      <EventsCard key={`events-${user.id}`} user={user} />
       <EmailForm key={`email-${user.id}`} user={user} />
       <PasswordForm user={user} />
       <SavedSearchesCard />

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { earliestEventDate, listingFormSchema } from './schemas'
+import { emptyCriteria } from './criteria'
 import { emptyPackages } from './tiers'
 
-const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', ...emptyPackages }
+const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', ...emptyPackages, ...emptyCriteria }
 
 describe('event date', () => {
   it('refuses a past date before submitting, with the server’s message', () => {

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { limits } from '@/lib/limits.gen'
 import { listingFormSchema } from './schemas'
+import { emptyCriteria } from './criteria'
 import { emptyPackages } from './tiers'
 
-const base = { title: 'T', description: 'D', amount: '10', categories: ['Arts'], location: '', eventDate: '', ...emptyPackages }
+const base = {
+  title: 'T',
+  description: 'D',
+  amount: '10',
+  categories: ['Arts'],
+  location: '',
+  eventDate: '',
+  ...emptyPackages,
+  ...emptyCriteria,
+}
 
 function messages(values: Partial<typeof base>): string[] {
   const r = listingFormSchema.safeParse({ ...base, ...values })

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini'
 import { limits } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
-import { utcDay } from '@/lib/dates'
+import { isCalendarDay, utcDay } from '@/lib/dates'
+import { criteriaSchema, emptyCriteria, toCriteriaPayload } from './criteria'
 import { emptyPackages, packagesSchema, toPackagesPayload } from './tiers'
 import type { Tier } from '@/lib/tiers'
 
@@ -17,11 +18,13 @@ export const listingFormSchema = z.object({
   categories: z.array(z.string()).check(z.minLength(1, 'Select at least one category')),
   location: boundedText('Location', limits.listingLocation, { required: false }),
   eventDate: z.string().check(
-    z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Event date is not a valid date'),
+    z.refine((v) => v === '' || isCalendarDay(v), 'Event date is not a valid date'),
     z.refine((v) => v === '' || v >= earliestEventDate(), 'Event date cannot be in the past'),
   ),
   // A request's packages (docs/api/packages.md); an offer's form leaves them empty and sends none.
   ...packagesSchema,
+  // An offer's rules and questions (docs/api/eligibility.md); a request's form leaves them empty and sends none.
+  ...criteriaSchema,
 })
 
 export type ListingFormInput = z.input<typeof listingFormSchema>
@@ -35,10 +38,19 @@ export const emptyListingForm: ListingFormInput = {
   location: '',
   eventDate: '',
   ...emptyPackages,
+  ...emptyCriteria,
 }
 
 export function toSponsorshipPayload(v: ListingFormValues, userId: string) {
-  return { title: v.title, description: v.description, amount: v.amount, location: v.location, categories: v.categories, userId }
+  return {
+    ...toCriteriaPayload(v),
+    title: v.title,
+    description: v.description,
+    amount: v.amount,
+    location: v.location,
+    categories: v.categories,
+    userId,
+  }
 }
 
 /** Event dates are calendar days: sent as midnight UTC. `stored`: the request's tiers on an edit. */

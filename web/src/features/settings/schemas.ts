@@ -1,6 +1,9 @@
 import { z } from 'zod/mini'
 import { limits, socialPlatforms } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
+import type { PublicProfile } from '@/lib/api-types.gen'
+import { isCalendarDay } from '@/lib/dates'
+import { eligibilityLimits, isOnline, ONLINE } from '@/lib/eligibility'
 
 export const PLATFORMS = socialPlatforms
 export const MAX_LINKS = limits.socialLinks
@@ -84,4 +87,47 @@ export function avatarFileError(file: File): string | undefined {
   if (!AVATAR_TYPES.includes(file.type)) return 'The avatar must be a JPEG, PNG, GIF or WebP image'
   if (file.size > AVATAR_MAX_BYTES) return 'The image must be at most 2 MB'
   return undefined
+}
+
+const AUDIENCE_MESSAGE = 'Audience must be a whole number from 0 to 1,000,000,000'
+
+/** "Your events" (PATCH /api/user: docs/api/eligibility.md, "A member's events"), in the server's words. */
+export const eventsSchema = z.object({
+  /** Online events: the location is sent as "Online". */
+  online: z.boolean(),
+  city: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(eligibilityLimits.eventLocation, `Location must be at most ${eligibilityLimits.eventLocation} characters`),
+    ),
+  eventCategories: z.array(z.string()),
+  nextEventDate: z.string().check(z.refine((v) => v === '' || isCalendarDay(v), 'Enter a valid date')),
+  audience: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= eligibilityLimits.audienceMax), AUDIENCE_MESSAGE),
+  ),
+})
+export type EventsValues = z.infer<typeof eventsSchema>
+
+/** The member's events as the card holds them. */
+export function eventsValuesOf(user: PublicProfile): EventsValues {
+  const location = user.eventLocation ?? ''
+  return {
+    online: isOnline(location),
+    city: isOnline(location) ? '' : location,
+    eventCategories: user.eventCategories ?? [],
+    nextEventDate: user.nextEventDate ?? '',
+    audience: user.audience ? String(user.audience) : '',
+  }
+}
+
+/** The card's PATCH /api/user body: every field, so a cleared one is cleared. */
+export function toEventsPatch(v: EventsValues) {
+  return {
+    eventLocation: v.online ? ONLINE : v.city.trim(),
+    eventCategories: v.eventCategories,
+    nextEventDate: v.nextEventDate,
+    audience: v.audience.trim() === '' ? 0 : Number(v.audience),
+  }
 }

@@ -19,6 +19,7 @@ import {
   type ListingFormValues,
 } from '../schemas'
 import { postingTexts } from '../texts'
+import { applyCriteriaErrors } from '../criteria'
 import { applyPackagesErrors } from '../tiers'
 import { ListingFormFields } from './ListingFormFields'
 import { listingKinds } from '@/lib/api-types.gen'
@@ -60,7 +61,9 @@ export function CreateListingDialog({ open, initialKind, userId, onClose, onPaym
       },
       onError: (error: unknown) => {
         const focused = applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' }) > 0
+        // A request's form has packages, an offer's criteria: only one of them answers.
         applyPackagesErrors(error, form.setError, !focused)
+        applyCriteriaErrors(error, form.setError, !focused)
         toast({ title: texts.failure, description: errorMessage(error), variant: 'destructive' })
         if (error instanceof ApiError && error.status === 402) onPaymentRequired?.()
       },

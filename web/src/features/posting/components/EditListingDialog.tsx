@@ -9,6 +9,7 @@ import { applyFieldErrors } from '@/lib/form-errors'
 import { utcDay } from '@/lib/dates'
 import { toast } from '@/lib/toast'
 import { useUpdateListing } from '../api/update-listing'
+import { applyCriteriaErrors, criteriaValuesOf, emptyCriteria } from '../criteria'
 import { applyPackagesErrors, emptyPackages, packagesValuesOf } from '../tiers'
 import { listingFormSchema, toRequestPayload, toSponsorshipPayload, type ListingFormInput, type ListingFormValues } from '../schemas'
 import { ListingFormFields } from './ListingFormFields'
@@ -24,6 +25,7 @@ function valuesOf(listing: Listing): ListingFormInput {
     location: listing.item.location,
     eventDate: listing.kind === 'requests' && listing.item.eventDate ? listing.item.eventDate.slice(0, 10) : '',
     ...(listing.kind === 'requests' ? packagesValuesOf(listing.item) : emptyPackages),
+    ...(listing.kind === 'sponsorships' ? criteriaValuesOf(listing.item) : emptyCriteria),
   }
 }
 
@@ -70,7 +72,9 @@ export function EditListingDialog({ listing, reopen = false, onClose }: { listin
       },
       onError: (error) => {
         const focused = applyFieldErrors(error, form.setError, formFields, { requestedAmount: 'amount' }) > 0
+        // A request's form has packages, an offer's criteria: only one of them answers.
         applyPackagesErrors(error, form.setError, !focused)
+        applyCriteriaErrors(error, form.setError, !focused)
         toast({ title: 'Could not update the listing', description: errorMessage(error), variant: 'destructive' })
       },
     })

@@ -9,6 +9,8 @@ import { earliestEventDate, type ListingFormInput, type ListingFormValues } from
 
 // The Packages section loads with a request's form only: most posts never open it.
 const TierEditor = lazy(() => import('./TierEditor').then((m) => ({ default: m.TierEditor })))
+// An offer's "Who can apply" and "Questions" too.
+const OfferRulesEditor = lazy(() => import('./OfferRulesEditor').then((m) => ({ default: m.OfferRulesEditor })))
 
 const noTiers: readonly Tier[] = []
 
@@ -91,11 +93,13 @@ export function ListingFormFields({ kind, form, categories, first = 'title', sto
           </p>
         )}
       </fieldset>
-      {isRequest && (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {isRequest ? (
           <TierEditor form={form} stored={storedTiers} industries={industries} />
-        </Suspense>
-      )}
+        ) : (
+          <OfferRulesEditor form={form} categories={categories} />
+        )}
+      </Suspense>
     </div>
   )
 }
