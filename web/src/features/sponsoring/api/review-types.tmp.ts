@@ -6,23 +6,10 @@
 /* eslint-disable no-restricted-syntax */
 import { callWithHeaders, type CallArgs } from '@/lib/api'
 import type { ApiRoute, Application, Person } from '@/lib/api-types.gen'
+import type { Answer, EligibilityIssue, Question } from '@/lib/eligibility-contract.local'
 
 export type DeclineReason = 'not_a_fit' | 'budget' | 'dates' | 'audience' | 'location' | 'other'
-export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
-
-export interface Question {
-  id: string
-  label: string
-  kind: QuestionKind
-  required: boolean
-}
-
-export interface Answer {
-  questionId: string
-  label: string
-  kind: QuestionKind
-  value: string | number | boolean
-}
+export type { Answer, Question } from '@/lib/eligibility-contract.local'
 
 export interface ApplicantProfile {
   eventLocation: string
@@ -35,18 +22,13 @@ export interface ApplicantProfile {
   reviewCount: number
 }
 
-export interface EligibilityFailure {
-  code: string
-  message: string
-}
-
 export interface ReviewedApplication extends Omit<Application, 'status'> {
   status: Application['status'] | 'withdrawn'
   answers: Answer[]
   shortlisted: boolean
   applicantProfile: ApplicantProfile
   match: { score: number; reasons: string[] }
-  eligibility: EligibilityFailure[]
+  eligibility: EligibilityIssue[]
   declineReason: DeclineReason | ''
   declineReasonText: string
   declineNote: string
@@ -76,10 +58,4 @@ export interface BulkDeclineAnswer {
 /** A call of a route not yet in the generated table, answering T. */
 export function pendingCall<T>(route: string, args: Record<string, unknown>): Promise<{ data: T; headers: Headers }> {
   return callWithHeaders(route as ApiRoute, args as CallArgs<ApiRoute>) as unknown as Promise<{ data: T; headers: Headers }>
-}
-
-/** The decline's words on an application as the generated type will carry them. */
-export function declineOf(a: Application): { text: string; note: string } {
-  const d = a as Partial<ReviewedApplication>
-  return { text: d.declineReasonText ?? '', note: d.declineNote ?? '' }
 }

@@ -6,7 +6,6 @@ import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { personName } from '@/lib/member'
 import { conversationPath, dealPath, offerApplicationsPath } from '@/lib/paths'
-import { declineOf } from '../api/review-types.tmp'
 import { applicationsTexts } from '../applications-texts'
 import { useAccept } from '../use-accept'
 import { useApplications } from '../api/list-applications'
@@ -98,7 +97,7 @@ export function ProfileConnections() {
 
 /** Why the poster declined, as the applicant reads it: the reason's sentence and the poster's note. */
 function DeclineReason({ application }: { application: Application }) {
-  const { text, note } = declineOf(application)
+  const { declineReasonText: text, declineNote: note } = application
   if (application.status !== 'declined' || (!text && !note)) return null
   return (
     <p className="mt-1 rounded-box bg-base-200 px-3 py-2 text-sm break-words" data-testid="decline-reason">
