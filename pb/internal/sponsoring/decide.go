@@ -21,17 +21,29 @@ var (
 	errDecided             = errors.New("sponsoring: application already decided")
 )
 
-// Decide accepts (status StatusAccepted) or declines (StatusDeclined) the
-// application applicationID and answers it as stored: only the
-// sponsorship's poster me, and only while the application is pending. The
-// decision is one guarded.Update of the application; in its transaction
-// it counts as the poster's answer, an acceptance opens the deal (the
-// poster funds the applicant), and the conversation and the applicant's
-// notification say so.
+// Decide accepts (status StatusAccepted) or declines (StatusDeclined,
+// without a reason) the application applicationID and answers it as
+// stored; Decline declines with a reason.
 func Decide(app core.App, me *core.Record, applicationID, status string) (*core.Record, error) {
 	if status != StatusAccepted && status != StatusDeclined {
 		return nil, fmt.Errorf("sponsoring: %q is not a decision", status)
 	}
+	return decideOne(app, me, applicationID, status, DeclineBody{})
+}
+
+// Decline declines the application applicationID with body's reason and
+// note (both may be empty) and answers it as stored.
+func Decline(app core.App, me *core.Record, applicationID string, body DeclineBody) (*core.Record, error) {
+	if err := body.validate(); err != nil {
+		return nil, err
+	}
+	return decideOne(app, me, applicationID, StatusDeclined, body)
+}
+
+// decideOne decides the application: only the sponsorship's poster me, and
+// only while the application is pending. The decision is one
+// guarded.Update of the application (decideIn) in its own transaction.
+func decideOne(app core.App, me *core.Record, applicationID, status string, why DeclineBody) (*core.Record, error) {
 	read, err := app.FindRecordById("applications", applicationID)
 	if err != nil || (read.GetString("poster") != me.Id && read.GetString("applicant") != me.Id) {
 		return nil, errApplicationNotFound
@@ -41,35 +53,53 @@ func Decide(app core.App, me *core.Record, applicationID, status string) (*core.
 	}
 	var decided *core.Record
 	err = app.RunInTransaction(func(tx core.App) error {
-		now := types.NowDateTime()
-		decided, err = guarded.Update(tx, "applications", read.Id, func(a *core.Record) bool {
-			return a.GetString("status") == StatusPending
-		}, func(a *core.Record) {
-			a.Load(map[string]any{"status": status, "decidedAt": now.String()})
-		})
-		if errors.Is(err, guarded.ErrStale) {
-			return errDecided
-		}
-		if err != nil {
-			return err
-		}
-		// deciding answers the application: one sample of the poster's time to answer
-		if err := accounts.RecordAnswer(tx, me.Id, now.Time().Sub(decided.GetDateTime("created").Time())); err != nil {
-			return err
-		}
-		return decisionFollows(tx, me, decided)
+		decided, err = decideIn(tx, me, read.Id, status, why)
+		return err
 	})
 	if errors.Is(err, errDecided) {
 		current, _ := app.FindRecordById("applications", read.Id)
 		if current == nil {
 			return nil, errApplicationNotFound
 		}
-		return nil, refusal.Conflictf("This application has already been " + current.GetString("status") + ".")
+		return nil, alreadyDecided(current)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return decided, nil
+}
+
+// alreadyDecided is the refusal of deciding an application that is no
+// longer pending.
+func alreadyDecided(current *core.Record) *refusal.Refusal {
+	return refusal.Conflictf("This application has already been " + current.GetString("status") + ".")
+}
+
+// decideIn decides the pending application id in tx (errDecided when it
+// is no longer pending): it counts as the poster's answer, an acceptance
+// opens the deal (the poster funds the applicant), and the conversation
+// and the applicant's notification say so, with a decline's reason.
+func decideIn(tx core.App, me *core.Record, id, status string, why DeclineBody) (*core.Record, error) {
+	now := types.NowDateTime()
+	decided, err := guarded.Update(tx, "applications", id, func(a *core.Record) bool {
+		return a.GetString("status") == StatusPending
+	}, func(a *core.Record) {
+		a.Load(map[string]any{"status": status, "decidedAt": now.String()})
+		if status == StatusDeclined {
+			a.Load(map[string]any{"declineReason": why.Reason, "declineNote": why.Note})
+		}
+	})
+	if errors.Is(err, guarded.ErrStale) {
+		return nil, errDecided
+	}
+	if err != nil {
+		return nil, err
+	}
+	// deciding answers the application: one sample of the poster's time to answer
+	if err := accounts.RecordAnswer(tx, me.Id, now.Time().Sub(decided.GetDateTime("created").Time())); err != nil {
+		return nil, err
+	}
+	return decided, decisionFollows(tx, me, decided)
 }
 
 // decisionFollows is what a decided application brings in its
@@ -99,7 +129,7 @@ func decisionFollows(tx core.App, me, application *core.Record) error {
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("%s %s %s.", me.GetString("displayName"), verb, title)
+	note := fmt.Sprintf("%s %s %s", me.GetString("displayName"), verb, title) + declineWords(application)
 	if _, err := messaging.SendIn(tx, conv, messaging.Post{SenderID: me.Id, Body: note, System: true,
 		ContextType: "application", ContextID: application.Id}); err != nil {
 		return err

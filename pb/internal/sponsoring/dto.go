@@ -10,9 +10,10 @@ import (
 
 // Application statuses.
 const (
-	StatusPending  = "pending"
-	StatusAccepted = "accepted"
-	StatusDeclined = "declined"
+	StatusPending   = "pending"
+	StatusAccepted  = "accepted"
+	StatusDeclined  = "declined"
+	StatusWithdrawn = "withdrawn"
 )
 
 // ListingRef names the listing an application or commitment is about.
@@ -36,6 +37,12 @@ type Application struct {
 	ConversationID string          `json:"conversationId"`
 	// DealID is the deal an accepted application opened ("" otherwise).
 	DealID string `json:"dealId"`
+	// DeclineReason is a decline's reason (a key of DeclineReasons, "" for
+	// none), DeclineReasonText the words the applicant reads, DeclineNote
+	// the poster's note.
+	DeclineReason     string `json:"declineReason"`
+	DeclineReasonText string `json:"declineReasonText"`
+	DeclineNote       string `json:"declineNote"`
 }
 
 // ToApplications maps application records, what they name loaded together.
@@ -75,6 +82,9 @@ func toApplication(r *core.Record, l links) Application {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
+	a.DeclineReason = r.GetString("declineReason")
+	a.DeclineReasonText = DeclineReasons[a.DeclineReason]
+	a.DeclineNote = r.GetString("declineNote")
 	return a
 }
 

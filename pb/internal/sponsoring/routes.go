@@ -6,6 +6,7 @@
 package sponsoring
 
 import (
+	"slices"
 	"time"
 
 	"sponsorbridge/pb/internal/limits"
@@ -20,7 +21,7 @@ var decisions = []limits.Rule{{Bucket: "decisions", Max: 60, Window: time.Hour, 
 
 // Routes are applications and sponsoring.
 func Routes() []route.Route {
-	return []route.Route{
+	return slices.Concat([]route.Route{
 		{Method: "POST", Path: listings.Sponsorships.Path + "/{id}/apply", Handler: apply, Auth: route.Member, Body: maxJSON,
 			PerIP: listings.Sponsorships.PostsPerIP(),
 			PerMember: []limits.Rule{
@@ -36,12 +37,12 @@ func Routes() []route.Route {
 		{Method: "GET", Path: "/api/applications", Handler: listApplications, Auth: route.Member, Out: route.Of[[]Application]()},
 		{Method: "POST", Path: "/api/applications/{id}/accept", Handler: decide(StatusAccepted), Auth: route.Member, PerMember: decisions,
 			Out: route.Of[Application]()},
-		{Method: "POST", Path: "/api/applications/{id}/decline", Handler: decide(StatusDeclined), Auth: route.Member, PerMember: decisions,
-			Out: route.Of[Application]()},
+		{Method: "POST", Path: "/api/applications/{id}/decline", Handler: decline, Auth: route.Member, Body: maxJSON, PerMember: decisions,
+			In: route.Of[DeclineBody](), Out: route.Of[Application]()},
 		{Method: "GET", Path: "/api/commitments", Handler: listCommitments, Auth: route.Member, Out: route.Of[[]Commitment]()},
 		{Method: "POST", Path: "/api/commitments/{id}/withdraw", Handler: withdraw, Auth: route.Member, Body: maxJSON,
 			PerMember: []limits.Rule{{Bucket: "withdrawals", Max: 10, Window: time.Hour, Message: "You have withdrawn many pledges in a short time."}},
 			In:        route.Of[WithdrawBody](),
 			Out:       route.Of[Commitment]()},
-	}
+	}, reviewRoutes())
 }

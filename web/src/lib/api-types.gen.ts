@@ -225,6 +225,9 @@ export interface Application {
   poster: Person
   conversationId: string
   dealId: string
+  declineReason: string
+  declineReasonText: string
+  declineNote: string
 }
 
 /** sponsoring.Commitment */
@@ -243,6 +246,26 @@ export interface Commitment {
   dealId: string
   tier: TierRef | null
   industry: string
+}
+
+/** sponsoring.ReviewItem */
+export interface ReviewItem extends Application {
+  shortlisted: boolean
+  applicantProfile: ApplicantProfile
+  match: Fit
+  eligibility: EligibilityReason[]
+}
+
+/** sponsoring.Comparison */
+export interface Comparison {
+  questions: ReviewQuestion[]
+  applications: CompareItem[]
+}
+
+/** sponsoring.DeclinedMany */
+export interface DeclinedMany {
+  declined: string[]
+  skipped: Skipped[]
 }
 
 /** deals.Deal */
@@ -622,6 +645,49 @@ export interface TierRef {
   name: string
 }
 
+/** sponsoring.ApplicantProfile */
+export interface ApplicantProfile {
+  eventLocation: string
+  eventCategories: string[]
+  nextEventDate: string
+  audience: number
+  reliable: boolean
+  completedDeals: number
+  rating: number
+  reviewCount: number
+}
+
+/** matching.Fit */
+export interface Fit {
+  score: number
+  reasons: string[]
+}
+
+/** sponsoring.EligibilityReason */
+export interface EligibilityReason {
+  code: string
+  message: string
+}
+
+/** sponsoring.ReviewQuestion */
+export interface ReviewQuestion {
+  id: string
+  label: string
+  kind: string
+  required: boolean
+}
+
+/** sponsoring.CompareItem */
+export interface CompareItem extends ReviewItem {
+  reviews: CompareReview[]
+}
+
+/** sponsoring.Skipped */
+export interface Skipped {
+  id: string
+  message: string
+}
+
 /** deals.DealListing */
 export interface DealListing {
   kind: ListingSegment
@@ -725,6 +791,14 @@ export interface PaymentsSummary {
 export interface Benefit {
   title: string
   due: string
+}
+
+/** sponsoring.CompareReview */
+export interface CompareReview {
+  rating: number
+  comment: string
+  createdAt: string
+  author: Person
 }
 
 /** admin.ReportEntry */
@@ -852,9 +926,25 @@ export interface PledgeBody extends MessageBody {
   amount?: number
 }
 
+/** sponsoring.DeclineBody */
+export interface DeclineBody {
+  reason?: string
+  note?: string
+}
+
 /** sponsoring.WithdrawBody */
 export interface WithdrawBody {
   reason: string
+}
+
+/** sponsoring.DeclineManyBody */
+export interface DeclineManyBody extends DeclineBody {
+  ids: string[]
+}
+
+/** sponsoring.ShortlistBody */
+export interface ShortlistBody {
+  shortlisted?: boolean
 }
 
 /** deals.ProposeInput */
@@ -1116,9 +1206,13 @@ export interface ApiRoutes {
   'POST /api/sponsorship-requests/{id}/sponsor': { body: PledgeBody; answer: Commitment }
   'GET /api/applications': { body: undefined; answer: Application[] }
   'POST /api/applications/{id}/accept': { body: undefined; answer: Application }
-  'POST /api/applications/{id}/decline': { body: undefined; answer: Application }
+  'POST /api/applications/{id}/decline': { body: DeclineBody; answer: Application }
   'GET /api/commitments': { body: undefined; answer: Commitment[] }
   'POST /api/commitments/{id}/withdraw': { body: WithdrawBody; answer: Commitment }
+  'GET /api/sponsorships/{id}/applications': { body: undefined; answer: ReviewItem[] }
+  'GET /api/sponsorships/{id}/applications/compare': { body: undefined; answer: Comparison }
+  'POST /api/sponsorships/{id}/applications/decline': { body: DeclineManyBody; answer: DeclinedMany }
+  'POST /api/applications/{id}/shortlist': { body: ShortlistBody; answer: ReviewItem }
   'GET /api/deals': { body: undefined; answer: Deal[] }
   'GET /api/deals/{id}': { body: undefined; answer: Deal }
   'POST /api/deals/{id}/deliverables': { body: ProposeInput; answer: Deal }

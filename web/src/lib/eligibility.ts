@@ -44,11 +44,8 @@ function dateWindow(from: string, to: string): string {
   return `events until ${t}`
 }
 
-/**
- * "Who can apply: Pune, Mumbai · Education · verified members · 12 of 50 places taken", or null for an
- * offer anyone may apply to.
- */
-export function criteriaSummary(item: Ruled): string | null {
+/** The rules of an offer in short ("Pune, Mumbai", "Education", "verified members", "12 of 50 places taken"); [] for none. */
+export function criteriaParts(item: Ruled): string[] {
   const c = item.criteria
   const parts: string[] = []
   if (c?.locations.length) parts.push(c.locations.map((p) => (isOnline(p) ? 'online events' : p)).join(', '))
@@ -58,7 +55,21 @@ export function criteriaSummary(item: Ruled): string | null {
   if (c?.verifiedOnly) parts.push('verified members')
   if (c?.reliableOnly) parts.push('reliable members')
   if (item.applicationCap) parts.push(`${count.format(item.applicationCount ?? 0)} of ${count.format(item.applicationCap)} places taken`)
+  return parts
+}
+
+/**
+ * "Who can apply: Pune, Mumbai · Education · verified members · 12 of 50 places taken", or null for an
+ * offer anyone may apply to.
+ */
+export function criteriaSummary(item: Ruled): string | null {
+  const parts = criteriaParts(item)
   return parts.length ? `Who can apply: ${parts.join(' · ')}` : null
+}
+
+/** The id of the sentences saying why a member cannot apply, which the disabled Apply points to (card and detail differ: both may be on screen). */
+export function eligibilityNoteId(listingId: string, detail: boolean): string {
+  return `eligibility-${detail ? 'detail' : 'card'}-${listingId}`
 }
 
 /** The rules a member passes by describing their events in Settings. */

@@ -4,6 +4,7 @@ import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { listingAmount, type Listing } from '@/lib/listing'
 import { CategoryBadges, ClosedReasonNote, StatusBadge } from './badges'
+import { CriteriaSummary, EligibilityNote } from './Eligibility'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PledgeProgress } from './PledgeProgress'
@@ -56,6 +57,12 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
         )}
         <ListingLocation location={item.location} />
         <CategoryBadges categories={item.categories} />
+        {listing.kind === 'sponsorships' && (
+          <>
+            <CriteriaSummary item={listing.item} />
+            <EligibilityNote item={listing.item} />
+          </>
+        )}
         <div className="card-actions mt-auto justify-end pt-2">
           <Button
             variant="outline"

@@ -3,6 +3,7 @@ import { useMutationState } from '@tanstack/react-query'
 import { Button } from '@/components/ui/Button'
 import { reopensWithNewDate, type Listing, type Sponsorship, type SponsorshipRequest } from '@/lib/listing'
 import { errorMessage } from '@/lib/api'
+import { eligibilityNoteId, eligibilityOf } from '@/lib/eligibility'
 import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { applyMutationKey } from '../api/apply'
@@ -60,6 +61,15 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
     return (
       <Button size={size} disabled>
         Closed
+      </Button>
+    )
+  }
+  // The rules the member fails are said beside the button (the listing's EligibilityNote), before any writing.
+  const ineligible = !applied && eligibilityOf(item).length > 0
+  if (ineligible) {
+    return (
+      <Button size={size} disabled aria-describedby={eligibilityNoteId(item.id, detail)}>
+        {detail ? 'Apply for Sponsorship' : 'Apply'}
       </Button>
     )
   }
