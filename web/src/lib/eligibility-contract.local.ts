@@ -64,8 +64,5 @@ declare module './api-types.gen' {
   interface Application {
     /** 'withdrawn' joins ApplicationStatus once generated. */
     answers?: Answer[]
-    declineReason?: string
-    declineReasonText?: string
-    declineNote?: string
   }
 }

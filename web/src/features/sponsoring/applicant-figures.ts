@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/dates'
-import type { ApplicantProfile } from './api/review-types.tmp'
+import type { ApplicantProfile } from '@/lib/api-types.gen'
 
 /** The figures of an applicant's profile the offer's rules read (all self-reported until media kits measure them). */
 export function applicantFigures(p: ApplicantProfile): { label: string; value: string }[] {

@@ -1,5 +1,8 @@
 import { z } from 'zod/mini'
-import type { DeclineReason } from './api/review-types.tmp'
+import { limits } from '@/lib/limits.gen'
+
+/** A reason's key (sponsoring.DeclineReasons). */
+export type DeclineReason = 'not_a_fit' | 'budget' | 'dates' | 'audience' | 'location' | 'other'
 
 /** The reasons a poster may give, with the sentences the applicant reads (docs/api/eligibility.md). */
 export const declineReasons: readonly { value: DeclineReason; label: string }[] = [
@@ -17,7 +20,7 @@ export function isDeclineReason(value: string): value is DeclineReason {
 
 const chooseReason = 'Choose a reason from the list'
 
-export const DECLINE_NOTE_MAX = 500
+export const DECLINE_NOTE_MAX = limits.declineNote
 
 /** A decline's reason (one of the list) and optional note, in the server's words. */
 export const declineSchema = z.object({

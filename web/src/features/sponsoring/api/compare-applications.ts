@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import { offerApplicationsPrefix } from './list-offer-applications'
-import { pendingCall, type CompareAnswer } from './review-types.tmp'
 
 function compareQueryOptions(offerId: string, ids: string[]) {
   return queryOptions({
     queryKey: [...offerApplicationsPrefix(offerId), 'compare', ids.join(',')],
     queryFn: ({ signal }) =>
-      pendingCall<CompareAnswer>('GET /api/sponsorships/{id}/applications/compare', {
-        params: { id: offerId },
-        query: { ids: ids.join(',') },
-        signal,
-      }).then((r) => r.data),
+      api('GET /api/sponsorships/{id}/applications/compare', { params: { id: offerId }, query: { ids: ids.join(',') }, signal }),
   })
 }
 

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { Application } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 import type { DeclineBody } from './decline-applications'
-import { pendingCall } from './review-types.tmp'
 
 export type Decision = { decision: 'accept' } | ({ decision: 'decline' } & DeclineBody)
 
 /** POST /api/applications/{id}/accept, or /decline with the reason the applicant reads: only the sponsorship's poster may. */
 function decideApplication(id: string, d: Decision) {
   if (d.decision === 'accept') return api('POST /api/applications/{id}/accept', { params: { id } })
-  return pendingCall<Application>('POST /api/applications/{id}/decline', { params: { id }, body: { reason: d.reason, note: d.note } }).then(
-    (r) => r.data,
-  )
+  return api('POST /api/applications/{id}/decline', { params: { id }, body: { reason: d.reason, note: d.note } })
 }
 
 export function useDecideApplication() {

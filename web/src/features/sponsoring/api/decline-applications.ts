@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
-import { pendingCall, type BulkDeclineAnswer, type DeclineReason } from './review-types.tmp'
+import type { DeclineReason } from '../decline'
 
 export interface DeclineBody {
   reason: DeclineReason
@@ -8,10 +9,7 @@ export interface DeclineBody {
 }
 
 function declineMany(offerId: string, ids: string[], body: DeclineBody) {
-  return pendingCall<BulkDeclineAnswer>('POST /api/sponsorships/{id}/applications/decline', {
-    params: { id: offerId },
-    body: { ids, ...body },
-  }).then((r) => r.data)
+  return api('POST /api/sponsorships/{id}/applications/decline', { params: { id: offerId }, body: { ids, ...body } })
 }
 
 /** Declines the pending applications among ids with one reason, in one transaction; the others are skipped with why. */

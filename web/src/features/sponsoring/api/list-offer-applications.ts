@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import type { ListPage } from '@/lib/list-page'
-import { listHeaders } from '@/lib/api-types.gen'
+import { fetchPage } from '@/lib/list-page'
 import { queryKeys } from '@/lib/query-keys'
-import { pendingCall, type ReviewedApplication } from './review-types.tmp'
 
 export const applicationSorts = ['newest', 'match', 'reliability', 'audience'] as const
 export type ApplicationSort = (typeof applicationSorts)[number]
@@ -29,22 +27,12 @@ export function offerApplicationsPrefix(offerId: string) {
 function offerApplicationsQueryOptions(offerId: string, filter: OfferApplicationsFilter) {
   return infiniteQueryOptions({
     queryKey: [...offerApplicationsPrefix(offerId), 'list', filter],
-    queryFn: async ({ pageParam, signal }): Promise<ListPage<ReviewedApplication>> => {
-      const { data, headers } = await pendingCall<ReviewedApplication[]>('GET /api/sponsorships/{id}/applications', {
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage('GET /api/sponsorships/{id}/applications', {
         params: { id: offerId },
         query: { status: filter.status, shortlisted: filter.shortlisted ? 'true' : undefined, sort: filter.sort, page: pageParam },
         signal,
-      })
-      const items = data ?? []
-      return {
-        items,
-        page: Number(headers.get(listHeaders.page)) || pageParam,
-        perPage: Number(headers.get(listHeaders.perPage)) || items.length,
-        hasMore: headers.get(listHeaders.hasMore) === 'true',
-        total: headers.get(listHeaders.total) ? Number(headers.get(listHeaders.total)) : undefined,
-        totalEstimated: false,
-      }
-    },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   })

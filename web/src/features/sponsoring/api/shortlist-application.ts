@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { ReviewItem } from '@/lib/api-types.gen'
 import type { ListPage } from '@/lib/list-page'
 import { offerApplicationsPrefix } from './list-offer-applications'
-import { pendingCall, type ReviewedApplication } from './review-types.tmp'
 
 function shortlist(id: string, shortlisted: boolean) {
-  return pendingCall<ReviewedApplication>('POST /api/applications/{id}/shortlist', { params: { id }, body: { shortlisted } }).then(
-    (r) => r.data,
-  )
+  return api('POST /api/applications/{id}/shortlist', { params: { id }, body: { shortlisted } })
 }
 
-type Pages = InfiniteData<ListPage<ReviewedApplication>>
+type Pages = InfiniteData<ListPage<ReviewItem>>
 
 /** Sets one application's star in every cached page of its offer (a compare's answer is left alone). */
 function setStar(data: unknown, id: string, shortlisted: boolean): unknown {

@@ -1,4 +1,4 @@
-import type { ApplicantProfile } from '../api/review-types.tmp'
+import type { ApplicantProfile } from '@/lib/api-types.gen'
 import { applicantFigures } from '../applicant-figures'
 
 export function ApplicantFigures({ profile }: { profile: ApplicantProfile }) {

@@ -1,6 +1,6 @@
 import { Stars } from '@/components/ui/Stars'
 import { formatRating, ratingLabel, reliableMeaning, reviewCount } from '@/lib/rating'
-import type { ApplicantProfile } from '../api/review-types.tmp'
+import type { ApplicantProfile } from '@/lib/api-types.gen'
 
 /** An applicant's track record in brief: "Reliable" (its meaning as the tooltip) and the rating with its count. */
 export function ApplicantTrack({ profile }: { profile: ApplicantProfile }) {

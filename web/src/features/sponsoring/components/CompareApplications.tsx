@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { personName } from '@/lib/member'
 import { useCompareApplications } from '../api/compare-applications'
-import type { ComparedApplication } from '../api/review-types.tmp'
+import type { CompareItem } from '@/lib/api-types.gen'
 import { applicationsTexts as t } from '../applications-texts'
 import { CompareTable } from './CompareTable'
 import { DeclineApplications } from './DeclineApplications'
@@ -13,7 +13,7 @@ import { useAccept } from '../use-accept'
 export function CompareApplications({ offerId, ids }: { offerId: string; ids: string[] }) {
   const compare = useCompareApplications(offerId, ids)
   const { accept, pendingId } = useAccept()
-  const [declining, setDeclining] = useState<ComparedApplication | null>(null)
+  const [declining, setDeclining] = useState<CompareItem | null>(null)
   if (compare.isPending) return <Spinner label="Loading the comparison" className="mx-auto my-16" />
   if (compare.isError)
     return (

@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { makePerson } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { ComparedApplication, Question } from '../api/review-types.tmp'
+import type { CompareItem, ReviewQuestion } from '@/lib/api-types.gen'
 import { CompareTable } from './CompareTable'
 
-const questions: Question[] = [
+const questions: ReviewQuestion[] = [
   { id: 'q1', label: 'How many students attend?', kind: 'number', required: true },
   { id: 'q2', label: 'Link to last year’s event', kind: 'link', required: false },
   { id: 'q3', label: 'Do you print banners?', kind: 'yesno', required: false },
 ]
 
-function compared(overrides: Partial<ComparedApplication>): ComparedApplication {
+function compared(overrides: Partial<CompareItem>): CompareItem {
   return {
     id: 'a1',
     status: 'pending',

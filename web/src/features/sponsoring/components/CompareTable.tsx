@@ -9,34 +9,34 @@ import { formatDate } from '@/lib/dates'
 import { personName } from '@/lib/member'
 import { dealPath, profilePath } from '@/lib/paths'
 import { ratingLabel } from '@/lib/rating'
-import type { ComparedApplication, Question } from '../api/review-types.tmp'
+import type { CompareItem, ReviewQuestion } from '@/lib/api-types.gen'
 import { AnswerValue } from './AnswerValue'
 import { applicantFigures } from '../applicant-figures'
 import { ApplicantTrack } from './ApplicantTrack'
 import { StatusPill } from './StatusPill'
 
 interface CompareTableProps {
-  questions: Question[]
-  applications: ComparedApplication[]
-  onAccept: (a: ComparedApplication) => void
-  onDecline: (a: ComparedApplication) => void
+  questions: ReviewQuestion[]
+  applications: CompareItem[]
+  onAccept: (a: CompareItem) => void
+  onDecline: (a: CompareItem) => void
   /** The application whose acceptance is on its way. */
   accepting?: string
 }
 
 interface Row {
   label: string
-  cell: (a: ComparedApplication) => ReactNode
+  cell: (a: CompareItem) => ReactNode
 }
 
 /** The rows, written once for the table and the phone's cards: the offer's questions now, then answers to questions since removed. */
-function rows(questions: Question[], applications: ComparedApplication[]): Row[] {
+function rows(questions: ReviewQuestion[], applications: CompareItem[]): Row[] {
   const asked = new Set(questions.map((q) => q.id))
   const removed = new Map<string, string>()
-  for (const a of applications) for (const ans of a.answers) if (!asked.has(ans.questionId)) removed.set(ans.questionId, ans.label)
+  for (const a of applications) for (const ans of a.answers ?? []) if (!asked.has(ans.questionId)) removed.set(ans.questionId, ans.label)
   const answerRow = (id: string, label: string): Row => ({
     label,
-    cell: (a) => <AnswerValue answer={a.answers.find((ans) => ans.questionId === id)} />,
+    cell: (a) => <AnswerValue answer={(a.answers ?? []).find((ans) => ans.questionId === id)} />,
   })
   return [
     {
@@ -107,7 +107,7 @@ function rows(questions: Question[], applications: ComparedApplication[]): Row[]
   ]
 }
 
-function Applicant({ a }: { a: ComparedApplication }) {
+function Applicant({ a }: { a: CompareItem }) {
   const name = personName(a.applicant)
   return (
     <div className="flex items-center gap-2">
@@ -128,12 +128,7 @@ function Applicant({ a }: { a: ComparedApplication }) {
   )
 }
 
-function Actions({
-  a,
-  onAccept,
-  onDecline,
-  accepting,
-}: { a: ComparedApplication } & Omit<CompareTableProps, 'questions' | 'applications'>) {
+function Actions({ a, onAccept, onDecline, accepting }: { a: CompareItem } & Omit<CompareTableProps, 'questions' | 'applications'>) {
   const name = personName(a.applicant)
   if (a.status !== 'pending')
     return a.dealId ? (

@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/dates'
 import { personName } from '@/lib/member'
 import { conversationPath, dealPath, profilePath } from '@/lib/paths'
 import { useAccept } from '../use-accept'
-import type { ReviewedApplication } from '../api/review-types.tmp'
+import type { ReviewItem } from '@/lib/api-types.gen'
 import { AnswerValue } from './AnswerValue'
 import { ApplicantFigures } from './ApplicantFigures'
 import { ApplicantTrack } from './ApplicantTrack'
@@ -15,7 +15,7 @@ import { StatusPill } from './StatusPill'
 
 interface OfferApplicationCardProps {
   offerId: string
-  application: ReviewedApplication
+  application: ReviewItem
   selected: boolean
   onSelect: (selected: boolean) => void
   onDecline: () => void
@@ -81,7 +81,7 @@ export function OfferApplicationCard({ offerId, application: a, selected, onSele
 
         <ApplicantFigures profile={a.applicantProfile} />
 
-        {a.answers.length > 0 && (
+        {a.answers?.length ? (
           <dl className="space-y-2 text-sm" aria-label="Answers">
             {a.answers.map((answer) => (
               <div key={answer.questionId}>
@@ -92,7 +92,7 @@ export function OfferApplicationCard({ offerId, application: a, selected, onSele
               </div>
             ))}
           </dl>
-        )}
+        ) : null}
         {a.message && <p className="rounded-box border border-base-300 px-3 py-2 text-sm whitespace-pre-line break-words">{a.message}</p>}
         {a.status === 'declined' && a.declineReasonText && (
           <p className="text-sm text-base-content/75" data-testid="decline-reason">

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { personName } from '@/lib/member'
 import { applicationSorts, applicationStatuses, useOfferApplications } from '../api/list-offer-applications'
 import { filterFrom } from '../applications-filter'
-import type { ReviewedApplication } from '../api/review-types.tmp'
+import type { ReviewItem } from '@/lib/api-types.gen'
 import { applicationsTexts as t } from '../applications-texts'
 import { DeclineApplications } from './DeclineApplications'
 import { OfferApplicationCard } from './OfferApplicationCard'
@@ -24,8 +24,8 @@ export function OfferApplications({ offerId, onCompare }: OfferApplicationsProps
   const [params, setParams] = useSearchParams()
   const filter = filterFrom(params)
   const query = useOfferApplications(offerId, filter)
-  const [selected, setSelected] = useState<Map<string, ReviewedApplication>>(() => new Map())
-  const [declining, setDeclining] = useState<ReviewedApplication[] | null>(null)
+  const [selected, setSelected] = useState<Map<string, ReviewItem>>(() => new Map())
+  const [declining, setDeclining] = useState<ReviewItem[] | null>(null)
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
   const total = query.data?.pages[0]?.total
 
@@ -40,7 +40,7 @@ export function OfferApplications({ offerId, onCompare }: OfferApplicationsProps
     else next.delete(key)
     setParams(next, { replace: true })
   }
-  const select = (a: ReviewedApplication, on: boolean) =>
+  const select = (a: ReviewItem, on: boolean) =>
     setSelected((prev) => {
       const next = new Map(prev)
       if (on) next.set(a.id, a)
