@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
@@ -157,6 +157,7 @@ export function CompareTable(props: CompareTableProps) {
   const list = rows(questions, applications)
   return (
     <>
+      <p className="text-xs text-base-content/75 sm:hidden">Swipe sideways for each applicant.</p>
       <ul aria-label="Compared applications" className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:hidden">
         {applications.map((a) => (
           <li
@@ -165,12 +166,12 @@ export function CompareTable(props: CompareTableProps) {
             className="w-[85%] shrink-0 snap-center rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-sm"
           >
             <Applicant a={a} />
-            <dl className="mt-3 space-y-2">
+            <dl className="mt-3 space-y-3">
               {list.map((r) => (
-                <Fragment key={r.label}>
+                <div key={r.label}>
                   <dt className="text-xs font-medium text-base-content/75">{r.label}</dt>
-                  <dd className="break-words">{r.cell(a)}</dd>
-                </Fragment>
+                  <dd className="mt-0.5 break-words">{r.cell(a)}</dd>
+                </div>
               ))}
             </dl>
             <div className="mt-4">
@@ -186,7 +187,7 @@ export function CompareTable(props: CompareTableProps) {
             <tr>
               <td className="w-36" />
               {applications.map((a) => (
-                <th key={a.id} scope="col" className="align-top">
+                <th key={a.id} scope="col" className="align-top text-base-content">
                   <Applicant a={a} />
                 </th>
               ))}

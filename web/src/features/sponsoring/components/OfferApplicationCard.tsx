@@ -53,14 +53,12 @@ export function OfferApplicationCard({ offerId, application: a, selected, onSele
               )}
             </h2>
             <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <StatusPill status={a.status} />
               <ApplicantTrack profile={a.applicantProfile} />
               <span className="text-xs text-base-content/75">Applied {formatDate(a.createdAt)}</span>
             </div>
           </div>
-          <div className="flex shrink-0 items-center gap-1">
-            <StatusPill status={a.status} />
-            <ShortlistStar offerId={offerId} id={a.id} name={name} shortlisted={a.shortlisted} />
-          </div>
+          <ShortlistStar offerId={offerId} id={a.id} name={name} shortlisted={a.shortlisted} />
         </header>
 
         <section aria-label="Match" className="rounded-box bg-base-200/70 px-3 py-2">
