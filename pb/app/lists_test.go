@@ -38,6 +38,10 @@ func TestEveryListAnswersOneShape(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	offer, err := app.FindFirstRecordByData("sponsorships", "title", "Dan's offer")
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := testutil.Serve(t, app)
 	h := paging.HeaderNames
 
@@ -54,6 +58,7 @@ func TestEveryListAnswersOneShape(t *testing.T) {
 		{"dan", "/api/conversations/" + conv.Id + "/messages?limit=2", false, true, 2},
 		{"dan", "/api/applications?role=sent", false, false, 0},
 		{"dan", "/api/commitments?role=given", false, false, 0},
+		{"dan", "/api/sponsorships/" + offer.Id + "/applications", false, false, 0},
 		{"dan", "/api/payments", true, false, 0},
 		{"boss", "/api/admin/moderation", true, false, 1},
 		{"boss", "/api/admin/members", true, false, 3},

@@ -3,6 +3,7 @@ package main
 import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
@@ -60,8 +61,11 @@ var (
 		"A listing's status: offers are open or closed, requests also sponsored.",
 		[]string{listings.StatusOpen, listings.StatusSponsored, listings.StatusClosed}}
 	closedReason = enum{"ClosedReason",
-		"Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored.",
-		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored}}
+		"Why a listing cannot be backed: closed by its poster, its event date passed, sponsored, or an offer holding all the applications its cap takes.",
+		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored, listings.ClosedCap}}
+	questionKind    = enum{"QuestionKind", "The kind of an offer's question, and of its answer (docs/api/eligibility.md).", eligibility.Kinds}
+	eligibilityCode = enum{"EligibilityCode", "An offer's rule a member fails, in the order they are checked (docs/api/eligibility.md, \"Who may apply\").",
+		eligibility.Codes}
 	applicationStatus = enum{"ApplicationStatus", "",
 		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
 	dealStatus   = enum{"DealStatus", "A deal's state (docs/api/deals.md, States).", deals.Statuses}
@@ -84,6 +88,9 @@ var (
 var enums = map[string]enum{
 	"listings.Listing.Status":             listingStatus,
 	"listings.Listing.ClosedReason":       closedReason,
+	"eligibility.Question.Kind":           questionKind,
+	"eligibility.Answer.Kind":             questionKind,
+	"eligibility.Reason.Code":             eligibilityCode,
 	"savedsearch.Saved.Kind":              listingKind,
 	"listings.Preview.Kind":               listingKind,
 	"admin.QueueItem.Kind":                listingSegment,

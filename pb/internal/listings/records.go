@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/search"
 )
@@ -39,7 +40,8 @@ func ViewerOf(member *core.Record) Viewer {
 	if member == nil {
 		return Viewer{}
 	}
-	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member), Industry: member.GetString("industry")}
+	profile := eligibility.ProfileOf(member)
+	return Viewer{ID: member.Id, IsAdmin: membership.IsAdmin(member), Industry: member.GetString("industry"), Profile: &profile}
 }
 
 // KindOf tells a listing record's kind.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/search"
 )
 
@@ -37,6 +38,10 @@ type Viewer struct {
 	// Industry is the member's industry: a request closed to it says so
 	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
+	// Profile is the member's events and marks, read once a request from
+	// their record: what an offer's eligibility rules check (nil: none
+	// known, an administrator's or a job's viewer).
+	Profile *eligibility.Profile
 }
 
 // Page is one page of a list answer.
@@ -141,6 +146,7 @@ func (s *Store) cardsOf(kind Kind, rowids []int64, viewer Viewer) ([]*card, erro
 				cd.expires = tiersExpire(l, cardExpires(r.Status.String, r.EventDate.String, now), at)
 				cd.exclusive, cd.clashing = l.ExclusiveIndustries, l.ClashingIndustries
 			}
+			cd.rules = l.rules
 			read[r.rowid] = cd
 			if !r.rejected() {
 				s.cards.put(gen, kind.Table, r.rowid, cd)
@@ -167,6 +173,7 @@ func (s *Store) mark(kind Kind, cards []*card, viewer Viewer) (Cards, error) {
 	items := make(Cards, len(cards))
 	for i, cd := range cards {
 		items[i].card = cd
+		items[i].eligibility = eligibilityFor(cd.rules, cd.user, viewer)
 	}
 	if viewer.ID == "" {
 		return items, nil
@@ -248,15 +255,16 @@ func (s *Store) Find(kind Kind, id string) (*row, error) {
 // ToListing maps a row for a viewer, with its packages.
 func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) (Listing, error) {
 	l := r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
+	l.Eligibility = eligibilityFor(l.rules, l.UserID, viewer)
 	return l, s.withTiers([]*Listing{&l}, time.Now())
 }
 
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
-	extra, packages := "NULL, t.status, NULL, NULL", "NULL, NULL, NULL, NULL, NULL"
+	extra, packages := "NULL, t.status, NULL, NULL", "NULL, NULL, NULL, NULL, NULL, t.criteria, t.questions, t.applicationCap, t.applicationCount"
 	if kind.IsRequest {
 		extra = "t.eventDate, t.status, t.pledgedAmount, t.sponsorCount"
-		packages = "t.hasTiers, t.tiersOnly, t.holdDays, t.clashingIndustries, t.exclusiveIndustries"
+		packages = "t.hasTiers, t.tiersOnly, t.holdDays, t.clashingIndustries, t.exclusiveIndustries, NULL, NULL, NULL, NULL"
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
@@ -272,7 +280,7 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 	// Each row is read in place (no row of its own on the heap, no copy
 	// when the slice grows past the hint), through one dest slice.
 	rows := make([]row, 0, sizeHint)
-	dest := make([]any, 0, 30)
+	dest := make([]any, 0, 34)
 	for res.Next() {
 		rows = append(rows, row{})
 		r := &rows[len(rows)-1]
@@ -283,7 +291,7 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
 			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount,
-			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive)
+			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive, &r.Criteria, &r.Questions, &r.ApplicationCap, &r.Count)
 		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}
@@ -308,7 +316,9 @@ func (s *Store) ByRowids(kind Kind, rowids []int64, viewer Viewer) ([]Listing, e
 	out := make([]Listing, 0, len(rows))
 	usersID := s.usersCollectionID()
 	for i := range rows {
-		out = append(out, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
+		l := rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer))
+		l.Eligibility = eligibilityFor(l.rules, l.UserID, viewer)
+		out = append(out, l)
 	}
 	page := make([]*Listing, len(out))
 	for i := range out {

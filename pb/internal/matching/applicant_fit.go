@@ -2,10 +2,10 @@ package matching
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
-	"sponsorbridge/pb/search"
+	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/money"
 )
 
 // Wants is what an offer looks for in an applicant's events: its
@@ -15,13 +15,6 @@ type Wants struct {
 	Categories  []string
 	Places      []string
 	MinAudience int
-}
-
-// Events is what an applicant's profile says of their events.
-type Events struct {
-	Location   string
-	Categories []string
-	Audience   int
 }
 
 // Fit is how well an applicant's events fit an offer: a score (higher is
@@ -47,54 +40,28 @@ const (
 // FitAudience when it reaches the minimum (or there is none), the share of
 // it it reaches otherwise ("audience 300"). The score is rounded to one
 // decimal.
-func ApplicantFit(w Wants, e Events) Fit {
+func ApplicantFit(w Wants, p eligibility.Profile) Fit {
 	f := Fit{Reasons: []string{}}
-	if common := shared(w.Categories, e.Categories); len(common) > 0 {
+	if common := shared(w.Categories, p.EventCategories); len(common) > 0 {
 		f.Score += FitCategory * float64(len(common))
-		f.Reasons = append(f.Reasons, "shares "+joinNames(common))
+		f.Reasons = append(f.Reasons, "shares "+eligibility.List(common))
 	}
-	if where := strings.TrimSpace(e.Location); where != "" {
-		for _, p := range w.Places {
-			if samePlace(p, where) {
-				f.Score += FitPlace
-				if search.Fold(where) == "online" {
-					f.Reasons = append(f.Reasons, "online")
-				} else {
-					f.Reasons = append(f.Reasons, "in "+where)
-				}
-				break
-			}
+	if where := strings.TrimSpace(p.EventLocation); eligibility.PlaceMatches(w.Places, where) {
+		f.Score += FitPlace
+		if strings.EqualFold(where, eligibility.Online) {
+			f.Reasons = append(f.Reasons, "online")
+		} else {
+			f.Reasons = append(f.Reasons, "in "+where)
 		}
 	}
-	if e.Audience > 0 {
+	if p.Audience > 0 {
 		share := 1.0
 		if w.MinAudience > 0 {
-			share = min(1, float64(e.Audience)/float64(w.MinAudience))
+			share = min(1, float64(p.Audience)/float64(w.MinAudience))
 		}
 		f.Score += FitAudience * share
-		f.Reasons = append(f.Reasons, "audience "+strconv.Itoa(e.Audience))
+		f.Reasons = append(f.Reasons, "audience "+money.Thousands(int64(p.Audience)))
 	}
 	f.Score = math.Round(f.Score*10) / 10
 	return f
-}
-
-// samePlace: two places match when either contains the other, ignoring
-// case and accents; "Online" matches "Online" only.
-func samePlace(a, b string) bool {
-	a, b = search.Fold(strings.TrimSpace(a)), search.Fold(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if a == "online" || b == "online" {
-		return a == b
-	}
-	return strings.Contains(a, b) || strings.Contains(b, a)
-}
-
-// joinNames joins names as "A", "A and B", "A, B and C".
-func joinNames(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

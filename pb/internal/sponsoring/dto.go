@@ -5,6 +5,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -37,6 +38,9 @@ type Application struct {
 	ConversationID string          `json:"conversationId"`
 	// DealID is the deal an accepted application opened ("" otherwise).
 	DealID string `json:"dealId"`
+	// Answers are the applicant's answers with the questions as they were
+	// asked: read by the two members only, as the whole application.
+	Answers []eligibility.Answer `json:"answers"`
 	// DeclineReason is a decline's reason (a key of DeclineReasons, "" for
 	// none), DeclineReasonText the words the applicant reads, DeclineNote
 	// the poster's note.
@@ -82,6 +86,7 @@ func toApplication(r *core.Record, l links) Application {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
+	a.Answers = eligibility.DecodeAnswers(r.GetString("answers"))
 	a.DeclineReason = r.GetString("declineReason")
 	a.DeclineReasonText = DeclineReasons[a.DeclineReason]
 	a.DeclineNote = r.GetString("declineNote")

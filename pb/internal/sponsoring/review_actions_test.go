@@ -302,7 +302,8 @@ func TestDeclineWithAReason(t *testing.T) {
 }
 
 // TestTheApplicantReadsTheReason: the applicant's own list says the
-// decline's reason and note, the sentence as well as the key.
+// decline's reason and note, the sentence as well as the key, beside
+// their answers.
 func TestTheApplicantReadsTheReason(t *testing.T) {
 	t.Parallel()
 	app := apptest.Factory(nil, seedReview)(t)
@@ -313,7 +314,8 @@ func TestTheApplicantReadsTheReason(t *testing.T) {
 		t.Fatalf("declining: %d %s", status, body)
 	}
 	_, body := testutil.DoRead(t, srv, http.MethodGet, "/api/applications?role=sent", "", testutil.Cookie(t, testutil.FindByUsername(t, app, "priya")))
-	for _, want := range []string{`"status":"declined"`, `"declineReason":"dates"`, `"declineReasonText":"The dates do not work for this sponsor"`, `"declineNote":"April is full."`} {
+	for _, want := range []string{`"answers":[{"questionId":"q1","label":"How many students attend?","kind":"number","value":120}]`,
+		`"status":"declined"`, `"declineReason":"dates"`, `"declineReasonText":"The dates do not work for this sponsor"`, `"declineNote":"April is full."`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the applicant's list lacks %s: %s", want, body)
 		}

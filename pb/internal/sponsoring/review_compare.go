@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
@@ -26,17 +27,8 @@ const (
 // offer's questions as they are now, and the applications in the order
 // asked, each with its applicant's latest reviews.
 type Comparison struct {
-	Questions    []ReviewQuestion `json:"questions"`
-	Applications []CompareItem    `json:"applications"`
-}
-
-// ReviewQuestion is one of an offer's questions.
-// TODO(merge h-a): eligibility.Question.
-type ReviewQuestion struct {
-	ID       string `json:"id"`
-	Label    string `json:"label"`
-	Kind     string `json:"kind"`
-	Required bool   `json:"required"`
+	Questions    []eligibility.Question `json:"questions"`
+	Applications []CompareItem          `json:"applications"`
 }
 
 // CompareItem is an application as the poster reads it, with the
@@ -109,11 +101,8 @@ func Compare(app core.App, me *core.Record, offerID string, ids []string) (Compa
 	if err != nil {
 		return Comparison{}, err
 	}
-	out := Comparison{Questions: []ReviewQuestion{}, Applications: make([]CompareItem, len(items))}
-	_ = offer.UnmarshalJSONField("questions", &out.Questions)
-	if out.Questions == nil {
-		out.Questions = []ReviewQuestion{}
-	}
+	out := Comparison{Questions: eligibility.DecodeQuestions(offer.GetString("questions")),
+		Applications: make([]CompareItem, len(items))}
 	for i, item := range items {
 		out.Applications[i] = CompareItem{ReviewItem: item, Reviews: reviews[subjects[i]]}
 		if out.Applications[i].Reviews == nil {

@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/matching"
 )
 
@@ -20,7 +21,7 @@ type ReviewItem struct {
 	ApplicantProfile ApplicantProfile `json:"applicantProfile"`
 	Match            matching.Fit     `json:"match"`
 	// Eligibility is the offer's rules the applicant fails now ([] when none).
-	Eligibility []EligibilityReason `json:"eligibility"`
+	Eligibility []eligibility.Reason `json:"eligibility"`
 }
 
 // ApplicantProfile is what the applicant's profile says of their events
@@ -72,36 +73,29 @@ func toReviewItems(app core.App, offer *core.Record, rows []*core.Record) ([]Rev
 func reviewItem(a Application, r, applicant *core.Record, rules offerRules) ReviewItem {
 	item := ReviewItem{Application: a, Shortlisted: r.GetBool("shortlisted"),
 		ApplicantProfile: ApplicantProfile{EventCategories: []string{}},
-		Match:            matching.Fit{Reasons: []string{}}, Eligibility: []EligibilityReason{}}
+		Match:            matching.Fit{Reasons: []string{}}, Eligibility: []eligibility.Reason{}}
 	if applicant == nil {
 		return item
 	}
-	item.ApplicantProfile = applicantProfile(applicant)
-	item.Match = matching.ApplicantFit(rules.wants, eventsOf(applicant))
-	item.Eligibility = rules.check(applicant)
+	p := eligibility.ProfileOf(applicant)
+	item.ApplicantProfile = applicantProfile(applicant, p)
+	item.Match = matching.ApplicantFit(rules.wants, p)
+	item.Eligibility = rules.check(p)
 	return item
 }
 
-func applicantProfile(u *core.Record) ApplicantProfile {
+// applicantProfile is the applicant u's profile p (eligibility.ProfileOf)
+// with what their deals say of them.
+func applicantProfile(u *core.Record, p eligibility.Profile) ApplicantProfile {
 	rel := accounts.ReliabilityOf(u)
-	p := ApplicantProfile{
-		EventLocation:   u.GetString("eventLocation"),
-		EventCategories: u.GetStringSlice("eventCategories"),
-		Audience:        u.GetInt("audience"),
+	return ApplicantProfile{
+		EventLocation:   p.EventLocation,
+		EventCategories: p.EventCategories,
+		NextEventDate:   p.NextEventDate,
+		Audience:        p.Audience,
 		Reliable:        rel.Reliable,
 		CompletedDeals:  rel.CompletedDeals,
 		Rating:          rel.Rating,
 		ReviewCount:     rel.RatingCount,
 	}
-	if d := u.GetDateTime("nextEventDate"); !d.IsZero() {
-		p.NextEventDate = d.Time().Format("2006-01-02")
-	}
-	return p
-}
-
-// eventsOf is what the applicant's profile says of their events, for
-// matching.ApplicantFit.
-func eventsOf(u *core.Record) matching.Events {
-	return matching.Events{Location: u.GetString("eventLocation"), Categories: u.GetStringSlice("eventCategories"),
-		Audience: u.GetInt("audience")}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/paging"
@@ -20,6 +21,9 @@ import (
 // application cap, and a multiple of the page size, so no page straddles
 // the two.
 const MaxRanked = 500
+
+// maxRanked is MaxRanked (a test ranks fewer).
+var maxRanked = MaxRanked
 
 // Review sorts.
 const (
@@ -75,7 +79,7 @@ func ReviewPage(app core.App, me *core.Record, offerID string, q ReviewQuery) ([
 	}
 	where = dbx.And(dbx.HashExp{"applications.sponsorship": offer.Id}, where)
 	var rows []*core.Record
-	if q.Sort == SortMatch && q.Page.Offset() < MaxRanked {
+	if q.Sort == SortMatch && q.Page.Offset() < maxRanked {
 		rows, page.HasMore, err = rankedPage(app, offer, where, q.Page)
 	} else {
 		rows, page.HasMore, err = sortedPage(app, where, q.Sort, q.Page)
@@ -157,12 +161,12 @@ func rankedPage(app core.App, offer *core.Record, where dbx.Expression, p paging
 	err := app.DB().Select("applications.id", "COALESCE(u.eventLocation, '') AS eventLocation",
 		"COALESCE(u.eventCategories, '[]') AS eventCategories", "COALESCE(u.audience, 0) AS audience").
 		From("applications").LeftJoin("users u", dbx.NewExp("u.id = applications.applicant")).
-		Where(where).OrderBy("applications.created DESC", "applications.rowid DESC").Limit(MaxRanked + 1).All(&events)
+		Where(where).OrderBy("applications.created DESC", "applications.rowid DESC").Limit(int64(maxRanked) + 1).All(&events)
 	if err != nil {
 		return nil, false, err
 	}
-	more := len(events) > MaxRanked
-	events = events[:min(len(events), MaxRanked)]
+	more := len(events) > maxRanked
+	events = events[:min(len(events), maxRanked)]
 	wants := rulesOf(offer).wants
 	type ranked struct {
 		id    string
@@ -170,9 +174,9 @@ func rankedPage(app core.App, offer *core.Record, where dbx.Expression, p paging
 	}
 	order := make([]ranked, len(events))
 	for i, ev := range events {
-		e := matching.Events{Location: ev.Location, Audience: ev.Audience}
-		_ = json.Unmarshal([]byte(ev.Categories), &e.Categories)
-		order[i] = ranked{id: ev.ID, score: matching.ApplicantFit(wants, e).Score}
+		p := eligibility.Profile{EventLocation: ev.Location, Audience: ev.Audience}
+		_ = json.Unmarshal([]byte(ev.Categories), &p.EventCategories)
+		order[i] = ranked{id: ev.ID, score: matching.ApplicantFit(wants, p).Score}
 	}
 	slices.SortStableFunc(order, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 	from := min(p.Offset(), len(order))

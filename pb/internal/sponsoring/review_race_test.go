@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
 
@@ -72,4 +73,29 @@ func TestBulkDeclineRacingAnAcceptance(t *testing.T) {
 		}
 	}
 	t.Logf("of %d rounds the acceptance won %d, the bulk decline %d", rounds, wins["accept"], wins["decline"])
+}
+
+// TestDeclineFiftyAtOnce: the most one bulk decline takes, 50 pending
+// applications, are declined in one request, each told to its applicant.
+func TestDeclineFiftyAtOnce(t *testing.T) {
+	t.Parallel()
+	app := apptest.Factory(nil, seedReview)(t)
+	defer app.Cleanup()
+	offer := listing(t, app, "sponsorships", "Science fair")
+	ids := make([]string, 50)
+	for i := range ids {
+		ids[i] = `"` + createApplication(t, app, offer, testutil.CreateMember(t, app, fmt.Sprintf("member%d", i), testutil.MemberOpts{}), "pending").Id + `"`
+	}
+	srv := testutil.Serve(t, app)
+	start := time.Now()
+	status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorships/"+offer.Id+"/applications/decline",
+		`{"ids":[`+strings.Join(ids, ",")+`],"reason":"budget"}`, testutil.Cookie(t, testutil.FindByUsername(t, app, "dan")))
+	took := time.Since(start)
+	if status != 200 || !strings.HasSuffix(body, `"],"skipped":[]}`) || strings.Count(body, `","`)+1 != 50 {
+		t.Fatalf("%d %s", status, body)
+	}
+	if n := count(t, app, "notifications", dbx.NewExp("type = 'application_declined' AND body LIKE '%The budget is already committed.'")); n != 50 {
+		t.Errorf("%d applicants were told, want 50", n)
+	}
+	t.Logf("declining 50 at once took %v", took)
 }

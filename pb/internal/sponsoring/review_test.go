@@ -16,7 +16,8 @@ import (
 // seedReview: dan's offer "Science fair" (Education and Arts, in Pune,
 // criteria asking an audience of 200) has four applications, oldest
 // first: amy's (Pune, Education, audience 100, reliable with 5 completed
-// deals), priya's (Pune, Education and Arts, audience 300, starred),
+// deals), priya's (Pune, Education and Arts, audience 300, starred,
+// answering the offer's question),
 // zed's (Delhi, Technology, audience 1,000, declined) and wes's
 // (withdrawn); moe is a member who never applied; boss an administrator.
 func seedReview(t testing.TB, app core.App) {
@@ -44,6 +45,9 @@ func seedReview(t testing.TB, app core.App) {
 		r.SetRaw("created", created)
 		r.Set("shortlisted", a.who == "priya")
 		r.Set("message", "Hello from "+a.who)
+		if a.who == "priya" {
+			r.Set("answers", []map[string]any{{"questionId": "q1", "label": "How many students attend?", "kind": "number", "value": 120}})
+		}
 		save(t, app, r)
 	}
 }
@@ -97,8 +101,11 @@ func TestReviewApplications(t *testing.T) {
 				`"applicantProfile":{"eventLocation":"pune","eventCategories":["Education","Arts"],"nextEventDate":"2027-04-12","audience":300,"reliable":false,"completedDeals":0,"rating":0,"reviewCount":0}`,
 				`"match":{"score":212,"reasons":["shares Education and Arts","in pune","audience 300"]}`,
 				`"match":{"score":111,"reasons":["shares Education","in Pune","audience 100"]}`,
-				`"match":{"score":2,"reasons":["audience 1000"]}`,
-				`"reliable":true,"completedDeals":5`, `"eligibility":[]`},
+				`"match":{"score":2,"reasons":["audience 1,000"]}`,
+				`"reliable":true,"completedDeals":5`, `"eligibility":[]`,
+				// amy's audience is below the minimum set since she applied
+				`"eligibility":[{"code":"audience","message":"This sponsor asks for an audience of at least 200."}]`,
+				`"answers":[{"questionId":"q1","label":"How many students attend?","kind":"number","value":120}]`, `"answers":[]`},
 			[]string{`"username":"wes"`}),
 		get("the poster filters by status", "dan", "?status=withdrawn", 200, []string{`"username":"wes"`, `"status":"withdrawn"`},
 			[]string{`"username":"amy"`, `"username":"priya"`, `"username":"zed"`}),

@@ -3,11 +3,14 @@
 
 export type ApplicationStatus = 'pending' | 'accepted' | 'declined'
 
-/** Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored. */
-export type ClosedReason = 'poster' | 'event_passed' | 'sponsored'
+/** Why a listing cannot be backed: closed by its poster, its event date passed, sponsored, or an offer holding all the applications its cap takes. */
+export type ClosedReason = 'poster' | 'event_passed' | 'sponsored' | 'cap'
 
 /** A deal's state (docs/api/deals.md, States). */
 export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'completed' | 'cancelled' | 'disputed'
+
+/** An offer's rule a member fails, in the order they are checked (docs/api/eligibility.md, "Who may apply"). */
+export type EligibilityCode = 'cap' | 'location' | 'category' | 'eventDate' | 'audience' | 'verified' | 'reliable'
 
 /** An industry a member may state (industry.All; docs/api/packages.md). */
 export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
@@ -32,6 +35,9 @@ export type PaymentsMode = 'live' | 'sandbox' | 'off'
 
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
+
+/** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
+export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
 
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
@@ -179,9 +185,14 @@ export interface ListingItem {
   holdDays?: number
   clashingIndustries?: string[]
   exclusiveIndustries?: string[]
+  criteria?: Criteria
+  questions?: Question[]
+  applicationCap?: number
+  applicationCount?: number
   applied?: boolean
   myPledge?: Pledge
   industryConflict?: string
+  eligibility?: Reason[]
 }
 
 /** listings.Preview */
@@ -225,6 +236,7 @@ export interface Application {
   poster: Person
   conversationId: string
   dealId: string
+  answers: Answer[]
   declineReason: string
   declineReasonText: string
   declineNote: string
@@ -253,12 +265,12 @@ export interface ReviewItem extends Application {
   shortlisted: boolean
   applicantProfile: ApplicantProfile
   match: Fit
-  eligibility: EligibilityReason[]
+  eligibility: Reason[]
 }
 
 /** sponsoring.Comparison */
 export interface Comparison {
-  questions: ReviewQuestion[]
+  questions: Question[]
   applications: CompareItem[]
 }
 
@@ -611,11 +623,36 @@ export interface Tier {
   unavailableReason: string
 }
 
+/** eligibility.Criteria */
+export interface Criteria {
+  locations: string[]
+  categories: string[]
+  eventFrom: string
+  eventTo: string
+  minAudience: number
+  verifiedOnly: boolean
+  reliableOnly: boolean
+}
+
+/** eligibility.Question */
+export interface Question {
+  id?: string
+  label: string
+  kind: QuestionKind
+  required: boolean
+}
+
 /** listings.Pledge */
 export interface Pledge {
   id: string
   amount: number
   createdAt: string
+}
+
+/** eligibility.Reason */
+export interface Reason {
+  code: EligibilityCode
+  message: string
 }
 
 /** listings.StoredFilter */
@@ -637,6 +674,14 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** eligibility.Answer */
+export interface Answer {
+  questionId: string
+  label: string
+  kind: QuestionKind
+  value: unknown
 }
 
 /** deals.TierRef */
@@ -661,20 +706,6 @@ export interface ApplicantProfile {
 export interface Fit {
   score: number
   reasons: string[]
-}
-
-/** sponsoring.EligibilityReason */
-export interface EligibilityReason {
-  code: string
-  message: string
-}
-
-/** sponsoring.ReviewQuestion */
-export interface ReviewQuestion {
-  id: string
-  label: string
-  kind: string
-  required: boolean
 }
 
 /** sponsoring.CompareItem */
@@ -900,6 +931,9 @@ export interface ListingInput {
   anyAmount?: boolean
   holdDays?: number
   clashingIndustries?: string[]
+  criteria?: CriteriaInput
+  questions?: Question[]
+  applicationCap?: number
 }
 
 /** savedsearch.NewSearch */
@@ -1103,6 +1137,17 @@ export interface TierInput {
   saleStart?: string
   saleEnd?: string
   exclusive: boolean
+}
+
+/** eligibility.CriteriaInput */
+export interface CriteriaInput {
+  locations?: string[]
+  categories?: string[]
+  eventFrom?: string
+  eventTo?: string
+  minAudience?: number
+  verifiedOnly?: boolean
+  reliableOnly?: boolean
 }
 
 /** deals.DeliverableInput */

@@ -1,5 +1,5 @@
 import { answerText } from '@/lib/eligibility'
-import type { Answer } from '@/lib/eligibility-contract.local'
+import type { Answer } from '@/lib/api-types.gen'
 
 /** One answer as the applicant gave it (answerText's words); a link opens apart. */
 export function AnswerValue({ answer }: { answer: Pick<Answer, 'kind' | 'value'> | undefined }) {

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { makePerson } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { CompareItem, ReviewQuestion } from '@/lib/api-types.gen'
+import type { CompareItem, Question } from '@/lib/api-types.gen'
 import { CompareTable } from './CompareTable'
 
-const questions: ReviewQuestion[] = [
+const questions: Question[] = [
   { id: 'q1', label: 'How many students attend?', kind: 'number', required: true },
   { id: 'q2', label: 'Link to last year’s event', kind: 'link', required: false },
   { id: 'q3', label: 'Do you print banners?', kind: 'yesno', required: false },

@@ -9,14 +9,14 @@ import { formatDate } from '@/lib/dates'
 import { personName } from '@/lib/member'
 import { dealPath, profilePath } from '@/lib/paths'
 import { ratingLabel } from '@/lib/rating'
-import type { CompareItem, ReviewQuestion } from '@/lib/api-types.gen'
+import type { CompareItem, Question } from '@/lib/api-types.gen'
 import { AnswerValue } from './AnswerValue'
 import { applicantFigures } from '../applicant-figures'
 import { ApplicantTrack } from './ApplicantTrack'
 import { StatusPill } from './StatusPill'
 
 interface CompareTableProps {
-  questions: ReviewQuestion[]
+  questions: Question[]
   applications: CompareItem[]
   onAccept: (a: CompareItem) => void
   onDecline: (a: CompareItem) => void
@@ -30,7 +30,7 @@ interface Row {
 }
 
 /** The rows, written once for the table and the phone's cards: the offer's questions now, then answers to questions since removed. */
-function rows(questions: ReviewQuestion[], applications: CompareItem[]): Row[] {
+function rows(questions: Question[], applications: CompareItem[]): Row[] {
   const asked = new Set(questions.map((q) => q.id))
   const removed = new Map<string, string>()
   for (const a of applications) for (const ans of a.answers ?? []) if (!asked.has(ans.questionId)) removed.set(ans.questionId, ans.label)
@@ -74,7 +74,8 @@ function rows(questions: ReviewQuestion[], applications: CompareItem[]): Row[] {
       label,
       cell: (a) => applicantFigures(a.applicantProfile).find((f) => f.label === label)?.value,
     })),
-    ...questions.map((q) => answerRow(q.id, q.label)),
+    // a stored question always has its id (the type is the offer form's too, where it may be left out)
+    ...questions.map((q) => answerRow(q.id ?? '', q.label)),
     ...[...removed].map(([id, label]) => answerRow(id, label)),
     {
       label: 'Message',

@@ -5,34 +5,18 @@ import { PersonLink } from '@/components/ui/MemberName'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { personName } from '@/lib/member'
-import { conversationPath, dealPath, offerApplicationsPath } from '@/lib/paths'
+import { offerApplicationsPath } from '@/lib/paths'
 import { applicationsTexts } from '../applications-texts'
 import { useAccept } from '../use-accept'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
 import type { Application, Commitment } from '@/lib/api-types.gen'
 import { industryLabel, useIndustries } from '@/features/app-config'
+import { ConversationLink, DealLink } from './ApplicationLinks'
 import { DeclineApplications } from './DeclineApplications'
 import { ProfileSection } from './ProfileSection'
+import { SentApplication } from './SentApplication'
 import { StatusPill } from './StatusPill'
-
-function DealLink({ id }: { id: string }) {
-  if (!id) return null
-  return (
-    <Link to={dealPath(id)} className="link link-primary text-sm">
-      Open the deal
-    </Link>
-  )
-}
-
-function ConversationLink({ id }: { id: string }) {
-  if (!id) return null
-  return (
-    <Link to={conversationPath(id)} className="link link-primary text-sm">
-      Open conversation
-    </Link>
-  )
-}
 
 /** Own profile only: applications sent and received, and sponsorships given and received. */
 export function ProfileConnections() {
@@ -50,20 +34,7 @@ export function ProfileConnections() {
         empty="You have not applied for any sponsorships yet."
       >
         {sent.data?.map((a) => (
-          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="sent-application">
-            <div className="min-w-0">
-              <p className="font-medium break-words">{a.sponsorship.title}</p>
-              <p className="text-sm text-base-content/75">
-                {formatUsd(a.sponsorship.amount)} · applied {formatDate(a.createdAt)} · to <PersonLink person={a.poster} />
-              </p>
-              <DeclineReason application={a} />
-            </div>
-            <div className="flex items-center gap-3">
-              <StatusPill status={a.status} applicant />
-              <DealLink id={a.dealId} />
-              <ConversationLink id={a.conversationId} />
-            </div>
-          </li>
+          <SentApplication key={a.id} application={a} />
         ))}
       </ProfileSection>
       <ProfileSection
@@ -92,18 +63,6 @@ export function ProfileConnections() {
         ))}
       </ProfileSection>
     </>
-  )
-}
-
-/** Why the poster declined, as the applicant reads it: the reason's sentence and the poster's note. */
-function DeclineReason({ application }: { application: Application }) {
-  const { declineReasonText: text, declineNote: note } = application
-  if (application.status !== 'declined' || (!text && !note)) return null
-  return (
-    <p className="mt-1 rounded-box bg-base-200 px-3 py-2 text-sm break-words" data-testid="decline-reason">
-      <span className="font-medium">{text || 'Declined'}</span>
-      {note && <span className="block whitespace-pre-line text-base-content/80">{note}</span>}
-    </p>
   )
 }
 

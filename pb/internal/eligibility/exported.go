@@ -1,0 +1,10 @@
+package eligibility
+
+// PlaceMatches tells whether a member's place mine matches one of places,
+// as the location rule compares them (the applications view's match
+// weighs it too).
+func PlaceMatches(places []string, mine string) bool { return anyPlaceMatches(places, mine) }
+
+// List joins names as the sentences do: "Pune", "Pune and Mumbai",
+// "Pune, Mumbai and Delhi".
+func List(names []string) string { return list(names) }
