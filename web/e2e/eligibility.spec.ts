@@ -29,7 +29,7 @@ test('an offer that chooses: a place and two questions; a member told why before
   ] as const) {
     await form.getByRole('button', { name: 'Add a question' }).click()
     const question = form.getByRole('group', { name: `Question ${i + 1}` })
-    await question.getByLabel('Question').fill(label)
+    await question.getByLabel('Question', { exact: true }).fill(label)
     await question.getByLabel('Answer').selectOption(kind)
     await question.getByLabel('Required').setChecked(required)
   }

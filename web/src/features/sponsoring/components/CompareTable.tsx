@@ -83,14 +83,14 @@ function rows(questions: Question[], applications: CompareItem[]): Row[] {
         a.message ? (
           <p className="whitespace-pre-line break-words">{a.message}</p>
         ) : (
-          <span className="text-base-content/60">No message</span>
+          <span className="text-base-content/75">No message</span>
         ),
     },
     {
       label: 'Reviews',
       cell: (a) =>
         a.reviews.length === 0 ? (
-          <span className="text-base-content/60">No reviews yet</span>
+          <span className="text-base-content/75">No reviews yet</span>
         ) : (
           <ul className="space-y-2">
             {a.reviews.map((r) => (

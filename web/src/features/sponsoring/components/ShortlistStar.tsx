@@ -17,7 +17,7 @@ export function ShortlistStar({ offerId, id, name, shortlisted }: { offerId: str
       aria-pressed={shortlisted}
       aria-label={`Shortlist ${name}`}
       title={shortlisted ? 'On your shortlist (only you see it)' : 'Add to your shortlist (only you see it)'}
-      className={`btn btn-circle btn-ghost btn-sm ${shortlisted ? 'text-warning' : 'text-base-content/60'}`}
+      className={`btn btn-circle btn-ghost btn-sm ${shortlisted ? 'text-warning' : 'text-base-content/75'}`}
       onClick={toggle}
     >
       <StarIcon className="size-5" fill={shortlisted ? 'currentColor' : 'none'} />
