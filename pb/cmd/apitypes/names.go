@@ -67,7 +67,7 @@ var (
 	eligibilityCode = enum{"EligibilityCode", "An offer's rule a member fails, in the order they are checked (docs/api/eligibility.md, \"Who may apply\").",
 		eligibility.Codes}
 	applicationStatus = enum{"ApplicationStatus", "",
-		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
+		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined, sponsoring.StatusWithdrawn}}
 	dealStatus   = enum{"DealStatus", "A deal's state (docs/api/deals.md, States).", deals.Statuses}
 	pledgeStatus = enum{"PledgeStatus", "A pledge (commitment) is active until its sponsor withdraws it.",
 		[]string{sponsoring.PledgeActive, sponsoring.PledgeWithdrawn}}
@@ -115,6 +115,13 @@ func industryKeys() []string {
 		out = append(out, string(e.Key))
 	}
 	return out
+}
+
+// anyFields type the fields the server declares as any ("package.Type.Field")
+// by the values it puts there.
+var anyFields = map[string]string{
+	// a number (number), a bool (yesno) or a string (docs/api/eligibility.md)
+	"eligibility.Answer.Value": "number | boolean | string",
 }
 
 // extraEnums are written even when no field uses them.

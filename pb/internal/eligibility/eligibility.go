@@ -26,6 +26,10 @@ const (
 	MaxLongAnswer  = 2000
 	MaxLinkAnswer  = 500
 	MaxNumber      = 1e12
+	// MaxStoredAnswers bounds an application's answers as stored (JSON,
+	// with the questions' labels), in bytes: the applications.answers
+	// field's size.
+	MaxStoredAnswers = 16 << 10
 	// MaxProfileLocation bounds a member's eventLocation, in characters.
 	MaxProfileLocation = 120
 )

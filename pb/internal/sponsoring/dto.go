@@ -11,9 +11,11 @@ import (
 
 // Application statuses.
 const (
-	StatusPending   = "pending"
-	StatusAccepted  = "accepted"
-	StatusDeclined  = "declined"
+	StatusPending  = "pending"
+	StatusAccepted = "accepted"
+	StatusDeclined = "declined"
+	// StatusWithdrawn: the applicant took it back while it was pending
+	// (docs/api/eligibility.md); applying again sends it again.
 	StatusWithdrawn = "withdrawn"
 )
 
@@ -80,6 +82,7 @@ func toApplication(r *core.Record, l links) Application {
 		Poster:         l.people.Of(r.GetString("poster")),
 		ConversationID: l.conversation(r.GetString("applicant"), r.GetString("poster")),
 		DealID:         l.deals[r.Id],
+		Answers:        eligibility.DecodeAnswers(r.GetString("answers")),
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
 	if s, ok := l.listings[a.Sponsorship.ID]; ok {
