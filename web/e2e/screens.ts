@@ -169,6 +169,57 @@ const reviewedOffer = async (page: Page): Promise<{ id: string; shortlisted: str
   return { id, shortlisted }
 }
 
+/**
+ * An offer of a new member's (made once per server, approved by the administrator): with `rules`,
+ * criteria the administrator fails (their events are not stated); without, questions only.
+ */
+const rulesOfferTitle = 'Shillong river clean-up grants'
+const questionsOfferTitle = 'Library reading circle kits'
+const memberOffer = async (page: Page, title: string, rules: boolean): Promise<string> => {
+  const baseURL = new URL(page.url()).origin
+  const headers = { Origin: baseURL }
+  const found = await page.request.get(`/api/sponsorships?q=${encodeURIComponent(title)}`)
+  const [existing] = (await found.json()) as { id: string }[]
+  if (existing) return existing.id
+  const poster = await request.newContext({ baseURL })
+  const username = `screensoffer${Date.now().toString(36)}`
+  const registered = await poster.post('/api/register', {
+    data: { displayName: 'Meera Lyngdoh', username, password: 'member-pass-1' },
+    headers,
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  const order = (await (await poster.post('/api/payments/create-subscription', { data: { planId: 'monthly' }, headers })).json()) as {
+    orderId: string
+  }
+  const paid = await poster.post('/api/payments/sandbox/pay', { data: { orderId: order.orderId, outcome: 'success' }, headers })
+  expect((await poster.post('/api/payments/verify-subscription', { data: await paid.json(), headers })).ok()).toBe(true)
+  const criteria = rules ? { locations: ['Shillong', 'Online'], categories: ['Environment'], minAudience: 200, verifiedOnly: true } : {}
+  const created = await poster.post('/api/sponsorships', {
+    data: {
+      title,
+      description: rules ? 'Gloves, bags and a boat for river clean-ups.' : 'Books and cushions for a weekly reading circle.',
+      amount: 400,
+      location: rules ? 'Shillong, India' : 'Kochi, India',
+      categories: [rules ? 'Environment' : 'Education'],
+      criteria,
+      applicationCap: rules ? 40 : 0,
+      questions: [
+        { id: 'readers', label: 'How many readers come each week?', kind: 'number', required: true },
+        { id: 'free', label: 'Is the circle free to join?', kind: 'yesno', required: true },
+        { id: 'link', label: 'A link to your group', kind: 'link', required: false },
+        { id: 'plan', label: 'What would the kits change?', kind: 'long', required: false },
+      ],
+    },
+    headers,
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  await poster.dispose()
+  const approved = await page.request.post(`/api/admin/listings/sponsorships/${id}/approve`, { headers })
+  expect(approved.ok(), await approved.text()).toBe(true)
+  return id
+}
+
 let fallbackRuns = 0
 /** The fallback box's second step (each call a fresh address: the server limits codes per address). */
 const requestFallbackCode = async (page: Page) => {
@@ -388,6 +439,71 @@ export const screens: Screen[] = [
       await heading('Settings')(page)
       await page.getByRole('button', { name: 'Sign out everywhere' }).click()
       await expect(page.getByRole('dialog', { name: 'Sign out everywhere?' })).toBeVisible()
+    },
+  },
+  {
+    name: 'settings-events',
+    path: '/settings#settings-events',
+    signedIn: true,
+    ready: async (page) => {
+      // After another /settings screen the hash alone changed: load the page afresh (no dialog left open).
+      await page.reload()
+      await heading('Settings')(page)
+      const events = page.getByRole('region', { name: 'Your events' })
+      await events.getByRole('checkbox', { name: 'Education' }).check()
+      await events.getByLabel('Expected audience').fill('2000000000')
+      await events.getByRole('button', { name: 'Save events' }).click()
+      await expect(events.getByText('Audience must be a whole number from 0 to 1,000,000,000')).toBeVisible()
+      await events.scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'create-form-criteria',
+    path: '/home?create=1',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Continue to Post Form' }).click()
+      const form = page.getByRole('dialog', { name: 'Create New Listing' })
+      await form.getByText('Who can apply').click()
+      const criteria = form.getByTestId('criteria-editor')
+      await criteria.getByLabel('Add a place').fill('Pune')
+      await criteria.getByLabel('Add a place').press('Enter')
+      await criteria.getByLabel('Add a place').fill('Mumbai')
+      await criteria.getByLabel('Add a place').press('Enter')
+      await criteria.getByRole('group', { name: "Applicants' event categories" }).getByLabel('Education').check()
+      await criteria.getByLabel('Application cap').fill('50')
+      await form.getByText('Questions', { exact: true }).click()
+      await form.getByRole('button', { name: 'Add a question' }).click()
+      await form.getByRole('group', { name: 'Question 1' }).getByLabel('Question text').fill('How many students attend?')
+      await form.getByRole('group', { name: 'Question 1' }).getByLabel('Answer type').selectOption('number')
+      await criteria.scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'apply-dialog-questions',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.goto(`/listings/sponsorships/${await memberOffer(page, questionsOfferTitle, false)}`)
+      await heading(questionsOfferTitle)(page)
+      await page.getByRole('button', { name: 'Apply for Sponsorship' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Apply for Sponsorship' })
+      await dialog.getByLabel('How many readers come each week?').fill('about twenty')
+      await dialog.getByRole('button', { name: 'Submit' }).click()
+      await expect(dialog.getByText('Enter a number')).toBeVisible()
+    },
+  },
+  {
+    name: 'offer-ineligible-dialog',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await memberOffer(page, rulesOfferTitle, true)
+      await page.goto(`/home?q=${encodeURIComponent(rulesOfferTitle)}`)
+      await page.getByRole('article', { name: rulesOfferTitle }).click()
+      const dialog = page.getByRole('dialog', { name: rulesOfferTitle })
+      await expect(dialog.getByTestId('eligibility-note')).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Apply for Sponsorship' })).toBeDisabled()
     },
   },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },

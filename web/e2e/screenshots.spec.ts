@@ -25,6 +25,10 @@ const darkScreens = new Set([
   'offer-applications-compare',
   'profile',
   'settings',
+  'settings-events',
+  'create-form-criteria',
+  'apply-dialog-questions',
+  'offer-ineligible-dialog',
   'messages-thread',
   'admin',
 ])

@@ -33,13 +33,13 @@ export function QuestionsFields({ form }: { form: UseFormReturn<ListingFormInput
                 </Button>
                 <div className="clear-both grid gap-x-3 sm:grid-cols-[1fr_10rem]">
                   <TextField
-                    label="Question"
+                    label="Question text"
                     maxLength={limits.questionLabel}
                     placeholder="e.g. How many students attend?"
                     error={rowErrors?.label?.message}
                     {...register(`questions.${i}.label`)}
                   />
-                  <FieldShell id={`question-${i}-kind`} label="Answer" error={rowErrors?.kind?.message}>
+                  <FieldShell id={`question-${i}-kind`} label="Answer type" error={rowErrors?.kind?.message}>
                     <select
                       id={`question-${i}-kind`}
                       className={`select w-full ${rowErrors?.kind ? 'select-error' : ''}`}
