@@ -29,8 +29,8 @@ test('an offer that chooses: a place and two questions; a member told why before
   ] as const) {
     await form.getByRole('button', { name: 'Add a question' }).click()
     const question = form.getByRole('group', { name: `Question ${i + 1}` })
-    await question.getByLabel('Question', { exact: true }).fill(label)
-    await question.getByLabel('Answer').selectOption(kind)
+    await question.getByLabel('Question text').fill(label)
+    await question.getByLabel('Answer type').selectOption(kind)
     await question.getByLabel('Required').setChecked(required)
   }
   await form.getByRole('button', { name: 'Post Open Sponsorship' }).click()
