@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { makePerson } from '@/test/fixtures'
+import { makePerson, makeReviewItem } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import type { CompareItem, Question } from '@/lib/api-types.gen'
 import { CompareTable } from './CompareTable'
@@ -12,38 +12,8 @@ const questions: Question[] = [
   { id: 'q3', label: 'Do you print banners?', kind: 'yesno', required: false },
 ]
 
-function compared(overrides: Partial<CompareItem>): CompareItem {
-  return {
-    id: 'a1',
-    status: 'pending',
-    message: '',
-    createdAt: '2027-01-10T10:00:00Z',
-    decidedAt: '',
-    sponsorship: { id: 'o1', title: 'Robotics kits', amount: 500 },
-    applicant: makePerson(),
-    poster: makePerson({ id: 'u1', displayName: 'Alex' }),
-    conversationId: '',
-    dealId: '',
-    answers: [],
-    shortlisted: true,
-    applicantProfile: {
-      eventLocation: 'Pune',
-      eventCategories: ['Education'],
-      nextEventDate: '2027-04-12',
-      audience: 300,
-      reliable: false,
-      completedDeals: 0,
-      rating: 0,
-      reviewCount: 0,
-    },
-    match: { score: 0, reasons: [] },
-    eligibility: [],
-    declineReason: '',
-    declineReasonText: '',
-    declineNote: '',
-    reviews: [],
-    ...overrides,
-  }
+function compared(overrides: Partial<CompareItem> & { id: string; applicant: CompareItem['applicant'] }): CompareItem {
+  return { ...makeReviewItem(overrides.id, overrides.applicant.displayName), shortlisted: true, reviews: [], ...overrides }
 }
 
 const asha = compared({
@@ -56,7 +26,7 @@ const asha = compared({
     { questionId: 'old', label: 'Which school?', kind: 'short', value: 'St. Mary’s' },
   ],
   match: { score: 212, reasons: ['shares Education', 'in Pune'] },
-  applicantProfile: { ...compared({}).applicantProfile, reliable: true, completedDeals: 4, rating: 4.5, reviewCount: 3 },
+  applicantProfile: { ...makeReviewItem('x', 'x').applicantProfile, reliable: true, completedDeals: 4, rating: 4.5, reviewCount: 3 },
   reviews: [
     { rating: 5, comment: 'Delivered every banner.', createdAt: '2026-11-02T09:00:00Z', author: makePerson({ displayName: 'Kiran' }) },
   ],
