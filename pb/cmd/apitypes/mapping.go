@@ -52,10 +52,6 @@ func typeArg(t reflect.Type) string {
 
 var rawJSON = reflect.TypeFor[json.RawMessage]()
 
-// anyValue is a field holding any JSON value (an answer to an offer's
-// question: a number, a bool or a string, by the question's kind).
-var anyValue = reflect.TypeFor[any]()
-
 // generic maps an instantiation to one key per generic type.
 var genericKeys = map[string]reflect.Type{}
 
@@ -199,9 +195,6 @@ func (g *generator) tsType(t reflect.Type, arg string, optional bool) (string, e
 	}
 	if t == rawJSON {
 		return "unknown", nil // checked by the server's own decoding (an amount that must be a number)
-	}
-	if t == anyValue {
-		return "unknown", nil // the reader narrows it (by an answer's kind)
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -27,8 +27,8 @@ func listApplications(e *core.RequestEvent) error {
 		sel.AndWhere(dbx.HashExp{"sponsorship": id})
 	}
 	if status := q.Get("status"); status != "" {
-		if status != StatusPending && status != StatusAccepted && status != StatusDeclined {
-			return e.BadRequestError("Status must be pending, accepted or declined.", nil)
+		if status != StatusPending && status != StatusAccepted && status != StatusDeclined && status != StatusWithdrawn {
+			return e.BadRequestError("Status must be pending, accepted, declined or withdrawn.", nil)
 		}
 		sel.AndWhere(dbx.HashExp{"status": status})
 	}

@@ -131,7 +131,9 @@ func TestListApplications(t *testing.T) {
 			[]string{`"username":"priya"`, `"username":"zed"`, `"status":"declined"`}, nil},
 		{"the poster filters by status", "dan", "?role=received&status=declined", 200,
 			[]string{`"username":"zed"`}, []string{`"username":"priya"`}},
-		{"a bad status filter is refused", "dan", "?role=received&status=won", 400, []string{"Status must be"}, nil},
+		{"a bad status filter is refused", "dan", "?role=received&status=won", 400,
+			[]string{"Status must be pending, accepted, declined or withdrawn."}, nil},
+		{"the poster filters the withdrawn", "dan", "?role=received&status=withdrawn", 200, []string{`[]`}, []string{"Robotics"}},
 		{"others see none of it", "boss", "?role=received", 200, []string{`[]`}, []string{"Robotics"}},
 		{"a bad page is refused", "dan", "?role=received&page=0", 400, []string{"Page must be a whole number from 1 to 10000"}, nil},
 	} {

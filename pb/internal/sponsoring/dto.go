@@ -41,7 +41,8 @@ type Application struct {
 	// DealID is the deal an accepted application opened ("" otherwise).
 	DealID string `json:"dealId"`
 	// Answers are the applicant's answers with the questions as they were
-	// asked: read by the two members only, as the whole application.
+	// asked (docs/api/eligibility.md); an application is read by its
+	// applicant and the offer's poster only.
 	Answers []eligibility.Answer `json:"answers"`
 	// DeclineReason is a decline's reason (a key of DeclineReasons, "" for
 	// none), DeclineReasonText the words the applicant reads, DeclineNote
@@ -89,7 +90,6 @@ func toApplication(r *core.Record, l links) Application {
 		a.Sponsorship.Title = s.GetString("title")
 		a.Sponsorship.Amount = s.GetInt("amount")
 	}
-	a.Answers = eligibility.DecodeAnswers(r.GetString("answers"))
 	a.DeclineReason = r.GetString("declineReason")
 	a.DeclineReasonText = DeclineReasons[a.DeclineReason]
 	a.DeclineNote = r.GetString("declineNote")

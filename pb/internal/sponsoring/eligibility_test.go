@@ -154,7 +154,7 @@ func TestWhoMayApply(t *testing.T) {
 				`"location":{"code":"location","message":"This sponsor supports events in Pune and Mumbai only."}`),
 			After: wantCount(1)}},
 		{capped, testutil.Call{Who: "arty", Name: "cap alone for a member who fails only it (and its category)", Body: answers, Status: 422,
-			Want: []string{`"message":"This sponsorship has all the applications it takes (1)."`, `"cap":{"code":"cap"`, `"category":{"code":"category"`},
+			Want:    []string{`"message":"This sponsorship has all the applications it takes (1)."`, `"cap":{"code":"cap"`, `"category":{"code":"category"`},
 			NotWant: []string{`"location"`}}},
 		{rules, testutil.Call{Who: "boss", Name: "an administrator applies under the same rules (no events stated)", Body: answers, Status: 422,
 			Want: []string{`"message":"This sponsor supports events in Pune and Mumbai only."`, `"category":{`, `"eventDate":{`, `"audience":{`,

@@ -69,15 +69,14 @@ func reviewApplications(e *core.RequestEvent) error {
 // as q asks, ties newest first.
 func ReviewPage(app core.App, me *core.Record, offerID string, q ReviewQuery) ([]ReviewItem, paging.Page, error) {
 	page := paging.Page{Params: q.Page}
-	where, err := q.filter()
-	if err != nil {
+	if err := q.validate(); err != nil {
 		return nil, page, err
 	}
 	offer, err := posterOffer(app, me, offerID)
 	if err != nil {
 		return nil, page, err
 	}
-	where = dbx.And(dbx.HashExp{"applications.sponsorship": offer.Id}, where)
+	where := q.filter(offer)
 	var rows []*core.Record
 	if q.Sort == SortMatch && q.Page.Offset() < maxRanked {
 		rows, page.HasMore, err = rankedPage(app, offer, where, q.Page)
@@ -91,28 +90,34 @@ func ReviewPage(app core.App, me *core.Record, offerID string, q ReviewQuery) ([
 	return items, page, err
 }
 
-// filter is the query's status and star as a condition on applications,
-// or its refusal.
-func (q ReviewQuery) filter() (dbx.Expression, error) {
+// validate refuses a sort or a status the view does not know.
+func (q ReviewQuery) validate() error {
 	switch q.Sort {
-	case "":
-	case SortNewest, SortMatch, SortReliability, SortAudience:
+	case "", SortNewest, SortMatch, SortReliability, SortAudience:
 	default:
-		return nil, refusal.Invalidf("Sort must be newest, match, reliability or audience.", nil)
+		return refusal.Invalidf("Sort must be newest, match, reliability or audience.", nil)
 	}
-	var where []dbx.Expression
 	switch q.Status {
-	case "":
-		where = append(where, dbx.Not(dbx.HashExp{"applications.status": StatusWithdrawn}))
-	case StatusPending, StatusAccepted, StatusDeclined, StatusWithdrawn:
-		where = append(where, dbx.HashExp{"applications.status": q.Status})
+	case "", StatusPending, StatusAccepted, StatusDeclined, StatusWithdrawn:
 	default:
-		return nil, refusal.Invalidf("Status must be pending, accepted, declined or withdrawn.", nil)
+		return refusal.Invalidf("Status must be pending, accepted, declined or withdrawn.", nil)
+	}
+	return nil
+}
+
+// filter is the query's status (every one but withdrawn when none is
+// named) and star as a condition on the offer's applications.
+func (q ReviewQuery) filter(offer *core.Record) dbx.Expression {
+	where := []dbx.Expression{dbx.HashExp{"applications.sponsorship": offer.Id}}
+	if q.Status == "" {
+		where = append(where, dbx.Not(dbx.HashExp{"applications.status": StatusWithdrawn}))
+	} else {
+		where = append(where, dbx.HashExp{"applications.status": q.Status})
 	}
 	if q.Shortlisted {
 		where = append(where, dbx.HashExp{"applications.shortlisted": true})
 	}
-	return dbx.And(where...), nil
+	return dbx.And(where...)
 }
 
 // posterOffer is the offer offerID when me posted it; anyone else learns

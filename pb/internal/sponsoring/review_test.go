@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -158,3 +159,59 @@ func usernamesIn(body, key string) []string {
 }
 
 func equal(a, b []string) bool { return strings.Join(a, ",") == strings.Join(b, ",") }
+
+// applicationTo is username's application to the Science fair.
+func applicationTo(t testing.TB, app core.App, username string) *core.Record {
+	t.Helper()
+	r, err := app.FindFirstRecordByFilter("applications", "sponsorship = {:s} && applicant = {:a}",
+		dbx.Params{"s": scienceFair(t, app), "a": testutil.FindByUsername(t, app, username).Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// otherApplication is priya's application to dan's other offer.
+func otherApplication(t testing.TB, app core.App) *core.Record {
+	t.Helper()
+	r, err := app.FindFirstRecordByFilter("applications", "sponsorship = {:s} && applicant = {:a}",
+		dbx.Params{"s": listing(t, app, "sponsorships", "Robotics kits").Id, "a": testutil.FindByUsername(t, app, "priya").Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestTheViewFollowsApplyAndWithdraw: an application sent through the
+// route, with its answer, reaches the poster's view at once (newest
+// first); withdrawn, it leaves the default view for the withdrawn filter.
+func TestTheViewFollowsApplyAndWithdraw(t *testing.T) {
+	t.Parallel()
+	app := apptest.Factory(nil, seedReview)(t)
+	defer app.Cleanup()
+	srv := testutil.Serve(t, app)
+	dan := testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
+	moe := testutil.Cookie(t, eventsOf(t, app, "moe", "Pune", []string{"Arts"}, 250))
+	offer := scienceFair(t, app)
+	status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/sponsorships/"+offer+"/apply",
+		`{"message":"Our fair","answers":{"q1":"90"}}`, moe)
+	if status != 201 {
+		t.Fatalf("applying: %d %s", status, body)
+	}
+	_, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications", "", dan)
+	if got := usernamesIn(view, "applicant"); !equal(got, []string{"moe", "zed", "priya", "amy"}) ||
+		!strings.Contains(view, `"answers":[{"questionId":"q1","label":"How many students attend?","kind":"number","value":90}]`) ||
+		!strings.Contains(view, `"reasons":["shares Arts","in Pune","audience 250"]`) {
+		t.Fatalf("the view after applying: %v %s", got, view)
+	}
+	id := applicationTo(t, app, "moe").Id
+	if status, body := testutil.DoRead(t, srv, http.MethodPost, "/api/applications/"+id+"/withdraw", "", moe); status != 200 {
+		t.Fatalf("withdrawing: %d %s", status, body)
+	}
+	if _, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications", "", dan); strings.Contains(view, id) {
+		t.Errorf("the default view lists the withdrawn application: %s", view)
+	}
+	if _, view := testutil.DoRead(t, srv, http.MethodGet, "/api/sponsorships/"+offer+"/applications?status=withdrawn", "", dan); !strings.Contains(view, `"id":"`+id+`"`) {
+		t.Errorf("the withdrawn filter lacks it: %s", view)
+	}
+}
