@@ -3,7 +3,8 @@
  * criteria summary everyone reads, which failed rules a member fixes on their profile, and an
  * answer as the applicant and the poster read it.
  */
-import type { Answer, Criteria, EligibilityCode, EligibilityIssue } from './eligibility-contract.local'
+import type { Criteria, EligibilityCode, Reason } from './api-types.gen'
+import type { Answer } from './eligibility-contract.local'
 import { formatDate } from './dates'
 
 /** The place that matches online events only, on a member's profile and in an offer's locations. */
@@ -76,12 +77,12 @@ export function eligibilityNoteId(listingId: string, detail: boolean): string {
 const profileCodes: ReadonlySet<EligibilityCode> = new Set(['location', 'category', 'eventDate', 'audience'])
 
 /** Whether updating "Your events" could make the member eligible for some of these. */
-export function profileWouldHelp(issues: readonly EligibilityIssue[]): boolean {
+export function profileWouldHelp(issues: readonly Reason[]): boolean {
   return issues.some((i) => profileCodes.has(i.code))
 }
 
 /** The failed rules a signed-in member reads on an offer ([] when they may apply, or for anyone else). */
-export function eligibilityOf(item: { eligibility?: EligibilityIssue[] }): EligibilityIssue[] {
+export function eligibilityOf(item: { eligibility?: Reason[] }): Reason[] {
   return item.eligibility ?? []
 }
 

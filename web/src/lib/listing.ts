@@ -66,6 +66,17 @@ export const closedReasonTexts: Record<ClosedReason, string> = {
   cap: 'Applications full',
 }
 
+/**
+ * Why a listing cannot be backed, as a card or a page says it: an offer whose cap is reached says its
+ * cap ("This sponsorship has all the applications it takes (50).", the server's refusal's words).
+ */
+export function closedReasonText(item: { closedReason?: ClosedReason; applicationCap?: number }): string {
+  if (!item.closedReason) return ''
+  if (item.closedReason === 'cap' && item.applicationCap)
+    return `This sponsorship has all the applications it takes (${item.applicationCap}).`
+  return closedReasonTexts[item.closedReason]
+}
+
 /** A request whose event date passed reopens only with a new date: its poster gets the edit form, not Reopen. */
 export function reopensWithNewDate(listing: Listing): boolean {
   return listing.kind === 'requests' && listing.item.closedReason === 'event_passed'

@@ -7,7 +7,7 @@ import { appConfig, makeSponsorship } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
 import { ListingCard } from '@/features/listings/components/ListingCard'
 import { ListingDetailDialog } from '@/features/listings/components/ListingDetailDialog'
-import type { EligibilityIssue } from '@/lib/eligibility-contract.local'
+import type { Reason } from '@/lib/api-types.gen'
 
 const criteria = {
   locations: ['Pune', 'Mumbai'],
@@ -18,9 +18,9 @@ const criteria = {
   verifiedOnly: true,
   reliableOnly: false,
 }
-const location: EligibilityIssue = { code: 'location', message: 'This sponsor supports events in Pune and Mumbai only.' }
-const verified: EligibilityIssue = { code: 'verified', message: 'This sponsor takes applications from verified members only.' }
-const offer = (eligibility: EligibilityIssue[]) =>
+const location: Reason = { code: 'location', message: 'This sponsor supports events in Pune and Mumbai only.' }
+const verified: Reason = { code: 'verified', message: 'This sponsor takes applications from verified members only.' }
+const offer = (eligibility: Reason[]) =>
   makeSponsorship({ criteria, applicationCap: 50, applicationCount: 12, questions: [], eligibility, applied: false })
 
 describe("an offer's rules", () => {
@@ -75,5 +75,15 @@ describe("an offer's rules", () => {
     renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item: offer([]) }} currentUserId="me" onOpen={() => {}} />)
     await user.click(screen.getByRole('button', { name: 'Apply' }))
     expect(await screen.findByRole('dialog', { name: 'Apply for Sponsorship' })).toBeInTheDocument()
+  })
+
+  it('a cap reached is said once, to everyone, and closes Apply', () => {
+    const cap: Reason = { code: 'cap', message: 'This sponsorship has all the applications it takes (50).' }
+    const item = { ...offer([cap, verified]), applicationCount: 50, closedReason: 'cap' as const }
+    renderWithProviders(<ListingCard listing={{ kind: 'sponsorships', item }} currentUserId="me" onOpen={() => {}} />)
+    expect(screen.getAllByText(cap.message)).toHaveLength(1)
+    expect(screen.getByTestId('closed-reason')).toHaveTextContent(cap.message)
+    expect(screen.getByTestId('eligibility-note')).toHaveTextContent(verified.message)
+    expect(screen.getByRole('button', { name: 'Closed' })).toBeDisabled()
   })
 })

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { ApiError } from '@/lib/api'
 import { isCalendarDay } from '@/lib/dates'
 import { eligibilityLimits as limits, isOnline, ONLINE } from '@/lib/eligibility'
-import type { Criteria, Question, QuestionKind } from '@/lib/eligibility-contract.local'
+import type { Criteria, Question, QuestionKind } from '@/lib/api-types.gen'
 
 /**
  * The offer form's "Who can apply" and "Questions" sections (docs/api/eligibility.md, "Criteria on an
@@ -33,9 +33,9 @@ const questionSchema = z.object({
       z.minLength(1, 'Write the question'),
       z.maxLength(limits.questionLabel, `A question must be at most ${limits.questionLabel} characters`),
     ),
-  kind: z
-    .string()
-    .check(z.refine((k) => questionKinds.some((q) => q.value === k), 'Choose short text, long text, number, yes/no or a link')),
+  kind: z.enum(questionKinds.map((k) => k.value) as [QuestionKind, ...QuestionKind[]], {
+    error: 'Choose short text, long text, number, yes/no or a link',
+  }),
   required: z.boolean(),
 })
 
@@ -118,7 +118,7 @@ export function criteriaValuesOf(item: { criteria?: Criteria; applicationCap?: n
       reliableOnly: c?.reliableOnly ?? false,
     },
     applicationCap: item.applicationCap ? String(item.applicationCap) : '',
-    questions: (item.questions ?? []).map((q) => ({ id: q.id, label: q.label, kind: q.kind, required: q.required })),
+    questions: (item.questions ?? []).map((q) => ({ id: q.id ?? '', label: q.label, kind: q.kind, required: q.required })),
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { eligibilityLimits as limits } from '@/lib/eligibility'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 import { connectMessageSchema } from './schemas'
 
 /**
@@ -53,7 +53,7 @@ export function toAnswers(questions: readonly Question[], answers: readonly stri
   const out: Record<string, string | number | boolean> = {}
   questions.forEach((q, i) => {
     const v = (answers[i] ?? '').trim()
-    if (v === '') return
+    if (v === '' || !q.id) return // the server names every question it answers
     out[q.id] = q.kind === 'number' ? Number(v) : q.kind === 'yesno' ? v === 'yes' : v
   })
   return out

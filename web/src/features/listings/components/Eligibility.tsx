@@ -21,7 +21,8 @@ export function CriteriaSummary({ item, className = '' }: { item: Sponsorship; c
  * profile could change the answer. The server answers none for visitors and for the poster.
  */
 export function EligibilityNote({ item, detail = false }: { item: Sponsorship; detail?: boolean }) {
-  const issues = eligibilityOf(item)
+  // A cap reached is said to everyone by the closed-reason note: not twice.
+  const issues = eligibilityOf(item).filter((i) => i.code !== 'cap' || item.closedReason !== 'cap')
   if (!issues.length) return null
   const id = eligibilityNoteId(item.id, detail)
   if (!detail) {

@@ -39,7 +39,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
           </h3>
           {(listing.kind === 'requests' || listing.item.status === 'closed') && <StatusBadge status={listing.item.status ?? 'open'} />}
         </div>
-        <ClosedReasonNote reason={item.closedReason} className="-mt-2" />
+        <ClosedReasonNote item={item} className="-mt-2" />
         <PosterLink item={item} />
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
         <p className="text-2xl font-bold text-primary" data-testid="listing-amount">

@@ -74,7 +74,7 @@ export function ListingDetails({ listing, currentUserId }: { listing: Listing; c
         <Row label="Status">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge status={listing.item.status ?? 'open'} />
-            <ClosedReasonNote reason={listing.item.closedReason} />
+            <ClosedReasonNote item={listing.item} />
           </div>
         </Row>
         {listing.item.rejectionReason && (

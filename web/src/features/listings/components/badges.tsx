@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/Badge'
-import { closedReasonTexts, type ClosedReason } from '@/lib/listing'
+import { closedReasonText, type ClosedReason } from '@/lib/listing'
 import { categoryBadgeClass, statusBadgeClass } from './badge-classes'
 
 function CategoryBadge({ category }: { category: string }) {
@@ -24,12 +24,22 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge className={statusBadgeClass(status)}>{label}</Badge>
 }
 
-/** Why a closed listing cannot be backed ("Closed by the poster", "Event date passed"); a sponsored one's badge says it. */
-export function ClosedReasonNote({ reason, className = '' }: { reason?: ClosedReason; className?: string }) {
+/**
+ * Why a closed listing cannot be backed ("Closed by the poster", "Event date passed", an offer's cap
+ * reached); a sponsored one's badge says it.
+ */
+export function ClosedReasonNote({
+  item,
+  className = '',
+}: {
+  item: { closedReason?: ClosedReason; applicationCap?: number }
+  className?: string
+}) {
+  const reason = item.closedReason
   if (!reason || reason === 'sponsored') return null
   return (
     <p data-testid="closed-reason" className={`text-sm font-medium text-base-content/75 ${className}`}>
-      {closedReasonTexts[reason]}
+      {closedReasonText(item)}
     </p>
   )
 }

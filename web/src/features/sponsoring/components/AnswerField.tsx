@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { eligibilityLimits as limits } from '@/lib/eligibility'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 
 interface AnswerFieldProps {
   question: Question
@@ -26,13 +26,18 @@ export function AnswerField({ question: q, index, error, registration }: AnswerF
     case 'yesno': {
       const errorId = `answer-${index}-error`
       return (
+        // A radio group may say it is required (a plain group may not).
         <fieldset
+          role="radiogroup"
+          aria-labelledby={`answer-${index}-legend`}
           className="py-1"
           aria-required={q.required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         >
-          <legend className="pb-1 text-sm font-semibold">{label}</legend>
+          <legend id={`answer-${index}-legend`} className="pb-1 text-sm font-semibold">
+            {label}
+          </legend>
           <div className="flex gap-4">
             {(['yes', 'no'] as const).map((v) => (
               <label key={v} className="flex cursor-pointer items-center gap-2 text-sm">

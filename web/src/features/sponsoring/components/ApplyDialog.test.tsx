@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { renderWithProviders } from '@/test/render'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 import { ApplyDialog } from './ApplyDialog'
 
 const sponsorship = { id: 's1', title: 'Robotics kits' }
@@ -65,7 +65,7 @@ describe('ApplyDialog with questions', () => {
     const students = screen.getByLabelText('How many students attend?')
     expect(students).toHaveAttribute('aria-required', 'true')
     expect(screen.getByLabelText("Link to last year's event (optional)")).toHaveAttribute('type', 'url')
-    const free = screen.getByRole('group', { name: 'Is the event free to attend?' })
+    const free = screen.getByRole('radiogroup', { name: 'Is the event free to attend?' })
     expect(
       within(free)
         .getAllByRole('radio')

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormDialog } from '@/components/ui/FormDialog'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { Question } from '@/lib/eligibility-contract.local'
+import type { Question } from '@/lib/api-types.gen'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useApply } from '../api/apply'
@@ -76,7 +76,13 @@ export function ApplyDialog({ open, sponsorship, onClose }: ApplyDialogProps) {
         </div>
       )}
       {questions.map((q, i) => (
-        <AnswerField key={q.id} question={q} index={i} error={errors.answers?.[i]?.message} registration={form.register(`answers.${i}`)} />
+        <AnswerField
+          key={q.id ?? i}
+          question={q}
+          index={i}
+          error={errors.answers?.[i]?.message}
+          registration={form.register(`answers.${i}`)}
+        />
       ))}
       <MessageField
         label="Message to the sponsor (optional)"

@@ -51,7 +51,8 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
 
 function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; detail: boolean }) {
   const [open, setOpen] = useState(false)
-  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed'
+  // A cap reached closes the offer to new applications while its status stays open (docs/api/eligibility.md).
+  const closed = (useOwnerStatus(item.id) ?? item.status) === 'closed' || item.closedReason === 'cap'
   // The list answer says whether the member applied; only a listing from elsewhere asks.
   const known = item.applied !== undefined
   const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
