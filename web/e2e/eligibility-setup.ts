@@ -1,14 +1,14 @@
 import { expect, request, type APIRequestContext } from '@playwright/test'
 
 /** What a member says of their events on their profile (PATCH /api/user; docs/api/eligibility.md). */
-export interface Events {
+interface Events {
   eventLocation?: string
   eventCategories?: string[]
   nextEventDate?: string
   audience?: number
 }
 
-export interface ApiMember {
+interface ApiMember {
   api: APIRequestContext
   username: string
   password: string

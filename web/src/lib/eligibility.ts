@@ -3,8 +3,7 @@
  * criteria summary everyone reads, which failed rules a member fixes on their profile, and an
  * answer as the applicant and the poster read it.
  */
-import type { Criteria, EligibilityCode, Reason } from './api-types.gen'
-import type { Answer } from './eligibility-contract.local'
+import type { Answer, Criteria, EligibilityCode, Reason } from './api-types.gen'
 import { formatDate } from './dates'
 
 /** The place that matches online events only, on a member's profile and in an offer's locations. */

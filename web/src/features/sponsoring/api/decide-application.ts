@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 import type { DeclineBody } from './decline-applications'
 
-export type Decision = { decision: 'accept' } | ({ decision: 'decline' } & DeclineBody)
+type Decision = { decision: 'accept' } | ({ decision: 'decline' } & DeclineBody)
 
 /** POST /api/applications/{id}/accept, or /decline with the reason the applicant reads: only the sponsorship's poster may. */
 function decideApplication(id: string, d: Decision) {

@@ -10,7 +10,7 @@ import { applicationsTexts as t } from '../applications-texts'
 import { DeclineApplications } from './DeclineApplications'
 import { OfferApplicationCard } from './OfferApplicationCard'
 
-export const COMPARE_MIN = 2
+const COMPARE_MIN = 2
 export const COMPARE_MAX = 4
 
 interface OfferApplicationsProps {
