@@ -38,7 +38,7 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
     if (own)
       return detail ? (
         <>
-          <ReviewApplicationsLink offerId={listing.item.id} />
+          <ReviewApplicationsLink offerId={listing.item.id} count={listing.item.applicationCount} />
           <OwnerStatusAction listing={listing} />
         </>
       ) : (
