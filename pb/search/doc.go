@@ -3,7 +3,8 @@
 // case-insensitive substring of the title or the description, categories,
 // an amount range, a location, a status, a poster, verified posters, hidden
 // listings or not, listings offering packages, listings open to an
-// industry), in one of three orders (newest first, amount high to
+// industry, listings whose rules on who may apply an applicant passes), in
+// one of three orders (newest first, amount high to
 // low, amount low to high), a page at a time with keyset cursors, with the
 // total number of matches. It answers rowids; the caller reads the rows
 // themselves from its store. It also answers the reverse question: which of
@@ -55,8 +56,9 @@
 // event day (UTC) has ended is closed; hidden listings match only with
 // IncludeHidden; HasTiers keeps the listings offering packages; OpenToMe
 // leaves out the listings closed to Industry (a Config.Industries name;
-// another, or none, leaves out nothing). Ties in an amount order are newest
-// first (highest rowid).
+// another, or none, leaves out nothing); EligibleOnly leaves out the
+// listings whose Criteria the Applicant fails (no Applicant: nothing). Ties
+// in an amount order are newest first (highest rowid).
 //
 // # How it works
 //
@@ -78,6 +80,7 @@
 // Memory: about 29 bytes per listing in arrays, one bit per rowid for each
 // attribute set (visible, each category, each status, verified, offering
 // packages, each industry some listing is closed to, 64 amount buckets,
+// the rules on who may apply once a listing sets one,
 // each frequent term and location: the highest rowid sets the length), the
 // terms' postings, and a keyword cache bounded by
 // Tuning.KeywordCacheBytes per table. Each category costs one bit per rowid

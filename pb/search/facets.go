@@ -1,12 +1,13 @@
 package search
 
 // Facet is what ranking a match needs of a listing, read from the index
-// (no database read): its amount, categories and folded location.
+// (no database read): its amount, categories, folded location and poster.
 type Facet struct {
 	Rowid      int64
 	Amount     int64
 	Categories []string
 	Location   string // folded (lower case); "" when none
+	PosterID   string
 }
 
 // Facets answers the facets of a table's listings by rowid, in the order
@@ -23,7 +24,7 @@ func (e *Engine) Facets(table string, rowids []int64) []Facet {
 		if r < 0 || r >= int64(len(ix.amount)) || !ix.alive.has(r) {
 			continue
 		}
-		f := Facet{Rowid: r, Amount: ix.amount[r], Location: ix.locs.entries[ix.loc[r]]}
+		f := Facet{Rowid: r, Amount: ix.amount[r], Location: ix.locs.entries[ix.loc[r]], PosterID: ix.posters[ix.poster[r]].id}
 		for i, c := range e.cats.names {
 			if ix.cat[i].has(r) {
 				f.Categories = append(f.Categories, c)

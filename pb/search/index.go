@@ -54,7 +54,8 @@ type doc struct {
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
 	hasTiers    bool
-	closed      uint64 // the industries it is closed to, one bit each
+	closed      uint64    // the industries it is closed to, one bit each
+	rules       *rulesDoc // who may apply (Listing.Criteria), nil: anyone
 }
 
 type poster struct {
@@ -96,6 +97,9 @@ type index struct {
 	// closed has one bitset per industry: the listings closed to it; nil
 	// until a listing is (most tables never are).
 	closed []bitset
+	// rules index who may apply (Listing.Criteria); nil until a listing
+	// sets a rule (eligible_index.go).
+	rules *rules
 
 	aliveCount    int
 	visibleCount  int
@@ -179,6 +183,9 @@ func (ix *index) bitsets() []*bitset {
 			out = append(out, &ix.closed[i])
 		}
 	}
+	if ix.rules != nil {
+		out = append(out, ix.rules.bitsets()...)
+	}
 	for i := range ix.status {
 		out = append(out, &ix.status[i])
 	}
@@ -233,6 +240,7 @@ func growTo[T any](s []T, n int) []T {
 // put stores a listing's attributes (not its terms: see addTerms).
 func (ix *index) put(d *doc) {
 	ix.putAttrs(d)
+	ix.putRules(d.rowid, d.rules, false)
 	key := keyOf(d.rowid)
 	i := ix.amountSlot(d.amount, key)
 	ix.amountOrder = append(ix.amountOrder, 0)
@@ -373,6 +381,7 @@ func (ix *index) drop(rowid int64) {
 		}
 	}
 	clear(ix.pairs[r*pairWords : (r+1)*pairWords])
+	ix.dropRules(r)
 	ix.flags[r] = 0
 }
 

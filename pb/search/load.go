@@ -12,6 +12,7 @@ import (
 // eventOrder are built once at the end (finishLoad).
 func (ix *index) putBulk(d *doc) {
 	ix.putAttrs(d)
+	ix.putRules(d.rowid, d.rules, true)
 	ix.amountOrder = append(ix.amountOrder, keyOf(d.rowid))
 	if ix.dated(d.rowid) {
 		ix.eventOrder = append(ix.eventOrder, d.rowid)
@@ -30,6 +31,7 @@ func (ix *index) finishLoad() {
 		return ix.event[a] < ix.event[b] || (ix.event[a] == ix.event[b] && a < b)
 	})
 	ix.fileAmounts()
+	ix.finishRules()
 	ix.compact()
 }
 

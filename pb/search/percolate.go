@@ -30,7 +30,8 @@ type compiled struct {
 	status       uint8
 	withHidden   bool
 	hasTiers     bool
-	closedTo     uint64 // the viewer's industry (OpenToMe), one bit; 0 none
+	closedTo     uint64         // the viewer's industry (OpenToMe), one bit; 0 none
+	applicant    *applicantForm // EligibleOnly's applicant, nil: none
 	seen         uint64
 }
 
@@ -47,6 +48,9 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 	c.hasTiers = f.HasTiers
 	if f.OpenToMe {
 		c.closedTo = e.closedMask([]string{f.Industry})
+	}
+	if f.EligibleOnly && f.Applicant != nil {
+		c.applicant = e.applicantOf(f.Applicant)
 	}
 	if f.MinAmount != nil {
 		c.hasMin, c.min = true, *f.MinAmount
@@ -67,6 +71,7 @@ type probe struct {
 	l           *Listing
 	status      uint8
 	closed      uint64 // the industries it is closed to
+	rules       *rulesDoc
 }
 
 func (e *Engine) probeOf(l *Listing) *probe {
@@ -81,7 +86,8 @@ func (e *Engine) probeOf(l *Listing) *probe {
 		st = statusClosed
 	}
 	return &probe{title: fold(l.Title), desc: fold(l.Description), cats: cats, catBits: bits, amount: l.Amount,
-		loc: fold(l.Location), l: l, status: st, closed: e.closedMask(l.ClosedTo)}
+		loc: fold(l.Location), l: l, status: st, closed: e.closedMask(l.ClosedTo),
+		rules: e.rulesOf(&l.Criteria)}
 }
 
 // anyCategory tells whether the listing has one of the filter's categories.
@@ -106,6 +112,7 @@ func (c *compiled) match(p *probe) bool {
 		c.reliableOnly && !p.l.PosterReliable,
 		c.hasTiers && !p.l.HasTiers,
 		c.closedTo&p.closed != 0,
+		c.applicant != nil && !p.rules.admits(c.applicant),
 		c.status != 0 && c.status != p.status:
 		return false
 	}

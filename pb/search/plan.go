@@ -37,7 +37,8 @@ type plan struct {
 	posterD *roaring.Bitmap
 	exclude int64 // a poster left out, -1 none
 	// except are the listings left out whatever else they match (those
-	// closed to the viewer's industry: Filter.OpenToMe), nil for none.
+	// closed to the viewer's industry: Filter.OpenToMe; those whose rules
+	// the applicant fails: Filter.EligibleOnly), nil for none.
 	except bitset
 
 	kwFolded string
@@ -147,6 +148,15 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	if i, ok := e.industries[f.Industry]; ok && f.OpenToMe && ix.closedCount[i] > 0 {
 		p.except = ix.closed[i]
 		sel *= 1 - float64(ix.closedCount[i])/float64(n)
+	}
+	if f.EligibleOnly && f.Applicant != nil {
+		if fails, count := p.ineligible(e.applicantOf(f.Applicant)); count > 0 {
+			if p.except != nil {
+				orWords(fails, p.except)
+			}
+			p.except = fails
+			sel *= 1 - min(1, float64(count)/float64(n))
+		}
 	}
 	p.amount = ix.amountRange(f.MinAmount != nil, f.MaxAmount != nil, deref(f.MinAmount), deref(f.MaxAmount))
 	lo, hi := ix.amountSlots(&p.amount)

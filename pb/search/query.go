@@ -55,6 +55,11 @@ type Filter struct {
 	// that is not in Config.Industries, it leaves out nothing.
 	OpenToMe bool
 	Industry string
+	// EligibleOnly leaves out the listings whose Criteria Applicant fails
+	// (the viewer's profile, set by the caller, never by the client): with
+	// no Applicant (a visitor) it leaves out nothing.
+	EligibleOnly bool
+	Applicant    *Applicant
 }
 
 // Listing is one listing as the engine sees it: what a Source hands it, and
@@ -86,6 +91,9 @@ type Listing struct {
 	// are ignored) the listing refuses: a filter with OpenToMe for one of
 	// them leaves it out.
 	ClosedTo []string
+	// Criteria are who may apply (Filter.EligibleOnly); the zero value:
+	// anyone.
+	Criteria Criteria
 }
 
 // Query is one page request.

@@ -47,13 +47,13 @@ func writeKinds(out *bytes.Buffer) {
 		"whole dollars, or a flag ('true' or absent). */\nexport type FilterValue = %s\n\n", strings.Join(quoted, " | "))
 	out.WriteString("/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter " +
 		"(param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's " +
-		"key (saved), the kind of its value, and requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and " +
-		"saved searches leave it out). Every reader and writer of the conditions follows this list. */\n" +
+		"key (saved), the kind of its value, requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and " +
+		"saved searches leave it out) and offersOnly for one of Open Sponsorships alone (eligibility: the requests' leave it out). Every reader and writer of the conditions follows this list. */\n" +
 		"export const listingFilterFields = [\n")
 	for _, f := range listings.FilterFields {
 		fmt.Fprintf(out, "  %s,\n", inline(f))
 	}
-	out.WriteString("] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean }[]\n\n")
+	out.WriteString("] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean; offersOnly?: boolean }[]\n\n")
 }
 
 // inline writes a struct's string fields with json names as an object

@@ -8,6 +8,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/savedsearch"
@@ -65,6 +66,17 @@ var limits = []limit{
 	{"contactSubject", admin.MaxContactSubject, "characters of the contact form's subject (admin.MaxContactSubject)"},
 	{"contactMessage", admin.MaxContactMessage, "characters of the contact form's message (admin.MaxContactMessage)"},
 	{"memberSearch", admin.MaxMemberSearch, "characters of the administrators' member search (admin.MaxMemberSearch)"},
+	{"eventLocation", eligibility.MaxProfileLocation, "characters of a member's event location (eligibility.MaxProfileLocation)"},
+	{"audience", eligibility.MaxAudience, "a member's expected audience, and an offer's minimum, at most (eligibility.MaxAudience)"},
+	{"criteriaLocations", eligibility.MaxLocations, "places an offer's criteria may name (eligibility.MaxLocations)"},
+	{"criteriaPlace", eligibility.MaxPlace, "characters of a place in an offer's criteria (eligibility.MaxPlace)"},
+	{"applicationCap", eligibility.MaxCap, "applications an offer's cap may be, at most (eligibility.MaxCap)"},
+	{"questions", eligibility.MaxQuestions, "questions of an offer (eligibility.MaxQuestions)"},
+	{"questionLabel", eligibility.MaxLabel, "characters of a question (eligibility.MaxLabel)"},
+	{"shortAnswer", eligibility.MaxShortAnswer, "characters of a short answer (eligibility.MaxShortAnswer)"},
+	{"longAnswer", eligibility.MaxLongAnswer, "characters of a long answer (eligibility.MaxLongAnswer)"},
+	{"linkAnswer", eligibility.MaxLinkAnswer, "characters of a link answer (eligibility.MaxLinkAnswer)"},
+	{"numberAnswer", eligibility.MaxNumber, "a number answer's size, either side of 0, at most (eligibility.MaxNumber)"},
 }
 
 // writeLimits writes limits.

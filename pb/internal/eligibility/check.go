@@ -61,7 +61,7 @@ func Prepare(c Criteria, cap, count int) *Prepared {
 	if len(c.Locations) > 0 {
 		r.folded = make([]string, len(c.Locations))
 		for i, place := range c.Locations {
-			r.folded[i] = search.Fold(strings.TrimSpace(place))
+			r.folded[i] = search.FoldPlace(place)
 		}
 		r.reasons[1] = Reason{CodeLocation, locationSentence(c.Locations)}
 	}
@@ -149,25 +149,11 @@ func Refused(reasons []Reason) *refusal.Refusal {
 }
 
 // placeMatches tells whether the member's place matches one of places
-// (folded): either contains the other, folded as matches compare places;
-// Online matches Online only.
-func placeMatches(places []string, mine string) bool {
-	mine = search.Fold(strings.TrimSpace(mine))
-	if mine == "" {
-		return false
-	}
-	online := search.Fold(Online)
-	for _, place := range places {
-		switch {
-		case place == online || mine == online:
-			if place == mine {
-				return true
-			}
-		case strings.Contains(place, mine) || strings.Contains(mine, place):
-			return true
-		}
-	}
-	return false
+// (folded once by Prepare) by the search engine's rule, which its
+// eligibleOnly filter applies to every offer at once (search.SamePlace:
+// either contains the other, case folded; Online matches Online only).
+func placeMatches(folded []string, mine string) bool {
+	return slices.ContainsFunc(folded, func(place string) bool { return search.SamePlace(place, mine) })
 }
 
 func locationSentence(places []string) string {

@@ -38,6 +38,10 @@ type SearchSpec struct {
 	// to industries (hasTiers, exclusiveIndustries, clashingIndustries:
 	// docs/api/packages.md).
 	HasPackages bool
+	// HasCriteria: the table's listings may restrict who applies
+	// (criteria, applicationCap, applicationCount:
+	// docs/api/eligibility.md).
+	HasCriteria bool
 }
 
 // SearchSpecs describe both listing tables to the search engine.
@@ -45,7 +49,8 @@ func SearchSpecs() []SearchSpec {
 	specs := make([]SearchSpec, 0, len(Kinds))
 	for _, k := range Kinds {
 		specs = append(specs, SearchSpec{Table: k.Table, AmountField: k.AmountField,
-			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL, HasPackages: k.IsRequest})
+			HasStatus: true, HasEventDate: k.IsRequest, HiddenSQL: hiddenSQL, HasPackages: k.IsRequest,
+			HasCriteria: !k.IsRequest})
 	}
 	return specs
 }

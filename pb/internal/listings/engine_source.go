@@ -66,7 +66,7 @@ func (s *source) covers(table string) bool {
 // selectSQL reads the indexed columns of a table aliased t, with the
 // poster's verified badge and reliable mark.
 func selectSQL(spec SearchSpec) string {
-	status, event, packages := "''", "''", "0, '', ''"
+	status, event, packages, criteria := "''", "''", "0, '', ''", "'', 0, 0"
 	if spec.HasStatus {
 		status = "t.status"
 	}
@@ -76,9 +76,12 @@ func selectSQL(spec SearchSpec) string {
 	if spec.HasPackages {
 		packages = "t.hasTiers, t.exclusiveIndustries, t.clashingIndustries"
 	}
+	if spec.HasCriteria {
+		criteria = "t.criteria, t.applicationCap, t.applicationCount"
+	}
 	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
-		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), %s
-		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, packages, spec.Table)
+		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), %s, %s
+		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, packages, criteria, spec.Table)
 }
 
 // scanListings reads rows of selectSQL as the engine's listings.
@@ -91,17 +94,22 @@ func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) err
 		event      string
 		exclusive  sql.NullString
 		clashing   sql.NullString
+		criteria   sql.NullString
+		capacity   float64
+		count      float64
 	)
 	for rows.Next() {
 		var l search.Listing
 		if err := rows.Scan(&rowid, &l.Title, &l.Description, &amount, &l.Location, &categories, &l.PosterID,
-			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable, &l.HasTiers, &exclusive, &clashing); err != nil {
+			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable, &l.HasTiers, &exclusive, &clashing,
+			&criteria, &capacity, &count); err != nil {
 			return err
 		}
 		l.Amount = int64(amount)
 		l.Categories = searchCategories(categories)
 		l.ClosedTo = ClosedTo(exclusive.String, clashing.String)
 		l.EventUnix = eventUnix(event)
+		l.Criteria = storedCriteria(criteria.String, int(capacity), int(count))
 		if err := visit(rowid, &l); err != nil {
 			return err
 		}

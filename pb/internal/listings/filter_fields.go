@@ -36,6 +36,9 @@ type FilterField struct {
 	// RequestsOnly: a condition of Sponsorship Requests alone (packages);
 	// the offers' list routes and saved searches leave it out (ForKind).
 	RequestsOnly bool `json:"requestsOnly,omitzero"`
+	// OffersOnly: a condition of Open Sponsorships alone (eligibility);
+	// the requests' list routes and saved searches leave it out (ForKind).
+	OffersOnly bool `json:"offersOnly,omitzero"`
 	// Filter is the search.Filter field it sets; not sent to the web app.
 	Filter string `json:"-"`
 }
@@ -79,21 +82,25 @@ var (
 	// with no industry.
 	FieldOpenToMe = FilterField{Param: "openToMe", Screen: "openToMe", Saved: "openToMe", Value: FilterFlag,
 		RequestsOnly: true, Filter: "OpenToMe"}
+	// FieldEligibleOnly is "Only offers I can apply to": offers whose
+	// rules the signed-in member passes, the cap included
+	// (docs/api/eligibility.md), read against the profile the server reads
+	// (ForViewer); nothing for visitors.
+	FieldEligibleOnly = FilterField{Param: "eligibleOnly", Screen: "eligibleOnly", Saved: "eligibleOnly", Value: FilterFlag,
+		OffersOnly: true, Filter: "EligibleOnly"}
 )
 
 // FilterFields are the filter fields in the order they are written.
 var FilterFields = []FilterField{FieldKeyword, FieldCategories, FieldMinAmount, FieldMaxAmount, FieldLocation, FieldVerified, FieldReliable,
-	FieldHasPackages, FieldOpenToMe}
+	FieldHasPackages, FieldOpenToMe, FieldEligibleOnly}
 
 // ForKind is f with the conditions kind's listings cannot meet left out:
-// the package conditions on offers (the web app keeps one set of
-// conditions across its tabs, so they are ignored there, not refused).
+// the package conditions on offers, eligibility on requests (the web app
+// keeps one set of conditions across its tabs, so they are ignored there,
+// not refused).
 func ForKind(kind Kind, f search.Filter) search.Filter {
-	if kind.IsRequest {
-		return f
-	}
 	for _, d := range FilterFields {
-		if d.RequestsOnly {
+		if d.RequestsOnly && !kind.IsRequest || d.OffersOnly && kind.IsRequest {
 			v := d.in(&f)
 			v.Set(reflect.Zero(v.Type()))
 		}

@@ -14,7 +14,7 @@ import (
 
 // notChosen are search.Filter's fields that are not a member's choice (no
 // filter field): the list routes, matches and saved searches set them.
-var notChosen = []string{"LocationEitherWay", "Status", "PosterID", "ExcludePosterID", "IncludeHidden", "Industry"}
+var notChosen = []string{"LocationEitherWay", "Status", "PosterID", "ExcludePosterID", "IncludeHidden", "Industry", "Applicant"}
 
 // sampleParam is a list parameter's value of each kind that narrows the list.
 var sampleParam = map[listings.FilterValue]string{
@@ -55,9 +55,13 @@ func TestEveryFilterFieldIsReadByEverySide(t *testing.T) {
 	none := parse(t, listings.Sponsorships, url.Values{})
 	for _, d := range listings.FilterFields {
 		t.Run(d.Param, func(t *testing.T) {
+			kind := listings.Requests
+			if d.OffersOnly {
+				kind = listings.Sponsorships
+			}
 			v := url.Values{d.Param: {sampleParam[d.Value]}}
-			f := parse(t, listings.Requests, v)
-			if reflect.DeepEqual(f, parse(t, listings.Requests, url.Values{})) {
+			f := parse(t, kind, v)
+			if reflect.DeepEqual(f, parse(t, kind, url.Values{})) {
 				t.Fatalf("ParseList does not read ?%s=", d.Param)
 			}
 			if listings.SameFilter(f, none) {
@@ -71,12 +75,12 @@ func TestEveryFilterFieldIsReadByEverySide(t *testing.T) {
 				}
 			}
 
-			link := listings.AppURL(listings.Requests, f)
+			link := listings.AppURL(kind, f)
 			u, _ := url.Parse(link)
 			if got := u.Query().Get(d.Screen); got != sampleParam[d.Value] {
 				t.Errorf("AppURL %q: %s=%q, want %q", link, d.Screen, got, sampleParam[d.Value])
 			}
-			if _, back := fromAppURL(t, link); !listings.SameFilter(parse(t, listings.Requests, back), f) {
+			if _, back := fromAppURL(t, link); !listings.SameFilter(parse(t, kind, back), f) {
 				t.Errorf("AppURL %q does not open the same filter", link)
 			}
 

@@ -1,6 +1,7 @@
 package listings
 
 import (
+	"reflect"
 	"slices"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -25,6 +26,8 @@ type StoredFilter struct {
 	// requests only (FilterField.RequestsOnly)
 	HasPackages bool `json:"hasPackages,omitzero"`
 	OpenToMe    bool `json:"openToMe,omitzero"`
+	// offers only (FilterField.OffersOnly)
+	EligibleOnly bool `json:"eligibleOnly,omitzero"`
 }
 
 // StoreFilter is the stored form of f: the conditions a member chooses.
@@ -71,7 +74,7 @@ func SameFilter(a, b search.Filter) bool {
 	}
 	return a.LocationEitherWay == b.LocationEitherWay && a.Status == b.Status &&
 		a.PosterID == b.PosterID && a.ExcludePosterID == b.ExcludePosterID && a.IncludeHidden == b.IncludeHidden &&
-		a.Industry == b.Industry
+		a.Industry == b.Industry && reflect.DeepEqual(a.Applicant, b.Applicant)
 }
 
 func sameSet(a, b []string) bool {

@@ -310,6 +310,8 @@ func TestSameFilterSeesEveryField(t *testing.T) {
 			field.Set(reflect.ValueOf([]string{"Arts"}))
 		case *int64:
 			field.Set(reflect.ValueOf(&seven))
+		case *search.Applicant:
+			field.Set(reflect.ValueOf(&search.Applicant{Location: "Pune"}))
 		default:
 			t.Fatalf("search.Filter.%s: a field of a new type; teach SameFilter and this test", typ.Field(i).Name)
 		}

@@ -93,6 +93,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 		}
 		l.HasTiers = r.GetBool("hasTiers")
 		l.ClosedTo = ClosedTo(r.GetString("exclusiveIndustries"), r.GetString("clashingIndustries"))
+	} else {
+		l.Criteria = storedCriteria(r.GetString("criteria"), r.GetInt("applicationCap"), r.GetInt("applicationCount"))
 	}
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
@@ -102,12 +104,13 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 }
 
 // Probe reads a listing (one prepared statement, its poster joined) as
-// the search engine's reverse question sees it, with its poster's id:
+// the search engine's reverse question sees it, with its poster's id and
+// profile (what an offer's rules read), an offer with its criteria and cap:
 // what the matches route needs, without loading PocketBase records.
-func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
-	r, err := s.Find(kind, id)
+func (s *Store) Probe(kind Kind, id string) (*search.Listing, *eligibility.Profile, error) {
+	r, err := s.find(kind, id, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	l := &search.Listing{
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
@@ -120,5 +123,9 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, error) {
 			l.EventUnix = d.Time().Unix()
 		}
 	}
-	return l, nil
+	if !kind.IsRequest {
+		l.Criteria = storedCriteria(r.rules.criteria.String, int(r.rules.capacity.Float64), int(r.rules.count.Float64))
+	}
+	profile := r.posterProfile()
+	return l, &profile, nil
 }

@@ -39,8 +39,9 @@ type Viewer struct {
 	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
 	// Profile is the member's events and marks, read once a request from
-	// their record: what an offer's eligibility rules check (nil: none
-	// known, an administrator's or a job's viewer).
+	// their record: what an offer's eligibility rules check and eligibleOnly
+	// leaves out the offers it fails (ForViewer); nil for a visitor, an
+	// administrator's or a job's viewer.
 	Profile *eligibility.Profile
 }
 
@@ -97,11 +98,15 @@ func searchQuery(q *ListRequest, viewer Viewer) *search.Query {
 }
 
 // ForViewer is f with the viewer's side of its conditions: OpenToMe reads
-// the viewer's industry (never the client's word for it).
+// the viewer's industry, EligibleOnly their profile (never the client's
+// word for either); a visitor's EligibleOnly leaves out nothing.
 func ForViewer(f search.Filter, viewer Viewer) search.Filter {
-	f.Industry = ""
+	f.Industry, f.Applicant = "", nil
 	if f.OpenToMe {
 		f.Industry = viewer.Industry
+	}
+	if f.EligibleOnly && viewer.Profile != nil {
+		f.Applicant = SearchApplicant(*viewer.Profile)
 	}
 	return f
 }
@@ -239,10 +244,18 @@ func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
 }
 
 // Find reads one listing by id (rejected ones included: callers decide).
-func (s *Store) Find(kind Kind, id string) (*row, error) {
+func (s *Store) Find(kind Kind, id string) (*row, error) { return s.find(kind, id, false) }
+
+// find reads one listing by id; withRules also reads what its rules on
+// who may apply read (row.rules: Probe).
+func (s *Store) find(kind Kind, id string, withRules bool) (*row, error) {
 	sq := &sqlq{}
-	sq.add("SELECT "+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scan(sq, false, 1)
+	prefix := ""
+	if withRules {
+		prefix = rulesColumns(kind) + ", "
+	}
+	sq.add("SELECT "+prefix+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
+	rows, err := s.scanWith(sq, false, withRules, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -272,6 +285,11 @@ func (s *Store) columns(kind Kind) string {
 }
 
 func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
+	return s.scanWith(sq, withRowid, false, sizeHint)
+}
+
+// scanWith is scan, reading rulesColumns first when withRules.
+func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
@@ -287,6 +305,9 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 		dest = dest[:0]
 		if withRowid {
 			dest = append(dest, &r.rowid)
+		}
+		if withRules {
+			dest = r.rules.dest(dest)
 		}
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/queue"
@@ -32,16 +33,24 @@ func other(k listings.Kind) listings.Kind {
 	return listings.Requests
 }
 
-// For answers the matches of l (listing id of kind), best first, at most
-// limit.
+// For answers the matches of l (listing id of kind, posted by the member
+// whose profile is poster), best first, at most limit.
 // only's flag fields (listings.ParseFlags: verified, reliable posters,
-// packages) keep the listings they name.
-func (f *Finder) For(ctx context.Context, kind listings.Kind, id string, l *search.Listing, viewer listings.Viewer, limit int, only search.Filter) ([]Match, error) {
-	if !open(f.engine, l) {
-		return []Match{}, nil
+// packages) keep the listings they name. Who may apply
+// (docs/api/eligibility.md) holds both ways: a request's matches are the
+// offers its poster may apply to, an offer's the requests whose posters
+// may apply to it.
+func (f *Finder) For(ctx context.Context, kind listings.Kind, id string, l *search.Listing, poster *eligibility.Profile,
+	viewer listings.Viewer, limit int, only search.Filter) ([]Match, error) {
+	if !open(f.engine, l) || !kind.IsRequest && l.Criteria.Full {
+		return []Match{}, nil // a full offer takes no one's application
 	}
 	theirs := other(kind)
 	filter := listings.ForKind(theirs, listings.ForViewer(listings.WithFlags(filterFor(kind, l), only), viewer))
+	if kind.IsRequest && poster != nil {
+		// the engine leaves out the offers the poster fails
+		filter.EligibleOnly, filter.Applicant = true, listings.SearchApplicant(*poster)
+	}
 	now := time.Now()
 	var mine []tier // a request's own available tiers, cheapest first
 	var err error
@@ -88,6 +97,11 @@ func (f *Finder) For(ctx context.Context, kind listings.Kind, id string, l *sear
 	// Rank on the index's facets (no database read); read in full only
 	// the ones shown.
 	facets := f.engine.Facets(theirs.Table, rowids)
+	if !kind.IsRequest && l.Criteria.Restricts() {
+		if facets, err = f.admittedPosters(l, facets); err != nil {
+			return nil, err
+		}
+	}
 	ranked := make([]Match, 0, len(facets))
 	fit := func(other int64, tiers []tier) string { // the package the fit goes through, if any
 		if kind.IsRequest {
@@ -138,7 +152,16 @@ func (f *Finder) announce(kind listings.Kind, id string) error {
 	if err != nil || r == nil {
 		return err // a nil record was deleted meanwhile: nothing to tell
 	}
-	matches, err := f.For(context.Background(), kind, r.Id, l, listings.Viewer{}, notifyLimit, search.Filter{})
+	var poster *eligibility.Profile
+	if kind.IsRequest { // the offers its poster may apply to
+		u, err := f.app.FindRecordById("users", l.PosterID)
+		if err != nil {
+			return err
+		}
+		p := eligibility.ProfileOf(u)
+		poster = &p
+	}
+	matches, err := f.For(context.Background(), kind, r.Id, l, poster, listings.Viewer{}, notifyLimit, search.Filter{})
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (f *Finder) Routes() []route.Route {
 // listing exists only for its poster and administrators (as its own page).
 func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		l, err := f.store.Probe(kind, e.Request.PathValue("id"))
+		l, poster, err := f.store.Probe(kind, e.Request.PathValue("id"))
 		viewer := listings.ViewerOf(e.Auth)
 		if err != nil || !viewer.Sees(l.PosterID, l.Hidden) {
 			return refusal.NotFoundf("Listing not found.")
@@ -33,7 +33,7 @@ func (f *Finder) matches(kind listings.Kind) func(*core.RequestEvent) error {
 		if len(errs) > 0 {
 			return refusal.Invalidf(refusal.CheckFields, errs)
 		}
-		ms, err := f.For(e.Request.Context(), kind, e.Request.PathValue("id"), l, viewer, Best, only)
+		ms, err := f.For(e.Request.Context(), kind, e.Request.PathValue("id"), l, poster, viewer, Best, only)
 		if err != nil {
 			return err
 		}

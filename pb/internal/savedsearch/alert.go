@@ -1,7 +1,6 @@
 package savedsearch
 
 import (
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/listings"
@@ -48,43 +47,47 @@ func (s *Service) alert(kind listings.Kind, id string) error {
 		}
 	}
 	s.mu.RUnlock()
-	matched, matchedIDs, err = s.openToOwners(l, matched, matchedIDs)
+	matched, matchedIDs, err = s.forOwners(l, matched, matchedIDs)
 	if err != nil {
 		return err
 	}
 	return notify.Fanout(s.app, deliveries(listing, matched, matchedIDs))
 }
 
-// openToOwners leaves out the searches "Open to my industry" whose owner's
-// industry the listing is closed to. The percolator holds searches without
-// their owners' industries (an owner may change theirs at any time): the
-// industry is read now, as the list routes read the viewer's.
-func (s *Service) openToOwners(l *search.Listing, matched []stored, ids []string) ([]stored, []string, error) {
-	var owners []any
+// forOwners leaves out the searches whose conditions read their owner
+// ("Open to my industry": their industry; "Only offers I can apply to":
+// their profile) and which the listing fails for that owner. The
+// percolator holds searches without their owners' industries and profiles
+// (an owner may change them at any time): they are read now, in one query
+// and only when the listing is closed to an industry or restricts who
+// applies, as the list routes read the viewer's.
+func (s *Service) forOwners(l *search.Listing, matched []stored, ids []string) ([]stored, []string, error) {
+	reads := func(f search.Filter) bool {
+		return f.OpenToMe && len(l.ClosedTo) > 0 || f.EligibleOnly && l.Criteria.Restricts()
+	}
+	var owners []string
 	for _, st := range matched {
-		if st.filter.OpenToMe {
+		if reads(st.filter) {
 			owners = append(owners, st.user)
 		}
 	}
-	if len(owners) == 0 || len(l.ClosedTo) == 0 {
+	if len(owners) == 0 {
 		return matched, ids, nil
 	}
-	var rows []struct {
-		ID       string `db:"id"`
-		Industry string `db:"industry"`
-	}
-	if err := s.app.DB().Select("id", "industry").From("users").Where(dbx.In("id", owners...)).All(&rows); err != nil {
+	records, err := s.app.FindRecordsByIds("users", owners)
+	if err != nil {
 		return nil, nil, err
 	}
-	industries := make(map[string]string, len(rows))
-	for _, r := range rows {
-		industries[r.ID] = r.Industry
+	viewers := make(map[string]listings.Viewer, len(records))
+	for _, r := range records {
+		viewers[r.Id] = listings.ViewerOf(r)
 	}
 	keptSearches, keptIDs := matched[:0:0], ids[:0:0]
 	for i, st := range matched {
-		f := listings.ForViewer(st.filter, listings.Viewer{ID: st.user, Industry: industries[st.user]})
-		if st.filter.OpenToMe && !s.engine.Match(&f, l) {
-			continue
+		if reads(st.filter) {
+			if f := listings.ForViewer(st.filter, viewers[st.user]); !s.engine.Match(&f, l) {
+				continue
+			}
 		}
 		keptSearches, keptIDs = append(keptSearches, st), append(keptIDs, ids[i])
 	}

@@ -87,6 +87,10 @@ func Listing(rng *rand.Rand, categories, posters []string, dated bool, now time.
 		statuses = []string{"open", "open", "sponsored", "closed"}
 	}
 	l.Status = statuses[rng.IntN(len(statuses))]
+	if !dated && rng.IntN(3) == 0 {
+		// offers may restrict who applies
+		l.Criteria = Criteria(rng, categories)
+	}
 	if dated {
 		// requests offer packages, and may be closed to industries
 		l.HasTiers = rng.IntN(3) == 0
@@ -100,6 +104,65 @@ func Listing(rng *rand.Rand, categories, posters []string, dated bool, now time.
 		}
 	}
 	return l
+}
+
+// EligiblePlaces are places of criteria and applicants: Places, online
+// events in several spellings, places inside others.
+var EligiblePlaces = append(slices.Clone(Places), "Online", "online ", "ONLINE", "Online Pune", "Pune, India, Maharashtra", "ne")
+
+// eventDays are the days of event windows and applicants' next events: a
+// few, so that bounds meet (the rule does not read the clock).
+func eventDays() []int64 {
+	day := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	var out []int64
+	for i := range 6 {
+		out = append(out, day.AddDate(0, 0, 10*i).Unix())
+	}
+	return out
+}
+
+// Criteria are random rules (each set now and then; all of them rarely).
+func Criteria(rng *rand.Rand, categories []string) search.Criteria {
+	var c search.Criteria
+	days := eventDays()
+	if rng.IntN(3) == 0 {
+		for range 1 + rng.IntN(3) {
+			c.Locations = append(c.Locations, EligiblePlaces[rng.IntN(len(EligiblePlaces))])
+		}
+	}
+	if rng.IntN(3) == 0 {
+		for range 1 + rng.IntN(2) {
+			c.Categories = append(c.Categories, categories[rng.IntN(len(categories))])
+		}
+	}
+	if rng.IntN(4) == 0 {
+		c.EventFrom = days[rng.IntN(len(days))]
+	}
+	if rng.IntN(4) == 0 {
+		c.EventTo = days[rng.IntN(len(days))]
+	}
+	if rng.IntN(4) == 0 {
+		c.MinAudience = []int64{50, 200, 1000}[rng.IntN(3)]
+	}
+	c.VerifiedOnly = rng.IntN(6) == 0
+	c.ReliableOnly = rng.IntN(6) == 0
+	c.Full = rng.IntN(8) == 0
+	return c
+}
+
+// Applicant is a random member's profile, often partly or wholly empty.
+func Applicant(rng *rand.Rand, categories []string) *search.Applicant {
+	a := &search.Applicant{Location: EligiblePlaces[rng.IntN(len(EligiblePlaces))], Verified: rng.IntN(2) == 0, Reliable: rng.IntN(2) == 0}
+	for _, c := range categories {
+		if rng.IntN(3) == 0 {
+			a.Categories = append(a.Categories, c)
+		}
+	}
+	if days := eventDays(); rng.IntN(4) != 0 {
+		a.NextEvent = days[rng.IntN(len(days))]
+	}
+	a.Audience = []int64{0, 49, 50, 200, 5000}[rng.IntN(5)]
+	return a
 }
 
 // ClosedTo is a random set of Industries (none most often).
@@ -182,6 +245,13 @@ func Filter(rng *rand.Rand, docs []Doc, categories, posters []string, dated bool
 		f.OpenToMe = true
 		names := append(slices.Clone(Industries), "", "martian")
 		f.Industry = names[rng.IntN(len(names))]
+	}
+	if rng.IntN(4) == 0 {
+		// a member's profile, or a visitor's (nil: nothing left out)
+		f.EligibleOnly = true
+		if rng.IntN(6) != 0 {
+			f.Applicant = Applicant(rng, categories)
+		}
 	}
 	return f
 }

@@ -69,6 +69,9 @@ func Match(d *Doc, f search.Filter, now int64) bool {
 	if f.OpenToMe && f.Industry != "" && slices.Contains(d.ClosedTo, f.Industry) {
 		return false
 	}
+	if f.EligibleOnly && f.Applicant != nil && !Admits(d.Criteria, *f.Applicant) {
+		return false
+	}
 	if f.Status != "" {
 		st := d.Status
 		if st == "" {
@@ -82,6 +85,47 @@ func Match(d *Doc, f search.Filter, now int64) bool {
 		}
 	}
 	return true
+}
+
+// Admits is Criteria's rule written plainly: the applicant passes every
+// rule the criteria set.
+func Admits(c search.Criteria, a search.Applicant) bool {
+	if c.Full {
+		return false
+	}
+	here := strings.ToLower(strings.TrimSpace(a.Location))
+	placed, samePlace := false, false
+	for _, p := range c.Locations {
+		there := strings.ToLower(strings.TrimSpace(p))
+		if there == "" {
+			continue
+		}
+		placed = true
+		switch {
+		case here == "":
+		case here == "online" || there == "online":
+			samePlace = samePlace || here == there
+		default:
+			samePlace = samePlace || strings.Contains(here, there) || strings.Contains(there, here)
+		}
+	}
+	if placed && !samePlace {
+		return false
+	}
+	if len(c.Categories) > 0 && !slices.ContainsFunc(c.Categories, func(x string) bool {
+		return slices.ContainsFunc(a.Categories, func(y string) bool { return strings.EqualFold(x, y) })
+	}) {
+		return false
+	}
+	if c.EventFrom != 0 || c.EventTo != 0 {
+		if a.NextEvent == 0 || a.NextEvent < c.EventFrom || c.EventTo != 0 && a.NextEvent > c.EventTo {
+			return false
+		}
+	}
+	if a.Audience < c.MinAudience {
+		return false
+	}
+	return (!c.VerifiedOnly || a.Verified) && (!c.ReliableOnly || a.Reliable)
 }
 
 // Search returns the matches in the sort order: newest (highest rowid)

@@ -71,7 +71,7 @@ export const listingKinds = {
 /** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), whole dollars, or a flag ('true' or absent). */
 export type FilterValue = 'text' | 'categories' | 'amount' | 'flag'
 
-/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved), the kind of its value, and requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and saved searches leave it out). Every reader and writer of the conditions follows this list. */
+/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved), the kind of its value, requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and saved searches leave it out) and offersOnly for one of Open Sponsorships alone (eligibility: the requests' leave it out). Every reader and writer of the conditions follows this list. */
 export const listingFilterFields = [
   { param: 'q', screen: 'q', saved: 'q', value: 'text' },
   { param: 'categories', screen: 'categories', saved: 'categories', value: 'categories' },
@@ -82,7 +82,8 @@ export const listingFilterFields = [
   { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },
   { param: 'hasPackages', screen: 'hasPackages', saved: 'hasPackages', value: 'flag', requestsOnly: true },
   { param: 'openToMe', screen: 'openToMe', saved: 'openToMe', value: 'flag', requestsOnly: true },
-] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean }[]
+  { param: 'eligibleOnly', screen: 'eligibleOnly', saved: 'eligibleOnly', value: 'flag', offersOnly: true },
+] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean; offersOnly?: boolean }[]
 
 /** appconfig.Answer */
 export interface AppConfig {
@@ -666,6 +667,7 @@ export interface SavedQuery {
   reliable?: boolean
   hasPackages?: boolean
   openToMe?: boolean
+  eligibleOnly?: boolean
 }
 
 /** sponsoring.ListingRef */

@@ -11,21 +11,6 @@ export const ONLINE = 'Online'
 
 export const isOnline = (place: string) => place.trim().toLowerCase() === ONLINE.toLowerCase()
 
-/** The limits the server checks (docs/api/eligibility.md). */
-export const eligibilityLimits = {
-  eventLocation: 120,
-  criteriaLocation: 80,
-  locations: 10,
-  audienceMax: 1_000_000_000,
-  applicationCapMax: 500,
-  questions: 5,
-  questionLabel: 200,
-  shortAnswer: 200,
-  longAnswer: 2000,
-  linkAnswer: 500,
-  numberAnswer: 1e12,
-} as const
-
 const count = new Intl.NumberFormat('en-US')
 
 /** The parts of an offer the summary reads. */

@@ -77,6 +77,28 @@ export const limits = {
   contactMessage: 5000,
   /** characters of the administrators' member search (admin.MaxMemberSearch) */
   memberSearch: 100,
+  /** characters of a member's event location (eligibility.MaxProfileLocation) */
+  eventLocation: 120,
+  /** a member's expected audience, and an offer's minimum, at most (eligibility.MaxAudience) */
+  audience: 1000000000,
+  /** places an offer's criteria may name (eligibility.MaxLocations) */
+  criteriaLocations: 10,
+  /** characters of a place in an offer's criteria (eligibility.MaxPlace) */
+  criteriaPlace: 80,
+  /** applications an offer's cap may be, at most (eligibility.MaxCap) */
+  applicationCap: 500,
+  /** questions of an offer (eligibility.MaxQuestions) */
+  questions: 5,
+  /** characters of a question (eligibility.MaxLabel) */
+  questionLabel: 200,
+  /** characters of a short answer (eligibility.MaxShortAnswer) */
+  shortAnswer: 200,
+  /** characters of a long answer (eligibility.MaxLongAnswer) */
+  longAnswer: 2000,
+  /** characters of a link answer (eligibility.MaxLinkAnswer) */
+  linkAnswer: 500,
+  /** a number answer's size, either side of 0, at most (eligibility.MaxNumber) */
+  numberAnswer: 1000000000000,
 } as const
 
 /** The social networks a member may link, in the order the profile form offers them (settings.Platforms). */

@@ -4,9 +4,11 @@
 package scanref
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -26,7 +28,7 @@ type Doc struct {
 // Load reads every listing of a table.
 func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 	t.Helper()
-	status, event, packages := "''", "''", "0, '[]', '[]'"
+	status, event, packages, criteria := "''", "''", "0, '[]', '[]'", "'', 0, 0"
 	if s.HasStatus {
 		status = "t.status"
 	}
@@ -36,8 +38,11 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 	if s.HasPackages {
 		packages = "t.hasTiers, t.exclusiveIndustries, t.clashingIndustries"
 	}
+	if s.HasCriteria {
+		criteria = "COALESCE(t.criteria, ''), t.applicationCap, t.applicationCount"
+	}
 	rows, err := app.DB().NewQuery(`SELECT t.rowid, t.id, t.title, t.description, t.` + s.AmountField + `, t.location, t.categories, t.user,
-		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), ` + packages + ` FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
+		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), ` + packages + `, ` + criteria + ` FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +53,10 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		var rowid int64
 		var l search.Listing
 		var cats, ev, exclusive, clashing string
-		var amount float64
+		var amount, capacity, count float64
+		var criteria string
 		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified, &l.PosterReliable,
-			&l.HasTiers, &exclusive, &clashing); err != nil {
+			&l.HasTiers, &exclusive, &clashing, &criteria, &capacity, &count); err != nil {
 			t.Fatal(err)
 		}
 		// the union of the two lists, read plainly
@@ -61,6 +67,8 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 				}
 			}
 		}
+		l.Criteria = criteriaOf(t, criteria)
+		l.Criteria.Full = capacity > 0 && count >= capacity
 		l.Amount = int64(amount)
 		l.Categories = strings.Split(strings.Trim(cats, `[]"`), `","`)
 		if ev != "" {
@@ -70,6 +78,34 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		out = append(out, Doc{ID: id, Doc: searchtest.NewDoc(rowid, l)})
 	}
 	return out
+}
+
+// criteriaOf reads a stored criteria column plainly.
+func criteriaOf(t testing.TB, stored string) search.Criteria {
+	var c struct {
+		Locations, Categories []string
+		EventFrom, EventTo    string
+		MinAudience           int64
+		VerifiedOnly          bool
+		ReliableOnly          bool
+	}
+	if stored != "" && stored != "null" {
+		if err := json.Unmarshal([]byte(stored), &c); err != nil {
+			t.Fatalf("criteria %q: %v", stored, err)
+		}
+	}
+	day := func(s string) int64 {
+		if s == "" {
+			return 0
+		}
+		d, err := time.Parse("2006-01-02", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Unix()
+	}
+	return search.Criteria{Locations: c.Locations, Categories: c.Categories, EventFrom: day(c.EventFrom), EventTo: day(c.EventTo),
+		MinAudience: c.MinAudience, VerifiedOnly: c.VerifiedOnly, ReliableOnly: c.ReliableOnly}
 }
 
 // Match is the engine's rule written plainly (searchtest.Match).

@@ -1,6 +1,7 @@
 package scanref
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/testutil"
 	"sponsorbridge/pb/internal/when"
+	"sponsorbridge/pb/search"
 	"sponsorbridge/pb/search/searchtest"
 )
 
@@ -100,10 +102,42 @@ func InsertRandom(t testing.TB, app core.App, rng *rand.Rand, s listings.SearchS
 		params["exclusive"] = JSONList(searchtest.ClosedTo(rng))
 		params["clashing"] = JSONList(searchtest.ClosedTo(rng))
 	}
+	if s.HasCriteria {
+		// who may apply (one offer in three restricts it), the cap and
+		// the applications it holds
+		cols += ", criteria, applicationCap, applicationCount"
+		vals += ", {:criteria}, {:cap}, {:count}"
+		params["criteria"], params["cap"], params["count"] = nil, 0, rng.IntN(3)
+		if rng.IntN(3) == 0 {
+			c := searchtest.Criteria(rng, catalog.Categories)
+			params["criteria"] = StoredCriteria(c)
+			if c.Full {
+				params["cap"], params["count"] = 2, 2
+			} else if rng.IntN(2) == 0 {
+				params["cap"] = 3
+			}
+		}
+	}
 	_, err := app.DB().NewQuery("INSERT INTO " + s.Table + " (" + cols + ") VALUES (" + vals + ")").Bind(params).Execute()
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// StoredCriteria is c as an offer's criteria column holds it.
+func StoredCriteria(c search.Criteria) string {
+	day := func(unix int64) string {
+		if unix == 0 {
+			return ""
+		}
+		return time.Unix(unix, 0).UTC().Format(time.DateOnly)
+	}
+	b, err := json.Marshal(map[string]any{"locations": c.Locations, "categories": c.Categories, "eventFrom": day(c.EventFrom),
+		"eventTo": day(c.EventTo), "minAudience": c.MinAudience, "verifiedOnly": c.VerifiedOnly, "reliableOnly": c.ReliableOnly})
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
 
 // JSONList is names as a stored JSON list.

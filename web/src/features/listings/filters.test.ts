@@ -174,11 +174,21 @@ describe('the URL keys of the generated contract', () => {
         reliable: true,
         hasPackages: true,
         openToMe: true,
+        eligibleOnly: true,
         showClosed: true,
         sort: 'amount_asc',
       },
     })
     expect([...params.keys()].sort()).toEqual([...listingFilterFields.map((f) => f.screen), ...Object.values(listingScreenKeys)].sort())
+  })
+
+  it('keep "Only offers I can apply to" in the URL and ask the list for it', () => {
+    const params = writeListingParams(new URLSearchParams(), { filters: { ...EMPTY_FILTERS, eligibleOnly: true } })
+    expect(params.toString()).toBe('eligibleOnly=true')
+    const { filters } = readListingParams(params, categories)
+    expect(filters.eligibleOnly).toBe(true)
+    expect(toListQuery(filters)).toMatchObject({ eligibleOnly: 'true' })
+    expect(toSavedQuery(filters)).toMatchObject({ eligibleOnly: true })
   })
 
   it('give a listing page its way back to its tab, as the screen reads it', () => {

@@ -2,7 +2,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { ApiError } from '@/lib/api'
 import { isCalendarDay } from '@/lib/dates'
-import { eligibilityLimits as limits, isOnline, ONLINE } from '@/lib/eligibility'
+import { isOnline, ONLINE } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import type { Criteria, Question, QuestionKind } from '@/lib/api-types.gen'
 
 /**
@@ -50,17 +51,17 @@ export const criteriaSchema = {
       eventTo: z.string().check(z.refine((v) => v === '' || isCalendarDay(v), 'Enter a valid date')),
       minAudience: z
         .string()
-        .check(z.refine(wholeUpTo(limits.audienceMax), 'Minimum audience must be a whole number from 0 to 1,000,000,000')),
+        .check(z.refine(wholeUpTo(limits.audience), 'Minimum audience must be a whole number from 0 to 1,000,000,000')),
       verifiedOnly: z.boolean(),
       reliableOnly: z.boolean(),
     })
     .check(
-      z.refine((c) => c.places.length + (c.online ? 1 : 0) <= limits.locations, {
-        message: `At most ${limits.locations} locations`,
+      z.refine((c) => c.places.length + (c.online ? 1 : 0) <= limits.criteriaLocations, {
+        message: `At most ${limits.criteriaLocations} locations`,
         path: ['places'],
       }),
-      z.refine((c) => c.places.every((p) => p.trim().length <= limits.criteriaLocation), {
-        message: `Each location must be at most ${limits.criteriaLocation} characters`,
+      z.refine((c) => c.places.every((p) => p.trim().length <= limits.criteriaPlace), {
+        message: `Each location must be at most ${limits.criteriaPlace} characters`,
         path: ['places'],
       }),
       z.refine((c) => new Set(c.places.map(placeKey)).size === c.places.length, {
@@ -76,7 +77,7 @@ export const criteriaSchema = {
     .string()
     .check(
       z.refine(
-        (v) => v.trim() === '' || v.trim() === '0' || (wholeUpTo(limits.applicationCapMax)(v) && Number(v) >= 1),
+        (v) => v.trim() === '' || v.trim() === '0' || (wholeUpTo(limits.applicationCap)(v) && Number(v) >= 1),
         'The application cap must be from 1 to 500',
       ),
     ),

@@ -8,6 +8,7 @@ suite('a saved search in words', () => {
       ' matching “school”, in Education, near Pune, verified posters only, reliable posters only',
     )
     expect(describe({ hasPackages: true, openToMe: true })).toBe(' with packages, open to my industry')
+    expect(describe({ eligibleOnly: true })).toBe(' only offers I can apply to')
     expect(describe({})).toBe(', every new listing')
   })
 })

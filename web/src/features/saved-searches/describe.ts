@@ -22,5 +22,6 @@ export function describe(q: SavedQuery): string {
   if (q.reliable) bits.push('reliable posters only')
   if (q.hasPackages) bits.push('with packages')
   if (q.openToMe) bits.push('open to my industry')
+  if (q.eligibleOnly) bits.push('only offers I can apply to')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }

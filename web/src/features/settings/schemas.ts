@@ -3,7 +3,7 @@ import { limits, socialPlatforms } from '@/lib/limits.gen'
 import { boundedText } from '@/lib/bounded-text'
 import type { PublicProfile } from '@/lib/api-types.gen'
 import { isCalendarDay } from '@/lib/dates'
-import { eligibilityLimits, isOnline, ONLINE } from '@/lib/eligibility'
+import { isOnline, ONLINE } from '@/lib/eligibility'
 
 export const PLATFORMS = socialPlatforms
 export const MAX_LINKS = limits.socialLinks
@@ -95,17 +95,12 @@ const AUDIENCE_MESSAGE = 'Audience must be a whole number from 0 to 1,000,000,00
 export const eventsSchema = z.object({
   /** Online events: the location is sent as "Online". */
   online: z.boolean(),
-  city: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(eligibilityLimits.eventLocation, `Location must be at most ${eligibilityLimits.eventLocation} characters`),
-    ),
+  city: z.string().check(z.trim(), z.maxLength(limits.eventLocation, `Location must be at most ${limits.eventLocation} characters`)),
   eventCategories: z.array(z.string()),
   nextEventDate: z.string().check(z.refine((v) => v === '' || isCalendarDay(v), 'Enter a valid date')),
   audience: z.string().check(
     z.trim(),
-    z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= eligibilityLimits.audienceMax), AUDIENCE_MESSAGE),
+    z.refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= limits.audience), AUDIENCE_MESSAGE),
   ),
 })
 export type EventsValues = z.infer<typeof eventsSchema>

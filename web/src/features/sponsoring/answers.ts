@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { eligibilityLimits as limits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import type { Question } from '@/lib/api-types.gen'
 import { connectMessageSchema } from './schemas'
 

@@ -75,6 +75,21 @@ describe('FilterDropdown', () => {
     expect(screen.queryByRole('checkbox', { name: /Open to my industry/ })).toBeNull()
   })
 
+  it('offers "Only offers I can apply to" on the offers tab only, and applies it', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    const { rerender } = render(<FilterDropdown value={none} {...shared} kind="sponsorships" onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    await user.click(screen.getByRole('checkbox', { name: /Only offers I can apply to/ }))
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ eligibleOnly: true }))
+    rerender(<FilterDropdown value={{ ...none, eligibleOnly: true }} {...shared} kind="sponsorships" onApply={onApply} />)
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
+    rerender(<FilterDropdown value={none} {...shared} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(screen.queryByRole('checkbox', { name: /Only offers I can apply to/ })).toBeNull()
+  })
+
   it('closes on Escape and on an outside click', async () => {
     const user = userEvent.setup()
     render(

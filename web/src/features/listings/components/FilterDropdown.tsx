@@ -13,7 +13,7 @@ interface FilterDropdownProps {
   value: FilterFields
   categories: readonly string[]
   onApply: (next: FilterFields) => void
-  /** The tab: the packages filters are the requests'. */
+  /** The tab: the packages filters are the requests', "Only offers I can apply to" the offers'. */
   kind: ListingKind
   /** "Open to my industry" is offered to signed-in members who stated an industry. */
   hasIndustry: boolean
@@ -28,6 +28,7 @@ interface Draft {
   reliable: boolean
   hasPackages: boolean
   openToMe: boolean
+  eligibleOnly: boolean
   showClosed: boolean
 }
 
@@ -40,6 +41,7 @@ const toDraft = (v: FilterFields): Draft => ({
   reliable: !!v.reliable,
   hasPackages: !!v.hasPackages,
   openToMe: !!v.openToMe,
+  eligibleOnly: !!v.eligibleOnly,
   showClosed: !!v.showClosed,
 })
 
@@ -82,6 +84,7 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
       reliable: draft.reliable || undefined,
       hasPackages: draft.hasPackages || undefined,
       openToMe: draft.openToMe || undefined,
+      eligibleOnly: draft.eligibleOnly || undefined,
       showClosed: draft.showClosed || undefined,
     })
     setOpen(false)
@@ -186,6 +189,14 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
               onChange={(openToMe) => setDraft({ ...draft, openToMe })}
             />
           )}
+          {kind === 'sponsorships' && (
+            <Switch
+              label="Only offers I can apply to"
+              hint="Offers whose rules your events and profile meet, with places left"
+              checked={draft.eligibleOnly}
+              onChange={(eligibleOnly) => setDraft({ ...draft, eligibleOnly })}
+            />
+          )}
           <Switch
             label="Show closed and sponsored"
             hint="Also listings that can no longer be backed"
@@ -211,6 +222,7 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
                   reliable: false,
                   hasPackages: false,
                   openToMe: false,
+                  eligibleOnly: false,
                   showClosed: false,
                 })
               }

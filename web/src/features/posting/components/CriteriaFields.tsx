@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { Checkbox, TextField } from '@/components/ui/Field'
-import { eligibilityLimits as limits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import type { ListingFormInput, ListingFormValues } from '../schemas'
 import { PlacesField } from './PlacesField'
 
@@ -37,7 +37,7 @@ export function CriteriaFields({ form, categories }: CriteriaFieldsProps) {
           label="Minimum audience"
           type="number"
           min={0}
-          max={limits.audienceMax}
+          max={limits.audience}
           step={1}
           inputMode="numeric"
           hint="As applicants state it on their profile."
@@ -48,7 +48,7 @@ export function CriteriaFields({ form, categories }: CriteriaFieldsProps) {
           label="Application cap"
           type="number"
           min={1}
-          max={limits.applicationCapMax}
+          max={limits.applicationCap}
           step={1}
           inputMode="numeric"
           hint="1 to 500 applications; empty for no cap."

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/ui/Button'
 import { CloseIcon, PlusIcon } from '@/components/ui/icons'
-import { eligibilityLimits as limits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import type { ListingFormInput, ListingFormValues } from '../schemas'
 
 /** The offer's places as chips (add, remove) and the "Online events" toggle: `criteria.locations` on the wire. */
@@ -11,7 +11,7 @@ export function PlacesField({ form }: { form: UseFormReturn<ListingFormInput, un
   const places = useWatch({ control, name: 'criteria.places' })
   const online = useWatch({ control, name: 'criteria.online' })
   const [draft, setDraft] = useState('')
-  const full = places.length + (online ? 1 : 0) >= limits.locations
+  const full = places.length + (online ? 1 : 0) >= limits.criteriaLocations
   const error = formState.errors.criteria?.places
   const message = error?.message ?? error?.root?.message
 
@@ -22,8 +22,8 @@ export function PlacesField({ form }: { form: UseFormReturn<ListingFormInput, un
       setError('criteria.places', { type: 'manual', message: 'Each location may appear only once' })
       return
     }
-    if (place.length > limits.criteriaLocation) {
-      setError('criteria.places', { type: 'manual', message: `Each location must be at most ${limits.criteriaLocation} characters` })
+    if (place.length > limits.criteriaPlace) {
+      setError('criteria.places', { type: 'manual', message: `Each location must be at most ${limits.criteriaPlace} characters` })
       return
     }
     clearErrors('criteria.places')
@@ -66,7 +66,7 @@ export function PlacesField({ form }: { form: UseFormReturn<ListingFormInput, un
           className={`input input-sm min-w-0 flex-1 ${message ? 'input-error' : ''}`}
           placeholder="A city, e.g. Pune"
           value={draft}
-          maxLength={limits.criteriaLocation}
+          maxLength={limits.criteriaPlace}
           disabled={full}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? 'criteria-places-error' : undefined}

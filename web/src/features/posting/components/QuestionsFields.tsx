@@ -2,7 +2,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/ui/Button'
 import { Checkbox, FieldShell, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
-import { eligibilityLimits as limits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import { newQuestion, questionKinds } from '../criteria'
 import type { ListingFormInput, ListingFormValues } from '../schemas'
 

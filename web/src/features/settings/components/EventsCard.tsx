@@ -6,7 +6,7 @@ import { SettingsCard } from '@/components/ui/SettingsCard'
 import { useCategories } from '@/features/app-config'
 import type { CurrentUser } from '@/lib/api-types.gen'
 import { errorMessage } from '@/lib/api'
-import { eligibilityLimits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import { applyFieldErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
@@ -53,7 +53,7 @@ export function EventsCard({ user }: { user: CurrentUser }) {
             <TextField
               label="Event location"
               placeholder="City, e.g. Pune"
-              maxLength={eligibilityLimits.eventLocation}
+              maxLength={limits.eventLocation}
               error={errors.city?.message}
               {...form.register('city')}
             />
@@ -85,7 +85,7 @@ export function EventsCard({ user }: { user: CurrentUser }) {
             label="Expected audience"
             type="number"
             min={0}
-            max={eligibilityLimits.audienceMax}
+            max={limits.audience}
             step={1}
             inputMode="numeric"
             hint="People at or reached by one event, as you expect it."

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TextAreaField, TextField } from '@/components/ui/Field'
-import { eligibilityLimits as limits } from '@/lib/eligibility'
+import { limits } from '@/lib/limits.gen'
 import type { Question } from '@/lib/api-types.gen'
 
 interface AnswerFieldProps {

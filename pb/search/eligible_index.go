@@ -1,0 +1,289 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+	"sort"
+)
+
+// Who may apply, indexed rule by rule. Most listings set no rule, so a
+// table keeps nothing until one does (index.rules stays nil). A query with
+// EligibleOnly builds the set of listings its applicant fails from one
+// structure per rule, each answered for every listing at once: a bitset
+// for the rules a member passes or fails as a whole (the cap reached,
+// verified or reliable members only), a bitset per category and per place
+// (the listings naming it), and for the ordered rules (event window,
+// minimum audience) the listings sorted by their bound, of which those the
+// applicant fails are one end. Its cost is a few passes over the words of
+// the table and the failing listings of the ordered rules; it never
+// evaluates a listing's rules one by one.
+type rules struct {
+	docs map[int64]*rulesDoc // the restricted listings
+
+	full, verified, reliable ruleSet
+	cats                     ruleSet   // listings with a categories rule
+	catAllow                 []ruleSet // per category: the listings naming it
+	places                   ruleSet   // listings with a locations rule
+	placeNames               *dict     // folded places
+	placeDocs                []posting // per place: the listings naming it (keys)
+	dated                    ruleSet   // listings with an event window
+	// from, to and audience are the listings with that bound, by (bound,
+	// rowid): those an applicant fails are a suffix (from, audience) or a
+	// prefix (to).
+	from, to, audience []bound
+}
+
+// ruleSet is a bitset made when its first listing is put.
+type ruleSet struct {
+	b bitset
+	n int
+}
+
+type bound struct{ v, r int64 }
+
+func (ix *index) markRule(s *ruleSet, r int64, on bool) {
+	if on && s.b == nil {
+		s.b = make(bitset, ix.words)
+	}
+	if s.b != nil {
+		ix.mark(&s.b, &s.n, r, on)
+	}
+}
+
+// ruleBitsets lists the rules' bitsets (for growing them with the index).
+func (rs *rules) bitsets() []*bitset {
+	var out []*bitset
+	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated} {
+		if s.b != nil {
+			out = append(out, &s.b)
+		}
+	}
+	for i := range rs.catAllow {
+		if rs.catAllow[i].b != nil {
+			out = append(out, &rs.catAllow[i].b)
+		}
+	}
+	return out
+}
+
+// putRules files a listing's rules (its attributes were put; the ordered
+// rules are appended unsorted when bulk, sorted by finishLoad).
+func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
+	if d == nil {
+		return
+	}
+	if ix.rules == nil {
+		ix.rules = &rules{docs: map[int64]*rulesDoc{}, catAllow: make([]ruleSet, len(ix.cat)), placeNames: newDict()}
+	}
+	rs := ix.rules
+	rs.docs[r] = d
+	ix.markRule(&rs.full, r, d.full)
+	ix.markRule(&rs.verified, r, d.verifiedOnly)
+	ix.markRule(&rs.reliable, r, d.reliableOnly)
+	ix.markRule(&rs.cats, r, d.hasCats)
+	for _, c := range d.cats {
+		ix.markRule(&rs.catAllow[c], r, true)
+	}
+	ix.markRule(&rs.places, r, len(d.places) > 0)
+	for _, p := range d.places {
+		id := rs.placeNames.intern(p)
+		if int(id) >= len(rs.placeDocs) {
+			rs.placeDocs = append(rs.placeDocs, posting{})
+		}
+		rs.placeDocs[id].add(keyOf(r), ix.t.SmallPosting)
+	}
+	ix.markRule(&rs.dated, r, d.from != 0 || d.to != 0)
+	insert := func(o *[]bound, v int64) {
+		b := bound{v, r}
+		if bulk {
+			*o = append(*o, b)
+			return
+		}
+		i := boundSlot(*o, b)
+		*o = slices.Insert(*o, i, b)
+	}
+	if d.from != 0 {
+		insert(&rs.from, d.from)
+	}
+	if d.to != 0 {
+		insert(&rs.to, d.to)
+	}
+	if d.minAudience > 0 {
+		insert(&rs.audience, d.minAudience)
+	}
+}
+
+// dropRules forgets a listing's rules.
+func (ix *index) dropRules(r int64) {
+	rs := ix.rules
+	if rs == nil {
+		return
+	}
+	d := rs.docs[r]
+	if d == nil {
+		return
+	}
+	delete(rs.docs, r)
+	ix.markRule(&rs.full, r, false)
+	ix.markRule(&rs.verified, r, false)
+	ix.markRule(&rs.reliable, r, false)
+	ix.markRule(&rs.cats, r, false)
+	for _, c := range d.cats {
+		ix.markRule(&rs.catAllow[c], r, false)
+	}
+	ix.markRule(&rs.places, r, false)
+	for _, p := range d.places {
+		if id, ok := rs.placeNames.lookup(p); ok {
+			rs.placeDocs[id].remove(keyOf(r))
+		}
+	}
+	ix.markRule(&rs.dated, r, false)
+	remove := func(o *[]bound, v int64) {
+		b := bound{v, r}
+		if i := boundSlot(*o, b); i < len(*o) && (*o)[i] == b {
+			*o = slices.Delete(*o, i, i+1)
+		}
+	}
+	if d.from != 0 {
+		remove(&rs.from, d.from)
+	}
+	if d.to != 0 {
+		remove(&rs.to, d.to)
+	}
+	if d.minAudience > 0 {
+		remove(&rs.audience, d.minAudience)
+	}
+}
+
+func boundSlot(o []bound, b bound) int {
+	return sort.Search(len(o), func(i int) bool { return o[i].v > b.v || (o[i].v == b.v && o[i].r >= b.r) })
+}
+
+// finishRules sorts what a load appended.
+func (ix *index) finishRules() {
+	if ix.rules == nil {
+		return
+	}
+	for _, o := range []*[]bound{&ix.rules.from, &ix.rules.to, &ix.rules.audience} {
+		slices.SortFunc(*o, func(a, b bound) int {
+			if a.v != b.v {
+				return compareInt(a.v, b.v)
+			}
+			return compareInt(a.r, b.r)
+		})
+		*o = slices.Clip(*o)
+	}
+}
+
+func compareInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// ineligible is the listings whose rules a fails, in a bitset borrowed for
+// the plan, and how many; nil when the table restricts nobody. The
+// failing listings of the ordered rules are set one by one; every other
+// rule is a bitset ORed in whole, or a rule's bitset less those of the
+// applicant's categories or places, all combined in one pass over the
+// words (at a million listings each pass over a bitset costs about as much
+// as the rest of a plain page's query).
+func (p *plan) ineligible(a *applicantForm) (bitset, int) {
+	ix := p.ix
+	rs := ix.rules
+	if rs == nil || len(rs.docs) == 0 {
+		return nil, 0
+	}
+	var whole []bitset // every listing in it fails
+	type less struct {
+		rule   bitset
+		passed []bitset // the rule's listings in none of them fail
+	}
+	var minus []less
+	failAll := func(s *ruleSet) {
+		if s.n > 0 {
+			whole = append(whole, s.b)
+		}
+	}
+	failAll(&rs.full)
+	if !a.verified {
+		failAll(&rs.verified)
+	}
+	if !a.reliable {
+		failAll(&rs.reliable)
+	}
+	if rs.cats.n > 0 {
+		var passed []bitset
+		for _, c := range a.cats {
+			if rs.catAllow[c].n > 0 {
+				passed = append(passed, rs.catAllow[c].b)
+			}
+		}
+		minus = append(minus, less{rs.cats.b, passed})
+	}
+	if rs.places.n > 0 {
+		var passed []bitset
+		if ids := rs.samePlaces(a.place); len(ids) > 0 {
+			b := p.borrow()
+			for _, id := range ids {
+				setPosting(b, &rs.placeDocs[id])
+			}
+			passed = []bitset{b}
+		}
+		minus = append(minus, less{rs.places.b, passed})
+	}
+	out := p.borrow()
+	if a.next == 0 {
+		failAll(&rs.dated)
+	} else {
+		for _, b := range rs.from[boundSlot(rs.from, bound{a.next, maxRowid + 1}):] { // from > next
+			out.set(b.r)
+		}
+		for _, b := range rs.to[:boundSlot(rs.to, bound{a.next, 0})] { // to < next
+			out.set(b.r)
+		}
+	}
+	for _, b := range rs.audience[boundSlot(rs.audience, bound{a.audience, maxRowid + 1}):] { // minimum > audience
+		out.set(b.r)
+	}
+	n := 0
+	for w := range out[:min(len(out), int(ix.high>>6)+1)] {
+		x := out[w]
+		for _, b := range whole {
+			x |= b[w]
+		}
+		for _, m := range minus {
+			var ok uint64
+			for _, q := range m.passed {
+				ok |= q[w]
+			}
+			x |= m.rule[w] &^ ok
+		}
+		out[w] = x
+		n += bits.OnesCount64(x)
+	}
+	return out, n
+}
+
+// samePlaces are the ids of the places SamePlace as place (folded).
+func (rs *rules) samePlaces(place string) []uint32 {
+	if place == "" {
+		return nil
+	}
+	if place == online {
+		if id, ok := rs.placeNames.lookup(online); ok {
+			return []uint32{id}
+		}
+		return nil
+	}
+	ids := rs.placeNames.containing(place).Clone()
+	ids.Or(rs.placeNames.containedIn(place))
+	if id, ok := rs.placeNames.lookup(online); ok {
+		ids.Remove(id)
+	}
+	return ids.ToArray()
+}
