@@ -2,8 +2,8 @@ package eligibility
 
 // PlaceMatches tells whether a member's place mine matches one of places,
 // as the location rule compares them (the applications view's match
-// weighs it too).
-func PlaceMatches(places []string, mine string) bool { return anyPlaceMatches(places, mine) }
+// weighs it too). placeMatches folds each place itself (search.SamePlace).
+func PlaceMatches(places []string, mine string) bool { return placeMatches(places, mine) }
 
 // List joins names as the sentences do: "Pune", "Pune and Mumbai",
 // "Pune, Mumbai and Delhi".
