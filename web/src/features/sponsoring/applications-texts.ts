@@ -1,3 +1,4 @@
+import { reviewApplicationsLabel } from './review-link-label'
 import type { ApplicationSort, ApplicationStatusFilter } from './api/list-offer-applications'
 
 /** The words of the poster's applications view and its compare. */
@@ -24,5 +25,5 @@ export const applicationsTexts = {
   compareHint: 'Select 2 to 4 shortlisted applications to compare them.',
   compareTitle: 'Compare applications',
   compareBack: 'Back to all applications',
-  reviewLink: 'Review applications',
+  reviewLink: reviewApplicationsLabel,
 } as const
