@@ -4,6 +4,7 @@
  * answer as the applicant and the poster read it.
  */
 import type { Answer, Criteria, EligibilityCode, Reason } from './api-types.gen'
+
 import { formatDate } from './dates'
 
 /** The place that matches online events only, on a member's profile and in an offer's locations. */

@@ -59,7 +59,7 @@ export function openAmount(item: Pick<SponsorshipRequest, 'requestedAmount' | 'p
 }
 
 /** Why a listing cannot be backed, in the words the cards and pages use (the server's `closedReason`). */
-export const closedReasonTexts: Record<ClosedReason, string> = {
+const closedReasonTexts: Record<ClosedReason, string> = {
   poster: 'Closed by the poster',
   event_passed: 'Event date passed',
   sponsored: 'Sponsored',

@@ -85,7 +85,7 @@ export const criteriaSchema = {
 }
 
 type CriteriaInput = z.input<ReturnType<typeof z.object<typeof criteriaSchema>>>
-export type QuestionValues = CriteriaInput['questions'][number]
+type QuestionValues = CriteriaInput['questions'][number]
 
 export const newQuestion = (): QuestionValues => ({ id: '', label: '', kind: 'short', required: false })
 

@@ -13,7 +13,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/
 const LINK = /^https?:\/\/\S+$/i
 
 /** The server's message for an answer, or undefined when it is fine. */
-export function answerError(q: Pick<Question, 'kind' | 'required'>, raw: string): string | undefined {
+function answerError(q: Pick<Question, 'kind' | 'required'>, raw: string): string | undefined {
   const v = raw.trim()
   if (v === '') return q.required ? 'This question needs an answer' : undefined
   switch (q.kind) {

@@ -16,7 +16,7 @@ export function CriteriaSummary({ item, className = '' }: { item: Sponsorship; c
 }
 
 /**
- * Why the signed-in member cannot apply (docs/api/eligibility.md, "Before anyone writes"): the first
+ * Why the signed-in member cannot apply (docs/api/eligibility.md, "Who may apply"): the first
  * sentence on a card; all of them in the detail views, with a link to "Your events" when the
  * profile could change the answer. The server answers none for visitors and for the poster.
  */

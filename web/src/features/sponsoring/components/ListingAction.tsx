@@ -57,7 +57,8 @@ function ApplyAction({ item, size, detail }: { item: Sponsorship; size: Size; de
   const known = item.applied !== undefined
   const sent = useApplications({ role: 'sent', sponsorshipId: item.id }, !known)
   const justApplied = useMutationState({ filters: { mutationKey: applyMutationKey(item.id), status: 'success' } }).length > 0
-  const applied = justApplied || (known ? !!item.applied : (sent.data?.length ?? 0) > 0)
+  // A withdrawn application may be sent again (docs/api/eligibility.md).
+  const applied = justApplied || (known ? !!item.applied : !!sent.data?.some((a) => a.status !== 'withdrawn'))
   if (closed && !applied) {
     return (
       <Button size={size} disabled>

@@ -8,8 +8,8 @@ import { SentApplication } from './SentApplication'
 
 const person = (id: string, displayName: string) => ({ id, username: id, displayName, isVerified: false, avatar: '', deleted: false })
 
-/** `status` takes 'withdrawn' before the generated union does; `shortlisted` is what the applicant must never read. */
-function sent(overrides: Omit<Partial<Application>, 'status'> & { status?: string; shortlisted?: boolean } = {}): Application {
+/** `shortlisted` is what the applicant must never read (the server never sends it to them). */
+function sent(overrides: Partial<Application> & { shortlisted?: boolean } = {}): Application {
   return {
     id: 'a1',
     status: 'pending',
@@ -25,8 +25,11 @@ function sent(overrides: Omit<Partial<Application>, 'status'> & { status?: strin
       { questionId: 'q1', label: 'How many students attend?', kind: 'number', value: 1200 },
       { questionId: 'q2', label: 'Is the event free?', kind: 'yesno', value: true },
     ],
+    declineReason: '',
+    declineReasonText: '',
+    declineNote: '',
     ...overrides,
-  } as unknown as Application
+  }
 }
 
 const renderRow = (a: Application) =>

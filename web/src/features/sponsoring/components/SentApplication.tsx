@@ -18,10 +18,10 @@ import { StatusPill } from './StatusPill'
  * Nothing here says whether the poster shortlisted it: the applicant never learns that.
  */
 export function SentApplication({ application: a }: { application: Application }) {
-  const status: string = a.status
+  const { status } = a
   const [confirming, setConfirming] = useState(false)
   const withdraw = useWithdrawApplication()
-  const answers = a.answers ?? []
+  const { answers } = a
 
   const confirm = () =>
     withdraw.mutate(a.id, {
@@ -48,9 +48,7 @@ export function SentApplication({ application: a }: { application: Application }
             {formatUsd(a.sponsorship.amount)} · applied {formatDate(a.createdAt)} · to <PersonLink person={a.poster} />
           </p>
         </div>
-        <span data-testid="application-status" className="contents">
-          <StatusPill status={a.status} applicant />
-        </span>
+        <StatusPill status={status} applicant />
       </div>
       {status === 'declined' && (a.declineReasonText || a.declineNote) && (
         <div className="rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="decline-reason">
