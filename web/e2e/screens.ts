@@ -1,4 +1,5 @@
 import { expect, request, type Page } from '@playwright/test'
+import { apiMember, applyWithAnswers } from './eligibility-setup'
 
 interface Screen {
   name: string
@@ -105,6 +106,67 @@ const packagedRequest = async (page: Page): Promise<string> => {
     await sponsor.dispose()
   }
   return id
+}
+
+/**
+ * The administrator's offer for Pune with two questions and three applications (made once per server),
+ * two of them shortlisted: what the applications view and its compare show.
+ */
+const reviewedTitle = 'Science fair kits for Pune schools'
+const reviewedOffer = async (page: Page): Promise<{ id: string; shortlisted: string[] }> => {
+  const baseURL = new URL(page.url()).origin
+  const headers = { Origin: baseURL }
+  const found = await page.request.get(`/api/sponsorships?q=${encodeURIComponent(reviewedTitle)}`)
+  const [existing] = (await found.json()) as { id: string }[]
+  if (existing) {
+    const starred = await page.request.get(`/api/sponsorships/${existing.id}/applications?shortlisted=true`)
+    return { id: existing.id, shortlisted: ((await starred.json()) as { id: string }[]).map((a) => a.id).reverse() }
+  }
+  const created = await page.request.post('/api/sponsorships', {
+    data: {
+      title: reviewedTitle,
+      description: 'Kits for twelve school science fairs across Pune.',
+      amount: 1500,
+      location: 'Pune, India',
+      categories: ['Education'],
+      criteria: { locations: ['Pune'], categories: ['Education'] },
+      questions: [
+        { id: 'students', label: 'How many students take part?', kind: 'number', required: true },
+        { id: 'link', label: "Link to last year's fair", kind: 'link', required: false },
+      ],
+    },
+    headers,
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  const applicants = [
+    {
+      name: 'Asha Rao',
+      audience: 450,
+      students: 320,
+      link: 'https://example.org/fair-2026',
+      message: 'Our fair brings 14 schools together.',
+    },
+    { name: 'Vikram Joshi', audience: 180, students: 95, link: '', message: 'A small fair with a big robotics corner.' },
+    { name: 'Meera Kulkarni', audience: 900, students: 600, link: 'https://example.org/science-week', message: '' },
+  ]
+  const ids: string[] = []
+  for (const a of applicants) {
+    const member = await apiMember(baseURL, a.name, {
+      eventLocation: 'Pune',
+      eventCategories: ['Education'],
+      nextEventDate: '2027-02-14',
+      audience: a.audience,
+    })
+    ids.push(await applyWithAnswers(member.api, id, a.message, { students: a.students, link: a.link }))
+    await member.api.dispose()
+  }
+  const shortlisted = [ids[0], ids[2]]
+  for (const applicationId of shortlisted) {
+    const starred = await page.request.post(`/api/applications/${applicationId}/shortlist`, { data: { shortlisted: true }, headers })
+    expect(starred.status(), await starred.text()).toBe(200)
+  }
+  return { id, shortlisted }
 }
 
 /**
@@ -282,6 +344,38 @@ export const screens: Screen[] = [
       await expect(page.getByTestId('tier')).toHaveCount(3)
       await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
       await page.getByRole('list', { name: 'Packages' }).scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'offer-applications',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.goto(`/sponsorships/${(await reviewedOffer(page)).id}/applications`)
+      await heading('Applications')(page)
+      await expect(page.getByTestId('offer-application')).toHaveCount(3)
+    },
+  },
+  {
+    name: 'offer-applications-decline-dialog',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await page.goto(`/sponsorships/${(await reviewedOffer(page)).id}/applications?sort=match`)
+      await page.getByTestId('offer-application').first().getByRole('button', { name: 'Decline' }).click()
+      await expect(page.getByRole('dialog', { name: /^Decline / })).toBeVisible()
+    },
+  },
+  {
+    name: 'offer-applications-compare',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      const { id, shortlisted } = await reviewedOffer(page)
+      await page.goto(`/sponsorships/${id}/applications?compare=${shortlisted.join(',')}`)
+      await heading('Compare applications')(page)
+      // the table on a computer, the first card on a phone (the other is not displayed)
+      await expect(page.getByText('How many students take part?').filter({ visible: true }).first()).toBeVisible()
     },
   },
   {

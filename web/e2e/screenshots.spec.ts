@@ -21,6 +21,8 @@ const darkScreens = new Set([
   'listing-page',
   'create-form-packages',
   'listing-page-packages',
+  'offer-applications',
+  'offer-applications-compare',
   'profile',
   'settings',
   'settings-events',

@@ -35,6 +35,7 @@ var limits = []limit{
 	{"messageBody", messaging.MaxBody, "characters of a message (messaging.MaxBody)"},
 	{"applicationMessage", sponsoring.MaxMessage, "characters of the note with an application or a commitment (sponsoring.MaxMessage)"},
 	{"withdrawReason", sponsoring.MaxWithdrawReason, "characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason)"},
+	{"declineNote", sponsoring.MaxDeclineNote, "characters of the poster's note with a declined application (sponsoring.MaxDeclineNote)"},
 	{"deliverables", deals.MaxDeliverables, "deliverables of a deal (deals.MaxDeliverables)"},
 	{"deliverableTitle", deals.MaxDeliverableTitle, "characters of a deliverable (deals.MaxDeliverableTitle)"},
 	{"proofText", deals.MaxProofText, "characters of a deliverable's proof note (deals.MaxProofText)"},

@@ -15,6 +15,7 @@ export const load = {
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
+  offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -28,6 +29,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.receipt, load.receipt],
   [paths.admin, load.admin],
   [paths.deal, load.deal],
+  [paths.offerApplications, load.offerApplications],
 ]
 
 /**

@@ -15,6 +15,8 @@ export const limits = {
   applicationMessage: 2000,
   /** characters of the reason for withdrawing a pledge (sponsoring.MaxWithdrawReason) */
   withdrawReason: 500,
+  /** characters of the poster's note with a declined application (sponsoring.MaxDeclineNote) */
+  declineNote: 500,
   /** deliverables of a deal (deals.MaxDeliverables) */
   deliverables: 20,
   /** characters of a deliverable (deals.MaxDeliverableTitle) */

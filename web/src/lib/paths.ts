@@ -21,6 +21,7 @@ export const paths = {
   googleCallback: '/__/auth/handler',
   listing: '/listings/:kind/:id',
   deal: '/deals/:id',
+  offerApplications: '/sponsorships/:id/applications',
 } as const
 
 export const policyLinks = [
@@ -101,4 +102,10 @@ export function returnPath(from: unknown): string {
 /** A deal's own page: what notifications, profiles and conversations link to. */
 export function dealPath(dealId: string): string {
   return `/deals/${encodeURIComponent(dealId)}`
+}
+
+/** The poster's applications view of an offer; with `compare`, those applications side by side. */
+export function offerApplicationsPath(offerId: string, compare?: readonly string[]): string {
+  const path = `/sponsorships/${encodeURIComponent(offerId)}/applications`
+  return compare?.length ? `${path}?compare=${compare.map(encodeURIComponent).join(',')}` : path
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@/features/app-config/api/get-app-config'
-import { listHeaders, type CurrentUser, type Deal, type Person, type Review } from '@/lib/api-types.gen'
+import { listHeaders, type CurrentUser, type Deal, type Person, type Review, type ReviewItem } from '@/lib/api-types.gen'
 import type { Sponsorship, SponsorshipRequest } from '@/lib/listing'
 import { FALLBACK_PLANS } from '@/lib/plans'
 import { json } from './fetch-mock'
@@ -185,6 +185,40 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     repliedAt: '',
     hidden: false,
     hiddenReason: '',
+    ...overrides,
+  }
+}
+
+/** An application to offer o1 as its poster reviews it: pending, not shortlisted, a profile in Pune. */
+export function makeReviewItem(id: string, name: string, overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id,
+    status: 'pending',
+    message: '',
+    createdAt: '2027-01-10T10:00:00Z',
+    decidedAt: '',
+    sponsorship: { id: 'o1', title: 'Robotics kits', amount: 500 },
+    applicant: makePerson({ id: `u-${id}`, displayName: name }),
+    poster: makePerson({ id: 'u1', displayName: 'Alex' }),
+    conversationId: '',
+    dealId: '',
+    answers: [],
+    declineReason: '',
+    declineReasonText: '',
+    declineNote: '',
+    shortlisted: false,
+    applicantProfile: {
+      eventLocation: 'Pune',
+      eventCategories: ['Education'],
+      nextEventDate: '2027-04-12',
+      audience: 300,
+      reliable: false,
+      completedDeals: 0,
+      rating: 0,
+      reviewCount: 0,
+    },
+    match: { score: 110, reasons: ['shares Education', 'in Pune'] },
+    eligibility: [],
     ...overrides,
   }
 }

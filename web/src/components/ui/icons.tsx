@@ -145,6 +145,12 @@ export const CheckIcon = (p: IconProps) => (
     <path d="m5 12 5 5 9-10" />
   </Icon>
 )
+/** A star outline; `fill="currentColor"` fills it (the poster's shortlist). */
+export const StarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9L12 3Z" />
+  </Icon>
+)
 export const PrinterIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 9V3h12v6" />

@@ -1,18 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
+import type { DeclineBody } from './decline-applications'
 
-export type Decision = 'accept' | 'decline'
+type Decision = { decision: 'accept' } | ({ decision: 'decline' } & DeclineBody)
 
-/** POST /api/applications/{id}/accept or /decline: only the sponsorship's poster may. */
-function decideApplication(id: string, decision: Decision) {
-  return api(`POST /api/applications/{id}/${decision}` as const, { params: { id } })
+/** POST /api/applications/{id}/accept, or /decline with the reason the applicant reads: only the sponsorship's poster may. */
+function decideApplication(id: string, d: Decision) {
+  if (d.decision === 'accept') return api('POST /api/applications/{id}/accept', { params: { id } })
+  return api('POST /api/applications/{id}/decline', { params: { id }, body: { reason: d.reason, note: d.note } })
 }
 
 export function useDecideApplication() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: Decision }) => decideApplication(id, decision),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications }),
+    mutationFn: ({ id, ...d }: { id: string } & Decision) => decideApplication(id, d),
+    onSettled: (_data, _error, { decision }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.applications })
+      // an acceptance opens a deal
+      if (decision === 'accept') void queryClient.invalidateQueries({ queryKey: queryKeys.deals })
+    },
   })
 }

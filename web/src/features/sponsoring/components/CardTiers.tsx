@@ -46,7 +46,7 @@ export function ExclusiveBadge() {
 function TierLine({ tier }: { tier: Tier }) {
   return (
     <li
-      className={`flex items-center justify-between gap-2 rounded-field border border-base-300 px-2.5 py-1.5 text-sm ${tier.available ? '' : 'text-base-content/60'}`}
+      className={`flex items-center justify-between gap-2 rounded-field border border-base-300 px-2.5 py-1.5 text-sm ${tier.available ? '' : 'text-base-content/75'}`}
       aria-disabled={!tier.available || undefined}
     >
       <span className="flex min-w-0 items-center gap-1.5">

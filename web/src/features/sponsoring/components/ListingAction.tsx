@@ -10,6 +10,7 @@ import { applyMutationKey } from '../api/apply'
 import { useApplications } from '../api/list-applications'
 import { useSetListingStatus, type OwnerStatus } from '../api/set-listing-status'
 import { useOwnerStatus, usePledgeState } from '../use-pledge-state'
+import { ReviewApplicationsLink } from './ReviewApplicationsLink'
 
 // The dialogs and their form libraries load when a member opens one.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })))
@@ -34,7 +35,15 @@ export function ListingAction({ listing, currentUserId, detail = false }: Listin
   const own = !!currentUserId && listing.item.userId === currentUserId
   const size: Size = detail ? 'md' : 'sm'
   if (listing.kind === 'sponsorships') {
-    if (own) return detail ? <OwnerStatusAction listing={listing} /> : <span className="badge badge-ghost self-center">Your listing</span>
+    if (own)
+      return detail ? (
+        <>
+          <ReviewApplicationsLink offerId={listing.item.id} count={listing.item.applicationCount} />
+          <OwnerStatusAction listing={listing} />
+        </>
+      ) : (
+        <span className="badge badge-ghost self-center">Your listing</span>
+      )
     return <ApplyAction item={listing.item} size={size} detail={detail} />
   }
   return <SponsorAction item={listing.item} size={size} detail={detail} own={own} />

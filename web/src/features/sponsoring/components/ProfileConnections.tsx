@@ -1,15 +1,19 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/Button'
 import { PersonLink } from '@/components/ui/MemberName'
-import { ApiError, errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
-import { toast } from '@/lib/toast'
-import { useDecideApplication, type Decision } from '../api/decide-application'
+import { personName } from '@/lib/member'
+import { offerApplicationsPath } from '@/lib/paths'
+import { applicationsTexts } from '../applications-texts'
+import { useAccept } from '../use-accept'
 import { useApplications } from '../api/list-applications'
 import { useCommitments } from '../api/list-commitments'
 import type { Application, Commitment } from '@/lib/api-types.gen'
 import { industryLabel, useIndustries } from '@/features/app-config'
 import { ConversationLink, DealLink } from './ApplicationLinks'
+import { DeclineApplications } from './DeclineApplications'
 import { ProfileSection } from './ProfileSection'
 import { SentApplication } from './SentApplication'
 import { StatusPill } from './StatusPill'
@@ -63,20 +67,8 @@ export function ProfileConnections() {
 }
 
 function ReceivedApplication({ application: a }: { application: Application }) {
-  const decide = useDecideApplication()
-  const run = (decision: Decision) =>
-    decide.mutate(
-      { id: a.id, decision },
-      {
-        onSuccess: () => toast({ title: decision === 'accept' ? 'Application accepted' : 'Application declined', variant: 'success' }),
-        onError: (e) =>
-          toast({
-            title: e instanceof ApiError && e.status === 409 ? 'Already decided' : 'Could not update the application',
-            description: errorMessage(e),
-            variant: 'destructive',
-          }),
-      },
-    )
+  const { accept, pending } = useAccept()
+  const [declining, setDeclining] = useState(false)
   return (
     <li className="space-y-2 py-3" data-testid="received-application">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -92,28 +84,27 @@ function ReceivedApplication({ application: a }: { application: Application }) {
       <div className="flex flex-wrap items-center gap-2">
         {a.status === 'pending' && (
           <>
-            <Button
-              size="sm"
-              loading={decide.isPending && decide.variables?.decision === 'accept'}
-              disabled={decide.isPending}
-              onClick={() => run('accept')}
-            >
+            <Button size="sm" loading={pending} onClick={() => accept(a.id)}>
               Accept
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              loading={decide.isPending && decide.variables?.decision === 'decline'}
-              disabled={decide.isPending}
-              onClick={() => run('decline')}
-            >
+            <Button size="sm" variant="outline" disabled={pending} onClick={() => setDeclining(true)}>
               Decline
             </Button>
           </>
         )}
+        <Link to={offerApplicationsPath(a.sponsorship.id)} className="link link-primary text-sm">
+          {applicationsTexts.reviewLink}
+        </Link>
         <DealLink id={a.dealId} />
         <ConversationLink id={a.conversationId} />
       </div>
+      {declining && (
+        <DeclineApplications
+          offerId={a.sponsorship.id}
+          applications={[{ id: a.id, name: personName(a.applicant) }]}
+          onClose={() => setDeclining(false)}
+        />
+      )}
     </li>
   )
 }
