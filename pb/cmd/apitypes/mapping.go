@@ -136,7 +136,9 @@ func (g *generator) fields(t reflect.Type, key, arg string) (extends, fields []s
 			}
 		}
 		var ts string
-		if e, ok := enums[key+"."+f.Name]; ok {
+		if u, ok := anyFields[key+"."+f.Name]; ok {
+			ts = u
+		} else if e, ok := enums[key+"."+f.Name]; ok {
 			g.usedEnum[e.name] = e
 			ts = e.name
 		} else if f.Type.Kind() == reflect.Struct && f.Type.Name() == "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
@@ -60,10 +61,13 @@ var (
 		"A listing's status: offers are open or closed, requests also sponsored.",
 		[]string{listings.StatusOpen, listings.StatusSponsored, listings.StatusClosed}}
 	closedReason = enum{"ClosedReason",
-		"Why a listing cannot be backed: closed by its poster, its event date passed, or sponsored.",
-		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored}}
+		"Why a listing cannot be backed: closed by its poster, its event date passed, sponsored, or an offer holding all the applications its cap takes.",
+		[]string{listings.ClosedByPoster, listings.ClosedEventPassed, listings.ClosedSponsored, listings.ClosedCap}}
+	questionKind    = enum{"QuestionKind", "The kind of an offer's question, and of its answer (docs/api/eligibility.md).", eligibility.Kinds}
+	eligibilityCode = enum{"EligibilityCode", "An offer's rule a member fails, in the order they are checked (docs/api/eligibility.md, \"Who may apply\").",
+		eligibility.Codes}
 	applicationStatus = enum{"ApplicationStatus", "",
-		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined}}
+		[]string{sponsoring.StatusPending, sponsoring.StatusAccepted, sponsoring.StatusDeclined, sponsoring.StatusWithdrawn}}
 	dealStatus   = enum{"DealStatus", "A deal's state (docs/api/deals.md, States).", deals.Statuses}
 	pledgeStatus = enum{"PledgeStatus", "A pledge (commitment) is active until its sponsor withdraws it.",
 		[]string{sponsoring.PledgeActive, sponsoring.PledgeWithdrawn}}
@@ -84,6 +88,9 @@ var (
 var enums = map[string]enum{
 	"listings.Listing.Status":             listingStatus,
 	"listings.Listing.ClosedReason":       closedReason,
+	"eligibility.Question.Kind":           questionKind,
+	"eligibility.Answer.Kind":             questionKind,
+	"eligibility.Reason.Code":             eligibilityCode,
 	"savedsearch.Saved.Kind":              listingKind,
 	"listings.Preview.Kind":               listingKind,
 	"admin.QueueItem.Kind":                listingSegment,
@@ -108,6 +115,13 @@ func industryKeys() []string {
 		out = append(out, string(e.Key))
 	}
 	return out
+}
+
+// anyFields type the fields the server declares as any ("package.Type.Field")
+// by the values it puts there.
+var anyFields = map[string]string{
+	// a number (number), a bool (yesno) or a string (docs/api/eligibility.md)
+	"eligibility.Answer.Value": "number | boolean | string",
 }
 
 // extraEnums are written even when no field uses them.

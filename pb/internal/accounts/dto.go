@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/when"
 )
@@ -33,6 +34,14 @@ type PublicUser struct {
 	Industry    string      `json:"industry"`
 	CreatedAt   string      `json:"createdAt"`
 	Reliability Reliability `json:"reliability"`
+	// The member's events, as the offers' eligibility rules read them
+	// (docs/api/eligibility.md): a city or "Online", listing categories,
+	// the next event's day (YYYY-MM-DD or "") and a self-reported audience
+	// (0: not stated).
+	EventLocation   string   `json:"eventLocation"`
+	EventCategories []string `json:"eventCategories"`
+	NextEventDate   string   `json:"nextEventDate"`
+	Audience        int      `json:"audience"`
 }
 
 // Reliability is what a member's deals say of them, counted as the deals
@@ -79,18 +88,26 @@ func ToPublic(r *core.Record) PublicUser {
 	if links == nil {
 		links = []SocialLink{}
 	}
+	p := eligibility.ProfileOf(r)
+	if p.EventCategories == nil {
+		p.EventCategories = []string{}
+	}
 	return PublicUser{
-		ID:          r.Id,
-		Username:    r.GetString("username"),
-		DisplayName: r.GetString("displayName"),
-		Avatar:      AvatarURL(r),
-		PhotoURL:    r.GetString("photoURL"),
-		IsVerified:  r.GetBool("isVerified"),
-		SocialMedia: links,
-		Bio:         r.GetString("bio"),
-		Industry:    r.GetString("industry"),
-		CreatedAt:   when.API(r.GetDateTime("created").Time()),
-		Reliability: reliabilityOf(r),
+		EventLocation:   p.EventLocation,
+		EventCategories: p.EventCategories,
+		NextEventDate:   p.NextEventDate,
+		Audience:        p.Audience,
+		ID:              r.Id,
+		Username:        r.GetString("username"),
+		DisplayName:     r.GetString("displayName"),
+		Avatar:          AvatarURL(r),
+		PhotoURL:        r.GetString("photoURL"),
+		IsVerified:      r.GetBool("isVerified"),
+		SocialMedia:     links,
+		Bio:             r.GetString("bio"),
+		Industry:        r.GetString("industry"),
+		CreatedAt:       when.API(r.GetDateTime("created").Time()),
+		Reliability:     reliabilityOf(r),
 	}
 }
 

@@ -26,12 +26,18 @@ type Answer struct {
 // questions qs and answers them in the questions' order, each with its
 // question; field errors are keyed answers.{id}. Answers to unknown ids
 // are ignored; null and "" are no answer.
-func CleanAnswers(qs []Question, given map[string]any) ([]Answer, error) {
+func CleanAnswers(qs []Question, given map[string]json.RawMessage) ([]Answer, error) {
 	out := []Answer{}
 	errs := validation.Errors{}
 	for _, q := range qs {
 		key := "answers." + q.ID
-		v, ok := answerOf(q.Kind, given[q.ID])
+		var raw any
+		if b, ok := given[q.ID]; ok {
+			if err := json.Unmarshal(b, &raw); err != nil {
+				raw = false // not JSON: no answer of any kind (the body was read, so this cannot happen)
+			}
+		}
+		v, ok := answerOf(q.Kind, raw)
 		switch {
 		case v == nil && ok && q.Required:
 			errs[key] = apierr.Field("validation_required", "This question needs an answer")
@@ -43,6 +49,11 @@ func CleanAnswers(qs []Question, given map[string]any) ([]Answer, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	// stored with the questions' labels in a field of MaxStoredAnswers:
+	// only long answers in a script of several bytes a character reach it
+	if raw, err := json.Marshal(out); err != nil || len(raw) > MaxStoredAnswers {
+		return nil, validation.Errors{"answers": apierr.Field("validation_too_long", "Your answers are too long: shorten the longest")}
 	}
 	return out, nil
 }

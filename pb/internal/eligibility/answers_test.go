@@ -19,9 +19,9 @@ var asked = []eligibility.Question{
 	{ID: "yes", Label: "First time?", Kind: "yesno"},
 }
 
-func answersFrom(t *testing.T, body string) map[string]any {
+func answersFrom(t *testing.T, body string) map[string]json.RawMessage {
 	t.Helper()
-	var m map[string]any
+	var m map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(body), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -74,5 +74,24 @@ func TestAnswerFieldMessages(t *testing.T) {
 	if got, err := eligibility.CleanAnswers(asked, answersFrom(t, `{"students":12,"short":42}`)); err != nil ||
 		!reflect.DeepEqual(got[1].Value, "42") {
 		t.Fatalf("a number for a text question is its text: %+v %v", got, err)
+	}
+}
+
+func TestAnswersAsStoredAreBounded(t *testing.T) {
+	five := []eligibility.Question{}
+	given := map[string]json.RawMessage{}
+	for i := range 5 {
+		id := string(rune('a' + i))
+		five = append(five, eligibility.Question{ID: id, Label: "Tell us", Kind: "long"})
+		given[id] = json.RawMessage(`"` + strings.Repeat("अ", 1200) + `"`) // 3 bytes a character
+	}
+	_, err := eligibility.CleanAnswers(five, given)
+	errs, _ := err.(validation.Errors)
+	if got := messages(errs); len(got) != 1 || got["answers"] != "Your answers are too long: shorten the longest" {
+		t.Fatalf("18 KB of answers: %v", got)
+	}
+	given["e"] = json.RawMessage(`"short"`)
+	if _, err := eligibility.CleanAnswers(five, given); err != nil {
+		t.Fatalf("14.4 KB of answers: %v", err)
 	}
 }

@@ -26,6 +26,9 @@ const (
 	CodeReliable  = "reliable"
 )
 
+// Codes are the rules' codes in the order they are checked.
+var Codes = []string{CodeCap, CodeLocation, CodeCategory, CodeEventDate, CodeAudience, CodeVerified, CodeReliable}
+
 // Reason is one rule a member fails: its code and the sentence they read.
 type Reason struct {
 	Code    string `json:"code"`

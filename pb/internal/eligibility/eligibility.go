@@ -26,6 +26,10 @@ const (
 	MaxLongAnswer  = 2000
 	MaxLinkAnswer  = 500
 	MaxNumber      = 1e12
+	// MaxStoredAnswers bounds an application's answers as stored (JSON,
+	// with the questions' labels), in bytes: the applications.answers
+	// field's size.
+	MaxStoredAnswers = 16 << 10
 	// MaxProfileLocation bounds a member's eventLocation, in characters.
 	MaxProfileLocation = 120
 )
@@ -46,8 +50,8 @@ type Criteria struct {
 	ReliableOnly bool     `json:"reliableOnly"`
 }
 
-// IsZero tells whether the criteria set no rule.
-func (c Criteria) IsZero() bool {
+// Empty tells whether the criteria set no rule.
+func (c Criteria) Empty() bool {
 	return len(c.Locations) == 0 && len(c.Categories) == 0 && c.EventFrom == "" && c.EventTo == "" &&
 		c.MinAudience == 0 && !c.VerifiedOnly && !c.ReliableOnly
 }
@@ -76,9 +80,10 @@ const (
 // Kinds are the kinds a question may be.
 var Kinds = []string{KindShort, KindLong, KindNumber, KindYesNo, KindLink}
 
-// Question is one question of an offer: id is the key of its answer.
+// Question is one question of an offer: id is the key of its answer (a
+// poster may leave it out: CleanQuestions makes one).
 type Question struct {
-	ID       string `json:"id"`
+	ID       string `json:"id,omitzero"`
 	Label    string `json:"label"`
 	Kind     string `json:"kind"`
 	Required bool   `json:"required"`

@@ -21,13 +21,13 @@ import (
 // that leaves "criteria" out leaves it unchanged (Named false); null and
 // {} set none.
 type CriteriaInput struct {
-	Locations    []string `json:"locations"`
-	Categories   []string `json:"categories"`
-	EventFrom    string   `json:"eventFrom"`
-	EventTo      string   `json:"eventTo"`
-	MinAudience  float64  `json:"minAudience"`
-	VerifiedOnly bool     `json:"verifiedOnly"`
-	ReliableOnly bool     `json:"reliableOnly"`
+	Locations    []string `json:"locations,omitzero"`
+	Categories   []string `json:"categories,omitzero"`
+	EventFrom    string   `json:"eventFrom,omitzero"`
+	EventTo      string   `json:"eventTo,omitzero"`
+	MinAudience  float64  `json:"minAudience,omitzero"`
+	VerifiedOnly bool     `json:"verifiedOnly,omitzero"`
+	ReliableOnly bool     `json:"reliableOnly,omitzero"`
 	named        bool
 }
 

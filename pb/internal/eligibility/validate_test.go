@@ -37,7 +37,7 @@ func TestCriteriaAreNamedByNullAndObjectsAlike(t *testing.T) {
 	for _, body := range []string{`{"criteria":null}`, `{"criteria":{}}`} {
 		in := criteriaFrom(t, body)
 		errs := validation.Errors{}
-		if c := eligibility.CleanCriteria(in, errs); !in.Named() || !c.IsZero() || len(errs) > 0 {
+		if c := eligibility.CleanCriteria(in, errs); !in.Named() || !c.Empty() || len(errs) > 0 {
 			t.Fatalf("%s: named %v, criteria %+v, errors %v", body, in.Named(), c, errs)
 		}
 	}

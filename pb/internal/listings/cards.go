@@ -10,6 +10,7 @@ import (
 	"runtime/metrics"
 	"sync"
 
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/search"
 )
 
@@ -116,10 +117,23 @@ type card struct {
 	// exclusive and clashing are the industries a request is closed to:
 	// the viewer's IndustryConflict is read from them.
 	exclusive, clashing []string
+	// rules are an offer's criteria, cap and count: the viewer's
+	// Eligibility is read from them (nil on requests).
+	rules *eligibility.Rules
 }
 
 func (c *card) size() int {
-	return len(c.object) + len(c.id) + len(c.user) + cardOverhead + 16*(len(c.exclusive)+len(c.clashing))
+	n := len(c.object) + len(c.id) + len(c.user) + cardOverhead + 16*(len(c.exclusive)+len(c.clashing))
+	if r := c.rules; r != nil {
+		n += 96 + 16*(len(r.Criteria.Locations)+len(r.Criteria.Categories)) + len(r.Criteria.EventFrom) + len(r.Criteria.EventTo)
+		for _, p := range r.Criteria.Locations {
+			n += len(p)
+		}
+		for _, q := range r.Questions {
+			n += 64 + len(q.ID) + len(q.Label) + len(q.Kind)
+		}
+	}
+	return n
 }
 
 type cardCache struct {
@@ -233,7 +247,7 @@ var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // encodeCard encodes a listing without the viewer's marks.
 func encodeCard(l *Listing) (*card, error) {
-	l.Applied, l.MyPledge, l.IndustryConflict = nil, nil, ""
+	l.Applied, l.MyPledge, l.IndustryConflict, l.Eligibility = nil, nil, "", nil
 	buf := encodeBuffers.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 64<<10 {
@@ -257,10 +271,11 @@ func encodeCard(l *Listing) (*card, error) {
 type Cards []markedCard
 
 type markedCard struct {
-	card     *card
-	applied  *bool
-	pledge   *Pledge
-	conflict string
+	card        *card
+	applied     *bool
+	pledge      *Pledge
+	conflict    string
+	eligibility []eligibility.Reason
 }
 
 // WriteTo writes the page as a JSON array: each card's object, the viewer's
@@ -288,7 +303,7 @@ func (cs Cards) WriteTo(w io.Writer) (int64, error) {
 			return n, err
 		}
 		var err error
-		if scratch, err = appendMark(scratch, c.applied, c.pledge, c.conflict); err != nil {
+		if scratch, err = appendMark(scratch, c.applied, c.pledge, c.conflict, c.eligibility); err != nil {
 			return n, err
 		}
 		if err := put(scratch); err != nil {
@@ -299,9 +314,9 @@ func (cs Cards) WriteTo(w io.Writer) (int64, error) {
 }
 
 // appendMark appends the viewer's mark on a card and closes its object:
-// what encoding the listing with Applied, MyPledge or IndustryConflict set
-// adds.
-func appendMark(dst []byte, applied *bool, pledge *Pledge, conflict string) ([]byte, error) {
+// what encoding the listing with Applied, MyPledge, IndustryConflict or
+// Eligibility (an offer's, [] included) set adds.
+func appendMark(dst []byte, applied *bool, pledge *Pledge, conflict string, reasons []eligibility.Reason) ([]byte, error) {
 	switch {
 	case applied != nil && *applied:
 		dst = append(dst, `,"applied":true`...)
@@ -320,6 +335,13 @@ func appendMark(dst []byte, applied *bool, pledge *Pledge, conflict string) ([]b
 			return dst, err
 		}
 		dst = append(append(dst, `,"industryConflict":`...), raw...)
+	}
+	if reasons != nil {
+		raw, err := json.Marshal(reasons, encodeOptions)
+		if err != nil {
+			return dst, err
+		}
+		dst = append(append(dst, `,"eligibility":`...), raw...)
 	}
 	return append(dst, '}'), nil
 }

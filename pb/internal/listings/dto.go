@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
@@ -23,6 +24,7 @@ type Listing struct {
 	// ClosedReason says why a listing that is not open cannot be backed:
 	// "poster" (closed by its poster), "event_passed" (a request whose event
 	// date has passed) or "sponsored"; absent while it is open.
+	// "cap" (an offer holding all the applications its cap takes).
 	ClosedReason string `json:"closedReason,omitzero"`
 	// PledgedAmount and SponsorCount are the sum and the number of the
 	// active pledges on a request (requests only). It is sponsored when the
@@ -52,6 +54,13 @@ type Listing struct {
 	// hold an exclusive package now.
 	ClashingIndustries  []string `json:"clashingIndustries,omitzero"`
 	ExclusiveIndustries []string `json:"exclusiveIndustries,omitzero"`
+	// An offer's rules on who may apply, its questions, its cap (0: none)
+	// and the applications it holds, not withdrawn (offers only;
+	// docs/api/eligibility.md).
+	Criteria         *eligibility.Criteria  `json:"criteria,omitzero"`
+	Questions        []eligibility.Question `json:"questions,omitzero"`
+	ApplicationCap   *int                   `json:"applicationCap,omitzero"`
+	ApplicationCount *int                   `json:"applicationCount,omitzero"`
 	// Applied tells a signed-in member whether they applied to this offer
 	// (offers of others only): a page of cards needs no request per card.
 	Applied *bool `json:"applied,omitzero"`
@@ -62,8 +71,14 @@ type Listing struct {
 	// on this request for their industry (requests of others only), or
 	// absent (docs/api/packages.md).
 	IndustryConflict string `json:"industryConflict,omitzero"`
+	// Eligibility are the rules of this offer the signed-in member fails,
+	// in order ([] when they may apply, for its poster and for visitors;
+	// offers only).
+	Eligibility []eligibility.Reason `json:"eligibility,omitzero"`
 	// hasTiers: the request has packages to load (withTiers).
 	hasTiers bool
+	// rules: an offer's criteria, cap and count, for Eligibility.
+	rules *eligibility.Rules
 }
 
 // Pledge is a member's own active pledge as a listing shows it to them;
@@ -78,7 +93,7 @@ type Pledge struct {
 // Store.columns (Store.scan reads it).
 type row struct {
 	rowid           int64
-	rules           rulesRow // read by Probe alone
+	poster          posterEvents // read by Probe alone
 	ID              string
 	Title           string
 	Description     string
@@ -108,6 +123,10 @@ type row struct {
 	HoldDays        sql.NullInt64
 	Clashing        sql.NullString
 	Exclusive       sql.NullString
+	Criteria        sql.NullString
+	Questions       sql.NullString
+	ApplicationCap  sql.NullInt64
+	Count           sql.NullInt64
 }
 
 // PosterTrack is a poster's reliability in brief: whether they count as
@@ -178,6 +197,16 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 			l.Status = StatusOpen // offers from before offers had a status
 		}
 		l.ClosedReason = ClosedReason(l.Status, "", time.Time{})
+		rules := &eligibility.Rules{Criteria: eligibility.DecodeCriteria(r.Criteria.String),
+			Questions: eligibility.DecodeQuestions(r.Questions.String),
+			Cap:       int(r.ApplicationCap.Int64), Count: int(r.Count.Int64)}
+		l.rules = rules
+		l.Criteria, l.Questions = &rules.Criteria, rules.Questions
+		l.ApplicationCap, l.ApplicationCount = &rules.Cap, &rules.Count
+		if _, full := eligibility.CapReason(rules.Cap, rules.Count); full && l.ClosedReason == "" {
+			l.ClosedReason = ClosedCap
+		}
+		l.Eligibility = []eligibility.Reason{}
 	}
 	if showReason {
 		reason := r.RejectionReason
@@ -195,6 +224,18 @@ func parseCategories(raw string) []string {
 		out = []string{}
 	}
 	return out
+}
+
+// eligibilityFor is the rules of an offer viewer fails: none for visitors,
+// its poster and viewers whose profile is not known (nil for a request).
+func eligibilityFor(rules *eligibility.Rules, poster string, viewer Viewer) []eligibility.Reason {
+	switch {
+	case rules == nil:
+		return nil
+	case viewer.Profile == nil || viewer.ID == "" || viewer.ID == poster:
+		return []eligibility.Reason{}
+	}
+	return eligibility.Check(rules.Criteria, rules.Cap, rules.Count, *viewer.Profile)
 }
 
 // rejected tells whether moderators rejected the listing.

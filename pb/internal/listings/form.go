@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
@@ -45,6 +46,11 @@ type ListingInput struct {
 	AnyAmount          *bool          `json:"anyAmount"`
 	HoldDays           *float64       `json:"holdDays"`
 	ClashingIndustries *[]string      `json:"clashingIndustries"`
+	// An offer's criteria, questions and cap (docs/api/eligibility.md); a
+	// request ignores them.
+	Criteria       eligibility.CriteriaInput `json:"criteria,omitzero"`
+	Questions      *[]eligibility.Question   `json:"questions"`
+	ApplicationCap *float64                  `json:"applicationCap"`
 }
 
 // cleaned is a validated form.
@@ -58,6 +64,10 @@ type cleaned struct {
 	tiersOnly *bool
 	holdDays  *int
 	clashing  []string
+	// an offer's rules: nil when unchanged
+	criteria  *eligibility.Criteria
+	questions *[]eligibility.Question
+	cap       *int
 }
 
 // validate checks the form for a new listing (current nil), which requires
@@ -125,6 +135,8 @@ func (f *ListingInput) validate(kind Kind, current *core.Record, now time.Time) 
 	}
 	if kind.IsRequest {
 		f.packages(out, current, errs)
+	} else {
+		f.rules(out, errs)
 	}
 	// Both kinds are closed and reopened by their poster.
 	if f.Status != nil && !creating {
@@ -166,6 +178,7 @@ func (c *cleaned) apply(record *core.Record, kind Kind) {
 		record.Set("status", *c.status)
 	}
 	if !kind.IsRequest {
+		c.applyRules(record)
 		return
 	}
 	if c.tiers != nil {
@@ -212,10 +225,49 @@ func (f *ListingInput) packages(out *cleaned, current *core.Record, errs validat
 	out.clashing = tiers.CleanClashing(f.ClashingIndustries, errs)
 }
 
-// changesContent tells whether an update touches what moderators reviewed.
+// rules checks an offer's criteria, questions and cap, those the body names.
+func (f *ListingInput) rules(out *cleaned, errs validation.Errors) {
+	if f.Criteria.Named() {
+		c := eligibility.CleanCriteria(f.Criteria, errs)
+		out.criteria = &c
+	}
+	if f.Questions != nil {
+		qs := eligibility.CleanQuestions(*f.Questions, errs)
+		out.questions = &qs
+	}
+	if f.ApplicationCap != nil {
+		n := eligibility.CleanCap(*f.ApplicationCap, errs)
+		out.cap = &n
+	}
+}
+
+// applyRules copies an offer's validated rules onto its record (criteria
+// that set no rule are stored as none).
+func (c *cleaned) applyRules(record *core.Record) {
+	if c.criteria != nil {
+		if c.criteria.Empty() {
+			record.Set("criteria", nil)
+		} else {
+			record.Set("criteria", *c.criteria)
+		}
+	}
+	if c.questions != nil {
+		if len(*c.questions) == 0 {
+			record.Set("questions", nil)
+		} else {
+			record.Set("questions", *c.questions)
+		}
+	}
+	if c.cap != nil {
+		record.Set("applicationCap", *c.cap)
+	}
+}
+
+// changesContent tells whether an update touches what moderators reviewed
+// (an offer's questions are text members read).
 func (c *cleaned) changesContent() bool {
 	return c.title != nil || c.description != nil || c.amount != nil || c.location != nil ||
-		c.categories != nil || c.eventDate != nil || c.tiers != nil
+		c.categories != nil || c.eventDate != nil || c.tiers != nil || c.questions != nil
 }
 
 // coerceAmount turns a JSON number or numeric string into whole dollars,

@@ -88,4 +88,8 @@ const (
 	ClosedByPoster    = "poster"
 	ClosedEventPassed = "event_passed"
 	ClosedSponsored   = "sponsored"
+	// ClosedCap: an offer holding all the applications its cap takes
+	// (docs/api/eligibility.md); it stays open and takes none until one
+	// is withdrawn or the cap is raised.
+	ClosedCap = "cap"
 )

@@ -38,9 +38,10 @@ type Viewer struct {
 	// Industry is the member's industry: a request closed to it says so
 	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
-	// Profile is the member's events and marks, what an offer's criteria
-	// read (eligibleOnly leaves out the offers it fails: ForViewer); nil
-	// for a visitor.
+	// Profile is the member's events and marks, read once a request from
+	// their record: what an offer's eligibility rules check, on its cards
+	// and with eligibleOnly (ForViewer); nil: none known (a visitor, or a
+	// job's viewer).
 	Profile *eligibility.Profile
 }
 
@@ -150,6 +151,7 @@ func (s *Store) cardsOf(kind Kind, rowids []int64, viewer Viewer) ([]*card, erro
 				cd.expires = tiersExpire(l, cardExpires(r.Status.String, r.EventDate.String, now), at)
 				cd.exclusive, cd.clashing = l.ExclusiveIndustries, l.ClashingIndustries
 			}
+			cd.rules = l.rules
 			read[r.rowid] = cd
 			if !r.rejected() {
 				s.cards.put(gen, kind.Table, r.rowid, cd)
@@ -176,6 +178,7 @@ func (s *Store) mark(kind Kind, cards []*card, viewer Viewer) (Cards, error) {
 	items := make(Cards, len(cards))
 	for i, cd := range cards {
 		items[i].card = cd
+		items[i].eligibility = eligibilityFor(cd.rules, cd.user, viewer)
 	}
 	if viewer.ID == "" {
 		return items, nil
@@ -243,16 +246,16 @@ func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
 // Find reads one listing by id (rejected ones included: callers decide).
 func (s *Store) Find(kind Kind, id string) (*row, error) { return s.find(kind, id, false) }
 
-// find reads one listing by id; withRules also reads what its rules on
-// who may apply read (row.rules: Probe).
-func (s *Store) find(kind Kind, id string, withRules bool) (*row, error) {
+// find reads one listing by id; withPoster also reads its poster's profile
+// (row.rules: Probe).
+func (s *Store) find(kind Kind, id string, withPoster bool) (*row, error) {
 	sq := &sqlq{}
 	prefix := ""
-	if withRules {
-		prefix = rulesColumns(kind) + ", "
+	if withPoster {
+		prefix = posterEventsColumns + ", "
 	}
 	sq.add("SELECT "+prefix+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scanWith(sq, false, withRules, 1)
+	rows, err := s.scanWith(sq, false, withPoster, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -265,15 +268,16 @@ func (s *Store) find(kind Kind, id string, withRules bool) (*row, error) {
 // ToListing maps a row for a viewer, with its packages.
 func (s *Store) ToListing(kind Kind, r *row, viewer Viewer) (Listing, error) {
 	l := r.toListing(kind, s.usersCollectionID(), r.reasonVisibleTo(viewer))
+	l.Eligibility = eligibilityFor(l.rules, l.UserID, viewer)
 	return l, s.withTiers([]*Listing{&l}, time.Now())
 }
 
 // columns lists the selected columns in the order scan reads them.
 func (s *Store) columns(kind Kind) string {
-	extra, packages := "NULL, t.status, NULL, NULL", "NULL, NULL, NULL, NULL, NULL"
+	extra, packages := "NULL, t.status, NULL, NULL", "NULL, NULL, NULL, NULL, NULL, t.criteria, t.questions, t.applicationCap, t.applicationCount"
 	if kind.IsRequest {
 		extra = "t.eventDate, t.status, t.pledgedAmount, t.sponsorCount"
-		packages = "t.hasTiers, t.tiersOnly, t.holdDays, t.clashingIndustries, t.exclusiveIndustries"
+		packages = "t.hasTiers, t.tiersOnly, t.holdDays, t.clashingIndustries, t.exclusiveIndustries, NULL, NULL, NULL, NULL"
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
@@ -284,8 +288,8 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 	return s.scanWith(sq, withRowid, false, sizeHint)
 }
 
-// scanWith is scan, reading rulesColumns first when withRules.
-func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]row, error) {
+// scanWith is scan, reading posterEventsColumns first when withPoster.
+func (s *Store) scanWith(sq *sqlq, withRowid, withPoster bool, sizeHint int) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
@@ -294,7 +298,7 @@ func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]r
 	// Each row is read in place (no row of its own on the heap, no copy
 	// when the slice grows past the hint), through one dest slice.
 	rows := make([]row, 0, sizeHint)
-	dest := make([]any, 0, 30)
+	dest := make([]any, 0, 34)
 	for res.Next() {
 		rows = append(rows, row{})
 		r := &rows[len(rows)-1]
@@ -302,13 +306,13 @@ func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]r
 		if withRowid {
 			dest = append(dest, &r.rowid)
 		}
-		if withRules {
-			dest = r.rules.dest(dest)
+		if withPoster {
+			dest = r.poster.dest(dest)
 		}
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
 			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount,
-			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive)
+			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive, &r.Criteria, &r.Questions, &r.ApplicationCap, &r.Count)
 		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}
@@ -333,7 +337,9 @@ func (s *Store) ByRowids(kind Kind, rowids []int64, viewer Viewer) ([]Listing, e
 	out := make([]Listing, 0, len(rows))
 	usersID := s.usersCollectionID()
 	for i := range rows {
-		out = append(out, rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer)))
+		l := rows[i].toListing(kind, usersID, rows[i].reasonVisibleTo(viewer))
+		l.Eligibility = eligibilityFor(l.rules, l.UserID, viewer)
+		out = append(out, l)
 	}
 	page := make([]*Listing, len(out))
 	for i := range out {

@@ -79,7 +79,7 @@ func (s *Store) pledgesOn(viewer Viewer, ids []any) (map[string]*Pledge, error) 
 
 // appliedTo answers which of the offers ids the viewer applied to.
 func (s *Store) appliedTo(viewer Viewer, ids []any) (map[string]bool, error) {
-	q := (&sqlq{}).add("SELECT sponsorship FROM applications WHERE applicant = ? AND sponsorship IN "+inList(len(ids)), viewer.ID).
+	q := (&sqlq{}).add("SELECT sponsorship FROM applications WHERE applicant = ? AND status <> 'withdrawn' AND sponsorship IN "+inList(len(ids)), viewer.ID).
 		add("", ids...)
 	rows, err := s.stmts.query(q)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -13,8 +14,10 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/refusal"
+	"sponsorbridge/pb/internal/when"
 )
 
 // ProfileRequest is PATCH /api/user's body: the fields to change (an
@@ -25,6 +28,15 @@ type ProfileRequest struct {
 	SocialMedia *[]LinkRequest `json:"socialMedia"`
 	// Industry is an industry's key, or "" for none (docs/api/packages.md).
 	Industry *string `json:"industry"`
+	// The member's events, read by the offers' eligibility rules
+	// (docs/api/eligibility.md): a city or "Online" ("" none), listing
+	// categories, the next event's day (YYYY-MM-DD or ""), an audience
+	// (0: not stated).
+	EventLocation   *string   `json:"eventLocation"`
+	EventCategories *[]string `json:"eventCategories"`
+	NextEventDate   *string   `json:"nextEventDate"`
+	Audience        *float64  `json:"audience"`
+	audience        int
 }
 
 // LinkRequest is one social link of a ProfileRequest.
@@ -50,6 +62,18 @@ func UpdateProfile(app core.App, memberID string, in ProfileRequest) (*core.Reco
 		if in.Industry != nil {
 			// pledges keep the industry they were made in
 			member.Set("industry", *in.Industry)
+		}
+		if in.EventLocation != nil {
+			member.Set("eventLocation", *in.EventLocation)
+		}
+		if in.EventCategories != nil {
+			member.Set("eventCategories", *in.EventCategories)
+		}
+		if in.NextEventDate != nil {
+			member.Set("nextEventDate", storedDay(*in.NextEventDate))
+		}
+		if in.Audience != nil {
+			member.Set("audience", in.audience)
 		}
 		if in.SocialMedia != nil {
 			// verification carried over from the links as stored now, not as first read
@@ -117,6 +141,7 @@ func (f *ProfileRequest) validate() error {
 			errs["industry"] = apierr.Field("validation_unknown_industry", "Choose an industry from the list")
 		}
 	}
+	f.validateEvents(errs)
 	if f.SocialMedia != nil {
 		if err := validateLinks(*f.SocialMedia); err != nil {
 			errs["socialMedia"] = err
@@ -126,6 +151,51 @@ func (f *ProfileRequest) validate() error {
 		return errs
 	}
 	return nil
+}
+
+// validateEvents checks the member's events (docs/api/eligibility.md, "A
+// member's events").
+func (f *ProfileRequest) validateEvents(errs validation.Errors) {
+	if f.EventLocation != nil {
+		place := strings.TrimSpace(*f.EventLocation)
+		if strings.EqualFold(place, eligibility.Online) {
+			place = eligibility.Online
+		}
+		f.EventLocation = &place
+		if utf8.RuneCountInString(place) > eligibility.MaxProfileLocation || !utf8.ValidString(place) {
+			errs["eventLocation"] = apierr.Field("validation_too_long", "Location must be at most "+strconv.Itoa(eligibility.MaxProfileLocation)+" characters")
+		}
+	}
+	if f.EventCategories != nil {
+		cats, ok := eligibility.CleanCategories(*f.EventCategories)
+		if !ok {
+			errs["eventCategories"] = eligibility.CategoriesError()
+		}
+		f.EventCategories = &cats
+	}
+	if f.NextEventDate != nil {
+		day, ok := eligibility.CleanDate(*f.NextEventDate)
+		if !ok {
+			errs["nextEventDate"] = eligibility.DateError()
+		}
+		f.NextEventDate = &day
+	}
+	if f.Audience != nil {
+		n, ok := eligibility.WholeNumber(*f.Audience, eligibility.MaxAudience)
+		if !ok {
+			errs["audience"] = apierr.Field("validation_audience", "Audience must be a whole number from 0 to 1,000,000,000")
+		}
+		f.audience = n
+	}
+}
+
+// storedDay is a "YYYY-MM-DD" day as PocketBase stores a date ("" none).
+func storedDay(day string) string {
+	t, err := time.Parse("2006-01-02", day)
+	if err != nil {
+		return ""
+	}
+	return when.Stored(t)
 }
 
 func validateLinks(links []LinkRequest) error {

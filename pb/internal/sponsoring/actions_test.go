@@ -129,9 +129,9 @@ func TestApplyAction(t *testing.T) {
 	seed(t, app)
 	priya, dan, boss := testutil.FindByUsername(t, app, "priya"), testutil.FindByUsername(t, app, "dan"), testutil.FindByUsername(t, app, "boss")
 	offer := listing(t, app, "sponsorships", "Robotics kits")
-	note := sponsoring.MessageBody{Message: "  We build robots.  "}
+	note := sponsoring.ApplyBody{MessageBody: sponsoring.MessageBody{Message: "  We build robots.  "}}
 
-	_, err := sponsoring.Apply(app, priya, offer.Id, sponsoring.MessageBody{Message: strings.Repeat("y", sponsoring.MaxMessage+1)})
+	_, err := sponsoring.Apply(app, priya, offer.Id, sponsoring.ApplyBody{MessageBody: sponsoring.MessageBody{Message: strings.Repeat("y", sponsoring.MaxMessage+1)}})
 	testutil.WantRefusal(t, err, refusal.Invalid, "Please check the highlighted fields.", "message")
 	_, err = sponsoring.Apply(app, priya, "nosuchoffer1234", note)
 	testutil.WantRefusal(t, err, refusal.NotFound, "Listing not found.")

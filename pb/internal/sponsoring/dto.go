@@ -5,6 +5,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/when"
 )
 
@@ -13,6 +14,9 @@ const (
 	StatusPending  = "pending"
 	StatusAccepted = "accepted"
 	StatusDeclined = "declined"
+	// StatusWithdrawn: the applicant took it back while it was pending
+	// (docs/api/eligibility.md); applying again sends it again.
+	StatusWithdrawn = "withdrawn"
 )
 
 // ListingRef names the listing an application or commitment is about.
@@ -36,6 +40,10 @@ type Application struct {
 	ConversationID string          `json:"conversationId"`
 	// DealID is the deal an accepted application opened ("" otherwise).
 	DealID string `json:"dealId"`
+	// Answers are the applicant's answers with the questions as they were
+	// asked (docs/api/eligibility.md); an application is read by its
+	// applicant and the offer's poster only.
+	Answers []eligibility.Answer `json:"answers"`
 }
 
 // ToApplications maps application records, what they name loaded together.
@@ -69,6 +77,7 @@ func toApplication(r *core.Record, l links) Application {
 		Poster:         l.people.Of(r.GetString("poster")),
 		ConversationID: l.conversation(r.GetString("applicant"), r.GetString("poster")),
 		DealID:         l.deals[r.Id],
+		Answers:        eligibility.DecodeAnswers(r.GetString("answers")),
 	}
 	a.Sponsorship.ID = r.GetString("sponsorship")
 	if s, ok := l.listings[a.Sponsorship.ID]; ok {

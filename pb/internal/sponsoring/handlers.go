@@ -40,7 +40,7 @@ func withdraw(e *core.RequestEvent) error {
 
 // apply answers POST /api/sponsorships/{id}/apply (Apply).
 func apply(e *core.RequestEvent) error {
-	var body MessageBody
+	var body ApplyBody
 	if err := apierr.ReadOptionalBody(e, &body); err != nil {
 		return err
 	}
@@ -49,6 +49,16 @@ func apply(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusCreated, ToApplication(e.App, a))
+}
+
+// withdrawApplication answers POST /api/applications/{id}/withdraw
+// (WithdrawApplication).
+func withdrawApplication(e *core.RequestEvent) error {
+	a, err := WithdrawApplication(e.App, e.Auth, e.Request.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, ToApplication(e.App, a))
 }
 
 // decide answers POST /api/applications/{id}/accept or /decline (Decide).

@@ -154,7 +154,7 @@ func BenchmarkWrites(b *testing.B) {
 		run(b, func(i int) func() error {
 			offer := testutil.CreateListing(b, a, "sponsorships", poster, testutil.ListingOpts{Approved: true, Reviewed: true})
 			return func() error {
-				_, err := sponsoring.Apply(timed, members[1+i%(people-1)], offer.Id, sponsoring.MessageBody{Message: "We would love to have you."})
+				_, err := sponsoring.Apply(timed, members[1+i%(people-1)], offer.Id, sponsoring.ApplyBody{MessageBody: sponsoring.MessageBody{Message: "We would love to have you."}})
 				return err
 			}
 		})
@@ -162,7 +162,7 @@ func BenchmarkWrites(b *testing.B) {
 	b.Run("decide", func(b *testing.B) { // accept (a deal opens) and decline in turn
 		run(b, func(i int) func() error {
 			offer := testutil.CreateListing(b, a, "sponsorships", poster, testutil.ListingOpts{Approved: true, Reviewed: true})
-			application, err := sponsoring.Apply(a, members[1+i%(people-1)], offer.Id, sponsoring.MessageBody{Message: "Count us in."})
+			application, err := sponsoring.Apply(a, members[1+i%(people-1)], offer.Id, sponsoring.ApplyBody{MessageBody: sponsoring.MessageBody{Message: "Count us in."}})
 			if err != nil {
 				b.Fatal(err)
 			}

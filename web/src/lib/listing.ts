@@ -63,6 +63,7 @@ export const closedReasonTexts: Record<ClosedReason, string> = {
   poster: 'Closed by the poster',
   event_passed: 'Event date passed',
   sponsored: 'Sponsored',
+  cap: 'Applications full',
 }
 
 /** A request whose event date passed reopens only with a new date: its poster gets the edit form, not Reopen. */

@@ -22,6 +22,7 @@ const closedMatchTexts: Record<ClosedReason, string> = {
   poster: 'This listing is closed, so it has no matches and no match alerts. Matches come back if it is reopened.',
   event_passed: 'The event date has passed, so this request has no matches and no match alerts.',
   sponsored: 'This request is fully sponsored, so it has no matches and no match alerts.',
+  cap: 'This sponsorship has all the applications it takes: it takes new ones again when a place is free.',
 }
 
 /** A small labelled switch of the matches' poster conditions. */
