@@ -14,9 +14,9 @@ import (
 // verified or reliable members only), a bitset per category and per place
 // (the listings naming it), and for the ordered rules (event window,
 // minimum audience) the listings sorted by their bound, of which those the
-// applicant fails are one end. Its cost is a few passes over the words of
-// the table and the failing listings of the ordered rules; it never
-// evaluates a listing's rules one by one.
+// applicant fails are one end. Its cost is one pass over the words of the
+// table and the failing listings of the ordered rules and of the places;
+// it never evaluates a listing's rules one by one.
 type rules struct {
 	docs map[int64]*rulesDoc // the restricted listings
 
@@ -50,7 +50,7 @@ func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 	}
 }
 
-// ruleBitsets lists the rules' bitsets (for growing them with the index).
+// bitsets lists the rules' bitsets (for growing them with the index).
 func (rs *rules) bitsets() []*bitset {
 	var out []*bitset
 	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated} {
@@ -85,8 +85,9 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 		ix.markRule(&rs.catAllow[c], r, true)
 	}
 	ix.markRule(&rs.places, r, len(d.places) > 0)
-	for _, p := range d.places {
+	for i, p := range d.places {
 		id := rs.placeNames.intern(p)
+		d.places[i] = rs.placeNames.entries[id] // one copy of each place, not one a listing
 		if int(id) >= len(rs.placeDocs) {
 			rs.placeDocs = append(rs.placeDocs, posting{})
 		}
