@@ -29,10 +29,16 @@ type rules struct {
 	placeNames               *dict     // folded places
 	placeDocs                []posting // per place: the listings naming it (keys)
 	dated                    ruleSet   // listings with an event window
-	// from, to and audience are the listings with that bound, by (bound,
-	// rowid): those an applicant fails are a suffix (from, audience) or a
-	// prefix (to).
-	from, to, audience []bound
+	// from, to and audience are the listings with that bound: those an
+	// applicant fails are a suffix (from, audience) or a prefix (to).
+	from, to, audience order
+}
+
+// order is the listings with one bound of an ordered rule, by (bound,
+// rowid), and as a bitset.
+type order struct {
+	by  []bound
+	all ruleSet
 }
 
 // ruleSet is a bitset made when its first listing is put.
@@ -55,7 +61,7 @@ func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 // bitsets lists the rules' bitsets (for growing them with the index).
 func (rs *rules) bitsets() []*bitset {
 	var out []*bitset
-	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated} {
+	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated, &rs.from.all, &rs.to.all, &rs.audience.all} {
 		if s.b != nil {
 			out = append(out, &s.b)
 		}
@@ -96,14 +102,14 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 		rs.placeDocs[id].add(keyOf(r), ix.t.SmallPosting)
 	}
 	ix.markRule(&rs.dated, r, d.from != 0 || d.to != 0)
-	insert := func(o *[]bound, v int64) {
+	insert := func(o *order, v int64) {
+		ix.markRule(&o.all, r, true)
 		b := bound{v, r}
 		if bulk {
-			*o = append(*o, b)
+			o.by = append(o.by, b)
 			return
 		}
-		i := boundSlot(*o, b)
-		*o = slices.Insert(*o, i, b)
+		o.by = slices.Insert(o.by, boundSlot(o.by, b), b)
 	}
 	if d.from != 0 {
 		insert(&rs.from, d.from)
@@ -141,10 +147,11 @@ func (ix *index) dropRules(r int64) {
 		}
 	}
 	ix.markRule(&rs.dated, r, false)
-	remove := func(o *[]bound, v int64) {
+	remove := func(o *order, v int64) {
+		ix.markRule(&o.all, r, false)
 		b := bound{v, r}
-		if i := boundSlot(*o, b); i < len(*o) && (*o)[i] == b {
-			*o = slices.Delete(*o, i, i+1)
+		if i := boundSlot(o.by, b); i < len(o.by) && o.by[i] == b {
+			o.by = slices.Delete(o.by, i, i+1)
 		}
 	}
 	if d.from != 0 {
@@ -167,14 +174,14 @@ func (ix *index) finishRules() {
 	if ix.rules == nil {
 		return
 	}
-	for _, o := range []*[]bound{&ix.rules.from, &ix.rules.to, &ix.rules.audience} {
-		slices.SortFunc(*o, func(a, b bound) int {
+	for _, o := range []*order{&ix.rules.from, &ix.rules.to, &ix.rules.audience} {
+		slices.SortFunc(o.by, func(a, b bound) int {
 			if a.v != b.v {
 				return compareInt(a.v, b.v)
 			}
 			return compareInt(a.r, b.r)
 		})
-		*o = slices.Clip(*o)
+		o.by = slices.Clip(o.by)
 	}
 }
 
@@ -249,21 +256,41 @@ func (p *plan) ineligible(a *applicantForm) (bitset, int) {
 	if a.next == 0 {
 		or(&rs.dated)
 	} else {
-		for _, b := range rs.from[boundSlot(rs.from, bound{a.next, maxRowid + 1}):] { // from > next
-			out.set(b.r)
-		}
-		for _, b := range rs.to[:boundSlot(rs.to, bound{a.next, 0})] { // to < next
-			out.set(b.r)
-		}
+		p.orSlice(out, &rs.from, boundSlot(rs.from.by, bound{a.next, maxRowid + 1}), len(rs.from.by)) // from > next
+		p.orSlice(out, &rs.to, 0, boundSlot(rs.to.by, bound{a.next, 0}))                              // to < next
 	}
-	for _, b := range rs.audience[boundSlot(rs.audience, bound{a.audience, maxRowid + 1}):] { // minimum > audience
-		out.set(b.r)
-	}
+	p.orSlice(out, &rs.audience, boundSlot(rs.audience.by, bound{a.audience, maxRowid + 1}), len(rs.audience.by)) // minimum > audience
 	n := 0
 	for _, x := range out {
 		n += bits.OnesCount64(x)
 	}
 	return out, n
+}
+
+// orSlice ORs the listings of o.by[lo:hi] into out: one by one when they
+// are fewer than the others, else as the order's bitset less the others (a
+// profile without an audience fails every minimum: one pass over the words
+// instead of a bit for each listing).
+func (p *plan) orSlice(out bitset, o *order, lo, hi int) {
+	switch n := hi - lo; {
+	case n == 0:
+	case n == len(o.by):
+		orWords(out, o.all.b)
+	case n <= len(o.by)-n:
+		for _, b := range o.by[lo:hi] {
+			out.set(b.r)
+		}
+	default:
+		part := p.borrow()
+		copy(part, o.all.b)
+		for _, b := range o.by[:lo] {
+			part.unset(b.r)
+		}
+		for _, b := range o.by[hi:] {
+			part.unset(b.r)
+		}
+		orWords(out, part)
+	}
 }
 
 // samePlaces are the ids of the places SamePlace as place (folded).
