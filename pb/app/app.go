@@ -35,6 +35,7 @@ import (
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/session"
 	"sponsorbridge/pb/internal/signin"
+	"sponsorbridge/pb/internal/sponsoring"
 	"sponsorbridge/pb/search"
 )
 
@@ -69,6 +70,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	saved.BindHooks()           // keep the percolator in step with the saved searches
 	mailbox.BindHooks(app, cfg) // without SMTP: the development mailbox if opted into, else refused
 	notify.BindHooks(app)       // a stored notification is e-mailed by its receiver's choices, after the commit
+	sponsoring.BindHooks(app)   // an application deleted with its member's account frees its place on the offer
 	signin.BindHooks(app)       // PocketBase's own OAuth2 route is closed
 	builtin.BindRealtime(app)   // realtime subscriptions only to what the rules allow
 	builtin.BindStreams(app)    // realtime streams bounded per address and member; unsubscribed ones closed

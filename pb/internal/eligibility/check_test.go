@@ -143,3 +143,26 @@ func TestTheRefusalIs422WithOneEntryPerRule(t *testing.T) {
 		t.Fatalf("wire\n%s\nwant\n%s", raw, want)
 	}
 }
+
+// A page of 20 offers with every rule, checked for one member who fails
+// them all: what a list page adds for eligibility, its cards' rules
+// prepared once (Prepared) or not (Check).
+func BenchmarkCheckAPageOf20(b *testing.B) {
+	c := eligibility.Criteria{Locations: []string{"Mumbai", "Delhi", "Online"}, Categories: []string{"Arts", "Business"},
+		EventFrom: "2027-05-01", EventTo: "2027-06-30", MinAudience: 500, VerifiedOnly: true, ReliableOnly: true}
+	b.Run("Check", func(b *testing.B) {
+		for b.Loop() {
+			for range 20 {
+				_ = eligibility.Check(c, 50, 50, eligibility.Profile{EventLocation: "Pune"})
+			}
+		}
+	})
+	b.Run("Prepared", func(b *testing.B) {
+		r := eligibility.Prepare(c, 50, 50)
+		for b.Loop() {
+			for range 20 {
+				_ = r.Check(eligibility.Profile{EventLocation: "Pune"})
+			}
+		}
+	})
+}

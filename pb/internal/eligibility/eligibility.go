@@ -132,6 +132,9 @@ type Rules struct {
 	Count     int
 }
 
+// Prepare makes the rules ready to check members against.
+func (r Rules) Prepare() *Prepared { return Prepare(r.Criteria, r.Cap, r.Count) }
+
 // RulesOf reads an offer's rules from its sponsorships record.
 func RulesOf(offer *core.Record) Rules {
 	return Rules{

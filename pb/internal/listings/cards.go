@@ -117,21 +117,15 @@ type card struct {
 	// exclusive and clashing are the industries a request is closed to:
 	// the viewer's IndustryConflict is read from them.
 	exclusive, clashing []string
-	// rules are an offer's criteria, cap and count: the viewer's
-	// Eligibility is read from them (nil on requests).
-	rules *eligibility.Rules
+	// rules are an offer's criteria, cap and count, prepared: the
+	// viewer's Eligibility is read from them (nil on requests).
+	rules *eligibility.Prepared
 }
 
 func (c *card) size() int {
 	n := len(c.object) + len(c.id) + len(c.user) + cardOverhead + 16*(len(c.exclusive)+len(c.clashing))
-	if r := c.rules; r != nil {
-		n += 96 + 16*(len(r.Criteria.Locations)+len(r.Criteria.Categories)) + len(r.Criteria.EventFrom) + len(r.Criteria.EventTo)
-		for _, p := range r.Criteria.Locations {
-			n += len(p)
-		}
-		for _, q := range r.Questions {
-			n += 64 + len(q.ID) + len(q.Label) + len(q.Kind)
-		}
+	if c.rules != nil {
+		n += c.rules.Size()
 	}
 	return n
 }

@@ -77,8 +77,8 @@ type Listing struct {
 	Eligibility []eligibility.Reason `json:"eligibility,omitzero"`
 	// hasTiers: the request has packages to load (withTiers).
 	hasTiers bool
-	// rules: an offer's criteria, cap and count, for Eligibility.
-	rules *eligibility.Rules
+	// rules: an offer's criteria, cap and count, prepared for Eligibility.
+	rules *eligibility.Prepared
 }
 
 // Pledge is a member's own active pledge as a listing shows it to them;
@@ -200,7 +200,7 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		rules := &eligibility.Rules{Criteria: eligibility.DecodeCriteria(r.Criteria.String),
 			Questions: eligibility.DecodeQuestions(r.Questions.String),
 			Cap:       int(r.ApplicationCap.Int64), Count: int(r.Count.Int64)}
-		l.rules = rules
+		l.rules = rules.Prepare()
 		l.Criteria, l.Questions = &rules.Criteria, rules.Questions
 		l.ApplicationCap, l.ApplicationCount = &rules.Cap, &rules.Count
 		if _, full := eligibility.CapReason(rules.Cap, rules.Count); full && l.ClosedReason == "" {
@@ -228,14 +228,14 @@ func parseCategories(raw string) []string {
 
 // eligibilityFor is the rules of an offer viewer fails: none for visitors,
 // its poster and viewers whose profile is not known (nil for a request).
-func eligibilityFor(rules *eligibility.Rules, poster string, viewer Viewer) []eligibility.Reason {
+func eligibilityFor(rules *eligibility.Prepared, poster string, viewer Viewer) []eligibility.Reason {
 	switch {
 	case rules == nil:
 		return nil
 	case viewer.Profile == nil || viewer.ID == "" || viewer.ID == poster:
 		return []eligibility.Reason{}
 	}
-	return eligibility.Check(rules.Criteria, rules.Cap, rules.Count, *viewer.Profile)
+	return rules.Check(*viewer.Profile)
 }
 
 // rejected tells whether moderators rejected the listing.

@@ -269,3 +269,26 @@ func TestTheCardFollowsAWithdrawal(t *testing.T) {
 		t.Fatalf("after the withdrawal: %s", body)
 	}
 }
+
+// An application that goes with its applicant's account frees its place;
+// a withdrawn one had freed it already.
+func TestADeletedAccountFreesItsPlace(t *testing.T) {
+	t.Parallel()
+	app := apptest.NewApp(t, nil)
+	t.Cleanup(app.Cleanup)
+	ruled(t, app)
+	sent(t, app, "okay", "pending")
+	sent(t, app, "far", "accepted")
+	sent(t, app, "arty", "withdrawn")
+	if got := applicationCount(t, app); got != 2 {
+		t.Fatalf("applicationCount %d", got)
+	}
+	for _, who := range []string{"okay", "arty"} {
+		if err := app.Delete(testutil.FindByUsername(t, app, who)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, stored := applicationCount(t, app), count(t, app, "applications", nil); got != 1 || stored != 1 {
+		t.Fatalf("applicationCount %d, applications %d; want 1 and 1", got, stored)
+	}
+}
