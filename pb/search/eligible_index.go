@@ -20,7 +20,11 @@ import (
 // for all the rules, reading each bitset once, was slower at a million
 // listings: 186-216 µs a query against 150-155, docs/search.md.)
 type rules struct {
-	docs map[int64]*rulesDoc // the restricted listings
+	restricted ruleSet // the listings setting a rule
+	// kept are what an edit or a deletion needs to take a listing out of
+	// the places' postings and the bound orders (its bitsets are cleared
+	// bit by bit): nothing for a listing without places or bounds.
+	kept map[int64]kept
 
 	full, verified, reliable ruleSet
 	cats                     ruleSet   // listings with a categories rule
@@ -49,6 +53,13 @@ type ruleSet struct {
 
 type bound struct{ v, r int64 }
 
+// kept is a listing's place ids and bounds (0: none), about 50 bytes a
+// listing that sets one.
+type kept struct {
+	places                []uint32
+	from, to, minAudience int64
+}
+
 func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 	if on && s.b == nil {
 		s.b = make(bitset, ix.words)
@@ -61,15 +72,19 @@ func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 // bitsets lists the rules' bitsets (for growing them with the index).
 func (rs *rules) bitsets() []*bitset {
 	var out []*bitset
-	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated, &rs.from.all, &rs.to.all, &rs.audience.all} {
+	for _, s := range rs.sets() {
 		if s.b != nil {
 			out = append(out, &s.b)
 		}
 	}
+	return out
+}
+
+// sets lists every rule's set.
+func (rs *rules) sets() []*ruleSet {
+	out := []*ruleSet{&rs.restricted, &rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated, &rs.from.all, &rs.to.all, &rs.audience.all}
 	for i := range rs.catAllow {
-		if rs.catAllow[i].b != nil {
-			out = append(out, &rs.catAllow[i].b)
-		}
+		out = append(out, &rs.catAllow[i])
 	}
 	return out
 }
@@ -81,10 +96,11 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 		return
 	}
 	if ix.rules == nil {
-		ix.rules = &rules{docs: map[int64]*rulesDoc{}, catAllow: make([]ruleSet, len(ix.cat)), placeNames: newDict()}
+		ix.rules = &rules{kept: map[int64]kept{}, catAllow: make([]ruleSet, len(ix.cat)), placeNames: newDict()}
 	}
 	rs := ix.rules
-	rs.docs[r] = d
+	ix.markRule(&rs.restricted, r, true)
+	k := kept{from: d.from, to: d.to, minAudience: d.minAudience}
 	ix.markRule(&rs.full, r, d.full)
 	ix.markRule(&rs.verified, r, d.verifiedOnly)
 	ix.markRule(&rs.reliable, r, d.reliableOnly)
@@ -93,9 +109,9 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 		ix.markRule(&rs.catAllow[c], r, true)
 	}
 	ix.markRule(&rs.places, r, len(d.places) > 0)
-	for i, p := range d.places {
+	for _, p := range d.places {
 		id := rs.placeNames.intern(p)
-		d.places[i] = rs.placeNames.entries[id] // one copy of each place, not one a listing
+		k.places = append(k.places, id)
 		if int(id) >= len(rs.placeDocs) {
 			rs.placeDocs = append(rs.placeDocs, posting{})
 		}
@@ -120,48 +136,42 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 	if d.minAudience > 0 {
 		insert(&rs.audience, d.minAudience)
 	}
+	if len(k.places) > 0 || k.from != 0 || k.to != 0 || k.minAudience != 0 {
+		rs.kept[r] = k
+	}
 }
 
 // dropRules forgets a listing's rules.
 func (ix *index) dropRules(r int64) {
 	rs := ix.rules
-	if rs == nil {
+	if rs == nil || !rs.restricted.b.has(r) {
 		return
 	}
-	d := rs.docs[r]
-	if d == nil {
+	for _, s := range rs.sets() {
+		ix.markRule(s, r, false)
+	}
+	k, ok := rs.kept[r]
+	if !ok {
 		return
 	}
-	delete(rs.docs, r)
-	ix.markRule(&rs.full, r, false)
-	ix.markRule(&rs.verified, r, false)
-	ix.markRule(&rs.reliable, r, false)
-	ix.markRule(&rs.cats, r, false)
-	for _, c := range d.cats {
-		ix.markRule(&rs.catAllow[c], r, false)
+	delete(rs.kept, r)
+	for _, id := range k.places {
+		rs.placeDocs[id].remove(keyOf(r))
 	}
-	ix.markRule(&rs.places, r, false)
-	for _, p := range d.places {
-		if id, ok := rs.placeNames.lookup(p); ok {
-			rs.placeDocs[id].remove(keyOf(r))
-		}
-	}
-	ix.markRule(&rs.dated, r, false)
 	remove := func(o *order, v int64) {
-		ix.markRule(&o.all, r, false)
 		b := bound{v, r}
 		if i := boundSlot(o.by, b); i < len(o.by) && o.by[i] == b {
 			o.by = slices.Delete(o.by, i, i+1)
 		}
 	}
-	if d.from != 0 {
-		remove(&rs.from, d.from)
+	if k.from != 0 {
+		remove(&rs.from, k.from)
 	}
-	if d.to != 0 {
-		remove(&rs.to, d.to)
+	if k.to != 0 {
+		remove(&rs.to, k.to)
 	}
-	if d.minAudience > 0 {
-		remove(&rs.audience, d.minAudience)
+	if k.minAudience > 0 {
+		remove(&rs.audience, k.minAudience)
 	}
 }
 
@@ -201,7 +211,7 @@ func compareInt(a, b int64) int {
 func (p *plan) ineligible(a *applicantForm) (bitset, int) {
 	ix := p.ix
 	rs := ix.rules
-	if rs == nil || len(rs.docs) == 0 {
+	if rs == nil || rs.restricted.n == 0 {
 		return nil, 0
 	}
 	out := p.borrow()
