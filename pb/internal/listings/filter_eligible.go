@@ -14,7 +14,8 @@ import (
 // own form of the rules (search.Criteria, search.Applicant). These map
 // the eligibility package's onto it: what eligibility.Check says of one
 // offer, the engine answers for every offer at once (the cap reached
-// included), and filter_eligible_test.go holds the two to the same verdict.
+// included), and filter_eligible_internal_test.go holds the two to the same
+// verdict.
 
 // storedCriteria is an offer's stored criteria and cap (a sponsorships
 // row's criteria, applicationCap and applicationCount) as the engine reads
@@ -51,7 +52,7 @@ func dayUnix(day string) int64 {
 	return t.Unix()
 }
 
-// posterEvents is what an offer's rules read of a listing's poster, joined to
+// posterEvents is the poster.s side of the rules on who may apply, joined to
 // its row (Store.Probe): their profile (a request's matches are the offers
 // its poster may apply to).
 type posterEvents struct {
