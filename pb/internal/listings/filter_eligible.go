@@ -52,8 +52,8 @@ func dayUnix(day string) int64 {
 	return t.Unix()
 }
 
-// posterEvents is the poster.s side of the rules on who may apply, joined to
-// its row (Store.Probe): their profile (a request's matches are the offers
+// posterEvents is the poster's side of the rules on who may apply, joined to
+// a listing's row (Store.Probe): their profile (a request's matches are the offers
 // its poster may apply to).
 type posterEvents struct {
 	eventLocation, eventCategories, nextEventDate sql.NullString
