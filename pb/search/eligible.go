@@ -53,9 +53,10 @@ func FoldPlace(s string) string { return fold(strings.TrimSpace(s)) }
 // SamePlace tells whether two places are the same for eligibility: either
 // contains the other, case folded (FoldPlace); "Online" is the same place
 // as "Online" only; an empty place is the same as none.
-func SamePlace(a, b string) bool { return samePlaceFolded(FoldPlace(a), FoldPlace(b)) }
+func SamePlace(a, b string) bool { return SamePlaceFolded(FoldPlace(a), FoldPlace(b)) }
 
-func samePlaceFolded(x, y string) bool {
+// SamePlaceFolded is SamePlace of two places folded with FoldPlace.
+func SamePlaceFolded(x, y string) bool {
 	switch {
 	case x == "" || y == "":
 		return false
@@ -129,7 +130,7 @@ func (r *rulesDoc) admits(a *applicantForm) bool {
 	}
 	switch {
 	case r.full,
-		len(r.places) > 0 && !slices.ContainsFunc(r.places, func(p string) bool { return samePlaceFolded(a.place, p) }),
+		len(r.places) > 0 && !slices.ContainsFunc(r.places, func(p string) bool { return SamePlaceFolded(a.place, p) }),
 		r.hasCats && !slices.ContainsFunc(r.cats, func(c int32) bool { return slices.Contains(a.cats, c) }),
 		(r.from != 0 || r.to != 0) && (a.next == 0 || a.next < r.from || r.to != 0 && a.next > r.to),
 		a.audience < r.minAudience,

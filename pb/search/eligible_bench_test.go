@@ -4,6 +4,7 @@ import (
 	"context"
 	mrand "math/rand"
 	"os"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -27,6 +28,15 @@ func BenchmarkEligibleOnly(b *testing.B) {
 		n = v
 	}
 	c := newBenchCorpus(n)
+	heap := func() int64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapInuse)
+	}
+	h0 := heap()
+	plainEngine := newEngine(b, c.src, search.Config{Tables: []search.Table{{Name: "offers"}}})
+	h1 := heap()
 	rng := mrand.New(mrand.NewSource(13))
 	day := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
 	someDay := func() int64 { return day.AddDate(0, 0, rng.Intn(120)).Unix() }
@@ -59,8 +69,12 @@ func BenchmarkEligibleOnly(b *testing.B) {
 		cr.Full = rng.Intn(20) == 0
 		c.src.Put("offers", d.Rowid, l)
 	}
-	b.Logf("%d of %d offers restrict who applies", restricted, n)
+	h2 := heap()
 	e := newEngine(b, c.src, search.Config{Tables: []search.Table{{Name: "offers"}}})
+	h3 := heap()
+	runtime.KeepAlive(plainEngine)
+	b.Logf("%d of %d offers restrict who applies; the index's heap: %.1f MB without rules, %.1f MB with them", restricted, n,
+		float64(h1-h0)/1e6, float64(h3-h2)/1e6)
 	member := func(rng *mrand.Rand) *search.Applicant {
 		a := &search.Applicant{Verified: rng.Intn(3) == 0, Reliable: rng.Intn(4) == 0}
 		if rng.Intn(4) != 0 {

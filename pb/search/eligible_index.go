@@ -14,11 +14,17 @@ import (
 // verified or reliable members only), a bitset per category and per place
 // (the listings naming it), and for the ordered rules (event window,
 // minimum audience) the listings sorted by their bound, of which those the
-// applicant fails are one end. Its cost is a few passes over the words of
-// the table and the failing listings of the ordered rules; it never
-// evaluates a listing's rules one by one.
+// applicant fails are one end. Its cost is a pass over the words of the
+// table for each rule and the failing listings of the ordered rules and of
+// the places; it never evaluates a listing's rules one by one. (One pass
+// for all the rules, reading each bitset once, was slower at a million
+// listings: 186-216 µs a query against 150-155, docs/search.md.)
 type rules struct {
-	docs map[int64]*rulesDoc // the restricted listings
+	restricted ruleSet // the listings setting a rule
+	// kept are what an edit or a deletion needs to take a listing out of
+	// the places' postings and the bound orders (its bitsets are cleared
+	// bit by bit): nothing for a listing without places or bounds.
+	kept map[int64]kept
 
 	full, verified, reliable ruleSet
 	cats                     ruleSet   // listings with a categories rule
@@ -27,10 +33,16 @@ type rules struct {
 	placeNames               *dict     // folded places
 	placeDocs                []posting // per place: the listings naming it (keys)
 	dated                    ruleSet   // listings with an event window
-	// from, to and audience are the listings with that bound, by (bound,
-	// rowid): those an applicant fails are a suffix (from, audience) or a
-	// prefix (to).
-	from, to, audience []bound
+	// from, to and audience are the listings with that bound: those an
+	// applicant fails are a suffix (from, audience) or a prefix (to).
+	from, to, audience order
+}
+
+// order is the listings with one bound of an ordered rule, by (bound,
+// rowid), and as a bitset.
+type order struct {
+	by  []bound
+	all ruleSet
 }
 
 // ruleSet is a bitset made when its first listing is put.
@@ -41,6 +53,13 @@ type ruleSet struct {
 
 type bound struct{ v, r int64 }
 
+// kept is a listing's place ids and bounds (0: none), about 50 bytes a
+// listing that sets one.
+type kept struct {
+	places                []uint32
+	from, to, minAudience int64
+}
+
 func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 	if on && s.b == nil {
 		s.b = make(bitset, ix.words)
@@ -50,18 +69,22 @@ func (ix *index) markRule(s *ruleSet, r int64, on bool) {
 	}
 }
 
-// ruleBitsets lists the rules' bitsets (for growing them with the index).
+// bitsets lists the rules' bitsets (for growing them with the index).
 func (rs *rules) bitsets() []*bitset {
 	var out []*bitset
-	for _, s := range []*ruleSet{&rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated} {
+	for _, s := range rs.sets() {
 		if s.b != nil {
 			out = append(out, &s.b)
 		}
 	}
+	return out
+}
+
+// sets lists every rule's set.
+func (rs *rules) sets() []*ruleSet {
+	out := []*ruleSet{&rs.restricted, &rs.full, &rs.verified, &rs.reliable, &rs.cats, &rs.places, &rs.dated, &rs.from.all, &rs.to.all, &rs.audience.all}
 	for i := range rs.catAllow {
-		if rs.catAllow[i].b != nil {
-			out = append(out, &rs.catAllow[i].b)
-		}
+		out = append(out, &rs.catAllow[i])
 	}
 	return out
 }
@@ -73,10 +96,11 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 		return
 	}
 	if ix.rules == nil {
-		ix.rules = &rules{docs: map[int64]*rulesDoc{}, catAllow: make([]ruleSet, len(ix.cat)), placeNames: newDict()}
+		ix.rules = &rules{kept: map[int64]kept{}, catAllow: make([]ruleSet, len(ix.cat)), placeNames: newDict()}
 	}
 	rs := ix.rules
-	rs.docs[r] = d
+	ix.markRule(&rs.restricted, r, true)
+	k := kept{from: d.from, to: d.to, minAudience: d.minAudience}
 	ix.markRule(&rs.full, r, d.full)
 	ix.markRule(&rs.verified, r, d.verifiedOnly)
 	ix.markRule(&rs.reliable, r, d.reliableOnly)
@@ -87,20 +111,21 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 	ix.markRule(&rs.places, r, len(d.places) > 0)
 	for _, p := range d.places {
 		id := rs.placeNames.intern(p)
+		k.places = append(k.places, id)
 		if int(id) >= len(rs.placeDocs) {
 			rs.placeDocs = append(rs.placeDocs, posting{})
 		}
 		rs.placeDocs[id].add(keyOf(r), ix.t.SmallPosting)
 	}
 	ix.markRule(&rs.dated, r, d.from != 0 || d.to != 0)
-	insert := func(o *[]bound, v int64) {
+	insert := func(o *order, v int64) {
+		ix.markRule(&o.all, r, true)
 		b := bound{v, r}
 		if bulk {
-			*o = append(*o, b)
+			o.by = append(o.by, b)
 			return
 		}
-		i := boundSlot(*o, b)
-		*o = slices.Insert(*o, i, b)
+		o.by = slices.Insert(o.by, boundSlot(o.by, b), b)
 	}
 	if d.from != 0 {
 		insert(&rs.from, d.from)
@@ -111,47 +136,42 @@ func (ix *index) putRules(r int64, d *rulesDoc, bulk bool) {
 	if d.minAudience > 0 {
 		insert(&rs.audience, d.minAudience)
 	}
+	if len(k.places) > 0 || k.from != 0 || k.to != 0 || k.minAudience != 0 {
+		rs.kept[r] = k
+	}
 }
 
 // dropRules forgets a listing's rules.
 func (ix *index) dropRules(r int64) {
 	rs := ix.rules
-	if rs == nil {
+	if rs == nil || !rs.restricted.b.has(r) {
 		return
 	}
-	d := rs.docs[r]
-	if d == nil {
+	for _, s := range rs.sets() {
+		ix.markRule(s, r, false)
+	}
+	k, ok := rs.kept[r]
+	if !ok {
 		return
 	}
-	delete(rs.docs, r)
-	ix.markRule(&rs.full, r, false)
-	ix.markRule(&rs.verified, r, false)
-	ix.markRule(&rs.reliable, r, false)
-	ix.markRule(&rs.cats, r, false)
-	for _, c := range d.cats {
-		ix.markRule(&rs.catAllow[c], r, false)
+	delete(rs.kept, r)
+	for _, id := range k.places {
+		rs.placeDocs[id].remove(keyOf(r))
 	}
-	ix.markRule(&rs.places, r, false)
-	for _, p := range d.places {
-		if id, ok := rs.placeNames.lookup(p); ok {
-			rs.placeDocs[id].remove(keyOf(r))
-		}
-	}
-	ix.markRule(&rs.dated, r, false)
-	remove := func(o *[]bound, v int64) {
+	remove := func(o *order, v int64) {
 		b := bound{v, r}
-		if i := boundSlot(*o, b); i < len(*o) && (*o)[i] == b {
-			*o = slices.Delete(*o, i, i+1)
+		if i := boundSlot(o.by, b); i < len(o.by) && o.by[i] == b {
+			o.by = slices.Delete(o.by, i, i+1)
 		}
 	}
-	if d.from != 0 {
-		remove(&rs.from, d.from)
+	if k.from != 0 {
+		remove(&rs.from, k.from)
 	}
-	if d.to != 0 {
-		remove(&rs.to, d.to)
+	if k.to != 0 {
+		remove(&rs.to, k.to)
 	}
-	if d.minAudience > 0 {
-		remove(&rs.audience, d.minAudience)
+	if k.minAudience > 0 {
+		remove(&rs.audience, k.minAudience)
 	}
 }
 
@@ -164,14 +184,14 @@ func (ix *index) finishRules() {
 	if ix.rules == nil {
 		return
 	}
-	for _, o := range []*[]bound{&ix.rules.from, &ix.rules.to, &ix.rules.audience} {
-		slices.SortFunc(*o, func(a, b bound) int {
+	for _, o := range []*order{&ix.rules.from, &ix.rules.to, &ix.rules.audience} {
+		slices.SortFunc(o.by, func(a, b bound) int {
 			if a.v != b.v {
 				return compareInt(a.v, b.v)
 			}
 			return compareInt(a.r, b.r)
 		})
-		*o = slices.Clip(*o)
+		o.by = slices.Clip(o.by)
 	}
 }
 
@@ -186,87 +206,101 @@ func compareInt(a, b int64) int {
 }
 
 // ineligible is the listings whose rules a fails, in a bitset borrowed for
-// the plan, and how many; nil when the table restricts nobody. The
-// failing listings of the ordered rules are set one by one; every other
-// rule is a bitset ORed in whole, or a rule's bitset less those of the
-// applicant's categories or places, all combined in one pass over the
-// words (at a million listings each pass over a bitset costs about as much
-// as the rest of a plain page's query).
+// the plan, and how many; nil when the table restricts nobody. Each rule
+// is a tight loop over the words (or over its failing listings).
 func (p *plan) ineligible(a *applicantForm) (bitset, int) {
 	ix := p.ix
 	rs := ix.rules
-	if rs == nil || len(rs.docs) == 0 {
+	if rs == nil || rs.restricted.n == 0 {
 		return nil, 0
 	}
-	var whole []bitset // every listing in it fails
-	type less struct {
-		rule   bitset
-		passed []bitset // the rule's listings in none of them fail
-	}
-	var minus []less
-	failAll := func(s *ruleSet) {
+	out := p.borrow()
+	or := func(s *ruleSet) {
 		if s.n > 0 {
-			whole = append(whole, s.b)
+			orWords(out, s.b)
 		}
 	}
-	failAll(&rs.full)
+	// out |= rule &^ (the listings of the rule the applicant passes)
+	orFailing := func(rule *ruleSet, passed bitset) {
+		if rule.n == 0 {
+			return
+		}
+		if passed == nil {
+			orWords(out, rule.b)
+			return
+		}
+		for w, x := range rule.b {
+			out[w] |= x &^ passed[w]
+		}
+	}
+	or(&rs.full)
 	if !a.verified {
-		failAll(&rs.verified)
+		or(&rs.verified)
 	}
 	if !a.reliable {
-		failAll(&rs.reliable)
+		or(&rs.reliable)
 	}
 	if rs.cats.n > 0 {
-		var passed []bitset
+		var passed bitset
 		for _, c := range a.cats {
-			if rs.catAllow[c].n > 0 {
-				passed = append(passed, rs.catAllow[c].b)
+			if rs.catAllow[c].n == 0 {
+				continue
 			}
+			if passed == nil {
+				passed = p.borrow()
+			}
+			orWords(passed, rs.catAllow[c].b)
 		}
-		minus = append(minus, less{rs.cats.b, passed})
+		orFailing(&rs.cats, passed)
 	}
 	if rs.places.n > 0 {
-		var passed []bitset
-		if ids := rs.samePlaces(a.place); len(ids) > 0 {
-			b := p.borrow()
-			for _, id := range ids {
-				setPosting(b, &rs.placeDocs[id])
+		var passed bitset
+		for _, id := range rs.samePlaces(a.place) {
+			if passed == nil {
+				passed = p.borrow()
 			}
-			passed = []bitset{b}
+			setPosting(passed, &rs.placeDocs[id])
 		}
-		minus = append(minus, less{rs.places.b, passed})
+		orFailing(&rs.places, passed)
 	}
-	out := p.borrow()
 	if a.next == 0 {
-		failAll(&rs.dated)
+		or(&rs.dated)
 	} else {
-		for _, b := range rs.from[boundSlot(rs.from, bound{a.next, maxRowid + 1}):] { // from > next
-			out.set(b.r)
-		}
-		for _, b := range rs.to[:boundSlot(rs.to, bound{a.next, 0})] { // to < next
-			out.set(b.r)
-		}
+		p.orSlice(out, &rs.from, boundSlot(rs.from.by, bound{a.next, maxRowid + 1}), len(rs.from.by)) // from > next
+		p.orSlice(out, &rs.to, 0, boundSlot(rs.to.by, bound{a.next, 0}))                              // to < next
 	}
-	for _, b := range rs.audience[boundSlot(rs.audience, bound{a.audience, maxRowid + 1}):] { // minimum > audience
-		out.set(b.r)
-	}
+	p.orSlice(out, &rs.audience, boundSlot(rs.audience.by, bound{a.audience, maxRowid + 1}), len(rs.audience.by)) // minimum > audience
 	n := 0
-	for w := range out[:min(len(out), int(ix.high>>6)+1)] {
-		x := out[w]
-		for _, b := range whole {
-			x |= b[w]
-		}
-		for _, m := range minus {
-			var ok uint64
-			for _, q := range m.passed {
-				ok |= q[w]
-			}
-			x |= m.rule[w] &^ ok
-		}
-		out[w] = x
+	for _, x := range out {
 		n += bits.OnesCount64(x)
 	}
 	return out, n
+}
+
+// orSlice ORs the listings of o.by[lo:hi] into out: one by one when they
+// are fewer than the others, else as the order's bitset less the others (a
+// profile without an audience fails every minimum: one pass over the words
+// instead of a bit for each listing).
+func (p *plan) orSlice(out bitset, o *order, lo, hi int) {
+	switch n := hi - lo; {
+	case n == 0:
+	case n == len(o.by):
+		orWords(out, o.all.b)
+	case n <= len(o.by)-n:
+		for _, b := range o.by[lo:hi] {
+			out.set(b.r)
+		}
+	default:
+		part := p.borrow()
+		copy(part, o.all.b)
+		for _, b := range o.by[:lo] {
+			part.unset(b.r)
+		}
+		for _, b := range o.by[hi:] {
+			part.unset(b.r)
+		}
+		orWords(out, part)
+	}
 }
 
 // samePlaces are the ids of the places SamePlace as place (folded).

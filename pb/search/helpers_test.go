@@ -193,6 +193,8 @@ func mutate(src *searchtest.Source, rng *rand.Rand, cats, posters []string) {
 				if tb.Dated {
 					l.HasTiers = !l.HasTiers
 					l.ClosedTo = searchtest.ClosedTo(rng)
+				} else {
+					l.Criteria = searchtest.Criteria(rng, cats) // who may apply, changed
 				}
 			default:
 				rowids = append(rowids, src.Insert(tb.Name, searchtest.Listing(rng, cats, posters, tb.Dated, clock)))

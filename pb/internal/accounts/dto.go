@@ -107,7 +107,7 @@ func ToPublic(r *core.Record) PublicUser {
 		Bio:             r.GetString("bio"),
 		Industry:        r.GetString("industry"),
 		CreatedAt:       when.API(r.GetDateTime("created").Time()),
-		Reliability:     reliabilityOf(r),
+		Reliability:     ReliabilityOf(r),
 	}
 }
 
@@ -142,7 +142,9 @@ func AvatarURL(r *core.Record) string {
 	return "/api/files/" + r.Collection().Id + "/" + r.Id + "/" + name
 }
 
-func reliabilityOf(r *core.Record) Reliability {
+// ReliabilityOf is what the deals of the member r (a users record) say of
+// them, as their public profile answers it.
+func ReliabilityOf(r *core.Record) Reliability {
 	out := Reliability{FundedDeals: r.GetInt("dealsFunded"), CompletedDeals: r.GetInt("dealsCompleted"),
 		RatingCount: r.GetInt("ratingCount"), MedianAnswerSeconds: r.GetInt("answerMedianSeconds"), AnswerCount: r.GetInt("answerCount"),
 		Reliable: r.GetBool("isReliable")}

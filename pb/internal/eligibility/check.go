@@ -66,7 +66,7 @@ func Prepare(c Criteria, cap, count int) *Prepared {
 		r.reasons[1] = Reason{CodeLocation, locationSentence(c.Locations)}
 	}
 	if len(c.Categories) > 0 {
-		r.reasons[2] = Reason{CodeCategory, "This sponsor supports " + list(c.Categories) + " events only."}
+		r.reasons[2] = Reason{CodeCategory, "This sponsor supports " + List(c.Categories) + " events only."}
 	}
 	if c.EventFrom != "" || c.EventTo != "" {
 		r.reasons[3] = Reason{CodeEventDate, dateSentence(c.EventFrom, c.EventTo)}
@@ -149,11 +149,18 @@ func Refused(reasons []Reason) *refusal.Refusal {
 }
 
 // placeMatches tells whether the member's place matches one of places
-// (Prepare's, folded once; search.SamePlace folds whatever it is given)
-// by the search engine's rule, which its
-// eligibleOnly filter applies to every offer at once (search.SamePlace:
-// either contains the other, case folded; Online matches Online only).
+// (folded: search.FoldPlace) by the search engine's rule
+// (search.SamePlaceFolded: either contains the other, case folded; Online
+// matches Online only), which its eligibleOnly filter applies to every
+// offer at once.
 func placeMatches(places []string, mine string) bool {
+	mine = search.FoldPlace(mine)
+	return slices.ContainsFunc(places, func(place string) bool { return search.SamePlaceFolded(place, mine) })
+}
+
+// PlaceMatches is placeMatches of places as written (each folded here):
+// the applications view's match weighs the place by the same rule.
+func PlaceMatches(places []string, mine string) bool {
 	return slices.ContainsFunc(places, func(place string) bool { return search.SamePlace(place, mine) })
 }
 
@@ -173,7 +180,7 @@ func locationSentence(places []string) string {
 	case online:
 		names = append(names, "online events")
 	}
-	return "This sponsor supports events in " + list(names) + " only."
+	return "This sponsor supports events in " + List(names) + " only."
 }
 
 func dateSentence(from, to string) string {
@@ -195,8 +202,8 @@ func day(d string) string {
 	return when.Date(t)
 }
 
-// list joins names as "Pune", "Pune and Mumbai", "Pune, Mumbai and Delhi".
-func list(names []string) string {
+// List joins names as "Pune", "Pune and Mumbai", "Pune, Mumbai and Delhi".
+func List(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""

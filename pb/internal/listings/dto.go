@@ -93,7 +93,7 @@ type Pledge struct {
 // Store.columns (Store.scan reads it).
 type row struct {
 	rowid           int64
-	rules           rulesRow // read by Probe alone
+	poster          posterEvents // read by Probe alone
 	ID              string
 	Title           string
 	Description     string

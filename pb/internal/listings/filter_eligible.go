@@ -14,7 +14,8 @@ import (
 // own form of the rules (search.Criteria, search.Applicant). These map
 // the eligibility package's onto it: what eligibility.Check says of one
 // offer, the engine answers for every offer at once (the cap reached
-// included), and filter_eligible_test.go holds the two to the same verdict.
+// included), and filter_eligible_internal_test.go holds the two to the same
+// verdict.
 
 // storedCriteria is an offer's stored criteria and cap (a sponsorships
 // row's criteria, applicationCap and applicationCount) as the engine reads
@@ -51,35 +52,26 @@ func dayUnix(day string) int64 {
 	return t.Unix()
 }
 
-// rulesRow is what a listing's rules on who may apply read, joined to its
-// row (Store.Probe): its poster's profile (a request's matches are the
-// offers its poster may apply to) and an offer's criteria, cap and count
-// (an offer's matches are the requests whose posters may apply to it).
-type rulesRow struct {
+// posterEvents is the poster's side of the rules on who may apply, joined to
+// a listing's row (Store.Probe): their profile (a request's matches are the offers
+// its poster may apply to).
+type posterEvents struct {
 	eventLocation, eventCategories, nextEventDate sql.NullString
 	audience                                      sql.NullFloat64
-	criteria                                      sql.NullString
-	capacity, count                               sql.NullFloat64
 }
 
-// rulesColumns are rulesRow's columns over a listing table aliased t
+// posterEventsColumns are posterEvents's columns over a listing table aliased t
 // joined to its poster u.
-func rulesColumns(kind Kind) string {
-	offer := "NULL, NULL, NULL"
-	if !kind.IsRequest {
-		offer = "t.criteria, t.applicationCap, t.applicationCount"
-	}
-	return "u.eventLocation, u.eventCategories, u.nextEventDate, u.audience, " + offer
-}
+const posterEventsColumns = "u.eventLocation, u.eventCategories, u.nextEventDate, u.audience"
 
-func (r *rulesRow) dest(dest []any) []any {
-	return append(dest, &r.eventLocation, &r.eventCategories, &r.nextEventDate, &r.audience, &r.criteria, &r.capacity, &r.count)
+func (r *posterEvents) dest(dest []any) []any {
+	return append(dest, &r.eventLocation, &r.eventCategories, &r.nextEventDate, &r.audience)
 }
 
 // posterProfile is the poster's profile as eligibility.ProfileOf reads it
 // from their record.
 func (r *row) posterProfile() eligibility.Profile {
-	return eligibility.Profile{EventLocation: strings.TrimSpace(r.rules.eventLocation.String),
-		EventCategories: parseCategories(r.rules.eventCategories.String), NextEventDate: eligibility.Day(r.rules.nextEventDate.String),
-		Audience: int(r.rules.audience.Float64), Verified: r.IsVerified.Bool, Reliable: r.IsReliable.Bool}
+	return eligibility.Profile{EventLocation: strings.TrimSpace(r.poster.eventLocation.String),
+		EventCategories: parseCategories(r.poster.eventCategories.String), NextEventDate: eligibility.Day(r.poster.nextEventDate.String),
+		Audience: int(r.poster.audience.Float64), Verified: r.IsVerified.Bool, Reliable: r.IsReliable.Bool}
 }

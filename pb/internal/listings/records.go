@@ -124,7 +124,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, *eligibility.Profi
 		}
 	}
 	if !kind.IsRequest {
-		l.Criteria = storedCriteria(r.rules.criteria.String, int(r.rules.capacity.Float64), int(r.rules.count.Float64))
+		l.Criteria = storedCriteria(r.Criteria.String, int(r.ApplicationCap.Int64), int(r.Count.Int64))
 	}
 	profile := r.posterProfile()
 	return l, &profile, nil

@@ -39,9 +39,9 @@ type Viewer struct {
 	// (IndustryConflict), and openToMe leaves it out (ForViewer).
 	Industry string
 	// Profile is the member's events and marks, read once a request from
-	// their record: what an offer's eligibility rules check and eligibleOnly
-	// leaves out the offers it fails (ForViewer); nil for a visitor, an
-	// administrator's or a job's viewer.
+	// their record: what an offer's eligibility rules check, on its cards
+	// and with eligibleOnly (ForViewer); nil: none known (a visitor, or a
+	// job's viewer).
 	Profile *eligibility.Profile
 }
 
@@ -246,16 +246,16 @@ func (s *Store) byRowids(kind Kind, rowids []int64) ([]row, error) {
 // Find reads one listing by id (rejected ones included: callers decide).
 func (s *Store) Find(kind Kind, id string) (*row, error) { return s.find(kind, id, false) }
 
-// find reads one listing by id; withRules also reads what its rules on
-// who may apply read (row.rules: Probe).
-func (s *Store) find(kind Kind, id string, withRules bool) (*row, error) {
+// find reads one listing by id; withPoster also reads its poster's profile
+// (row.rules: Probe).
+func (s *Store) find(kind Kind, id string, withPoster bool) (*row, error) {
 	sq := &sqlq{}
 	prefix := ""
-	if withRules {
-		prefix = rulesColumns(kind) + ", "
+	if withPoster {
+		prefix = posterEventsColumns + ", "
 	}
 	sq.add("SELECT "+prefix+s.columns(kind)+" FROM "+kind.Table+" t LEFT JOIN users u ON u.id = t.user WHERE t.id = ? LIMIT 1", id)
-	rows, err := s.scanWith(sq, false, withRules, 1)
+	rows, err := s.scanWith(sq, false, withPoster, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -288,8 +288,8 @@ func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
 	return s.scanWith(sq, withRowid, false, sizeHint)
 }
 
-// scanWith is scan, reading rulesColumns first when withRules.
-func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]row, error) {
+// scanWith is scan, reading posterEventsColumns first when withPoster.
+func (s *Store) scanWith(sq *sqlq, withRowid, withPoster bool, sizeHint int) ([]row, error) {
 	res, err := s.stmts.query(sq)
 	if err != nil {
 		return nil, err
@@ -306,8 +306,8 @@ func (s *Store) scanWith(sq *sqlq, withRowid, withRules bool, sizeHint int) ([]r
 		if withRowid {
 			dest = append(dest, &r.rowid)
 		}
-		if withRules {
-			dest = r.rules.dest(dest)
+		if withPoster {
+			dest = r.poster.dest(dest)
 		}
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
