@@ -63,8 +63,8 @@ var (
 	benchHealthSignedIn float64
 	// benchGzip is whether the clients ask for gzip (BENCH_GZIP=0: they
 	// ask for no compression, as wrk does unless told).
-	benchGzip = os.Getenv("BENCH_GZIP") != "0"
-	benchPosters  []string
+	benchGzip    = os.Getenv("BENCH_GZIP") != "0"
+	benchPosters []string
 )
 
 // TestMain removes the benchmarks' copy of the seeded data after the run
