@@ -61,6 +61,11 @@ var (
 	// benchHealthSignedIn is the signed-in ceiling: /api/health with the
 	// signed-in loads' sessions, measured right after benchHealth.
 	benchHealthSignedIn float64
+	// benchHealthSignedInCPU is that ceiling's CPU a request: on a machine
+	// shared with other work the rates swing from one load to the next,
+	// and the share of CPU costs is what the share of rates would be on
+	// two cores of its own.
+	benchHealthSignedInCPU time.Duration
 	// benchGzip is whether the clients ask for gzip (BENCH_GZIP=0: they
 	// ask for no compression, as wrk does unless told).
 	benchGzip    = os.Getenv("BENCH_GZIP") != "0"
@@ -157,7 +162,8 @@ func setupBench(b *testing.B) {
 
 		// The ceiling: /api/health as a load balancer asks it (no session).
 		benchHealth = measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, nil).rate
-		benchHealthSignedIn = measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, benchSessions).rate
+		signedIn := measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, benchSessions)
+		benchHealthSignedIn, benchHealthSignedInCPU = signedIn.rate, signedIn.cpu
 		b.Logf("/api/health: %.0f requests/s, signed in %.0f (the ceilings for this run; gzip asked: %t)",
 			benchHealth, benchHealthSignedIn, benchGzip)
 	})
@@ -388,6 +394,9 @@ func reportLoad(b *testing.B, r loadResult) {
 	}
 	if benchHealthSignedIn > 0 {
 		b.ReportMetric(100*r.rate/benchHealthSignedIn, "%-of-signed-in-health")
+	}
+	if benchHealthSignedInCPU > 0 && r.cpu > 0 {
+		b.ReportMetric(100*float64(benchHealthSignedInCPU)/float64(r.cpu), "%-of-signed-in-health-by-cpu")
 	}
 	b.ReportMetric(r.peakAnon, "peak-anon-MiB")
 	b.ReportMetric(0, "ns/op") // the load's own metrics above are the result
