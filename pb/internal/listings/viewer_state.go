@@ -81,9 +81,9 @@ func (s *Store) pledgesOn(viewer Viewer, ids []any) (map[string]*Pledge, error) 
 // looks each id up in the (sponsorship, applicant) index, a seek an offer;
 // the one-row gate in front of it first asks whether the viewer applied to
 // anything at all (one seek in the applicant index), and a member who never
-// applied, most who browse offers, is answered without the page's seeks: a
-// list page of offers cost 23 µs less of CPU (docs/measurements.md, "Search
-// and speed").
+// applied is answered without the page's seeks (in a profile of make
+// bench's mix the query fell from 19 to 12 µs a request: docs/measurements.md,
+// "The search goals measured without compression").
 func (s *Store) appliedTo(viewer Viewer, ids []any) (map[string]bool, error) {
 	q := (&sqlq{}).add("SELECT a.sponsorship FROM (SELECT 1 WHERE EXISTS (SELECT 1 FROM applications WHERE applicant = ?)) "+
 		"CROSS JOIN applications a WHERE a.applicant = ? AND a.sponsorship IN "+inList(len(ids)), viewer.ID, viewer.ID).
