@@ -169,7 +169,8 @@ types-check:
 	done
 
 ## bench: seed 100,000 listings of each kind and measure the list routes under a varied
-## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind
+## concurrent load (docs/search.md); bench-1m does the same with 1,000,000 of each kind;
+## BENCH_GZIP=0: the clients ask for no compression (as wrk does unless told)
 bench:
 	BENCH_SECONDS=$${BENCH_SECONDS:-5} go test -run '^$$' -bench . -benchtime 1x -timeout 60m ./pb/internal/listings/
 	go test -run '^$$' -bench Percolate ./pb/search/

@@ -38,7 +38,10 @@ import (
 // the real router over HTTP, 32 concurrent clients in this process, and
 // parameters that change on every request (a repeated URL would measure a
 // cache). Each benchmark reports requests/s, p50 and p99 latency, CPU per
-// request, and its rate as a share of /api/health measured in the same run.
+// request, and its rate as a share of /api/health measured in the same run,
+// without a session and signed in (the search goals' ceiling). The clients
+// ask for gzip as a browser does; BENCH_GZIP=0 asks for no compression, as
+// wrk does unless told.
 //
 // The seeded database is kept in $TMPDIR between runs (it takes a while at a
 // million listings) and copied for each run; delete it to reseed.
@@ -55,7 +58,18 @@ var (
 	benchApp      *tests.TestApp
 	benchCorpus   *benchdata.Corpus
 	benchHealth   float64 // requests/s of /api/health, measured first
-	benchPosters  []string
+	// benchHealthSignedIn is the signed-in ceiling: /api/health with the
+	// signed-in loads' sessions, measured right after benchHealth.
+	benchHealthSignedIn float64
+	// benchHealthSignedInCPU is that ceiling's CPU a request: on a machine
+	// shared with other work the rates swing from one load to the next,
+	// and the share of CPU costs is what the share of rates would be on
+	// two cores of its own.
+	benchHealthSignedInCPU time.Duration
+	// benchGzip is whether the clients ask for gzip (BENCH_GZIP=0: they
+	// ask for no compression, as wrk does unless told).
+	benchGzip    = os.Getenv("BENCH_GZIP") != "0"
+	benchPosters []string
 )
 
 // TestMain removes the benchmarks' copy of the seeded data after the run
@@ -112,6 +126,9 @@ func setupBench(b *testing.B) {
 		benchServer = httptest.NewServer(testutil.Handler(b, benchApp)) // starts the engine's load
 		benchServer.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = 128
 		benchServer.Client().Timeout = 10 * time.Second
+		// Go's transport asks for gzip by itself, and decodes, when a
+		// request does not say: with BENCH_GZIP=0 it must not.
+		benchServer.Client().Transport.(*http.Transport).DisableCompression = !benchGzip
 		admin := testutil.FindByUsername(b, benchApp, "benchadmin")
 		benchAdmin = testutil.Cookie(b, admin)
 		benchAdmin["Origin"] = benchServer.URL
@@ -145,7 +162,10 @@ func setupBench(b *testing.B) {
 
 		// The ceiling: /api/health as a load balancer asks it (no session).
 		benchHealth = measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, nil).rate
-		b.Logf("/api/health: %.0f requests/s (the ceiling for this run)", benchHealth)
+		signedIn := measure(b, 3*time.Second, func(*mrand.Rand) string { return "/api/health" }, benchSessions)
+		benchHealthSignedIn, benchHealthSignedInCPU = signedIn.rate, signedIn.cpu
+		b.Logf("/api/health: %.0f requests/s, signed in %.0f (the ceilings for this run; gzip asked: %t)",
+			benchHealth, benchHealthSignedIn, benchGzip)
 	})
 }
 
@@ -261,7 +281,10 @@ func measure(b *testing.B, d time.Duration, path func(*mrand.Rand) string, sessi
 				// Asked for by name, gzip is what a browser gets, and the
 				// client reads the compressed body without decoding it, as
 				// wrk does: a member's device decodes, not the server.
-				req.Header.Set("Accept-Encoding", "gzip")
+				// BENCH_GZIP=0 asks for none, as wrk does unless told.
+				if benchGzip {
+					req.Header.Set("Accept-Encoding", "gzip")
+				}
 				if len(sessions) > 0 {
 					for k, v := range sessions[rng.Intn(len(sessions))] {
 						req.Header.Set(k, v)
@@ -368,6 +391,12 @@ func reportLoad(b *testing.B, r loadResult) {
 	b.ReportMetric(float64(r.cpu.Microseconds()), "cpu-µs/req")
 	if benchHealth > 0 {
 		b.ReportMetric(100*r.rate/benchHealth, "%-of-health")
+	}
+	if benchHealthSignedIn > 0 {
+		b.ReportMetric(100*r.rate/benchHealthSignedIn, "%-of-signed-in-health")
+	}
+	if benchHealthSignedInCPU > 0 && r.cpu > 0 {
+		b.ReportMetric(100*float64(benchHealthSignedInCPU)/float64(r.cpu), "%-of-signed-in-health-by-cpu")
 	}
 	b.ReportMetric(r.peakAnon, "peak-anon-MiB")
 	b.ReportMetric(0, "ns/op") // the load's own metrics above are the result

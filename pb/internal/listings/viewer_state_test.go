@@ -66,6 +66,15 @@ func TestAListPageCarriesTheViewersApplications(t *testing.T) {
 	if strings.Contains(other, `"applied":true`) {
 		t.Errorf("bob sees ann's application: %s", other)
 	}
+	// bob never applied (the query's gate answers without the page's
+	// lookups): another's offer still says so.
+	anns := other[strings.Index(other, `"title":"Ann's own"`):]
+	if next := strings.Index(anns[1:], `"title"`); next > 0 {
+		anns = anns[:next]
+	}
+	if !strings.Contains(anns, `"applied":false`) {
+		t.Errorf("bob's page lacks applied:false on ann's offer: %s", anns)
+	}
 	reqs := j.Step(t, tests.ApiScenario{Name: "ann's page of requests", Method: http.MethodGet, URL: "/api/sponsorship-requests",
 		Headers: testutil.Cookie(t, ann), ExpectedStatus: 200, ExpectedEvents: testutil.NoWrites(), ExpectedContent: []string{"["}}).Body
 	if strings.Contains(reqs, `"applied"`) {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"net/http/httptest"
 	"os"
@@ -137,5 +138,54 @@ func TestOnlyAnswerWritesTheHeaders(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Fatalf("checked only %d files: the walk missed the server's packages", checked)
+	}
+}
+
+// piecewise writes a page in many small pieces, as the list route's cards do.
+type piecewise []string
+
+func (p piecewise) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	for _, s := range append(append([]string{"["}, p...), "]") {
+		m, err := io.WriteString(w, s)
+		n += int64(m)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// countingWriter counts the writes that reach the response.
+type countingWriter struct {
+	*httptest.ResponseRecorder
+	writes int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	c.writes++
+	return c.ResponseRecorder.Write(b)
+}
+
+// A page written piece by piece reaches the connection in one write, with
+// its length (not in chunks of a few kB, a system call each).
+func TestAnswerToWritesThePageOnceWithItsLength(t *testing.T) {
+	rec := &countingWriter{ResponseRecorder: httptest.NewRecorder()}
+	e := &core.RequestEvent{}
+	e.Request = httptest.NewRequest("GET", "/api/things", nil)
+	e.Response = rec
+	items := piecewise{`{"a":1}`, ",", `{"b":2}`}
+	if err := AnswerTo(e, items, Counted(Params{Page: 1, PerPage: 20}, 2)); err != nil {
+		t.Fatal(err)
+	}
+	const body = `[{"a":1},{"b":2}]`
+	if rec.Body.String() != body || rec.writes != 1 {
+		t.Fatalf("body %q in %d writes, want %q in one", rec.Body, rec.writes, body)
+	}
+	if got := rec.Header().Get("Content-Length"); got != strconv.Itoa(len(body)) {
+		t.Fatalf("Content-Length %q, want %d", got, len(body))
+	}
+	if rec.Header().Get(HeaderNames.Total) != "2" || rec.Header().Get("Content-Type") != "application/json" {
+		t.Fatalf("headers %v", rec.Header())
 	}
 }
