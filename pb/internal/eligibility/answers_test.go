@@ -2,6 +2,7 @@ package eligibility_test
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -62,7 +63,8 @@ func TestAnswerFieldMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		_, err := eligibility.CleanAnswers(asked, answersFrom(t, tc.body))
-		errs, _ := err.(validation.Errors)
+		var errs validation.Errors
+		errors.As(err, &errs)
 		if got := messages(errs); len(got) != 1 || got[tc.key] != tc.message {
 			t.Errorf("%.60s: %v, want %s: %s", tc.body, got, tc.key, tc.message)
 		}
@@ -86,7 +88,8 @@ func TestAnswersAsStoredAreBounded(t *testing.T) {
 		given[id] = json.RawMessage(`"` + strings.Repeat("अ", 1200) + `"`) // 3 bytes a character
 	}
 	_, err := eligibility.CleanAnswers(five, given)
-	errs, _ := err.(validation.Errors)
+	var errs validation.Errors
+	errors.As(err, &errs)
 	if got := messages(errs); len(got) != 1 || got["answers"] != "Your answers are too long: shorten the longest" {
 		t.Fatalf("18 KB of answers: %v", got)
 	}

@@ -124,7 +124,7 @@ func TestCompareKeepsTheOrderAsked(t *testing.T) {
 			t.Errorf("asked %v, answered %v", order, got)
 		}
 		latest := strings.Index(body, "Latest review")
-		if third, second := strings.Index(body, "Third review"), strings.Index(body, "Second review"); !(latest < third && third < second) {
+		if third, second := strings.Index(body, "Third review"), strings.Index(body, "Second review"); latest >= third || third >= second {
 			t.Errorf("priya's reviews are not newest first: %s", body)
 		}
 	}

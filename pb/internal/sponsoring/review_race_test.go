@@ -52,14 +52,14 @@ func TestBulkDeclineRacingAnAcceptance(t *testing.T) {
 		status := testutil.Find(t, app, "applications", contested.Id).GetString("status")
 		deals := count(t, app, "deals", dbx.HashExp{"application": contested.Id})
 		notes := count(t, app, "notifications", dbx.HashExp{"subject": contested.Id})
-		switch {
-		case acceptStatus == 200:
+		switch acceptStatus {
+		case 200:
 			wins["accept"]++
 			if !strings.Contains(bulkBody, `{"id":"`+contested.Id+`","message":"This application has already been accepted."}`) ||
 				status != "accepted" || deals != 1 {
 				t.Errorf("round %d: accepted, yet the bulk answered %s; status %s, %d deals", round, bulkBody, status, deals)
 			}
-		case acceptStatus == 409:
+		case 409:
 			wins["decline"]++
 			if !strings.Contains(acceptBody, "This application has already been declined.") ||
 				!strings.Contains(bulkBody, contested.Id+`"],"skipped":[]`) || status != "declined" || deals != 0 {
