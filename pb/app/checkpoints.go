@@ -112,11 +112,9 @@ func (c *checkpointer) end() {
 	}
 }
 
-// Checkpoint copies the new WAL frames of data.db and auxiliary.db into
-// the database files without waiting for readers or the writer (PASSIVE).
-func Checkpoint(app core.App) error { return checkpoint(app, false) }
-
-// checkpoint is Checkpoint, of auxiliary.db only on a LiteFS replica.
+// checkpoint copies the new WAL frames of data.db and auxiliary.db into
+// the database files without waiting for readers or the writer (PASSIVE);
+// of auxiliary.db only on a LiteFS replica.
 func checkpoint(app core.App, replica bool) error {
 	var errs []error
 	for name, db := range map[string]dbx.Builder{"data.db": app.DB(), "auxiliary.db": app.AuxDB()} {

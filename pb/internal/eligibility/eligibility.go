@@ -135,16 +135,6 @@ type Rules struct {
 // Prepare makes the rules ready to check members against.
 func (r Rules) Prepare() *Prepared { return Prepare(r.Criteria, r.Cap, r.Count) }
 
-// RulesOf reads an offer's rules from its sponsorships record.
-func RulesOf(offer *core.Record) Rules {
-	return Rules{
-		Criteria:  DecodeCriteria(offer.GetString("criteria")),
-		Questions: DecodeQuestions(offer.GetString("questions")),
-		Cap:       offer.GetInt("applicationCap"),
-		Count:     offer.GetInt("applicationCount"),
-	}
-}
-
 // DecodeCriteria reads criteria stored as JSON ("", "null" or unreadable:
 // none), with every list present.
 func DecodeCriteria(stored string) Criteria {
