@@ -90,7 +90,12 @@ func (c *checkpointer) start(app core.App) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				err := checkpoint(app, c.role != nil && c.role.Replica())
+				var err error
+				if c.role != nil && c.role.Replica() {
+					err = checkpoint(app, true)
+				} else {
+					err = Checkpoint(app)
+				}
 				switch {
 				case err != nil && !failing:
 					app.Logger().Warn("WAL checkpoints are failing; retried every "+CheckpointEvery.String(), "error", err.Error())
@@ -112,9 +117,11 @@ func (c *checkpointer) end() {
 	}
 }
 
-// checkpoint copies the new WAL frames of data.db and auxiliary.db into
-// the database files without waiting for readers or the writer (PASSIVE);
-// of auxiliary.db only on a LiteFS replica.
+// Checkpoint copies the new WAL frames of data.db and auxiliary.db into
+// the database files without waiting for readers or the writer (PASSIVE).
+func Checkpoint(app core.App) error { return checkpoint(app, false) }
+
+// checkpoint is Checkpoint, of auxiliary.db only on a LiteFS replica.
 func checkpoint(app core.App, replica bool) error {
 	var errs []error
 	for name, db := range map[string]dbx.Builder{"data.db": app.DB(), "auxiliary.db": app.AuxDB()} {
