@@ -3,7 +3,6 @@ package search
 import (
 	"math"
 	"math/bits"
-	"sort"
 	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -383,76 +382,4 @@ func (ix *index) drop(rowid int64) {
 	clear(ix.pairs[r*pairWords : (r+1)*pairWords])
 	ix.dropRules(r)
 	ix.flags[r] = 0
-}
-
-// amountSlot is where (amount, key) sits or would sit in amountOrder.
-func (ix *index) amountSlot(amount int64, key uint32) int {
-	return sort.Search(len(ix.amountOrder), func(i int) bool {
-		k := ix.amountOrder[i]
-		a := ix.amount[rowidOf(k)]
-		return a > amount || (a == amount && k >= key)
-	})
-}
-
-// amountBound is the first slot whose amount is >= amount (or > amount when
-// after is set).
-func (ix *index) amountBound(amount int64, after bool) int {
-	return sort.Search(len(ix.amountOrder), func(i int) bool {
-		a := ix.amount[rowidOf(ix.amountOrder[i])]
-		if after {
-			return a > amount
-		}
-		return a >= amount
-	})
-}
-
-func (ix *index) eventSlot(event, r int64) int {
-	return sort.Search(len(ix.eventOrder), func(i int) bool {
-		x := ix.eventOrder[i]
-		return ix.event[x] > event || (ix.event[x] == event && x >= r)
-	})
-}
-
-// expired lists the open requests whose event date has passed (reads show
-// them closed; a periodic job closes them in the table).
-func (ix *index) expired(now int64) []int64 {
-	n := sort.Search(len(ix.eventOrder), func(i int) bool { return !EventPassed(ix.event[ix.eventOrder[i]], now) })
-	return ix.eventOrder[:n]
-}
-
-func (ix *index) internPoster(id string, verified, reliable bool) uint32 {
-	if p, ok := ix.posterIDs[id]; ok {
-		return p
-	}
-	p := uint32(len(ix.posters))
-	ix.posters = append(ix.posters, poster{id: id, verified: verified, reliable: reliable, docs: roaring.New()})
-	ix.posterIDs[id] = p
-	return p
-}
-
-// mark sets or clears listing r in a poster mark's bitset, keeping its count.
-func (ix *index) mark(b *bitset, count *int, r int64, on bool) {
-	switch was := b.has(r); {
-	case on && !was:
-		b.set(r)
-		*count++
-	case !on && was:
-		b.unset(r)
-		*count--
-	}
-}
-
-// setMarks follows a change of a member's verified badge or reliable mark.
-func (ix *index) setMarks(userID string, verified, reliable bool) {
-	p, ok := ix.posterIDs[userID]
-	if !ok || (ix.posters[p].verified == verified && ix.posters[p].reliable == reliable) {
-		return
-	}
-	it := ix.posters[p].docs.Iterator()
-	for it.HasNext() {
-		r := rowidOf(it.Next())
-		ix.mark(&ix.verified, &ix.verifiedCount, r, verified)
-		ix.mark(&ix.reliable, &ix.reliableCount, r, reliable)
-	}
-	ix.posters[p].verified, ix.posters[p].reliable = verified, reliable
 }
