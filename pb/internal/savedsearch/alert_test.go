@@ -295,3 +295,44 @@ func TestListingsThatCannotBeBackedNeverAlert(t *testing.T) {
 		t.Fatalf("an open listing did not alert once: %d", len(got))
 	}
 }
+
+// storeListing stores an open listing of owner's in table ("sponsorships"
+// or "sponsorship_requests") with fields over the defaults, and waits for
+// the alerts it queues.
+func storeListing(t *testing.T, app core.App, table string, owner *core.Record, title string, fields map[string]any) string {
+	t.Helper()
+	c, err := app.FindCollectionByNameOrId(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	amount := "amount"
+	if table == "sponsorship_requests" {
+		amount = "requestedAmount"
+	}
+	r := core.NewRecord(c)
+	r.Load(map[string]any{"title": title, "description": "A description.", amount: 500, "status": "open",
+		"categories": []string{"Community"}, "user": owner.Id})
+	r.Load(fields)
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	settle(app)
+	return r.Id
+}
+
+// alertedOn answers the usernames a saved-search alert about listing id
+// went to, sorted.
+func alertedOn(t *testing.T, app core.App, id string) []string {
+	t.Helper()
+	var users []string
+	if err := app.DB().Select("user").From(notify.Collection).
+		Where(dbx.HashExp{"type": notify.TypeSavedSearch, "subject": id}).Column(&users); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, u := range users {
+		names = append(names, testutil.Find(t, app, "users", u).GetString("username"))
+	}
+	slices.Sort(names)
+	return names
+}

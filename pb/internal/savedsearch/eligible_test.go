@@ -5,11 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/core"
-
 	"sponsorbridge/pb/internal/apptest"
-	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -46,33 +42,9 @@ func TestSavedSearchesKeepEligibleOnly(t *testing.T) {
 		Want: []string{`"kind":"requests"`}, NotWant: []string{"eligibleOnly"}, Events: testutil.Writes(1, 0, 0)})
 
 	post := func(title string, fields map[string]any) string {
-		c, err := app.FindCollectionByNameOrId("sponsorships")
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := core.NewRecord(c)
-		r.Load(map[string]any{"title": title, "description": "A description.", "amount": 500, "status": "open",
-			"categories": []string{"Community"}, "user": rita.Id})
-		r.Load(fields)
-		if err := app.Save(r); err != nil {
-			t.Fatal(err)
-		}
-		settle(app)
-		return r.Id
+		return storeListing(t, app, "sponsorships", rita, title, fields)
 	}
-	alerted := func(id string) []string {
-		var users []string
-		if err := app.DB().Select("user").From(notify.Collection).
-			Where(dbx.HashExp{"type": notify.TypeSavedSearch, "subject": id}).Column(&users); err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		for _, u := range users {
-			names = append(names, testutil.Find(t, app, "users", u).GetString("username"))
-		}
-		slices.Sort(names)
-		return names
-	}
+	alerted := func(id string) []string { return alertedOn(t, app, id) }
 	verified := map[string]any{"criteria": map[string]any{"verifiedOnly": true}}
 	for _, c := range []struct {
 		title  string
