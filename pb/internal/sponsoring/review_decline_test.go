@@ -13,16 +13,18 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-func declineURL(username string) func(testing.TB, core.App) string {
+// applicationURL is the route action of username's application to the
+// scenario's offer (decline, shortlist, ...).
+func applicationURL(username, action string) func(testing.TB, core.App) string {
 	return func(t testing.TB, app core.App) string {
-		return "/api/applications/" + applicationTo(t, app, username).Id + "/decline"
+		return "/api/applications/" + applicationTo(t, app, username).Id + "/" + action
 	}
 }
 
 func TestDeclineWithAReason(t *testing.T) {
 	t.Parallel()
 	decline := func(name, body string, status int, want []string) testutil.Call {
-		return testutil.Call{Name: name, Who: "dan", Method: http.MethodPost, URLOf: declineURL("amy"), Body: body,
+		return testutil.Call{Name: name, Who: "dan", Method: http.MethodPost, URLOf: applicationURL("amy", "decline"), Body: body,
 			Status: status, Want: want}
 	}
 	fields := func(field, message string) []string {
@@ -66,7 +68,7 @@ func TestDeclineWithAReason(t *testing.T) {
 		decline("a note needs a reason", `{"note":"Sorry"}`, 400, fields("reason", "Choose a reason from the list")),
 		decline("a long note is refused", `{"reason":"dates","note":"`+strings.Repeat("x", 501)+`"}`, 400,
 			fields("note", "Note must be at most 500 characters")),
-		{Name: "the applicant cannot decline with a reason", Who: "amy", Method: http.MethodPost, URLOf: declineURL("amy"),
+		{Name: "the applicant cannot decline with a reason", Who: "amy", Method: http.MethodPost, URLOf: applicationURL("amy", "decline"),
 			Body: `{"reason":"budget"}`, Status: 403, Want: []string{"Only the poster of the sponsorship can accept or decline applications."}},
 		withReason, plain, other,
 	})
@@ -81,7 +83,7 @@ func TestTheApplicantReadsTheReason(t *testing.T) {
 	defer app.Cleanup()
 	srv := testutil.Serve(t, app)
 	dan := testutil.Cookie(t, testutil.FindByUsername(t, app, "dan"))
-	if status, body := testutil.DoRead(t, srv, http.MethodPost, declineURL("priya")(t, app), `{"reason":"dates","note":"April is full."}`, dan); status != 200 {
+	if status, body := testutil.DoRead(t, srv, http.MethodPost, applicationURL("priya", "decline")(t, app), `{"reason":"dates","note":"April is full."}`, dan); status != 200 {
 		t.Fatalf("declining: %d %s", status, body)
 	}
 	_, body := testutil.DoRead(t, srv, http.MethodGet, "/api/applications?role=sent", "", testutil.Cookie(t, testutil.FindByUsername(t, app, "priya")))

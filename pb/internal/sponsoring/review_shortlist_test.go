@@ -6,23 +6,16 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
 )
 
-func shortlistOf(username string) func(testing.TB, core.App) string {
-	return func(t testing.TB, app core.App) string {
-		return "/api/applications/" + applicationTo(t, app, username).Id + "/shortlist"
-	}
-}
-
 func TestShortlist(t *testing.T) {
 	t.Parallel()
 	star := func(name, who string, status int, want []string) testutil.Call {
-		return testutil.Call{Name: name, Who: who, Method: http.MethodPost, URLOf: shortlistOf("amy"),
+		return testutil.Call{Name: name, Who: who, Method: http.MethodPost, URLOf: applicationURL("amy", "shortlist"),
 			Body: `{"shortlisted":true}`, Status: status, Want: want}
 	}
 	starred := func(username string, want bool) func(testing.TB, *tests.TestApp, *http.Response) {
@@ -32,12 +25,12 @@ func TestShortlist(t *testing.T) {
 			}
 		}
 	}
-	unstar := testutil.Call{Name: "the poster unstars", Who: "dan", Method: http.MethodPost, URLOf: shortlistOf("priya"),
+	unstar := testutil.Call{Name: "the poster unstars", Who: "dan", Method: http.MethodPost, URLOf: applicationURL("priya", "shortlist"),
 		Body: `{"shortlisted":false}`, Status: 200, Want: []string{`"shortlisted":false`, `"username":"priya"`},
 		// the application alone changes: no message, no notification
 		Events: testutil.Writes(0, 1, 0), After: starred("priya", false)}
 	starDeclined := testutil.Call{Name: "a decided application may be starred; its decision stays", Who: "dan",
-		Method: http.MethodPost, URLOf: shortlistOf("zed"), Body: `{"shortlisted":true}`, Status: 200,
+		Method: http.MethodPost, URLOf: applicationURL("zed", "shortlist"), Body: `{"shortlisted":true}`, Status: 200,
 		Want: []string{`"shortlisted":true`, `"status":"declined"`}, Events: testutil.Writes(0, 1, 0), After: starred("zed", true)}
 	starIt := star("the poster stars an application", "dan", 200,
 		[]string{`"shortlisted":true`, `"username":"amy"`, `"match":{"score":111`, `"applicantProfile":{`})
@@ -48,9 +41,9 @@ func TestShortlist(t *testing.T) {
 		star("another applicant learns nothing", "priya", 404, []string{"Application not found."}),
 		star("a member learns nothing", "moe", 404, []string{"Application not found."}),
 		star("an administrator does not star for posters", "boss", 404, []string{"Application not found."}),
-		{Name: "the star must be said", Who: "dan", Method: http.MethodPost, URLOf: shortlistOf("amy"), Body: `{}`, Status: 400,
+		{Name: "the star must be said", Who: "dan", Method: http.MethodPost, URLOf: applicationURL("amy", "shortlist"), Body: `{}`, Status: 400,
 			Want: []string{"Shortlisted must be true or false."}},
-		{Name: "the star is a bool", Who: "dan", Method: http.MethodPost, URLOf: shortlistOf("amy"), Body: `{"shortlisted":"yes"}`,
+		{Name: "the star is a bool", Who: "dan", Method: http.MethodPost, URLOf: applicationURL("amy", "shortlist"), Body: `{"shortlisted":"yes"}`,
 			Status: 400, Want: []string{"The request body is not valid JSON."}},
 		{Name: "an unknown application", Who: "dan", Method: http.MethodPost, URL: "/api/applications/nosuchapplicat/shortlist",
 			Body: `{"shortlisted":true}`, Status: 404, Want: []string{"Application not found."}},
