@@ -347,7 +347,8 @@ func TestMigrationOpensDealsForWhatCameBefore(t *testing.T) {
 	seed(t, app)
 	migration, reviews := testutil.Migration(t, "1795900000_deals.go"), testutil.Migration(t, "1796000000_reviews.go")
 	pictures := testutil.Migration(t, "1796000300_deal_pictures.go")
-	for _, m := range []*core.Migration{pictures, reviews, migration} { // the later ones first
+	proof := testutil.Migration(t, "1796600000_proof_of_value.go")
+	for _, m := range []*core.Migration{proof, pictures, reviews, migration} { // the later ones first
 		if err := m.Down(app); err != nil {
 			t.Fatal(err)
 		}
