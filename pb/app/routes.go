@@ -13,6 +13,7 @@ import (
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
@@ -34,6 +35,7 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
 		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
+		reports.Routes(),       // impact reports of completed deals and their share links
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account
