@@ -90,7 +90,9 @@ func TestReportFields(t *testing.T) {
 		return testutil.Call{Name: name, Who: "rita", Method: http.MethodPut, URL: report, Body: body, Status: 400,
 			Want: append([]string{"Please check the highlighted fields."}, want...)}
 	}
-	figure := func(fields string) string { return `{"figures":[{"kind":"attendance","label":"People","value":300` + fields + `}]}` }
+	figure := func(fields string) string {
+		return `{"figures":[{"kind":"attendance","label":"People","value":300` + fields + `}]}`
+	}
 	tomorrow := when.IndiaDay(time.Now().Add(24 * time.Hour))
 	testutil.RunCalls(t, factory, []testutil.Call{
 		put("a figure is whole", `{"figures":[{"kind":"attendance","label":"People","value":1.5}]}`,
