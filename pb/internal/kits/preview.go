@@ -34,7 +34,7 @@ func PreviewOf(app core.App, username string) (Preview, bool) {
 		return Preview{}, false
 	}
 	var sponsors int
-	if err := app.DB().NewQuery("SELECT COUNT(*) FROM ("+pastSponsorsSQL+")").
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM (" + pastSponsorsSQL + ")").
 		Bind(dbx.Params{"member": owner.Id}).Row(&sponsors); err != nil {
 		return Preview{}, false
 	}
