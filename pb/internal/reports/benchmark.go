@@ -69,8 +69,8 @@ func benchmarkOf(app core.App, d *core.Record, r ImpactReport) (Benchmark, error
 			FROM impact_reports r, json_each(r.figures) f
 			WHERE r.deal = deal.id AND r.status = 'published' AND json_extract(f.value, '$.kind') = 'attendance'), 0) AS attendance`).
 		From("deals deal").
-		Where(dbx.HashExp{"deal.status": deals.StatusCompleted, "deal.category": r.Category}).
-		AndWhere(dbx.NewExp("COALESCE(deal.disputedAt, '') = ''")).
+		Where(dbx.NewExp(deals.Counted("deal"))).
+		AndWhere(dbx.HashExp{"deal.category": r.Category}).
 		AndWhere(dbx.NewExp("deal.amount >= {:low}", dbx.Params{"low": b.low})).
 		AndWhere(dbx.Not(dbx.HashExp{"deal.id": d.Id}))
 	if b.high > 0 {

@@ -78,6 +78,8 @@ func TestPublishAndShareAReport(t *testing.T) {
 		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"Cache-Control": "private, no-cache"}})
 	j.Do(t, testutil.Call{Name: "not another deal's picture", Method: http.MethodGet, URL: shared + "/pictures/" + elsewhereFoto, Status: 404, Want: []string{"Picture not found."}})
 	j.Do(t, testutil.Call{Name: "a member without an avatar has none", Method: http.MethodGet, URL: shared + "/avatars/sponsor", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "and its evidence", Method: http.MethodGet, URL: shared + "/evidence/" + festivalEvidence, Status: 200,
+		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"X-Content-Type-Options": "nosniff"}})
 	j.Do(t, testutil.Call{Name: "a file the report does not name", Method: http.MethodGet, URL: shared + "/evidence/" + otherEvidence, Status: 404, Want: []string{"File not found."}})
 
 	var second struct{ URL string }
@@ -86,6 +88,7 @@ func TestPublishAndShareAReport(t *testing.T) {
 	replaced := "/api/shared-reports/" + strings.TrimPrefix(second.URL, "http://example.com/r/")
 	j.Do(t, testutil.Call{Name: "a replaced link answers 404", Method: http.MethodGet, URL: shared, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "with its pictures", Method: http.MethodGet, URL: shared + "/pictures/" + festivalPhoto, Status: 404, Want: []string{"Report not found."}})
+	j.Do(t, testutil.Call{Name: "with its evidence", Method: http.MethodGet, URL: shared + "/evidence/" + festivalEvidence, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "the new one works", Method: http.MethodGet, URL: replaced, Status: 200, Want: []string{`"status":"published"`}})
 
 	j.Do(t, testutil.Call{Name: "the sponsor revokes it", Who: "sam", Method: http.MethodDelete, URL: report + "/share", Status: 204, Events: testutil.Writes(0, 1, 0)})

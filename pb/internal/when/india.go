@@ -2,15 +2,14 @@ package when
 
 import "time"
 
-// India is the zone of the app's calendar dates (Asia/Kolkata: UTC+5:30,
-// no daylight saving): a deliverable is on time when done on or before its
-// due date there, and a member's "as of" date is today there. A fixed
-// zone, so the server needs no zone database.
+// India is the zone a deal's calendar days are counted in (a deliverable's
+// due date, a figure's "as of" day): Asia/Kolkata, UTC+5:30 all year
+// without summer time, fixed so that the binary needs no zone database.
 var India = time.FixedZone("Asia/Kolkata", 5*3600+30*60)
 
-// IndiaDay is t's calendar date in India (YYYY-MM-DD).
-func IndiaDay(t time.Time) string { return t.In(India).Format(time.DateOnly) }
+// IndiaSQL is India as an SQLite date modifier: date(x, IndiaSQL) is the
+// day in India of the stored instant x, the same day as Day.
+const IndiaSQL = "+330 minutes"
 
-// IndiaDaySQL is SQLite's IndiaDay of an RFC 3339 instant (the expression
-// expr), for rules counted in a query.
-func IndiaDaySQL(expr string) string { return "date(" + expr + ", '+330 minutes')" }
+// Day is t's calendar day in India, "YYYY-MM-DD".
+func Day(t time.Time) string { return t.In(India).Format(time.DateOnly) }
