@@ -175,7 +175,7 @@ func photosOf(app core.App, dealID string, who reader) ([]ReportPhoto, error) {
 	return out, nil
 }
 
-// linksOf are the deal's tracked links (pb/internal/links keeps them) and
+// linksOf are the deal's tracked links (the tracked_links table) and
 // their totals.
 func linksOf(app core.App, dealID string) ([]ReportLink, ReportLinkTotals, error) {
 	var rows []struct {
