@@ -26,6 +26,11 @@ func TestReportAccess(t *testing.T) {
 	testutil.RunCalls(t, factory, []testutil.Call{
 		{Name: "a visitor reads nothing", Method: http.MethodGet, URL: report, Status: 401},
 		{Name: "a visitor writes nothing", Method: http.MethodPut, URL: report, Body: body, Status: 401},
+		{Name: "a visitor publishes nothing", Method: http.MethodPost, URL: report + "/publish", Status: 401},
+		{Name: "a visitor shares nothing", Method: http.MethodPost, URL: report + "/share", Status: 401},
+		{Name: "nor revokes", Method: http.MethodDelete, URL: report + "/share", Status: 401},
+		{Name: "a stranger publishes nothing", Who: "olive", Method: http.MethodPost, URL: report + "/publish", Status: 404, Want: []string{"Deal not found."}},
+		{Name: "nor shares", Who: "olive", Method: http.MethodPost, URL: report + "/share", Status: 404, Want: []string{"Deal not found."}},
 		{Name: "a stranger", Who: "olive", Method: http.MethodGet, URL: report, Status: 404, Want: []string{"Deal not found."}},
 		{Name: "a stranger writes nothing", Who: "olive", Method: http.MethodPut, URL: report, Body: body, Status: 404, Want: []string{"Deal not found."}},
 		{Name: "an administrator is a stranger to it", Who: "boss", Method: http.MethodGet, URL: report, Status: 404, Want: []string{"Deal not found."}},
