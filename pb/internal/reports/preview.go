@@ -23,7 +23,8 @@ func PreviewOf(app core.App, token string) (Preview, bool) {
 	if err != nil {
 		return Preview{}, false
 	}
-	list := deals.ToDeal(app, d).Deliverables
+	var list []deals.Deliverable
+	_ = d.UnmarshalJSONField("deliverables", &list)
 	items, share := deliverablesOf(list)
 	noun := "deliverables"
 	if len(items) == 1 {

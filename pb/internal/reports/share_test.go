@@ -68,8 +68,12 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "the recipient does not", Who: "rita", Method: http.MethodGet, URL: report, Status: 200, Want: []string{`"shared":null`}})
 
 	shared := "/api/shared-reports/" + token
+	sam.Set("avatar", pngFile(t))
+	if err := app.Save(sam); err != nil {
+		t.Fatal(err)
+	}
 	j.Do(t, testutil.Call{Name: "anyone holding the link reads it signed out", Method: http.MethodGet, URL: shared, Status: 200,
-		Want: append([]string{`"dealId":""`, `"status":"published"`, `"displayName":"Member rita"`, `"displayName":"Member sam"`, `"shared":null`,
+		Want: append([]string{`"dealId":""`, `"status":"published"`, `"avatar":"` + shared + `/avatars/sponsor"`, `"displayName":"Member rita","avatar":""`, `"displayName":"Member rita"`, `"displayName":"Member sam"`, `"shared":null`,
 			`"url":"` + shared + `/pictures/` + festivalPhoto + `"`, `"url":"` + shared + `/evidence/` + festivalEvidence + `"`, `"onTimeShare":50`,
 			"Four hundred and ten came"}, recipientParts[1:]...),
 		NotWant:     []string{rita.Id, sam.Id, festival, "@example.com", `"username":"rita"`, `"username":"sam"`, "/api/deals/", "/api/files/"},
@@ -77,7 +81,9 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "and its proof picture", Method: http.MethodGet, URL: shared + "/pictures/" + festivalPhoto, Status: 200,
 		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"Cache-Control": "private, no-cache"}})
 	j.Do(t, testutil.Call{Name: "not another deal's picture", Method: http.MethodGet, URL: shared + "/pictures/" + elsewhereFoto, Status: 404, Want: []string{"Picture not found."}})
-	j.Do(t, testutil.Call{Name: "a member without an avatar has none", Method: http.MethodGet, URL: shared + "/avatars/sponsor", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "the sponsor's avatar, at the link's address", Method: http.MethodGet, URL: shared + "/avatars/sponsor", Status: 200, Want: []string{"\x89PNG"}})
+	j.Do(t, testutil.Call{Name: "a member without an avatar has none", Method: http.MethodGet, URL: shared + "/avatars/recipient", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "nor anyone else", Method: http.MethodGet, URL: shared + "/avatars/boss", Status: 404, Want: []string{"Picture not found."}})
 	j.Do(t, testutil.Call{Name: "and its evidence", Method: http.MethodGet, URL: shared + "/evidence/" + festivalEvidence, Status: 200,
 		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"X-Content-Type-Options": "nosniff"}})
 	j.Do(t, testutil.Call{Name: "a file the report does not name", Method: http.MethodGet, URL: shared + "/evidence/" + otherEvidence, Status: 404, Want: []string{"File not found."}})
