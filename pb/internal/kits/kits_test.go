@@ -130,7 +130,9 @@ func TestAKitsFieldMessages(t *testing.T) {
 	vicFile := w.file(t, testutil.FindByUsername(t, w.app, "vic"), "")
 	samDeal := w.deal(t, testutil.FindByUsername(t, w.app, "sam"), "completed", 100, "2026-07-01 10:00:00.000Z", "", nil)
 	dealFile := w.file(t, w.rita, samDeal)
-	many := func(n int, item string) string { return "[" + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + "]" }
+	many := func(n int, item string) string {
+		return "[" + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + "]"
+	}
 	tomorrow := when.Day(time.Now().AddDate(0, 0, 1))
 	for _, c := range []struct{ name, body, key, msg string }{
 		{"a long headline", `{"headline":"` + strings.Repeat("h", kits.MaxHeadline+1) + `"}`, "headline", "Headline must be at most 160 characters"},
@@ -258,7 +260,7 @@ func TestASponsorHidesFromPastSponsors(t *testing.T) {
 func TestAKitsCostDoesNotGrowWithItsDeals(t *testing.T) {
 	w := newWorld(t)
 	w.j.Do(t, testutil.Call{Name: "save", Who: "rita", Method: http.MethodPut, URL: "/api/user/kit",
-		Body: `{"audience":{"value":100},"segments":[{"label":"A","share":1}],"pastEvents":[{"name":"A","date":"2025-01-01"}]}`,
+		Body:   `{"audience":{"value":100},"segments":[{"label":"A","share":1}],"pastEvents":[{"name":"A","date":"2025-01-01"}]}`,
 		Status: 200, Events: testutil.Writes(1, 1, 0), Want: []string{`"value":100`}})
 	w.j.Do(t, testutil.Call{Name: "publish", Who: "rita", Method: http.MethodPost, URL: "/api/user/kit/publish", Status: 200,
 		Events: testutil.Writes(0, 1, 0), Want: []string{`"published":true`}})
