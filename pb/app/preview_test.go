@@ -241,7 +241,7 @@ func TestKitLinkPreviews(t *testing.T) {
 		NotExpectedContent: []string{`<b>"R"`, "Secret", genericTitle}, ExpectedEvents: testutil.NoWrites()})
 	for _, url := range []string{"/kits/pia", "/kits/nokit", "/kits/nobody", "/kits/rita/more", "/kits/"} {
 		j.Step(t, tests.ApiScenario{Name: "the generic tags at " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200,
-			ExpectedContent: []string{genericTitle, genericImage, "<title>SponsorBridge</title>"},
+			ExpectedContent:    []string{genericTitle, genericImage, "<title>SponsorBridge</title>"},
 			NotExpectedContent: []string{"Secret", "media kit", "Audience"}, ExpectedEvents: testutil.NoWrites()})
 	}
 }
