@@ -278,3 +278,26 @@ func TestTheSweepDeletesUnnamedFiles(t *testing.T) {
 		}
 	}
 }
+
+// A kit's files go with the member's account; a deal's stay with the deal,
+// their uploader emptied, still read by the member who remains.
+func TestFilesWhenAMemberLeaves(t *testing.T) {
+	w := newWorld(t)
+	kitFile := w.upload(t, "sam", "fans.pdf", pdf)
+	dealFile := w.upload(t, "sam", "receipt.pdf", pdf, "deal", w.completed)
+	if err := w.app.Delete(w.sam); err != nil {
+		t.Fatal(err)
+	}
+	left, err := evidence.ByID(w.app, kitFile, dealFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := left[kitFile]; ok {
+		t.Error("the kit's file outlived the account")
+	}
+	if r, ok := left[dealFile]; !ok || r.GetString("owner") != "" {
+		t.Fatalf("the deal's file: %v", r)
+	}
+	w.j.Do(t, testutil.Call{Name: "the recipient still reads it", Who: "rita", Method: http.MethodGet, URL: "/api/evidence/" + dealFile,
+		Status: 200, Want: []string{""}})
+}
