@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -69,9 +70,11 @@ type world struct {
 	rita, sam, vic, ada *core.Record
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldWith(t, testutil.Config()) }
+
+func newWorldWith(t *testing.T, cfg *config.Config) *world {
 	t.Helper()
-	app := apptest.NewApp(t, testutil.Config())
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	w := &world{app: app}
 	w.rita = testutil.CreateMember(t, app, "rita", testutil.MemberOpts{})
@@ -266,7 +269,35 @@ func TestTheSweepDeletesUnnamedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fsys.Close()
-	if ok, _ := fsys.Exists(stored.BaseFilesPath() + "/" + stored.GetString("file")); ok {
-		t.Error("the swept file is still stored")
+	// PocketBase removes a deleted record's files after the delete, in the background
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if ok, _ := fsys.Exists(stored.BaseFilesPath() + "/" + stored.GetString("file")); !ok {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatal("the swept file is still stored")
+		}
 	}
+}
+
+// A kit's files go with the member's account; a deal's stay with the deal,
+// their uploader emptied, still read by the member who remains.
+func TestFilesWhenAMemberLeaves(t *testing.T) {
+	w := newWorld(t)
+	kitFile := w.upload(t, "sam", "fans.pdf", pdf)
+	dealFile := w.upload(t, "sam", "receipt.pdf", pdf, "deal", w.completed)
+	if err := w.app.Delete(w.sam); err != nil {
+		t.Fatal(err)
+	}
+	left, err := evidence.ByID(w.app, kitFile, dealFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := left[kitFile]; ok {
+		t.Error("the kit's file outlived the account")
+	}
+	if r, ok := left[dealFile]; !ok || r.GetString("owner") != "" {
+		t.Fatalf("the deal's file: %v", r)
+	}
+	w.j.Do(t, testutil.Call{Name: "the recipient still reads it", Who: "rita", Method: http.MethodGet, URL: "/api/evidence/" + dealFile,
+		Status: 200, Want: []string{""}})
 }

@@ -225,3 +225,23 @@ func TestReadingAReportIsBounded(t *testing.T) {
 		t.Errorf("reading a report costs %d queries", before)
 	}
 }
+
+// The largest report a body may carry is stored whole (its spending's
+// labels of control characters, six bytes each as JSON), and a body past
+// the route's 32 KB is refused unread.
+func TestTheLargestReportIsStored(t *testing.T) {
+	t.Parallel()
+	figure := `{"kind":"reach","label":"` + strings.Repeat("<", 60) + `","value":1000000000}`
+	item := `{"label":"` + strings.Repeat(`\u0001`, 120) + `","amount":600}`
+	body := `{"summary":"` + strings.Repeat("😀", 2000) + `","figures":[` + strings.Repeat(figure+",", 9) + figure +
+		`],"spending":[` + strings.Repeat(item+",", 29) + item + `]}`
+	if len(body) > 32<<10 {
+		t.Fatalf("the largest valid body is %d bytes, past the route's limit", len(body))
+	}
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "the largest report", Who: "rita", Method: http.MethodPut, URL: report, Body: body, Status: 200, Events: saved,
+			Want: []string{`"spentTotal":18000`, `"unaccounted":2000`}},
+		{Name: "a body past 32 KB", Who: "rita", Method: http.MethodPut, URL: report, Status: 413,
+			Body: `{"summary":"` + strings.Repeat("a", 32<<10) + `"}`, Want: []string{"Request entity too large."}},
+	})
+}
