@@ -15,6 +15,9 @@ export type EligibilityCode = 'cap' | 'location' | 'category' | 'eventDate' | 'a
 /** An evidence file's kind: a picture or a PDF. */
 export type EvidenceKind = 'picture' | 'pdf'
 
+/** What an impact report's figure counts (reports.FigureKinds). */
+export type FigureKind = 'attendance' | 'reach' | 'other'
+
 /** An industry a member may state (industry.All; docs/api/packages.md). */
 export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
 
@@ -44,6 +47,9 @@ export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
 export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
+
+/** An impact report's state (reports.StatusDraft, StatusPublished). */
+export type ReportStatus = 'draft' | 'published'
 
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
@@ -354,7 +360,7 @@ export interface Update {
 /** reports.ImpactReport */
 export interface ImpactReport {
   dealId: string
-  status: string
+  status: ReportStatus
   listing: ReportListing
   category: string
   amount: number
@@ -819,7 +825,7 @@ export interface DealReviews {
 
 /** reports.ReportListing */
 export interface ReportListing {
-  kind: string
+  kind: ListingSegment
   id: string
   title: string
 }
@@ -845,7 +851,7 @@ export interface ReportPhoto {
 /** reports.ReportFigure */
 export interface ReportFigure extends Figure {
   id: string
-  kind: string
+  kind: FigureKind
   label: string
 }
 
@@ -1376,7 +1382,7 @@ export interface DeliverableInput {
 /** reports.FigureInput */
 export interface FigureInput {
   id?: string
-  kind: string
+  kind: FigureKind
   label: string
   value?: number
   asOf?: string
