@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
@@ -102,4 +103,21 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "with its pictures too", Method: http.MethodGet, URL: replaced + "/pictures/" + festivalPhoto, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "the sponsor sees it is not shared", Who: "sam", Method: http.MethodGet, URL: report, Status: 200, Want: []string{`"shared":null`}})
 	j.Do(t, testutil.Call{Name: "revoking again does nothing", Who: "sam", Method: http.MethodDelete, URL: report + "/share", Status: 204, Events: testutil.NoWrites()})
+
+	var third struct{ URL string }
+	j.Do(t, testutil.Call{Name: "shared once more", Who: "sam", Method: http.MethodPost, URL: report + "/share", Status: 200, Events: testutil.Writes(0, 1, 0),
+		Want: []string{`"url":"`}}).Decode(t, &third)
+	last := "/api/shared-reports/" + strings.TrimPrefix(third.URL, "http://example.com/r/")
+	j.Do(t, testutil.Call{Name: "the recipient leaving keeps it", Method: http.MethodGet, URL: last, Status: 200, Want: []string{`"status":"published"`},
+		Prepare: func(t testing.TB, app core.App, _ *testutil.Call) {
+			if err := app.Delete(testutil.FindByUsername(t, app, "rita")); err != nil {
+				t.Fatal(err)
+			}
+		}})
+	j.Do(t, testutil.Call{Name: "the sponsor leaving ends it: nobody is left to revoke it", Method: http.MethodGet, URL: last, Status: 404, Want: []string{"Report not found."},
+		Prepare: func(t testing.TB, app core.App, _ *testutil.Call) {
+			if err := app.Delete(testutil.FindByUsername(t, app, "sam")); err != nil {
+				t.Fatal(err)
+			}
+		}})
 }
