@@ -12,7 +12,6 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/security"
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
@@ -229,7 +228,7 @@ func keepIDs(n int, idOf func(int) string, known func(string) bool) []string {
 	for i := range out {
 		id := idOf(i)
 		if id == "" || taken[id] || !known(id) {
-			id = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
+			id = deals.NewItemID()
 		}
 		taken[id] = true
 		out[i] = id
