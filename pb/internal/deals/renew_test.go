@@ -78,7 +78,9 @@ func TestRenewingACompletedDeal(t *testing.T) {
 	if len(d.Events) != 1 || d.Events[0].Kind != "renewed" {
 		t.Errorf("the new deal's history: %+v", d.Events)
 	}
-	j.read("the completed deal says it", "sam", "/api/deals/"+id, []string{`"kind":"renewed","text":"Member sam renewed this deal: a new deal is open."`}, nil)
+	// the pledge's deal kept its listing's first category when it opened
+	j.read("the completed deal says it", "sam", "/api/deals/"+id, []string{`"kind":"renewed","text":"Member sam renewed this deal: a new deal is open."`,
+		`"origin":"pledge","renewalOf":"","category":"Community"`}, nil)
 	j.read("the recipient is told", "rita", "/api/notifications", []string{"Member sam wants to sponsor your next event again", `"/deals/` + d.ID + `"`}, nil)
 
 	j.Do(t, testutil.Call{Name: "one renewal a deal", Who: "sam", Method: "POST", URL: url, Body: `{}`, Status: 409,
