@@ -91,7 +91,7 @@ func TestRenewingACompletedDeal(t *testing.T) {
 	// without an event date the due dates are cleared; the amount stays
 	other := j.completeOn("Meetup", "sam", 300)
 	j.dated(other, "2026-03-10", "2026-03-15")
-	a = j.Do(t, testutil.Call{Name: "renewed as it was", Who: "sam", Method: "POST", URL: "/api/deals/" + other + "/renew", Body: `{}`,
+	j.Do(t, testutil.Call{Name: "renewed as it was", Who: "sam", Method: "POST", URL: "/api/deals/" + other + "/renew", Body: `{}`,
 		Status: 201, Events: renewal, Want: []string{`"amount":300`, `"due":""`}})
 
 	// the recipient left: nobody to renew with
@@ -191,4 +191,3 @@ func TestInvitingTheSponsorToTheNextRequest(t *testing.T) {
 		t.Fatalf("3 invitations at once: %v, %d entries", statuses, n)
 	}
 }
-
