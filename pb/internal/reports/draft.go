@@ -212,7 +212,7 @@ func recipientParts(app core.App, d, row *core.Record, who reader, out *ImpactRe
 	for _, s := range spending {
 		ids = append(ids, s.Receipt)
 	}
-	files, err := evidenceOf(app, d.Id, ids)
+	files, err := evidence.OfDeal(app, d.Id, ids...)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
@@ -170,7 +171,7 @@ func checkFiles(app core.App, dealID string, in ImpactReportInput) error {
 	for _, s := range in.Spending {
 		ids = append(ids, s.Receipt)
 	}
-	files, err := evidenceOf(app, dealID, ids)
+	files, err := evidence.OfDeal(app, dealID, ids...)
 	if err != nil {
 		return err
 	}

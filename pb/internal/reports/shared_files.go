@@ -35,7 +35,7 @@ func sharedEvidence(e *core.RequestEvent) error {
 	if !names(row, id) {
 		return e.NotFoundError("File not found.", nil)
 	}
-	files, err := evidenceOf(e.App, d.Id, []string{id})
+	files, err := evidence.OfDeal(e.App, d.Id, id)
 	if err != nil {
 		return err
 	}
