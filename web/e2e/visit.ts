@@ -43,8 +43,8 @@ async function navigateInApp(page: Page, path: string): Promise<boolean> {
 }
 
 /**
- * Shows `screen` (see `Screen`): in the app already loaded when there is one, else by loading it.
- * A full load boots the app again (about 0.8 s of a core); a visit inside it, a few tens of ms.
+ * Shows `screen` (see `Screen`): in the app already loaded when there is one, else by loading it
+ * (a full load boots the app again, about 0.8 s of a core).
  */
 export async function visit(page: Page, screen: Screen) {
   const path = typeof screen.path === 'string' ? screen.path : await screen.path(page)
