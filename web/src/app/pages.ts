@@ -15,6 +15,7 @@ export const load = {
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
+  sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
 }
 
@@ -29,6 +30,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.receipt, load.receipt],
   [paths.admin, load.admin],
   [paths.deal, load.deal],
+  [paths.sponsorships, load.sponsorships],
   [paths.offerApplications, load.offerApplications],
 ]
 

@@ -26,6 +26,7 @@ const ReceiptPage = lazy(load.receipt)
 const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
+const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
 
 const infoPaths = [
@@ -59,6 +60,7 @@ function AppRoutes() {
               <Route path={paths.subscription} element={<SubscriptionPage />} />
               <Route path={paths.receipt} element={<ReceiptPage />} />
               <Route path={paths.deal} element={<DealPage />} />
+              <Route path={paths.sponsorships} element={<SponsorshipsPage />} />
               <Route path={paths.offerApplications} element={<OfferApplicationsPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />

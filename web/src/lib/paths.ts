@@ -21,6 +21,8 @@ export const paths = {
   googleCallback: '/__/auth/handler',
   listing: '/listings/:kind/:id',
   deal: '/deals/:id',
+  /** The member's overview: deals given and received, in charts and tables. */
+  sponsorships: '/sponsorships',
   offerApplications: '/sponsorships/:id/applications',
 } as const
 
