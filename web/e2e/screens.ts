@@ -1,5 +1,6 @@
 import { expect, request, type Page } from '@playwright/test'
 import { apiMember, applyWithAnswers } from './eligibility-setup'
+import { overviewDeals } from './overview-setup'
 
 interface Screen {
   name: string
@@ -428,6 +429,19 @@ export const screens: Screen[] = [
     ready: async (page) => {
       await heading('SponsorBridge Admin')(page)
       await expect(page.getByTestId('listing-card').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'sponsorships',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await overviewDeals(page)
+      await page.goto('/sponsorships')
+      await heading('Sponsorships')(page)
+      await expect(page.getByTestId('total-given')).toContainText('$')
+      await expect(page.getByTestId('chart-months').locator('canvas')).toBeVisible()
+      await expect(page.getByTestId('deal-row').first()).toBeVisible()
     },
   },
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },

@@ -24,6 +24,7 @@ const darkScreens = new Set([
   'offer-applications',
   'offer-applications-compare',
   'profile',
+  'sponsorships',
   'settings',
   'settings-events',
   'create-form-criteria',

@@ -61,14 +61,15 @@ let probe: CanvasRenderingContext2D | null | undefined
  */
 function themeColor(name: string, alpha = 1): string {
   const raw = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+  if (!raw) return 'gray' // no theme loaded (unit tests)
   if (probe === undefined) {
     try {
       probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })
     } catch {
-      probe = null // no canvas (tests): the colour as written
+      probe = null
     }
   }
-  if (!raw || !probe) return raw || 'gray'
+  if (!probe) return raw
   probe.clearRect(0, 0, 1, 1)
   probe.fillStyle = raw
   probe.fillRect(0, 0, 1, 1)

@@ -33,7 +33,7 @@ export function OverviewPanel() {
         <Total label={t.given} total={o.given} tone="text-primary" />
         <Total label={t.received} total={o.received} tone="text-secondary" />
       </dl>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
         <ChartCard
           id="months"
           title={t.months.title}

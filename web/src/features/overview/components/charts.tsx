@@ -30,7 +30,9 @@ function options<K extends Kind>(
   return {
     responsive: true,
     maintainAspectRatio: false,
-    animation: theme.still ? false : undefined,
+    animation: theme.still ? false : { duration: 400 },
+    // a resize (a phone turned, a full-page screenshot) redraws at once: no bars sliding in again
+    transitions: { resize: { animation: { duration: 0 } } },
     indexAxis: horizontal ? 'y' : 'x',
     font: { family: theme.font },
     interaction: { mode: 'index', intersect: false },
