@@ -8,6 +8,7 @@ import (
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -33,7 +34,8 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		saved.Routes(),         // saved searches
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
-		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
+		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute, renew, invite, overview
+		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

@@ -291,6 +291,8 @@ export interface Deal {
   recipient: Person
   listing: DealListing
   origin: string
+  renewalOf: string
+  category: string
   deliverables: Deliverable[]
   proposal: Deliverable[]
   proposedBy: string
@@ -318,6 +320,17 @@ export interface Deal {
   reviews?: DealReviews
 }
 
+/** deals.DealOverview */
+export interface DealOverview {
+  given: Totals
+  received: Totals
+  months: MonthTotals[]
+  categories: CategoryTotals[]
+  reach: MonthReach[]
+  onTime: MonthOnTime[]
+  deals: Deal[]
+}
+
 /** deals.Review */
 export interface Review {
   id: string
@@ -335,12 +348,29 @@ export interface Review {
   hiddenReason: string
 }
 
+/** deals.Invited */
+export interface Invited {
+  invited: boolean
+}
+
 /** deals.Update */
 export interface Update {
   id: string
   body: string
   picture: string
   author: Person
+  createdAt: string
+}
+
+/** links.Link */
+export interface Link {
+  id: string
+  code: string
+  url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
   createdAt: string
 }
 
@@ -757,6 +787,40 @@ export interface DealReviews {
   theirsWritten: boolean
 }
 
+/** deals.Totals */
+export interface Totals {
+  total: number
+  deals: number
+}
+
+/** deals.MonthTotals */
+export interface MonthTotals {
+  month: string
+  given: number
+  received: number
+}
+
+/** deals.CategoryTotals */
+export interface CategoryTotals {
+  category: string
+  given: number
+  received: number
+}
+
+/** deals.MonthReach */
+export interface MonthReach {
+  month: string
+  measured: number
+  reported: number
+}
+
+/** deals.MonthOnTime */
+export interface MonthOnTime {
+  month: string
+  share: number | null
+  deliverables: number
+}
+
 /** payments.Refund */
 export interface Refund {
   id: string
@@ -1010,6 +1074,17 @@ export interface ReviewInput {
   body: string
 }
 
+/** deals.RenewInput */
+export interface RenewInput {
+  amount?: number
+  eventDate?: string
+}
+
+/** deals.InviteInput */
+export interface InviteInput {
+  requestId: string
+}
+
 /** deals.ReplyInput */
 export interface ReplyInput {
   body: string
@@ -1018,6 +1093,12 @@ export interface ReplyInput {
 /** deals.UpdateInput */
 export interface UpdateInput {
   body: string
+}
+
+/** links.CreateInput */
+export interface CreateInput {
+  target: string
+  deliverable?: string
 }
 
 /** messaging.StartRequest */
@@ -1268,6 +1349,7 @@ export interface ApiRoutes {
   'POST /api/applications/{id}/shortlist': { body: ShortlistBody; answer: ReviewItem }
   'GET /api/deals': { body: undefined; answer: Deal[] }
   'GET /api/deals/{id}': { body: undefined; answer: Deal }
+  'GET /api/deals/overview': { body: undefined; answer: DealOverview }
   'POST /api/deals/{id}/deliverables': { body: ProposeInput; answer: Deal }
   'POST /api/deals/{id}/agree': { body: AgreeInput; answer: Deal }
   'POST /api/deals/{id}/funds-sent': { body: undefined; answer: Deal }
@@ -1278,9 +1360,13 @@ export interface ApiRoutes {
   'POST /api/deals/{id}/dispute': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/dispute/answer': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/review': { body: ReviewInput; answer: Review }
+  'POST /api/deals/{id}/renew': { body: RenewInput; answer: Deal }
+  'POST /api/deals/{id}/invite': { body: InviteInput; answer: Invited }
   'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
+  'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
+  'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
   'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }
