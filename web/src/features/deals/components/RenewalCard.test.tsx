@@ -67,7 +67,7 @@ describe('RenewalCard: the sponsor renews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Open the new deal' }))
 
     expect(await within(dialog).findByText('Amount must be a whole number from 1 to 10,000,000')).toBeInTheDocument()
-    expect(within(dialog).getByText('The next event date cannot be in the past')).toBeInTheDocument()
+    expect(within(dialog).getByText('The event date must be a date (YYYY-MM-DD), not in the past')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Next event date (optional)')).toHaveAttribute('min', localToday())
     expect(calls).toHaveLength(0)
   })
@@ -121,7 +121,7 @@ describe('RenewalCard: the recipient invites', () => {
 
 describe('RenewalOf', () => {
   it('links a renewal to the deal it renews', () => {
-    renderWithProviders(<RenewalOf deal={{ ...makeDeal({ id: 'd2' }), renewalOf: 'd1' }} />)
+    renderWithProviders(<RenewalOf deal={makeDeal({ id: 'd2', renewalOf: 'd1' })} />)
     expect(screen.getByText('Renewal of')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Robotics team travel' })).toHaveAttribute('href', '/deals/d1')
   })
