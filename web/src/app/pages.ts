@@ -16,6 +16,7 @@ export const load = {
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
+  kit: () => import('@/features/kits/routes/KitPage').then((m) => ({ default: m.KitPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -30,6 +31,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.admin, load.admin],
   [paths.deal, load.deal],
   [paths.offerApplications, load.offerApplications],
+  [paths.kit, load.kit],
 ]
 
 /**

@@ -27,6 +27,7 @@ const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
 const OfferApplicationsPage = lazy(load.offerApplications)
+const KitPage = lazy(load.kit)
 
 const infoPaths = [
   paths.privacyPolicy,
@@ -64,6 +65,8 @@ function AppRoutes() {
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>
             </Route>
+            {/* a published media kit is read signed out too */}
+            <Route path={paths.kit} element={<KitPage />} />
             {infoPaths.map((path) => (
               <Route key={path} path={path} element={<InfoPage />} />
             ))}

@@ -2,8 +2,8 @@
  * TEMPORARY (deleted once h-k and h-s are merged): the shapes of docs/api/proof-of-value.md until the
  * generated api-types.gen.ts has them.
  */
-import { api, type CallArgs } from './api'
-import type { ApiRoute, Person } from './api-types.gen'
+import { api } from './api'
+import type { Person } from './api-types.gen'
 
 export type Provenance = 'self' | 'evidenced' | 'measured'
 
@@ -94,7 +94,18 @@ export const evidencePdfBytes = 4 << 20
 /** Calls a route the generated table does not have yet. */
 export function tmpApi<T>(
   route: string,
-  args?: Partial<CallArgs<ApiRoute>> & { params?: Record<string, string>; body?: unknown },
+  args?: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal },
 ): Promise<T> {
   return (api as unknown as (r: string, a?: unknown) => Promise<T>)(route, args)
+}
+
+export const kitLimits = {
+  headline: 160,
+  segments: 8,
+  segmentLabel: 60,
+  channels: 8,
+  channelName: 60,
+  channelUrl: 300,
+  pastEvents: 20,
+  pastEventName: 120,
 }
