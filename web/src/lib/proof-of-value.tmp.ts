@@ -109,3 +109,8 @@ export const kitLimits = {
   pastEvents: 20,
   pastEventName: 120,
 }
+
+/** What CurrentUser and PATCH /api/user gain (docs/api/proof-of-value.md). */
+export interface PastSponsorConsent {
+  hideAsPastSponsor?: boolean
+}
