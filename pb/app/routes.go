@@ -8,6 +8,8 @@ import (
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
+	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
@@ -36,6 +38,8 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		sponsoring.Routes(),    // applications and sponsoring
 		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute, renew, invite, overview
 		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
+		evidence.Routes(),      // evidence files of kits' and reports' figures
+		kits.Routes(),          // media kits: the public page, the member's own
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

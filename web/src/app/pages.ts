@@ -17,6 +17,7 @@ export const load = {
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
   sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
+  kit: () => import('@/features/kits/routes/KitPage').then((m) => ({ default: m.KitPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -32,6 +33,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.deal, load.deal],
   [paths.sponsorships, load.sponsorships],
   [paths.offerApplications, load.offerApplications],
+  [paths.kit, load.kit],
 ]
 
 /**

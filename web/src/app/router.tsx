@@ -28,6 +28,7 @@ const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
 const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
+const KitPage = lazy(load.kit)
 
 const infoPaths = [
   paths.privacyPolicy,
@@ -66,6 +67,8 @@ function AppRoutes() {
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>
             </Route>
+            {/* a published media kit is read signed out too */}
+            <Route path={paths.kit} element={<KitPage />} />
             {infoPaths.map((path) => (
               <Route key={path} path={path} element={<InfoPage />} />
             ))}
