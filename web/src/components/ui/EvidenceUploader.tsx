@@ -3,7 +3,7 @@ import { Button } from './Button'
 import { FieldShell } from './Field'
 import { EvidenceLink } from './Provenance'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { EvidenceFile } from '@/lib/proof-of-value.tmp'
+import type { EvidenceFile } from '@/lib/api-types.gen'
 import { EVIDENCE_TYPES, evidenceFileError, evidenceHint, uploadEvidence, type EvidenceFor } from '@/lib/evidence'
 
 interface EvidenceUploaderProps {

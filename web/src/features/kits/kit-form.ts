@@ -1,4 +1,4 @@
-import type { EvidenceFile, Kit, KitBody } from '@/lib/proof-of-value.tmp'
+import type { EvidenceFile, Figure, Kit, KitInput } from '@/lib/api-types.gen'
 
 /** What every row of the kit (and the audience) says of itself besides its value: when it was true, and its evidence. */
 interface Dated {
@@ -21,20 +21,29 @@ export interface KitFormValues {
 
 export type KitList = 'segments' | 'channels' | 'pastEvents'
 
-const dated = (row: { asOf: string; evidence: EvidenceFile | null }): Dated => ({ asOf: row.asOf, evidence: row.evidence })
-const numberText = (n: number) => String(n)
+/** A figure's number as its input holds it, and its date and evidence. */
+const figure = (f: Figure) => ({ value: String(f.value), asOf: f.asOf, evidence: f.evidence })
 
-/** The form's values from the kit as saved. A measured audience keeps the number last typed out of the form. */
+/** The form's values from the kit as saved. A measured audience keeps the typed field empty. */
 export function formValues(kit: Kit): KitFormValues {
   const audience = kit.audience
-  const typed = audience && audience.provenance !== 'measured' && audience.value > 0
+  const measured = audience?.provenance === 'measured'
   return {
     headline: kit.headline,
-    audience: typed ? { value: numberText(audience.value), ...dated(audience) } : { value: '', asOf: '', evidence: null },
-    audienceMeasured: kit.audienceMeasured,
-    segments: kit.segments.map((s) => ({ label: s.label, share: numberText(s.share), ...dated(s) })),
-    channels: kit.channels.map((c) => ({ name: c.name, url: c.url, followers: numberText(c.followers), ...dated(c) })),
-    pastEvents: kit.pastEvents.map((e) => ({ name: e.name, date: e.date, attendance: numberText(e.attendance), ...dated(e) })),
+    audience: audience && !measured && audience.value > 0 ? figure(audience) : { value: '', asOf: '', evidence: null },
+    audienceMeasured: measured,
+    segments: kit.segments.map((s) => {
+      const { value, ...rest } = figure(s.share)
+      return { label: s.label, share: value, ...rest }
+    }),
+    channels: kit.channels.map((c) => {
+      const { value, ...rest } = figure(c.followers)
+      return { name: c.name, url: c.url, followers: value, ...rest }
+    }),
+    pastEvents: kit.pastEvents.map((e) => {
+      const { value, ...rest } = figure(e.attendance)
+      return { name: e.name, date: e.date, attendance: value, ...rest }
+    }),
   }
 }
 
@@ -47,16 +56,16 @@ export const emptyRow = {
 
 /** A number as typed: empty is 0, anything else goes as typed for the server to judge. */
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v))
-const datedBody = (row: Dated) => ({ asOf: row.asOf, evidence: row.evidence?.id ?? '' })
+const dated = (row: Dated) => ({ asOf: row.asOf, evidence: row.evidence?.id ?? '' })
 
 /** PUT /api/user/kit's body from the form (an empty `asOf` is "today" to the server). */
-export function kitBody(v: KitFormValues): KitBody {
+export function kitBody(v: KitFormValues): KitInput {
   return {
     headline: v.headline.trim(),
-    audience: { value: num(v.audience.value), ...datedBody(v.audience) },
+    audience: { value: num(v.audience.value), ...dated(v.audience) },
     audienceMeasured: v.audienceMeasured,
-    segments: v.segments.map((s) => ({ label: s.label.trim(), share: num(s.share), ...datedBody(s) })),
-    channels: v.channels.map((c) => ({ name: c.name.trim(), url: c.url.trim(), followers: num(c.followers), ...datedBody(c) })),
-    pastEvents: v.pastEvents.map((e) => ({ name: e.name.trim(), date: e.date, attendance: num(e.attendance), ...datedBody(e) })),
+    segments: v.segments.map((s) => ({ label: s.label.trim(), share: num(s.share), ...dated(s) })),
+    channels: v.channels.map((c) => ({ name: c.name.trim(), url: c.url.trim(), followers: num(c.followers), ...dated(c) })),
+    pastEvents: v.pastEvents.map((e) => ({ name: e.name.trim(), date: e.date, attendance: num(e.attendance), ...dated(e) })),
   }
 }

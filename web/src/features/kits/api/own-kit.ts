@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '@/lib/query-keys'
-import { tmpApi, type Kit, type KitBody } from '@/lib/proof-of-value.tmp'
+import { api } from '@/lib/api'
+import type { Kit, KitInput } from '@/lib/api-types.gen'
 
 /** GET /api/user/kit: the member's own kit, published or not (an empty draft when none is saved). */
-export function ownKitQueryOptions() {
+function ownKitQueryOptions() {
   return queryOptions({
     queryKey: [...queryKeys.kits, 'own'],
-    queryFn: ({ signal }) => tmpApi<Kit>('GET /api/user/kit', { signal }),
+    queryFn: ({ signal }) => api('GET /api/user/kit', { signal }),
   })
 }
 
@@ -33,10 +34,10 @@ function useKitChange<V>(send: (v: V) => Promise<Kit>) {
 
 /** PUT /api/user/kit: saves the kit; a refusal carries per-field messages keyed as the body (`segments.2.share`). */
 export function useSaveKit() {
-  return useKitChange((body: KitBody) => tmpApi<Kit>('PUT /api/user/kit', { body }))
+  return useKitChange((body: KitInput) => api('PUT /api/user/kit', { body }))
 }
 
 /** POST /api/user/kit/publish or /unpublish. */
 export function usePublishKit() {
-  return useKitChange((publish: boolean) => tmpApi<Kit>(publish ? 'POST /api/user/kit/publish' : 'POST /api/user/kit/unpublish'))
+  return useKitChange((publish: boolean) => api(publish ? 'POST /api/user/kit/publish' : 'POST /api/user/kit/unpublish'))
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { queryKeys } from '@/lib/query-keys'
-import { tmpApi, type Kit } from '@/lib/proof-of-value.tmp'
+import { api } from '@/lib/api'
 
 /** GET /api/kits/{username}: a published kit, to anyone (a visitor too); 404 for no kit, an unpublished one or no such member. */
-export function publicKitQueryOptions(username: string) {
+function publicKitQueryOptions(username: string) {
   return queryOptions({
     queryKey: [...queryKeys.kits, 'public', username],
-    queryFn: ({ signal }) => tmpApi<Kit>('GET /api/kits/{username}', { params: { username }, signal }),
+    queryFn: ({ signal }) => api('GET /api/kits/{username}', { params: { username }, signal }),
   })
 }
 

@@ -3,7 +3,7 @@ import { TextField } from '@/components/ui/Field'
 import { FigureSource, ProvenanceBadge } from '@/components/ui/Provenance'
 import { EvidenceUploader } from '@/components/ui/EvidenceUploader'
 import { utcDay } from '@/lib/dates'
-import type { Kit } from '@/lib/proof-of-value.tmp'
+import type { Kit } from '@/lib/api-types.gen'
 import type { KitFormValues } from '../kit-form'
 
 const count = new Intl.NumberFormat()

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Kit } from '@/lib/proof-of-value.tmp'
+import type { Kit } from '@/lib/api-types.gen'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { renderWithProviders } from '@/test/render'
 import { KitEditor } from './KitEditor'
@@ -10,11 +10,9 @@ const measuredFigure = (value: number) => ({ value, provenance: 'measured' as co
 
 function makeKit(overrides: Partial<Kit> = {}): Kit {
   return {
-    person: { id: 'u1', username: 'priya', displayName: 'Priya Sharma', avatar: '', isVerified: false, deleted: false },
+    owner: { id: 'u1', username: 'priya', displayName: 'Priya Sharma', avatar: '', isVerified: false, deleted: false },
     headline: '',
     audience: null,
-    audienceMeasured: false,
-    measuredAudience: 0,
     segments: [],
     channels: [],
     pastEvents: [],
@@ -33,14 +31,8 @@ function makeKit(overrides: Partial<Kit> = {}): Kit {
   }
 }
 
-const segment = (label: string, share: number) => ({
-  label,
-  share,
-  provenance: 'self' as const,
-  asOf: '2026-11-01',
-  stale: false,
-  evidence: null,
-})
+const self = (value: number, asOf = '2026-11-01') => ({ value, provenance: 'self' as const, asOf, stale: false, evidence: null })
+const segment = (label: string, share: number) => ({ id: label, label, share: self(share) })
 
 describe('KitEditor', () => {
   it('adds and removes rows and sends them as the body', async () => {
@@ -76,7 +68,7 @@ describe('KitEditor', () => {
 
   it("shows the server's messages under their fields (keys like segments.1.share)", async () => {
     const user = userEvent.setup()
-    const event = { name: 'Fest', date: '2026-03-01', attendance: 300, provenance: 'self' as const, asOf: '', stale: false, evidence: null }
+    const event = { id: 'e1', name: 'Fest', date: '2026-03-01', attendance: self(300) }
     mockFetch({
       'GET /api/user/kit': () => json(makeKit({ segments: [segment('Students', 60), segment('Pune', 140)], pastEvents: [event] })),
       'PUT /api/user/kit': () =>
@@ -116,7 +108,7 @@ describe('KitEditor', () => {
 
   it('publishes and unpublishes, with the link to the public page once published', async () => {
     const user = userEvent.setup()
-    let kit = makeKit({ audience: { value: 1200, provenance: 'self', asOf: '2026-11-01', stale: false, evidence: null } })
+    let kit = makeKit({ audience: self(1200) })
     mockFetch({
       'GET /api/user/kit': () => json(kit),
       'POST /api/user/kit/publish': () => json((kit = { ...kit, published: true, publishedAt: '2026-12-05T08:00:00Z' })),

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/Button'
 import { TextField } from '@/components/ui/Field'
 import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
-import { kitLimits, type Kit } from '@/lib/proof-of-value.tmp'
+import type { Kit } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { toast } from '@/lib/toast'
 import { useOwnKit, useSaveKit } from '../api/own-kit'
 import { formValues, kitBody, type KitFormValues } from '../kit-form'
@@ -57,9 +58,9 @@ function KitForm({ kit, username }: { kit: Kit; username: string }) {
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="Media kit" className="space-y-6">
         <TextField
           label="Headline"
-          maxLength={kitLimits.headline}
+          maxLength={limits.kitHeadline}
           placeholder="A student-run tech fest in Pune: 3 days, 40 colleges"
-          hint={`What a sponsor should know first (at most ${kitLimits.headline} characters).`}
+          hint={`What a sponsor should know first (at most ${limits.kitHeadline} characters).`}
           error={formState.errors.headline?.message}
           {...register('headline')}
         />

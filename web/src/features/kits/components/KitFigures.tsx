@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { FigureSource } from '@/components/ui/Provenance'
 import { formatDate } from '@/lib/dates'
-import type { Kit } from '@/lib/proof-of-value.tmp'
+import type { Kit } from '@/lib/api-types.gen'
 
 const count = new Intl.NumberFormat()
 
@@ -49,8 +49,8 @@ export function KitFigures({ kit }: { kit: Kit }) {
       {kit.segments.length > 0 && (
         <Part id="kit-segments" title="Audience segments">
           <ul>
-            {kit.segments.map((s, i) => (
-              <Row key={i} name={s.label} value={`${s.share}%`} source={<FigureSource figure={s} />} />
+            {kit.segments.map((s) => (
+              <Row key={s.id} name={s.label} value={`${s.share.value}%`} source={<FigureSource figure={s.share} />} />
             ))}
           </ul>
         </Part>
@@ -58,9 +58,9 @@ export function KitFigures({ kit }: { kit: Kit }) {
       {kit.channels.length > 0 && (
         <Part id="kit-channels" title="Channels">
           <ul>
-            {kit.channels.map((c, i) => (
+            {kit.channels.map((c) => (
               <Row
-                key={i}
+                key={c.id}
                 name={
                   c.url ? (
                     <a href={c.url} target="_blank" rel="noopener noreferrer nofollow" className="link link-primary">
@@ -70,8 +70,8 @@ export function KitFigures({ kit }: { kit: Kit }) {
                     c.name
                   )
                 }
-                value={`${count.format(c.followers)} followers`}
-                source={<FigureSource figure={c} />}
+                value={`${count.format(c.followers.value)} followers`}
+                source={<FigureSource figure={c.followers} />}
               />
             ))}
           </ul>
@@ -80,16 +80,16 @@ export function KitFigures({ kit }: { kit: Kit }) {
       {kit.pastEvents.length > 0 && (
         <Part id="kit-past-events" title="Past events">
           <ul>
-            {kit.pastEvents.map((e, i) => (
+            {kit.pastEvents.map((e) => (
               <Row
-                key={i}
+                key={e.id}
                 name={
                   <>
                     {e.name} <span className="text-sm text-base-content/75">· {formatDate(e.date, 'UTC')}</span>
                   </>
                 }
-                value={`${count.format(e.attendance)} attended`}
-                source={<FigureSource figure={e} />}
+                value={`${count.format(e.attendance.value)} attended`}
+                source={<FigureSource figure={e.attendance} />}
               />
             ))}
           </ul>

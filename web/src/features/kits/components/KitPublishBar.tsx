@@ -6,7 +6,7 @@ import { ExternalLinkIcon } from '@/components/ui/icons'
 import { errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/dates'
 import { kitPath } from '@/lib/paths'
-import type { Kit } from '@/lib/proof-of-value.tmp'
+import type { Kit } from '@/lib/api-types.gen'
 import { toast } from '@/lib/toast'
 import { usePublishKit } from '../api/own-kit'
 

@@ -4,7 +4,7 @@ import { TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
 import { EvidenceUploader } from '@/components/ui/EvidenceUploader'
 import { utcDay } from '@/lib/dates'
-import { kitLimits } from '@/lib/proof-of-value.tmp'
+import { limits } from '@/lib/limits.gen'
 import { emptyRow, type KitFormValues, type KitList } from '../kit-form'
 
 interface Column {
@@ -25,9 +25,9 @@ const lists: Record<KitList, { title: string; hint: string; row: string; plural:
       row: 'Segment',
       plural: 'segments',
       add: 'Add a segment',
-      limit: kitLimits.segments,
+      limit: limits.kitSegments,
       columns: [
-        { key: 'label', label: 'Name', type: 'text', maxLength: kitLimits.segmentLabel, placeholder: 'Students aged 18–24' },
+        { key: 'label', label: 'Name', type: 'text', maxLength: limits.kitLabel, placeholder: 'Students aged 18–24' },
         { key: 'share', label: 'Share (%)', type: 'number', max: 100 },
       ],
     },
@@ -37,10 +37,10 @@ const lists: Record<KitList, { title: string; hint: string; row: string; plural:
       row: 'Channel',
       plural: 'channels',
       add: 'Add a channel',
-      limit: kitLimits.channels,
+      limit: limits.kitChannels,
       columns: [
-        { key: 'name', label: 'Name', type: 'text', maxLength: kitLimits.channelName, placeholder: 'Instagram' },
-        { key: 'url', label: 'Link (optional)', type: 'url', maxLength: kitLimits.channelUrl, placeholder: 'https://…' },
+        { key: 'name', label: 'Name', type: 'text', maxLength: limits.kitLabel, placeholder: 'Instagram' },
+        { key: 'url', label: 'Link (optional)', type: 'url', maxLength: limits.kitUrl, placeholder: 'https://…' },
         { key: 'followers', label: 'Followers', type: 'number' },
       ],
     },
@@ -50,9 +50,9 @@ const lists: Record<KitList, { title: string; hint: string; row: string; plural:
       row: 'Past event',
       plural: 'past events',
       add: 'Add a past event',
-      limit: kitLimits.pastEvents,
+      limit: limits.kitPastEvents,
       columns: [
-        { key: 'name', label: 'Name', type: 'text', maxLength: kitLimits.pastEventName, placeholder: 'Spring fest 2026' },
+        { key: 'name', label: 'Name', type: 'text', maxLength: limits.kitEventName, placeholder: 'Spring fest 2026' },
         { key: 'date', label: 'Date', type: 'date' },
         { key: 'attendance', label: 'Attendance', type: 'number' },
       ],

@@ -10,7 +10,7 @@ import { usePublicKit } from '../api/public-kit'
 const KitEditor = lazy(() => import('./KitEditor').then((m) => ({ default: m.KitEditor })))
 
 /** The hash that opens the editor at once (/profile#media-kit). */
-export const MEDIA_KIT_ID = 'media-kit'
+const MEDIA_KIT_ID = 'media-kit'
 
 /**
  * Own profile: the media kit card. The editor (and its form libraries) loads when the member opens it,

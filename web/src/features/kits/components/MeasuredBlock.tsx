@@ -1,6 +1,6 @@
 import { AsOf, ProvenanceBadge } from '@/components/ui/Provenance'
 import { formatUsd } from '@/lib/money'
-import type { KitMeasured } from '@/lib/proof-of-value.tmp'
+import type { MeasuredFigures } from '@/lib/api-types.gen'
 
 const count = new Intl.NumberFormat()
 
@@ -8,7 +8,7 @@ const count = new Intl.NumberFormat()
  * What SponsorBridge measured from the member's completed deals (read-only: no member sets these):
  * deals, money received, on-time share, reach. Shown the same in the editor and on the public page.
  */
-export function MeasuredBlock({ measured, headingLevel = 2 }: { measured: KitMeasured; headingLevel?: 2 | 3 }) {
+export function MeasuredBlock({ measured, headingLevel = 2 }: { measured: MeasuredFigures; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const
   const rows: [string, string][] = [
     ['Completed deals', count.format(measured.deals.value)],

@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/ui/Avatar'
 import { PersonLink } from '@/components/ui/MemberName'
 import { formatDate } from '@/lib/dates'
-import type { PastSponsor } from '@/lib/proof-of-value.tmp'
+import type { PastSponsor } from '@/lib/api-types.gen'
 
 /** The sponsors of the member's completed deals (read-only): the list cannot be made up. */
 export function PastSponsors({ sponsors, headingLevel = 2 }: { sponsors: PastSponsor[]; headingLevel?: 2 | 3 }) {

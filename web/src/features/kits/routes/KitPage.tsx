@@ -21,7 +21,7 @@ export function KitPage() {
   const { username = '' } = useParams()
   const { user } = useSession()
   const kit = usePublicKit(username)
-  const name = kit.data ? personName(kit.data.person) : undefined
+  const name = kit.data ? personName(kit.data.owner) : undefined
   useDocumentTitle(name ? `${name}'s media kit` : kit.isError ? 'Media kit not found' : 'Media kit')
 
   if (kit.isPending) return <PageSpinner label="Loading media kit" />
@@ -44,11 +44,11 @@ export function KitPage() {
     <article aria-labelledby="kit-title" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6 sm:px-6 print:max-w-none print:px-0">
       <header className="card border border-base-300 bg-base-100 shadow-sm print:border-0 print:shadow-none">
         <div className="card-body gap-4 sm:flex-row sm:items-center print:p-0">
-          <Avatar src={data.person.avatar || undefined} name={data.person.displayName} size="lg" />
+          <Avatar src={data.owner.avatar || undefined} name={data.owner.displayName} size="lg" />
           <div className="min-w-0 flex-1">
             <p className="text-sm text-base-content/75">Media kit</p>
             <h1 id="kit-title" className="text-2xl font-bold break-words">
-              <MemberName name={personName(data.person)} verified={data.person.isVerified} />
+              <MemberName name={personName(data.owner)} verified={data.owner.isVerified} />
             </h1>
             {data.headline && <p className="mt-1 text-base-content/85">{data.headline}</p>}
             {data.updatedAt && <p className="mt-1 text-xs text-base-content/70">Updated {formatDate(data.updatedAt)}</p>}
@@ -61,7 +61,7 @@ export function KitPage() {
 
       {!user && (
         <aside className="alert alert-info alert-soft flex flex-wrap justify-between" data-print="hide" aria-label="Join SponsorBridge">
-          <span>Sponsor {personName(data.person)}'s next event, or publish a media kit of your own, on SponsorBridge.</span>
+          <span>Sponsor {personName(data.owner)}'s next event, or publish a media kit of your own, on SponsorBridge.</span>
           <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>
             Join SponsorBridge
           </Link>

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { SettingsCard } from '@/components/ui/SettingsCard'
 import { errorMessage } from '@/lib/api'
-import type { ApiBody, CurrentUser } from '@/lib/api-types.gen'
-import type { PastSponsorConsent } from '@/lib/proof-of-value.tmp'
+import type { CurrentUser } from '@/lib/api-types.gen'
 import { toast } from '@/lib/toast'
 import { useUpdateUser } from '../api/update-user'
 
@@ -10,7 +9,7 @@ import { useUpdateUser } from '../api/update-user'
  * Settings → Privacy: whether the member is listed as a past sponsor on the media kits of members they
  * sponsored (PATCH /api/user `hideAsPastSponsor`, shown the other way round: on by default).
  */
-export function PrivacyCard({ user }: { user: CurrentUser & PastSponsorConsent }) {
+export function PrivacyCard({ user }: { user: CurrentUser }) {
   const update = useUpdateUser()
   // The choice shows at once; the server's answer confirms it, a failure puts the stored one back.
   const [shown, setShown] = useState<boolean | undefined>(undefined)
@@ -32,16 +31,19 @@ export function PrivacyCard({ user }: { user: CurrentUser & PastSponsorConsent }
           onChange={(e) => {
             const on = e.target.checked
             setShown(on)
-            update.mutate({ hideAsPastSponsor: !on } as ApiBody<'PATCH /api/user'>, {
-              onSuccess: () => {
-                setShown(undefined)
-                toast({ title: on ? 'You are listed as a past sponsor' : 'You are no longer listed as a past sponsor' })
+            update.mutate(
+              { hideAsPastSponsor: !on },
+              {
+                onSuccess: () => {
+                  setShown(undefined)
+                  toast({ title: on ? 'You are listed as a past sponsor' : 'You are no longer listed as a past sponsor' })
+                },
+                onError: (err) => {
+                  setShown(undefined)
+                  toast({ title: errorMessage(err), variant: 'destructive' })
+                },
               },
-              onError: (err) => {
-                setShown(undefined)
-                toast({ title: errorMessage(err), variant: 'destructive' })
-              },
-            })
+            )
           }}
         />
       </label>
