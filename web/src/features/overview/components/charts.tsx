@@ -20,7 +20,14 @@ function options<K extends Kind>(
     max,
     grid: { color: theme.grid },
     border: { display: false },
-    ticks: { color: theme.muted, maxTicksLimit: 6, callback: (v: number | string) => format(Number(v)) },
+    // whole dollars and people; a share in steps of 20 %
+    ticks: {
+      color: theme.muted,
+      maxTicksLimit: 6,
+      precision: max === 1 ? undefined : 0,
+      stepSize: max === 1 ? 0.2 : undefined,
+      callback: (v: number | string) => format(Number(v)),
+    },
   }
   const labelAxis = {
     grid: { display: false },
@@ -30,9 +37,9 @@ function options<K extends Kind>(
   return {
     responsive: true,
     maintainAspectRatio: false,
-    animation: theme.still ? false : { duration: 400 },
-    // a resize (a phone turned, a full-page screenshot) redraws at once: no bars sliding in again
-    transitions: { resize: { animation: { duration: 0 } } },
+    // Drawn at once, never animated: figures to read, not motion (a refetch or a resize redrew them
+    // sliding in from the left, caught so by screenshots).
+    animation: false,
     indexAxis: horizontal ? 'y' : 'x',
     font: { family: theme.font },
     interaction: { mode: 'index', intersect: false },
