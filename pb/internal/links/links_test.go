@@ -3,6 +3,8 @@ package links_test
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	sbapp "sponsorbridge/pb/app"
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/testutil"
@@ -294,3 +297,29 @@ func TestRedirectsAreLimitedPerAddress(t *testing.T) {
 	}
 }
 
+// Served with the web app, the short links are the server's, not the
+// app's client routes: the catch-all that answers index.html does not
+// take them.
+func TestShortLinksAreNotTheWebAppsPages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>SponsorBridge</title>the web app"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	app := apptest.NewAppWith(t, testutil.Config(), sbapp.Options{PublicDir: dir})
+	defer app.Cleanup()
+	seed(t, app)
+	addLink(t, app, "Street festival", "Fest2026")
+	srv := testutil.Serve(t, app)
+	if s := visit(t, srv.URL+"/l/Fest2026", "GET", map[string]string{"User-Agent": "Mozilla/5.0"}); s != 302 {
+		t.Errorf("a short link with the web app served: %d", s)
+	}
+	res, body := testutil.Send(t, srv, "GET", "/l/Unknown1", "", nil)
+	if res.StatusCode != 404 || !strings.Contains(body, "Link not found.") || strings.Contains(body, "the web app") ||
+		!strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("an unknown code with the web app served: %d %s %q", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	if _, body := testutil.Send(t, srv, "GET", "/deals/abc", "", nil); !strings.Contains(body, "the web app") {
+		t.Errorf("the web app's own pages: %q", body)
+	}
+}

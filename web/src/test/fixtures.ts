@@ -44,7 +44,6 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     subscriptionActive: false,
     canPostAt: '',
     isAdmin: false,
-    hideAsPastSponsor: false,
     createdAt: '2025-11-01T09:00:00Z',
     reliability: {
       fundedDeals: 0,
@@ -142,7 +141,7 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics team travel' },
     origin: 'pledge',
     renewalOf: '',
-    category: 'Technology',
+    category: 'Education',
     deliverables: [],
     proposal: [],
     proposedBy: '',
