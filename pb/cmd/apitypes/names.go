@@ -8,6 +8,7 @@ import (
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/sponsoring"
 )
@@ -19,6 +20,7 @@ import (
 // web ("package.Type").
 var names = map[string]string{
 	"listings.Listing":     "ListingItem",
+	"listings.Poster":      "ListingPoster",
 	"accounts.PublicUser":  "PublicProfile",
 	"accounts.OwnUser":     "CurrentUser",
 	"accounts.SocialLink":  "SocialMediaEntry",
@@ -80,7 +82,9 @@ var (
 		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
 	paymentsMode = enum{"PaymentsMode", "How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*).",
 		[]string{config.PaymentsModeLive, config.PaymentsModeSandbox, config.PaymentsModeOff}}
-	industryKey    = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
+	industryKey      = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
+	figureProvenance = enum{"Provenance", "Where a figure came from (provenance.All; docs/api/proof-of-value.md): typed in, typed in with a file attached, or computed by SponsorBridge.",
+		provenance.All}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 )
 
@@ -88,6 +92,7 @@ var (
 var enums = map[string]enum{
 	"listings.Listing.Status":             listingStatus,
 	"listings.Listing.ClosedReason":       closedReason,
+	"listings.AudienceFigure.Provenance":  figureProvenance,
 	"eligibility.Question.Kind":           questionKind,
 	"eligibility.Answer.Kind":             questionKind,
 	"eligibility.Reason.Code":             eligibilityCode,
