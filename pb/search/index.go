@@ -47,8 +47,7 @@ type doc struct {
 	cats        []int32 // category numbers, ascending
 	location    string  // folded
 	poster      string
-	verified    bool
-	reliable    bool
+	marks       posterMarks
 	hidden      bool
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
@@ -58,10 +57,11 @@ type doc struct {
 }
 
 type poster struct {
-	id       string
-	verified bool
-	reliable bool
-	docs     *roaring.Bitmap // keys
+	id    string
+	marks posterMarks
+	// audienced: in index.audienced
+	audienced bool
+	docs      *roaring.Bitmap // keys
 }
 
 // posting is the set of listings holding one term (or one location): a
@@ -127,6 +127,9 @@ type index struct {
 
 	posters   []poster
 	posterIDs map[string]uint32
+	// audienced are the posters with an audience or a measured one (the
+	// only ones an audience condition can keep: audience.go).
+	audienced []uint32
 
 	// amountOrder holds every live key sorted by (amount, key): amount
 	// order with the newest first among equal amounts.
@@ -304,11 +307,11 @@ func (ix *index) putAttrs(d *doc) {
 		ix.makeDense(l)
 	}
 
-	p := ix.internPoster(d.poster, d.verified, d.reliable)
+	p := ix.internPoster(d.poster, d.marks)
 	ix.poster[r] = p
 	ix.posters[p].docs.Add(key)
-	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].verified)
-	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].reliable)
+	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].marks.verified)
+	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].marks.reliable)
 	if ix.table.Dated {
 		ix.event[r] = d.event
 	}

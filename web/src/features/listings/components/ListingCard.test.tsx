@@ -96,7 +96,7 @@ describe('ListingCard', () => {
           kind: 'requests',
           item: makeRequest({
             status: 'sponsored',
-            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '', deleted: false },
+            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '', deleted: false, audience: null },
             userId: 'x9',
           }),
         }}
