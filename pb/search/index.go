@@ -130,6 +130,8 @@ type index struct {
 	// audienced are the posters with an audience or a measured one (the
 	// only ones an audience condition can keep: audience.go).
 	audienced []uint32
+	// audienceSets are the kept sets of the audience conditions asked.
+	audienceSets audienceSets
 
 	// amountOrder holds every live key sorted by (amount, key): amount
 	// order with the newest first among equal amounts.
@@ -221,6 +223,7 @@ func (ix *index) grow(rowid int64) {
 		ix.termDense[id] = b.grown(ix.words)
 	}
 	ix.kwc.grow(ix.words)
+	ix.audienceSets.grow(ix.words)
 }
 
 // capacityFor is the rows an index grows to when rowid does not fit: an
@@ -312,6 +315,7 @@ func (ix *index) putAttrs(d *doc) {
 	ix.posters[p].docs.Add(key)
 	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].marks.verified)
 	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].marks.reliable)
+	ix.followAudience(r, ix.posters[p].marks, true)
 	if ix.table.Dated {
 		ix.event[r] = d.event
 	}
@@ -374,6 +378,7 @@ func (ix *index) drop(rowid int64) {
 	p.docs.Remove(key)
 	ix.mark(&ix.verified, &ix.verifiedCount, r, false)
 	ix.mark(&ix.reliable, &ix.reliableCount, r, false)
+	ix.followAudience(r, p.marks, false)
 	if i := ix.amountSlot(ix.amount[r], key); i < len(ix.amountOrder) && ix.amountOrder[i] == key {
 		ix.amountOrder = append(ix.amountOrder[:i], ix.amountOrder[i+1:]...)
 	}

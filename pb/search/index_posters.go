@@ -52,7 +52,8 @@ func (ix *index) setMarks(userID string, m posterMarks) {
 	if !ok || ix.posters[p].marks == m {
 		return
 	}
-	if was := ix.posters[p].marks; was.verified != m.verified || was.reliable != m.reliable {
+	was := ix.posters[p].marks
+	if was.verified != m.verified || was.reliable != m.reliable {
 		it := ix.posters[p].docs.Iterator()
 		for it.HasNext() {
 			r := rowidOf(it.Next())
@@ -62,6 +63,9 @@ func (ix *index) setMarks(userID string, m posterMarks) {
 	}
 	ix.posters[p].marks = m
 	ix.fileAudience(p)
+	if was.audience != m.audience || was.measured != m.measured {
+		ix.followPosterAudience(p)
+	}
 }
 
 // fileAudience keeps poster p in audienced while they have an audience or

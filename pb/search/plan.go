@@ -36,9 +36,6 @@ type plan struct {
 	poster  int64 // -1 any
 	posterD *roaring.Bitmap
 	exclude int64 // a poster left out, -1 none
-	// audience is the posters' audience condition when it is checked
-	// listing by listing (audience.go).
-	audience audienceCond
 	// except are the listings left out whatever else they match (those
 	// closed to the viewer's industry: Filter.OpenToMe; those whose rules
 	// the applicant fails: Filter.EligibleOnly), nil for none.
@@ -138,16 +135,12 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 		add(factor{ix.reliable}, ix.reliableCount)
 	}
 	if cond := audienceOf(f); cond.on {
-		fc, size := p.audienceFactor(cond, n)
+		b, size := ix.audienceSet(cond)
 		if size == 0 {
 			p.empty = true
 			return p
 		}
-		if fc != nil {
-			add(fc, size)
-		} else {
-			sel *= min(1, float64(size)/float64(n))
-		}
+		add(factor{b}, size)
 	}
 	if f.Location != "" {
 		fc, size := p.locationFactor(fold(f.Location), f.LocationEitherWay)
@@ -303,9 +296,6 @@ func (p *plan) test(r int64) bool {
 		return false
 	}
 	if p.exclude >= 0 && int64(ix.poster[r]) == p.exclude {
-		return false
-	}
-	if p.audience.on && !p.audience.admits(ix.posters[ix.poster[r]].marks) {
 		return false
 	}
 	if !p.kwFirst && p.kwBits != nil && !p.kwBits.has(r) {

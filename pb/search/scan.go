@@ -31,7 +31,7 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 	counted, countWords := 0, p.ix.t.CountWords
 	// Once the page is full, a plan whose matches need no look one by one
 	// counts the words left in blocks (countWords).
-	blocks := count && !p.amount.on && !p.byPoster() && !p.noBlockCount
+	blocks := count && !p.amount.on && p.poster < 0 && p.exclude < 0 && !p.noBlockCount
 	for w := min(top, ix.words-1); w >= 0; w-- {
 		if blocks && len(s.rows) >= want && w < top {
 			// The words w down to lo are counted, as the loop below would.
@@ -87,10 +87,9 @@ func (p *plan) scan(from int64, want int, count bool) scanned {
 			in, edge = v&ia, v&ea
 		}
 		// Listings that need a look one by one: the edge buckets of the
-		// amount range, and every listing when a poster is named or their
-		// audience checked.
+		// amount range, and every listing when a poster is named.
 		check := edge
-		if p.byPoster() {
+		if p.poster >= 0 || p.exclude >= 0 {
 			check, in = check|in, 0
 		}
 		if len(s.rows) >= want {
@@ -185,18 +184,12 @@ func orWords(dst, src []uint64) {
 	}
 }
 
-// byPoster tells whether each listing's poster must be looked at.
-func (p *plan) byPoster() bool { return p.poster >= 0 || p.exclude >= 0 || p.audience.on }
-
 // itemOK checks what the words cannot: the amount itself and the poster.
 func (p *plan) itemOK(r int64) bool {
 	if a := p.ix.amount[r]; p.amount.on && (a < p.amount.min || a > p.amount.max) {
 		return false
 	}
 	if p.exclude >= 0 && int64(p.ix.poster[r]) == p.exclude {
-		return false
-	}
-	if p.audience.on && !p.audience.admits(p.ix.posters[p.ix.poster[r]].marks) {
 		return false
 	}
 	return p.poster < 0 || int64(p.ix.poster[r]) == p.poster

@@ -39,7 +39,7 @@ func (p *plan) walk(after *cursor, want int, count bool) walked {
 		from = rowidOf(after.key)
 	}
 	// With no condition but visibility the total is a counter.
-	plain := len(p.factors) == 1 && !p.amount.on && p.kwBits == nil && !p.byPoster() && p.except == nil
+	plain := len(p.factors) == 1 && !p.amount.on && p.kwBits == nil && p.poster < 0 && p.exclude < 0 && p.except == nil
 	s := p.scan(from, want, count && !plain)
 	w := walked{total: s.total, exact: !s.estimated, more: len(s.rows) == want}
 	if plain {

@@ -100,6 +100,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
 		l.PosterReliable = poster.GetBool("isReliable")
+		l.PosterAudience = int64(poster.GetInt("audience"))
+		l.PosterMeasured = poster.GetString("audienceProvenance") == provenance.Measured
 	}
 	return l, nil
 }
