@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/apptest"
+	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/testutil"
 )
@@ -69,9 +70,11 @@ type world struct {
 	rita, sam, vic, ada *core.Record
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldWith(t, testutil.Config()) }
+
+func newWorldWith(t *testing.T, cfg *config.Config) *world {
 	t.Helper()
-	app := apptest.NewApp(t, testutil.Config())
+	app := apptest.NewApp(t, cfg)
 	t.Cleanup(app.Cleanup)
 	w := &world{app: app}
 	w.rita = testutil.CreateMember(t, app, "rita", testutil.MemberOpts{})
@@ -176,6 +179,18 @@ func TestWhoReadsEvidence(t *testing.T) {
 	kitPicture := w.upload(t, "rita", "tickets.png", picture(t, 40, 30))
 	kitPDF := w.upload(t, "rita", "report.pdf", pdf)
 	dealPDF := w.upload(t, "sam", "receipt.pdf", pdf, "deal", w.completed)
+	// What a report's figure may name: a file of its deal, and nothing else.
+	for _, c := range []struct {
+		deal, file string
+		want       bool
+	}{{w.completed, dealPDF, true}, {w.funded, dealPDF, false}, {w.completed, kitPDF, false}, {"", kitPDF, false}, {w.completed, "", false}} {
+		if r, err := evidence.OfDeal(w.app, c.deal, c.file); err != nil || (r != nil) != c.want {
+			t.Errorf("OfDeal(%q, %q) = %v, %v; want a file %v", c.deal, c.file, r, err, c.want)
+		}
+	}
+	if own, err := evidence.OfMember(w.app, w.rita.Id, kitPicture, kitPDF, dealPDF, "nosuchfile12345"); err != nil || len(own) != 2 || own[dealPDF] != nil {
+		t.Errorf("OfMember: %v, %v; want her two kit files", own, err)
+	}
 	get := func(name, who, id string, status int, headers map[string]string) testutil.Call {
 		c := testutil.Call{Name: name, Who: who, Method: http.MethodGet, URL: "/api/evidence/" + id, Status: status, WantHeaders: headers}
 		if status == 200 {
@@ -266,7 +281,35 @@ func TestTheSweepDeletesUnnamedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fsys.Close()
-	if ok, _ := fsys.Exists(stored.BaseFilesPath() + "/" + stored.GetString("file")); ok {
-		t.Error("the swept file is still stored")
+	// PocketBase removes a deleted record's files after the delete, in the background
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if ok, _ := fsys.Exists(stored.BaseFilesPath() + "/" + stored.GetString("file")); !ok {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatal("the swept file is still stored")
+		}
 	}
+}
+
+// A kit's files go with the member's account; a deal's stay with the deal,
+// their uploader emptied, still read by the member who remains.
+func TestFilesWhenAMemberLeaves(t *testing.T) {
+	w := newWorld(t)
+	kitFile := w.upload(t, "sam", "fans.pdf", pdf)
+	dealFile := w.upload(t, "sam", "receipt.pdf", pdf, "deal", w.completed)
+	if err := w.app.Delete(w.sam); err != nil {
+		t.Fatal(err)
+	}
+	left, err := evidence.ByID(w.app, kitFile, dealFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := left[kitFile]; ok {
+		t.Error("the kit's file outlived the account")
+	}
+	if r, ok := left[dealFile]; !ok || r.GetString("owner") != "" {
+		t.Fatalf("the deal's file: %v", r)
+	}
+	w.j.Do(t, testutil.Call{Name: "the recipient still reads it", Who: "rita", Method: http.MethodGet, URL: "/api/evidence/" + dealFile,
+		Status: 200, Want: []string{""}})
 }
