@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { RepeatIcon } from '@/components/ui/icons'
 import type { Deal } from '@/lib/api-types.gen'
 import { dealPath } from '@/lib/paths'
 import { renewalTexts } from '../renewal-texts'
@@ -8,14 +7,11 @@ import { renewalTexts } from '../renewal-texts'
 export function RenewalOf({ deal }: { deal: Deal }) {
   if (!deal.renewalOf) return null
   return (
-    <p className="flex items-center gap-2 text-sm" data-testid="deal-renewal-of">
-      <RepeatIcon className="size-4 shrink-0 text-base-content/70" />
-      <span>
-        {renewalTexts.renewalOf}{' '}
-        <Link to={dealPath(deal.renewalOf)} className="link link-primary font-medium break-words">
-          {deal.listing.title}
-        </Link>
-      </span>
+    <p className="text-sm" data-testid="deal-renewal-of">
+      {renewalTexts.renewalOf}{' '}
+      <Link to={dealPath(deal.renewalOf)} className="link link-primary font-medium break-words">
+        {deal.listing.title}
+      </Link>
     </p>
   )
 }
