@@ -102,6 +102,15 @@ describe('RenewalCard: the recipient invites', () => {
     expect(calls[1].body).toEqual({ requestId: 'r2' })
   })
 
+  it('offers to post a request when the member has none open', async () => {
+    renderCard('u1', { 'GET /api/sponsorship-requests': () => listResponse([requests[1]]) })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invite to your next request' }))
+    const dialog = screen.getByRole('dialog', { name: 'Invite Arun Mehta to your next request' })
+    expect(await within(dialog).findByText(/You have no open, approved request yet/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'Post a request' })).toHaveAttribute('href', '/home?tab=requests&create=1')
+    expect(within(dialog).getByRole('button', { name: 'Send invitation' })).toBeDisabled()
+  })
+
   it('says why when the sponsor was invited to that request already', async () => {
     renderCard('u1', {
       'GET /api/sponsorship-requests': () => listResponse(requests),
