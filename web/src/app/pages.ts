@@ -15,7 +15,9 @@ export const load = {
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
+  sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
+  kit: () => import('@/features/kits/routes/KitPage').then((m) => ({ default: m.KitPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -29,7 +31,9 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.receipt, load.receipt],
   [paths.admin, load.admin],
   [paths.deal, load.deal],
+  [paths.sponsorships, load.sponsorships],
   [paths.offerApplications, load.offerApplications],
+  [paths.kit, load.kit],
 ]
 
 /**

@@ -26,7 +26,9 @@ const ReceiptPage = lazy(load.receipt)
 const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
+const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
+const KitPage = lazy(load.kit)
 
 const infoPaths = [
   paths.privacyPolicy,
@@ -59,11 +61,14 @@ function AppRoutes() {
               <Route path={paths.subscription} element={<SubscriptionPage />} />
               <Route path={paths.receipt} element={<ReceiptPage />} />
               <Route path={paths.deal} element={<DealPage />} />
+              <Route path={paths.sponsorships} element={<SponsorshipsPage />} />
               <Route path={paths.offerApplications} element={<OfferApplicationsPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>
             </Route>
+            {/* a published media kit is read signed out too */}
+            <Route path={paths.kit} element={<KitPage />} />
             {infoPaths.map((path) => (
               <Route key={path} path={path} element={<InfoPage />} />
             ))}

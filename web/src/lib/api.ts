@@ -64,7 +64,8 @@ function fieldErrorsFrom(data: unknown, key: 'message' | 'code' = 'message'): Fi
   return out
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The error an answer that is not ok stands for (also lib/upload.ts's). */
+export async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '')
   try {
     const body = JSON.parse(text) as { message?: unknown; data?: unknown }

@@ -21,7 +21,10 @@ export const paths = {
   googleCallback: '/__/auth/handler',
   listing: '/listings/:kind/:id',
   deal: '/deals/:id',
+  /** The member's overview: deals given and received, in charts and tables. */
+  sponsorships: '/sponsorships',
   offerApplications: '/sponsorships/:id/applications',
+  kit: '/kits/:username',
 } as const
 
 export const policyLinks = [
@@ -108,4 +111,9 @@ export function dealPath(dealId: string): string {
 export function offerApplicationsPath(offerId: string, compare?: readonly string[]): string {
   const path = `/sponsorships/${encodeURIComponent(offerId)}/applications`
   return compare?.length ? `${path}?compare=${compare.map(encodeURIComponent).join(',')}` : path
+}
+
+/** A member's public media kit (docs/api/proof-of-value.md, "Media kits"): readable signed out once published. */
+export function kitPath(username: string): string {
+  return `/kits/${encodeURIComponent(username)}`
 }

@@ -9,6 +9,8 @@ import { DeliverablesCard } from './DeliverablesCard'
 import { EndDealActions } from './EndDealActions'
 import { NextStep } from './NextStep'
 import { ReasonStepDialog, type ReasonStep } from './ReasonStepDialog'
+import { RenewalCard } from './RenewalCard'
+import { RenewalOf } from './RenewalOf'
 import { ReviewsCard } from './ReviewsCard'
 import { UpdatesCard } from './UpdatesCard'
 
@@ -21,6 +23,7 @@ export function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   return (
     <>
       <DealHeader deal={deal} />
+      <RenewalOf deal={deal} />
       <DealNotices
         deal={deal}
         meId={meId}
@@ -31,6 +34,7 @@ export function DealView({ deal, meId }: { deal: Deal; meId: string }) {
       <NextStep deal={deal} sponsor={sponsor} otherName={otherName} pending={pending} run={run} />
       <DeliverablesCard deal={deal} meId={meId} otherName={otherName} pending={pending} run={run} />
       <EndDealActions deal={deal} onCancel={() => setAsking('cancel')} onDispute={() => setAsking('dispute')} />
+      <RenewalCard deal={deal} meId={meId} otherName={otherName} />
       <ReviewsCard deal={deal} meId={meId} otherName={otherName} />
       <UpdatesCard deal={deal} sponsor={sponsor} />
       <DealHistory events={deal.events ?? []} />
