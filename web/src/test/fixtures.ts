@@ -44,6 +44,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     subscriptionActive: false,
     canPostAt: '',
     isAdmin: false,
+    hideAsPastSponsor: false,
     createdAt: '2025-11-01T09:00:00Z',
     reliability: {
       fundedDeals: 0,
@@ -140,6 +141,8 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     recipient: makePerson({ id: 'u1', username: 'priya', displayName: 'Priya Sharma' }),
     listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics team travel' },
     origin: 'pledge',
+    renewalOf: '',
+    category: 'Education',
     deliverables: [],
     proposal: [],
     proposedBy: '',
