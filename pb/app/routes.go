@@ -10,11 +10,13 @@ import (
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/kits"
+	"sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
@@ -35,7 +37,9 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		saved.Routes(),         // saved searches
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
-		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
+		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute, renew, invite, overview
+		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
+		reports.Routes(),       // impact reports of completed deals and their share links
 		evidence.Routes(),      // evidence files of kits' and reports' figures
 		kits.Routes(),          // media kits: the public page, the member's own
 		messaging.Routes(),     // conversations and messages

@@ -15,6 +15,9 @@ export type EligibilityCode = 'cap' | 'location' | 'category' | 'eventDate' | 'a
 /** An evidence file's kind: a picture or a PDF. */
 export type EvidenceKind = 'picture' | 'pdf'
 
+/** What an impact report's figure counts (reports.FigureKinds). */
+export type FigureKind = 'attendance' | 'reach' | 'other'
+
 /** An industry a member may state (industry.All; docs/api/packages.md). */
 export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
 
@@ -39,11 +42,14 @@ export type PaymentsMode = 'live' | 'sandbox' | 'off'
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
 
-/** Where a figure came from (provenance.All; docs/api/proof-of-value.md): typed in, typed in with a file attached, or computed by SponsorBridge. */
+/** Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured). */
 export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
 export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
+
+/** An impact report's state (reports.StatusDraft, StatusPublished). */
+export type ReportStatus = 'draft' | 'published'
 
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
@@ -300,6 +306,8 @@ export interface Deal {
   recipient: Person
   listing: DealListing
   origin: string
+  renewalOf: string
+  category: string
   deliverables: Deliverable[]
   proposal: Deliverable[]
   proposedBy: string
@@ -327,6 +335,17 @@ export interface Deal {
   reviews?: DealReviews
 }
 
+/** deals.DealOverview */
+export interface DealOverview {
+  given: Totals
+  received: Totals
+  months: MonthTotals[]
+  categories: CategoryTotals[]
+  reach: MonthReach[]
+  onTime: MonthOnTime[]
+  deals: Deal[]
+}
+
 /** deals.Review */
 export interface Review {
   id: string
@@ -344,6 +363,11 @@ export interface Review {
   hiddenReason: string
 }
 
+/** deals.Invited */
+export interface Invited {
+  invited: boolean
+}
+
 /** deals.Update */
 export interface Update {
   id: string
@@ -351,6 +375,48 @@ export interface Update {
   picture: string
   author: Person
   createdAt: string
+}
+
+/** links.Link */
+export interface Link {
+  id: string
+  code: string
+  url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
+  createdAt: string
+}
+
+/** reports.ImpactReport */
+export interface ImpactReport {
+  dealId: string
+  status: ReportStatus
+  listing: ReportListing
+  category: string
+  amount: number
+  sponsor: Person
+  recipient: Person
+  completedAt: string
+  publishedAt: string
+  deliverables: ReportDeliverable[]
+  onTimeShare: number | null
+  photos: ReportPhoto[]
+  figures: ReportFigure[]
+  links: ReportLink[]
+  linkTotals: ReportLinkTotals
+  spending: SpendingItem[]
+  spentTotal: number
+  unaccounted: number
+  summary: string
+  benchmark: Benchmark
+  shared: ReportShare | null
+}
+
+/** reports.ShareLink */
+export interface ShareLink {
+  url: string
 }
 
 /** evidence.EvidenceFile */
@@ -796,6 +862,110 @@ export interface DealReviews {
   theirsWritten: boolean
 }
 
+/** deals.Totals */
+export interface Totals {
+  total: number
+  deals: number
+}
+
+/** deals.MonthTotals */
+export interface MonthTotals {
+  month: string
+  given: number
+  received: number
+}
+
+/** deals.CategoryTotals */
+export interface CategoryTotals {
+  category: string
+  given: number
+  received: number
+}
+
+/** deals.MonthReach */
+export interface MonthReach {
+  month: string
+  measured: number
+  reported: number
+}
+
+/** deals.MonthOnTime */
+export interface MonthOnTime {
+  month: string
+  share: number | null
+  deliverables: number
+}
+
+/** reports.ReportListing */
+export interface ReportListing {
+  kind: ListingSegment
+  id: string
+  title: string
+}
+
+/** reports.ReportDeliverable */
+export interface ReportDeliverable {
+  id: string
+  title: string
+  due: string
+  doneAt: string
+  onTime: boolean | null
+  proofText: string
+  proofLink: string
+  proofPicture: string
+}
+
+/** reports.ReportPhoto */
+export interface ReportPhoto {
+  id: string
+  url: string
+}
+
+/** reports.ReportFigure */
+export interface ReportFigure extends Figure {
+  id: string
+  kind: FigureKind
+  label: string
+}
+
+/** reports.ReportLink */
+export interface ReportLink {
+  code: string
+  url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
+}
+
+/** reports.ReportLinkTotals */
+export interface ReportLinkTotals {
+  visits: number
+  uniqueVisitors: number
+}
+
+/** reports.SpendingItem */
+export interface SpendingItem {
+  id: string
+  label: string
+  amount: number
+  receipt: EvidenceFile | null
+}
+
+/** reports.Benchmark */
+export interface Benchmark {
+  enough: boolean
+  comparable: number
+  band: string
+  onTimeShare: OnTimeBenchmark | null
+  costPerAttendee: CostBenchmark | null
+}
+
+/** reports.ReportShare */
+export interface ReportShare {
+  sharedAt: string
+}
+
 /** evidence.Figure */
 export interface Figure {
   value: number
@@ -925,6 +1095,19 @@ export interface CompareReview {
   comment: string
   createdAt: string
   author: Person
+}
+
+/** reports.OnTimeBenchmark */
+export interface OnTimeBenchmark {
+  this: number
+  median: number
+  betterThan: number
+}
+
+/** reports.CostBenchmark */
+export interface CostBenchmark {
+  this: number
+  median: number
 }
 
 /** admin.ReportEntry */
@@ -1103,6 +1286,17 @@ export interface ReviewInput {
   body: string
 }
 
+/** deals.RenewInput */
+export interface RenewInput {
+  amount?: number
+  eventDate?: string
+}
+
+/** deals.InviteInput */
+export interface InviteInput {
+  requestId: string
+}
+
 /** deals.ReplyInput */
 export interface ReplyInput {
   body: string
@@ -1111,6 +1305,19 @@ export interface ReplyInput {
 /** deals.UpdateInput */
 export interface UpdateInput {
   body: string
+}
+
+/** links.CreateInput */
+export interface CreateInput {
+  target: string
+  deliverable?: string
+}
+
+/** reports.ImpactReportInput */
+export interface ImpactReportInput {
+  summary: string
+  figures: FigureInput[]
+  spending: SpendingInput[]
 }
 
 /** kits.KitInput */
@@ -1268,6 +1475,24 @@ export interface DeliverableInput {
   due: string
 }
 
+/** reports.FigureInput */
+export interface FigureInput {
+  id?: string
+  kind: FigureKind
+  label: string
+  value?: number
+  asOf?: string
+  evidence?: string
+}
+
+/** reports.SpendingInput */
+export interface SpendingInput {
+  id?: string
+  label: string
+  amount?: number
+  receipt?: string
+}
+
 /** kits.AudienceInput */
 export interface AudienceInput {
   value: number
@@ -1405,6 +1630,7 @@ export interface ApiRoutes {
   'POST /api/applications/{id}/shortlist': { body: ShortlistBody; answer: ReviewItem }
   'GET /api/deals': { body: undefined; answer: Deal[] }
   'GET /api/deals/{id}': { body: undefined; answer: Deal }
+  'GET /api/deals/overview': { body: undefined; answer: DealOverview }
   'POST /api/deals/{id}/deliverables': { body: ProposeInput; answer: Deal }
   'POST /api/deals/{id}/agree': { body: AgreeInput; answer: Deal }
   'POST /api/deals/{id}/funds-sent': { body: undefined; answer: Deal }
@@ -1415,9 +1641,19 @@ export interface ApiRoutes {
   'POST /api/deals/{id}/dispute': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/dispute/answer': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/review': { body: ReviewInput; answer: Review }
+  'POST /api/deals/{id}/renew': { body: RenewInput; answer: Deal }
+  'POST /api/deals/{id}/invite': { body: InviteInput; answer: Invited }
   'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
+  'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
+  'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
+  'GET /api/deals/{id}/report': { body: undefined; answer: ImpactReport }
+  'PUT /api/deals/{id}/report': { body: ImpactReportInput; answer: ImpactReport }
+  'POST /api/deals/{id}/report/publish': { body: undefined; answer: ImpactReport }
+  'POST /api/deals/{id}/report/share': { body: undefined; answer: ShareLink }
+  'DELETE /api/deals/{id}/report/share': { body: undefined; answer: undefined }
+  'GET /api/shared-reports/{token}': { body: undefined; answer: ImpactReport }
   'POST /api/evidence': { body: unknown; answer: EvidenceFile }
   'GET /api/kits/{username}': { body: undefined; answer: Kit }
   'GET /api/user/kit': { body: undefined; answer: Kit }
