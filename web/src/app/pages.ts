@@ -15,6 +15,8 @@ export const load = {
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
+  report: () => import('@/features/deals/routes/ReportPage').then((m) => ({ default: m.ReportPage })),
+  sharedReport: () => import('@/features/deals/routes/SharedReportPage').then((m) => ({ default: m.SharedReportPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
 }
 
@@ -29,6 +31,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.receipt, load.receipt],
   [paths.admin, load.admin],
   [paths.deal, load.deal],
+  [paths.report, load.report],
   [paths.offerApplications, load.offerApplications],
 ]
 

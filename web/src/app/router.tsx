@@ -26,6 +26,8 @@ const ReceiptPage = lazy(load.receipt)
 const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
+const ReportPage = lazy(load.report)
+const SharedReportPage = lazy(load.sharedReport)
 const OfferApplicationsPage = lazy(load.offerApplications)
 
 const infoPaths = [
@@ -59,11 +61,13 @@ function AppRoutes() {
               <Route path={paths.subscription} element={<SubscriptionPage />} />
               <Route path={paths.receipt} element={<ReceiptPage />} />
               <Route path={paths.deal} element={<DealPage />} />
+              <Route path={paths.report} element={<ReportPage />} />
               <Route path={paths.offerApplications} element={<OfferApplicationsPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>
             </Route>
+            <Route path={paths.sharedReport} element={<SharedReportPage />} />
             {infoPaths.map((path) => (
               <Route key={path} path={path} element={<InfoPage />} />
             ))}

@@ -1,0 +1,44 @@
+import { formatUsd } from '@/lib/money'
+import type { Report } from '../api/report-routes.tmp'
+import { MeasuredTag, Section } from './Section'
+import { reportTexts } from './texts'
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`)
+
+/** Where this deal stands among comparable counted deals (same category, same amount band), or why it cannot say yet. */
+export function BenchmarkSection({ report }: { report: Report }) {
+  const b = report.benchmark
+  return (
+    <Section title={reportTexts.benchmark} aside={<MeasuredTag />} testId="report-benchmark">
+      {!b.enough ? (
+        <p className="text-sm text-base-content/80">{reportTexts.notEnough(report.category || 'this category', b.band)}</p>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/75">
+            {b.comparable} completed deals in {report.category} of {b.band}.
+          </p>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {b.onTimeShare && (
+              <div className="rounded-box bg-base-200 px-4 py-3">
+                <dt className="text-sm text-base-content/80">Delivered on time</dt>
+                <dd className="text-xl font-bold">
+                  {percent(b.onTimeShare.this)} <span className="text-sm font-normal">(median {percent(b.onTimeShare.median)})</span>
+                </dd>
+                <dd className="text-sm">Better than or equal to {b.onTimeShare.betterThan}% of them</dd>
+              </div>
+            )}
+            {b.costPerAttendee && (
+              <div className="rounded-box bg-base-200 px-4 py-3">
+                <dt className="text-sm text-base-content/80">Cost per attendee</dt>
+                <dd className="text-xl font-bold">
+                  {formatUsd(b.costPerAttendee.this)}{' '}
+                  <span className="text-sm font-normal">(median {formatUsd(b.costPerAttendee.median)})</span>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,34 @@
+import type { Report } from '../api/report-routes.tmp'
+import { formatDate } from '@/lib/dates'
+import { personName } from '@/lib/member'
+import { formatUsd } from '@/lib/money'
+import type { Person } from '@/lib/api-types.gen'
+import { PersonLink } from '@/components/ui/MemberName'
+import { reportTexts } from './texts'
+
+/** A member of the deal: a link to their profile, or their name alone on a shared report (no ids there). */
+function Member({ person }: { person: Report['sponsor'] }) {
+  if (!person.id) return <span className="font-medium">{personName(person as Person)}</span>
+  return <PersonLink person={person as Person} />
+}
+
+/** The report's title block: the listing, the amount, who gave it to whom, when it completed, and its state. */
+export function ReportHeader({ report }: { report: Report }) {
+  const published = report.status === 'published'
+  return (
+    <header className="space-y-2">
+      <p className="text-sm font-semibold tracking-wide text-base-content/75 uppercase">{reportTexts.heading}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{report.listing.title}</h1>
+        <span className={`badge ${published ? 'badge-success' : 'badge-warning'} badge-soft`} data-testid="report-status">
+          {published ? reportTexts.status.published : reportTexts.status.draft}
+        </span>
+      </div>
+      <p className="text-base-content/80">
+        <span className="text-lg font-semibold text-base-content">{formatUsd(report.amount)}</span> from <Member person={report.sponsor} />{' '}
+        (sponsor) to <Member person={report.recipient} /> (recipient) · completed {formatDate(report.completedAt)}
+        {published && report.publishedAt ? ` · published ${formatDate(report.publishedAt)}` : ''}
+      </p>
+    </header>
+  )
+}
