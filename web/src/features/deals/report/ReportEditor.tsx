@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form'
+import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form'
 import { Button } from '@/components/ui/Button'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
@@ -60,8 +60,6 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
   const form = useForm<ReportValues>({ resolver: zodResolver(reportSchema(report.amount)), defaultValues: valuesOf(report) })
   const figures = useFieldArray({ control: form.control, name: 'figures' })
   const spending = useFieldArray({ control: form.control, name: 'spending' })
-  const lines = useWatch({ control: form.control, name: 'spending' })
-  const spent = spentOf(lines ?? [])
   const errors = form.formState.errors
 
   const submit = form.handleSubmit(async (values) => {
@@ -146,7 +144,7 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
         </div>
       </Section>
 
-      <Section title={reportTexts.spending} aside={<Unaccounted amount={Math.max(0, report.amount - spent)} />}>
+      <Section title={reportTexts.spending} aside={<SpendingLeft control={form.control} amount={report.amount} />}>
         {spending.fields.map((row, i) => (
           <fieldset
             key={row.id}
@@ -185,9 +183,7 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
             </div>
           </fieldset>
         ))}
-        <p className="text-sm" data-testid="spent-total">
-          {reportTexts.spent} {formatUsd(spent)} of {formatUsd(report.amount)}
-        </p>
+        <SpendingLeft control={form.control} amount={report.amount} total />
         <RootError message={errors.spending?.root?.message ?? errors.spending?.message} />
         <div>
           <Button
@@ -220,6 +216,17 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
         </Button>
       </div>
     </form>
+  )
+}
+
+/** What the lines typed so far add up to ("Spent $300 of $500"), or what they leave unaccounted: re-rendered alone as they change. */
+function SpendingLeft({ control, amount, total = false }: { control: Control<ReportValues>; amount: number; total?: boolean }) {
+  const spent = spentOf(useWatch({ control, name: 'spending' }) ?? [])
+  if (!total) return <Unaccounted amount={Math.max(0, amount - spent)} />
+  return (
+    <p className="text-sm" data-testid="spent-total">
+      {reportTexts.spent} {formatUsd(spent)} of {formatUsd(amount)}
+    </p>
   )
 }
 
