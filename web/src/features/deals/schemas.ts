@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { boundedText } from '@/lib/bounded-text'
 import { limits } from '@/lib/limits.gen'
+import { pictureFileError } from '@/lib/pictures'
 
 export const DEAL_REASON_MAX = limits.dealReason
 export const DISPUTE_MAX = limits.disputeText
@@ -23,23 +24,7 @@ export const deliverablesSchema = z.object({
 
 export type DeliverablesValues = z.infer<typeof deliverablesSchema>
 
-/**
- * What a proof or an update may carry: one picture, checked in the browser as far as it can be, in
- * the server's words (docs/api/deals.md, "Pictures"). The server reads the picture itself and has the
- * last word (its pixels, a lossless or animated WebP); a file whose type the browser cannot name
- * goes to it unjudged. The size is deals.MaxPicture, from the generated limits.
- */
-export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
-const PICTURE_MAX_BYTES = limits.pictureBytes
-
-export const pictureHint = `JPEG, PNG, GIF or WebP, at most ${PICTURE_MAX_BYTES >> 20} MB.`
-
-function pictureFileError(file: File): string | undefined {
-  if (file.type && !PICTURE_TYPES.includes(file.type)) return 'The picture must be a JPEG, PNG, GIF or WebP image'
-  if (file.size > PICTURE_MAX_BYTES) return `The picture must be at most ${PICTURE_MAX_BYTES >> 20} MB`
-  return undefined
-}
-
+/** What a proof or an update may carry: one picture, checked as lib/pictures checks it. */
 const picture = z.nullable(z.custom<File>((v) => v instanceof File)).check(
   z.superRefine((file, ctx) => {
     const message = file && pictureFileError(file)

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api'
 import type { ApiBody, DealStatus } from '@/lib/api-types.gen'
 import { fetchPage } from '@/lib/list-page'
-import { withPicture } from './pictures'
+import { withFile } from '@/lib/pictures'
 import { queryKeys } from '@/lib/query-keys'
 import { dealQueryOptions } from './deal-query'
 
@@ -43,7 +43,7 @@ export type RunStep = (input: DealStep, success: string, onFieldError?: (field: 
 function takeStep(id: string, s: DealStep) {
   if (s.step !== 'done') return api(`POST /api/deals/{id}/${s.step}` as const, { params: { id }, body: s.body })
   const { picture, ...proof } = s.body
-  return api('POST /api/deals/{id}/deliverables/{item}/done', { params: { id, item: s.item }, body: withPicture(proof, picture) })
+  return api('POST /api/deals/{id}/deliverables/{item}/done', { params: { id, item: s.item }, body: withFile(proof, picture, 'picture') })
 }
 
 export function useDealStep(id: string) {
@@ -65,7 +65,7 @@ export function usePostUpdate(dealId: string, requestId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ body, picture }: { body: string; picture: File | null }) =>
-      api('POST /api/sponsorship-requests/{id}/updates', { params: { id: requestId }, body: withPicture({ body }, picture) }),
+      api('POST /api/sponsorship-requests/{id}/updates', { params: { id: requestId }, body: withFile({ body }, picture, 'picture') }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryOptions(dealId).queryKey }),
   })
 }

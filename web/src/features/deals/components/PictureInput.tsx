@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { PictureField } from '@/components/ui/PictureField'
-import { PICTURE_TYPES, pictureHint } from '../schemas'
+import { PICTURE_TYPES, pictureHint } from '@/lib/pictures'
 
 /**
  * The optional picture of a proof or an update, bound to the form's `picture` field; onChosen runs
