@@ -17,6 +17,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/demo"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/health"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
@@ -95,6 +96,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
 	every(app, "sbPublishReviews", "*/10 * * * *", deals.PublishDue) // reviews whose 14 blind days ran out
+	every(app, "sbEvidenceSweep", "40 * * * *", evidence.Sweep)      // evidence files no figure names a day after their upload
 	every(app, packages.JobID, "*/10 * * * *", packages.Holds)       // tier holds run out before funding; reminders a day before
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
 	every(app, "sbRetryMail", "* * * * *", mailbox.RetryDue) // mails the mail server did not take yet

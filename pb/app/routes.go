@@ -8,6 +8,7 @@ import (
 	"sponsorbridge/pb/internal/appconfig"
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -34,6 +35,7 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
 		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
+		evidence.Routes(),      // evidence files of kits' and reports' figures
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

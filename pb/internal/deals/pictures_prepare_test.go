@@ -12,6 +12,7 @@ import (
 
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/route"
+	"sponsorbridge/pb/internal/upload"
 )
 
 // holding is a Picture as readForm leaves it, holding content.
@@ -34,7 +35,7 @@ func holding(t *testing.T, ctx context.Context, content []byte) *Picture {
 		t.Fatal(err)
 	}
 	released := false
-	p := &Picture{ctx: ctx, file: form.File["picture"][0], form: form, release: func() { released = true }}
+	p := &Picture{in: upload.Hold(ctx, "picture", form, func() { released = true })}
 	t.Cleanup(func() {
 		p.close()
 		if !released {

@@ -344,6 +344,14 @@ export interface Update {
   createdAt: string
 }
 
+/** evidence.EvidenceFile */
+export interface EvidenceFile {
+  id: string
+  kind: string
+  name: string
+  url: string
+}
+
 /** messaging.Conversation */
 export interface Conversation {
   id: string
@@ -1281,6 +1289,7 @@ export interface ApiRoutes {
   'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
+  'POST /api/evidence': { body: unknown; answer: EvidenceFile }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
   'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }
