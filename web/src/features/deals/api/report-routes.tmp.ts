@@ -2,14 +2,9 @@
  * TEMPORARY: the report and tracked-link routes of docs/api/proof-of-value.md, written from the doc
  * until the servers' generated types land (h-r, h-l, h-k). Deleted once lib/api-types.gen.ts has them.
  */
-export type Provenance = 'self' | 'evidenced' | 'measured'
+import type { EvidenceFile } from '@/lib/api-types.gen'
 
-export interface EvidenceFile {
-  id: string
-  kind: string
-  name: string
-  url: string
-}
+export type Provenance = 'self' | 'evidenced' | 'measured'
 
 export interface ReportFigure {
   id: string
@@ -122,7 +117,6 @@ declare module '@/lib/api-types.gen' {
     'GET /api/shared-reports/{token}': { body: undefined; answer: Report }
     'GET /api/deals/{id}/links': { body: undefined; answer: TrackedLink[] }
     'POST /api/deals/{id}/links': { body: LinkInput; answer: TrackedLink }
-    'POST /api/evidence': { body: FormData; answer: EvidenceFile }
   }
 }
 

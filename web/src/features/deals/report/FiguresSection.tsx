@@ -1,5 +1,5 @@
 import type { Report } from '../api/report-routes.tmp'
-import { FigureProvenance } from './FigureProvenance'
+import { FigureSource } from '@/components/ui/Provenance'
 import { Section } from './Section'
 import { reportTexts } from './texts'
 
@@ -20,7 +20,7 @@ export function FiguresSection({ report }: { report: Report }) {
               <dt className="text-sm text-base-content/80">{f.label}</dt>
               <dd className="text-2xl font-bold">{f.value.toLocaleString()}</dd>
               <dd>
-                <FigureProvenance figure={f} />
+                <FigureSource figure={f} />
               </dd>
             </div>
           ))}

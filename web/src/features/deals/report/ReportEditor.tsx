@@ -9,7 +9,7 @@ import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { useReportActions } from '../api/report'
 import { reportLimits, type Report } from '../api/report-routes.tmp'
-import { AttachFile } from './AttachFile'
+import type { FileField } from './file-field'
 import { Section } from './Section'
 import { Unaccounted } from './SpendingSection'
 import { figureKinds, reportSchema, spentOf, type ReportValues } from './schema'
@@ -55,7 +55,7 @@ function formPath(field: string): Path<ReportValues> {
  * used (each line with its receipt) and a summary. Save sends them; the unaccounted amount follows
  * the lines as they are typed.
  */
-export function ReportEditor({ report, onDone }: { report: Report; onDone: () => void }) {
+export function ReportEditor({ report, onDone, FileField }: { report: Report; onDone: () => void; FileField: FileField }) {
   const { save } = useReportActions(report.dealId)
   const form = useForm<ReportValues>({ resolver: zodResolver(reportSchema(report.amount)), defaultValues: valuesOf(report) })
   const figures = useFieldArray({ control: form.control, name: 'figures' })
@@ -114,7 +114,7 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
                 control={form.control}
                 name={`figures.${i}.evidence`}
                 render={({ field, fieldState }) => (
-                  <AttachFile
+                  <FileField
                     dealId={report.dealId}
                     label="File (optional)"
                     value={field.value}
@@ -167,7 +167,7 @@ export function ReportEditor({ report, onDone }: { report: Report; onDone: () =>
               control={form.control}
               name={`spending.${i}.receipt`}
               render={({ field, fieldState }) => (
-                <AttachFile
+                <FileField
                   dealId={report.dealId}
                   label="Receipt (optional)"
                   value={field.value}

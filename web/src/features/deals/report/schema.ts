@@ -5,7 +5,7 @@ import { formatUsd } from '@/lib/money'
 import { reportLimits } from '../api/report-routes.tmp'
 
 /** A file attached to a figure or a spending line: an evidence file of this deal. */
-const attached = z.nullable(z.object({ id: z.string(), name: z.string(), url: z.string() }))
+const attached = z.nullable(z.object({ id: z.string(), kind: z.string(), name: z.string(), url: z.string() }))
 
 const whole = (v: string) => /^\d+$/.test(v.trim())
 

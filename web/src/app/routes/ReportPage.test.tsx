@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { makePerson, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { Report } from '../api/report-routes.tmp'
+import type { Report } from '@/features/deals/api/report-routes.tmp'
 import { ReportPage } from './ReportPage'
 
 afterEach(() => vi.unstubAllGlobals())

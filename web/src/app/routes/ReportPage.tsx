@@ -9,14 +9,19 @@ import type { Person } from '@/lib/api-types.gen'
 import { personName } from '@/lib/member'
 import { dealPath } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { useReport } from '../api/report'
-import type { Report } from '../api/report-routes.tmp'
-import { DealLoadError, DealLoading } from '../components/DealStates'
-import { RecipientActions } from '../report/RecipientActions'
-import { ReportDocument } from '../report/ReportDocument'
-import { ReportEditor } from '../report/ReportEditor'
-import { ShareControls } from '../report/ShareControls'
-import { reportTexts } from '../report/texts'
+import { EvidenceUploader } from '@/features/evidence/components/EvidenceUploader'
+import type { FileField } from '@/features/deals/report/file-field'
+import { useReport } from '@/features/deals/api/report'
+import type { Report } from '@/features/deals/api/report-routes.tmp'
+import { DealLoadError, DealLoading } from '@/features/deals/components/DealStates'
+import { RecipientActions } from '@/features/deals/report/RecipientActions'
+import { ReportDocument } from '@/features/deals/report/ReportDocument'
+import { ReportEditor } from '@/features/deals/report/ReportEditor'
+import { ShareControls } from '@/features/deals/report/ShareControls'
+import { reportTexts } from '@/features/deals/report/texts'
+
+/** A figure's evidence or a spending line's receipt: an evidence file of this deal (the evidence feature's uploader). */
+const DealFileField: FileField = ({ dealId, ...field }) => <EvidenceUploader {...field} target={{ deal: dealId }} compact />
 
 /** What the sponsor and the recipient read at the top while the report is a draft. */
 function DraftNotice({ report, recipient }: { report: Report; recipient: boolean }) {
@@ -30,7 +35,8 @@ function DraftNotice({ report, recipient }: { report: Report; recipient: boolean
 }
 
 /**
- * /deals/:id/report: a completed deal's impact report. The recipient completes it (?edit opens the
+ * /deals/:id/report: a completed deal's impact report (composed here: the deals feature's report and
+ * the evidence feature's uploader). The recipient completes it (?edit opens the
  * editor) and publishes it; the sponsor reads it and shares it. Both print it.
  */
 export function ReportPage() {
@@ -59,7 +65,7 @@ export function ReportPage() {
         <ReportDocument
           report={report}
           notice={<DraftNotice report={report} recipient={recipient} />}
-          editor={recipient && editing ? <ReportEditor report={report} onDone={stopEditing} /> : undefined}
+          editor={recipient && editing ? <ReportEditor report={report} onDone={stopEditing} FileField={DealFileField} /> : undefined}
         />
         {sponsor && (
           <div data-print="hide">
