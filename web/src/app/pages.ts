@@ -17,6 +17,7 @@ export const load = {
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
   report: () => import('@/app/routes/ReportPage').then((m) => ({ default: m.ReportPage })),
   sharedReport: () => import('@/features/deals/routes/SharedReportPage').then((m) => ({ default: m.SharedReportPage })),
+  sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
 }
 
@@ -32,6 +33,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.admin, load.admin],
   [paths.deal, load.deal],
   [paths.report, load.report],
+  [paths.sponsorships, load.sponsorships],
   [paths.offerApplications, load.offerApplications],
 ]
 

@@ -28,6 +28,7 @@ const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
 const ReportPage = lazy(load.report)
 const SharedReportPage = lazy(load.sharedReport)
+const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
 
 const infoPaths = [
@@ -62,6 +63,7 @@ function AppRoutes() {
               <Route path={paths.receipt} element={<ReceiptPage />} />
               <Route path={paths.deal} element={<DealPage />} />
               <Route path={paths.report} element={<ReportPage />} />
+              <Route path={paths.sponsorships} element={<SponsorshipsPage />} />
               <Route path={paths.offerApplications} element={<OfferApplicationsPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />

@@ -47,6 +47,13 @@ export function formatMonthYear(iso: string | undefined): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long' })
 }
 
+/** A month as the server keys it ("2026-03", Asia/Kolkata's calendar) in short words ("Mar 2026"). */
+export function formatMonthKey(month: string): string {
+  const [y, m] = month.split('-').map(Number)
+  if (!y || !m) return month
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(undefined, { year: 'numeric', month: 'short', timeZone: 'UTC' })
+}
+
 const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [

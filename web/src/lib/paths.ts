@@ -23,6 +23,8 @@ export const paths = {
   deal: '/deals/:id',
   report: '/deals/:id/report',
   sharedReport: '/r/:token',
+  /** The member's overview: deals given and received, in charts and tables. */
+  sponsorships: '/sponsorships',
   offerApplications: '/sponsorships/:id/applications',
 } as const
 

@@ -40,6 +40,8 @@ describe('AvatarMenu', () => {
     await user.keyboard('{ArrowDown}')
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Your Profile' })).toHaveFocus())
     await user.keyboard('{ArrowDown}')
+    expect(screen.getByRole('menuitem', { name: 'Sponsorships' })).toHaveFocus()
+    await user.keyboard('{ArrowDown}')
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu')).toBeNull()

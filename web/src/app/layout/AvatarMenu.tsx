@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Avatar } from '@/components/ui/Avatar'
 import { MemberName } from '@/components/ui/MemberName'
-import { LogOutIcon, SettingsIcon, UserIcon } from '@/components/ui/icons'
+import { BarChartIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/components/ui/icons'
 import { useLogout } from '@/features/auth/api/logout'
 import { avatarUrl } from '@/lib/member'
 import type { CurrentUser } from '@/lib/api-types.gen'
@@ -94,6 +94,9 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
           </div>
           <Link role="menuitem" tabIndex={-1} to={paths.profile} className={`${itemClass} mt-1`} onClick={close}>
             <UserIcon className="size-4" /> Your Profile
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to={paths.sponsorships} className={itemClass} onClick={close}>
+            <BarChartIcon className="size-4" /> Sponsorships
           </Link>
           <Link role="menuitem" tabIndex={-1} to={paths.settings} className={itemClass} onClick={close}>
             <SettingsIcon className="size-4" /> Settings

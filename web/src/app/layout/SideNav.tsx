@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react'
 import { NavLink, useLocation } from 'react-router'
-import { ChevronDownIcon, FileTextIcon, HomeIcon, LogInIcon, MessageIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
+import { BarChartIcon, ChevronDownIcon, FileTextIcon, HomeIcon, LogInIcon, MessageIcon, ShieldIcon, UserIcon } from '@/components/ui/icons'
 import { useSession } from '@/features/auth/use-session'
 import { LazyAdminNavBadge } from './LazyAdminNavBadge'
 import { MessagesNavBadge } from '@/features/messages/components/MessagesNavBadge'
@@ -58,6 +58,7 @@ export function SideNav() {
       <ul className="space-y-1">
         <Item to={paths.home} label="Home" icon={HomeIcon} />
         <Item to={paths.profile} label="My Profile" icon={UserIcon} notCurrent={isOthersProfile(pathname, search, user?.id)} />
+        {user && <Item to={paths.sponsorships} label="Sponsorships" icon={BarChartIcon} end />}
         <Item to={paths.messages} label="Messages" icon={MessageIcon} badge={user && <MessagesNavBadge />} />
         {user?.isAdmin && <Item to={paths.admin} label="Admin Dashboard" icon={ShieldIcon} badge={<LazyAdminNavBadge />} />}
         <li>

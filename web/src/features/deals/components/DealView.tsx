@@ -10,6 +10,8 @@ import { EndDealActions } from './EndDealActions'
 import { NextStep } from './NextStep'
 import { ReasonStepDialog, type ReasonStep } from './ReasonStepDialog'
 import { ReportCard } from './ReportCard'
+import { RenewalCard } from './RenewalCard'
+import { RenewalOf } from './RenewalOf'
 import { ReviewsCard } from './ReviewsCard'
 import { TrackedLinksPanel } from './TrackedLinksPanel'
 import { UpdatesCard } from './UpdatesCard'
@@ -23,6 +25,7 @@ export function DealView({ deal, meId }: { deal: Deal; meId: string }) {
   return (
     <>
       <DealHeader deal={deal} />
+      <RenewalOf deal={deal} />
       <DealNotices
         deal={deal}
         meId={meId}
@@ -35,6 +38,7 @@ export function DealView({ deal, meId }: { deal: Deal; meId: string }) {
       <ReportCard deal={deal} meId={meId} />
       <TrackedLinksPanel deal={deal} />
       <EndDealActions deal={deal} onCancel={() => setAsking('cancel')} onDispute={() => setAsking('dispute')} />
+      <RenewalCard deal={deal} meId={meId} otherName={otherName} />
       <ReviewsCard deal={deal} meId={meId} otherName={otherName} />
       <UpdatesCard deal={deal} sponsor={sponsor} />
       <DealHistory events={deal.events ?? []} />
