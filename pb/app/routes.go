@@ -14,6 +14,7 @@ import (
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/notify"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/route"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
@@ -36,6 +37,7 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		sponsoring.Routes(),    // applications and sponsoring
 		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
 		evidence.Routes(),      // evidence files of kits' and reports' figures
+		reports.Routes(),       // impact reports of completed deals and their share links
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

@@ -120,14 +120,21 @@ func picture(e *core.RequestEvent) error {
 	if err != nil || !pictureOf(e.App, p, d) {
 		return e.NotFoundError("Picture not found.", nil)
 	}
+	return ServeFile(e, p, "file", "private, max-age=31536000, immutable")
+}
+
+// ServeFile answers the picture in field of r (a deal's picture, a
+// member's avatar) with cacheControl, once the caller decided who may read
+// it; 404 Picture not found. when it is missing.
+func ServeFile(e *core.RequestEvent, p *core.Record, field, cacheControl string) error {
 	fsys, err := e.App.NewFilesystem()
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
 	defer fsys.Close()
-	name := p.GetString("file")
+	name := p.GetString(field)
 	h := e.Response.Header()
-	h.Set("Cache-Control", "private, max-age=31536000, immutable")
+	h.Set("Cache-Control", cacheControl)
 	h.Set("X-Content-Type-Options", "nosniff")
 	if err := fsys.Serve(e.Response, e.Request, p.BaseFilesPath()+"/"+name, name); err != nil {
 		return e.NotFoundError("Picture not found.", nil)

@@ -352,6 +352,36 @@ export interface EvidenceFile {
   url: string
 }
 
+/** reports.ImpactReport */
+export interface ImpactReport {
+  dealId: string
+  status: string
+  listing: ReportListing
+  category: string
+  amount: number
+  sponsor: Person
+  recipient: Person
+  completedAt: string
+  publishedAt: string
+  deliverables: ReportDeliverable[]
+  onTimeShare: number | null
+  photos: ReportPhoto[]
+  figures: ReportFigure[]
+  links: ReportLink[]
+  linkTotals: ReportLinkTotals
+  spending: SpendingItem[]
+  spentTotal: number
+  unaccounted: number
+  summary: string
+  benchmark: Benchmark
+  shared: ReportShare | null
+}
+
+/** reports.ShareLink */
+export interface ShareLink {
+  url: string
+}
+
 /** messaging.Conversation */
 export interface Conversation {
   id: string
@@ -765,6 +795,81 @@ export interface DealReviews {
   theirsWritten: boolean
 }
 
+/** reports.ReportListing */
+export interface ReportListing {
+  kind: string
+  id: string
+  title: string
+}
+
+/** reports.ReportDeliverable */
+export interface ReportDeliverable {
+  id: string
+  title: string
+  due: string
+  doneAt: string
+  onTime: boolean | null
+  proofText: string
+  proofLink: string
+  proofPicture: string
+}
+
+/** reports.ReportPhoto */
+export interface ReportPhoto {
+  id: string
+  url: string
+}
+
+/** reports.ReportFigure */
+export interface ReportFigure {
+  id: string
+  kind: string
+  label: string
+  value: number
+  provenance: string
+  asOf: string
+  stale: boolean
+  evidence: EvidenceRef | null
+}
+
+/** reports.ReportLink */
+export interface ReportLink {
+  code: string
+  url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
+}
+
+/** reports.ReportLinkTotals */
+export interface ReportLinkTotals {
+  visits: number
+  uniqueVisitors: number
+}
+
+/** reports.SpendingItem */
+export interface SpendingItem {
+  id: string
+  label: string
+  amount: number
+  receipt: EvidenceRef | null
+}
+
+/** reports.Benchmark */
+export interface Benchmark {
+  enough: boolean
+  comparable: number
+  band: string
+  onTimeShare: OnTimeBenchmark | null
+  costPerAttendee: CostBenchmark | null
+}
+
+/** reports.ReportShare */
+export interface ReportShare {
+  sharedAt: string
+}
+
 /** payments.Refund */
 export interface Refund {
   id: string
@@ -840,6 +945,27 @@ export interface CompareReview {
   comment: string
   createdAt: string
   author: Person
+}
+
+/** reports.EvidenceRef */
+export interface EvidenceRef {
+  id: string
+  kind: string
+  name: string
+  url: string
+}
+
+/** reports.OnTimeBenchmark */
+export interface OnTimeBenchmark {
+  this: number
+  median: number
+  betterThan: number
+}
+
+/** reports.CostBenchmark */
+export interface CostBenchmark {
+  this: number
+  median: number
 }
 
 /** admin.ReportEntry */
@@ -1028,6 +1154,13 @@ export interface UpdateInput {
   body: string
 }
 
+/** reports.ImpactReportInput */
+export interface ImpactReportInput {
+  summary: string
+  figures: FigureInput[]
+  spending: SpendingInput[]
+}
+
 /** messaging.StartRequest */
 export interface StartRequest {
   userId: string
@@ -1172,6 +1305,24 @@ export interface DeliverableInput {
   due: string
 }
 
+/** reports.FigureInput */
+export interface FigureInput {
+  id?: string
+  kind: string
+  label: string
+  value?: number
+  asOf?: string
+  evidence?: string
+}
+
+/** reports.SpendingInput */
+export interface SpendingInput {
+  id?: string
+  label: string
+  amount?: number
+  receipt?: string
+}
+
 /** settings.LinkRequest */
 export interface LinkRequest {
   platform: string
@@ -1290,6 +1441,12 @@ export interface ApiRoutes {
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
   'POST /api/evidence': { body: unknown; answer: EvidenceFile }
+  'GET /api/deals/{id}/report': { body: undefined; answer: ImpactReport }
+  'PUT /api/deals/{id}/report': { body: ImpactReportInput; answer: ImpactReport }
+  'POST /api/deals/{id}/report/publish': { body: undefined; answer: ImpactReport }
+  'POST /api/deals/{id}/report/share': { body: undefined; answer: ShareLink }
+  'DELETE /api/deals/{id}/report/share': { body: undefined; answer: undefined }
+  'GET /api/shared-reports/{token}': { body: undefined; answer: ImpactReport }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
   'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }

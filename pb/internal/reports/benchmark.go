@@ -1,0 +1,152 @@
+package reports
+
+// The benchmark: where a deal stands among the other counted deals of its
+// category and amount band (docs/api/proof-of-value.md, "Impact reports").
+
+import (
+	"math"
+	"slices"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/money"
+)
+
+// MinComparable is how many comparable deals a benchmark needs.
+const MinComparable = 5
+
+// band is an amount band, in whole rupees.
+type band struct {
+	low, high int // high 0: no upper end
+}
+
+var bands = []band{{1, 10_000}, {10_001, 50_000}, {50_001, 200_000}, {200_001, 0}}
+
+// bandOf is the band amount falls in.
+func bandOf(amount int) band {
+	for _, b := range bands {
+		if b.high == 0 || amount <= b.high {
+			return b
+		}
+	}
+	return bands[len(bands)-1]
+}
+
+// label is how the page names the band: "₹10,001–50,000", "above ₹2,00,000".
+func (b band) label() string {
+	if b.high == 0 {
+		return "above " + rupees(b.low-1)
+	}
+	return rupees(b.low) + "–" + rupees(b.high)[len("₹"):]
+}
+
+func rupees(n int) string { return money.INR(int64(n) * 100) }
+
+// comparable is one comparable deal as the benchmark counts it.
+type comparable struct {
+	Amount  int `db:"amount"`
+	WithDue int `db:"withDue"`
+	OnTime  int `db:"onTime"`
+	// Attendance is the largest attendance figure of its published
+	// report (0: none).
+	Attendance int `db:"attendance"`
+}
+
+// benchmarkOf compares the deal d, whose report is r as its reader reads
+// it (r's figures: this report's attendance), with the other counted deals
+// (completed, never disputed) of its category and band, in one query.
+func benchmarkOf(app core.App, d *core.Record, r ImpactReport) (Benchmark, error) {
+	b := bandOf(r.Amount)
+	out := Benchmark{Band: b.label()}
+	if r.Category == "" {
+		return out, nil
+	}
+	withDue, onTime := deals.OnTimeCounts()
+	q := app.DB().Select("deal.amount", withDue+" AS withDue", onTime+" AS onTime",
+		`COALESCE((SELECT MAX(CAST(json_extract(f.value, '$.value') AS INTEGER))
+			FROM impact_reports r, json_each(r.figures) f
+			WHERE r.deal = deal.id AND r.status = 'published' AND json_extract(f.value, '$.kind') = 'attendance'), 0) AS attendance`).
+		From("deals deal").
+		Where(dbx.HashExp{"deal.status": deals.StatusCompleted, "deal.category": r.Category}).
+		AndWhere(dbx.NewExp("COALESCE(deal.disputedAt, '') = ''")).
+		AndWhere(dbx.NewExp("deal.amount >= {:low}", dbx.Params{"low": b.low})).
+		AndWhere(dbx.Not(dbx.HashExp{"deal.id": d.Id}))
+	if b.high > 0 {
+		q = q.AndWhere(dbx.NewExp("deal.amount <= {:high}", dbx.Params{"high": b.high}))
+	}
+	var rows []comparable
+	if err := q.All(&rows); err != nil {
+		return out, err
+	}
+	out.Comparable = len(rows)
+	if out.Comparable < MinComparable {
+		return out, nil
+	}
+	out.Enough = true
+	out.OnTimeShare = onTimeAmong(r.OnTimeShare, rows)
+	out.CostPerAttendee = costAmong(r, rows)
+	return out, nil
+}
+
+// onTimeAmong is this deal's on-time share among the comparable deals that
+// have one: nil when it has none, or none of them has.
+func onTimeAmong(this *int, rows []comparable) *OnTimeBenchmark {
+	if this == nil {
+		return nil
+	}
+	var shares []float64
+	beaten := 0
+	for _, c := range rows {
+		if c.WithDue == 0 {
+			continue
+		}
+		share := 100 * float64(c.OnTime) / float64(c.WithDue)
+		shares = append(shares, share)
+		if share <= float64(*this) {
+			beaten++
+		}
+	}
+	if len(shares) == 0 {
+		return nil
+	}
+	return &OnTimeBenchmark{This: *this, Median: int(math.Round(median(shares))), BetterThan: *percent(beaten, len(shares))}
+}
+
+// costAmong is this deal's amount per attendee beside the comparable
+// published reports' median: nil when this report has no attendance
+// figure or fewer than MinComparable comparable ones do.
+func costAmong(r ImpactReport, rows []comparable) *CostBenchmark {
+	attendance := 0
+	for _, f := range r.Figures {
+		if f.Kind == "attendance" {
+			attendance = max(attendance, f.Value)
+		}
+	}
+	if attendance == 0 {
+		return nil
+	}
+	var costs []float64
+	for _, c := range rows {
+		if c.Attendance > 0 {
+			costs = append(costs, float64(c.Amount)/float64(c.Attendance))
+		}
+	}
+	if len(costs) < MinComparable {
+		return nil
+	}
+	return &CostBenchmark{This: cents(float64(r.Amount) / float64(attendance)), Median: cents(median(costs))}
+}
+
+// median of values (not empty); values is sorted in place.
+func median(values []float64) float64 {
+	slices.Sort(values)
+	n := len(values)
+	if n%2 == 1 {
+		return values[n/2]
+	}
+	return (values[n/2-1] + values[n/2]) / 2
+}
+
+func cents(v float64) float64 { return math.Round(v*100) / 100 }
