@@ -14,9 +14,10 @@ import (
 	"sponsorbridge/pb/internal/testutil"
 )
 
-// docRoute finds "METHOD /api/..." in the API docs (tables and prose);
-// a query string, "[...]" or punctuation ends the path.
-var docRoute = regexp.MustCompile("\\b(GET|POST|PUT|PATCH|DELETE) (/api/[^\\s|`,\\[?)…]*)")
+// docRoute finds "METHOD /api/..." (and the short links' "GET /l/...")
+// in the API docs (tables and prose); a query string, "[...]" or
+// punctuation ends the path.
+var docRoute = regexp.MustCompile("\\b(GET|POST|PUT|PATCH|DELETE) (/(?:api|l)/[^\\s|`,\\[?)…]*)")
 
 var param = regexp.MustCompile(`\{[^}]*\}`)
 

@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/evidence"
+	"sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
 	"sponsorbridge/pb/internal/messaging"
@@ -35,9 +36,10 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		saved.Routes(),         // saved searches
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
-		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute
+		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute, renew, invite, overview
 		evidence.Routes(),      // evidence files of kits' and reports' figures
 		reports.Routes(),       // impact reports of completed deals and their share links
+		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

@@ -99,8 +99,13 @@ type Deal struct {
 	// the applicant to an offer.
 	Recipient accounts.Person `json:"recipient"`
 	Listing   DealListing     `json:"listing"`
-	// Origin is "pledge" or "application".
-	Origin       string        `json:"origin"`
+	// Origin is "pledge", "application", or "renewal" (a sponsor renewed
+	// the completed deal RenewalOf, "" for the others).
+	Origin    string `json:"origin"`
+	RenewalOf string `json:"renewalOf"`
+	// Category is the listing's first category when the deal opened ("" if
+	// unknown).
+	Category     string        `json:"category"`
 	Deliverables []Deliverable `json:"deliverables"`
 	// Proposal is a list of deliverables one side proposed and the other
 	// has not agreed yet (empty when none), by ProposedBy.
@@ -210,8 +215,11 @@ func toDeal(r *core.Record, people accounts.People) Deal {
 	}
 	// by the listing's kind, which the deal keeps: its pledge or application
 	// is unset when a member deletes their account
-	d.Origin = "pledge"
-	if r.GetString("listingKind") == listings.Sponsorships.Table {
+	d.Origin, d.RenewalOf, d.Category = "pledge", r.GetString("renewalOf"), r.GetString("category")
+	switch {
+	case d.RenewalOf != "":
+		d.Origin = "renewal"
+	case r.GetString("listingKind") == listings.Sponsorships.Table:
 		d.Origin = "application"
 	}
 	d.Listing = listingOf(r)

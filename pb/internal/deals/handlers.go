@@ -5,6 +5,7 @@ package deals
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -109,4 +110,40 @@ func postUpdate(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusCreated, toUpdate(e.App, u))
+}
+
+func renew(e *core.RequestEvent) error {
+	var in RenewInput
+	if err := apierr.ReadBody(e, &in); err != nil {
+		return err
+	}
+	d, err := Renew(e.App, e.Request.PathValue("id"), e.Auth, in)
+	if err != nil {
+		return err
+	}
+	out, err := withEvents(e.App, d)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusCreated, out)
+}
+
+func invite(e *core.RequestEvent) error {
+	var in InviteInput
+	if err := apierr.ReadBody(e, &in); err != nil {
+		return err
+	}
+	if err := Invite(e.App, e.Request.PathValue("id"), e.Auth, in); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, Invited{Invited: true})
+}
+
+func overview(e *core.RequestEvent) error {
+	out, err := MemberOverview(e.App, e.Auth.Id, time.Now())
+	if err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, out)
 }

@@ -1,6 +1,7 @@
 package deals
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,6 +30,15 @@ type Opening struct {
 	Amount int64
 	// Tier is the package the pledge picked (ID "" for none).
 	Tier TierOpening
+	// Renewal is set when the sponsor renews a completed deal (renew.go).
+	Renewal *RenewalOpening
+}
+
+// RenewalOpening is what a renewal opens with: the completed deal it
+// renews and the deliverables the sponsor proposes.
+type RenewalOpening struct {
+	Of       string
+	Proposal []Deliverable
 }
 
 // TierOpening is the package a deal opens from: its benefits are the
@@ -54,6 +64,16 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 		"sponsor": o.Sponsor, "recipient": o.Recipient, "amount": o.Amount,
 		"status": StatusNegotiating, "version": 0, "deliverables": []Deliverable{},
 	})
+	category, err := firstCategory(tx, o.ListingTable, o.ListingID)
+	if err != nil {
+		return nil, err
+	}
+	d.Set("category", category)
+	event, text := "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(o.Amount))
+	if r := o.Renewal; r != nil {
+		d.Load(map[string]any{"renewalOf": r.Of, "proposal": jsonText(r.Proposal), "proposedBy": o.Sponsor})
+		event, text = "renewed", fmt.Sprintf("Deal opened for %s, renewing a completed deal.", money.Dollars(o.Amount))
+	}
 	if t := o.Tier; t.ID != "" {
 		days := t.HoldDays
 		if days == 0 {
@@ -69,7 +89,22 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 	if err := tx.Save(d); err != nil {
 		return nil, err
 	}
-	return d, record(tx, d.Id, o.Sponsor, "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(o.Amount)))
+	return d, record(tx, d.Id, o.Sponsor, event, text)
+}
+
+// firstCategory is the listing's first category ("" when it has none or is
+// gone): the deal keeps it for the benchmark and the overview.
+func firstCategory(tx core.App, table, id string) (string, error) {
+	if table != listings.Sponsorships.Table && table != listings.Requests.Table {
+		return "", fmt.Errorf("deals: no listing table %q", table)
+	}
+	var category string
+	err := tx.DB().NewQuery("SELECT COALESCE(json_extract(categories, '$[0]'), '') FROM " + table + " WHERE id = {:id}").
+		Bind(dbx.Params{"id": id}).Row(&category)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return category, err
 }
 
 // ErrPledgeFunded: the pledge's deal is funded or past it, so the pledge

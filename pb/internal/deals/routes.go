@@ -36,6 +36,8 @@ func Routes() []route.Route {
 	return []route.Route{
 		{Method: "GET", Path: "/api/deals", Handler: list, Auth: route.Member, Out: route.Of[[]Deal]()},
 		{Method: "GET", Path: "/api/deals/{id}", Handler: read, Auth: route.Member, Out: route.Of[Deal]()},
+		// a literal segment: the router prefers it to /api/deals/{id}
+		{Method: "GET", Path: "/api/deals/overview", Handler: overview, Auth: route.Member, Out: route.Of[DealOverview]()},
 		step("/deliverables", stepHandler(Propose), route.Of[ProposeInput]()),
 		step("/agree", stepHandler(Agree), route.Of[AgreeInput]()),
 		step("/funds-sent", stepHandler(FundsSent), nil),
@@ -47,6 +49,10 @@ func Routes() []route.Route {
 		step("/dispute", stepHandler(Dispute), route.Of[ReasonInput]()),
 		step("/dispute/answer", stepHandler(Answer), route.Of[ReasonInput]()),
 		review,
+		{Method: "POST", Path: "/api/deals/{id}/renew", Handler: renew, Auth: route.Member, Body: 4 << 10,
+			PerMember: stepsPerMember, In: route.Of[RenewInput](), Out: route.Of[Deal]()},
+		{Method: "POST", Path: "/api/deals/{id}/invite", Handler: invite, Auth: route.Member, Body: 4 << 10,
+			PerMember: stepsPerMember, In: route.Of[InviteInput](), Out: route.Of[Invited]()},
 		{Method: "POST", Path: "/api/reviews/{id}/reply", Handler: replyToReview, Auth: route.Member, Body: maxJSON,
 			PerMember: stepsPerMember, In: route.Of[ReplyInput](), Out: route.Of[Review]()},
 		{Method: "GET", Path: "/api/users/{id}/reviews", Handler: memberReviews, Auth: route.Member, Out: route.Of[[]Review]()},

@@ -184,3 +184,13 @@ func other(d *core.Record, id string) string {
 func name(me *core.Record) string { return notify.Clip(me.GetString("displayName"), 40) }
 
 func titleOf(d *core.Record) string { return "“" + notify.Clip(d.GetString("title"), 80) + "”" }
+
+// Admission-only steps, for the features that act on a deal without
+// changing it (tracked links): Admit, never Take.
+var (
+	// UnderWay admits either member while the deal is under way.
+	UnderWay = Step[NoInput]{by: either, from: []string{StatusNegotiating, StatusAgreed, StatusFunded, StatusDelivered},
+		refused: "tracked links are made while a deal is under way."}
+	// Member admits either member, whatever the deal's state.
+	Member = Step[NoInput]{by: either, from: Statuses}
+)

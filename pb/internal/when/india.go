@@ -3,14 +3,22 @@ package when
 import "time"
 
 // India is the zone of the app's calendar dates (Asia/Kolkata: UTC+5:30,
-// no daylight saving): a deliverable is on time when done on or before its
-// due date there, and a member's "as of" date is today there. A fixed
-// zone, so the server needs no zone database.
-var India = time.FixedZone("Asia/Kolkata", 5*3600+30*60)
+// no daylight saving, so a fixed zone needs no zone database): a
+// deliverable is on time when done on or before its due date there, a
+// member's "as of" date is today there, and the overview's months are
+// India's.
+var India = time.FixedZone("Asia/Kolkata", IndiaOffsetMinutes*60)
+
+// IndiaOffsetMinutes is India's offset from UTC; IndiaSQL is it as an
+// SQLite date modifier, to read a stored UTC time as India's.
+const (
+	IndiaOffsetMinutes = 5*60 + 30
+	IndiaSQL           = "'+330 minutes'"
+)
 
 // IndiaDay is t's calendar date in India (YYYY-MM-DD).
 func IndiaDay(t time.Time) string { return t.In(India).Format(time.DateOnly) }
 
 // IndiaDaySQL is SQLite's IndiaDay of an RFC 3339 instant (the expression
 // expr), for rules counted in a query.
-func IndiaDaySQL(expr string) string { return "date(" + expr + ", '+330 minutes')" }
+func IndiaDaySQL(expr string) string { return "date(" + expr + ", " + IndiaSQL + ")" }

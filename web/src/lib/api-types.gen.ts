@@ -291,6 +291,8 @@ export interface Deal {
   recipient: Person
   listing: DealListing
   origin: string
+  renewalOf: string
+  category: string
   deliverables: Deliverable[]
   proposal: Deliverable[]
   proposedBy: string
@@ -318,6 +320,17 @@ export interface Deal {
   reviews?: DealReviews
 }
 
+/** deals.DealOverview */
+export interface DealOverview {
+  given: Totals
+  received: Totals
+  months: MonthTotals[]
+  categories: CategoryTotals[]
+  reach: MonthReach[]
+  onTime: MonthOnTime[]
+  deals: Deal[]
+}
+
 /** deals.Review */
 export interface Review {
   id: string
@@ -333,6 +346,11 @@ export interface Review {
   repliedAt: string
   hidden: boolean
   hiddenReason: string
+}
+
+/** deals.Invited */
+export interface Invited {
+  invited: boolean
 }
 
 /** deals.Update */
@@ -380,6 +398,18 @@ export interface ImpactReport {
 /** reports.ShareLink */
 export interface ShareLink {
   url: string
+}
+
+/** links.Link */
+export interface Link {
+  id: string
+  code: string
+  url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
+  createdAt: string
 }
 
 /** messaging.Conversation */
@@ -795,6 +825,40 @@ export interface DealReviews {
   theirsWritten: boolean
 }
 
+/** deals.Totals */
+export interface Totals {
+  total: number
+  deals: number
+}
+
+/** deals.MonthTotals */
+export interface MonthTotals {
+  month: string
+  given: number
+  received: number
+}
+
+/** deals.CategoryTotals */
+export interface CategoryTotals {
+  category: string
+  given: number
+  received: number
+}
+
+/** deals.MonthReach */
+export interface MonthReach {
+  month: string
+  measured: number
+  reported: number
+}
+
+/** deals.MonthOnTime */
+export interface MonthOnTime {
+  month: string
+  share: number | null
+  deliverables: number
+}
+
 /** reports.ReportListing */
 export interface ReportListing {
   kind: string
@@ -1144,6 +1208,17 @@ export interface ReviewInput {
   body: string
 }
 
+/** deals.RenewInput */
+export interface RenewInput {
+  amount?: number
+  eventDate?: string
+}
+
+/** deals.InviteInput */
+export interface InviteInput {
+  requestId: string
+}
+
 /** deals.ReplyInput */
 export interface ReplyInput {
   body: string
@@ -1159,6 +1234,12 @@ export interface ImpactReportInput {
   summary: string
   figures: FigureInput[]
   spending: SpendingInput[]
+}
+
+/** links.CreateInput */
+export interface CreateInput {
+  target: string
+  deliverable?: string
 }
 
 /** messaging.StartRequest */
@@ -1427,6 +1508,7 @@ export interface ApiRoutes {
   'POST /api/applications/{id}/shortlist': { body: ShortlistBody; answer: ReviewItem }
   'GET /api/deals': { body: undefined; answer: Deal[] }
   'GET /api/deals/{id}': { body: undefined; answer: Deal }
+  'GET /api/deals/overview': { body: undefined; answer: DealOverview }
   'POST /api/deals/{id}/deliverables': { body: ProposeInput; answer: Deal }
   'POST /api/deals/{id}/agree': { body: AgreeInput; answer: Deal }
   'POST /api/deals/{id}/funds-sent': { body: undefined; answer: Deal }
@@ -1437,6 +1519,8 @@ export interface ApiRoutes {
   'POST /api/deals/{id}/dispute': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/dispute/answer': { body: ReasonInput; answer: Deal }
   'POST /api/deals/{id}/review': { body: ReviewInput; answer: Review }
+  'POST /api/deals/{id}/renew': { body: RenewInput; answer: Deal }
+  'POST /api/deals/{id}/invite': { body: InviteInput; answer: Invited }
   'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
@@ -1447,6 +1531,8 @@ export interface ApiRoutes {
   'POST /api/deals/{id}/report/share': { body: undefined; answer: ShareLink }
   'DELETE /api/deals/{id}/report/share': { body: undefined; answer: undefined }
   'GET /api/shared-reports/{token}': { body: undefined; answer: ImpactReport }
+  'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
+  'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
   'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }

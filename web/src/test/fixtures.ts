@@ -140,6 +140,8 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     recipient: makePerson({ id: 'u1', username: 'priya', displayName: 'Priya Sharma' }),
     listing: { kind: 'sponsorship-requests', id: 'r1', title: 'Robotics team travel' },
     origin: 'pledge',
+    renewalOf: '',
+    category: 'Education',
     deliverables: [],
     proposal: [],
     proposedBy: '',
