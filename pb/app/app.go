@@ -19,6 +19,7 @@ import (
 	"sponsorbridge/pb/internal/demo"
 	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/health"
+	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/limits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/live"
@@ -73,6 +74,7 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 	notify.BindHooks(app)                      // a stored notification is e-mailed by its receiver's choices, after the commit
 	sponsoring.BindHooks(app)                  // an application deleted with its member's account frees its place on the offer
 	signin.BindHooks(app)                      // PocketBase's own OAuth2 route is closed
+	kits.BindHooks(app)                        // a deal completed: its recipient's measured audience, in its transaction
 	builtin.BindRealtime(app)                  // realtime subscriptions only to what the rules allow
 	builtin.BindStreams(app)                   // realtime streams bounded per address and member; unsubscribed ones closed
 	session.BindRealtime(app)                  // a revoked session's subscriptions fall silent
@@ -95,9 +97,10 @@ func Register(app core.App, cfg *config.Config, opts Options) {
 
 	// Jobs: PocketBase's cron (listed in the dashboard), every one logged on failure.
 	every(app, "sbCloseEventsPassed", "*/10 * * * *", closeEventsPassed)
-	every(app, "sbPublishReviews", "*/10 * * * *", deals.PublishDue) // reviews whose 14 blind days ran out
-	every(app, "sbEvidenceSweep", "40 * * * *", evidence.Sweep)      // evidence files no figure names a day after their upload
-	every(app, packages.JobID, "*/10 * * * *", packages.Holds)       // tier holds run out before funding; reminders a day before
+	every(app, "sbPublishReviews", "*/10 * * * *", deals.PublishDue)           // reviews whose 14 blind days ran out
+	every(app, "sbEvidenceSweep", "40 * * * *", evidence.Sweep)                // evidence files no figure names a day after their upload
+	every(app, "sbMeasuredAudience", "*/10 * * * *", kits.MeasuredAudienceJob) // members whose tracked links were visited
+	every(app, packages.JobID, "*/10 * * * *", packages.Holds)                 // tier holds run out before funding; reminders a day before
 	every(app, "sbFlushDigests", "* * * * *", notify.FlushDigests)
 	every(app, "sbRetryMail", "* * * * *", mailbox.RetryDue) // mails the mail server did not take yet
 	every(app, "sbExpireSubscriptions", "5 0 * * *", payments.ExpireJob)

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pocketbase/pocketbase/core"
+
+	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/listings"
 )
 
@@ -13,8 +16,43 @@ import (
 // index.html before sending it. The generic title and description stay in
 // web/index.html (the one place for them, also what the development server
 // shows); the server makes og:image absolute (scrapers drop relative
-// images), adds og:url, and for an approved listing puts in its own title
-// and description (listings.Store.PreviewOf decides which listings).
+// images), adds og:url, and for a page with a preview of its own puts in
+// its title and description: an approved listing (listings.Store.PreviewOf
+// decides which) and a published media kit (kits.PreviewOf). Each such page
+// is a preview source, found by its path's first segment.
+
+// pagePreview is the tags of one page: og:title, og:description and the
+// description, the document's <title>, and the page's own path (og:url).
+type pagePreview struct {
+	Path, Title, Description, DocumentTitle string
+}
+
+// previewSource answers the preview of an app path's segments (the first
+// one names the source), or false for the generic tags.
+type previewSource func(app core.App, parts []string) (pagePreview, bool)
+
+// previewSources are the pages with previews of their own, by their path's
+// first segment.
+func previewSources(store *listings.Store) map[string]previewSource {
+	return map[string]previewSource{
+		"listings": listingPreview(store),
+		"kits":     kitPreview,
+	}
+}
+
+// previewOf is the preview of the app path p (without its leading slash),
+// or nil for the generic tags.
+func previewOf(app core.App, sources map[string]previewSource, p string) *pagePreview {
+	parts := strings.Split(p, "/")
+	source, ok := sources[parts[0]]
+	if !ok {
+		return nil
+	}
+	if preview, ok := source(app, parts); ok {
+		return &preview
+	}
+	return nil
+}
 
 var (
 	metaTag     = regexp.MustCompile(`(?is)<meta\s[^>]*?\b(?:property|name)\s*=\s*"([^"]+)"[^>]*>`)
@@ -22,10 +60,10 @@ var (
 	titleTag    = regexp.MustCompile(`(?is)<title>.*?</title>`)
 )
 
-// withPreview answers index.html with the tags of one page: the listing's
-// when p is not nil, else the generic ones with absolute addresses. base is
-// the public URL; pagePath the page's own path when it has a preview.
-func withPreview(index []byte, base string, p *listings.Preview) []byte {
+// withPreview answers index.html with the tags of one page: p's when it is
+// not nil, else the generic ones with absolute addresses. base is the public
+// URL.
+func withPreview(index []byte, base string, p *pagePreview) []byte {
 	pageURL := base + "/"
 	if p != nil {
 		pageURL = base + p.Path
@@ -60,7 +98,7 @@ func withPreview(index []byte, base string, p *listings.Preview) []byte {
 		out = strings.Replace(out, "</head>", "  "+property("og:url", pageURL)+"\n  </head>", 1)
 	}
 	if p != nil {
-		out = titleTag.ReplaceAllLiteralString(out, "<title>"+html.EscapeString(p.Title+" · SponsorBridge")+"</title>")
+		out = titleTag.ReplaceAllLiteralString(out, "<title>"+html.EscapeString(p.DocumentTitle)+"</title>")
 	}
 	return []byte(out)
 }
@@ -69,15 +107,23 @@ func property(name, content string) string {
 	return `<meta property="` + name + `" content="` + html.EscapeString(content) + `" />`
 }
 
-// listingPreview answers the preview of an app path /listings/{kind}/{id}
-// (p without its leading slash), or nil for every other page.
-func listingPreview(store *listings.Store, p string) *listings.Preview {
-	parts := strings.Split(p, "/")
-	if len(parts) != 3 || parts[0] != "listings" || store == nil {
-		return nil
+// listingPreview is the source of /listings/{kind}/{id}.
+func listingPreview(store *listings.Store) previewSource {
+	return func(_ core.App, parts []string) (pagePreview, bool) {
+		if len(parts) != 3 || store == nil {
+			return pagePreview{}, false
+		}
+		p, ok := store.PreviewOf(parts[1], parts[2])
+		return pagePreview{Path: p.Path, Title: p.Title, Description: p.Description,
+			DocumentTitle: p.Title + " · SponsorBridge"}, ok
 	}
-	if preview, ok := store.PreviewOf(parts[1], parts[2]); ok {
-		return &preview
+}
+
+// kitPreview is the source of /kits/{username}.
+func kitPreview(app core.App, parts []string) (pagePreview, bool) {
+	if len(parts) != 2 {
+		return pagePreview{}, false
 	}
-	return nil
+	p, ok := kits.PreviewOf(app, parts[1])
+	return pagePreview{Path: p.Path, Title: p.Title, Description: p.Description, DocumentTitle: p.Title}, ok
 }

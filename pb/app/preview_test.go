@@ -201,3 +201,47 @@ func TestListingPreviewRoute(t *testing.T) {
 		}).Test(t)
 	}
 }
+
+// A published media kit's page previews the member's name, audience and
+// past sponsors; an unpublished kit, a member without one and an unknown
+// username get the generic tags, with nothing of the member.
+func TestKitLinkPreviews(t *testing.T) {
+	t.Parallel()
+	a := previewApp(t)
+	defer a.Cleanup()
+	kit := func(username, name string, audience int, provenance string, published bool) {
+		m := testutil.CreateMember(t, a, username, testutil.MemberOpts{})
+		m.Set("displayName", name)
+		m.Set("audience", audience)
+		m.Set("audienceProvenance", provenance)
+		if err := a.Save(m); err != nil {
+			t.Fatal(err)
+		}
+		c, err := a.FindCollectionByNameOrId("media_kits")
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := core.NewRecord(c)
+		k.Load(map[string]any{"owner": m.Id, "published": published, "headline": "Secret headline"})
+		if err := a.Save(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kit("rita", `Rita <b>"R"</b> & co`, 12500, "measured", true)
+	kit("pia", "Secret Pia", 900, "self", false)
+	testutil.CreateMember(t, a, "nokit", testutil.MemberOpts{})
+	j := testutil.NewJourney(t, a)
+	j.Step(t, tests.ApiScenario{Name: "a published kit", Method: http.MethodGet, URL: "/kits/rita", ExpectedStatus: 200,
+		ExpectedContent: []string{
+			`<meta property="og:title" content="Rita &lt;b&gt;&#34;R&#34;&lt;/b&gt; &amp; co&#39;s media kit — SponsorBridge" />`,
+			`<meta property="og:description" content="Audience 12,500 (measured) · 0 past sponsors" />`,
+			`<title>Rita &lt;b&gt;&#34;R&#34;&lt;/b&gt; &amp; co&#39;s media kit — SponsorBridge</title>`,
+			`<meta property="og:url" content="` + publicURL + `/kits/rita" />`, genericImage,
+		},
+		NotExpectedContent: []string{`<b>"R"`, "Secret", genericTitle}, ExpectedEvents: testutil.NoWrites()})
+	for _, url := range []string{"/kits/pia", "/kits/nokit", "/kits/nobody", "/kits/rita/more", "/kits/"} {
+		j.Step(t, tests.ApiScenario{Name: "the generic tags at " + url, Method: http.MethodGet, URL: url, ExpectedStatus: 200,
+			ExpectedContent:    []string{genericTitle, genericImage, "<title>SponsorBridge</title>"},
+			NotExpectedContent: []string{"Secret", "media kit", "Audience"}, ExpectedEvents: testutil.NoWrites()})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/evidence"
+	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/matching"
@@ -40,6 +41,7 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		evidence.Routes(),      // evidence files of kits' and reports' figures
 		reports.Routes(),       // impact reports of completed deals and their share links
 		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
+		kits.Routes(),          // media kits: the public page, the member's own
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe
 		settings.Routes(),      // profile, avatar, e-mail, password, account

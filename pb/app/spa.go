@@ -38,6 +38,7 @@ func bindAPINotFound(se *core.ServeEvent) {
 // for a year; index.html and the other files are revalidated each time.
 func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 	fsys := os.DirFS(dir)
+	sources := previewSources(store)
 	se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
 		p := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
 		// The policy governs documents (pages, and an SVG opened on its own);
@@ -47,7 +48,7 @@ func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 			e.Response.Header().Set("Content-Security-Policy", contentSecurityPolicy)
 		}
 		if p == "" || p == "index.html" || path.Ext(p) == "" {
-			return serveIndex(e, fsys, listingPreview(store, p))
+			return serveIndex(e, fsys, previewOf(e.App, sources, p))
 		}
 		if fi, err := fs.Stat(fsys, p); err != nil || !fi.Mode().IsRegular() {
 			return e.NotFoundError("File not found.", nil)
@@ -65,7 +66,7 @@ func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 // revalidated on every visit (no-cache, with an ETag of its bytes), so a new
 // build's asset names are picked up at once; the compression middleware
 // gzips it on the way out.
-func serveIndex(e *core.RequestEvent, fsys fs.FS, preview *listings.Preview) error {
+func serveIndex(e *core.RequestEvent, fsys fs.FS, preview *pagePreview) error {
 	index, err := fs.ReadFile(fsys, "index.html")
 	if err != nil {
 		return e.NotFoundError("File not found.", nil)

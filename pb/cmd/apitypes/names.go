@@ -4,6 +4,7 @@ import (
 	"sponsorbridge/pb/internal/config"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
@@ -80,7 +81,10 @@ var (
 		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
 	paymentsMode = enum{"PaymentsMode", "How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*).",
 		[]string{config.PaymentsModeLive, config.PaymentsModeSandbox, config.PaymentsModeOff}}
-	industryKey    = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
+	industryKey = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
+	provenance  = enum{"Provenance", "Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured).",
+		[]string{evidence.Self, evidence.Evidenced, evidence.Measured}}
+	evidenceKind   = enum{"EvidenceKind", "An evidence file's kind: a picture or a PDF.", []string{evidence.KindPicture, evidence.KindPDF}}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 )
 
@@ -106,6 +110,8 @@ var enums = map[string]enum{
 	"admin.Member.SubscriptionStatus":     subscriptionStatus,
 	"accounts.SocialLink.Platform":        socialPlatform,
 	"industry.Entry.Key":                  industryKey,
+	"evidence.Figure.Provenance":          provenance,
+	"evidence.EvidenceFile.Kind":          evidenceKind,
 	"appconfig.Answer.Payments.Mode":      paymentsMode,
 }
 

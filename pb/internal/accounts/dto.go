@@ -79,6 +79,9 @@ type OwnUser struct {
 	SubscriptionActive bool   `json:"subscriptionActive"`
 	CanPostAt          string `json:"canPostAt"`
 	IsAdmin            bool   `json:"isAdmin"`
+	// HideAsPastSponsor: the member is not listed as a past sponsor on the
+	// media kits of members they sponsored (docs/api/proof-of-value.md).
+	HideAsPastSponsor bool `json:"hideAsPastSponsor"`
 }
 
 // ToPublic maps a users record to its public shape.
@@ -130,6 +133,7 @@ func ToOwn(app core.App, r *core.Record) (OwnUser, error) {
 		SubscriptionActive: membership.SubscriptionActive(r, now),
 		CanPostAt:          when.API(next),
 		IsAdmin:            membership.IsAdmin(r),
+		HideAsPastSponsor:  r.GetBool("hideAsPastSponsor"),
 	}, nil
 }
 

@@ -301,3 +301,12 @@ func items(r *core.Record, field string) []Deliverable {
 	}
 	return out
 }
+
+// Counted is the SQL condition of a counted deal, the deals table under
+// alias: completed and never disputed (a dispute, whatever its outcome,
+// takes a deal out for good). What is measured about a member and who their
+// past sponsors are come from their counted deals alone
+// (docs/api/proof-of-value.md, its counted deals).
+func Counted(alias string) string {
+	return alias + ".status = '" + StatusCompleted + "' AND " + alias + ".disputedAt = ''"
+}

@@ -48,11 +48,7 @@ func Store(app core.App, me *core.Record, to Target, f *upload.File) (*core.Reco
 	if f == nil {
 		return nil, upload.Refused(Field, msgNotAccepted)
 	}
-	kind, data, ext, err := content(f)
-	if err != nil {
-		return nil, err
-	}
-	file, err := filesystem.NewFileFromBytes(data, "evidence"+ext)
+	kind, file, err := content(f)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +57,7 @@ func Store(app core.App, me *core.Record, to Target, f *upload.File) (*core.Reco
 		return nil, err
 	}
 	r := core.NewRecord(c)
-	r.Load(map[string]any{"owner": me.Id, "deal": to.Deal, "kind": kind, "name": displayName(f.Header.Filename, ext)})
+	r.Load(map[string]any{"owner": me.Id, "deal": to.Deal, "kind": kind, "name": displayName(f.Header.Filename, path.Ext(file.Name))})
 	r.Set("file", file)
 	err = app.RunInTransaction(func(tx core.App) error {
 		if to.Deal == "" {
@@ -93,21 +89,27 @@ func checkDeal(app core.App, memberID, dealID string) error {
 	return nil
 }
 
-// content is the file as stored: its kind, bytes and extension.
-func content(f *upload.File) (kind string, data []byte, ext string, err error) {
+// content is the file as stored and its kind: a PDF streamed from its
+// temporary file as it came, a picture re-encoded.
+func content(f *upload.File) (kind string, file *filesystem.File, err error) {
 	head, err := f.Head(5)
 	if err != nil {
-		return "", nil, "", upload.Refused(Field, "The picture could not be read")
+		return "", nil, upload.Refused(Field, "The picture could not be read")
 	}
 	if bytes.Equal(head, []byte("%PDF-")) {
 		if f.Header.Size > MaxPDF {
-			return "", nil, "", upload.Refused(Field, msgPDFTooLarge)
+			return "", nil, upload.Refused(Field, msgPDFTooLarge)
 		}
-		data, err = f.Bytes()
-		return KindPDF, data, ".pdf", err
+		file = &filesystem.File{Reader: &filesystem.MultipartReader{Header: f.Header},
+			OriginalName: "evidence.pdf", Name: "evidence_" + core.GenerateDefaultRandomId() + ".pdf", Size: f.Header.Size}
+		return KindPDF, file, nil
 	}
-	data, ext, err = f.Picture(msgNotAccepted)
-	return KindPicture, data, ext, err
+	data, ext, err := f.Picture(msgNotAccepted)
+	if err != nil {
+		return "", nil, err
+	}
+	file, err = filesystem.NewFileFromBytes(data, "evidence"+ext)
+	return KindPicture, file, err
 }
 
 // displayName is the name the member's file came with, without folders or

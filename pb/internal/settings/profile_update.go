@@ -15,6 +15,7 @@ import (
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/industry"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
@@ -37,6 +38,9 @@ type ProfileRequest struct {
 	NextEventDate   *string   `json:"nextEventDate"`
 	Audience        *float64  `json:"audience"`
 	audience        int
+	// HideAsPastSponsor keeps the member off the past sponsors of the media
+	// kits of members they sponsored (docs/api/proof-of-value.md).
+	HideAsPastSponsor *bool `json:"hideAsPastSponsor"`
 }
 
 // LinkRequest is one social link of a ProfileRequest.
@@ -72,8 +76,15 @@ func UpdateProfile(app core.App, memberID string, in ProfileRequest) (*core.Reco
 		if in.NextEventDate != nil {
 			member.Set("nextEventDate", storedDay(*in.NextEventDate))
 		}
-		if in.Audience != nil {
+		if in.Audience != nil && in.audience != member.GetInt("audience") {
+			// a number typed here is the member's own, as of today: not
+			// measured, nor backed by the kit's file any more
 			member.Set("audience", in.audience)
+			member.Set("audienceProvenance", evidence.Self)
+			member.Set("audienceAsOf", storedDay(when.Day(time.Now())))
+		}
+		if in.HideAsPastSponsor != nil {
+			member.Set("hideAsPastSponsor", *in.HideAsPastSponsor)
 		}
 		if in.SocialMedia != nil {
 			// verification carried over from the links as stored now, not as first read

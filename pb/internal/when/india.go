@@ -10,15 +10,19 @@ import "time"
 var India = time.FixedZone("Asia/Kolkata", IndiaOffsetMinutes*60)
 
 // IndiaOffsetMinutes is India's offset from UTC; IndiaSQL is it as an
-// SQLite date modifier, to read a stored UTC time as India's.
+// SQLite date modifier (quoted), to read a stored UTC time as India's:
+// date(x, IndiaSQL) is the day in India of the stored instant x.
 const (
 	IndiaOffsetMinutes = 5*60 + 30
 	IndiaSQL           = "'+330 minutes'"
 )
 
-// IndiaDay is t's calendar date in India (YYYY-MM-DD).
-func IndiaDay(t time.Time) string { return t.In(India).Format(time.DateOnly) }
+// Day is t's calendar day in India, "YYYY-MM-DD".
+func Day(t time.Time) string { return t.In(India).Format(time.DateOnly) }
 
-// IndiaDaySQL is SQLite's IndiaDay of an RFC 3339 instant (the expression
+// IndiaDay is Day (the reports' name for it).
+func IndiaDay(t time.Time) string { return Day(t) }
+
+// IndiaDaySQL is SQLite's Day of an RFC 3339 instant (the expression
 // expr), for rules counted in a query.
 func IndiaDaySQL(expr string) string { return "date(" + expr + ", " + IndiaSQL + ")" }

@@ -12,6 +12,9 @@ export type DealStatus = 'negotiating' | 'agreed' | 'funded' | 'delivered' | 'co
 /** An offer's rule a member fails, in the order they are checked (docs/api/eligibility.md, "Who may apply"). */
 export type EligibilityCode = 'cap' | 'location' | 'category' | 'eventDate' | 'audience' | 'verified' | 'reliable'
 
+/** An evidence file's kind: a picture or a PDF. */
+export type EvidenceKind = 'picture' | 'pdf'
+
 /** An industry a member may state (industry.All; docs/api/packages.md). */
 export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
 
@@ -35,6 +38,9 @@ export type PaymentsMode = 'live' | 'sandbox' | 'off'
 
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
+
+/** Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured). */
+export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
 export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
@@ -110,6 +116,7 @@ export interface CurrentUser extends PublicProfile {
   subscriptionActive: boolean
   canPostAt: string
   isAdmin: boolean
+  hideAsPastSponsor: boolean
 }
 
 /** accounts.SessionAnswer */
@@ -365,7 +372,7 @@ export interface Update {
 /** evidence.EvidenceFile */
 export interface EvidenceFile {
   id: string
-  kind: string
+  kind: EvidenceKind
   name: string
   url: string
 }
@@ -410,6 +417,21 @@ export interface Link {
   visits: number
   uniqueVisitors: number
   createdAt: string
+}
+
+/** kits.Kit */
+export interface Kit {
+  owner: Person
+  headline: string
+  audience: Figure | null
+  segments: Segment[]
+  channels: Channel[]
+  pastEvents: PastEvent[]
+  measured: MeasuredFigures
+  pastSponsors: PastSponsor[]
+  published: boolean
+  publishedAt: string
+  updatedAt: string
 }
 
 /** messaging.Conversation */
@@ -934,6 +956,54 @@ export interface ReportShare {
   sharedAt: string
 }
 
+/** evidence.Figure */
+export interface Figure {
+  value: number
+  provenance: Provenance
+  asOf: string
+  stale: boolean
+  evidence: EvidenceFile | null
+}
+
+/** kits.Segment */
+export interface Segment {
+  id: string
+  label: string
+  share: Figure
+}
+
+/** kits.Channel */
+export interface Channel {
+  id: string
+  name: string
+  url: string
+  followers: Figure
+}
+
+/** kits.PastEvent */
+export interface PastEvent {
+  id: string
+  name: string
+  date: string
+  attendance: Figure
+}
+
+/** kits.MeasuredFigures */
+export interface MeasuredFigures {
+  deals: Figure
+  amountReceived: Figure
+  onTimeShare: Figure | null
+  reachLargest: Figure
+  reachTotal: Figure
+}
+
+/** kits.PastSponsor */
+export interface PastSponsor {
+  person: Person
+  deals: number
+  lastCompletedAt: string
+}
+
 /** payments.Refund */
 export interface Refund {
   id: string
@@ -1242,6 +1312,16 @@ export interface CreateInput {
   deliverable?: string
 }
 
+/** kits.KitInput */
+export interface KitInput {
+  headline: string
+  audience?: AudienceInput
+  audienceMeasured: boolean
+  segments: SegmentInput[]
+  channels: ChannelInput[]
+  pastEvents: PastEventInput[]
+}
+
 /** messaging.StartRequest */
 export interface StartRequest {
   userId: string
@@ -1267,6 +1347,7 @@ export interface ProfileRequest {
   eventCategories?: string[]
   nextEventDate?: string
   audience?: number
+  hideAsPastSponsor?: boolean
 }
 
 /** settings.DeleteRequest */
@@ -1404,6 +1485,39 @@ export interface SpendingInput {
   receipt?: string
 }
 
+/** kits.AudienceInput */
+export interface AudienceInput {
+  value: number
+  asOf: string
+  evidence: string
+}
+
+/** kits.SegmentInput */
+export interface SegmentInput {
+  label: string
+  share: number
+  asOf: string
+  evidence: string
+}
+
+/** kits.ChannelInput */
+export interface ChannelInput {
+  name: string
+  url: string
+  followers: number
+  asOf: string
+  evidence: string
+}
+
+/** kits.PastEventInput */
+export interface PastEventInput {
+  name: string
+  date: string
+  attendance: number
+  asOf: string
+  evidence: string
+}
+
 /** settings.LinkRequest */
 export interface LinkRequest {
   platform: string
@@ -1533,6 +1647,11 @@ export interface ApiRoutes {
   'GET /api/shared-reports/{token}': { body: undefined; answer: ImpactReport }
   'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
   'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
+  'GET /api/kits/{username}': { body: undefined; answer: Kit }
+  'GET /api/user/kit': { body: undefined; answer: Kit }
+  'PUT /api/user/kit': { body: KitInput; answer: Kit }
+  'POST /api/user/kit/publish': { body: undefined; answer: Kit }
+  'POST /api/user/kit/unpublish': { body: undefined; answer: Kit }
   'GET /api/conversations': { body: undefined; answer: Conversation[] }
   'POST /api/conversations': { body: StartRequest; answer: Conversation }
   'GET /api/conversations/{id}': { body: undefined; answer: Conversation }
