@@ -9,6 +9,8 @@ import (
 	"sponsorbridge/pb/internal/admin"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/evidence"
+	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
 	"sponsorbridge/pb/internal/savedsearch"
@@ -77,6 +79,14 @@ var limits = []limit{
 	{"longAnswer", eligibility.MaxLongAnswer, "characters of a long answer (eligibility.MaxLongAnswer)"},
 	{"linkAnswer", eligibility.MaxLinkAnswer, "characters of a link answer (eligibility.MaxLinkAnswer)"},
 	{"numberAnswer", eligibility.MaxNumber, "a number answer's size, either side of 0, at most (eligibility.MaxNumber)"},
+	{"evidencePdfBytes", evidence.MaxPDF, "bytes of an evidence PDF (evidence.MaxPDF; an evidence picture is bounded as pictureBytes)"},
+	{"kitHeadline", kits.MaxHeadline, "characters of a media kit's headline (kits.MaxHeadline)"},
+	{"kitSegments", kits.MaxSegments, "segments of a media kit (kits.MaxSegments)"},
+	{"kitChannels", kits.MaxChannels, "channels of a media kit (kits.MaxChannels)"},
+	{"kitPastEvents", kits.MaxPastEvents, "past events of a media kit (kits.MaxPastEvents)"},
+	{"kitLabel", kits.MaxLabel, "characters of a kit segment's or channel's name (kits.MaxLabel)"},
+	{"kitEventName", kits.MaxEventName, "characters of a kit past event's name (kits.MaxEventName)"},
+	{"kitUrl", kits.MaxURL, "characters of a kit channel's link (kits.MaxURL)"},
 }
 
 // writeLimits writes limits.

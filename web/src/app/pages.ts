@@ -19,6 +19,7 @@ export const load = {
   sharedReport: () => import('@/features/deals/routes/SharedReportPage').then((m) => ({ default: m.SharedReportPage })),
   sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),
+  kit: () => import('@/features/kits/routes/KitPage').then((m) => ({ default: m.KitPage })),
 }
 
 const pageOf: [string, () => Promise<unknown>][] = [
@@ -35,6 +36,7 @@ const pageOf: [string, () => Promise<unknown>][] = [
   [paths.report, load.report],
   [paths.sponsorships, load.sponsorships],
   [paths.offerApplications, load.offerApplications],
+  [paths.kit, load.kit],
 ]
 
 /**

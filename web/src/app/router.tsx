@@ -30,6 +30,7 @@ const ReportPage = lazy(load.report)
 const SharedReportPage = lazy(load.sharedReport)
 const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
+const KitPage = lazy(load.kit)
 
 const infoPaths = [
   paths.privacyPolicy,
@@ -70,6 +71,8 @@ function AppRoutes() {
               </Route>
             </Route>
             <Route path={paths.sharedReport} element={<SharedReportPage />} />
+            {/* a published media kit is read signed out too */}
+            <Route path={paths.kit} element={<KitPage />} />
             {infoPaths.map((path) => (
               <Route key={path} path={path} element={<InfoPage />} />
             ))}

@@ -99,6 +99,22 @@ export const limits = {
   linkAnswer: 500,
   /** a number answer's size, either side of 0, at most (eligibility.MaxNumber) */
   numberAnswer: 1000000000000,
+  /** bytes of an evidence PDF (evidence.MaxPDF; an evidence picture is bounded as pictureBytes) */
+  evidencePdfBytes: 4194304,
+  /** characters of a media kit's headline (kits.MaxHeadline) */
+  kitHeadline: 160,
+  /** segments of a media kit (kits.MaxSegments) */
+  kitSegments: 8,
+  /** channels of a media kit (kits.MaxChannels) */
+  kitChannels: 8,
+  /** past events of a media kit (kits.MaxPastEvents) */
+  kitPastEvents: 20,
+  /** characters of a kit segment's or channel's name (kits.MaxLabel) */
+  kitLabel: 60,
+  /** characters of a kit past event's name (kits.MaxEventName) */
+  kitEventName: 120,
+  /** characters of a kit channel's link (kits.MaxURL) */
+  kitUrl: 300,
 } as const
 
 /** The social networks a member may link, in the order the profile form offers them (settings.Platforms). */

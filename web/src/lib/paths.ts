@@ -26,6 +26,7 @@ export const paths = {
   /** The member's overview: deals given and received, in charts and tables. */
   sponsorships: '/sponsorships',
   offerApplications: '/sponsorships/:id/applications',
+  kit: '/kits/:username',
 } as const
 
 export const policyLinks = [
@@ -117,4 +118,9 @@ export function reportPath(dealId: string, edit = false): string {
 export function offerApplicationsPath(offerId: string, compare?: readonly string[]): string {
   const path = `/sponsorships/${encodeURIComponent(offerId)}/applications`
   return compare?.length ? `${path}?compare=${compare.map(encodeURIComponent).join(',')}` : path
+}
+
+/** A member's public media kit (docs/api/proof-of-value.md, "Media kits"): readable signed out once published. */
+export function kitPath(username: string): string {
+  return `/kits/${encodeURIComponent(username)}`
 }

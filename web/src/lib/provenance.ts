@@ -1,4 +1,4 @@
-import type { Provenance } from './proof-of-value.tmp'
+import type { Provenance } from './api-types.gen'
 
 /**
  * Where a figure came from, in the product's words (docs/api/proof-of-value.md): the word and what it

@@ -13,6 +13,7 @@ export const queryKeys = {
   currentUser: ['user', 'current'],
   deals: ['deals'],
   emailPreferences: ['email-preferences'],
+  kits: ['kits'],
   listingPreview: ['listing-preview'],
   matches: ['matches'],
   messages: ['messages'],

@@ -44,6 +44,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     subscriptionActive: false,
     canPostAt: '',
     isAdmin: false,
+    hideAsPastSponsor: false,
     createdAt: '2025-11-01T09:00:00Z',
     reliability: {
       fundedDeals: 0,

@@ -16,6 +16,7 @@ import { SubscriptionSummary } from '@/features/profile/components/SubscriptionS
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { WithListingSlots } from '@/app/compose/ListingSlots'
+import { KitLink, KitSection } from '@/features/kits/components/KitSection'
 import { useNewestOwnListings } from '@/features/listings/api/newest-own'
 
 /** How many of the member's newest listings show their matches on the profile. */
@@ -43,6 +44,7 @@ function ProfilePageContent() {
       <>
         <ProfileHeader profile={user} isOwn />
         <SubscriptionSummary user={user} />
+        <KitSection username={user.username} />
         <ProfileListings userId={user.id} currentUserId={user.id} isOwn />
         <OwnMatches userId={user.id} />
         <DealsSection meId={user.id} />
@@ -66,7 +68,16 @@ function ProfilePageContent() {
   } else {
     content = (
       <>
-        <ProfileHeader profile={other.data} isOwn={false} action={<MessageButton userId={other.data.id} />} />
+        <ProfileHeader
+          profile={other.data}
+          isOwn={false}
+          action={
+            <div className="flex flex-wrap gap-2">
+              <KitLink username={other.data.username} />
+              <MessageButton userId={other.data.id} />
+            </div>
+          }
+        />
         <ProfileListings key={other.data.id} userId={other.data.id} currentUserId={user.id} isOwn={false} />
         <ProfileReviews key={`reviews-${other.data.id}`} userId={other.data.id} isOwn={false} canHide={user.isAdmin} />
       </>

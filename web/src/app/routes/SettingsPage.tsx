@@ -11,6 +11,7 @@ import { EmailForm } from '@/features/settings/components/EmailForm'
 import { EventsCard } from '@/features/settings/components/EventsCard'
 import { EmailPreferencesCard } from '@/features/settings/components/EmailPreferencesCard'
 import { PasswordForm } from '@/features/settings/components/PasswordForm'
+import { PrivacyCard } from '@/features/settings/components/PrivacyCard'
 import { ProfileForm } from '@/features/settings/components/ProfileForm'
 import { SessionsCard } from '@/features/settings/components/SessionsCard'
 
@@ -39,6 +40,7 @@ export function SettingsPage() {
       <PasswordForm user={user} />
       <SavedSearchesCard />
       <EmailPreferencesCard user={user} />
+      <PrivacyCard user={user} />
       <SessionsCard />
       <DeleteAccount user={user} />
     </div>

@@ -20,7 +20,7 @@ describe('Provenance', () => {
   })
 
   it('marks a stale figure "Stale: as of {date}", a fresh one "as of {date}", and links its evidence', () => {
-    const evidence = { id: 'e1', kind: 'pdf', name: 'sales.pdf', url: '/api/evidence/e1' }
+    const evidence = { id: 'e1', kind: 'pdf' as const, name: 'sales.pdf', url: '/api/evidence/e1' }
     const { rerender } = render(<FigureSource figure={{ provenance: 'evidenced', asOf: '2026-01-15', stale: true, evidence }} />)
     expect(screen.getByTestId('stale')).toHaveTextContent(/^Stale: as of Jan 15, 2026$/)
     expect(screen.getByRole('link', { name: 'Evidence: sales.pdf (opens in a new tab)' })).toHaveAttribute('href', '/api/evidence/e1')

@@ -1,7 +1,7 @@
 import type { ReactNode, SVGProps } from 'react'
 import { formatDate } from '@/lib/dates'
 import { provenanceWords } from '@/lib/provenance'
-import type { EvidenceFile, Provenance } from '@/lib/proof-of-value.tmp'
+import type { EvidenceFile, Provenance } from '@/lib/api-types.gen'
 
 // Where a figure came from (docs/api/proof-of-value.md): each provenance has its own word, icon and
 // colour. The colour tints the icon, border and background only: the words stay base-content, so they

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockXhr } from '@/test/fake-xhr'
-import type { EvidenceFile } from '@/lib/proof-of-value.tmp'
+import type { EvidenceFile } from '@/lib/api-types.gen'
 import { EvidenceUploader } from './EvidenceUploader'
 
 function Harness({ onChange }: { onChange?: (f: EvidenceFile | null) => void }) {
@@ -41,7 +41,7 @@ describe('EvidenceUploader', () => {
     expect(screen.getByRole('progressbar', { name: 'Uploading tickets.png' })).toHaveAttribute('value', '40')
     expect(screen.getByText('40%')).toBeInTheDocument()
 
-    const stored = { id: 'ev1', kind: 'picture', name: 'tickets.png', url: '/api/evidence/ev1' }
+    const stored = { id: 'ev1', kind: 'picture' as const, name: 'tickets.png', url: '/api/evidence/ev1' }
     await act(async () => sent[0].answer(201, stored))
     expect(onChange).toHaveBeenCalledWith(stored)
     expect(screen.getByRole('link', { name: 'Evidence: tickets.png (opens in a new tab)' })).toHaveAttribute('href', '/api/evidence/ev1')

@@ -1,10 +1,12 @@
 import { upload } from '@/lib/api'
-import type { ApiRoute } from '@/lib/api-types.gen'
+import type { EvidenceFile } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
 import { PICTURE_TYPES, pictureFileError, PICTURE_MAX_BYTES } from '@/lib/pictures'
-import { evidencePdfBytes, type EvidenceFile } from '@/lib/proof-of-value.tmp'
 
 /** What an evidence file is for (docs/api/proof-of-value.md, "Evidence files"): the member's media kit, or one completed deal of theirs. */
 export type EvidenceFor = { kit: true } | { deal: string }
+
+const evidencePdfBytes = limits.evidencePdfBytes
 
 export const EVIDENCE_TYPES = [...PICTURE_TYPES, 'application/pdf']
 
@@ -29,5 +31,5 @@ export function uploadEvidence(
   form.append('file', file)
   if ('kit' in target) form.append('kit', 'true')
   else form.append('deal', target.deal)
-  return upload('POST /api/evidence' as ApiRoute, { form, ...options }) as Promise<unknown> as Promise<EvidenceFile>
+  return upload('POST /api/evidence', { form, ...options })
 }

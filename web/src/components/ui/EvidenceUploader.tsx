@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { Button } from '@/components/ui/Button'
-import { FieldShell } from '@/components/ui/Field'
-import { EvidenceLink } from '@/components/ui/Provenance'
+import { Button } from './Button'
+import { FieldShell } from './Field'
+import { EvidenceLink } from './Provenance'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { EvidenceFile } from '@/lib/proof-of-value.tmp'
-import { EVIDENCE_TYPES, evidenceFileError, evidenceHint, uploadEvidence, type EvidenceFor } from '../api/upload-evidence'
+import type { EvidenceFile } from '@/lib/api-types.gen'
+import { EVIDENCE_TYPES, evidenceFileError, evidenceHint, uploadEvidence, type EvidenceFor } from '@/lib/evidence'
 
 interface EvidenceUploaderProps {
   /** The field's label, e.g. "Evidence (optional)" or "Receipt". */
