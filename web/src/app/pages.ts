@@ -15,7 +15,7 @@ export const load = {
   admin: () => import('@/app/routes/AdminPage').then((m) => ({ default: m.AdminPage })),
   info: () => import('@/features/info/routes/InfoPage').then((m) => ({ default: m.InfoPage })),
   deal: () => import('@/features/deals/routes/DealPage').then((m) => ({ default: m.DealPage })),
-  report: () => import('@/app/routes/ReportPage').then((m) => ({ default: m.ReportPage })),
+  report: () => import('@/features/deals/routes/ReportPage').then((m) => ({ default: m.ReportPage })),
   sharedReport: () => import('@/features/deals/routes/SharedReportPage').then((m) => ({ default: m.SharedReportPage })),
   sponsorships: () => import('@/app/routes/SponsorshipsPage').then((m) => ({ default: m.SponsorshipsPage })),
   offerApplications: () => import('@/app/routes/OfferApplicationsPage').then((m) => ({ default: m.OfferApplicationsPage })),

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api'
 import type { Deal } from '@/lib/api-types.gen'
 import { toast } from '@/lib/toast'
 import { useCreateLink, useTrackedLinks } from '../api/links'
-import { reportLimits } from '../api/report-routes.tmp'
+import { limits } from '@/lib/limits.gen'
 import { MeasuredTag } from '../report/Section'
 import { linksTexts, reportTexts } from '../report/texts'
 
@@ -82,7 +82,7 @@ export function TrackedLinksPanel({ deal }: { deal: Deal }) {
         ) : (
           links.isSuccess && <p className="text-sm text-base-content/75">{linksTexts.none}</p>
         )}
-        {links.data && links.data.length < reportLimits.links && (
+        {links.data && links.data.length < limits.trackedLinks && (
           <form
             onSubmit={submit}
             noValidate
@@ -94,7 +94,7 @@ export function TrackedLinksPanel({ deal }: { deal: Deal }) {
               type="url"
               inputMode="url"
               placeholder={linksTexts.targetPlaceholder}
-              maxLength={reportLimits.linkTarget}
+              maxLength={limits.trackedLinkTarget}
               value={target}
               onChange={(e) => setTarget(e.target.value)}
               error={errors.target}

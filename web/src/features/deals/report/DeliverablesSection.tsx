@@ -1,6 +1,6 @@
 import { ExternalLinkIcon } from '@/components/ui/icons'
 import { formatDate } from '@/lib/dates'
-import type { Report, ReportDeliverable } from '../api/report-routes.tmp'
+import type { ImpactReport as Report, ReportDeliverable } from '@/lib/api-types.gen'
 import { MeasuredTag, Section } from './Section'
 import { reportTexts } from './texts'
 

@@ -1,4 +1,4 @@
-import type { Report } from '../api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { MeasuredTag, Section } from './Section'
 import { reportTexts } from './texts'
 

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/Button'
 import { errorMessage } from '@/lib/api'
 import { toast } from '@/lib/toast'
 import { useReportActions } from '../api/report'
-import type { Report } from '../api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { reportTexts } from './texts'
 
 /** The recipient's Edit and, on a draft, Publish (the sponsor is told). */

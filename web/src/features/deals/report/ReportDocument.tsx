@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Report } from '../api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { BenchmarkSection } from './BenchmarkSection'
 import { DeliverablesSection } from './DeliverablesSection'
 import { FiguresSection } from './FiguresSection'

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form'
 import { Button } from '@/components/ui/Button'
+import { EvidenceUploader } from '@/components/ui/EvidenceUploader'
 import { TextAreaField, TextField } from '@/components/ui/Field'
 import { PlusIcon, TrashIcon } from '@/components/ui/icons'
 import { ApiError, errorMessage } from '@/lib/api'
@@ -8,24 +9,30 @@ import { utcDay } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { toast } from '@/lib/toast'
 import { useReportActions } from '../api/report'
-import { reportLimits, type Report } from '../api/report-routes.tmp'
-import type { FileField } from './file-field'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
+import { limits } from '@/lib/limits.gen'
+import { evidenceOf } from './evidence'
 import { Section } from './Section'
 import { Unaccounted } from './SpendingSection'
 import { figureKinds, reportSchema, spentOf, type ReportValues } from './schema'
 import { reportTexts } from './texts'
 
+/** A figure's kind as the form's select holds it (the server answers one of the three). */
+function kindOf(kind: string): ReportValues['figures'][number]['kind'] {
+  return kind === 'reach' || kind === 'other' ? kind : 'attendance'
+}
+
 function valuesOf(report: Report): ReportValues {
   return {
     figures: report.figures.map((f) => ({
       id: f.id,
-      kind: f.kind,
+      kind: kindOf(f.kind),
       label: f.label,
       value: String(f.value),
       asOf: f.asOf,
-      evidence: f.evidence,
+      evidence: evidenceOf(f.evidence),
     })),
-    spending: report.spending.map((s) => ({ id: s.id, label: s.label, amount: String(s.amount), receipt: s.receipt })),
+    spending: report.spending.map((s) => ({ id: s.id, label: s.label, amount: String(s.amount), receipt: evidenceOf(s.receipt) })),
     summary: report.summary,
   }
 }
@@ -55,7 +62,7 @@ function formPath(field: string): Path<ReportValues> {
  * used (each line with its receipt) and a summary. Save sends them; the unaccounted amount follows
  * the lines as they are typed.
  */
-export function ReportEditor({ report, onDone, FileField }: { report: Report; onDone: () => void; FileField: FileField }) {
+export function ReportEditor({ report, onDone }: { report: Report; onDone: () => void }) {
   const { save } = useReportActions(report.dealId)
   const form = useForm<ReportValues>({ resolver: zodResolver(reportSchema(report.amount)), defaultValues: valuesOf(report) })
   const figures = useFieldArray({ control: form.control, name: 'figures' })
@@ -98,7 +105,7 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
             </div>
             <TextField
               label="Name"
-              maxLength={reportLimits.figureLabel}
+              maxLength={limits.reportFigureLabel}
               error={errors.figures?.[i]?.label?.message}
               {...form.register(`figures.${i}.label`)}
             />
@@ -114,8 +121,9 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
                 control={form.control}
                 name={`figures.${i}.evidence`}
                 render={({ field, fieldState }) => (
-                  <FileField
-                    dealId={report.dealId}
+                  <EvidenceUploader
+                    target={{ deal: report.dealId }}
+                    compact
                     label="File (optional)"
                     value={field.value}
                     onChange={field.onChange}
@@ -136,7 +144,7 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
           <Button
             variant="outline"
             size="sm"
-            disabled={figures.fields.length >= reportLimits.figures}
+            disabled={figures.fields.length >= limits.reportFigures}
             onClick={() => figures.append({ id: '', kind: 'attendance', label: '', value: '', asOf: utcDay(new Date()), evidence: null })}
           >
             <PlusIcon className="size-4" /> Add a figure
@@ -153,7 +161,7 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
             <legend className="px-1 text-sm font-semibold">Line {i + 1}</legend>
             <TextField
               label="Item"
-              maxLength={reportLimits.spendingLabel}
+              maxLength={limits.reportSpendingLabel}
               error={errors.spending?.[i]?.label?.message}
               {...form.register(`spending.${i}.label`)}
             />
@@ -167,8 +175,9 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
               control={form.control}
               name={`spending.${i}.receipt`}
               render={({ field, fieldState }) => (
-                <FileField
-                  dealId={report.dealId}
+                <EvidenceUploader
+                  target={{ deal: report.dealId }}
+                  compact
                   label="Receipt (optional)"
                   value={field.value}
                   onChange={field.onChange}
@@ -189,7 +198,7 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
           <Button
             variant="outline"
             size="sm"
-            disabled={spending.fields.length >= reportLimits.spending}
+            disabled={spending.fields.length >= limits.reportSpending}
             onClick={() => spending.append({ id: '', label: '', amount: '', receipt: null })}
           >
             <PlusIcon className="size-4" /> Add a spending line
@@ -201,7 +210,7 @@ export function ReportEditor({ report, onDone, FileField }: { report: Report; on
         <TextAreaField
           label="What happened, and what the sponsorship made possible"
           rows={5}
-          maxLength={reportLimits.summary}
+          maxLength={limits.reportSummary}
           error={errors.summary?.message}
           {...form.register('summary')}
         />

@@ -1,18 +1,13 @@
-import type { Report } from '../api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
-import { personName } from '@/lib/member'
 import { formatUsd } from '@/lib/money'
-import type { Person } from '@/lib/api-types.gen'
 import { PersonLink } from '@/components/ui/MemberName'
 import { reportTexts } from './texts'
 
-/** A member of the deal: a link to their profile, or their name alone on a shared report (no ids there). */
-function Member({ person }: { person: Report['sponsor'] }) {
-  if (!person.id) return <span className="font-medium">{personName(person as Person)}</span>
-  return <PersonLink person={person as Person} />
-}
-
-/** The report's title block: the listing, the amount, who gave it to whom, when it completed, and its state. */
+/**
+ * The report's title block: the listing, the amount, who gave it to whom (profile links; names alone
+ * on a shared report, which carries no member ids), when it completed, and its state.
+ */
 export function ReportHeader({ report }: { report: Report }) {
   const published = report.status === 'published'
   return (
@@ -25,8 +20,9 @@ export function ReportHeader({ report }: { report: Report }) {
         </span>
       </div>
       <p className="text-base-content/80">
-        <span className="text-lg font-semibold text-base-content">{formatUsd(report.amount)}</span> from <Member person={report.sponsor} />{' '}
-        (sponsor) to <Member person={report.recipient} /> (recipient) · completed {formatDate(report.completedAt)}
+        <span className="text-lg font-semibold text-base-content">{formatUsd(report.amount)}</span> from{' '}
+        <PersonLink person={report.sponsor} /> (sponsor) to <PersonLink person={report.recipient} /> (recipient) · completed{' '}
+        {formatDate(report.completedAt)}
         {published && report.publishedAt ? ` · published ${formatDate(report.publishedAt)}` : ''}
       </p>
     </header>

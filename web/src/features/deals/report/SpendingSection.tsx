@@ -1,5 +1,5 @@
 import { formatUsd } from '@/lib/money'
-import type { Report } from '../api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { Section } from './Section'
 import { reportTexts } from './texts'
 

@@ -2,10 +2,10 @@ import { z } from 'zod/mini'
 import { boundedText } from '@/lib/bounded-text'
 import { isCalendarDay, utcDay } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
-import { reportLimits } from '../api/report-routes.tmp'
+import { limits } from '@/lib/limits.gen'
 
 /** A file attached to a figure or a spending line: an evidence file of this deal. */
-const attached = z.nullable(z.object({ id: z.string(), kind: z.string(), name: z.string(), url: z.string() }))
+const attached = z.nullable(z.object({ id: z.string(), kind: z.enum(['picture', 'pdf']), name: z.string(), url: z.string() }))
 
 const whole = (v: string) => /^\d+$/.test(v.trim())
 
@@ -24,11 +24,11 @@ export function reportSchema(dealAmount: number, today = utcDay(new Date())) {
         z.object({
           id: z.string(),
           kind: z.enum(['attendance', 'reach', 'other']),
-          label: boundedText('Label', reportLimits.figureLabel, { requiredMessage: 'Name the figure' }),
+          label: boundedText('Label', limits.reportFigureLabel, { requiredMessage: 'Name the figure' }),
           value: z
             .string()
             .check(
-              z.refine((v) => whole(v) && Number(v) <= reportLimits.figureValue, 'A figure must be a whole number from 0 to 1,000,000,000'),
+              z.refine((v) => whole(v) && Number(v) <= limits.reportFigureValue, 'A figure must be a whole number from 0 to 1,000,000,000'),
             ),
           asOf: z
             .string()
@@ -36,21 +36,21 @@ export function reportSchema(dealAmount: number, today = utcDay(new Date())) {
           evidence: attached,
         }),
       )
-      .check(z.maxLength(reportLimits.figures, `At most ${reportLimits.figures} figures`)),
+      .check(z.maxLength(limits.reportFigures, `At most ${limits.reportFigures} figures`)),
     spending: z
       .array(
         z.object({
           id: z.string(),
-          label: boundedText('Item', reportLimits.spendingLabel, { requiredMessage: 'Say what the money paid for' }),
+          label: boundedText('Item', limits.reportSpendingLabel, { requiredMessage: 'Say what the money paid for' }),
           amount: z.string().check(z.refine((v) => whole(v) && Number(v) >= 1 && Number(v) <= dealAmount, amountMessage)),
           receipt: attached,
         }),
       )
       .check(
-        z.maxLength(reportLimits.spending, `At most ${reportLimits.spending} spending lines`),
+        z.maxLength(limits.reportSpending, `At most ${limits.reportSpending} spending lines`),
         z.refine((lines) => spentOf(lines) <= dealAmount, `The spending adds up to more than the deal's ${formatUsd(dealAmount)}`),
       ),
-    summary: boundedText('Summary', reportLimits.summary, { required: false }),
+    summary: boundedText('Summary', limits.reportSummary, { required: false }),
   })
 }
 

@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { makePerson, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
-import type { Report } from '@/features/deals/api/report-routes.tmp'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { ReportPage } from './ReportPage'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -196,7 +196,7 @@ describe('ReportPage: the sponsor shares', () => {
       {
         [`GET ${reportPath}`]: () => json(report),
         [`POST ${reportPath}/share`]: () => {
-          report = { ...report, shared: { url: 'http://localhost/r/tok1', sharedAt: '2026-11-12T09:00:00Z' } }
+          report = { ...report, shared: { sharedAt: '2026-11-12T09:00:00Z' } }
           return json({ url: 'http://localhost/r/tok1' })
         },
         [`DELETE ${reportPath}/share`]: () => {

@@ -5,23 +5,17 @@ import { Button } from '@/components/ui/Button'
 import { buttonClass } from '@/components/ui/button-class'
 import { ArrowLeftIcon, InfoIcon, PrinterIcon } from '@/components/ui/icons'
 import { ApiError } from '@/lib/api'
-import type { Person } from '@/lib/api-types.gen'
+import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { personName } from '@/lib/member'
 import { dealPath } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { EvidenceUploader } from '@/features/evidence/components/EvidenceUploader'
-import type { FileField } from '@/features/deals/report/file-field'
-import { useReport } from '@/features/deals/api/report'
-import type { Report } from '@/features/deals/api/report-routes.tmp'
-import { DealLoadError, DealLoading } from '@/features/deals/components/DealStates'
-import { RecipientActions } from '@/features/deals/report/RecipientActions'
-import { ReportDocument } from '@/features/deals/report/ReportDocument'
-import { ReportEditor } from '@/features/deals/report/ReportEditor'
-import { ShareControls } from '@/features/deals/report/ShareControls'
-import { reportTexts } from '@/features/deals/report/texts'
-
-/** A figure's evidence or a spending line's receipt: an evidence file of this deal (the evidence feature's uploader). */
-const DealFileField: FileField = ({ dealId, ...field }) => <EvidenceUploader {...field} target={{ deal: dealId }} compact />
+import { useReport } from '../api/report'
+import { DealLoadError, DealLoading } from '../components/DealStates'
+import { RecipientActions } from '../report/RecipientActions'
+import { ReportDocument } from '../report/ReportDocument'
+import { ReportEditor } from '../report/ReportEditor'
+import { ShareControls } from '../report/ShareControls'
+import { reportTexts } from '../report/texts'
 
 /** What the sponsor and the recipient read at the top while the report is a draft. */
 function DraftNotice({ report, recipient }: { report: Report; recipient: boolean }) {
@@ -29,14 +23,13 @@ function DraftNotice({ report, recipient }: { report: Report; recipient: boolean
   return (
     <p className="flex items-start gap-2 rounded-box bg-base-200 px-4 py-3 text-sm" data-print="hide" data-testid="report-draft-note">
       <InfoIcon className="mt-0.5 size-4 shrink-0" />
-      <span>{recipient ? reportTexts.draftForRecipient : reportTexts.draftForSponsor(personName(report.recipient as Person))}</span>
+      <span>{recipient ? reportTexts.draftForRecipient : reportTexts.draftForSponsor(personName(report.recipient))}</span>
     </p>
   )
 }
 
 /**
- * /deals/:id/report: a completed deal's impact report (composed here: the deals feature's report and
- * the evidence feature's uploader). The recipient completes it (?edit opens the
+ * /deals/:id/report: a completed deal's impact report (docs/api/proof-of-value.md, "Impact reports"). The recipient completes it (?edit opens the
  * editor) and publishes it; the sponsor reads it and shares it. Both print it.
  */
 export function ReportPage() {
@@ -65,7 +58,7 @@ export function ReportPage() {
         <ReportDocument
           report={report}
           notice={<DraftNotice report={report} recipient={recipient} />}
-          editor={recipient && editing ? <ReportEditor report={report} onDone={stopEditing} FileField={DealFileField} /> : undefined}
+          editor={recipient && editing ? <ReportEditor report={report} onDone={stopEditing} /> : undefined}
         />
         {sponsor && (
           <div data-print="hide">
@@ -77,7 +70,7 @@ export function ReportPage() {
     actions = (
       <>
         {recipient && !editing && (
-          <RecipientActions report={report} sponsorName={personName(report.sponsor as Person)} onEdit={() => setEditing(true)} />
+          <RecipientActions report={report} sponsorName={personName(report.sponsor)} onEdit={() => setEditing(true)} />
         )}
         {!editing && (
           <Button size="sm" variant="outline" onClick={() => window.print()}>
