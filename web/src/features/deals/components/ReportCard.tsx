@@ -3,6 +3,7 @@ import { buttonClass } from '@/components/ui/button-class'
 import type { Deal } from '@/lib/api-types.gen'
 import { reportPath } from '@/lib/paths'
 import { useReport } from '../api/report'
+import { StateBadge } from '../report/Section'
 import { reportTexts } from '../report/texts'
 
 /**
@@ -32,9 +33,9 @@ export function ReportCard({ deal, meId }: { deal: Deal; meId: string }) {
           <h2 id="report-card-heading" className="flex items-center gap-2 text-lg font-semibold">
             {reportTexts.heading}
             {report && (
-              <span className={`badge badge-sm ${published ? 'badge-success' : 'badge-warning'} badge-soft`}>
+              <StateBadge tone={published ? 'success' : 'warning'}>
                 {published ? reportTexts.status.published : reportTexts.status.draft}
-              </span>
+              </StateBadge>
             )}
           </h2>
           {callToWrite ? (

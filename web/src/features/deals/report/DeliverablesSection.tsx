@@ -1,16 +1,12 @@
 import { ExternalLinkIcon } from '@/components/ui/icons'
 import { formatDate } from '@/lib/dates'
 import type { ImpactReport as Report, ReportDeliverable } from '@/lib/api-types.gen'
-import { MeasuredTag, Section } from './Section'
+import { MeasuredTag, Section, StateBadge } from './Section'
 import { reportTexts } from './texts'
 
 function Timeliness({ onTime }: { onTime: boolean | null }) {
-  if (onTime === null) return <span className="badge badge-sm badge-ghost whitespace-nowrap">{reportTexts.noDue}</span>
-  return onTime ? (
-    <span className="badge badge-sm badge-success badge-soft whitespace-nowrap">{reportTexts.onTime}</span>
-  ) : (
-    <span className="badge badge-sm badge-error badge-soft whitespace-nowrap">{reportTexts.late}</span>
-  )
+  if (onTime === null) return <StateBadge tone="neutral">{reportTexts.noDue}</StateBadge>
+  return onTime ? <StateBadge tone="success">{reportTexts.onTime}</StateBadge> : <StateBadge tone="error">{reportTexts.late}</StateBadge>
 }
 
 function When({ d }: { d: ReportDeliverable }) {

@@ -11,7 +11,7 @@ export function LinksSection({ report }: { report: Report }) {
       <p className="text-sm text-base-content/75">{reportTexts.linkHelp}</p>
       <div className="overflow-x-auto">
         <table className="table table-sm">
-          <thead>
+          <thead className="text-base-content/80">
             <tr>
               <th scope="col">Link</th>
               <th scope="col" className="text-right">
@@ -39,7 +39,7 @@ export function LinksSection({ report }: { report: Report }) {
               </tr>
             ))}
           </tbody>
-          <tfoot>
+          <tfoot className="text-base-content">
             <tr>
               <th scope="row">{reportTexts.total}</th>
               <td className="text-right font-semibold tabular-nums" data-testid="report-link-visits">

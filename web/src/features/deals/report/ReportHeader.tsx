@@ -2,6 +2,7 @@ import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { PersonLink } from '@/components/ui/MemberName'
+import { StateBadge } from './Section'
 import { reportTexts } from './texts'
 
 /**
@@ -15,9 +16,9 @@ export function ReportHeader({ report }: { report: Report }) {
       <p className="text-sm font-semibold tracking-wide text-base-content/75 uppercase">{reportTexts.heading}</p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold break-words sm:text-3xl">{report.listing.title}</h1>
-        <span className={`badge ${published ? 'badge-success' : 'badge-warning'} badge-soft`} data-testid="report-status">
+        <StateBadge tone={published ? 'success' : 'warning'} testId="report-status">
           {published ? reportTexts.status.published : reportTexts.status.draft}
-        </span>
+        </StateBadge>
       </div>
       <p className="text-base-content/80">
         <span className="text-lg font-semibold text-base-content">{formatUsd(report.amount)}</span> from{' '}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { ProvenanceBadge } from '@/components/ui/Provenance'
 
 /** One part of the report: a card with its heading (a page of its own on paper: no card chrome). */
 export function Section({ title, aside, children, testId }: { title: string; aside?: ReactNode; children: ReactNode; testId?: string }) {
@@ -22,7 +23,23 @@ export function Section({ title, aside, children, testId }: { title: string; asi
   )
 }
 
-/** "Measured": what SponsorBridge computed, never typed by a member. */
+/** "Measured": what SponsorBridge computed, never typed by a member (the provenance badge of every figure). */
 export function MeasuredTag() {
-  return <span className="badge badge-sm badge-info badge-soft font-medium whitespace-nowrap">Measured</span>
+  return <ProvenanceBadge provenance="measured" />
+}
+
+const tints = {
+  success: 'border-success/60 bg-success/10',
+  warning: 'border-warning bg-warning/20',
+  error: 'border-error/60 bg-error/10',
+  neutral: 'border-base-300 bg-base-200',
+} as const
+
+/** A state's small badge (Published, On time, Late…): tinted, its words in the text colour so both themes read them. */
+export function StateBadge({ tone, children, testId }: { tone: keyof typeof tints; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`badge badge-sm border font-medium whitespace-nowrap text-base-content ${tints[tone]}`} data-testid={testId}>
+      {children}
+    </span>
+  )
 }

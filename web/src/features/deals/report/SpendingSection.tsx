@@ -1,14 +1,14 @@
 import { formatUsd } from '@/lib/money'
 import type { ImpactReport as Report } from '@/lib/api-types.gen'
-import { Section } from './Section'
+import { Section, StateBadge } from './Section'
 import { reportTexts } from './texts'
 
 /** "$n unaccounted", or that every dollar is: what the spending lines leave of the amount. */
 export function Unaccounted({ amount }: { amount: number }) {
   return amount > 0 ? (
-    <span className="font-semibold text-warning-content badge badge-warning badge-soft" data-testid="unaccounted">
+    <StateBadge tone="warning" testId="unaccounted">
       {reportTexts.unaccounted(amount)}
-    </span>
+    </StateBadge>
   ) : (
     <span className="text-sm text-base-content/75" data-testid="unaccounted">
       {reportTexts.allAccounted}
@@ -25,7 +25,7 @@ export function SpendingSection({ report }: { report: Report }) {
       ) : (
         <div className="overflow-x-auto">
           <table className="table table-sm">
-            <thead>
+            <thead className="text-base-content/80">
               <tr>
                 <th scope="col">Item</th>
                 <th scope="col">{reportTexts.receipt}</th>
@@ -51,7 +51,7 @@ export function SpendingSection({ report }: { report: Report }) {
                 </tr>
               ))}
             </tbody>
-            <tfoot>
+            <tfoot className="text-base-content">
               <tr>
                 <th scope="row" colSpan={2}>
                   {reportTexts.spent}
