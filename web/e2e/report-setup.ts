@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext } from '@playwright/test'
 import { apiMember } from './eligibility-setup'
+import { ADMIN } from './helpers'
 import { gradientPng } from './pictures'
 
 /** Browsers a deal's tracked link is followed from: each a visitor of its own (docs/api/proof-of-value.md, "Tracked links"). */
@@ -101,4 +102,47 @@ export async function completedDeal(recipient: APIRequestContext, baseURL: strin
   )
   await ok(await sponsor.api.post(`/api/deals/${dealId}/complete`))
   return { dealId, title, sponsor, deliverables, link: { code: link.code, url: link.url } }
+}
+
+const published = new Map<string, Promise<{ dealId: string; sharedPath: string }>>()
+
+/**
+ * A completed deal of the administrator's (made once per server) whose report the administrator
+ * filled and published through the API, and whose sponsor shared it: what the report screens show.
+ */
+export function publishedReport(baseURL: string): Promise<{ dealId: string; sharedPath: string }> {
+  let made = published.get(baseURL)
+  if (!made) {
+    made = publishReport(baseURL)
+    published.set(baseURL, made)
+  }
+  return made
+}
+
+async function publishReport(baseURL: string) {
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } })
+  const signedIn = await admin.post('/api/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  const deal = await completedDeal(admin, baseURL, 'Robotics weekend for Pune schools')
+  const saved = await admin.put(`/api/deals/${deal.dealId}/report`, {
+    data: {
+      summary: '120 students from six schools built and raced robots over two days; the cafe’s stall served them all.',
+      figures: [
+        { kind: 'attendance', label: 'Attendance over the weekend', value: 1200 },
+        { kind: 'reach', label: 'Instagram reach of the event posts', value: 5400 },
+      ],
+      spending: [
+        { label: 'Stage and sound hire', amount: 300 },
+        { label: 'Robot kits for the workshop', amount: 150 },
+      ],
+    },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const publishedNow = await admin.post(`/api/deals/${deal.dealId}/report/publish`)
+  expect(publishedNow.status(), await publishedNow.text()).toBe(200)
+  const shared = await deal.sponsor.api.post(`/api/deals/${deal.dealId}/report/share`)
+  expect(shared.status(), await shared.text()).toBe(200)
+  const { url } = (await shared.json()) as { url: string }
+  await Promise.all([admin.dispose(), deal.sponsor.api.dispose()])
+  return { dealId: deal.dealId, sharedPath: new URL(url).pathname }
 }

@@ -1,5 +1,6 @@
 import { expect, request, type Page } from '@playwright/test'
 import { apiMember, applyWithAnswers } from './eligibility-setup'
+import { publishedReport } from './report-setup'
 
 interface Screen {
   name: string
@@ -506,6 +507,32 @@ export const screens: Screen[] = [
       await expect(dialog.getByRole('button', { name: 'Apply for Sponsorship' })).toBeDisabled()
     },
   },
+  {
+    name: 'impact-report',
+    path: '/home',
+    signedIn: true,
+    // The recipient's published report: figures, tracked link counts, spending, benchmark.
+    ready: async (page) => {
+      const { dealId } = await publishedReport(new URL(page.url()).origin)
+      await page.goto(`/deals/${dealId}/report`)
+      await expect(page.getByTestId('report-status')).toHaveText('Published')
+      await expect(page.getByTestId('report-link-visits')).toHaveText('3')
+    },
+  },
+  {
+    name: 'impact-report-editing',
+    path: '/home',
+    signedIn: true,
+    // The recipient edits it; a figure added and left empty shows the server's words under it.
+    ready: async (page) => {
+      const { dealId } = await publishedReport(new URL(page.url()).origin)
+      await page.goto(`/deals/${dealId}/report?edit=1`)
+      const editor = page.getByRole('form', { name: 'Edit the impact report' })
+      await editor.getByRole('button', { name: 'Add a figure' }).click()
+      await editor.getByRole('button', { name: 'Save' }).click()
+      await expect(editor.getByRole('group', { name: 'Figure 3' }).getByText('Name the figure')).toBeVisible()
+    },
+  },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
   {
     name: 'messages-thread',
@@ -580,6 +607,17 @@ export const screens: Screen[] = [
         .getByRole('button', { name: /^Report/ })
         .click()
       await expect(page.getByRole('dialog', { name: 'Report listing' })).toBeVisible()
+    },
+  },
+  {
+    name: 'shared-report',
+    path: '/',
+    signedIn: false,
+    // A published report read signed out through its share link.
+    ready: async (page) => {
+      const { sharedPath } = await publishedReport(new URL(page.url()).origin)
+      await page.goto(sharedPath)
+      await expect(page.getByTestId('report-figures')).toContainText('1,200')
     },
   },
   { name: 'privacy-policy', path: '/policies/privacy-policy', signedIn: false, ready: heading('Privacy Policy') },

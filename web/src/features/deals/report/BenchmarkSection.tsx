@@ -1,9 +1,10 @@
-import { formatUsd } from '@/lib/money'
+import { formatUsdCents } from '@/lib/money'
 import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { MeasuredTag, Section } from './Section'
 import { reportTexts } from './texts'
 
-const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`)
+/** A whole percentage as the server answers it (0–100). */
+const percent = (share: number) => `${share}%`
 
 /** Where this deal stands among comparable counted deals (same category, same amount band), or why it cannot say yet. */
 export function BenchmarkSection({ report }: { report: Report }) {
@@ -31,8 +32,8 @@ export function BenchmarkSection({ report }: { report: Report }) {
               <div className="rounded-box bg-base-200 px-4 py-3">
                 <dt className="text-sm text-base-content/80">Cost per attendee</dt>
                 <dd className="text-xl font-bold">
-                  {formatUsd(b.costPerAttendee.this)}{' '}
-                  <span className="text-sm font-normal">(median {formatUsd(b.costPerAttendee.median)})</span>
+                  {formatUsdCents(b.costPerAttendee.this)}{' '}
+                  <span className="text-sm font-normal">(median {formatUsdCents(b.costPerAttendee.median)})</span>
                 </dd>
               </div>
             )}

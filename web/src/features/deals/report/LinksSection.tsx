@@ -25,7 +25,7 @@ export function LinksSection({ report }: { report: Report }) {
           <tbody>
             {report.links.map((l) => (
               <tr key={l.code} data-testid="report-link">
-                <td className="max-w-xs">
+                <td className="max-w-[11rem] sm:max-w-xs">
                   <a href={l.target} target="_blank" rel="noopener noreferrer nofollow" className="link link-hover block truncate">
                     {l.target}
                   </a>

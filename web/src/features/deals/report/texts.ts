@@ -9,7 +9,8 @@ export const reportTexts = {
   onTime: 'On time',
   late: 'Late',
   noDue: 'No due date',
-  onTimeShare: (share: number) => `${Math.round(share * 100)}% delivered on time`,
+  /** The whole percentage (0–100) of the deliverables with a due date done by it. */
+  onTimeShare: (share: number) => `${share}% delivered on time`,
   photos: 'Photos',
   noPhotos: 'No photos came with the proof.',
   figures: 'Figures',

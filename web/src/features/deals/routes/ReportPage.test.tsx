@@ -37,7 +37,7 @@ function makeReport(overrides: Partial<Report> = {}): Report {
         proofPicture: '',
       },
     ],
-    onTimeShare: 1,
+    onTimeShare: 100,
     photos: [],
     figures: [],
     links: [
@@ -230,5 +230,6 @@ describe('ReportPage: the sponsor shares', () => {
       'Not enough comparable deals yet to compare this one (at least 5 completed deals in Education of $1–10,000 are needed).',
     )
     expect(within(screen.getByTestId('report-deliverable')).getByText('On time')).toBeInTheDocument()
+    expect(screen.getByTestId('report-deliverables')).toHaveTextContent('100% delivered on time')
   })
 })
