@@ -3,6 +3,7 @@ import { ADMIN, signIn } from './helpers'
 import { groups, screens } from './screens'
 import { shoot } from './shots'
 import { expect, test } from './test'
+import { visit } from './visit'
 
 // The groups are independent (each signs in on its own page): spread over the workers.
 test.describe.configure({ mode: 'parallel' })
@@ -24,8 +25,7 @@ test.describe('accessibility (axe-core) and desktop screenshots, light and dark 
         if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
         const findings: string[] = []
         for (const screen of group.screens) {
-          await page.goto(screen.path)
-          await screen.ready(page)
+          await visit(page, screen)
           findings.push(
             ...(await seriousAxeFindingsBothThemes(page, screen.name, (scheme) =>
               shoot(page, scheme === 'dark' ? 'desktop-dark' : 'desktop', screen.name),

@@ -30,6 +30,18 @@ async function settled(page: Page) {
 }
 
 /**
+ * What AxeBuilder is to evaluate in the page before it scans: its own copy of axe-core (the
+ * default, undefined) unless the document holds it already, from an earlier scan (the same page
+ * scanned in the other theme, or the next screen visited inside the app, e2e/visit.ts); then a
+ * statement that does nothing. AxeBuilder evaluates its 580 kB script twice a scan (once in the page,
+ * once in each frame), each about 0.1-0.4 s; axe.run works on the document as it is at each run.
+ */
+async function axeSource(page: Page): Promise<string | undefined> {
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')
+  return present ? ';' : undefined
+}
+
+/**
  * axe-core's serious and critical findings on the page as it is now, one line each, prefixed with
  * `what`. Legacy mode runs axe.run in the page itself instead of runPartial in each frame and then
  * finishRun in a new blank page that loads axe a second time: the same rules over the same
@@ -38,7 +50,7 @@ async function settled(page: Page) {
  */
 export async function seriousAxeFindings(page: Page, what: string, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   await settled(page)
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
+  const builder = new AxeBuilder({ page, axeSource: await axeSource(page) }).setLegacyMode().options({ resultTypes: ['violations'] })
   const results = await (rules === 'all' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

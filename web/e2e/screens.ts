@@ -1,10 +1,16 @@
 import { expect, request, type Page } from '@playwright/test'
 import { apiMember, applyWithAnswers } from './eligibility-setup'
 import { publishedReport } from './report-setup'
+import { origin } from './test'
 
-interface Screen {
+/** A screen the accessibility and screenshot passes visit (e2e/visit.ts), in both themes and on a phone. */
+export interface Screen {
   name: string
-  path: string
+  /**
+   * Where the screen is; or a function that first makes what it shows through the API (once per
+   * server) and answers where it is.
+   */
+  path: string | ((page: Page) => Promise<string>)
   signedIn: boolean
   /** Waits for the screen to be ready, or opens a dialog on it. */
   ready: (page: Page) => Promise<void>
@@ -30,7 +36,7 @@ const listingsLoaded = async (page: Page) => {
 /** A closed offer of the administrator's (made once per server): what "Show closed and sponsored" adds. */
 const closedOfferTitle = 'Choir robes for the winter concert'
 const closedOffer = async (page: Page): Promise<string> => {
-  const headers = { Origin: new URL(page.url()).origin }
+  const headers = { Origin: origin() }
   const found = await page.request.get(`/api/sponsorships?status=closed&q=${encodeURIComponent(closedOfferTitle)}`)
   const [existing] = (await found.json()) as { id: string }[]
   if (existing) return existing.id
@@ -55,7 +61,7 @@ const closedOffer = async (page: Page): Promise<string> => {
  */
 const packagedTitle = 'Harbour lights festival'
 const packagedRequest = async (page: Page): Promise<string> => {
-  const baseURL = new URL(page.url()).origin
+  const baseURL = origin()
   const headers = { Origin: baseURL }
   const found = await page.request.get(`/api/sponsorship-requests?q=${encodeURIComponent(packagedTitle)}`)
   const [existing] = (await found.json()) as { id: string }[]
@@ -115,7 +121,7 @@ const packagedRequest = async (page: Page): Promise<string> => {
  */
 const reviewedTitle = 'Science fair kits for Pune schools'
 const reviewedOffer = async (page: Page): Promise<{ id: string; shortlisted: string[] }> => {
-  const baseURL = new URL(page.url()).origin
+  const baseURL = origin()
   const headers = { Origin: baseURL }
   const found = await page.request.get(`/api/sponsorships?q=${encodeURIComponent(reviewedTitle)}`)
   const [existing] = (await found.json()) as { id: string }[]
@@ -177,7 +183,7 @@ const reviewedOffer = async (page: Page): Promise<{ id: string; shortlisted: str
 const rulesOfferTitle = 'Shillong river clean-up grants'
 const questionsOfferTitle = 'Library reading circle kits'
 const memberOffer = async (page: Page, title: string, rules: boolean): Promise<string> => {
-  const baseURL = new URL(page.url()).origin
+  const baseURL = origin()
   const headers = { Origin: baseURL }
   const found = await page.request.get(`/api/sponsorships?q=${encodeURIComponent(title)}`)
   const [existing] = (await found.json()) as { id: string }[]
@@ -268,20 +274,20 @@ export const screens: Screen[] = [
   },
   {
     name: 'home-closed-shown',
-    path: '/home?show=all',
+    path: async (page) => {
+      await closedOffer(page)
+      return '/home?show=all'
+    },
     signedIn: true,
     ready: async (page) => {
-      await closedOffer(page)
-      await page.reload()
       await expect(page.getByRole('article', { name: closedOfferTitle }).getByTestId('closed-reason')).toBeVisible()
     },
   },
   {
     name: 'listing-page-closed',
-    path: '/home',
+    path: async (page) => `/listings/sponsorships/${await closedOffer(page)}`,
     signedIn: true,
     ready: async (page) => {
-      await page.goto(`/listings/sponsorships/${await closedOffer(page)}`)
       await heading(closedOfferTitle)(page)
       await expect(page.getByRole('button', { name: 'Reopen offer' })).toBeVisible()
     },
@@ -337,10 +343,9 @@ export const screens: Screen[] = [
   },
   {
     name: 'listing-page-packages',
-    path: '/home',
+    path: async (page) => `/listings/requests/${await packagedRequest(page)}`,
     signedIn: true,
     ready: async (page) => {
-      await page.goto(`/listings/requests/${await packagedRequest(page)}`)
       await heading(packagedTitle)(page)
       await expect(page.getByTestId('tier')).toHaveCount(3)
       await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
@@ -349,31 +354,30 @@ export const screens: Screen[] = [
   },
   {
     name: 'offer-applications',
-    path: '/home',
+    path: async (page) => `/sponsorships/${(await reviewedOffer(page)).id}/applications`,
     signedIn: true,
     ready: async (page) => {
-      await page.goto(`/sponsorships/${(await reviewedOffer(page)).id}/applications`)
       await heading('Applications')(page)
       await expect(page.getByTestId('offer-application')).toHaveCount(3)
     },
   },
   {
     name: 'offer-applications-decline-dialog',
-    path: '/home',
+    path: async (page) => `/sponsorships/${(await reviewedOffer(page)).id}/applications?sort=match`,
     signedIn: true,
     ready: async (page) => {
-      await page.goto(`/sponsorships/${(await reviewedOffer(page)).id}/applications?sort=match`)
       await page.getByTestId('offer-application').first().getByRole('button', { name: 'Decline' }).click()
       await expect(page.getByRole('dialog', { name: /^Decline / })).toBeVisible()
     },
   },
   {
     name: 'offer-applications-compare',
-    path: '/home',
+    path: async (page) => {
+      const { id, shortlisted } = await reviewedOffer(page)
+      return `/sponsorships/${id}/applications?compare=${shortlisted.join(',')}`
+    },
     signedIn: true,
     ready: async (page) => {
-      const { id, shortlisted } = await reviewedOffer(page)
-      await page.goto(`/sponsorships/${id}/applications?compare=${shortlisted.join(',')}`)
       await heading('Compare applications')(page)
       // the table on a computer, the first card on a phone (the other is not displayed)
       await expect(page.getByText('How many students take part?').filter({ visible: true }).first()).toBeVisible()
@@ -381,11 +385,12 @@ export const screens: Screen[] = [
   },
   {
     name: 'home-packages',
-    path: '/home',
+    path: async (page) => {
+      await packagedRequest(page)
+      return `/home?tab=requests&q=${encodeURIComponent(packagedTitle)}`
+    },
     signedIn: true,
     ready: async (page) => {
-      await packagedRequest(page)
-      await page.goto(`/home?tab=requests&q=${encodeURIComponent(packagedTitle)}`)
       const packages = page.getByRole('article', { name: packagedTitle }).getByRole('list', { name: 'Packages' })
       await expect(packages).toBeVisible()
       // The phone sees the card's packages (mid-screen, clear of the bottom bar), not only its head.
@@ -397,6 +402,7 @@ export const screens: Screen[] = [
     path: '/messages',
     signedIn: true,
     ready: async (page) => {
+      await heading('Messages')(page)
       await page.getByRole('button', { name: /Account menu/ }).click()
       await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
     },
@@ -412,12 +418,13 @@ export const screens: Screen[] = [
   },
   {
     name: 'listing-page',
-    path: '/home',
-    signedIn: true,
-    ready: async (page) => {
+    path: async (page) => {
       const found = await page.request.get('/api/sponsorship-requests?q=Free%20health%20camp')
       const [listing] = (await found.json()) as { id: string }[]
-      await page.goto(`/listings/requests/${listing.id}`)
+      return `/listings/requests/${listing.id}`
+    },
+    signedIn: true,
+    ready: async (page) => {
       await heading('Free health camp for senior citizens')(page)
       await expect(page.getByTestId('matches').getByRole('status')).toHaveCount(0)
     },
@@ -447,8 +454,6 @@ export const screens: Screen[] = [
     path: '/settings#settings-events',
     signedIn: true,
     ready: async (page) => {
-      // After another /settings screen the hash alone changed: load the page afresh (no dialog left open).
-      await page.reload()
       await heading('Settings')(page)
       const events = page.getByRole('region', { name: 'Your events' })
       await events.getByRole('checkbox', { name: 'Education' }).check()
@@ -482,10 +487,9 @@ export const screens: Screen[] = [
   },
   {
     name: 'apply-dialog-questions',
-    path: '/home',
+    path: async (page) => `/listings/sponsorships/${await memberOffer(page, questionsOfferTitle, false)}`,
     signedIn: true,
     ready: async (page) => {
-      await page.goto(`/listings/sponsorships/${await memberOffer(page, questionsOfferTitle, false)}`)
       await heading(questionsOfferTitle)(page)
       await page.getByRole('button', { name: 'Apply for Sponsorship' }).click()
       const dialog = page.getByRole('dialog', { name: 'Apply for Sponsorship' })
@@ -496,11 +500,12 @@ export const screens: Screen[] = [
   },
   {
     name: 'offer-ineligible-dialog',
-    path: '/home',
+    path: async (page) => {
+      await memberOffer(page, rulesOfferTitle, true)
+      return `/home?q=${encodeURIComponent(rulesOfferTitle)}`
+    },
     signedIn: true,
     ready: async (page) => {
-      await memberOffer(page, rulesOfferTitle, true)
-      await page.goto(`/home?q=${encodeURIComponent(rulesOfferTitle)}`)
       await page.getByRole('article', { name: rulesOfferTitle }).click()
       const dialog = page.getByRole('dialog', { name: rulesOfferTitle })
       await expect(dialog.getByTestId('eligibility-note')).toBeVisible()
@@ -509,24 +514,20 @@ export const screens: Screen[] = [
   },
   {
     name: 'impact-report',
-    path: '/home',
-    signedIn: true,
     // The recipient's published report: figures, tracked link counts, spending, benchmark.
+    path: async () => `/deals/${(await publishedReport(origin())).dealId}/report`,
+    signedIn: true,
     ready: async (page) => {
-      const { dealId } = await publishedReport(new URL(page.url()).origin)
-      await page.goto(`/deals/${dealId}/report`)
       await expect(page.getByTestId('report-status')).toHaveText('Published')
       await expect(page.getByTestId('report-link-visits')).toHaveText('3')
     },
   },
   {
     name: 'impact-report-editing',
-    path: '/home',
-    signedIn: true,
     // The recipient edits it; a figure added and left empty shows the server's words under it.
+    path: async () => `/deals/${(await publishedReport(origin())).dealId}/report?edit=1`,
+    signedIn: true,
     ready: async (page) => {
-      const { dealId } = await publishedReport(new URL(page.url()).origin)
-      await page.goto(`/deals/${dealId}/report?edit=1`)
       const editor = page.getByRole('form', { name: 'Edit the impact report' })
       await editor.getByRole('button', { name: 'Add a figure' }).click()
       await editor.getByRole('button', { name: 'Save' }).click()
@@ -536,11 +537,9 @@ export const screens: Screen[] = [
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
   {
     name: 'messages-thread',
-    path: '/messages',
-    signedIn: true,
     // Opens (or continues) a conversation with a demo member and says hello once.
-    ready: async (page) => {
-      const headers = { Origin: new URL(page.url()).origin }
+    path: async (page) => {
+      const headers = { Origin: origin() }
       const listings = await page.request.get('/api/sponsorship-requests?q=Free%20health%20camp')
       const [listing] = (await listings.json()) as { userId: string }[]
       const conversation = await page.request.post('/api/conversations', { data: { userId: listing.userId }, headers })
@@ -550,7 +549,10 @@ export const screens: Screen[] = [
           data: { body: 'Hello Priya! Happy to help with the health camp.' },
           headers,
         })
-      await page.goto(`/messages?c=${id}`)
+      return `/messages?c=${id}`
+    },
+    signedIn: true,
+    ready: async (page) => {
       await expect(page.getByTestId('message').first()).toBeVisible()
     },
   },
@@ -559,6 +561,7 @@ export const screens: Screen[] = [
     path: '/home',
     signedIn: true,
     ready: async (page) => {
+      await listingsLoaded(page)
       await page.getByRole('button', { name: /^Notifications/ }).click()
       await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible()
     },
@@ -611,12 +614,10 @@ export const screens: Screen[] = [
   },
   {
     name: 'shared-report',
-    path: '/',
-    signedIn: false,
     // A published report read signed out through its share link.
+    path: async () => (await publishedReport(origin())).sharedPath,
+    signedIn: false,
     ready: async (page) => {
-      const { sharedPath } = await publishedReport(new URL(page.url()).origin)
-      await page.goto(sharedPath)
       await expect(page.getByTestId('report-figures')).toContainText('1,200')
     },
   },

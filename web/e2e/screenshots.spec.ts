@@ -2,6 +2,7 @@ import { ADMIN, signIn } from './helpers'
 import { groups, screens } from './screens'
 import { shoot, wanted } from './shots'
 import { test } from './test'
+import { visit } from './visit'
 
 // The desktop shots (light and dark, every screen) are taken by the accessibility journeys as they
 // scan each screen (a11y.spec.ts); these are the phone's.
@@ -52,8 +53,7 @@ for (const [device, options] of Object.entries(devices)) {
           test.setTimeout(120_000)
           if (signedIn) await signIn(page, ADMIN.username, ADMIN.password)
           for (const screen of group.screens) {
-            await page.goto(screen.path)
-            await screen.ready(page)
+            await visit(page, screen)
             await shoot(page, device, screen.name)
           }
         })

@@ -7,14 +7,14 @@ import (
 )
 
 // OnTime tells whether the deliverable was done on or before its due date,
-// both as dates in India (when.IndiaDay): nil without a due date, false
+// both as dates in India (when.Day): nil without a due date, false
 // while it is not done. OnTimeCounts is the same rule in a query.
 func (d Deliverable) OnTime() *bool {
 	if d.Due == "" {
 		return nil
 	}
 	done, err := time.Parse(time.RFC3339, d.DoneAt)
-	onTime := err == nil && when.IndiaDay(done) <= d.Due
+	onTime := err == nil && when.Day(done) <= d.Due
 	return &onTime
 }
 

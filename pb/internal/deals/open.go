@@ -39,6 +39,8 @@ type Opening struct {
 type RenewalOpening struct {
 	Of       string
 	Proposal []Deliverable
+	// Category is the renewed deal's, kept when the listing is gone.
+	Category string
 }
 
 // TierOpening is the package a deal opens from: its benefits are the
@@ -68,12 +70,18 @@ func Open(tx core.App, o Opening) (*core.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Set("category", category)
 	event, text := "opened", fmt.Sprintf("Deal opened for %s.", money.Dollars(o.Amount))
 	if r := o.Renewal; r != nil {
-		d.Load(map[string]any{"renewalOf": r.Of, "proposal": jsonText(r.Proposal), "proposedBy": o.Sponsor})
+		d.Set("renewalOf", r.Of)
+		if len(r.Proposal) > 0 {
+			d.Load(map[string]any{"proposal": jsonText(r.Proposal), "proposedBy": o.Sponsor})
+		}
+		if category == "" {
+			category = r.Category // the listing is gone: the renewed deal's
+		}
 		event, text = "renewed", fmt.Sprintf("Deal opened for %s, renewing a completed deal.", money.Dollars(o.Amount))
 	}
+	d.Set("category", category)
 	if t := o.Tier; t.ID != "" {
 		days := t.HoldDays
 		if days == 0 {

@@ -95,7 +95,7 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 		Total    int    `db:"total"`
 		N        int    `db:"n"`
 	}
-	err := app.DB().NewQuery(`SELECT side, strftime('%Y-%m', fundedAt, ` + when.IndiaSQL + `) AS month, category,
+	err := app.DB().NewQuery(`SELECT side, strftime('%Y-%m', fundedAt, '` + when.IndiaSQL + `') AS month, category,
 		SUM(amount) AS total, COUNT(*) AS n FROM (` + moved + `) GROUP BY side, month, category ORDER BY category`).
 		Bind(params).All(&sums)
 	if err != nil {
@@ -129,7 +129,7 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 		Measured int    `db:"measured"`
 		Reported int    `db:"reported"`
 	}
-	err = app.DB().NewQuery(`SELECT strftime('%Y-%m', completedAt, ` + when.IndiaSQL + `) AS month,
+	err = app.DB().NewQuery(`SELECT strftime('%Y-%m', completedAt, '` + when.IndiaSQL + `') AS month,
 		COALESCE(SUM((SELECT SUM(l.uniqueVisitors) FROM tracked_links l WHERE l.deal = d.id)), 0) AS measured,
 		COALESCE(SUM((SELECT MAX(CAST(json_extract(f.value, '$.value') AS INTEGER))
 			FROM impact_reports r, json_each(r.figures) f
@@ -150,9 +150,9 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 		N      int    `db:"n"`
 		OnTime int    `db:"onTime"`
 	}
-	err = app.DB().NewQuery(`SELECT strftime('%Y-%m', json_extract(it.value, '$.doneAt'), ` + when.IndiaSQL + `) AS month,
+	err = app.DB().NewQuery(`SELECT strftime('%Y-%m', json_extract(it.value, '$.doneAt'), '` + when.IndiaSQL + `') AS month,
 		COUNT(*) AS n,
-		SUM(date(json_extract(it.value, '$.doneAt'), ` + when.IndiaSQL + `) <= json_extract(it.value, '$.due')) AS onTime
+		SUM(date(json_extract(it.value, '$.doneAt'), '` + when.IndiaSQL + `') <= json_extract(it.value, '$.due')) AS onTime
 		FROM (` + moved + `) d, json_each(d.deliverables) it
 		WHERE COALESCE(json_extract(it.value, '$.due'), '') != '' AND COALESCE(json_extract(it.value, '$.doneAt'), '') != ''
 		GROUP BY month HAVING month >= {:month}`).Bind(params).All(&onTime)

@@ -196,7 +196,7 @@ func TestTheOverviewRoute(t *testing.T) {
 		{Name: "a visitor has none", Method: http.MethodGet, URL: "/api/deals/overview", Status: 401},
 		// the literal segment wins over /api/deals/{id}
 		{Name: "a member reads theirs", Who: "sam", Method: http.MethodGet, URL: "/api/deals/overview", Status: 200,
-			Want: []string{`"given":{"total":155,"deals":3}`, `"received":{"total":70,"deals":1}`, `"category":"Education","given":105,"received":70`},
+			Want:    []string{`"given":{"total":155,"deals":3}`, `"received":{"total":70,"deals":1}`, `"category":"Education","given":105,"received":70`},
 			NotWant: []string{"Deal not found.", "Olive's", "Never funded"}, WantHeaders: map[string]string{"Cache-Control": "no-store"}},
 		{Name: "a member without deals: twelve empty months", Who: "boss", Method: http.MethodGet, URL: "/api/deals/overview", Status: 200,
 			Want: []string{`"given":{"total":0,"deals":0}`, `"categories":[]`, `"deals":[]`, `"share":null`}},

@@ -82,7 +82,7 @@ func Renew(app core.App, dealID string, me *core.Record, in RenewInput) (*core.R
 		}
 		d, err = Open(tx, Opening{ListingTable: old.GetString("listingKind"), ListingID: old.GetString("listingId"),
 			Title: old.GetString("title"), Sponsor: me.Id, Recipient: old.GetString("recipient"), Amount: amount,
-			Renewal: &RenewalOpening{Of: old.Id, Proposal: proposal}})
+			Renewal: &RenewalOpening{Of: old.Id, Proposal: proposal, Category: old.GetString("category")}})
 		if err != nil {
 			return err
 		}

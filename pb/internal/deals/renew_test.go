@@ -88,11 +88,16 @@ func TestRenewingACompletedDeal(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "only a completed deal", Who: "sam", Method: "POST", URL: "/api/deals/" + d.ID + "/renew", Body: `{}`, Status: 409,
 		Want: []string{"This deal is negotiating: only a completed deal is renewed."}})
 
-	// without an event date the due dates are cleared; the amount stays
+	// without an event date the due dates are cleared; the amount stays, and
+	// the category too when the listing is gone
 	other := j.completeOn("Meetup", "sam", 300)
 	j.dated(other, "2026-03-10", "2026-03-15")
-	a = j.Do(t, testutil.Call{Name: "renewed as it was", Who: "sam", Method: "POST", URL: "/api/deals/" + other + "/renew", Body: `{}`,
-		Status: 201, Events: renewal, Want: []string{`"amount":300`, `"due":""`}})
+	if _, err := j.app.DB().NewQuery("DELETE FROM sponsorship_requests WHERE id = {:id}").
+		Bind(dbx.Params{"id": j.deal(other).GetString("listingId")}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	j.Do(t, testutil.Call{Name: "renewed as it was", Who: "sam", Method: "POST", URL: "/api/deals/" + other + "/renew", Body: `{}`,
+		Status: 201, Events: renewal, Want: []string{`"amount":300`, `"due":""`, `"category":"Community"`, `"deleted":true`}})
 
 	// the recipient left: nobody to renew with
 	gone := j.completeOn("Fair", "sam", 200)
@@ -191,4 +196,3 @@ func TestInvitingTheSponsorToTheNextRequest(t *testing.T) {
 		t.Fatalf("3 invitations at once: %v, %d entries", statuses, n)
 	}
 }
-

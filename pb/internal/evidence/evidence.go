@@ -58,29 +58,33 @@ func ByID(app core.App, ids ...string) (map[string]*core.Record, error) {
 	return out, nil
 }
 
-// OfMember is the file id when it is one of the member's own kit files
-// (not a deal's); nil when it is not (unknown, someone else's, a deal's):
-// the figure's "Attach one of your own files".
-func OfMember(app core.App, memberID, fileID string) (*core.Record, error) {
-	return find(app, fileID, dbx.HashExp{"owner": memberID, "deal": ""})
+// OfMember are the files among ids that are the member's own kit files
+// (not a deal's), by id, in one query; an id missing from the answer is
+// not (unknown, someone else's, a deal's): its figure's "Attach one of your
+// own files".
+func OfMember(app core.App, memberID string, ids ...string) (map[string]*core.Record, error) {
+	all, err := ByID(app, ids...)
+	if err != nil {
+		return nil, err
+	}
+	for id, r := range all {
+		if r.GetString("owner") != memberID || r.GetString("deal") != "" {
+			delete(all, id)
+		}
+	}
+	return all, nil
 }
 
-// OfDeal is the file id when it is one of the deal's files; nil when it is
-// not: a report figure's or receipt's "Attach a file of this deal".
+// OfDeal is the file when it is one of the deal's files, nil when it is not
+// (unknown, a kit's, another deal's): a report figure's or receipt's
+// "Attach a file of this deal".
 func OfDeal(app core.App, dealID, fileID string) (*core.Record, error) {
-	if dealID == "" {
+	if dealID == "" || fileID == "" {
 		return nil, nil
 	}
-	return find(app, fileID, dbx.HashExp{"deal": dealID})
-}
-
-func find(app core.App, id string, where dbx.HashExp) (*core.Record, error) {
-	if id == "" {
-		return nil, nil
-	}
-	where["id"] = id
 	var rows []*core.Record
-	if err := app.RecordQuery(Collection).AndWhere(where).Limit(1).All(&rows); err != nil || len(rows) == 0 {
+	err := app.RecordQuery(Collection).AndWhere(dbx.HashExp{"id": fileID, "deal": dealID}).Limit(1).All(&rows)
+	if err != nil || len(rows) == 0 {
 		return nil, err
 	}
 	return rows[0], nil

@@ -179,6 +179,18 @@ func TestWhoReadsEvidence(t *testing.T) {
 	kitPicture := w.upload(t, "rita", "tickets.png", picture(t, 40, 30))
 	kitPDF := w.upload(t, "rita", "report.pdf", pdf)
 	dealPDF := w.upload(t, "sam", "receipt.pdf", pdf, "deal", w.completed)
+	// What a report's figure may name: a file of its deal, and nothing else.
+	for _, c := range []struct {
+		deal, file string
+		want       bool
+	}{{w.completed, dealPDF, true}, {w.funded, dealPDF, false}, {w.completed, kitPDF, false}, {"", kitPDF, false}, {w.completed, "", false}} {
+		if r, err := evidence.OfDeal(w.app, c.deal, c.file); err != nil || (r != nil) != c.want {
+			t.Errorf("OfDeal(%q, %q) = %v, %v; want a file %v", c.deal, c.file, r, err, c.want)
+		}
+	}
+	if own, err := evidence.OfMember(w.app, w.rita.Id, kitPicture, kitPDF, dealPDF, "nosuchfile12345"); err != nil || len(own) != 2 || own[dealPDF] != nil {
+		t.Errorf("OfMember: %v, %v; want her two kit files", own, err)
+	}
 	get := func(name, who, id string, status int, headers map[string]string) testutil.Call {
 		c := testutil.Call{Name: name, Who: who, Method: http.MethodGet, URL: "/api/evidence/" + id, Status: status, WantHeaders: headers}
 		if status == 200 {

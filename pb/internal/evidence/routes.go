@@ -23,7 +23,7 @@ func Routes() []route.Route {
 		{Method: "POST", Path: "/api/evidence", Handler: create, Auth: route.Member, Upload: upload.MaxPicture, Body: 1 << 10,
 			PerMember: []limits.Rule{{Bucket: "evidence", Max: PerDay, Window: 24 * time.Hour, Message: "You have uploaded many files today."}},
 			Out:       route.Of[EvidenceFile]()},
-		{Method: "GET", Path: "/api/evidence/{id}", Handler: read, Auth: route.Anyone, Out: route.Of[route.File]()},
+		{Method: "GET", Path: "/api/evidence/{id}", Handler: read, Auth: route.Anyone, Out: route.Of[route.File](), ReadOnly: true},
 	}
 }
 

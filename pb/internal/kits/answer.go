@@ -44,18 +44,12 @@ func answer(app core.App, owner, kit *core.Record) (Kit, error) {
 	for _, e := range events {
 		ids = append(ids, e.Evidence)
 	}
-	files, err := evidence.ByID(app, ids...)
+	// a figure is evidenced by one of the owner's own kit files, else self
+	files, err := evidence.OfMember(app, owner.Id, ids...)
 	if err != nil {
 		return Kit{}, err
 	}
-	// a figure is evidenced by one of the owner's own kit files, else self
-	figure := func(v int, asOf, id string) Figure {
-		r, ok := files[id]
-		if !ok || r.GetString("owner") != owner.Id || r.GetString("deal") != "" {
-			r = nil
-		}
-		return evidence.Stated(v, asOf, r, now)
-	}
+	figure := func(v int, asOf, id string) Figure { return evidence.Stated(v, asOf, files[id], now) }
 	if v := owner.GetInt("audience"); v > 0 || owner.GetString("audienceProvenance") == evidence.Measured {
 		asOf := ""
 		if d := owner.GetDateTime("audienceAsOf"); !d.IsZero() {

@@ -32,7 +32,7 @@ var measuredSQL = `WITH ` + countedOf + `,
 		(SELECT COALESCE(SUM(amount), 0) FROM counted) AS amount,
 		(SELECT COUNT(*) FROM items WHERE COALESCE(due, '') != '') AS due,
 		(SELECT COUNT(*) FROM items WHERE COALESCE(due, '') != '' AND COALESCE(doneAt, '') != ''
-			AND date(doneAt, ` + when.IndiaSQL + `) <= due) AS onTime,
+			AND date(doneAt, '` + when.IndiaSQL + `') <= due) AS onTime,
 		(SELECT COALESCE(MAX(reach), 0) FROM counted) AS reachLargest,
 		(SELECT COALESCE(SUM(reach), 0) FROM counted) AS reachTotal`
 

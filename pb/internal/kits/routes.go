@@ -16,14 +16,16 @@ func Routes() []route.Route {
 	own := func(method, path string, h func(*core.RequestEvent) error) route.Route {
 		return route.Route{Method: method, Path: path, Handler: h, Auth: route.Member, Out: route.Of[Kit]()}
 	}
+	ownRead := own("GET", "/api/user/kit", ownKit)
+	ownRead.ReadOnly = true
 	save := own("PUT", "/api/user/kit", saveKit)
 	save.Body, save.In = MaxBody, route.Of[KitInput]()
 	save.PerMember = []limits.Rule{{Bucket: "kit-saves", Max: SavesPerDay, Window: 24 * time.Hour,
 		Message: "You have saved your media kit many times today."}}
 	return []route.Route{
 		{Method: "GET", Path: "/api/kits/{username}", Handler: publicKit, Auth: route.Anyone, Out: route.Of[Kit](),
-			PerIP: &route.IPLimit{Label: "GET /api/kits/", Max: PublicPerMinute, Seconds: 60}},
-		own("GET", "/api/user/kit", ownKit),
+			PerIP: &route.IPLimit{Label: "GET /api/kits/", Max: PublicPerMinute, Seconds: 60}, ReadOnly: true},
+		ownRead,
 		save,
 		own("POST", "/api/user/kit/publish", publish),
 		own("POST", "/api/user/kit/unpublish", unpublish),

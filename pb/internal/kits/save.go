@@ -79,12 +79,12 @@ func checkEvidence(app core.App, memberID string, named map[string]string, errs 
 	for _, id := range named {
 		ids = append(ids, id)
 	}
-	files, err := evidence.ByID(app, ids...)
+	own, err := evidence.OfMember(app, memberID, ids...)
 	if err != nil {
 		return err
 	}
 	for key, id := range named {
-		if r, ok := files[id]; !ok || r.GetString("owner") != memberID || r.GetString("deal") != "" {
+		if own[id] == nil {
 			errs[key] = field("evidence", msgEvidence)
 		}
 	}

@@ -248,7 +248,7 @@ func recipientParts(app core.App, d, row *core.Record, who reader, out *ImpactRe
 // stale: a member's figure as of asOf is more than StaleAfterDays before
 // today (in India).
 func stale(asOf string, now time.Time) bool {
-	return asOf != "" && asOf < when.IndiaDay(now.AddDate(0, 0, -StaleAfterDays))
+	return asOf != "" && asOf < when.Day(now.AddDate(0, 0, -StaleAfterDays))
 }
 
 // anonymous is p as a shared report names them: no id, no username, their

@@ -93,7 +93,7 @@ func TestReportFields(t *testing.T) {
 	figure := func(fields string) string {
 		return `{"figures":[{"kind":"attendance","label":"People","value":300` + fields + `}]}`
 	}
-	tomorrow := when.IndiaDay(time.Now().Add(24 * time.Hour))
+	tomorrow := when.Day(time.Now().Add(24 * time.Hour))
 	testutil.RunCalls(t, factory, []testutil.Call{
 		put("a figure is whole", `{"figures":[{"kind":"attendance","label":"People","value":1.5}]}`,
 			`"figures.0.value":{"code":"validation_invalid","message":"A figure must be a whole number from 0 to 1,000,000,000"}`),
@@ -139,7 +139,7 @@ func TestAMemberCannotSetAMeasuredFigure(t *testing.T) {
 		Want: []string{`"status":"draft"`, `"onTimeShare":50`, `"linkTotals":{"visits":15,"uniqueVisitors":10}`, `"onTime":false`,
 			`"summary":"A full field"`,
 			`"kind":"attendance","label":"Tickets sold","value":400,"provenance":"evidenced","asOf":"2020-01-01","stale":true,"evidence":{"id":"` + festivalEvidence + `","kind":"picture","name":"tickets.png","url":"/api/evidence/` + festivalEvidence + `"}`,
-			`"kind":"reach","label":"Stream viewers","value":1200,"provenance":"self","asOf":"` + when.IndiaDay(time.Now()) + `","stale":false,"evidence":null`,
+			`"kind":"reach","label":"Stream viewers","value":1200,"provenance":"self","asOf":"` + when.Day(time.Now()) + `","stale":false,"evidence":null`,
 			`"label":"Stage","amount":12000,"receipt":{"id":"` + festivalEvidence + `"`, `"label":"Sound","amount":3000,"receipt":null`,
 			`"spentTotal":15000`, `"unaccounted":5000`, `"enough":false`},
 		NotWant: []string{"FAKE0001", `"provenance":"measured"`, `"id":"forged"`, `"visits":999`},

@@ -60,7 +60,7 @@ func Save(app core.App, dealID string, me *core.Record, in ImpactReportInput) (d
 	if d, err = admit(app, dealID, me, recipientOnly); err != nil {
 		return nil, nil, err
 	}
-	today := when.IndiaDay(time.Now())
+	today := when.Day(time.Now())
 	if err := in.validate(d.GetInt("amount"), today); err != nil {
 		return nil, nil, refusal.Fields(err)
 	}
