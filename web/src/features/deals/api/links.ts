@@ -8,6 +8,8 @@ export function linksQueryOptions(dealId: string) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'links', dealId],
     queryFn: ({ signal }) => api('GET /api/deals/{id}/links', { params: { id: dealId }, signal }),
+    // Visits come in with no event to tell the page: read again whenever the deal's page shows them.
+    staleTime: 0,
   })
 }
 

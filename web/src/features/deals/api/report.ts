@@ -8,6 +8,9 @@ export function reportQueryOptions(dealId: string) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'report', dealId],
     queryFn: ({ signal }) => api('GET /api/deals/{id}/report', { params: { id: dealId }, signal }),
+    // Read again whenever a page shows it: the other side publishes, and links are visited, with no
+    // realtime event for this member's open page.
+    staleTime: 0,
   })
 }
 
