@@ -6,10 +6,10 @@ import (
 )
 
 // An impact report's spending holds up to 30 line items of up to 120
-// characters each, which encoding/json may write as six bytes apiece
-// ("<" is \u003c): up to 24 KB, past the 16 KB the field was given. The
-// field takes what any body the route accepts (32 KB) can hold, so a valid
-// report never fails to save.
+// characters each, which JSON may write as six bytes apiece (a control
+// character is \u0001): up to 24 KB, past the 16 KB the field was given.
+// The field takes what any body the route accepts (32 KB) can hold, so a
+// valid report never fails to save.
 func init() {
 	m.Register(func(app core.App) error {
 		return setSpendingSize(app, 32<<10)

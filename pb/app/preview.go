@@ -9,6 +9,7 @@ import (
 
 	"sponsorbridge/pb/internal/kits"
 	"sponsorbridge/pb/internal/listings"
+	"sponsorbridge/pb/internal/reports"
 )
 
 // Link previews: chat apps and social sites read a shared link's HTML, not
@@ -18,8 +19,10 @@ import (
 // shows); the server makes og:image absolute (scrapers drop relative
 // images), adds og:url, and for a page with a preview of its own puts in
 // its title and description: an approved listing (listings.Store.PreviewOf
-// decides which) and a published media kit (kits.PreviewOf). Each such page
-// is a preview source, found by its path's first segment.
+// decides which), a published media kit (kits.PreviewOf) and a shared
+// impact report while its link is live (reports.PreviewOf). Each such page
+// is a preview source, found by its path's first segment. A shared report's
+// page is also kept out of search engines, live or not (unlisted).
 
 // pagePreview is the tags of one page: og:title, og:description and the
 // description, the document's <title>, and the page's own path (og:url).
@@ -37,6 +40,7 @@ func previewSources(store *listings.Store) map[string]previewSource {
 	return map[string]previewSource{
 		"listings": listingPreview(store),
 		"kits":     kitPreview,
+		"r":        reportPreview,
 	}
 }
 
@@ -60,10 +64,15 @@ var (
 	titleTag    = regexp.MustCompile(`(?is)<title>.*?</title>`)
 )
 
+// unlisted pages carry a robots noindex: a shared report's (/r/{token}),
+// whose link is the sponsor's to hand out, not a search engine's to find.
+func unlisted(p string) bool { return p == "r" || strings.HasPrefix(p, "r/") }
+
 // withPreview answers index.html with the tags of one page: p's when it is
-// not nil, else the generic ones with absolute addresses. base is the public
+// not nil, else the generic ones with absolute addresses; noindex adds the
+// robots tag that keeps the page out of search engines. base is the public
 // URL.
-func withPreview(index []byte, base string, p *pagePreview) []byte {
+func withPreview(index []byte, base string, p *pagePreview, noindex bool) []byte {
 	pageURL := base + "/"
 	if p != nil {
 		pageURL = base + p.Path
@@ -100,6 +109,9 @@ func withPreview(index []byte, base string, p *pagePreview) []byte {
 	if p != nil {
 		out = titleTag.ReplaceAllLiteralString(out, "<title>"+html.EscapeString(p.DocumentTitle)+"</title>")
 	}
+	if noindex {
+		out = strings.Replace(out, "</head>", `  <meta name="robots" content="noindex" />`+"\n  </head>", 1)
+	}
 	return []byte(out)
 }
 
@@ -125,5 +137,14 @@ func kitPreview(app core.App, parts []string) (pagePreview, bool) {
 		return pagePreview{}, false
 	}
 	p, ok := kits.PreviewOf(app, parts[1])
+	return pagePreview{Path: p.Path, Title: p.Title, Description: p.Description, DocumentTitle: p.Title}, ok
+}
+
+// reportPreview is the source of /r/{token}.
+func reportPreview(app core.App, parts []string) (pagePreview, bool) {
+	if len(parts) != 2 {
+		return pagePreview{}, false
+	}
+	p, ok := reports.PreviewOf(app, parts[1])
 	return pagePreview{Path: p.Path, Title: p.Title, Description: p.Description, DocumentTitle: p.Title}, ok
 }

@@ -48,7 +48,7 @@ func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 			e.Response.Header().Set("Content-Security-Policy", contentSecurityPolicy)
 		}
 		if p == "" || p == "index.html" || path.Ext(p) == "" {
-			return serveIndex(e, fsys, previewOf(e.App, sources, p))
+			return serveIndex(e, fsys, previewOf(e.App, sources, p), unlisted(p))
 		}
 		if fi, err := fs.Stat(fsys, p); err != nil || !fi.Mode().IsRegular() {
 			return e.NotFoundError("File not found.", nil)
@@ -62,21 +62,25 @@ func bindSPA(se *core.ServeEvent, dir string, store *listings.Store) {
 	}).Bind(apis.SkipSuccessActivityLog())
 }
 
-// serveIndex answers index.html with the page's preview tags. It is
+// serveIndex answers index.html with the page's preview tags (and, for an
+// unlisted page, the robots noindex in a tag and a header). It is
 // revalidated on every visit (no-cache, with an ETag of its bytes), so a new
 // build's asset names are picked up at once; the compression middleware
 // gzips it on the way out.
-func serveIndex(e *core.RequestEvent, fsys fs.FS, preview *pagePreview) error {
+func serveIndex(e *core.RequestEvent, fsys fs.FS, preview *pagePreview, noindex bool) error {
 	index, err := fs.ReadFile(fsys, "index.html")
 	if err != nil {
 		return e.NotFoundError("File not found.", nil)
 	}
-	body := withPreview(index, publicurl.Base(e.App), preview)
+	body := withPreview(index, publicurl.Base(e.App), preview, noindex)
 	sum := sha256.Sum256(body)
 	h := e.Response.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
+	if noindex {
+		h.Set("X-Robots-Tag", "noindex")
+	}
 	http.ServeContent(e.Response, e.Request, "index.html", time.Time{}, bytes.NewReader(body))
 	return nil
 }

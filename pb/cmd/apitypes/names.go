@@ -9,6 +9,7 @@ import (
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/sponsoring"
 )
@@ -86,6 +87,8 @@ var (
 		[]string{evidence.Self, evidence.Evidenced, evidence.Measured}}
 	evidenceKind   = enum{"EvidenceKind", "An evidence file's kind: a picture or a PDF.", []string{evidence.KindPicture, evidence.KindPDF}}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
+	reportStatus   = enum{"ReportStatus", "An impact report's state (reports.StatusDraft, StatusPublished).", []string{reports.StatusDraft, reports.StatusPublished}}
+	figureKind     = enum{"FigureKind", "What an impact report's figure counts (reports.FigureKinds).", reports.FigureKinds}
 )
 
 // enums types string fields ("package.Type.Field").
@@ -113,6 +116,10 @@ var enums = map[string]enum{
 	"evidence.Figure.Provenance":          provenance,
 	"evidence.EvidenceFile.Kind":          evidenceKind,
 	"appconfig.Answer.Payments.Mode":      paymentsMode,
+	"reports.ImpactReport.Status":         reportStatus,
+	"reports.ReportListing.Kind":          listingSegment,
+	"reports.ReportFigure.Kind":           figureKind,
+	"reports.FigureInput.Kind":            figureKind,
 }
 
 func industryKeys() []string {

@@ -23,3 +23,7 @@ func RecordEvent(tx core.App, dealID, actor, kind, text string) error {
 // Other is the deal's member who is not id ("" when they deleted their
 // account).
 func Other(d *core.Record, id string) string { return other(d, id) }
+
+// NewItemID is a new id for an item of a list kept in a JSON field (a
+// deliverable, a report's figure or line item).
+func NewItemID() string { return newItemID() }

@@ -75,17 +75,18 @@ func OfMember(app core.App, memberID string, ids ...string) (map[string]*core.Re
 	return all, nil
 }
 
-// OfDeal is the file when it is one of the deal's files, nil when it is not
-// (unknown, a kit's, another deal's): a report figure's or receipt's
-// "Attach a file of this deal".
-func OfDeal(app core.App, dealID, fileID string) (*core.Record, error) {
-	if dealID == "" || fileID == "" {
-		return nil, nil
-	}
-	var rows []*core.Record
-	err := app.RecordQuery(Collection).AndWhere(dbx.HashExp{"id": fileID, "deal": dealID}).Limit(1).All(&rows)
-	if err != nil || len(rows) == 0 {
+// OfDeal are the files among ids that are the deal's files, by id, in one
+// query; an id missing from the answer is not (unknown, a kit's, another
+// deal's): a report figure's or receipt's "Attach a file of this deal".
+func OfDeal(app core.App, dealID string, ids ...string) (map[string]*core.Record, error) {
+	all, err := ByID(app, ids...)
+	if err != nil {
 		return nil, err
 	}
-	return rows[0], nil
+	for id, r := range all {
+		if dealID == "" || r.GetString("deal") != dealID {
+			delete(all, id)
+		}
+	}
+	return all, nil
 }

@@ -184,8 +184,8 @@ func TestWhoReadsEvidence(t *testing.T) {
 		deal, file string
 		want       bool
 	}{{w.completed, dealPDF, true}, {w.funded, dealPDF, false}, {w.completed, kitPDF, false}, {"", kitPDF, false}, {w.completed, "", false}} {
-		if r, err := evidence.OfDeal(w.app, c.deal, c.file); err != nil || (r != nil) != c.want {
-			t.Errorf("OfDeal(%q, %q) = %v, %v; want a file %v", c.deal, c.file, r, err, c.want)
+		if files, err := evidence.OfDeal(w.app, c.deal, c.file, "nosuchfile12345"); err != nil || (files[c.file] != nil) != c.want || len(files) > 1 {
+			t.Errorf("OfDeal(%q, %q) = %v, %v; want the file %v", c.deal, c.file, files, err, c.want)
 		}
 	}
 	if own, err := evidence.OfMember(w.app, w.rita.Id, kitPicture, kitPDF, dealPDF, "nosuchfile12345"); err != nil || len(own) != 2 || own[dealPDF] != nil {

@@ -14,6 +14,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/publicurl"
 	"sponsorbridge/pb/internal/when"
 )
@@ -174,7 +175,7 @@ func photosOf(app core.App, dealID string, who reader) ([]ReportPhoto, error) {
 	return out, nil
 }
 
-// linksOf are the deal's tracked links (pb/internal/links keeps them) and
+// linksOf are the deal's tracked links (the tracked_links table) and
 // their totals.
 func linksOf(app core.App, dealID string) ([]ReportLink, ReportLinkTotals, error) {
 	var rows []struct {
@@ -211,44 +212,36 @@ func recipientParts(app core.App, d, row *core.Record, who reader, out *ImpactRe
 	for _, s := range spending {
 		ids = append(ids, s.Receipt)
 	}
-	files, err := evidenceOf(app, d.Id, ids)
+	files, err := evidence.OfDeal(app, d.Id, ids...)
 	if err != nil {
 		return err
 	}
-	ref := func(id string) *EvidenceRef {
-		f, ok := files[id]
-		if !ok {
-			return nil
+	// a file's address: the member's, or the share link's
+	address := func(f *evidence.EvidenceFile) *evidence.EvidenceFile {
+		if f != nil && who.token != "" {
+			f.URL = sharedPath(who.token) + "/evidence/" + f.ID
 		}
-		url := "/api/evidence/" + id
-		if who.token != "" {
-			url = sharedPath(who.token) + "/evidence/" + id
-		}
-		return &EvidenceRef{ID: id, Kind: f.Kind, Name: f.Name, URL: url}
+		return f
 	}
-	today := time.Now()
+	now := time.Now()
 	for _, f := range figures {
-		fig := ReportFigure{ID: f.ID, Kind: f.Kind, Label: f.Label, Value: f.Value, Provenance: ProvenanceSelf,
-			AsOf: f.AsOf, Stale: stale(f.AsOf, today), Evidence: ref(f.Evidence)}
-		if fig.Evidence != nil {
-			fig.Provenance = ProvenanceEvidenced
-		}
+		fig := ReportFigure{ID: f.ID, Kind: f.Kind, Label: f.Label, Figure: evidence.Stated(f.Value, f.AsOf, files[f.Evidence], now)}
+		fig.Evidence = address(fig.Evidence)
 		out.Figures = append(out.Figures, fig)
 	}
 	for _, s := range spending {
-		out.Spending = append(out.Spending, SpendingItem{ID: s.ID, Label: s.Label, Amount: s.Amount, Receipt: ref(s.Receipt)})
+		item := SpendingItem{ID: s.ID, Label: s.Label, Amount: s.Amount}
+		if f, ok := files[s.Receipt]; ok {
+			file := evidence.ToFile(f)
+			item.Receipt = address(&file)
+		}
+		out.Spending = append(out.Spending, item)
 		out.SpentTotal += s.Amount
 	}
 	if row != nil {
 		out.Summary = row.GetString("summary")
 	}
 	return nil
-}
-
-// stale: a member's figure as of asOf is more than StaleAfterDays before
-// today (in India).
-func stale(asOf string, now time.Time) bool {
-	return asOf != "" && asOf < when.Day(now.AddDate(0, 0, -StaleAfterDays))
 }
 
 // anonymous is p as a shared report names them: no id, no username, their

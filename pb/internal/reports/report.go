@@ -9,6 +9,7 @@ package reports
 
 import (
 	"sponsorbridge/pb/internal/accounts"
+	"sponsorbridge/pb/internal/evidence"
 )
 
 // Statuses of a report.
@@ -25,20 +26,10 @@ const (
 	MaxSpending      = 30
 	MaxSpendingLabel = 120
 	MaxSummary       = 2000
-	// StaleAfterDays: a member's figure older than this is stale.
-	StaleAfterDays = 180
 )
 
 // Kinds of a figure.
 var FigureKinds = []string{"attendance", "reach", "other"}
-
-// Provenances of a figure (docs/api/proof-of-value.md): the server decides
-// it, never the body.
-const (
-	ProvenanceSelf      = "self"
-	ProvenanceEvidenced = "evidenced"
-	ProvenanceMeasured  = "measured"
-)
 
 // ImpactReport is the wire shape of an impact report: to the deal's members, and
 // (without member ids or e-mail) to whoever holds its share link.
@@ -106,26 +97,13 @@ type ReportPhoto struct {
 	URL string `json:"url"`
 }
 
-// ReportFigure is one of the recipient's figures, with its provenance.
+// ReportFigure is one of the recipient's figures, with its provenance
+// (self or evidenced: the server decides).
 type ReportFigure struct {
 	ID    string `json:"id"`
 	Kind  string `json:"kind"`
 	Label string `json:"label"`
-	Value int    `json:"value"`
-	// Provenance is self or evidenced (the server decides).
-	Provenance string `json:"provenance"`
-	AsOf       string `json:"asOf"`
-	// Stale: AsOf is more than 180 days before today.
-	Stale    bool         `json:"stale"`
-	Evidence *EvidenceRef `json:"evidence"`
-}
-
-// EvidenceRef is an evidence file a figure or a receipt names.
-type EvidenceRef struct {
-	ID   string `json:"id"`
-	Kind string `json:"kind"`
-	Name string `json:"name"`
-	URL  string `json:"url"`
+	evidence.Figure
 }
 
 // ReportLink is a tracked link of the deal and its counts (measured).
@@ -150,7 +128,7 @@ type SpendingItem struct {
 	Label  string `json:"label"`
 	Amount int    `json:"amount"`
 	// Receipt is an evidence file of the deal, or null.
-	Receipt *EvidenceRef `json:"receipt"`
+	Receipt *evidence.EvidenceFile `json:"receipt"`
 }
 
 // ReportShare is the sponsor's live share link: when it was made. Its

@@ -26,6 +26,11 @@ func TestReportAccess(t *testing.T) {
 	testutil.RunCalls(t, factory, []testutil.Call{
 		{Name: "a visitor reads nothing", Method: http.MethodGet, URL: report, Status: 401},
 		{Name: "a visitor writes nothing", Method: http.MethodPut, URL: report, Body: body, Status: 401},
+		{Name: "a visitor publishes nothing", Method: http.MethodPost, URL: report + "/publish", Status: 401},
+		{Name: "a visitor shares nothing", Method: http.MethodPost, URL: report + "/share", Status: 401},
+		{Name: "nor revokes", Method: http.MethodDelete, URL: report + "/share", Status: 401},
+		{Name: "a stranger publishes nothing", Who: "olive", Method: http.MethodPost, URL: report + "/publish", Status: 404, Want: []string{"Deal not found."}},
+		{Name: "nor shares", Who: "olive", Method: http.MethodPost, URL: report + "/share", Status: 404, Want: []string{"Deal not found."}},
 		{Name: "a stranger", Who: "olive", Method: http.MethodGet, URL: report, Status: 404, Want: []string{"Deal not found."}},
 		{Name: "a stranger writes nothing", Who: "olive", Method: http.MethodPut, URL: report, Body: body, Status: 404, Want: []string{"Deal not found."}},
 		{Name: "an administrator is a stranger to it", Who: "boss", Method: http.MethodGet, URL: report, Status: 404, Want: []string{"Deal not found."}},
@@ -219,4 +224,24 @@ func TestReadingAReportIsBounded(t *testing.T) {
 	if before > 10 {
 		t.Errorf("reading a report costs %d queries", before)
 	}
+}
+
+// The largest report a body may carry is stored whole (its spending's
+// labels of control characters, six bytes each as JSON), and a body past
+// the route's 32 KB is refused unread.
+func TestTheLargestReportIsStored(t *testing.T) {
+	t.Parallel()
+	figure := `{"kind":"reach","label":"` + strings.Repeat("<", 60) + `","value":1000000000}`
+	item := `{"label":"` + strings.Repeat(`\u0001`, 120) + `","amount":600}`
+	body := `{"summary":"` + strings.Repeat("😀", 2000) + `","figures":[` + strings.Repeat(figure+",", 9) + figure +
+		`],"spending":[` + strings.Repeat(item+",", 29) + item + `]}`
+	if len(body) > 32<<10 {
+		t.Fatalf("the largest valid body is %d bytes, past the route's limit", len(body))
+	}
+	testutil.RunCalls(t, factory, []testutil.Call{
+		{Name: "the largest report", Who: "rita", Method: http.MethodPut, URL: report, Body: body, Status: 200, Events: saved,
+			Want: []string{`"spentTotal":18000`, `"unaccounted":2000`}},
+		{Name: "a body past 32 KB", Who: "rita", Method: http.MethodPut, URL: report, Status: 413,
+			Body: `{"summary":"` + strings.Repeat("a", 32<<10) + `"}`, Want: []string{"Request entity too large."}},
+	})
 }

@@ -24,7 +24,7 @@ func Routes() []route.Route {
 	const report = "/api/deals/{id}/report"
 	const shared = "/api/shared-reports/{token}"
 	return []route.Route{
-		{Method: "GET", Path: report, Handler: read, Auth: route.Member, Out: route.Of[ImpactReport]()},
+		{Method: "GET", Path: report, Handler: read, Auth: route.Member, ReadOnly: true, Out: route.Of[ImpactReport]()},
 		{Method: "PUT", Path: report, Handler: save, Auth: route.Member, Body: maxBody, PerMember: savesPerMember,
 			In: route.Of[ImpactReportInput](), Out: route.Of[ImpactReport]()},
 		{Method: "POST", Path: report + "/publish", Handler: publish, Auth: route.Member, PerMember: savesPerMember,

@@ -12,10 +12,10 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/security"
 
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
@@ -171,7 +171,7 @@ func checkFiles(app core.App, dealID string, in ImpactReportInput) error {
 	for _, s := range in.Spending {
 		ids = append(ids, s.Receipt)
 	}
-	files, err := evidenceOf(app, dealID, ids)
+	files, err := evidence.OfDeal(app, dealID, ids...)
 	if err != nil {
 		return err
 	}
@@ -229,7 +229,7 @@ func keepIDs(n int, idOf func(int) string, known func(string) bool) []string {
 	for i := range out {
 		id := idOf(i)
 		if id == "" || taken[id] || !known(id) {
-			id = security.RandomStringWithAlphabet(10, "abcdefghijklmnopqrstuvwxyz0123456789")
+			id = deals.NewItemID()
 		}
 		taken[id] = true
 		out[i] = id

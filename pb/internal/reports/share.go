@@ -76,7 +76,8 @@ func Revoke(app core.App, dealID string, me *core.Record) error {
 }
 
 // SharedRow is the published report the live link of token opens, and its
-// deal; NotFound for a revoked, replaced or unknown link.
+// deal; NotFound for a revoked, replaced or unknown link, and for one whose
+// sponsor deleted their account (nobody is left to revoke it).
 func SharedRow(app core.App, token string) (row, d *core.Record, err error) {
 	if !tokenShape.MatchString(token) {
 		return nil, nil, errReportNotFound
@@ -85,7 +86,8 @@ func SharedRow(app core.App, token string) (row, d *core.Record, err error) {
 	if err != nil || row.GetString("status") != StatusPublished {
 		return nil, nil, errReportNotFound
 	}
-	if d, err = app.FindRecordById("deals", row.GetString("deal")); err != nil {
+	// the link is its sponsor's: it ends with their account
+	if d, err = app.FindRecordById("deals", row.GetString("deal")); err != nil || d.GetString("sponsor") == "" {
 		return nil, nil, errReportNotFound
 	}
 	return row, d, nil

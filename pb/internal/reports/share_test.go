@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/testutil"
@@ -68,8 +69,12 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "the recipient does not", Who: "rita", Method: http.MethodGet, URL: report, Status: 200, Want: []string{`"shared":null`}})
 
 	shared := "/api/shared-reports/" + token
+	sam.Set("avatar", pngFile(t))
+	if err := app.Save(sam); err != nil {
+		t.Fatal(err)
+	}
 	j.Do(t, testutil.Call{Name: "anyone holding the link reads it signed out", Method: http.MethodGet, URL: shared, Status: 200,
-		Want: append([]string{`"dealId":""`, `"status":"published"`, `"displayName":"Member rita"`, `"displayName":"Member sam"`, `"shared":null`,
+		Want: append([]string{`"dealId":""`, `"status":"published"`, `"avatar":"` + shared + `/avatars/sponsor"`, `"displayName":"Member rita","avatar":""`, `"displayName":"Member rita"`, `"displayName":"Member sam"`, `"shared":null`,
 			`"url":"` + shared + `/pictures/` + festivalPhoto + `"`, `"url":"` + shared + `/evidence/` + festivalEvidence + `"`, `"onTimeShare":50`,
 			"Four hundred and ten came"}, recipientParts[1:]...),
 		NotWant:     []string{rita.Id, sam.Id, festival, "@example.com", `"username":"rita"`, `"username":"sam"`, "/api/deals/", "/api/files/"},
@@ -77,7 +82,11 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "and its proof picture", Method: http.MethodGet, URL: shared + "/pictures/" + festivalPhoto, Status: 200,
 		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"Cache-Control": "private, no-cache"}})
 	j.Do(t, testutil.Call{Name: "not another deal's picture", Method: http.MethodGet, URL: shared + "/pictures/" + elsewhereFoto, Status: 404, Want: []string{"Picture not found."}})
-	j.Do(t, testutil.Call{Name: "a member without an avatar has none", Method: http.MethodGet, URL: shared + "/avatars/sponsor", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "the sponsor's avatar, at the link's address", Method: http.MethodGet, URL: shared + "/avatars/sponsor", Status: 200, Want: []string{"\x89PNG"}})
+	j.Do(t, testutil.Call{Name: "a member without an avatar has none", Method: http.MethodGet, URL: shared + "/avatars/recipient", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "nor anyone else", Method: http.MethodGet, URL: shared + "/avatars/boss", Status: 404, Want: []string{"Picture not found."}})
+	j.Do(t, testutil.Call{Name: "and its evidence", Method: http.MethodGet, URL: shared + "/evidence/" + festivalEvidence, Status: 200,
+		Want: []string{"\x89PNG"}, WantHeaders: map[string]string{"X-Content-Type-Options": "nosniff"}})
 	j.Do(t, testutil.Call{Name: "a file the report does not name", Method: http.MethodGet, URL: shared + "/evidence/" + otherEvidence, Status: 404, Want: []string{"File not found."}})
 
 	var second struct{ URL string }
@@ -86,6 +95,7 @@ func TestPublishAndShareAReport(t *testing.T) {
 	replaced := "/api/shared-reports/" + strings.TrimPrefix(second.URL, "http://example.com/r/")
 	j.Do(t, testutil.Call{Name: "a replaced link answers 404", Method: http.MethodGet, URL: shared, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "with its pictures", Method: http.MethodGet, URL: shared + "/pictures/" + festivalPhoto, Status: 404, Want: []string{"Report not found."}})
+	j.Do(t, testutil.Call{Name: "with its evidence", Method: http.MethodGet, URL: shared + "/evidence/" + festivalEvidence, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "the new one works", Method: http.MethodGet, URL: replaced, Status: 200, Want: []string{`"status":"published"`}})
 
 	j.Do(t, testutil.Call{Name: "the sponsor revokes it", Who: "sam", Method: http.MethodDelete, URL: report + "/share", Status: 204, Events: testutil.Writes(0, 1, 0)})
@@ -93,4 +103,21 @@ func TestPublishAndShareAReport(t *testing.T) {
 	j.Do(t, testutil.Call{Name: "with its pictures too", Method: http.MethodGet, URL: replaced + "/pictures/" + festivalPhoto, Status: 404, Want: []string{"Report not found."}})
 	j.Do(t, testutil.Call{Name: "the sponsor sees it is not shared", Who: "sam", Method: http.MethodGet, URL: report, Status: 200, Want: []string{`"shared":null`}})
 	j.Do(t, testutil.Call{Name: "revoking again does nothing", Who: "sam", Method: http.MethodDelete, URL: report + "/share", Status: 204, Events: testutil.NoWrites()})
+
+	var third struct{ URL string }
+	j.Do(t, testutil.Call{Name: "shared once more", Who: "sam", Method: http.MethodPost, URL: report + "/share", Status: 200, Events: testutil.Writes(0, 1, 0),
+		Want: []string{`"url":"`}}).Decode(t, &third)
+	last := "/api/shared-reports/" + strings.TrimPrefix(third.URL, "http://example.com/r/")
+	j.Do(t, testutil.Call{Name: "the recipient leaving keeps it", Method: http.MethodGet, URL: last, Status: 200, Want: []string{`"status":"published"`},
+		Prepare: func(t testing.TB, app core.App, _ *testutil.Call) {
+			if err := app.Delete(testutil.FindByUsername(t, app, "rita")); err != nil {
+				t.Fatal(err)
+			}
+		}})
+	j.Do(t, testutil.Call{Name: "the sponsor leaving ends it: nobody is left to revoke it", Method: http.MethodGet, URL: last, Status: 404, Want: []string{"Report not found."},
+		Prepare: func(t testing.TB, app core.App, _ *testutil.Call) {
+			if err := app.Delete(testutil.FindByUsername(t, app, "sam")); err != nil {
+				t.Fatal(err)
+			}
+		}})
 }

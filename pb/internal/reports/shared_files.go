@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/evidence"
 )
 
 // sharedPicture answers a proof picture of the shared report's deal.
@@ -34,7 +35,15 @@ func sharedEvidence(e *core.RequestEvent) error {
 	if !names(row, id) {
 		return e.NotFoundError("File not found.", nil)
 	}
-	return serveEvidence(e, d.Id, id)
+	files, err := evidence.OfDeal(e.App, d.Id, id)
+	if err != nil {
+		return err
+	}
+	f, ok := files[id]
+	if !ok {
+		return e.NotFoundError("File not found.", nil)
+	}
+	return evidence.Serve(e, f)
 }
 
 // names: the report's figures or spending name evidence file id.

@@ -13,7 +13,3 @@ const IndiaSQL = "+330 minutes"
 
 // Day is t's calendar day in India, "YYYY-MM-DD".
 func Day(t time.Time) string { return t.In(India).Format(time.DateOnly) }
-
-// IndiaDaySQL is SQLite's Day of an RFC 3339 instant (the expression expr),
-// for rules counted in a query.
-func IndiaDaySQL(expr string) string { return "date(" + expr + ", '" + IndiaSQL + "')" }

@@ -15,6 +15,9 @@ export type EligibilityCode = 'cap' | 'location' | 'category' | 'eventDate' | 'a
 /** An evidence file's kind: a picture or a PDF. */
 export type EvidenceKind = 'picture' | 'pdf'
 
+/** What an impact report's figure counts (reports.FigureKinds). */
+export type FigureKind = 'attendance' | 'reach' | 'other'
+
 /** An industry a member may state (industry.All; docs/api/packages.md). */
 export type IndustryKey = 'beverages' | 'banking_finance' | 'telecom' | 'automotive' | 'food' | 'sportswear' | 'technology' | 'education' | 'health' | 'retail' | 'media' | 'other'
 
@@ -44,6 +47,9 @@ export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
 export type QuestionKind = 'short' | 'long' | 'number' | 'yesno' | 'link'
+
+/** An impact report's state (reports.StatusDraft, StatusPublished). */
+export type ReportStatus = 'draft' | 'published'
 
 /** A social network a member may link (settings.Platforms; the values: socialPlatforms). */
 export type SocialPlatform = 'twitter' | 'x' | 'instagram' | 'linkedin' | 'github' | 'youtube' | 'facebook' | 'website'
@@ -380,7 +386,7 @@ export interface EvidenceFile {
 /** reports.ImpactReport */
 export interface ImpactReport {
   dealId: string
-  status: string
+  status: ReportStatus
   listing: ReportListing
   category: string
   amount: number
@@ -883,7 +889,7 @@ export interface MonthOnTime {
 
 /** reports.ReportListing */
 export interface ReportListing {
-  kind: string
+  kind: ListingSegment
   id: string
   title: string
 }
@@ -907,15 +913,10 @@ export interface ReportPhoto {
 }
 
 /** reports.ReportFigure */
-export interface ReportFigure {
+export interface ReportFigure extends Figure {
   id: string
-  kind: string
+  kind: FigureKind
   label: string
-  value: number
-  provenance: string
-  asOf: string
-  stale: boolean
-  evidence: EvidenceRef | null
 }
 
 /** reports.ReportLink */
@@ -939,7 +940,7 @@ export interface SpendingItem {
   id: string
   label: string
   amount: number
-  receipt: EvidenceRef | null
+  receipt: EvidenceFile | null
 }
 
 /** reports.Benchmark */
@@ -1079,14 +1080,6 @@ export interface CompareReview {
   comment: string
   createdAt: string
   author: Person
-}
-
-/** reports.EvidenceRef */
-export interface EvidenceRef {
-  id: string
-  kind: string
-  name: string
-  url: string
 }
 
 /** reports.OnTimeBenchmark */
@@ -1470,7 +1463,7 @@ export interface DeliverableInput {
 /** reports.FigureInput */
 export interface FigureInput {
   id?: string
-  kind: string
+  kind: FigureKind
   label: string
   value?: number
   asOf?: string
