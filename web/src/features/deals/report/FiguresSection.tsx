@@ -1,6 +1,5 @@
 import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { FigureSource } from '@/components/ui/Provenance'
-import { sourceOf } from './evidence'
 import { Section } from './Section'
 import { reportTexts } from './texts'
 
@@ -21,7 +20,7 @@ export function FiguresSection({ report }: { report: Report }) {
               <dt className="text-sm text-base-content/80">{f.label}</dt>
               <dd className="text-2xl font-bold">{f.value.toLocaleString()}</dd>
               <dd>
-                <FigureSource figure={sourceOf(f)} />
+                <FigureSource figure={f} />
               </dd>
             </div>
           ))}

@@ -11,28 +11,22 @@ import { toast } from '@/lib/toast'
 import { useReportActions } from '../api/report'
 import type { ImpactReport as Report } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
-import { evidenceOf } from './evidence'
 import { Section } from './Section'
 import { Unaccounted } from './SpendingSection'
 import { figureKinds, reportSchema, spentOf, type ReportValues } from './schema'
 import { reportTexts } from './texts'
 
-/** A figure's kind as the form's select holds it (the server answers one of the three). */
-function kindOf(kind: string): ReportValues['figures'][number]['kind'] {
-  return kind === 'reach' || kind === 'other' ? kind : 'attendance'
-}
-
 function valuesOf(report: Report): ReportValues {
   return {
     figures: report.figures.map((f) => ({
       id: f.id,
-      kind: kindOf(f.kind),
+      kind: f.kind,
       label: f.label,
       value: String(f.value),
       asOf: f.asOf,
-      evidence: evidenceOf(f.evidence),
+      evidence: f.evidence,
     })),
-    spending: report.spending.map((s) => ({ id: s.id, label: s.label, amount: String(s.amount), receipt: evidenceOf(s.receipt) })),
+    spending: report.spending.map((s) => ({ id: s.id, label: s.label, amount: String(s.amount), receipt: s.receipt })),
     summary: report.summary,
   }
 }
