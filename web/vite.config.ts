@@ -9,7 +9,11 @@ import { precompress } from './build/precompress'
 const server = 'http://127.0.0.1:8090'
 
 /** Unit test files that mock modules (vi.mock): each gets its own module graph. */
-const isolated = ['src/features/auth/routes/AuthPage.google.test.tsx', 'src/features/subscription/use-checkout.test.tsx']
+const isolated = [
+  'src/features/auth/routes/AuthPage.google.test.tsx',
+  'src/features/subscription/use-checkout.test.tsx',
+  'src/app/routes/SponsorshipsPage.test.tsx',
+]
 
 // The entry chunk (main.tsx, which every screen loads) also holds the small modules every listing
 // screen shares: the kind's names, amounts, ratings, fields, badges, tabs and the app's config query. Left

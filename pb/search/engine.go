@@ -207,7 +207,7 @@ func (e *Engine) fill(d *doc, rowid int64, l *Listing) error {
 	}
 	cats, _ := e.cats.lookup(d.cats[:0], l.Categories)
 	*d = doc{rowid: rowid, title: l.Title, description: l.Description, amount: l.Amount, cats: cats,
-		location: fold(l.Location), poster: l.PosterID, verified: l.PosterVerified, reliable: l.PosterReliable, hidden: l.Hidden,
+		location: fold(l.Location), poster: l.PosterID, marks: marksOf(l), hidden: l.Hidden,
 		status: statusCode(l.Status), event: l.EventUnix, hasTiers: l.HasTiers, closed: e.closedMask(l.ClosedTo),
 		rules: e.rulesOf(&l.Criteria)}
 	return nil

@@ -73,14 +73,14 @@ type pending struct {
 }
 
 // apply reads the current state of every listing a batch touched and files
-// it, and follows the badges that changed.
+// it, and follows the posters' marks that changed.
 func (e *Engine) apply(ctx context.Context, cs []Change) error {
 	groups := map[string]map[int64]*pending{}
-	marks := map[string][2]bool{} // verified, reliable
+	marks := map[string]posterMarks{}
 	for _, c := range cs {
 		switch {
 		case c.PosterID != "":
-			marks[c.PosterID] = [2]bool{c.Verified, c.Reliable}
+			marks[c.PosterID] = posterMarks{verified: c.Verified, reliable: c.Reliable, measured: c.Measured, audience: c.Audience}
 		case c.Table != "":
 			byRow := groups[c.Table]
 			if byRow == nil {
@@ -140,7 +140,7 @@ func (e *Engine) apply(ctx context.Context, cs []Change) error {
 	}
 	for posterID, m := range marks {
 		for _, ix := range e.indexes {
-			ix.setMarks(posterID, m[0], m[1])
+			ix.setMarks(posterID, m)
 		}
 	}
 	return nil

@@ -67,6 +67,8 @@ func seed(src *searchtest.Source, rng *rand.Rand, cats []string, n int) []string
 		posters[i] = "poster" + strconv.Itoa(i)
 		src.SetVerified(posters[i], i%3 == 0)
 		src.SetReliable(posters[i], i%4 == 0)
+		audience, measured := searchtest.Audience(rng)
+		src.SetAudience(posters[i], audience, measured)
 	}
 	for _, tb := range tables {
 		for range n {
@@ -150,12 +152,15 @@ func compare(t *testing.T, e *search.Engine, src *searchtest.Source, rng *rand.R
 }
 
 func describe(f search.Filter) string {
-	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v reliable=%v hidden=%v tiers=%v openTo=%v/%q", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.ReliableOnly, f.IncludeHidden, f.HasTiers, f.OpenToMe, f.Industry)
+	s := fmt.Sprintf("q=%q cats=%v loc=%q either=%v status=%q poster=%q not=%q verified=%v reliable=%v measured=%v hidden=%v tiers=%v openTo=%v/%q", f.Keyword, f.Categories, f.Location, f.LocationEitherWay, f.Status, f.PosterID, f.ExcludePosterID, f.VerifiedOnly, f.ReliableOnly, f.MeasuredOnly, f.IncludeHidden, f.HasTiers, f.OpenToMe, f.Industry)
 	if f.MinAmount != nil {
 		s += fmt.Sprintf(" min=%d", *f.MinAmount)
 	}
 	if f.MaxAmount != nil {
 		s += fmt.Sprintf(" max=%d", *f.MaxAmount)
+	}
+	if f.MinAudience != nil {
+		s += fmt.Sprintf(" minAudience=%d", *f.MinAudience)
 	}
 	return s
 }
@@ -211,6 +216,8 @@ func mutate(src *searchtest.Source, rng *rand.Rand, cats, posters []string) {
 		src.SetVerified(p, !src.Verified(p))
 		q := posters[rng.IntN(len(posters))]
 		src.SetReliable(q, !src.Reliable(q))
+		audience, measured := searchtest.Audience(rng)
+		src.SetAudience(posters[rng.IntN(len(posters))], audience, measured)
 	}
 }
 

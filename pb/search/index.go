@@ -47,8 +47,7 @@ type doc struct {
 	cats        []int32 // category numbers, ascending
 	location    string  // folded
 	poster      string
-	verified    bool
-	reliable    bool
+	marks       posterMarks
 	hidden      bool
 	status      uint8
 	event       int64 // unix seconds of the event date, 0 when none
@@ -58,10 +57,11 @@ type doc struct {
 }
 
 type poster struct {
-	id       string
-	verified bool
-	reliable bool
-	docs     *roaring.Bitmap // keys
+	id    string
+	marks posterMarks
+	// audienced: in index.audienced
+	audienced bool
+	docs      *roaring.Bitmap // keys
 }
 
 // posting is the set of listings holding one term (or one location): a
@@ -127,6 +127,11 @@ type index struct {
 
 	posters   []poster
 	posterIDs map[string]uint32
+	// audienced are the posters with an audience or a measured one (the
+	// only ones an audience condition can keep: audience.go).
+	audienced []uint32
+	// audienceSets are the kept sets of the audience conditions asked.
+	audienceSets audienceSets
 
 	// amountOrder holds every live key sorted by (amount, key): amount
 	// order with the newest first among equal amounts.
@@ -218,6 +223,7 @@ func (ix *index) grow(rowid int64) {
 		ix.termDense[id] = b.grown(ix.words)
 	}
 	ix.kwc.grow(ix.words)
+	ix.audienceSets.grow(ix.words)
 }
 
 // capacityFor is the rows an index grows to when rowid does not fit: an
@@ -304,11 +310,12 @@ func (ix *index) putAttrs(d *doc) {
 		ix.makeDense(l)
 	}
 
-	p := ix.internPoster(d.poster, d.verified, d.reliable)
+	p := ix.internPoster(d.poster, d.marks)
 	ix.poster[r] = p
 	ix.posters[p].docs.Add(key)
-	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].verified)
-	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].reliable)
+	ix.mark(&ix.verified, &ix.verifiedCount, r, ix.posters[p].marks.verified)
+	ix.mark(&ix.reliable, &ix.reliableCount, r, ix.posters[p].marks.reliable)
+	ix.followAudience(r, ix.posters[p].marks, true)
 	if ix.table.Dated {
 		ix.event[r] = d.event
 	}
@@ -371,6 +378,7 @@ func (ix *index) drop(rowid int64) {
 	p.docs.Remove(key)
 	ix.mark(&ix.verified, &ix.verifiedCount, r, false)
 	ix.mark(&ix.reliable, &ix.reliableCount, r, false)
+	ix.followAudience(r, p.marks, false)
 	if i := ix.amountSlot(ix.amount[r], key); i < len(ix.amountOrder) && ix.amountOrder[i] == key {
 		ix.amountOrder = append(ix.amountOrder[:i], ix.amountOrder[i+1:]...)
 	}

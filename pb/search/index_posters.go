@@ -1,18 +1,36 @@
 package search
 
-import "github.com/RoaringBitmap/roaring/v2"
+import (
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
 
 // The index's posters: each poster's listings and marks (verified,
-// reliable), followed when a member's badge changes.
+// reliable, audience), followed when a member's marks change.
+
+// posterMarks are what the engine knows of a poster: the same on every
+// listing of theirs (Listing.PosterVerified, PosterReliable,
+// PosterAudience, PosterMeasured).
+type posterMarks struct {
+	verified, reliable bool
+	measured           bool
+	audience           int64
+}
+
+func marksOf(l *Listing) posterMarks {
+	return posterMarks{verified: l.PosterVerified, reliable: l.PosterReliable, measured: l.PosterMeasured, audience: l.PosterAudience}
+}
 
 // internPoster answers the poster number of member id, adding them.
-func (ix *index) internPoster(id string, verified, reliable bool) uint32 {
+func (ix *index) internPoster(id string, m posterMarks) uint32 {
 	if p, ok := ix.posterIDs[id]; ok {
 		return p
 	}
 	p := uint32(len(ix.posters))
-	ix.posters = append(ix.posters, poster{id: id, verified: verified, reliable: reliable, docs: roaring.New()})
+	ix.posters = append(ix.posters, poster{id: id, marks: m, docs: roaring.New()})
 	ix.posterIDs[id] = p
+	ix.fileAudience(p)
 	return p
 }
 
@@ -28,17 +46,39 @@ func (ix *index) mark(b *bitset, count *int, r int64, on bool) {
 	}
 }
 
-// setMarks follows a change of a member's verified badge or reliable mark.
-func (ix *index) setMarks(userID string, verified, reliable bool) {
+// setMarks follows a change of a member's marks.
+func (ix *index) setMarks(userID string, m posterMarks) {
 	p, ok := ix.posterIDs[userID]
-	if !ok || (ix.posters[p].verified == verified && ix.posters[p].reliable == reliable) {
+	if !ok || ix.posters[p].marks == m {
 		return
 	}
-	it := ix.posters[p].docs.Iterator()
-	for it.HasNext() {
-		r := rowidOf(it.Next())
-		ix.mark(&ix.verified, &ix.verifiedCount, r, verified)
-		ix.mark(&ix.reliable, &ix.reliableCount, r, reliable)
+	was := ix.posters[p].marks
+	if was.verified != m.verified || was.reliable != m.reliable {
+		it := ix.posters[p].docs.Iterator()
+		for it.HasNext() {
+			r := rowidOf(it.Next())
+			ix.mark(&ix.verified, &ix.verifiedCount, r, m.verified)
+			ix.mark(&ix.reliable, &ix.reliableCount, r, m.reliable)
+		}
 	}
-	ix.posters[p].verified, ix.posters[p].reliable = verified, reliable
+	ix.posters[p].marks = m
+	ix.fileAudience(p)
+	if was.audience != m.audience || was.measured != m.measured {
+		ix.followPosterAudience(p)
+	}
+}
+
+// fileAudience keeps poster p in audienced while they have an audience or
+// a measured one.
+func (ix *index) fileAudience(p uint32) {
+	m, q := ix.posters[p].marks, &ix.posters[p]
+	switch want := m.audience > 0 || m.measured; {
+	case want && !q.audienced:
+		ix.audienced = append(ix.audienced, p)
+	case !want && q.audienced:
+		i := slices.Index(ix.audienced, p)
+		ix.audienced[i] = ix.audienced[len(ix.audienced)-1]
+		ix.audienced = ix.audienced[:len(ix.audienced)-1]
+	}
+	q.audienced = m.audience > 0 || m.measured
 }

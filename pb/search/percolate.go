@@ -32,6 +32,7 @@ type compiled struct {
 	hasTiers     bool
 	closedTo     uint64         // the viewer's industry (OpenToMe), one bit; 0 none
 	applicant    *applicantForm // EligibleOnly's applicant, nil: none
+	audience     audienceCond
 	seen         uint64
 }
 
@@ -46,6 +47,7 @@ func (e *Engine) compileOne(id string, f *Filter) (*compiled, bool) {
 		c.status = statusCode(f.Status)
 	}
 	c.hasTiers = f.HasTiers
+	c.audience = audienceOf(f)
 	if f.OpenToMe {
 		c.closedTo = e.closedMask([]string{f.Industry})
 	}
@@ -113,6 +115,7 @@ func (c *compiled) match(p *probe) bool {
 		c.hasTiers && !p.l.HasTiers,
 		c.closedTo&p.closed != 0,
 		c.applicant != nil && !p.rules.admits(c.applicant),
+		c.audience.on && !c.audience.admits(marksOf(p.l)),
 		c.status != 0 && c.status != p.status:
 		return false
 	}

@@ -134,6 +134,14 @@ func (e *Engine) compile(ix *index, f *Filter, s Sort) *plan {
 	if f.ReliableOnly {
 		add(factor{ix.reliable}, ix.reliableCount)
 	}
+	if cond := audienceOf(f); cond.on {
+		b, size := ix.audienceSet(cond)
+		if size == 0 {
+			p.empty = true
+			return p
+		}
+		add(factor{b}, size)
+	}
 	if f.Location != "" {
 		fc, size := p.locationFactor(fold(f.Location), f.LocationEitherWay)
 		add(fc, size)

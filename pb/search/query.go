@@ -45,6 +45,13 @@ type Filter struct {
 	// ReliableOnly keeps the listings of reliable posters (the app's rule:
 	// docs/api/deals.md, "Reliability").
 	ReliableOnly bool
+	// MinAudience keeps the listings whose poster's audience
+	// (Listing.PosterAudience) is at least it; nil, or not above 0, is no
+	// condition.
+	MinAudience *int64
+	// MeasuredOnly keeps the listings whose poster's audience is measured
+	// (Listing.PosterMeasured).
+	MeasuredOnly bool
 	// IncludeHidden shows hidden (rejected) listings: a poster's own list,
 	// or an administrator's view of a member's list.
 	IncludeHidden bool
@@ -77,6 +84,11 @@ type Listing struct {
 	PosterVerified bool
 	// PosterReliable: the poster counts as reliable (sent like the badge).
 	PosterReliable bool
+	// PosterAudience is the poster's audience (0: none stated) and
+	// PosterMeasured tells that it is measured, not stated (both sent like
+	// the badge).
+	PosterAudience int64
+	PosterMeasured bool
 	// Status is "", "open", "sponsored" or "closed" ("" is open);
 	// EventUnix the event date in unix seconds (0 for none), which closes
 	// an open listing once its day has passed (EventPassed).

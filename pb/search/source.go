@@ -10,7 +10,7 @@ import "context"
 //
 // The feed is a sequence of changes at positions 1, 2, 3, ... with no gaps.
 // Every committed insert, update and delete of a listing, and every change of
-// a poster's verified badge, must be in it by the time the write can be read
+// a poster's marks (verified badge, reliable mark, audience), must be in it by the time the write can be read
 // back: the engine reads the feed's Head before every query, so a reader
 // always sees their own writes.
 //
@@ -57,8 +57,12 @@ type Change struct {
 	// former words leave the index); nil otherwise.
 	OldText *string
 	// PosterID, when set, is a poster whose marks changed: the verified
-	// badge is now Verified and the reliable mark Reliable.
+	// badge is now Verified, the reliable mark Reliable, the audience
+	// Audience, measured or not (Measured). Every mark is sent, changed or
+	// not.
 	PosterID string
 	Verified bool
 	Reliable bool
+	Audience int64
+	Measured bool
 }

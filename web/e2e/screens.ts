@@ -2,6 +2,8 @@ import { expect, request, type Page } from '@playwright/test'
 import { apiMember, applyWithAnswers } from './eligibility-setup'
 import { publishedReport } from './report-setup'
 import { origin } from './test'
+import { KIT_MEMBER, publishedKit } from './kit-setup'
+import { overviewDeals } from './overview-setup'
 
 /** A screen the accessibility and screenshot passes visit (e2e/visit.ts), in both themes and on a phone. */
 export interface Screen {
@@ -438,6 +440,34 @@ export const screens: Screen[] = [
       await expect(page.getByTestId('listing-card').first()).toBeVisible()
     },
   },
+  {
+    name: 'kit-editor',
+    path: '/profile#media-kit',
+    signedIn: true,
+    ready: async (page) => {
+      // After /profile the hash alone changed: load the page afresh, the editor opening at once.
+      await page.reload()
+      const editor = page.getByRole('form', { name: 'Media kit' })
+      await editor.getByRole('button', { name: 'Add a segment' }).click()
+      await editor.getByRole('group', { name: 'Segment 1' }).getByLabel('Share (%)').fill('140')
+      await editor.getByRole('button', { name: 'Save media kit' }).click()
+      await expect(editor.getByText('Share must be from 0 to 100 (%)')).toBeVisible()
+      await page.getByRole('region', { name: 'Media kit' }).scrollIntoViewIfNeeded()
+    },
+  },
+  {
+    name: 'sponsorships',
+    path: '/home',
+    signedIn: true,
+    ready: async (page) => {
+      await overviewDeals(page)
+      await page.goto('/sponsorships')
+      await heading('Sponsorships')(page)
+      await expect(page.getByTestId('total-given')).toContainText('$')
+      await expect(page.getByTestId('chart-months').locator('canvas')).toBeVisible()
+      await expect(page.getByTestId('deal-row').first()).toBeVisible()
+    },
+  },
   { name: 'settings', path: '/settings', signedIn: true, ready: heading('Settings') },
   {
     name: 'settings-sign-out-everywhere-dialog',
@@ -619,6 +649,18 @@ export const screens: Screen[] = [
     signedIn: false,
     ready: async (page) => {
       await expect(page.getByTestId('report-figures')).toContainText('1,200')
+    },
+  },
+  {
+    name: 'kit-public',
+    path: `/kits/${KIT_MEMBER.username}`,
+    signedIn: false,
+    ready: async (page) => {
+      // The kit is published through the API (once per server), then the page read afresh.
+      await publishedKit(new URL(page.url()).origin)
+      await page.reload()
+      await heading(KIT_MEMBER.displayName)(page)
+      await expect(page.getByTestId('stale').first()).toBeVisible()
     },
   },
   { name: 'privacy-policy', path: '/policies/privacy-policy', signedIn: false, ready: heading('Privacy Policy') },

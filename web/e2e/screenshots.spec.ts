@@ -25,6 +25,7 @@ const darkScreens = new Set([
   'offer-applications',
   'offer-applications-compare',
   'profile',
+  'sponsorships',
   'settings',
   'settings-events',
   'create-form-criteria',

@@ -44,7 +44,7 @@ func writeKinds(out *bytes.Buffer) {
 		quoted[i] = "'" + string(v) + "'"
 	}
 	fmt.Fprintf(out, "/** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), "+
-		"whole dollars, or a flag ('true' or absent). */\nexport type FilterValue = %s\n\n", strings.Join(quoted, " | "))
+		"a whole number (dollars, or an audience), or a flag ('true' or absent). */\nexport type FilterValue = %s\n\n", strings.Join(quoted, " | "))
 	out.WriteString("/** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter " +
 		"(param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's " +
 		"key (saved), the kind of its value, requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and " +

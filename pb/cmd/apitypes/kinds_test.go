@@ -37,7 +37,8 @@ func TestListingFilterFields(t *testing.T) {
 		"  { param: 'minAmount', screen: 'min', saved: 'minAmount', value: 'amount' },\n",
 		"  { param: 'reliable', screen: 'reliable', saved: 'reliable', value: 'flag' },\n",
 		"  { param: 'openToMe', screen: 'openToMe', saved: 'openToMe', value: 'flag', requestsOnly: true },\n",
-		"  { param: 'eligibleOnly', screen: 'eligibleOnly', saved: 'eligibleOnly', value: 'flag', offersOnly: true },\n] as const",
+		"  { param: 'eligibleOnly', screen: 'eligibleOnly', saved: 'eligibleOnly', value: 'flag', offersOnly: true },\n",
+		"  { param: 'measuredOnly', screen: 'measuredOnly', saved: 'measuredOnly', value: 'flag', requestsOnly: true },\n] as const",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated file lacks %q", want)

@@ -50,6 +50,7 @@ var limits = []limit{
 	{"requestUpdate", deals.MaxUpdate, "characters of an update to a request's sponsors (deals.MaxUpdate)"},
 	{"reviewText", deals.MaxReviewText, "characters of a review or a reply to one (deals.MaxReviewText)"},
 	{"disputeText", deals.MaxDisputeText, "characters of a dispute or its answer (deals.MaxDisputeText)"},
+	{"renewalAmount", deals.MaxRenewalAmount, "dollars a renewal may be for, at most (deals.MaxRenewalAmount)"},
 	{"tiers", tiers.MaxTiers, "packages of a request (tiers.MaxTiers)"},
 	{"tierName", tiers.MaxName, "characters of a package's name (tiers.MaxName)"},
 	{"tierQuantity", tiers.MaxQuantity, "slots of a package, when limited (tiers.MaxQuantity)"},

@@ -8,6 +8,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
@@ -29,17 +30,17 @@ type Listing struct {
 	// PledgedAmount and SponsorCount are the sum and the number of the
 	// active pledges on a request (requests only). It is sponsored when the
 	// pledges reach RequestedAmount.
-	PledgedAmount   *int64          `json:"pledgedAmount,omitzero"`
-	SponsorCount    *int64          `json:"sponsorCount,omitzero"`
-	Location        string          `json:"location"`
-	Categories      []string        `json:"categories"`
-	UserID          string          `json:"userId"`
-	CreatedAt       string          `json:"createdAt"`
-	UpdatedAt       string          `json:"updatedAt"`
-	Approved        bool            `json:"approved"`
-	Reviewed        bool            `json:"reviewed"`
-	RejectionReason *string         `json:"rejectionReason,omitzero"`
-	Poster          accounts.Person `json:"poster"`
+	PledgedAmount   *int64   `json:"pledgedAmount,omitzero"`
+	SponsorCount    *int64   `json:"sponsorCount,omitzero"`
+	Location        string   `json:"location"`
+	Categories      []string `json:"categories"`
+	UserID          string   `json:"userId"`
+	CreatedAt       string   `json:"createdAt"`
+	UpdatedAt       string   `json:"updatedAt"`
+	Approved        bool     `json:"approved"`
+	Reviewed        bool     `json:"reviewed"`
+	RejectionReason *string  `json:"rejectionReason,omitzero"`
+	Poster          Poster   `json:"poster"`
 	// PosterTrack is the compact form of the poster's reliability that
 	// cards show beside the verified badge.
 	PosterTrack PosterTrack `json:"posterTrack"`
@@ -81,6 +82,22 @@ type Listing struct {
 	rules *eligibility.Prepared
 }
 
+// Poster is a listing's poster as its card shows them: the person and, on
+// a request, their audience figure.
+type Poster struct {
+	accounts.Person
+	// Audience is a request's poster's audience figure (users.audience),
+	// null when they state none, and on an offer.
+	Audience *AudienceFigure `json:"audience"`
+}
+
+// AudienceFigure is a poster's audience and where it came from
+// (docs/api/proof-of-value.md).
+type AudienceFigure struct {
+	Value      int64  `json:"value"`
+	Provenance string `json:"provenance"`
+}
+
 // Pledge is a member's own active pledge as a listing shows it to them;
 // GET /api/commitments has the whole commitment.
 type Pledge struct {
@@ -118,15 +135,18 @@ type row struct {
 	DealsCompleted  sql.NullInt64
 	RatingSum       sql.NullInt64
 	RatingCount     sql.NullInt64
-	HasTiers        sql.NullBool
-	TiersOnly       sql.NullBool
-	HoldDays        sql.NullInt64
-	Clashing        sql.NullString
-	Exclusive       sql.NullString
-	Criteria        sql.NullString
-	Questions       sql.NullString
-	ApplicationCap  sql.NullInt64
-	Count           sql.NullInt64
+	// the poster's audience figure
+	Audience           sql.NullFloat64
+	AudienceProvenance sql.NullString
+	HasTiers           sql.NullBool
+	TiersOnly          sql.NullBool
+	HoldDays           sql.NullInt64
+	Clashing           sql.NullString
+	Exclusive          sql.NullString
+	Criteria           sql.NullString
+	Questions          sql.NullString
+	ApplicationCap     sql.NullInt64
+	Count              sql.NullInt64
 }
 
 // PosterTrack is a poster's reliability in brief: whether they count as
@@ -148,6 +168,14 @@ func (r *row) track() PosterTrack {
 	return t
 }
 
+// audienceFigure is the poster's audience figure, nil when they state none.
+func (r *row) audienceFigure() *AudienceFigure {
+	if n := int64(r.Audience.Float64); n > 0 {
+		return &AudienceFigure{Value: n, Provenance: provenance.Of(r.AudienceProvenance.String)}
+	}
+	return nil
+}
+
 // toListing maps a row to the wire shape. showReason tells whether the
 // viewer may see a rejection reason (the poster or an administrator).
 func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Listing {
@@ -163,18 +191,19 @@ func (r *row) toListing(kind Kind, usersCollectionID string, showReason bool) Li
 		UpdatedAt:   when.APIStored(r.Updated),
 		Approved:    r.Approved,
 		Reviewed:    r.Reviewed,
-		Poster: accounts.Person{
+		Poster: Poster{Person: accounts.Person{
 			ID:          r.User,
 			Username:    r.Username.String,
 			DisplayName: r.DisplayName.String,
 			IsVerified:  r.IsVerified.Bool,
-		},
+		}},
 		PosterTrack: r.track(),
 	}
 	if r.Avatar.String != "" {
 		l.Poster.Avatar = "/api/files/" + usersCollectionID + "/" + r.User + "/" + r.Avatar.String
 	}
 	if kind.IsRequest {
+		l.Poster.Audience = r.audienceFigure()
 		l.RequestedAmount = &amount
 		date := when.APIStored(r.EventDate.String)
 		l.EventDate = &date

@@ -75,15 +75,17 @@ func installLog(app core.App, specs []SearchSpec) error {
 }
 
 // usersTriggers name the columns of users each trigger follows and the
-// operation it logs: the verified badge and the reliable mark ('u': the
-// engine reads the member's badge again), and what else of a poster a
-// listing's card shows ('p': only the cards are dropped, cards.go).
+// operation it logs: the verified badge, the reliable mark and the audience
+// ('u': the engine reads the member's marks again, and the cards are
+// dropped), and what else of a poster a listing's card shows ('p': only the
+// cards are dropped, cards.go).
 var usersTriggers = map[string]struct {
 	op   string
 	cols []string
 }{
 	"_search_users_au":          {"u", []string{"isVerified"}},
 	"_search_users_reliable_au": {"u", []string{"isReliable"}},
+	"_search_users_audience_au": {"u", []string{"audience", "audienceProvenance"}},
 	"_search_users_card_au":     {"p", []string{"username", "displayName", "avatar", "dealsCompleted", "ratingSum", "ratingCount"}},
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/search"
 )
 
@@ -64,7 +65,7 @@ func (s *source) covers(table string) bool {
 }
 
 // selectSQL reads the indexed columns of a table aliased t, with the
-// poster's verified badge and reliable mark.
+// poster's marks (posterMarksSQL).
 func selectSQL(spec SearchSpec) string {
 	status, event, packages, criteria := "''", "''", "0, '', ''", "'', 0, 0"
 	if spec.HasStatus {
@@ -80,9 +81,16 @@ func selectSQL(spec SearchSpec) string {
 		criteria = "t.criteria, t.applicationCap, t.applicationCount"
 	}
 	return fmt.Sprintf(`SELECT t.rowid, t.title, t.description, t.%s, t.location, t.categories, t.user,
-		(%s), %s, %s, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), %s, %s
-		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, packages, criteria, spec.Table)
+		(%s), %s, %s, %s, %s, %s
+		FROM %s t LEFT JOIN users u ON u.id = t.user`, spec.AmountField, spec.HiddenSQL, status, event, posterMarksSQL, packages, criteria, spec.Table)
 }
+
+// posterMarksSQL are what the engine keeps of a poster (users aliased u,
+// perhaps missing): the verified badge, the reliable mark, the audience and
+// whether it is measured (search.Listing's Poster fields, search.Change's
+// marks).
+const posterMarksSQL = `COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), CAST(COALESCE(u.audience, 0) AS INTEGER),
+		COALESCE(u.audienceProvenance, '') = '` + provenance.Measured + `'`
 
 // scanListings reads rows of selectSQL as the engine's listings.
 func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) error) error {
@@ -101,7 +109,7 @@ func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) err
 	for rows.Next() {
 		var l search.Listing
 		if err := rows.Scan(&rowid, &l.Title, &l.Description, &amount, &l.Location, &categories, &l.PosterID,
-			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable, &l.HasTiers, &exclusive, &clashing,
+			&l.Hidden, &l.Status, &event, &l.PosterVerified, &l.PosterReliable, &l.PosterAudience, &l.PosterMeasured, &l.HasTiers, &exclusive, &clashing,
 			&criteria, &capacity, &count); err != nil {
 			return err
 		}
@@ -270,11 +278,12 @@ func (s *source) Changes(_ context.Context, after int64, limit int) ([]search.Ch
 	return out, nil
 }
 
-// readBadge turns a change of users into the poster's current badge.
+// readBadge turns a change of users into the poster's current marks.
 func readBadge(db *sql.DB, c *search.Change) error {
 	rowid := c.Rowid
 	c.Table, c.Rowid = "", 0
-	err := db.QueryRow("SELECT id, isVerified, isReliable FROM users WHERE rowid = ?", rowid).Scan(&c.PosterID, &c.Verified, &c.Reliable)
+	err := db.QueryRow("SELECT u.id, "+posterMarksSQL+" FROM users u WHERE u.rowid = ?", rowid).
+		Scan(&c.PosterID, &c.Verified, &c.Reliable, &c.Audience, &c.Measured)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // deleted since; their listings went with them
 	}

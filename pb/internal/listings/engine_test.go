@@ -181,6 +181,8 @@ func mutateSQL(t *testing.T, app core.App, rng *rand.Rand, users []string) {
 		if _, err := app.DB().NewQuery("UPDATE users SET isReliable = NOT isReliable WHERE id = {:u}").Bind(map[string]any{"u": users[rng.IntN(len(users))]}).Execute(); err != nil {
 			t.Fatal(err)
 		}
+		// and so do the audience and its provenance
+		scanref.SetAudience(t, app, rng, users[rng.IntN(len(users))])
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"sponsorbridge/pb/catalog"
 	"sponsorbridge/pb/internal/apierr"
+	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/paging"
 	"sponsorbridge/pb/search"
 )
@@ -110,9 +111,14 @@ func statusParam(kind Kind, raw string, errs validation.Errors) string {
 	return ""
 }
 
-func amountError(name string) error {
-	if name == FieldMinAmount.Param {
+// numberError is a number field's error: not a whole number, or out of
+// its range.
+func numberError(name string) error {
+	switch name {
+	case FieldMinAmount.Param:
 		return apierr.Field("validation_invalid_number", "Minimum amount must be a whole number")
+	case FieldMinAudience.Param:
+		return apierr.Field("validation_invalid_number", "Audience must be a whole number from 1 to 1,000,000,000")
 	}
 	return apierr.Field("validation_invalid_number", "Maximum amount must be a whole number")
 }
@@ -143,13 +149,17 @@ func normalize(f *search.Filter, errs validation.Errors) {
 	if f.MinAmount != nil && f.MaxAmount != nil && *f.MinAmount > *f.MaxAmount {
 		errs[FieldMaxAmount.Param] = apierr.Field("validation_range", "Maximum amount must not be below the minimum")
 	}
+	if n := f.MinAudience; n != nil && (*n < 1 || *n > eligibility.MaxAudience) {
+		errs[FieldMinAudience.Param] = numberError(FieldMinAudience.Param)
+		f.MinAudience = nil
+	}
 }
 
 // amountInRange keeps an amount a listing can carry; another is the
 // parameter's error (a negative amount is not a whole number of dollars).
 func amountInRange(n *int64, name string, errs validation.Errors) *int64 {
 	if n != nil && (*n < 0 || *n > MaxAmount) {
-		errs[name] = amountError(name)
+		errs[name] = numberError(name)
 		return nil
 	}
 	return n

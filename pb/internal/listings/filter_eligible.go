@@ -54,18 +54,18 @@ func dayUnix(day string) int64 {
 
 // posterEvents is the poster's side of the rules on who may apply, joined to
 // a listing's row (Store.Probe): their profile (a request's matches are the offers
-// its poster may apply to).
+// its poster may apply to) beside what every row reads (the badge, the mark,
+// the audience).
 type posterEvents struct {
 	eventLocation, eventCategories, nextEventDate sql.NullString
-	audience                                      sql.NullFloat64
 }
 
 // posterEventsColumns are posterEvents's columns over a listing table aliased t
 // joined to its poster u.
-const posterEventsColumns = "u.eventLocation, u.eventCategories, u.nextEventDate, u.audience"
+const posterEventsColumns = "u.eventLocation, u.eventCategories, u.nextEventDate"
 
 func (r *posterEvents) dest(dest []any) []any {
-	return append(dest, &r.eventLocation, &r.eventCategories, &r.nextEventDate, &r.audience)
+	return append(dest, &r.eventLocation, &r.eventCategories, &r.nextEventDate)
 }
 
 // posterProfile is the poster's profile as eligibility.ProfileOf reads it
@@ -73,5 +73,5 @@ func (r *posterEvents) dest(dest []any) []any {
 func (r *row) posterProfile() eligibility.Profile {
 	return eligibility.Profile{EventLocation: strings.TrimSpace(r.poster.eventLocation.String),
 		EventCategories: parseCategories(r.poster.eventCategories.String), NextEventDate: eligibility.Day(r.poster.nextEventDate.String),
-		Audience: int(r.poster.audience.Float64), Verified: r.IsVerified.Bool, Reliable: r.IsReliable.Bool}
+		Audience: int(r.Audience.Float64), Verified: r.IsVerified.Bool, Reliable: r.IsReliable.Bool}
 }

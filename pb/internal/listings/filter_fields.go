@@ -54,7 +54,8 @@ const (
 	// FilterCategories is catalog categories ([]string), comma-separated in
 	// a URL.
 	FilterCategories FilterValue = "categories"
-	// FilterAmount is whole dollars (*int64; absent is no condition).
+	// FilterAmount is a whole number (*int64; absent is no condition):
+	// dollars, or a poster's audience (minAudience).
 	FilterAmount FilterValue = "amount"
 	// FilterFlag is true or false (bool; "true" in a URL, absent is false).
 	FilterFlag FilterValue = "flag"
@@ -88,14 +89,23 @@ var (
 	// (ForViewer); nothing for visitors.
 	FieldEligibleOnly = FilterField{Param: "eligibleOnly", Screen: "eligibleOnly", Saved: "eligibleOnly", Value: FilterFlag,
 		OffersOnly: true, Filter: "EligibleOnly"}
+	// FieldMinAudience is requests whose poster's audience figure
+	// (users.audience) is at least the number (docs/api/proof-of-value.md,
+	// "Lists and saved searches").
+	FieldMinAudience = FilterField{Param: "minAudience", Screen: "minAudience", Saved: "minAudience", Value: FilterAmount,
+		RequestsOnly: true, Filter: "MinAudience"}
+	// FieldMeasuredOnly is "Measured figures only": requests whose poster's
+	// audience is measured by SponsorBridge (users.audienceProvenance).
+	FieldMeasuredOnly = FilterField{Param: "measuredOnly", Screen: "measuredOnly", Saved: "measuredOnly", Value: FilterFlag,
+		RequestsOnly: true, Filter: "MeasuredOnly"}
 )
 
 // FilterFields are the filter fields in the order they are written.
 var FilterFields = []FilterField{FieldKeyword, FieldCategories, FieldMinAmount, FieldMaxAmount, FieldLocation, FieldVerified, FieldReliable,
-	FieldHasPackages, FieldOpenToMe, FieldEligibleOnly}
+	FieldHasPackages, FieldOpenToMe, FieldEligibleOnly, FieldMinAudience, FieldMeasuredOnly}
 
 // ForKind is f with the conditions kind's listings cannot meet left out:
-// the package conditions on offers, eligibility on requests (the web app
+// the package and audience conditions on offers, eligibility on requests (the web app
 // keeps one set of conditions across its tabs, so they are ignored there,
 // not refused).
 func ForKind(kind Kind, f search.Filter) search.Filter {
@@ -173,7 +183,7 @@ func (d FilterField) parseParam(v url.Values, f *search.Filter, errs validation.
 		}
 		n, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			errs[d.Param] = amountError(d.Param)
+			errs[d.Param] = numberError(d.Param)
 			return
 		}
 		dst.Set(reflect.ValueOf(&n))

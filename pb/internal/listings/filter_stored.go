@@ -24,8 +24,10 @@ type StoredFilter struct {
 	Verified   bool     `json:"verified,omitempty"`
 	Reliable   bool     `json:"reliable,omitempty"`
 	// requests only (FilterField.RequestsOnly)
-	HasPackages bool `json:"hasPackages,omitzero"`
-	OpenToMe    bool `json:"openToMe,omitzero"`
+	HasPackages  bool   `json:"hasPackages,omitzero"`
+	OpenToMe     bool   `json:"openToMe,omitzero"`
+	MinAudience  *int64 `json:"minAudience,omitzero"`
+	MeasuredOnly bool   `json:"measuredOnly,omitzero"`
 	// offers only (FilterField.OffersOnly)
 	EligibleOnly bool `json:"eligibleOnly,omitzero"`
 }

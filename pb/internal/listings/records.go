@@ -9,6 +9,7 @@ import (
 
 	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/membership"
+	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/search"
 )
 
@@ -99,6 +100,8 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 	if poster, err := app.FindRecordById("users", l.PosterID); err == nil {
 		l.PosterVerified = poster.GetBool("isVerified")
 		l.PosterReliable = poster.GetBool("isReliable")
+		l.PosterAudience = int64(poster.GetInt("audience"))
+		l.PosterMeasured = poster.GetString("audienceProvenance") == provenance.Measured
 	}
 	return l, nil
 }
@@ -116,6 +119,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, *eligibility.Profi
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
 		Location: r.Location, PosterID: r.User, Hidden: r.rejected(), Status: r.Status.String,
 		PosterVerified: r.IsVerified.Bool, PosterReliable: r.IsReliable.Bool,
+		PosterAudience: int64(r.Audience.Float64), PosterMeasured: r.AudienceProvenance.String == provenance.Measured,
 		HasTiers: r.HasTiers.Bool, ClosedTo: ClosedTo(r.Exclusive.String, r.Clashing.String),
 	}
 	if kind.IsRequest && r.EventDate.String != "" {

@@ -281,7 +281,8 @@ func (s *Store) columns(kind Kind) string {
 	}
 	return "t.id, t.title, t.description, t." + kind.AmountField + ", t.location, t.categories, t.user, " +
 		"t.created, t.updated, t.approved, t.reviewed, t.rejectionReason, " + extra + ", " +
-		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount, " + packages
+		"u.username, u.displayName, u.isVerified, u.avatar, u.isReliable, u.dealsCompleted, u.ratingSum, u.ratingCount, " +
+		"u.audience, u.audienceProvenance, " + packages
 }
 
 func (s *Store) scan(sq *sqlq, withRowid bool, sizeHint int) ([]row, error) {
@@ -298,7 +299,7 @@ func (s *Store) scanWith(sq *sqlq, withRowid, withPoster bool, sizeHint int) ([]
 	// Each row is read in place (no row of its own on the heap, no copy
 	// when the slice grows past the hint), through one dest slice.
 	rows := make([]row, 0, sizeHint)
-	dest := make([]any, 0, 34)
+	dest := make([]any, 0, 36)
 	for res.Next() {
 		rows = append(rows, row{})
 		r := &rows[len(rows)-1]
@@ -312,7 +313,7 @@ func (s *Store) scanWith(sq *sqlq, withRowid, withPoster bool, sizeHint int) ([]
 		dest = append(dest, &r.ID, &r.Title, &r.Description, &r.Amount, &r.Location, &r.Categories, &r.User,
 			&r.Created, &r.Updated, &r.Approved, &r.Reviewed, &r.RejectionReason, &r.EventDate, &r.Status, &r.PledgedAmount, &r.SponsorCount,
 			&r.Username, &r.DisplayName, &r.IsVerified, &r.Avatar, &r.IsReliable, &r.DealsCompleted, &r.RatingSum, &r.RatingCount,
-			&r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive, &r.Criteria, &r.Questions, &r.ApplicationCap, &r.Count)
+			&r.Audience, &r.AudienceProvenance, &r.HasTiers, &r.TiersOnly, &r.HoldDays, &r.Clashing, &r.Exclusive, &r.Criteria, &r.Questions, &r.ApplicationCap, &r.Count)
 		if err := res.Scan(dest...); err != nil {
 			return nil, err
 		}

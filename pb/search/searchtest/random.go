@@ -165,6 +165,17 @@ func Applicant(rng *rand.Rand, categories []string) *search.Applicant {
 	return a
 }
 
+// Audiences are the audiences random posters state (Audience): none most
+// often, and some equal.
+var Audiences = []int64{0, 0, 0, 50, 50, 200, 4999, 5000}
+
+// Audience is a poster's random audience and whether it is measured (now
+// and then measured with no audience, which the engine must not take for
+// none).
+func Audience(rng *rand.Rand) (int64, bool) {
+	return Audiences[rng.IntN(len(Audiences))], rng.IntN(3) == 0
+}
+
 // ClosedTo is a random set of Industries (none most often).
 func ClosedTo(rng *rand.Rand) []string {
 	var out []string
@@ -229,6 +240,14 @@ func Filter(rng *rand.Rand, docs []Doc, categories, posters []string, dated bool
 	}
 	if rng.IntN(6) == 0 {
 		f.ReliableOnly = true
+	}
+	if rng.IntN(5) == 0 {
+		// around the posters' audiences (Audiences), and no minimum at all
+		v := []int64{0, 1, 49, 50, 51, 200, 5000, 1_000_000_000}[rng.IntN(8)]
+		f.MinAudience = &v
+	}
+	if rng.IntN(6) == 0 {
+		f.MeasuredOnly = true
 	}
 	if rng.IntN(8) == 0 {
 		f.ExcludePosterID = posters[rng.IntN(len(posters))]

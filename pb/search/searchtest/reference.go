@@ -63,6 +63,9 @@ func Match(d *Doc, f search.Filter, now int64) bool {
 	if f.ReliableOnly && !d.PosterReliable {
 		return false
 	}
+	if f.MinAudience != nil && d.PosterAudience < *f.MinAudience || f.MeasuredOnly && !d.PosterMeasured {
+		return false
+	}
 	if f.HasTiers && !d.HasTiers {
 		return false
 	}

@@ -24,15 +24,29 @@ type Source struct {
 	badges map[string]bool
 	// reliable is each poster's reliable mark
 	reliable map[string]bool
-	feed     []search.Change // after trimmed
-	head     int64
-	trimmed  int64
+	// audiences are each poster's audience and whether it is measured
+	audiences map[string]audience
+	feed      []search.Change // after trimmed
+	head      int64
+	trimmed   int64
 }
 
 // NewSource makes an empty source.
 func NewSource() *Source {
 	return &Source{tables: map[string]map[int64]search.Listing{}, top: map[string]int64{}, badges: map[string]bool{},
-		reliable: map[string]bool{}}
+		reliable: map[string]bool{}, audiences: map[string]audience{}}
+}
+
+type audience struct {
+	value    int64
+	measured bool
+}
+
+// marksChanged records a change of a poster's marks: all of them, as
+// search.Change says.
+func (s *Source) marksChanged(poster string) {
+	a := s.audiences[poster]
+	s.record(search.Change{PosterID: poster, Verified: s.badges[poster], Reliable: s.reliable[poster], Audience: a.value, Measured: a.measured})
 }
 
 func (s *Source) record(c search.Change) {
@@ -99,8 +113,8 @@ func (s *Source) Delete(table string, rowid int64) bool {
 }
 
 // SetVerified sets a poster's badge. Every listing reads its poster's marks
-// (Listing.PosterVerified and PosterReliable as stored are ignored); a
-// poster never set has none.
+// (Listing.PosterVerified, PosterReliable, PosterAudience and PosterMeasured
+// as stored are ignored); a poster never set has none.
 func (s *Source) SetVerified(poster string, verified bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -108,7 +122,7 @@ func (s *Source) SetVerified(poster string, verified bool) {
 		return
 	}
 	s.badges[poster] = verified
-	s.record(search.Change{PosterID: poster, Verified: verified, Reliable: s.reliable[poster]})
+	s.marksChanged(poster)
 }
 
 // SetReliable sets a poster's reliable mark, like SetVerified.
@@ -119,7 +133,26 @@ func (s *Source) SetReliable(poster string, reliable bool) {
 		return
 	}
 	s.reliable[poster] = reliable
-	s.record(search.Change{PosterID: poster, Verified: s.badges[poster], Reliable: reliable})
+	s.marksChanged(poster)
+}
+
+// SetAudience sets a poster's audience and whether it is measured, like
+// SetVerified.
+func (s *Source) SetAudience(poster string, value int64, measured bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := (audience{value, measured}); s.audiences[poster] != a {
+		s.audiences[poster] = a
+		s.marksChanged(poster)
+	}
+}
+
+// Audience tells a poster's audience and whether it is measured.
+func (s *Source) Audience(poster string) (int64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.audiences[poster]
+	return a.value, a.measured
 }
 
 // Verified tells a poster's badge.
@@ -147,6 +180,8 @@ func (s *Source) Get(table string, rowid int64) (search.Listing, bool) {
 func (s *Source) read(l search.Listing) search.Listing {
 	l.PosterVerified = s.badges[l.PosterID]
 	l.PosterReliable = s.reliable[l.PosterID]
+	a := s.audiences[l.PosterID]
+	l.PosterAudience, l.PosterMeasured = a.value, a.measured
 	return l
 }
 

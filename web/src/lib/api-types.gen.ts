@@ -42,7 +42,7 @@ export type PaymentsMode = 'live' | 'sandbox' | 'off'
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
 
-/** Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured). */
+/** Where a figure came from (provenance.All; docs/api/proof-of-value.md): typed in, typed in with a file attached, or computed by SponsorBridge. */
 export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */
@@ -80,7 +80,7 @@ export const listingKinds = {
   requests: { table: 'sponsorship_requests', api: '/api/sponsorship-requests', apiSegment: 'sponsorship-requests', segment: 'requests', label: 'Sponsorship Request', plural: 'Sponsorship Requests', name: 'Sponsors Required', tab: 'Sponsors Required' },
 } as const satisfies Record<ListingKind, unknown>
 
-/** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), whole dollars, or a flag ('true' or absent). */
+/** How a filter field's value is written (listings.FilterValue): text, catalog categories (comma-separated in a URL), a whole number (dollars, or an audience), or a flag ('true' or absent). */
 export type FilterValue = 'text' | 'categories' | 'amount' | 'flag'
 
 /** Each filter field a member chooses (listings.FilterFields), with every spelling it has: its list parameter (param, also the ListingFilters field and the key of its errors), the listing screen's URL key (screen), the saved search's key (saved), the kind of its value, requestsOnly for a condition of Sponsorship Requests alone (packages: the offers' lists and saved searches leave it out) and offersOnly for one of Open Sponsorships alone (eligibility: the requests' leave it out). Every reader and writer of the conditions follows this list. */
@@ -95,6 +95,8 @@ export const listingFilterFields = [
   { param: 'hasPackages', screen: 'hasPackages', saved: 'hasPackages', value: 'flag', requestsOnly: true },
   { param: 'openToMe', screen: 'openToMe', saved: 'openToMe', value: 'flag', requestsOnly: true },
   { param: 'eligibleOnly', screen: 'eligibleOnly', saved: 'eligibleOnly', value: 'flag', offersOnly: true },
+  { param: 'minAudience', screen: 'minAudience', saved: 'minAudience', value: 'amount', requestsOnly: true },
+  { param: 'measuredOnly', screen: 'measuredOnly', saved: 'measuredOnly', value: 'flag', requestsOnly: true },
 ] as const satisfies readonly { param: string; screen: string; saved: string; value: FilterValue; requestsOnly?: boolean; offersOnly?: boolean }[]
 
 /** appconfig.Answer */
@@ -192,7 +194,7 @@ export interface ListingItem {
   approved: boolean
   reviewed: boolean
   rejectionReason?: string
-  poster: Person
+  poster: ListingPoster
   posterTrack: PosterTrack
   tiers?: Tier[]
   anyAmount?: boolean
@@ -686,14 +688,9 @@ export interface Reliability {
   reliable: boolean
 }
 
-/** accounts.Person */
-export interface Person {
-  id: string
-  username: string
-  displayName: string
-  avatar: string
-  isVerified: boolean
-  deleted: boolean
+/** listings.Poster */
+export interface ListingPoster extends Person {
+  audience: AudienceFigure | null
 }
 
 /** listings.PosterTrack */
@@ -763,6 +760,8 @@ export interface SavedQuery {
   reliable?: boolean
   hasPackages?: boolean
   openToMe?: boolean
+  minAudience?: number
+  measuredOnly?: boolean
   eligibleOnly?: boolean
 }
 
@@ -772,6 +771,16 @@ export interface ListingRef {
   title: string
   amount: number
   status?: string
+}
+
+/** accounts.Person */
+export interface Person {
+  id: string
+  username: string
+  displayName: string
+  avatar: string
+  isVerified: boolean
+  deleted: boolean
 }
 
 /** eligibility.Answer */
@@ -1066,6 +1075,12 @@ export interface PaymentsSummary {
   paid: number
   totals: CurrencyTotal[]
   recent: AdminPayment[]
+}
+
+/** listings.AudienceFigure */
+export interface AudienceFigure {
+  value: number
+  provenance: Provenance
 }
 
 /** tiers.Benefit */

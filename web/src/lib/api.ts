@@ -64,7 +64,8 @@ function fieldErrorsFrom(data: unknown, key: 'message' | 'code' = 'message'): Fi
   return out
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The error an answer that is not ok stands for (also lib/upload.ts's). */
+export async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '')
   try {
     const body = JSON.parse(text) as { message?: unknown; data?: unknown }
@@ -139,37 +140,6 @@ export function callWithHeaders<R extends ApiRoute>(route: R, ...[args]: Args<R>
 /** Calls a route of the table; answers what the route answers (undefined for 204). */
 export function api<R extends ApiRoute>(route: R, ...args: Args<R>): Promise<ApiAnswer<R>> {
   return callWithHeaders(route, ...args).then((r) => r.data)
-}
-
-/**
- * Sends a multipart form to a route of the table, reporting the upload's progress (0 to 1) as it goes:
- * fetch cannot tell how much of a body has been sent, XMLHttpRequest can. Answers and errors as api().
- */
-export function upload<R extends ApiRoute>(
-  route: R,
-  options: { params?: Record<string, string>; form: FormData; onProgress?: (fraction: number) => void; signal?: AbortSignal },
-): Promise<ApiAnswer<R>> {
-  const { method, path } = routePath(route, options.params)
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open(method, path)
-    xhr.withCredentials = true
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total)
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        options.onProgress?.(1)
-        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as ApiAnswer<R>)
-        return
-      }
-      void errorFrom(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText })).then(reject)
-    }
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE))
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(options.form)
-  })
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-import { upload } from '@/lib/api'
+import { upload } from '@/lib/upload'
 import type { EvidenceFile } from '@/lib/api-types.gen'
 import { limits } from '@/lib/limits.gen'
 import { PICTURE_TYPES, pictureFileError, PICTURE_MAX_BYTES } from '@/lib/pictures'

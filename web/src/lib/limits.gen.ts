@@ -37,6 +37,8 @@ export const limits = {
   reviewText: 2000,
   /** characters of a dispute or its answer (deals.MaxDisputeText) */
   disputeText: 2000,
+  /** dollars a renewal may be for, at most (deals.MaxRenewalAmount) */
+  renewalAmount: 10000000,
   /** packages of a request (tiers.MaxTiers) */
   tiers: 6,
   /** characters of a package's name (tiers.MaxName) */

@@ -72,7 +72,7 @@ export function makeSponsorship(overrides: Partial<Sponsorship> = {}): Sponsorsh
     updatedAt: '2025-11-20T10:00:00Z',
     approved: false,
     reviewed: false,
-    poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '', deleted: false },
+    poster: { id: 'u2', username: 'arun', displayName: 'Arun Mehta', isVerified: true, avatar: '', deleted: false, audience: null },
     posterTrack: { reliable: false, completedDeals: 0, rating: 0, ratingCount: 0 },
     ...overrides,
   }
@@ -93,7 +93,7 @@ export function makeRequest(overrides: Partial<SponsorshipRequest> = {}): Sponso
     updatedAt: '2025-11-21T10:00:00Z',
     approved: false,
     reviewed: false,
-    poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '', deleted: false },
+    poster: { id: 'u3', username: 'meera', displayName: 'Meera Iyer', isVerified: false, avatar: '', deleted: false, audience: null },
     posterTrack: { reliable: false, completedDeals: 0, rating: 0, ratingCount: 0 },
     ...overrides,
   }

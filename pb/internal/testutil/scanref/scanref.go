@@ -42,7 +42,8 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		criteria = "COALESCE(t.criteria, ''), t.applicationCap, t.applicationCount"
 	}
 	rows, err := app.DB().NewQuery(`SELECT t.rowid, t.id, t.title, t.description, t.` + s.AmountField + `, t.location, t.categories, t.user,
-		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), ` + packages + `, ` + criteria + ` FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
+		(` + s.HiddenSQL + `), ` + status + `, ` + event + `, COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0),
+		COALESCE(u.audience, 0), COALESCE(u.audienceProvenance, ''), ` + packages + `, ` + criteria + ` FROM ` + s.Table + ` t LEFT JOIN users u ON u.id = t.user`).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,10 +54,10 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		var rowid int64
 		var l search.Listing
 		var cats, ev, exclusive, clashing string
-		var amount, capacity, count float64
-		var criteria string
+		var amount, capacity, count, audience float64
+		var criteria, provenance string
 		if err := rows.Scan(&rowid, &id, &l.Title, &l.Description, &amount, &l.Location, &cats, &l.PosterID, &l.Hidden, &l.Status, &ev, &l.PosterVerified, &l.PosterReliable,
-			&l.HasTiers, &exclusive, &clashing, &criteria, &capacity, &count); err != nil {
+			&audience, &provenance, &l.HasTiers, &exclusive, &clashing, &criteria, &capacity, &count); err != nil {
 			t.Fatal(err)
 		}
 		// the union of the two lists, read plainly
@@ -70,6 +71,7 @@ func Load(t testing.TB, app core.App, s listings.SearchSpec) []Doc {
 		l.Criteria = criteriaOf(t, criteria)
 		l.Criteria.Full = capacity > 0 && count >= capacity
 		l.Amount = int64(amount)
+		l.PosterAudience, l.PosterMeasured = int64(audience), provenance == "measured"
 		l.Categories = strings.Split(strings.Trim(cats, `[]"`), `","`)
 		if ev != "" {
 			dt, _ := types.ParseDateTime(ev)

@@ -42,12 +42,32 @@ func Seed(t testing.TB, app core.App, rng *rand.Rand, specs []listings.SearchSpe
 		Bind(map[string]any{"a": users[0], "b": users[4], "c": users[8]}).Execute(); err != nil {
 		t.Fatal(err)
 	}
+	for _, u := range users {
+		SetAudience(t, app, rng, u)
+	}
 	for _, s := range specs {
 		for i := 0; i < n; i++ {
 			InsertRandom(t, app, rng, s, users)
 		}
 	}
 	return users
+}
+
+// SetAudience gives a member a random audience figure (searchtest.Audience)
+// with plain SQL, as the kit editor and the measuring job write it: a
+// measured one, or one typed in (perhaps stored before figures had a
+// provenance).
+func SetAudience(t testing.TB, app core.App, rng *rand.Rand, user string) {
+	t.Helper()
+	audience, measured := searchtest.Audience(rng)
+	p := []string{"", "self", "evidenced"}[rng.IntN(3)]
+	if measured {
+		p = "measured"
+	}
+	if _, err := app.DB().NewQuery(`UPDATE users SET audience = {:a}, audienceProvenance = {:p} WHERE id = {:u}`).
+		Bind(map[string]any{"a": audience, "p": p, "u": user}).Execute(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // InsertRandom inserts one random listing with plain SQL: any mix of

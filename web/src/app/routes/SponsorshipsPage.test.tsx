@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserQueryOptions } from '@/features/auth/session'
 import { createQueryClient } from '@/lib/query-client'
-import type { DealsOverview } from '@/lib/pending-contract'
+import type { DealOverview } from '@/lib/api-types.gen'
 import { json, mockFetch } from '@/test/fetch-mock'
 import { listResponse, makeDeal, makeUser } from '@/test/fixtures'
 import { renderWithProviders } from '@/test/render'
@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals())
 /** The last 12 months, 2025-12 … 2026-11, every one present. */
 const monthKeys = Array.from({ length: 12 }, (_, i) => (i === 0 ? '2025-12' : `2026-${String(i).padStart(2, '0')}`))
 
-const overview: DealsOverview = {
+const overview: DealOverview = {
   given: { total: 1500, deals: 2 },
   received: { total: 750, deals: 1 },
   months: monthKeys.map((month) => ({
@@ -36,14 +36,14 @@ const overview: DealsOverview = {
   deals: [],
 }
 
-const empty: DealsOverview = {
+const empty: DealOverview = {
   ...overview,
   given: { total: 0, deals: 0 },
   received: { total: 0, deals: 0 },
   categories: [],
 }
 
-function renderPage(answer: DealsOverview, deals = [makeDeal()]) {
+function renderPage(answer: DealOverview, deals = [makeDeal()]) {
   mockFetch({ 'GET /api/deals/overview': () => json(answer), 'GET /api/deals': () => listResponse(deals) })
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserQueryOptions().queryKey, makeUser())

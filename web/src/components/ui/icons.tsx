@@ -135,14 +135,6 @@ export const CreditCardIcon = (p: IconProps) => (
     <path d="M2 10h20M6 15h4" />
   </Icon>
 )
-export const RepeatIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m17 2 4 4-4 4" />
-    <path d="M3 11v-1a4 4 0 0 1 4-4h14" />
-    <path d="m7 22-4-4 4-4" />
-    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
-  </Icon>
-)
 export const BarChartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 3v18h18" />

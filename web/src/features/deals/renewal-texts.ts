@@ -20,6 +20,7 @@ export const renewalTexts = {
   requests: 'Your open requests',
   chooseRequest: 'Choose one of your open requests',
   noRequests: 'You have no open, approved request yet. Post one, then invite them here.',
+  postRequest: 'Post a request',
   inviteSubmit: 'Send invitation',
   invited: 'Invitation sent',
   invitedDescription: (name: string, title: string) => `${name} is invited to sponsor “${title}”.`,

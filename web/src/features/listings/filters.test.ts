@@ -175,6 +175,8 @@ describe('the URL keys of the generated contract', () => {
         hasPackages: true,
         openToMe: true,
         eligibleOnly: true,
+        minAudience: 300,
+        measuredOnly: true,
         showClosed: true,
         sort: 'amount_asc',
       },
@@ -189,6 +191,15 @@ describe('the URL keys of the generated contract', () => {
     expect(filters.eligibleOnly).toBe(true)
     expect(toListQuery(filters)).toMatchObject({ eligibleOnly: 'true' })
     expect(toSavedQuery(filters)).toMatchObject({ eligibleOnly: true })
+  })
+
+  it('keep "Audience at least" and "Measured figures only" in the URL, the list query and a saved search', () => {
+    const params = writeListingParams(new URLSearchParams(), { filters: { ...EMPTY_FILTERS, minAudience: 500, measuredOnly: true } })
+    expect(params.toString()).toBe('minAudience=500&measuredOnly=true')
+    const { filters } = readListingParams(params, categories)
+    expect(filters).toMatchObject({ minAudience: 500, measuredOnly: true })
+    expect(toListQuery(filters)).toMatchObject({ minAudience: 500, measuredOnly: 'true' })
+    expect(toSavedQuery(filters)).toMatchObject({ minAudience: 500, measuredOnly: true })
   })
 
   it('give a listing page its way back to its tab, as the screen reads it', () => {

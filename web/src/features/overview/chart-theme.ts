@@ -2,7 +2,7 @@
  * Chart.js, registered with only what the overview draws (bars, lines, their scales, tooltips and
  * legends: tree-shaken, this page's chunk alone loads it), and coloured from the daisyUI theme: the
  * theme's CSS variables, resolved to sRGB for the canvas, read again when the system's light or dark
- * setting (which chooses the theme) changes.
+ * setting (which chooses the theme) changes. Nothing is animated.
  */
 import {
   BarController,
@@ -16,7 +16,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend)
 
@@ -31,26 +31,23 @@ export interface ChartTheme {
   grid: string
   surface: string
   font: string
-  /** The member asked for less motion: no animation. */
-  still: boolean
 }
 
 const darkQuery = '(prefers-color-scheme: dark)'
-const stillQuery = '(prefers-reduced-motion: reduce)'
 
 function media(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null
 }
 
 function subscribe(onChange: () => void): () => void {
-  const lists = [media(darkQuery), media(stillQuery)].filter((m): m is MediaQueryList => m !== null)
-  for (const m of lists) m.addEventListener('change', onChange)
-  return () => lists.forEach((m) => m.removeEventListener('change', onChange))
+  const dark = media(darkQuery)
+  dark?.addEventListener('change', onChange)
+  return () => dark?.removeEventListener('change', onChange)
 }
 
-/** Which theme and motion the system asks for now ("dark still", "light "): what the colours depend on. */
+/** Which theme the system asks for now: what the colours depend on. */
 function schemeSnapshot(): string {
-  return `${media(darkQuery)?.matches ? 'dark' : 'light'} ${media(stillQuery)?.matches ? 'still' : ''}`
+  return media(darkQuery)?.matches ? 'dark' : 'light'
 }
 
 let probe: CanvasRenderingContext2D | null | undefined
@@ -61,14 +58,15 @@ let probe: CanvasRenderingContext2D | null | undefined
  */
 function themeColor(name: string, alpha = 1): string {
   const raw = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+  if (!raw) return 'gray' // no theme loaded (unit tests)
   if (probe === undefined) {
     try {
       probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })
     } catch {
-      probe = null // no canvas (tests): the colour as written
+      probe = null
     }
   }
-  if (!raw || !probe) return raw || 'gray'
+  if (!probe) return raw
   probe.clearRect(0, 0, 1, 1)
   probe.fillStyle = raw
   probe.fillRect(0, 0, 1, 1)
@@ -76,24 +74,32 @@ function themeColor(name: string, alpha = 1): string {
   return `rgba(${r}, ${g}, ${b}, ${alpha})`
 }
 
-function readTheme(scheme: string): ChartTheme {
+function readTheme(): ChartTheme {
   return {
     given: themeColor('--color-primary'),
     received: themeColor('--color-secondary'),
-    measured: themeColor('--color-primary'),
-    reported: themeColor('--color-warning'),
-    onTime: themeColor('--color-success'),
+    // the provenance badges' tints: Measured is success, Evidenced info (components/ui/Provenance.tsx)
+    measured: themeColor('--color-success'),
+    reported: themeColor('--color-info'),
+    onTime: themeColor('--color-primary'),
     text: themeColor('--color-base-content'),
     muted: themeColor('--color-base-content', 0.75),
     grid: themeColor('--color-base-content', 0.12),
     surface: themeColor('--color-base-100'),
     font: getComputedStyle(document.body).fontFamily,
-    still: scheme.endsWith('still'),
   }
 }
 
-/** The charts' colours and font from the theme on screen, new when the system's theme or motion setting changes. */
+/** Each theme's colours, read once: the theme's variables do not change while it is on screen. */
+const themes = new Map<string, ChartTheme>()
+
+/** The charts' colours and font from the theme on screen, read again when the system's theme changes. */
 export function useChartTheme(): ChartTheme {
-  const scheme = useSyncExternalStore(subscribe, schemeSnapshot, () => 'light ')
-  return useMemo(() => readTheme(scheme), [scheme])
+  const scheme = useSyncExternalStore(subscribe, schemeSnapshot, () => 'light')
+  let theme = themes.get(scheme)
+  if (!theme) {
+    theme = readTheme()
+    themes.set(scheme, theme)
+  }
+  return theme
 }

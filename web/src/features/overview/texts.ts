@@ -1,3 +1,7 @@
+import { provenanceWords } from '@/lib/provenance'
+
+const { measured, self, evidenced } = provenanceWords
+
 /** The words of /sponsorships (docs/web/sponsorships.md). */
 export const overviewTexts = {
   title: 'Sponsorships',
@@ -26,8 +30,9 @@ export const overviewTexts = {
     measured: 'Unique visitors',
     reported: 'Reported attendance',
     /** The series with their provenance (docs/api/proof-of-value.md): measured by SponsorBridge, or reported. */
-    measuredSeries: 'Unique visitors (Measured)',
-    reportedSeries: 'Reported attendance (Self-reported or evidenced)',
+    measuredSeries: `Unique visitors (${measured.label})`,
+    reportedSeries: `Reported attendance (${self.label} or ${evidenced.label.toLowerCase()})`,
+    or: 'or',
     label: 'Line chart of measured reach and reported attendance by month of completion. The figures are in the table below it.',
   },
   onTime: {

@@ -9,6 +9,7 @@ suite('a saved search in words', () => {
     )
     expect(describe({ hasPackages: true, openToMe: true })).toBe(' with packages, open to my industry')
     expect(describe({ eligibleOnly: true })).toBe(' only offers I can apply to')
+    expect(describe({ minAudience: 1500, measuredOnly: true })).toBe(' audience at least 1,500, measured audience only')
     expect(describe({})).toBe(', every new listing')
   })
 })

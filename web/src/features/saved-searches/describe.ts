@@ -22,6 +22,8 @@ export function describe(q: SavedQuery): string {
   if (q.reliable) bits.push('reliable posters only')
   if (q.hasPackages) bits.push('with packages')
   if (q.openToMe) bits.push('open to my industry')
+  if (q.minAudience !== undefined) bits.push(`audience at least ${q.minAudience.toLocaleString('en-US')}`)
+  if (q.measuredOnly) bits.push('measured audience only')
   if (q.eligibleOnly) bits.push('only offers I can apply to')
   return bits.length ? ' ' + bits.join(', ') : ', every new listing'
 }

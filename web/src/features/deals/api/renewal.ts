@@ -4,12 +4,16 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod/mini'
+import { api } from '@/lib/api'
 import { fetchPage } from '@/lib/list-page'
 import { isCalendarDay } from '@/lib/dates'
-import { pendingApi, RENEW_AMOUNT_MAX } from '@/lib/pending-contract'
+import { limits } from '@/lib/limits.gen'
 import { queryKeys } from '@/lib/query-keys'
 
+const RENEW_AMOUNT_MAX = limits.renewalAmount
 const amountMessage = `Amount must be a whole number from 1 to ${RENEW_AMOUNT_MAX.toLocaleString('en-US')}`
+/** The server's words for a date that is not one, or is in the past. */
+const eventDateMessage = 'The event date must be a date (YYYY-MM-DD), not in the past'
 
 /** The renewal's amount (a whole number, prefilled with the deal's) and its next event date (optional, not in the past). */
 export const renewSchema = z.object({
@@ -17,10 +21,7 @@ export const renewSchema = z.object({
     z.trim(),
     z.refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= RENEW_AMOUNT_MAX, amountMessage),
   ),
-  eventDate: z.string().check(
-    z.refine((v) => v === '' || isCalendarDay(v), 'The date must be a date (YYYY-MM-DD)'),
-    z.refine((v) => v === '' || v >= localToday(), 'The next event date cannot be in the past'),
-  ),
+  eventDate: z.string().check(z.refine((v) => v === '' || (isCalendarDay(v) && v >= localToday()), eventDateMessage)),
 })
 
 export type RenewValues = z.infer<typeof renewSchema>
@@ -36,7 +37,7 @@ export function useRenewDeal(dealId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ amount, eventDate }: RenewValues) =>
-      pendingApi('POST /api/deals/{id}/renew', {
+      api('POST /api/deals/{id}/renew', {
         params: { id: dealId },
         body: { amount: Number(amount), ...(eventDate ? { eventDate } : {}) },
       }),
@@ -50,7 +51,7 @@ export function useRenewDeal(dealId: string) {
 /** POST /api/deals/{id}/invite: the sponsor is notified and told in the conversation. */
 export function useInviteSponsor(dealId: string) {
   return useMutation({
-    mutationFn: (requestId: string) => pendingApi('POST /api/deals/{id}/invite', { params: { id: dealId }, body: { requestId } }),
+    mutationFn: (requestId: string) => api('POST /api/deals/{id}/invite', { params: { id: dealId }, body: { requestId } }),
   })
 }
 

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
 import { FormDialog } from '@/components/ui/FormDialog'
 import { Spinner } from '@/components/ui/Spinner'
 import { ApiError, errorMessage } from '@/lib/api'
-import type { Deal } from '@/lib/api-types.gen'
+import { listingKinds, listingScreenKeys, type Deal } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
+import { createPathFrom, paths } from '@/lib/paths'
 import { toast } from '@/lib/toast'
 import { useInviteSponsor, useOwnOpenRequests } from '../api/renewal'
 import { renewalTexts as t } from '../renewal-texts'
@@ -71,7 +73,12 @@ export function InviteDialog({
           {errorMessage(requests.error)}
         </p>
       ) : list.length === 0 ? (
-        <p className="text-sm text-base-content/80">{t.noRequests}</p>
+        <div className="space-y-3 text-sm text-base-content/80">
+          <p>{t.noRequests}</p>
+          <Link to={createPathFrom(paths.home, `?${listingScreenKeys.tab}=${listingKinds.requests.segment}`)} className="link link-primary">
+            {t.postRequest}
+          </Link>
+        </div>
       ) : (
         <fieldset aria-describedby={fieldError ? errorId : undefined} aria-invalid={fieldError ? true : undefined}>
           <legend className="mb-2 text-sm font-medium">{t.requests}</legend>

@@ -67,7 +67,7 @@ describe('RenewalCard: the sponsor renews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Open the new deal' }))
 
     expect(await within(dialog).findByText('Amount must be a whole number from 1 to 10,000,000')).toBeInTheDocument()
-    expect(within(dialog).getByText('The next event date cannot be in the past')).toBeInTheDocument()
+    expect(within(dialog).getByText('The event date must be a date (YYYY-MM-DD), not in the past')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Next event date (optional)')).toHaveAttribute('min', localToday())
     expect(calls).toHaveLength(0)
   })
@@ -102,6 +102,15 @@ describe('RenewalCard: the recipient invites', () => {
     expect(calls[1].body).toEqual({ requestId: 'r2' })
   })
 
+  it('offers to post a request when the member has none open', async () => {
+    renderCard('u1', { 'GET /api/sponsorship-requests': () => listResponse([requests[1]]) })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invite to your next request' }))
+    const dialog = screen.getByRole('dialog', { name: 'Invite Arun Mehta to your next request' })
+    expect(await within(dialog).findByText(/You have no open, approved request yet/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'Post a request' })).toHaveAttribute('href', '/home?tab=requests&create=1')
+    expect(within(dialog).getByRole('button', { name: 'Send invitation' })).toBeDisabled()
+  })
+
   it('says why when the sponsor was invited to that request already', async () => {
     renderCard('u1', {
       'GET /api/sponsorship-requests': () => listResponse(requests),
@@ -121,7 +130,7 @@ describe('RenewalCard: the recipient invites', () => {
 
 describe('RenewalOf', () => {
   it('links a renewal to the deal it renews', () => {
-    renderWithProviders(<RenewalOf deal={{ ...makeDeal({ id: 'd2' }), renewalOf: 'd1' }} />)
+    renderWithProviders(<RenewalOf deal={makeDeal({ id: 'd2', renewalOf: 'd1' })} />)
     expect(screen.getByText('Renewal of')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Robotics team travel' })).toHaveAttribute('href', '/deals/d1')
   })

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
-import { RepeatIcon } from '@/components/ui/icons'
 import type { Deal } from '@/lib/api-types.gen'
 import { renewalTexts as t } from '../renewal-texts'
 import { InviteDialog } from './InviteDialog'
@@ -33,7 +32,6 @@ export function RenewalCard({ deal, meId, otherName }: { deal: Deal; meId: strin
             setOpen(true)
           }}
         >
-          <RepeatIcon className="size-4" />
           {sponsor ? t.renew : t.invite}
         </Button>
       </div>

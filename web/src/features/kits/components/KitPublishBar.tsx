@@ -42,12 +42,12 @@ export function KitPublishBar({ kit, username, unsaved }: { kit: Kit; username: 
           {kit.published ? (
             <>
               <span className="badge badge-sm badge-success mr-1">Published</span>
-              {kit.publishedAt && <>since {formatDate(kit.publishedAt)}: anyone with the link can read it.</>}
+              {kit.publishedAt ? `Since ${formatDate(kit.publishedAt)}: anyone` : 'Anyone'} with the link can read it.
             </>
           ) : (
             <>
               <span className="badge badge-sm mr-1 border-base-300 bg-base-100">Not published</span>
-              only you can see it.
+              Only you can see it.
             </>
           )}
         </p>

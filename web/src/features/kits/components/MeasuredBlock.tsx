@@ -10,12 +10,15 @@ const count = new Intl.NumberFormat()
  */
 export function MeasuredBlock({ measured, headingLevel = 2 }: { measured: MeasuredFigures; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const
-  const rows: [string, string][] = [
+  const visitors = 'unique visitors'
+  const rows: [label: string, value: string, unit?: string][] = [
     ['Completed deals', count.format(measured.deals.value)],
     ['Received', formatUsd(measured.amountReceived.value)],
-    ['Delivered on time', measured.onTimeShare ? `${Math.round(measured.onTimeShare.value)}%` : 'No due dates yet'],
-    ['Largest reach of a deal', `${count.format(measured.reachLargest.value)} unique visitors`],
-    ['Total reach', `${count.format(measured.reachTotal.value)} unique visitors`],
+    measured.onTimeShare
+      ? ['Delivered on time', `${Math.round(measured.onTimeShare.value)}%`]
+      : ['Delivered on time', '—', 'no due dates yet'],
+    ['Largest reach of a deal', count.format(measured.reachLargest.value), visitors],
+    ['Total reach', count.format(measured.reachTotal.value), visitors],
   ]
   return (
     <section aria-labelledby="kit-measured" className="rounded-box border border-success/40 bg-success/5 p-4 break-inside-avoid">
@@ -30,11 +33,14 @@ export function MeasuredBlock({ measured, headingLevel = 2 }: { measured: Measur
         Computed from completed deals on SponsorBridge (disputed deals left out), and from the visitors of their tracked links. Nobody can
         edit these.
       </p>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 print:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="rounded-field bg-base-100 p-2.5">
+      <dl className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
+        {rows.map(([label, value, unit]) => (
+          <div key={label} className="rounded-field border border-base-300 bg-base-100 p-2.5">
             <dt className="text-xs text-base-content/75">{label}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+            <dd>
+              <span className="text-lg font-semibold tabular-nums">{value}</span>
+              {unit && <span className="block text-xs text-base-content/75">{unit}</span>}
+            </dd>
           </div>
         ))}
       </dl>

@@ -90,6 +90,26 @@ describe('FilterDropdown', () => {
     expect(screen.queryByRole('checkbox', { name: /Only offers I can apply to/ })).toBeNull()
   })
 
+  it('offers "Audience at least" and "Measured figures only" on the requests tab, and applies them', async () => {
+    const user = userEvent.setup()
+    const onApply = vi.fn()
+    const { rerender } = render(<FilterDropdown value={none} {...shared} onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    await user.type(screen.getByLabelText('Audience at least'), '500')
+    await user.click(screen.getByRole('checkbox', { name: /Measured figures only/ }))
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }))
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ minAudience: 500, measuredOnly: true }))
+    rerender(<FilterDropdown value={{ ...none, minAudience: 500 }} {...shared} onApply={onApply} />)
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /^Filter/ }))
+    expect(screen.getByLabelText('Audience at least')).toHaveValue(500)
+    await user.click(screen.getByRole('button', { name: /^Filter/ }))
+    rerender(<FilterDropdown value={none} {...shared} kind="sponsorships" onApply={onApply} />)
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    expect(screen.queryByLabelText('Audience at least')).toBeNull()
+    expect(screen.queryByRole('checkbox', { name: /Measured figures only/ })).toBeNull()
+  }, 30_000)
+
   it('closes on Escape and on an outside click', async () => {
     const user = userEvent.setup()
     render(

@@ -29,6 +29,8 @@ interface Draft {
   hasPackages: boolean
   openToMe: boolean
   eligibleOnly: boolean
+  audience: string
+  measuredOnly: boolean
   showClosed: boolean
 }
 
@@ -42,6 +44,8 @@ const toDraft = (v: FilterFields): Draft => ({
   hasPackages: !!v.hasPackages,
   openToMe: !!v.openToMe,
   eligibleOnly: !!v.eligibleOnly,
+  audience: v.minAudience?.toString() ?? '',
+  measuredOnly: !!v.measuredOnly,
   showClosed: !!v.showClosed,
 })
 
@@ -71,6 +75,8 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
     event.preventDefault()
     const minAmount = toAmount(draft.min)
     const maxAmount = toAmount(draft.max)
+    // 0 asks for no audience at all: the same as no filter (the server takes 1 to 1,000,000,000)
+    const minAudience = toAmount(draft.audience) || undefined
     if ([minAmount, maxAmount].some((n) => n !== undefined && Number.isNaN(n))) return setError('Amounts must be numbers')
     if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) {
       return setError('Min must not be greater than Max')
@@ -85,6 +91,8 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
       hasPackages: draft.hasPackages || undefined,
       openToMe: draft.openToMe || undefined,
       eligibleOnly: draft.eligibleOnly || undefined,
+      minAudience,
+      measuredOnly: draft.measuredOnly || undefined,
       showClosed: draft.showClosed || undefined,
     })
     setOpen(false)
@@ -189,6 +197,27 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
               onChange={(openToMe) => setDraft({ ...draft, openToMe })}
             />
           )}
+          {kind === 'requests' && (
+            <fieldset className="mt-3">
+              <legend className="text-sm font-semibold">Poster's audience</legend>
+              <TextField
+                label="Audience at least"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                hint="Expected attendance or reach, from the poster's media kit"
+                value={draft.audience}
+                onChange={(e) => setDraft({ ...draft, audience: e.target.value })}
+              />
+              <Switch
+                label="Measured figures only"
+                hint="Posters whose audience SponsorBridge measured from their completed deals"
+                checked={draft.measuredOnly}
+                onChange={(measuredOnly) => setDraft({ ...draft, measuredOnly })}
+              />
+            </fieldset>
+          )}
           {kind === 'sponsorships' && (
             <Switch
               label="Only offers I can apply to"
@@ -223,6 +252,8 @@ export function FilterDropdown({ value, categories, onApply, kind, hasIndustry }
                   hasPackages: false,
                   openToMe: false,
                   eligibleOnly: false,
+                  audience: '',
+                  measuredOnly: false,
                   showClosed: false,
                 })
               }

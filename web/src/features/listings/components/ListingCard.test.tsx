@@ -61,6 +61,17 @@ describe('ListingCard', () => {
     expect(screen.queryByTestId('poster-track')).not.toBeInTheDocument()
   })
 
+  it("shows a request's poster's audience with where it came from, and nothing without one", () => {
+    const request = makeRequest()
+    const poster = { ...request.poster, audience: { value: 1200, provenance: 'measured' as const } }
+    const { unmount } = renderWithProviders(<ListingCard listing={{ kind: 'requests', item: { ...request, poster } }} onOpen={() => {}} />)
+    expect(screen.getByTestId('poster-audience')).toHaveTextContent('Audience 1,200 · Measured')
+    expect(screen.getByText('Measured')).toHaveAttribute('title', 'Computed by SponsorBridge from completed deals')
+    unmount()
+    renderWithProviders(<ListingCard listing={{ kind: 'requests', item: makeRequest() }} onOpen={() => {}} />)
+    expect(screen.queryByTestId('poster-audience')).not.toBeInTheDocument()
+  })
+
   it('shows what is pledged in words and as a labelled progress bar', () => {
     renderWithProviders(
       <ListingCard listing={{ kind: 'requests', item: makeRequest({ pledgedAmount: 1000, sponsorCount: 2 }) }} onOpen={() => {}} />,
@@ -96,7 +107,7 @@ describe('ListingCard', () => {
           kind: 'requests',
           item: makeRequest({
             status: 'sponsored',
-            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '', deleted: false },
+            poster: { id: 'x9', username: '', displayName: '', isVerified: false, avatar: '', deleted: false, audience: null },
             userId: 'x9',
           }),
         }}

@@ -8,6 +8,7 @@ import { CriteriaSummary, EligibilityNote } from './Eligibility'
 import { ListingLocation } from './ListingLocation'
 import { ModerationNote } from './ModerationNote'
 import { PledgeProgress } from './PledgeProgress'
+import { PosterAudience } from './PosterAudience'
 import { PosterLink } from './PosterLink'
 import { useListingSlots } from '../slots'
 
@@ -41,6 +42,7 @@ export function ListingCard({ listing, currentUserId, onOpen }: ListingCardProps
         </div>
         <ClosedReasonNote item={item} className="-mt-2" />
         <PosterLink item={item} />
+        {listing.kind === 'requests' && <PosterAudience audience={listing.item.poster.audience} />}
         <ModerationNote listing={listing} isOwn={!!currentUserId && item.userId === currentUserId} />
         <p className="text-2xl font-bold text-primary" data-testid="listing-amount">
           <span className="sr-only">{isRequest ? 'Requested Amount: ' : 'Sponsorship Amount: '}</span>

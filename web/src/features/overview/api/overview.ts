@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { pendingApi } from '@/lib/pending-contract'
+import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 
 /** GET /api/deals/overview: under the deals' key, so a deal's step refreshes it too. */
 function overviewQueryOptions() {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'overview'],
-    queryFn: ({ signal }) => pendingApi('GET /api/deals/overview', { signal }),
+    queryFn: ({ signal }) => api('GET /api/deals/overview', { signal }),
   })
 }
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { formatMonthKey } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
 import { listingScreenPath } from '@/lib/paths'
-import type { DealsOverview, OverviewTotal } from '@/lib/pending-contract'
+import type { DealOverview, Totals } from '@/lib/api-types.gen'
 import { useOverview } from '../api/overview'
 import { categoryLabel, formatCount, formatShare } from '../format'
 import { overviewTexts as t } from '../texts'
@@ -33,7 +33,7 @@ export function OverviewPanel() {
         <Total label={t.given} total={o.given} tone="text-primary" />
         <Total label={t.received} total={o.received} tone="text-secondary" />
       </dl>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
         <ChartCard
           id="months"
           title={t.months.title}
@@ -101,7 +101,7 @@ export function OverviewPanel() {
 
 const monthColumn: Column<{ month: string }> = { header: t.month, cell: (r) => formatMonthKey(r.month) }
 
-function Total({ label, total, tone }: { label: string; total: OverviewTotal; tone: string }) {
+function Total({ label, total, tone }: { label: string; total: Totals; tone: string }) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5" data-testid={`total-${label.toLowerCase()}`}>
       <dt className="text-sm font-medium text-base-content/75">{label}</dt>
@@ -111,7 +111,7 @@ function Total({ label, total, tone }: { label: string; total: OverviewTotal; to
   )
 }
 
-function MoneyTable<T extends DealsOverview['months'][number] | DealsOverview['categories'][number]>({
+function MoneyTable<T extends DealOverview['months'][number] | DealOverview['categories'][number]>({
   label,
   rows,
   rowKey,

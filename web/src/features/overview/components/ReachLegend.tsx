@@ -1,16 +1,17 @@
+import { ProvenanceBadge } from '@/components/ui/Provenance'
 import { overviewTexts as t } from '../texts'
 
-/** Which line is which, with the provenance labels of every figure. */
+/** Which line is which, with the provenance badges every figure carries: measured by SponsorBridge, or reported. */
 export function ReachLegend() {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-sm" aria-label="Where the figures come from">
-      <li className="flex items-center gap-2">
-        <span aria-hidden="true" className="inline-block h-0.5 w-5 bg-primary" />
-        {t.reach.measured} <span className="badge badge-sm badge-primary badge-soft">Measured</span>
+    <ul className="flex flex-wrap gap-x-4 gap-y-1.5 pt-1 text-sm" aria-label="Where the figures come from">
+      <li className="flex flex-wrap items-center gap-2">
+        <span aria-hidden="true" className="inline-block w-5 border-t-2 border-success" />
+        {t.reach.measured} <ProvenanceBadge provenance="measured" />
       </li>
-      <li className="flex items-center gap-2">
-        <span aria-hidden="true" className="inline-block w-5 border-t-2 border-dashed border-warning" />
-        {t.reach.reported} <span className="badge badge-sm badge-ghost">Self-reported or evidenced</span>
+      <li className="flex flex-wrap items-center gap-2">
+        <span aria-hidden="true" className="inline-block w-5 border-t-2 border-dashed border-info" />
+        {t.reach.reported} <ProvenanceBadge provenance="self" /> {t.reach.or} <ProvenanceBadge provenance="evidenced" />
       </li>
     </ul>
   )

@@ -2,7 +2,7 @@ import type { ChartData, ChartOptions, TooltipItem } from 'chart.js'
 import { Chart } from 'react-chartjs-2'
 import { formatMonthKey } from '@/lib/dates'
 import { formatUsd } from '@/lib/money'
-import type { DealsOverview } from '@/lib/pending-contract'
+import type { DealOverview } from '@/lib/api-types.gen'
 import { useChartTheme, type ChartTheme } from '../chart-theme'
 import { categoryLabel, formatCount, formatShare } from '../format'
 import { overviewTexts as t } from '../texts'
@@ -20,7 +20,14 @@ function options<K extends Kind>(
     max,
     grid: { color: theme.grid },
     border: { display: false },
-    ticks: { color: theme.muted, maxTicksLimit: 6, callback: (v: number | string) => format(Number(v)) },
+    // whole dollars and people; a share in steps of 20 %
+    ticks: {
+      color: theme.muted,
+      maxTicksLimit: 6,
+      precision: max === 1 ? undefined : 0,
+      stepSize: max === 1 ? 0.2 : undefined,
+      callback: (v: number | string) => format(Number(v)),
+    },
   }
   const labelAxis = {
     grid: { display: false },
@@ -30,7 +37,9 @@ function options<K extends Kind>(
   return {
     responsive: true,
     maintainAspectRatio: false,
-    animation: theme.still ? false : undefined,
+    // Drawn at once, never animated: figures to read, not motion (a refetch or a resize redrew them
+    // sliding in from the left, caught so by screenshots).
+    animation: false,
     indexAxis: horizontal ? 'y' : 'x',
     font: { family: theme.font },
     interaction: { mode: 'index', intersect: false },
@@ -57,7 +66,7 @@ function options<K extends Kind>(
 const bar = { borderRadius: 4, maxBarThickness: 28 }
 
 /** Given and received in each of the last 12 months. */
-export function MonthsChart({ months }: { months: DealsOverview['months'] }) {
+export function MonthsChart({ months }: { months: DealOverview['months'] }) {
   const theme = useChartTheme()
   const data: ChartData<'bar', number[], string> = {
     labels: months.map((m) => formatMonthKey(m.month)),
@@ -70,7 +79,7 @@ export function MonthsChart({ months }: { months: DealsOverview['months'] }) {
 }
 
 /** Given and received by category, as horizontal bars (long names read on a phone). */
-export function CategoriesChart({ categories }: { categories: DealsOverview['categories'] }) {
+export function CategoriesChart({ categories }: { categories: DealOverview['categories'] }) {
   const theme = useChartTheme()
   const data: ChartData<'bar', number[], string> = {
     labels: categories.map((c) => categoryLabel(c.category)),
@@ -96,7 +105,7 @@ export function ReachChart({
   measuredLabel,
   reportedLabel,
 }: {
-  reach: DealsOverview['reach']
+  reach: DealOverview['reach']
   measuredLabel: string
   reportedLabel: string
 }) {
@@ -121,7 +130,7 @@ export function ReachChart({
 }
 
 /** The on-time share of each month's deliverables, 0–100 %; a month without any is a gap. */
-export function OnTimeChart({ onTime }: { onTime: DealsOverview['onTime'] }) {
+export function OnTimeChart({ onTime }: { onTime: DealOverview['onTime'] }) {
   const theme = useChartTheme()
   const data: ChartData<'bar', (number | null)[], string> = {
     labels: onTime.map((o) => formatMonthKey(o.month)),
