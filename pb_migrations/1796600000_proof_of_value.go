@@ -117,8 +117,10 @@ func init() {
 			&core.TextField{Name: "summary", Max: 2000},
 			// [{id, kind, label, value, asOf, evidence}]: kind attendance|reach|other
 			&core.JSONField{Name: "figures", MaxSize: 16 << 10},
-			// [{id, label, amount, receipt}]
-			&core.JSONField{Name: "spending", MaxSize: 16 << 10},
+			// [{id, label, amount, receipt}]: 30 line items of 120 characters,
+			// which JSON may write as six bytes apiece (\u0001), fit whatever
+			// a 32 KB body holds
+			&core.JSONField{Name: "spending", MaxSize: 32 << 10},
 			&core.DateField{Name: "publishedAt"},
 			// the share link's token, hashed (SHA-256, hex); "" when none
 			&core.TextField{Name: "shareHash", Max: 64},

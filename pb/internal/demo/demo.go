@@ -65,7 +65,10 @@ func Seed(app core.App, password string) error {
 			}
 			ids[m.username] = r.Id
 		}
-		return seedListings(tx, ids)
+		if err := seedListings(tx, ids); err != nil {
+			return err
+		}
+		return seedProof(tx)
 	})
 }
 

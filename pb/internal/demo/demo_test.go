@@ -9,6 +9,9 @@ import (
 
 	"sponsorbridge/pb/internal/apptest"
 	"sponsorbridge/pb/internal/config"
+	"sponsorbridge/pb/internal/deals"
+	"sponsorbridge/pb/internal/kits"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/testutil"
 )
 
@@ -58,6 +61,21 @@ func TestDemoModeSeedsAndAnnounces(t *testing.T) {
 					d.GetInt("amount") != c.GetInt("amount") || d.GetString("listingId") != r.Id || d.GetString("status") != "negotiating" {
 					t.Errorf("sponsored %q has no proper deal (%v)", r.GetString("title"), err)
 				}
+			}
+			// A sponsorship carried to its end: Priya's report published and
+			// her kit public, their figures measured from the deal.
+			priya := testutil.FindByUsername(t, app, "priya")
+			kit, err := kits.Public(app, "", "priya")
+			if err != nil || !kit.Published || kit.Measured.Deals.Value != 1 || len(kit.PastSponsors) != 1 {
+				t.Errorf("demo kit: %+v (%v)", kit, err)
+			}
+			deal, err := app.FindFirstRecordByData("deals", "recipient", priya.Id)
+			if err != nil || deal.GetString("status") != deals.StatusCompleted {
+				t.Fatalf("demo's completed deal: %v", err)
+			}
+			report, err := reports.Read(app, deal.Id, priya)
+			if err != nil || report.Status != "published" || report.LinkTotals.UniqueVisitors != 16 || report.LinkTotals.Visits != 16 || report.OnTimeShare == nil || *report.OnTimeShare != 50 {
+				t.Errorf("demo report: %+v (%v)", report, err)
 			}
 		},
 	}).Test(t)

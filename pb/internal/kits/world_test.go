@@ -15,15 +15,15 @@ import (
 
 // world is rita, who received sponsorship, and the deals around her:
 //
-//   - sam sponsored two counted deals (₹1,000 with links of 300 + 200
+//   - sam sponsored two counted deals ($1,000 with links of 300 + 200
 //     unique visitors, and two deliverables due 10 January: one done that
-//     evening in India, late, one that morning; ₹500 with 100 visitors);
-//   - hank one counted deal (₹700, 50 visitors) but hides as a past sponsor;
-//   - gone one counted deal (₹300, no link), then deleted his account;
+//     evening in India, late, one that morning; $500 with 100 visitors);
+//   - hank one counted deal ($700, 50 visitors) but hides as a past sponsor;
+//   - gone one counted deal ($300, no link), then deleted his account;
 //   - cara a cancelled deal and dora a disputed-then-completed one: their
 //     money and reach (10,000 and 20,000 visitors) count nowhere.
 //
-// Her measured figures: 4 deals, ₹2,500, on time 50%, reach 500 largest and
+// Her measured figures: 4 deals, $2,500, on time 50%, reach 500 largest and
 // 650 in all; her only past sponsor listed is sam (2 deals).
 type world struct {
 	app  *tests.TestApp

@@ -18,12 +18,13 @@ import (
 // MinComparable is how many comparable deals a benchmark needs.
 const MinComparable = 5
 
-// band is an amount band, in whole rupees.
+// band is an amount band, in whole US dollars (a deal's amount, as its
+// listing's).
 type band struct {
 	low, high int // high 0: no upper end
 }
 
-var bands = []band{{1, 10_000}, {10_001, 50_000}, {50_001, 200_000}, {200_001, 0}}
+var bands = []band{{1, 1_000}, {1_001, 10_000}, {10_001, 50_000}, {50_001, 0}}
 
 // bandOf is the band amount falls in.
 func bandOf(amount int) band {
@@ -35,15 +36,13 @@ func bandOf(amount int) band {
 	return bands[len(bands)-1]
 }
 
-// label is how the page names the band: "₹10,001–50,000", "above ₹2,00,000".
+// label is how the page names the band: "$10,001–50,000", "above $50,000".
 func (b band) label() string {
 	if b.high == 0 {
-		return "above " + rupees(b.low-1)
+		return "above " + money.Dollars(int64(b.low-1))
 	}
-	return rupees(b.low) + "–" + rupees(b.high)[len("₹"):]
+	return money.Dollars(int64(b.low)) + "–" + money.Thousands(int64(b.high))
 }
-
-func rupees(n int) string { return money.INR(int64(n) * 100) }
 
 // comparable is one comparable deal as the benchmark counts it.
 type comparable struct {

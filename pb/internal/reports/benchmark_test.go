@@ -80,13 +80,13 @@ func TestBenchmark(t *testing.T) {
 		j.Do(t, testutil.Call{Name: name, Who: "rita", Method: http.MethodGet, URL: report, Status: 200, Want: want})
 	}
 	read("4 comparable deals are not enough",
-		`"benchmark":{"enough":false,"comparable":4,"band":"₹10,001–50,000","onTimeShare":null,"costPerAttendee":null}`)
+		`"benchmark":{"enough":false,"comparable":4,"band":"$10,001–50,000","onTimeShare":null,"costPerAttendee":null}`)
 
 	// a fifth, with no due dates (no on-time share) and its report a draft
 	fifth := comparable(25000, []deals.Deliverable{{ID: "x", Title: "Item", DoneAt: "2026-03-10T10:00:00Z"}})
 	draft := saveReport(t, app, fifth.Id, "draft", 500)
 	read("5 are: the on-time share stands among the 4 that have one",
-		`"benchmark":{"enough":true,"comparable":5,"band":"₹10,001–50,000","onTimeShare":{"this":50,"median":75,"betterThan":50},"costPerAttendee":null}`)
+		`"benchmark":{"enough":true,"comparable":5,"band":"$10,001–50,000","onTimeShare":{"this":50,"median":75,"betterThan":50},"costPerAttendee":null}`)
 
 	j.Do(t, testutil.Call{Name: "the festival's attendance", Who: "rita", Method: http.MethodPut, URL: report, Status: 200, Events: saved,
 		Body: `{"figures":[{"kind":"attendance","label":"Tickets","value":300},{"kind":"attendance","label":"At the gate","value":400}]}`,
@@ -95,7 +95,7 @@ func TestBenchmark(t *testing.T) {
 	if err := app.Save(draft); err != nil {
 		t.Fatal(err)
 	}
-	// ₹ per attendee: 50, 30, 150, 20 and 50; the festival's 20,000 ÷ 400
+	// $ per attendee: 50, 30, 150, 20 and 50; the festival's 20,000 ÷ 400
 	read("5 published reports with attendance: the cost per attendee",
 		`"costPerAttendee":{"this":50,"median":50}`)
 	j.Do(t, testutil.Call{Name: "the sponsor does not read the draft's attendance through it", Who: "sam", Method: http.MethodGet, URL: report, Status: 200,
@@ -114,7 +114,7 @@ func TestBenchmarkBands(t *testing.T) {
 		amount   int
 		category string
 		band     string
-	}{{10000, "", "₹1–10,000"}, {10001, "", "₹10,001–50,000"}, {200000, "", "₹50,001–2,00,000"}, {200001, "", "above ₹2,00,000"}} {
+	}{{1000, "", "$1–1,000"}, {1001, "", "$1,001–10,000"}, {50000, "", "$10,001–50,000"}, {50001, "", "above $50,000"}} {
 		d := saveDeal(t, app, dealOpts{sponsor: sam, recipient: rita, amount: c.amount, category: c.category, status: deals.StatusCompleted})
 		for range 5 { // comparable but for the missing category
 			saveDeal(t, app, dealOpts{sponsor: sam, recipient: rita, amount: c.amount, category: c.category, status: deals.StatusCompleted})

@@ -148,7 +148,7 @@ type Benchmark struct {
 	// Enough: at least MinComparable comparable deals.
 	Enough     bool `json:"enough"`
 	Comparable int  `json:"comparable"`
-	// Band is the amount band's label ("₹10,001–50,000").
+	// Band is the amount band's label ("$10,001–50,000").
 	Band string `json:"band"`
 	// OnTimeShare and CostPerAttendee are null unless Enough (and, for
 	// each, unless this deal and enough comparable ones have one).
@@ -165,7 +165,7 @@ type OnTimeBenchmark struct {
 }
 
 // CostBenchmark: the amount per attendee of this deal and the comparable
-// published reports' median, in ₹ (two decimals).
+// published reports' median, in dollars (two decimals).
 type CostBenchmark struct {
 	This   float64 `json:"this"`
 	Median float64 `json:"median"`

@@ -76,7 +76,7 @@ func TestTheDraftIsMeasuredFromTheDeal(t *testing.T) {
 		`{"code":"FEST0001","url":"http://example.com/l/FEST0001","target":"https://sponsor.example/a","deliverable":"","visits":10,"uniqueVisitors":7}`,
 		`"linkTotals":{"visits":15,"uniqueVisitors":10}`,
 		`"figures":[]`, `"spending":[]`, `"spentTotal":0`, `"unaccounted":20000`, `"summary":""`,
-		`"benchmark":{"enough":false,"comparable":0,"band":"₹10,001–50,000","onTimeShare":null,"costPerAttendee":null}`,
+		`"benchmark":{"enough":false,"comparable":0,"band":"$10,001–50,000","onTimeShare":null,"costPerAttendee":null}`,
 		`"completedAt":"2026-03-20T10:00:00Z"`, `"publishedAt":""`,
 	}
 	other := []string{elsewhereFoto, "ELSE0001"}
@@ -117,7 +117,7 @@ func TestReportFields(t *testing.T) {
 			`"spending.0.amount":{"code":"validation_invalid","message":"Amount must be a whole number from 1 to 20,000"}`),
 		put("at most the amount", `{"spending":[{"label":"Stage","amount":20001}]}`, "Amount must be a whole number from 1 to 20,000"),
 		put("the spending adds up to at most the amount", `{"spending":[{"label":"Stage","amount":15000},{"label":"Sound","amount":5001}]}`,
-			`"spending":{"code":"validation_over_amount","message":"The spending adds up to more than the deal's ₹20,000"}`),
+			`"spending":{"code":"validation_over_amount","message":"The spending adds up to more than the deal's $20,000"}`),
 		put("a line item says what it paid for", `{"spending":[{"label":"","amount":10}]}`, "Say what the money paid for"),
 		put("a receipt of this deal", `{"spending":[{"label":"Stage","amount":10,"receipt":"`+otherEvidence+`"}]}`,
 			`"spending.0.receipt":{"code":"validation_invalid_evidence","message":"Attach a file of this deal"}`),

@@ -16,6 +16,7 @@ import (
 	"sponsorbridge/pb/internal/apierr"
 	"sponsorbridge/pb/internal/deals"
 	"sponsorbridge/pb/internal/evidence"
+	"sponsorbridge/pb/internal/money"
 	"sponsorbridge/pb/internal/refusal"
 	"sponsorbridge/pb/internal/when"
 )
@@ -142,13 +143,13 @@ func (in *ImpactReportInput) validate(amount int, today string) error {
 			fail(key+".label", "validation_too_long", "A line item is at most "+strconv.Itoa(MaxSpendingLabel)+" characters")
 		}
 		if !whole(s.Amount, 1, amount) {
-			fail(key+".amount", "validation_invalid", "Amount must be a whole number from 1 to "+rupees(amount)[len("₹"):])
+			fail(key+".amount", "validation_invalid", "Amount must be a whole number from 1 to "+money.Thousands(int64(amount)))
 			continue
 		}
 		total += int(*s.Amount)
 	}
 	if _, failed := errs["spending"]; !failed && total > amount {
-		fail("spending", "validation_over_amount", "The spending adds up to more than the deal's "+rupees(amount))
+		fail("spending", "validation_over_amount", "The spending adds up to more than the deal's "+money.Dollars(int64(amount)))
 	}
 	if len(errs) == 0 {
 		return nil

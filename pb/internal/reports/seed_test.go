@@ -26,7 +26,7 @@ const (
 	otherEvidence    = "elsewhereproof1"
 )
 
-// seed: sam sponsored rita's festival (₹20,000, music): three
+// seed: sam sponsored rita's festival ($20,000, music): three
 // deliverables, one on time, one late by the Indian date, one without a
 // due date (so 50% on time); a proof picture and two tracked links.
 // olive is a stranger, boss an administrator.
