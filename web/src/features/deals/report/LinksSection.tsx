@@ -18,7 +18,9 @@ export function LinksSection({ report }: { report: Report }) {
                 {reportTexts.visits}
               </th>
               <th scope="col" className="text-right">
-                {reportTexts.uniqueVisitors}
+                {/* the short word on a phone, so that the table fits its width */}
+                <span className="sm:hidden">{reportTexts.unique}</span>
+                <span className="hidden sm:inline">{reportTexts.uniqueVisitors}</span>
               </th>
             </tr>
           </thead>

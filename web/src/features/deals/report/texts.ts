@@ -19,6 +19,7 @@ export const reportTexts = {
   linkHelp: 'Counted by SponsorBridge: robots, link previews and visits by the same visitor within 30 minutes are left out.',
   visits: 'Visits',
   uniqueVisitors: 'Unique visitors',
+  unique: 'Unique',
   total: 'Total',
   spending: 'How the money was used',
   noSpending: 'No spending reported.',
