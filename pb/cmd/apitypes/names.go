@@ -9,7 +9,6 @@ import (
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/membership"
 	"sponsorbridge/pb/internal/payments"
-	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/sponsoring"
@@ -84,9 +83,9 @@ var (
 		[]string{"", membership.StatusActive, membership.StatusExpired, membership.StatusCancelled}}
 	paymentsMode = enum{"PaymentsMode", "How plans are sold: live (Razorpay keys), sandbox, or off (the payment routes answer 503; config.PaymentsMode*).",
 		[]string{config.PaymentsModeLive, config.PaymentsModeSandbox, config.PaymentsModeOff}}
-	industryKey      = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
-	figureProvenance = enum{"Provenance", "Where a figure came from (provenance.All; docs/api/proof-of-value.md): typed in, typed in with a file attached, or computed by SponsorBridge.",
-		provenance.All}
+	industryKey = enum{"IndustryKey", "An industry a member may state (industry.All; docs/api/packages.md).", industryKeys()}
+	provenance  = enum{"Provenance", "Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured).",
+		[]string{evidence.Self, evidence.Evidenced, evidence.Measured}}
 	evidenceKind   = enum{"EvidenceKind", "An evidence file's kind: a picture or a PDF.", []string{evidence.KindPicture, evidence.KindPDF}}
 	socialPlatform = enum{"SocialPlatform", "A social network a member may link (settings.Platforms; the values: socialPlatforms).", settings.Platforms}
 	reportStatus   = enum{"ReportStatus", "An impact report's state (reports.StatusDraft, StatusPublished).", []string{reports.StatusDraft, reports.StatusPublished}}
@@ -97,7 +96,7 @@ var (
 var enums = map[string]enum{
 	"listings.Listing.Status":             listingStatus,
 	"listings.Listing.ClosedReason":       closedReason,
-	"listings.AudienceFigure.Provenance":  figureProvenance,
+	"listings.AudienceFigure.Provenance":  provenance,
 	"eligibility.Question.Kind":           questionKind,
 	"eligibility.Answer.Kind":             questionKind,
 	"eligibility.Reason.Code":             eligibilityCode,
@@ -116,7 +115,7 @@ var enums = map[string]enum{
 	"admin.Member.SubscriptionStatus":     subscriptionStatus,
 	"accounts.SocialLink.Platform":        socialPlatform,
 	"industry.Entry.Key":                  industryKey,
-	"evidence.Figure.Provenance":          figureProvenance,
+	"evidence.Figure.Provenance":          provenance,
 	"evidence.EvidenceFile.Kind":          evidenceKind,
 	"appconfig.Answer.Payments.Mode":      paymentsMode,
 	"reports.ImpactReport.Status":         reportStatus,

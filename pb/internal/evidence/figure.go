@@ -16,6 +16,16 @@ const (
 	Measured  = "measured"  // computed from the member's counted deals
 )
 
+// ProvenanceOf is a stored provenance (users.audienceProvenance) as
+// answered: one stored before figures had one (""), or unknown, is Self.
+func ProvenanceOf(stored string) string {
+	switch stored {
+	case Evidenced, Measured:
+		return stored
+	}
+	return Self
+}
+
 // StaleAfterDays: a member's figure whose day is more than this before
 // today is stale; a measured one never is.
 const StaleAfterDays = 180

@@ -44,10 +44,7 @@ func PreviewOf(app core.App, username string) (Preview, bool) {
 	}
 	var parts []string
 	if n := owner.GetInt("audience"); n > 0 {
-		provenance := owner.GetString("audienceProvenance")
-		if provenanceWords[provenance] == "" {
-			provenance = evidence.Self
-		}
+		provenance := evidence.ProvenanceOf(owner.GetString("audienceProvenance"))
 		parts = append(parts, fmt.Sprintf("Audience %s (%s)", money.Thousands(int64(n)), provenanceWords[provenance]))
 	}
 	noun := "past sponsors"

@@ -8,7 +8,7 @@ import (
 
 	"sponsorbridge/pb/internal/accounts"
 	"sponsorbridge/pb/internal/eligibility"
-	"sponsorbridge/pb/internal/provenance"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/tiers"
 	"sponsorbridge/pb/internal/when"
 )
@@ -171,7 +171,7 @@ func (r *row) track() PosterTrack {
 // audienceFigure is the poster's audience figure, nil when they state none.
 func (r *row) audienceFigure() *AudienceFigure {
 	if n := int64(r.Audience.Float64); n > 0 {
-		return &AudienceFigure{Value: n, Provenance: provenance.Of(r.AudienceProvenance.String)}
+		return &AudienceFigure{Value: n, Provenance: evidence.ProvenanceOf(r.AudienceProvenance.String)}
 	}
 	return nil
 }

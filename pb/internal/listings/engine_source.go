@@ -14,7 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"sponsorbridge/pb/internal/provenance"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/search"
 )
 
@@ -90,7 +90,7 @@ func selectSQL(spec SearchSpec) string {
 // whether it is measured (search.Listing's Poster fields, search.Change's
 // marks).
 const posterMarksSQL = `COALESCE(u.isVerified, 0), COALESCE(u.isReliable, 0), CAST(COALESCE(u.audience, 0) AS INTEGER),
-		COALESCE(u.audienceProvenance, '') = '` + provenance.Measured + `'`
+		COALESCE(u.audienceProvenance, '') = '` + evidence.Measured + `'`
 
 // scanListings reads rows of selectSQL as the engine's listings.
 func scanListings(rows *sql.Rows, visit func(rowid int64, l *search.Listing) error) error {

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"sponsorbridge/pb/internal/eligibility"
+	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/membership"
-	"sponsorbridge/pb/internal/provenance"
 	"sponsorbridge/pb/search"
 )
 
@@ -101,7 +101,7 @@ func SearchListing(app core.App, r *core.Record) (*search.Listing, error) {
 		l.PosterVerified = poster.GetBool("isVerified")
 		l.PosterReliable = poster.GetBool("isReliable")
 		l.PosterAudience = int64(poster.GetInt("audience"))
-		l.PosterMeasured = poster.GetString("audienceProvenance") == provenance.Measured
+		l.PosterMeasured = poster.GetString("audienceProvenance") == evidence.Measured
 	}
 	return l, nil
 }
@@ -119,7 +119,7 @@ func (s *Store) Probe(kind Kind, id string) (*search.Listing, *eligibility.Profi
 		Title: r.Title, Description: r.Description, Amount: int64(r.Amount), Categories: parseCategories(r.Categories),
 		Location: r.Location, PosterID: r.User, Hidden: r.rejected(), Status: r.Status.String,
 		PosterVerified: r.IsVerified.Bool, PosterReliable: r.IsReliable.Bool,
-		PosterAudience: int64(r.Audience.Float64), PosterMeasured: r.AudienceProvenance.String == provenance.Measured,
+		PosterAudience: int64(r.Audience.Float64), PosterMeasured: r.AudienceProvenance.String == evidence.Measured,
 		HasTiers: r.HasTiers.Bool, ClosedTo: ClosedTo(r.Exclusive.String, r.Clashing.String),
 	}
 	if kind.IsRequest && r.EventDate.String != "" {

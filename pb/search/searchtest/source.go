@@ -147,13 +147,6 @@ func (s *Source) SetAudience(poster string, value int64, measured bool) {
 	}
 }
 
-// Audience tells a poster's audience and whether it is measured.
-func (s *Source) Audience(poster string) (int64, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a := s.audiences[poster]
-	return a.value, a.measured
-}
 
 // Verified tells a poster's badge.
 func (s *Source) Verified(poster string) bool {

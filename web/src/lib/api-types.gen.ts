@@ -42,7 +42,7 @@ export type PaymentsMode = 'live' | 'sandbox' | 'off'
 /** A pledge (commitment) is active until its sponsor withdraws it. */
 export type PledgeStatus = 'active' | 'withdrawn'
 
-/** Where a figure came from (provenance.All; docs/api/proof-of-value.md): typed in, typed in with a file attached, or computed by SponsorBridge. */
+/** Where a figure came from (docs/api/proof-of-value.md; evidence.Self, Evidenced, Measured). */
 export type Provenance = 'self' | 'evidenced' | 'measured'
 
 /** The kind of an offer's question, and of its answer (docs/api/eligibility.md). */

@@ -59,6 +59,12 @@ export function KitPage() {
         </div>
       </header>
 
+      {!data.published && (
+        <p className="alert alert-warning alert-soft" data-print="hide">
+          Not published: only you can see this page. Publish your media kit from your profile to share it.
+        </p>
+      )}
+
       {!user && (
         <aside className="alert alert-info alert-soft flex flex-wrap justify-between" data-print="hide" aria-label="Join SponsorBridge">
           <span>Sponsor {personName(data.owner)}'s next event, or publish a media kit of your own, on SponsorBridge.</span>
