@@ -38,9 +38,9 @@ func routes(cfg *config.Config, store *listings.Store, saved *savedsearch.Servic
 		matches.Routes(),       // best matches
 		sponsoring.Routes(),    // applications and sponsoring
 		deals.Routes(),         // deals: deliverables, funds, delivery, cancel, dispute, renew, invite, overview
-		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
-		reports.Routes(),       // impact reports of completed deals and their share links
 		evidence.Routes(),      // evidence files of kits' and reports' figures
+		reports.Routes(),       // impact reports of completed deals and their share links
+		links.Routes(),         // tracked links of deals and their redirects (/l/{code})
 		kits.Routes(),          // media kits: the public page, the member's own
 		messaging.Routes(),     // conversations and messages
 		notify.Routes(),        // notifications, e-mail choices, unsubscribe

@@ -2,6 +2,7 @@ import { expect, request, type Page } from '@playwright/test'
 import { apiMember, applyWithAnswers } from './eligibility-setup'
 import { KIT_MEMBER, publishedKit } from './kit-setup'
 import { overviewDeals } from './overview-setup'
+import { publishedReport } from './report-setup'
 import { origin } from './test'
 
 /** A screen the accessibility and screenshot passes visit (e2e/visit.ts), in both themes and on a phone. */
@@ -540,6 +541,28 @@ export const screens: Screen[] = [
       await expect(dialog.getByRole('button', { name: 'Apply for Sponsorship' })).toBeDisabled()
     },
   },
+  {
+    name: 'impact-report',
+    // The recipient's published report: figures, tracked link counts, spending, benchmark.
+    path: async () => `/deals/${(await publishedReport(origin())).dealId}/report`,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByTestId('report-status')).toHaveText('Published')
+      await expect(page.getByTestId('report-link-visits')).toHaveText('3')
+    },
+  },
+  {
+    name: 'impact-report-editing',
+    // The recipient edits it; a figure added and left empty shows the server's words under it.
+    path: async () => `/deals/${(await publishedReport(origin())).dealId}/report?edit=1`,
+    signedIn: true,
+    ready: async (page) => {
+      const editor = page.getByRole('form', { name: 'Edit the impact report' })
+      await editor.getByRole('button', { name: 'Add a figure' }).click()
+      await editor.getByRole('button', { name: 'Save' }).click()
+      await expect(editor.getByRole('group', { name: 'Figure 3' }).getByText('Name the figure')).toBeVisible()
+    },
+  },
   { name: 'messages', path: '/messages', signedIn: true, ready: heading('Messages') },
   {
     name: 'messages-thread',
@@ -616,6 +639,15 @@ export const screens: Screen[] = [
         .getByRole('button', { name: /^Report/ })
         .click()
       await expect(page.getByRole('dialog', { name: 'Report listing' })).toBeVisible()
+    },
+  },
+  {
+    name: 'shared-report',
+    // A published report read signed out through its share link.
+    path: async () => (await publishedReport(origin())).sharedPath,
+    signedIn: false,
+    ready: async (page) => {
+      await expect(page.getByTestId('report-figures')).toContainText('1,200')
     },
   },
   {

@@ -11,8 +11,10 @@ import (
 	"sponsorbridge/pb/internal/eligibility"
 	"sponsorbridge/pb/internal/evidence"
 	"sponsorbridge/pb/internal/kits"
+	trackedlinks "sponsorbridge/pb/internal/links"
 	"sponsorbridge/pb/internal/listings"
 	"sponsorbridge/pb/internal/messaging"
+	"sponsorbridge/pb/internal/reports"
 	"sponsorbridge/pb/internal/savedsearch"
 	"sponsorbridge/pb/internal/settings"
 	"sponsorbridge/pb/internal/signin"
@@ -88,6 +90,14 @@ var limits = []limit{
 	{"kitLabel", kits.MaxLabel, "characters of a kit segment's or channel's name (kits.MaxLabel)"},
 	{"kitEventName", kits.MaxEventName, "characters of a kit past event's name (kits.MaxEventName)"},
 	{"kitUrl", kits.MaxURL, "characters of a kit channel's link (kits.MaxURL)"},
+	{"reportFigures", reports.MaxFigures, "figures of an impact report (reports.MaxFigures)"},
+	{"reportFigureLabel", reports.MaxFigureLabel, "characters of a report figure's label (reports.MaxFigureLabel)"},
+	{"reportFigureValue", reports.MaxFigureValue, "a report figure's value, at most (reports.MaxFigureValue)"},
+	{"reportSpending", reports.MaxSpending, "spending lines of an impact report (reports.MaxSpending)"},
+	{"reportSpendingLabel", reports.MaxSpendingLabel, "characters of a spending line's label (reports.MaxSpendingLabel)"},
+	{"reportSummary", reports.MaxSummary, "characters of an impact report's summary (reports.MaxSummary)"},
+	{"trackedLinks", trackedlinks.MaxPerDeal, "tracked links of a deal (links.MaxPerDeal)"},
+	{"trackedLinkTarget", trackedlinks.MaxTarget, "characters of a tracked link's target (links.MaxTarget)"},
 }
 
 // writeLimits writes limits.

@@ -26,6 +26,8 @@ const ReceiptPage = lazy(load.receipt)
 const AdminPage = lazy(load.admin)
 const InfoPage = lazy(load.info)
 const DealPage = lazy(load.deal)
+const ReportPage = lazy(load.report)
+const SharedReportPage = lazy(load.sharedReport)
 const SponsorshipsPage = lazy(load.sponsorships)
 const OfferApplicationsPage = lazy(load.offerApplications)
 const KitPage = lazy(load.kit)
@@ -61,12 +63,14 @@ function AppRoutes() {
               <Route path={paths.subscription} element={<SubscriptionPage />} />
               <Route path={paths.receipt} element={<ReceiptPage />} />
               <Route path={paths.deal} element={<DealPage />} />
+              <Route path={paths.report} element={<ReportPage />} />
               <Route path={paths.sponsorships} element={<SponsorshipsPage />} />
               <Route path={paths.offerApplications} element={<OfferApplicationsPage />} />
               <Route element={<RequireAdmin />}>
                 <Route path={paths.admin} element={<AdminPage />} />
               </Route>
             </Route>
+            <Route path={paths.sharedReport} element={<SharedReportPage />} />
             {/* a published media kit is read signed out too */}
             <Route path={paths.kit} element={<KitPage />} />
             {infoPaths.map((path) => (

@@ -377,16 +377,12 @@ export interface Update {
   createdAt: string
 }
 
-/** links.Link */
-export interface Link {
+/** evidence.EvidenceFile */
+export interface EvidenceFile {
   id: string
-  code: string
+  kind: EvidenceKind
+  name: string
   url: string
-  target: string
-  deliverable: string
-  visits: number
-  uniqueVisitors: number
-  createdAt: string
 }
 
 /** reports.ImpactReport */
@@ -419,12 +415,16 @@ export interface ShareLink {
   url: string
 }
 
-/** evidence.EvidenceFile */
-export interface EvidenceFile {
+/** links.Link */
+export interface Link {
   id: string
-  kind: EvidenceKind
-  name: string
+  code: string
   url: string
+  target: string
+  deliverable: string
+  visits: number
+  uniqueVisitors: number
+  createdAt: string
 }
 
 /** kits.Kit */
@@ -1307,17 +1307,17 @@ export interface UpdateInput {
   body: string
 }
 
-/** links.CreateInput */
-export interface CreateInput {
-  target: string
-  deliverable?: string
-}
-
 /** reports.ImpactReportInput */
 export interface ImpactReportInput {
   summary: string
   figures: FigureInput[]
   spending: SpendingInput[]
+}
+
+/** links.CreateInput */
+export interface CreateInput {
+  target: string
+  deliverable?: string
 }
 
 /** kits.KitInput */
@@ -1646,15 +1646,15 @@ export interface ApiRoutes {
   'POST /api/reviews/{id}/reply': { body: ReplyInput; answer: Review }
   'GET /api/users/{id}/reviews': { body: undefined; answer: Review[] }
   'POST /api/sponsorship-requests/{id}/updates': { body: FormData | UpdateInput; answer: Update }
-  'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
-  'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
+  'POST /api/evidence': { body: unknown; answer: EvidenceFile }
   'GET /api/deals/{id}/report': { body: undefined; answer: ImpactReport }
   'PUT /api/deals/{id}/report': { body: ImpactReportInput; answer: ImpactReport }
   'POST /api/deals/{id}/report/publish': { body: undefined; answer: ImpactReport }
   'POST /api/deals/{id}/report/share': { body: undefined; answer: ShareLink }
   'DELETE /api/deals/{id}/report/share': { body: undefined; answer: undefined }
   'GET /api/shared-reports/{token}': { body: undefined; answer: ImpactReport }
-  'POST /api/evidence': { body: unknown; answer: EvidenceFile }
+  'POST /api/deals/{id}/links': { body: CreateInput; answer: Link }
+  'GET /api/deals/{id}/links': { body: undefined; answer: Link[] }
   'GET /api/kits/{username}': { body: undefined; answer: Kit }
   'GET /api/user/kit': { body: undefined; answer: Kit }
   'PUT /api/user/kit': { body: KitInput; answer: Kit }

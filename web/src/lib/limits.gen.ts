@@ -117,6 +117,22 @@ export const limits = {
   kitEventName: 120,
   /** characters of a kit channel's link (kits.MaxURL) */
   kitUrl: 300,
+  /** figures of an impact report (reports.MaxFigures) */
+  reportFigures: 10,
+  /** characters of a report figure's label (reports.MaxFigureLabel) */
+  reportFigureLabel: 60,
+  /** a report figure's value, at most (reports.MaxFigureValue) */
+  reportFigureValue: 1000000000,
+  /** spending lines of an impact report (reports.MaxSpending) */
+  reportSpending: 30,
+  /** characters of a spending line's label (reports.MaxSpendingLabel) */
+  reportSpendingLabel: 120,
+  /** characters of an impact report's summary (reports.MaxSummary) */
+  reportSummary: 2000,
+  /** tracked links of a deal (links.MaxPerDeal) */
+  trackedLinks: 20,
+  /** characters of a tracked link's target (links.MaxTarget) */
+  trackedLinkTarget: 500,
 } as const
 
 /** The social networks a member may link, in the order the profile form offers them (settings.Platforms). */

@@ -13,6 +13,13 @@ export function formatUsd(amount: number): string {
   return usd.format(Math.round(amount))
 }
 
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** US dollars with cents, for a rate (an impact report's cost per attendee: "$0.42"). */
+export function formatUsdCents(amount: number): string {
+  return usdCents.format(amount)
+}
+
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })
 
 export function formatInr(amount: number): string {

@@ -21,6 +21,8 @@ export const paths = {
   googleCallback: '/__/auth/handler',
   listing: '/listings/:kind/:id',
   deal: '/deals/:id',
+  report: '/deals/:id/report',
+  sharedReport: '/r/:token',
   /** The member's overview: deals given and received, in charts and tables. */
   sponsorships: '/sponsorships',
   offerApplications: '/sponsorships/:id/applications',
@@ -105,6 +107,11 @@ export function returnPath(from: unknown): string {
 /** A deal's own page: what notifications, profiles and conversations link to. */
 export function dealPath(dealId: string): string {
   return `/deals/${encodeURIComponent(dealId)}`
+}
+
+/** A completed deal's impact report; with `edit`, its editor open (the recipient's "Write the impact report"). */
+export function reportPath(dealId: string, edit = false): string {
+  return `/deals/${encodeURIComponent(dealId)}/report${edit ? '?edit=1' : ''}`
 }
 
 /** The poster's applications view of an offer; with `compare`, those applications side by side. */

@@ -20,6 +20,7 @@ export const queryKeys = {
   notifications: ['notifications'],
   payments: ['payments'],
   savedSearches: ['saved-searches'],
+  sharedReports: ['shared-reports'],
   sponsorships: ['sponsorships'],
   sponsorshipRequests: ['sponsorship-requests'],
   unread: ['unread'],

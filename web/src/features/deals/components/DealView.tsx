@@ -9,9 +9,11 @@ import { DeliverablesCard } from './DeliverablesCard'
 import { EndDealActions } from './EndDealActions'
 import { NextStep } from './NextStep'
 import { ReasonStepDialog, type ReasonStep } from './ReasonStepDialog'
+import { ReportCard } from './ReportCard'
 import { RenewalCard } from './RenewalCard'
 import { RenewalOf } from './RenewalOf'
 import { ReviewsCard } from './ReviewsCard'
+import { TrackedLinksPanel } from './TrackedLinksPanel'
 import { UpdatesCard } from './UpdatesCard'
 
 /** One deal as the signed-in member sees it, section by section, top to bottom. */
@@ -33,6 +35,8 @@ export function DealView({ deal, meId }: { deal: Deal; meId: string }) {
       />
       <NextStep deal={deal} sponsor={sponsor} otherName={otherName} pending={pending} run={run} />
       <DeliverablesCard deal={deal} meId={meId} otherName={otherName} pending={pending} run={run} />
+      <ReportCard deal={deal} meId={meId} />
+      <TrackedLinksPanel deal={deal} />
       <EndDealActions deal={deal} onCancel={() => setAsking('cancel')} onDispute={() => setAsking('dispute')} />
       <RenewalCard deal={deal} meId={meId} otherName={otherName} />
       <ReviewsCard deal={deal} meId={meId} otherName={otherName} />

@@ -57,14 +57,16 @@ describe('DealPage: proof of a deliverable', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark delivered' }))
 
     expect(await screen.findByText('Marked delivered')).toBeInTheDocument()
-    const body = calls[0].init.body
+    // the deal's page reads its tracked links too: the proof is the call to donePath
+    const done = calls.find((c) => c.url.pathname === donePath)!
+    const body = done.init.body
     expect(body).toBeInstanceOf(FormData)
     const form = body as FormData
     expect(form.get('proofText')).toBe('The banner went up on Friday.')
     expect(form.get('proofLink')).toBe('')
     expect(form.get('picture')).toBe(file)
     // the browser writes the multipart boundary itself
-    expect(calls[0].init.headers).toBeUndefined()
+    expect(done.init.headers).toBeUndefined()
   })
 
   it('sends a proof without a picture as JSON', async () => {
@@ -74,8 +76,9 @@ describe('DealPage: proof of a deliverable', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark delivered' }))
 
     expect(await screen.findByText('Marked delivered')).toBeInTheDocument()
-    expect(calls[0].init.headers).toEqual({ 'Content-Type': 'application/json' })
-    expect(calls[0].body).toEqual({ proofText: '', proofLink: 'https://example.com/photo' })
+    const done = calls.find((c) => c.url.pathname === donePath)!
+    expect(done.init.headers).toEqual({ 'Content-Type': 'application/json' })
+    expect(done.body).toEqual({ proofText: '', proofLink: 'https://example.com/photo' })
   })
 
   it('puts the server words on a picture under the picture, the dialog kept open', async () => {

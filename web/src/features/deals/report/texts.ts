@@ -1,0 +1,93 @@
+import { formatUsd } from '@/lib/money'
+
+/** The impact report's words (docs/api/proof-of-value.md, "Impact reports"). */
+export const reportTexts = {
+  heading: 'Impact report',
+  status: { draft: 'Draft', published: 'Published' },
+  measured: 'Measured',
+  deliverables: 'Deliverables',
+  onTime: 'On time',
+  late: 'Late',
+  noDue: 'No due date',
+  /** The whole percentage (0–100) of the deliverables with a due date done by it. */
+  onTimeShare: (share: number) => `${share}% delivered on time`,
+  photos: 'Photos',
+  noPhotos: 'No photos came with the proof.',
+  figures: 'Figures',
+  noFigures: 'No figures reported.',
+  links: 'Tracked links',
+  linkHelp: 'Counted by SponsorBridge: robots, link previews and visits by the same visitor within 30 minutes are left out.',
+  visits: 'Visits',
+  uniqueVisitors: 'Unique visitors',
+  unique: 'Unique',
+  total: 'Total',
+  spending: 'How the money was used',
+  noSpending: 'No spending reported.',
+  receipt: 'Receipt',
+  spent: 'Spent',
+  unaccounted: (n: number) => `${formatUsd(n)} unaccounted`,
+  allAccounted: 'Every dollar is accounted for.',
+  summary: 'Summary',
+  noSummary: 'No summary yet.',
+  benchmark: 'Compared with similar deals',
+  notEnough: (category: string, band: string) =>
+    `Not enough comparable deals yet to compare this one (at least 5 completed deals in ${category} of ${band} are needed).`,
+  draftForSponsor: (name: string) =>
+    `${name} has not published this report yet: you see what SponsorBridge measured. Their figures, spending and summary come when they publish it.`,
+  draftForRecipient:
+    'Only you and the sponsor can open this report. The sponsor reads your figures, spending and summary once you publish it.',
+  open: 'Open the impact report',
+  cardLoading: 'Loading the report…',
+  cardError: 'The report could not be loaded just now.',
+  cardDraftRecipient:
+    'SponsorBridge drafted it from the deal: add your figures, how the money was used and a summary, then publish it for the sponsor.',
+  cardDraftSponsor: 'The recipient has not published it yet: you can read what SponsorBridge measured.',
+  cardPublishedRecipient: 'Published: the sponsor reads it and can share it.',
+  cardPublishedSponsor: 'Published: read it, print it or share it with a link.',
+  print: 'Print',
+  edit: 'Edit the report',
+  write: 'Write the impact report',
+  publish: 'Publish',
+  published: 'Report published',
+  publishedNote: (name: string) => `${name} has been told.`,
+  saved: 'Report saved',
+  save: 'Save',
+  cancel: 'Cancel',
+  failed: 'That did not go through',
+  share: 'Share',
+  shareHelp:
+    'Anyone with the link reads the published report, signed out too; it shows names, never e-mail addresses. A new link replaces the old one.',
+  shared: 'Link created',
+  newLink: 'Make a new link',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke the link?',
+  revokeBody: 'The link stops working at once for everyone who has it.',
+  revoked: 'Link revoked',
+  sharedOn: (date: string) => `A link made on ${date} is live. Make a new link to copy it again (the old one stops working), or revoke it.`,
+  copyNow: 'Copy it now: for your safety SponsorBridge keeps no copy of it, so it is shown only this once.',
+  shareWaits: 'You can share the report once the recipient publishes it.',
+  linkLabel: 'Link to the report',
+  goneTitle: 'This report link no longer works',
+  goneBody: 'The sponsor who shared it has revoked it or made a new one. Ask them for the current link.',
+  goneHome: 'Go to SponsorBridge',
+  sharedNote: 'Shared from SponsorBridge, the community sponsorship marketplace.',
+} as const
+
+/** The deal page's tracked links panel (docs/api/proof-of-value.md, "Tracked links"). */
+export const linksTexts = {
+  heading: 'Tracked links',
+  intro:
+    'Give a deliverable’s link (the sponsor’s website in a post, a coupon page) as a short link: SponsorBridge counts its visits and unique visitors for the impact report. Robots, link previews and visits by the same visitor within 30 minutes are not counted; no visitor is stored.',
+  target: 'Link to track',
+  targetPlaceholder: 'https://',
+  deliverable: 'For the deliverable (optional)',
+  anyDeliverable: 'No deliverable in particular',
+  make: 'Make a short link',
+  made: 'Short link made',
+  none: 'No tracked links yet.',
+  targetRequired: 'Enter a link starting with http:// or https://',
+  counts: (visits: number, unique: number) =>
+    `${visits.toLocaleString()} visit${visits === 1 ? '' : 's'} · ${unique.toLocaleString()} unique visitor${unique === 1 ? '' : 's'}`,
+  copy: 'Copy',
+  copyName: (url: string) => `Copy ${url}`,
+} as const
