@@ -4,7 +4,7 @@ import { ADMIN } from './helpers'
 import { gradientPng } from './pictures'
 
 /** Browsers a deal's tracked link is followed from: each a visitor of its own (docs/api/proof-of-value.md, "Tracked links"). */
-export const visitorAgents = [
+const visitorAgents = [
   'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -96,8 +96,11 @@ func deliver(app core.App, dealID string, priya *core.Record) error {
 		return err
 	}
 	var items []deals.Deliverable
-	if err := d.UnmarshalJSONField("deliverables", &items); err != nil || len(items) != 2 {
-		return fmt.Errorf("demo: the deal's deliverables: %v", err)
+	if err := d.UnmarshalJSONField("deliverables", &items); err != nil {
+		return fmt.Errorf("demo: the deal's deliverables: %w", err)
+	}
+	if len(items) != 2 {
+		return fmt.Errorf("demo: the deal has %d deliverables, not 2", len(items))
 	}
 	link, err := links.Create(app, dealID, priya, links.CreateInput{Target: "https://example.org/pune-health-fund", Deliverable: items[1].ID})
 	if err != nil {

@@ -147,7 +147,6 @@ func (s *Source) SetAudience(poster string, value int64, measured bool) {
 	}
 }
 
-
 // Verified tells a poster's badge.
 func (s *Source) Verified(poster string) bool {
 	s.mu.Lock()

@@ -4,7 +4,7 @@ import type { ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** A deal's tracked links with their counts (GET /api/deals/{id}/links; docs/api/proof-of-value.md, "Tracked links"). */
-export function linksQueryOptions(dealId: string) {
+function linksQueryOptions(dealId: string) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'links', dealId],
     queryFn: ({ signal }) => api('GET /api/deals/{id}/links', { params: { id: dealId }, signal }),

@@ -4,7 +4,7 @@ import type { ApiBody } from '@/lib/api-types.gen'
 import { queryKeys } from '@/lib/query-keys'
 
 /** A completed deal's impact report (GET /api/deals/{id}/report; docs/api/proof-of-value.md, "Impact reports"). */
-export function reportQueryOptions(dealId: string) {
+function reportQueryOptions(dealId: string) {
   return queryOptions({
     queryKey: [...queryKeys.deals, 'report', dealId],
     queryFn: ({ signal }) => api('GET /api/deals/{id}/report', { params: { id: dealId }, signal }),
@@ -51,7 +51,7 @@ export function useReportActions(dealId: string) {
 }
 
 /** A report read through its share link, signed out too (GET /api/shared-reports/{token}). */
-export function sharedReportQueryOptions(token: string) {
+function sharedReportQueryOptions(token: string) {
   return queryOptions({
     queryKey: [...queryKeys.sharedReports, token],
     queryFn: ({ signal }) => api('GET /api/shared-reports/{token}', { params: { token }, signal }),
