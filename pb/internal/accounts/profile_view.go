@@ -6,11 +6,25 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// MemberProfile is GET /api/users/{id}'s answer: the public profile, and
+// whether the member's media kit is published (its page /kits/{username};
+// docs/api/proof-of-value.md), so a profile links it without asking for a
+// kit that is not there.
+type MemberProfile struct {
+	PublicUser
+	MediaKit bool `json:"mediaKit"`
+}
+
 // viewProfile answers another member's public profile.
 func viewProfile(e *core.RequestEvent) error {
 	member, err := e.App.FindRecordById("users", e.Request.PathValue("id"))
 	if err != nil {
 		return e.NotFoundError("Member not found.", nil)
 	}
-	return e.JSON(http.StatusOK, ToPublic(member))
+	var published []bool
+	if err := e.App.DB().NewQuery("SELECT published FROM media_kits WHERE owner = {:id} AND published = 1").
+		Bind(map[string]any{"id": member.Id}).Column(&published); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, MemberProfile{PublicUser: ToPublic(member), MediaKit: len(published) > 0})
 }

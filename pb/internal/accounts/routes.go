@@ -24,7 +24,7 @@ func Routes(mailCode MailAddressCode) []route.Route {
 			PerIP: &route.IPLimit{Label: "POST /api/logout/everywhere", Max: 5, Seconds: 60}, Out: route.Of[route.NoContent]()},
 		{Method: "GET", Path: "/api/user", Handler: currentUser, Out: route.Of[OwnUser]()},
 		{Method: "GET", Path: "/api/session", Handler: sessionState, Out: route.Of[SessionAnswer]()},
-		{Method: "GET", Path: "/api/users/{id}", Handler: viewProfile, Auth: route.Member, Out: route.Of[PublicUser]()},
+		{Method: "GET", Path: "/api/users/{id}", Handler: viewProfile, Auth: route.Member, Out: route.Of[MemberProfile]()},
 	}
 }
 

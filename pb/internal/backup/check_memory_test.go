@@ -27,7 +27,10 @@ func TestRestoreCheckMemory(t *testing.T) {
 	small := checkPeak(t, 10)
 	large := checkPeak(t, 80)
 	t.Logf("restore check, peak Go heap above the start: %d MB database: %.1f MB; %d MB database: %.1f MB", 10, small, 80, large)
-	if slope := (large - small) / 70; slope > 0.1 || small > 4 {
+	// small's bound leaves room for what the package's other servers'
+	// goroutines allocate meanwhile (up to 4.3 MB seen under a loaded VM,
+	// against 1.6 MB quiet); the slope is what grows with the database.
+	if slope := (large - small) / 70; slope > 0.1 || small > 6 {
 		t.Errorf("the check's heap: %.1f MB at 10 MB, %.1f MB at 80 MB (%.3f MB per MB of data.db)", small, large, slope)
 	}
 }

@@ -310,3 +310,13 @@ func items(r *core.Record, field string) []Deliverable {
 func Counted(alias string) string {
 	return alias + ".status = '" + StatusCompleted + "' AND " + alias + ".disputedAt = ''"
 }
+
+// Percent is part of whole as a whole percentage rounded half up, nil when
+// whole is 0: every on-time share (kits, reports, the overview) is one.
+func Percent(part, whole int) *int {
+	if whole == 0 {
+		return nil
+	}
+	p := (200*part + whole) / (2 * whole)
+	return &p
+}

@@ -17,3 +17,10 @@ func (d Deliverable) OnTime() *bool {
 	onTime := err == nil && when.Day(done) <= d.Due
 	return &onTime
 }
+
+// OnTimeSQL is OnTime as an SQL condition on a done deliverable's doneAt and
+// due (expressions): the day in India it was done is on or before its due
+// date. The kits' and the overview's shares count with it.
+func OnTimeSQL(doneAt, due string) string {
+	return "date(" + doneAt + ", '" + when.IndiaSQL + "') <= " + due
+}

@@ -62,12 +62,12 @@ type MonthReach struct {
 	Reported int    `json:"reported"`
 }
 
-// MonthOnTime is the on-time share (0-1, null when none) of the
-// deliverables with a due date done in a month.
+// MonthOnTime is the on-time share (a whole percentage, null when none)
+// of the deliverables with a due date done in a month.
 type MonthOnTime struct {
-	Month        string   `json:"month"`
-	Share        *float64 `json:"share"`
-	Deliverables int      `json:"deliverables"`
+	Month        string `json:"month"`
+	Share        *int   `json:"share"`
+	Deliverables int    `json:"deliverables"`
 }
 
 // moved are the member's deals whose money moved, with the side they were
@@ -134,7 +134,7 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 		COALESCE(SUM((SELECT MAX(CAST(json_extract(f.value, '$.value') AS INTEGER))
 			FROM impact_reports r, json_each(r.figures) f
 			WHERE r.deal = d.id AND r.status = 'published' AND json_extract(f.value, '$.kind') = 'attendance')), 0) AS reported
-		FROM (` + moved + `) d WHERE status = 'completed' AND disputedAt = ''
+		FROM (` + moved + `) d WHERE ` + Counted("d") + `
 		GROUP BY month HAVING month >= {:month}`).Bind(params).All(&reach)
 	if err != nil {
 		return out, fmt.Errorf("deals: overview reach: %w", err)
@@ -152,7 +152,7 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 	}
 	err = app.DB().NewQuery(`SELECT strftime('%Y-%m', json_extract(it.value, '$.doneAt'), '` + when.IndiaSQL + `') AS month,
 		COUNT(*) AS n,
-		SUM(date(json_extract(it.value, '$.doneAt'), '` + when.IndiaSQL + `') <= json_extract(it.value, '$.due')) AS onTime
+		SUM(` + OnTimeSQL("json_extract(it.value, '$.doneAt')", "json_extract(it.value, '$.due')") + `) AS onTime
 		FROM (` + moved + `) d, json_each(d.deliverables) it
 		WHERE COALESCE(json_extract(it.value, '$.due'), '') != '' AND COALESCE(json_extract(it.value, '$.doneAt'), '') != ''
 		GROUP BY month HAVING month >= {:month}`).Bind(params).All(&onTime)
@@ -161,8 +161,7 @@ func MemberOverview(app core.App, me string, now time.Time) (DealOverview, error
 	}
 	for _, o := range onTime {
 		if i, ok := at[o.Month]; ok && o.N > 0 {
-			share := float64(o.OnTime) / float64(o.N)
-			out.OnTime[i].Share, out.OnTime[i].Deliverables = &share, o.N
+			out.OnTime[i].Share, out.OnTime[i].Deliverables = Percent(o.OnTime, o.N), o.N
 		}
 	}
 

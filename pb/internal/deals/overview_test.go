@@ -150,7 +150,7 @@ func TestTheOverviewAddsUpTheDealsWhoseMoneyMoved(t *testing.T) {
 	if o.Reach[11] != (deals.MonthReach{Month: this, Measured: 42, Reported: 350}) {
 		t.Errorf("reach %+v", o.Reach[11])
 	}
-	if s := o.OnTime[11]; s.Deliverables != 2 || s.Share == nil || *s.Share != 0.5 || o.OnTime[10].Share != nil {
+	if s := o.OnTime[11]; s.Deliverables != 2 || s.Share == nil || *s.Share != 50 || o.OnTime[10].Share != nil {
 		t.Errorf("on time %+v (%v), the month before %+v", s, s.Share, o.OnTime[10])
 	}
 	titles := []string{}

@@ -3,6 +3,7 @@ package kits_test
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -41,7 +42,12 @@ func TestAKitFromDraftToPublishedAndBack(t *testing.T) {
 		}
 		return c
 	}
+	profile := func(name string, mediaKit bool) testutil.Call { // her profile links the kit only once published
+		return testutil.Call{Name: name, Who: "vic", Method: http.MethodGet, URL: "/api/users/" + w.rita.Id, Status: 200,
+			Want: []string{`"username":"rita"`, `"mediaKit":` + strconv.FormatBool(mediaKit)}}
+	}
 	for _, c := range []testutil.Call{
+		profile("her profile, no kit", false),
 		get("a visitor, a member without a kit", "", "rita", 404),
 		get("a visitor, no such member", "", "nobody", 404),
 		{Name: "a visitor, the own kit", Method: http.MethodGet, URL: "/api/user/kit", Status: 401},
@@ -85,9 +91,11 @@ func TestAKitFromDraftToPublishedAndBack(t *testing.T) {
 			Events: testutil.Writes(0, 1, 0), Want: []string{`"published":true`, `"publishedAt":"20`}},
 		get("a visitor, her published kit", "", "rita", 200, append([]string{`"username":"rita"`, `"published":true`, `"headline":"Pune's`}, measured...)...),
 		get("another member, her published kit", "vic", "rita", 200, `"published":true`),
+		profile("her profile, the kit published", true),
 		{Name: "unpublishing", Who: "rita", Method: http.MethodPost, URL: "/api/user/kit/unpublish", Status: 200,
 			Events: testutil.Writes(0, 1, 0), Want: []string{`"published":false`}},
 		get("a visitor, at once after", "", "rita", 404),
+		profile("her profile, the kit unpublished", false),
 	} {
 		c.NotWant = append(c.NotWant, neverShown...)
 		w.j.Do(t, c)

@@ -32,7 +32,7 @@ var measuredSQL = `WITH ` + countedOf + `,
 		(SELECT COALESCE(SUM(amount), 0) FROM counted) AS amount,
 		(SELECT COUNT(*) FROM items WHERE COALESCE(due, '') != '') AS due,
 		(SELECT COUNT(*) FROM items WHERE COALESCE(due, '') != '' AND COALESCE(doneAt, '') != ''
-			AND date(doneAt, '` + when.IndiaSQL + `') <= due) AS onTime,
+			AND ` + deals.OnTimeSQL("doneAt", "due") + `) AS onTime,
 		(SELECT COALESCE(MAX(reach), 0) FROM counted) AS reachLargest,
 		(SELECT COALESCE(SUM(reach), 0) FROM counted) AS reachTotal`
 
@@ -54,8 +54,8 @@ func measure(app core.App, memberID, today string) (MeasuredFigures, error) {
 	fig := func(v int) Figure { return evidence.MeasuredAt(v, today) }
 	out := MeasuredFigures{Deals: fig(row.Deals), AmountReceived: fig(row.Amount),
 		ReachLargest: fig(row.ReachLargest), ReachTotal: fig(row.ReachTotal)}
-	if row.Due > 0 {
-		share := fig((row.OnTime*100 + row.Due/2) / row.Due)
+	if p := deals.Percent(row.OnTime, row.Due); p != nil {
+		share := fig(*p)
 		out.OnTimeShare = &share
 	}
 	return out, nil

@@ -146,7 +146,7 @@ func onTimeAmong(this *int, rows []comparable) *OnTimeBenchmark {
 	if len(shares) == 0 {
 		return nil
 	}
-	return &OnTimeBenchmark{This: *this, Median: int(math.Round(median(shares))), BetterThan: *percent(beaten, len(shares))}
+	return &OnTimeBenchmark{This: *this, Median: int(math.Round(median(shares))), BetterThan: *deals.Percent(beaten, len(shares))}
 }
 
 // costAmong is this deal's amount per attendee beside the comparable

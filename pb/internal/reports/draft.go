@@ -143,16 +143,7 @@ func deliverablesOf(list []deals.Deliverable) ([]ReportDeliverable, *int) {
 		out = append(out, ReportDeliverable{ID: it.ID, Title: it.Title, Due: it.Due, DoneAt: it.DoneAt, OnTime: ok,
 			ProofText: it.ProofText, ProofLink: it.ProofLink, ProofPicture: it.ProofPicture})
 	}
-	return out, percent(onTime, withDue)
-}
-
-// percent is part of whole as a whole percentage, nil when whole is 0.
-func percent(part, whole int) *int {
-	if whole == 0 {
-		return nil
-	}
-	p := (200*part + whole) / (2 * whole) // rounded half up
-	return &p
+	return out, deals.Percent(onTime, withDue)
 }
 
 // photosOf are the deal's proof pictures (not its request's updates'),

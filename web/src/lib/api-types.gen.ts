@@ -132,23 +132,9 @@ export interface SessionAnswer {
   user: CurrentUser | null
 }
 
-/** accounts.PublicUser */
-export interface PublicProfile {
-  id: string
-  username: string
-  displayName: string
-  avatar: string
-  photoURL: string
-  isVerified: boolean
-  socialMedia: SocialMediaEntry[]
-  bio: string
-  industry: string
-  createdAt: string
-  reliability: Reliability
-  eventLocation: string
-  eventCategories: string[]
-  nextEventDate: string
-  audience: number
+/** accounts.MemberProfile */
+export interface MemberProfile extends PublicProfile {
+  mediaKit: boolean
 }
 
 /** signin.GoogleAnswer */
@@ -669,23 +655,23 @@ export interface Industry {
   label: string
 }
 
-/** accounts.SocialLink */
-export interface SocialMediaEntry {
-  platform: SocialPlatform
+/** accounts.PublicUser */
+export interface PublicProfile {
+  id: string
   username: string
-  verified: boolean
-  verificationDate: string
-}
-
-/** accounts.Reliability */
-export interface Reliability {
-  fundedDeals: number
-  completedDeals: number
-  rating: number
-  ratingCount: number
-  medianAnswerSeconds: number
-  answerCount: number
-  reliable: boolean
+  displayName: string
+  avatar: string
+  photoURL: string
+  isVerified: boolean
+  socialMedia: SocialMediaEntry[]
+  bio: string
+  industry: string
+  createdAt: string
+  reliability: Reliability
+  eventLocation: string
+  eventCategories: string[]
+  nextEventDate: string
+  audience: number
 }
 
 /** listings.Poster */
@@ -1075,6 +1061,25 @@ export interface PaymentsSummary {
   paid: number
   totals: CurrencyTotal[]
   recent: AdminPayment[]
+}
+
+/** accounts.SocialLink */
+export interface SocialMediaEntry {
+  platform: SocialPlatform
+  username: string
+  verified: boolean
+  verificationDate: string
+}
+
+/** accounts.Reliability */
+export interface Reliability {
+  fundedDeals: number
+  completedDeals: number
+  rating: number
+  ratingCount: number
+  medianAnswerSeconds: number
+  answerCount: number
+  reliable: boolean
 }
 
 /** listings.AudienceFigure */
@@ -1593,7 +1598,7 @@ export interface ApiRoutes {
   'POST /api/logout/everywhere': { body: undefined; answer: undefined }
   'GET /api/user': { body: undefined; answer: CurrentUser }
   'GET /api/session': { body: undefined; answer: SessionAnswer }
-  'GET /api/users/{id}': { body: undefined; answer: PublicProfile }
+  'GET /api/users/{id}': { body: undefined; answer: MemberProfile }
   'POST /api/auth/google/callback': { body: CallbackRequest; answer: GoogleAnswer }
   'POST /api/auth/google': { body: GoogleProfile; answer: CurrentUser }
   'POST /api/auth/email-code/request': { body: CodeRequest; answer: EmailCodeSent }

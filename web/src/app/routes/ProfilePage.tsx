@@ -73,7 +73,7 @@ function ProfilePageContent() {
           isOwn={false}
           action={
             <div className="flex flex-wrap gap-2">
-              <KitLink username={other.data.username} />
+              <KitLink username={other.data.username} published={other.data.mediaKit} />
               <MessageButton userId={other.data.id} />
             </div>
           }

@@ -32,7 +32,7 @@ const overview: DealOverview = {
     { category: '', given: 500, received: 0 },
   ],
   reach: monthKeys.map((month) => ({ month, measured: month === '2026-10' ? 1240 : 0, reported: month === '2026-10' ? 3000 : 0 })),
-  onTime: monthKeys.map((month) => ({ month, share: month === '2026-10' ? 0.75 : null, deliverables: month === '2026-10' ? 4 : 0 })),
+  onTime: monthKeys.map((month) => ({ month, share: month === '2026-10' ? 75 : null, deliverables: month === '2026-10' ? 4 : 0 })),
   deals: [],
 }
 

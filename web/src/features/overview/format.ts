@@ -7,9 +7,9 @@ export function formatCount(n: number): string {
   return count.format(n)
 }
 
-/** An on-time share, a fraction from 0 to 1, as a percentage ("83%"). */
+/** An on-time share, a whole percentage from 0 to 100 as the server writes it ("83%"). */
 export function formatShare(share: number | null): string {
-  return share === null ? t.onTime.none : `${Math.round(share * 100)}%`
+  return share === null ? t.onTime.none : `${share}%`
 }
 
 /** A deal's category as the listing named it; "" (unknown) as Uncategorised. */

@@ -5,7 +5,6 @@ import { buttonClass } from '@/components/ui/button-class'
 import { ExternalLinkIcon } from '@/components/ui/icons'
 import { Spinner } from '@/components/ui/Spinner'
 import { kitPath } from '@/lib/paths'
-import { usePublicKit } from '../api/public-kit'
 
 const KitEditor = lazy(() => import('./KitEditor').then((m) => ({ default: m.KitEditor })))
 
@@ -49,9 +48,8 @@ export function KitSection({ username }: { username: string }) {
 }
 
 /** Another member's profile: a link to their media kit, when they published one (nothing otherwise). */
-export function KitLink({ username }: { username: string }) {
-  const kit = usePublicKit(username)
-  if (!kit.data) return null
+export function KitLink({ username, published }: { username: string; published: boolean }) {
+  if (!published) return null
   return (
     <Link to={kitPath(username)} className={buttonClass({ variant: 'outline', size: 'sm' })}>
       <ExternalLinkIcon className="size-4" /> Media kit

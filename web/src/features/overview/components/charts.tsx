@@ -136,5 +136,5 @@ export function OnTimeChart({ onTime }: { onTime: DealOverview['onTime'] }) {
     labels: onTime.map((o) => formatMonthKey(o.month)),
     datasets: [{ label: t.onTime.share, data: onTime.map((o) => o.share), backgroundColor: theme.onTime, ...bar }],
   }
-  return <Chart type="bar" data={data} options={options<'bar'>(theme, formatShare, { max: 1 })} role="img" aria-label={t.onTime.label} />
+  return <Chart type="bar" data={data} options={options<'bar'>(theme, formatShare, { max: 100 })} role="img" aria-label={t.onTime.label} />
 }
