@@ -74,6 +74,10 @@ func FindByUsername(app core.App, username string) (*core.Record, error) {
 // minimum cost (pb/internal/testutil).
 var decoys sync.Map // bcrypt cost -> []byte
 
+// DecoyHash is the hash an unknown name's sign-in checks the password against:
+// a hash of the members' password cost, so it takes as long as a member's.
+func DecoyHash(app core.App) []byte { return decoyHash(passwordCost(app)) }
+
 func decoyHash(cost int) []byte {
 	if h, ok := decoys.Load(cost); ok {
 		return h.([]byte)
@@ -95,7 +99,7 @@ func passwordCost(app core.App) int {
 }
 
 func burnPasswordCheck(app core.App, password string) {
-	_ = bcrypt.CompareHashAndPassword(decoyHash(passwordCost(app)), []byte(password))
+	_ = bcrypt.CompareHashAndPassword(DecoyHash(app), []byte(password))
 }
 
 var usernameTooLong = apierr.Field("validation_too_long", "Username must be at most 32 characters")

@@ -30,7 +30,7 @@ func Routes(mailCode MailAddressCode) []route.Route {
 
 // WarmUp computes the decoy password hash now, not on the first unknown
 // name's sign-in.
-func WarmUp(app core.App) { decoyHash(passwordCost(app)) }
+func WarmUp(app core.App) { DecoyHash(app) }
 
 // Member returns the signed-in member (a users record) or nil.
 func Member(e *core.RequestEvent) *core.Record {

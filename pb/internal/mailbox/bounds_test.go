@@ -72,7 +72,7 @@ func TestTheLargestMailFitsTheOutbox(t *testing.T) {
 // A hung session costs a goroutine and its buffers until the server hangs
 // up; MaxSessions of them are the most there can be.
 func TestHungSessionsCostLittle(t *testing.T) {
-	mailbox.ShortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
+	shortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
 	w, _ := noticeWorld(t)
 	for range mailbox.MaxSessions {
 		w.smtp.Fail(testutil.SMTPFault{Stage: "rcpt", Hang: true})

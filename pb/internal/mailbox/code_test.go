@@ -21,7 +21,7 @@ import (
 // queued. Before, every failure answered 500 "We could not send the code.
 // Please try again later." after a single try.
 func TestCodeMailFailuresAreAnswered(t *testing.T) {
-	mailbox.ShortTimes(t, 2*time.Second, 10*time.Millisecond, 200*time.Millisecond)
+	shortTimes(t, 2*time.Second, 10*time.Millisecond, 200*time.Millisecond)
 	greylist := testutil.SMTPFault{Stage: "rcpt", Reply: "451 4.7.1 Greylisted, please try again later"}
 	for _, c := range []struct {
 		name      string
@@ -80,7 +80,7 @@ func TestCodeMailFailuresAreAnswered(t *testing.T) {
 
 // The answers carry the message (the web app shows it in its toast).
 func TestCodeMailAnswersSayWhy(t *testing.T) {
-	mailbox.ShortTimes(t, 2*time.Second, 10*time.Millisecond, 200*time.Millisecond)
+	shortTimes(t, 2*time.Second, 10*time.Millisecond, 200*time.Millisecond)
 	w := newWorld(t, smtpOptions(), config.SMTPAuthPlain, func(app core.App) {
 		testutil.CreateMember(t, app, "dan", testutil.MemberOpts{Email: "dan@example.com"})
 	})

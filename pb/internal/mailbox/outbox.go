@@ -35,15 +35,15 @@ const (
 	maxQueuedBytes = 256 << 10
 	// retryBatch is how many due mails one run of the retry job tries.
 	retryBatch = 100
-	// lease is how long a mail whose try has not answered stays claimed:
+	// Lease is how long a mail whose try has not answered stays claimed:
 	// after it, the mail is tried again (its hung session may still end).
-	lease = 15 * time.Minute
+	Lease = 15 * time.Minute
 )
 
 const outboxCollection = "mail_outbox"
 
-// backoff is the pause after the n-th failed try.
-func backoff(n int) time.Duration {
+// Backoff is the pause after the n-th failed try.
+func Backoff(n int) time.Duration {
 	if n >= 7 {
 		return time.Hour
 	}
@@ -104,7 +104,7 @@ func Deliver(app core.App, msg *mailer.Message) error {
 	case errors.Is(err, errTimeout):
 		// claimed until the lease ends: the session may still deliver it (the
 		// next start releases the claims of a stopped process)
-		ok := enqueue(app, id, claim, msg, 1, time.Now().Add(lease), err)
+		ok := enqueue(app, id, claim, msg, 1, time.Now().Add(Lease), err)
 		queued <- ok
 		return waitOrGiveUp(ok)
 	case errors.Is(err, errStopping): // not tried: the next start sends it
@@ -116,7 +116,7 @@ func Deliver(app core.App, msg *mailer.Message) error {
 		app.Logger().Error("Mail refused: not sent", "to", recipients(msg), "subject", msg.Subject, "error", err.Error())
 		return fmt.Errorf("mailbox: refused: %w", err)
 	}
-	return waitOrGiveUp(enqueue(app, id, "", msg, 1, time.Now().Add(backoff(1)), err))
+	return waitOrGiveUp(enqueue(app, id, "", msg, 1, time.Now().Add(Backoff(1)), err))
 }
 
 // msgAddressRefused is the log line of a mail refused because of its
@@ -164,7 +164,7 @@ func bindOutbox(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "sbMailOutboxClaims",
 		Func: func(e *core.ServeEvent) error {
-			if err := atStart(e.App); err != nil {
+			if err := AtStart(e.App); err != nil {
 				return err
 			}
 			return e.Next()
@@ -172,9 +172,9 @@ func bindOutbox(app core.App) {
 	})
 }
 
-// atStart makes the mails claimed by the previous process's sessions due
+// AtStart makes the mails claimed by the previous process's sessions due
 // at once (and an app served again after a stop sends mail again).
-func atStart(app core.App) error {
+func AtStart(app core.App) error {
 	sessionsOf(app).start()
 	_, err := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(time.Now())},
 		dbx.NewExp("[[claim]] != ''")).Execute()
@@ -225,9 +225,10 @@ func insert(app core.App, params dbx.Params) error {
 
 // RetryDue tries the outbox's mails whose pause is over (the sbRetryMail
 // job, every minute). One run at a time; a run tries at most retryBatch.
-func RetryDue(app core.App) error { return retryDue(app, time.Now()) }
+func RetryDue(app core.App) error { return RetryDueAt(app, time.Now()) }
 
-func retryDue(app core.App, now time.Time) error {
+// RetryDueAt is RetryDue as if the clock said now.
+func RetryDueAt(app core.App, now time.Time) error {
 	s := sessionsOf(app)
 	if !s.retry.TryLock() {
 		return nil // the previous run still works through its batch
@@ -251,7 +252,7 @@ func retryDue(app core.App, now time.Time) error {
 		claim := security.RandomString(16)
 		tries := row.Attempts + 1
 		res, err := app.DB().Update(outboxCollection, dbx.Params{"claim": claim, "attempts": tries,
-			"nextAttempt": dateTime(now.Add(lease)), "updated": types.NowDateTime().String()},
+			"nextAttempt": dateTime(now.Add(Lease)), "updated": types.NowDateTime().String()},
 			dbx.And(dbx.HashExp{"id": row.ID}, dbx.NewExp("[[nextAttempt]] <= {:now}", dbx.Params{"now": dateTime(now)}))).Execute()
 		if err != nil {
 			return err
@@ -283,7 +284,7 @@ func retryDue(app core.App, now time.Time) error {
 }
 
 // settle records the outcome of try number tries of a waiting mail: sent
-// or refused, it leaves the outbox; failed for now, it waits backoff(tries)
+// or refused, it leaves the outbox; failed for now, it waits Backoff(tries)
 // unless its tries are spent. A mail claimed again meanwhile (its lease
 // ran out) is left to that claim, except that a mail sent is never tried
 // again.
@@ -311,7 +312,7 @@ func settle(app core.App, id, claim string, tries int, err error, now time.Time)
 		}
 		app.Logger().Error("Mail given up: not sent", "id", id, "attempts", tries, "error", err.Error())
 	default:
-		next := now.Add(backoff(tries))
+		next := now.Add(Backoff(tries))
 		res, dbErr := app.DB().Update(outboxCollection, dbx.Params{"claim": "", "nextAttempt": dateTime(next),
 			"lastError": clip(err.Error(), 1000), "updated": types.NowDateTime().String()}, mine).Execute()
 		if dbErr != nil {

@@ -106,7 +106,7 @@ func TestATemporaryFailureIsRetriedWithBackoffUntilDelivered(t *testing.T) {
 			if n := len(w.smtp.Mails()); n != 0 {
 				t.Fatalf("%d mails arrived", n)
 			}
-			if err := mailbox.RetryAt(w.app, start.Add(30*time.Second)); err != nil {
+			if err := mailbox.RetryDueAt(w.app, start.Add(30*time.Second)); err != nil {
 				t.Fatal(err)
 			}
 			if w.smtp.Sessions() != 1 {
@@ -114,26 +114,26 @@ func TestATemporaryFailureIsRetriedWithBackoffUntilDelivered(t *testing.T) {
 			}
 
 			due := rows[0].next(t)
-			if err := mailbox.RetryAt(w.app, due); err != nil { // second try: fails again
+			if err := mailbox.RetryDueAt(w.app, due); err != nil { // second try: fails again
 				t.Fatal(err)
 			}
 			rows = outbox(t, w.app)
 			if len(rows) != 1 || rows[0].Attempts != 2 || !near(rows[0].next(t), due.Add(2*time.Minute)) || rows[0].Claim != "" {
 				t.Fatalf("after the second failure the outbox holds %+v", rows)
 			}
-			if err := mailbox.RetryAt(w.app, due.Add(time.Minute)); err != nil {
+			if err := mailbox.RetryDueAt(w.app, due.Add(time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 			if w.smtp.Sessions() != 2 {
 				t.Fatalf("tried again before its 2 minutes: %d sessions", w.smtp.Sessions())
 			}
-			if err := mailbox.RetryAt(w.app, rows[0].next(t)); err != nil { // third try: taken
+			if err := mailbox.RetryDueAt(w.app, rows[0].next(t)); err != nil { // third try: taken
 				t.Fatal(err)
 			}
 			if rows := outbox(t, w.app); len(rows) != 0 {
 				t.Fatalf("a delivered mail is still waiting: %+v", rows)
 			}
-			if err := mailbox.RetryAt(w.app, due.Add(24*time.Hour)); err != nil {
+			if err := mailbox.RetryDueAt(w.app, due.Add(24*time.Hour)); err != nil {
 				t.Fatal(err)
 			}
 			mails := w.smtp.Mails()
@@ -187,7 +187,7 @@ func TestARefusedMailIsLoggedCountedAndNotRetried(t *testing.T) {
 	if rows := outbox(t, w.app); len(rows) != 0 {
 		t.Fatalf("a refused mail waits for another try: %+v", rows)
 	}
-	if err := mailbox.RetryAt(w.app, time.Now().Add(24*time.Hour)); err != nil {
+	if err := mailbox.RetryDueAt(w.app, time.Now().Add(24*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if w.smtp.Sessions() != 1 || len(w.smtp.Mails()) != 0 {
@@ -221,7 +221,7 @@ func TestTriesRunOut(t *testing.T) {
 			t.Fatalf("before try %d: %+v", try, rows)
 		}
 		last = rows[0].next(t)
-		if err := mailbox.RetryAt(w.app, last); err != nil {
+		if err := mailbox.RetryDueAt(w.app, last); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -276,7 +276,7 @@ func TestTheOutboxIsBounded(t *testing.T) {
 // stays claimed while the session lasts, and the session's own end (here:
 // it hangs up) reschedules it.
 func TestAServerThatDoesNotAnswer(t *testing.T) {
-	mailbox.ShortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
+	shortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
 	w, ann := noticeWorld(t)
 	w.smtp.Fail(testutil.SMTPFault{Stage: "mail", Hang: true})
 	start := time.Now()
@@ -288,7 +288,7 @@ func TestAServerThatDoesNotAnswer(t *testing.T) {
 	if len(rows) != 1 || rows[0].Claim == "" || !near(rows[0].next(t), start.Add(mailbox.Lease)) {
 		t.Fatalf("a mail in a hung session: %+v", rows)
 	}
-	if err := mailbox.RetryAt(w.app, start.Add(5*time.Minute)); err != nil {
+	if err := mailbox.RetryDueAt(w.app, start.Add(5*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	if w.smtp.Sessions() != 1 {
@@ -303,7 +303,7 @@ func TestAServerThatDoesNotAnswer(t *testing.T) {
 	if len(rows) != 1 || rows[0].Attempts != 1 || !near(rows[0].next(t), time.Now().Add(time.Minute)) {
 		t.Fatalf("after the hung session ended: %+v", rows)
 	}
-	if err := mailbox.RetryAt(w.app, rows[0].next(t)); err != nil {
+	if err := mailbox.RetryDueAt(w.app, rows[0].next(t)); err != nil {
 		t.Fatal(err)
 	}
 	if len(w.smtp.Mails()) != 1 || len(outbox(t, w.app)) != 0 {
@@ -315,7 +315,7 @@ func TestAServerThatDoesNotAnswer(t *testing.T) {
 // session hung, a code request gets its answer within CodeBudget and opens
 // no further connection.
 func TestSessionsAreBounded(t *testing.T) {
-	mailbox.ShortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
+	shortTimes(t, 300*time.Millisecond, 10*time.Millisecond, 200*time.Millisecond)
 	w, _ := noticeWorld(t)
 	for range mailbox.MaxSessions {
 		w.smtp.Fail(testutil.SMTPFault{Stage: "greeting", Hang: true})
@@ -392,7 +392,7 @@ func TestAStoppingServerKeepsItsMailForTheNextStart(t *testing.T) {
 	if len(rows) != 1 || rows[0].Claim != "" || rows[0].next(t).After(time.Now()) {
 		t.Fatalf("at start: %+v", rows)
 	}
-	if err := mailbox.RetryAt(w.app, time.Now()); err != nil {
+	if err := mailbox.RetryDueAt(w.app, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if len(w.smtp.Mails()) != 1 || len(outbox(t, w.app)) != 0 {

@@ -40,9 +40,10 @@ var (
 	// mail server, its tries and pauses included.
 	CodeBudget = 10 * time.Second
 	// codeAttempts is how often a code mail is tried within CodeBudget;
-	// the pauses are codePause, then twice that.
+	// the pauses are CodePause, then twice that.
 	codeAttempts = 3
-	codePause    = time.Second
+	// CodePause is the first pause between a code mail's tries.
+	CodePause = time.Second
 	// SendTimeout is the longest one try of a background mail may take
 	// before it counts as failed for now (it goes on, see attempt).
 	SendTimeout = 30 * time.Second
@@ -201,12 +202,12 @@ func (e *NotSent) Error() string { return "mailbox: not sent: " + e.Err.Error() 
 func (e *NotSent) Unwrap() error { return e.Err }
 
 // SendNow sends msg while the caller waits (a code): up to codeAttempts
-// tries within CodeBudget, pausing codePause and then twice that after a
+// tries within CodeBudget, pausing CodePause and then twice that after a
 // temporary failure. The answer is nil or a *NotSent. A mail it gives up on
 // counts as a permanent failure in the metrics: it will not arrive.
 func SendNow(app core.App, msg *mailer.Message) error {
 	deadline := time.Now().Add(CodeBudget)
-	pause := codePause
+	pause := CodePause
 	for try := 1; ; try++ {
 		err := attempt(app, msg, time.Until(deadline), nil)
 		if err == nil {

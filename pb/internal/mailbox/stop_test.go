@@ -44,7 +44,7 @@ func TestAHungMailServerDoesNotHoldTheStop(t *testing.T) {
 	if err := mailbox.AtStart(w.app); err != nil { // the next start
 		t.Fatal(err)
 	}
-	if err := mailbox.RetryAt(w.app, time.Now()); err != nil {
+	if err := mailbox.RetryDueAt(w.app, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if got := w.smtp.WaitMails(t, 1); len(got) != 1 || len(outbox(t, w.app)) != 0 {

@@ -106,7 +106,7 @@ func deliver(app core.App, lt letterTo) error {
 	meta := app.Settings().Meta
 	base := publicurl.Base(app)
 	unsub := base + "/api/email/unsubscribe?" + url.Values{
-		"u": {lt.UserID}, "t": {lt.Topic}, "s": {unsubscribeSig(app, lt.UserID, lt.Topic)},
+		"u": {lt.UserID}, "t": {lt.Topic}, "s": {UnsubscribeSig(app, lt.UserID, lt.Topic)},
 	}.Encode()
 	l := letter{
 		Greeting: "Hello " + member.GetString("displayName") + ",", Heading: lt.Heading, Lead: lt.Lead,

@@ -73,9 +73,9 @@ func PrefsOf(member *core.Record) Prefs {
 	return out
 }
 
-// unsubscribeSig signs (member, topic) for the one-click unsubscribe link,
+// UnsubscribeSig signs (member, topic) for the one-click unsubscribe link,
 // with a key only this installation knows (the users collection's secret).
-func unsubscribeSig(app core.App, userID, topic string) string {
+func UnsubscribeSig(app core.App, userID, topic string) string {
 	key := "sponsorbridge-unsubscribe"
 	if users, err := app.FindCachedCollectionByNameOrId("users"); err == nil {
 		key += users.AuthToken.Secret
@@ -87,5 +87,5 @@ func unsubscribeSig(app core.App, userID, topic string) string {
 
 // validUnsubscribe checks a signature in constant time.
 func validUnsubscribe(app core.App, userID, topic, sig string) bool {
-	return hmac.Equal([]byte(sig), []byte(unsubscribeSig(app, userID, topic)))
+	return hmac.Equal([]byte(sig), []byte(UnsubscribeSig(app, userID, topic)))
 }

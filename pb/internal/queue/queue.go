@@ -104,10 +104,12 @@ type Queue struct {
 
 // New makes a queue with the bounds above; log gets failed and refused jobs.
 func New(log *slog.Logger) *Queue {
-	return newQueue(log, MaxListingJobs, MaxMailJobs)
+	return NewBounded(log, MaxListingJobs, MaxMailJobs)
 }
 
-func newQueue(log *slog.Logger, maxListings, maxMail int) *Queue {
+// NewBounded is New with lanes that hold at most maxListings and maxMail
+// waiting jobs.
+func NewBounded(log *slog.Logger, maxListings, maxMail int) *Queue {
 	q := &Queue{log: log, stats: map[Kind]*KindStats{}}
 	q.lanes[listingsLane] = &lane{workers: 1, max: maxListings}
 	q.lanes[mailLane] = &lane{workers: MailWorkers, max: maxMail}

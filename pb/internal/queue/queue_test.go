@@ -116,7 +116,7 @@ func TestMailRunsBesideListingsWithItsOwnWorkers(t *testing.T) {
 // counts, and the other lane is not affected.
 func TestALaneRefusesPastItsBound(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		q := queue.NewBounded(quiet, 2)
+		q := queue.NewBounded(quiet, 2, 2)
 		release := make(chan struct{})
 		block := func() error { <-release; return nil }
 		if err := q.Go(queue.Alerts, block); err != nil { // running: not waiting

@@ -1,16 +1,18 @@
-package when
+package when_test
 
 import (
 	"testing"
 	"time"
+
+	"sponsorbridge/pb/internal/when"
 )
 
 func TestFormats(t *testing.T) {
 	at := time.Date(2026, 11, 24, 13, 2, 0, 0, time.FixedZone("IST", 5*3600+1800))
-	if got := DateTime(at); got != "Nov 24, 2026, 7:32 AM UTC" {
+	if got := when.DateTime(at); got != "Nov 24, 2026, 7:32 AM UTC" {
 		t.Errorf("DateTime: %q", got)
 	}
-	if got := Date(at); got != "Nov 24, 2026" {
+	if got := when.Date(at); got != "Nov 24, 2026" {
 		t.Errorf("Date: %q", got)
 	}
 }
@@ -38,7 +40,7 @@ func TestAddMonthsStaysInTheTargetMonth(t *testing.T) {
 		{"2027-03-31 12:00", -1, "2027-02-28 12:00"},
 		{"2027-02-28 10:30", -3, "2026-11-28 10:30"},
 	} {
-		if got := AddMonths(day(c.from), c.months); !got.Equal(day(c.want)) {
+		if got := when.AddMonths(day(c.from), c.months); !got.Equal(day(c.want)) {
 			t.Errorf("AddMonths(%s, %d) = %s, want %s", c.from, c.months, got.Format("2006-01-02 15:04"), c.want)
 		}
 	}
@@ -46,7 +48,7 @@ func TestAddMonthsStaysInTheTargetMonth(t *testing.T) {
 	// plan bought on any day of the year ends it.
 	for d := day("2026-01-01 09:00"); d.Year() == 2026; d = d.AddDate(0, 0, 1) {
 		for _, months := range []int{1, 3, 12} {
-			if back := AddMonths(AddMonths(d, months), -months); back.After(d) {
+			if back := when.AddMonths(when.AddMonths(d, months), -months); back.After(d) {
 				t.Fatalf("%s + %d months - %d months = %s, after the start", d.Format(time.DateOnly), months, months, back)
 			}
 		}
