@@ -1,11 +1,8 @@
 package search_test
 
 import (
-	"context"
 	"math"
 	mrand "math/rand"
-	"os"
-	"strconv"
 	"testing"
 
 	"sponsorbridge/pb/search"
@@ -24,10 +21,7 @@ import (
 //
 //	go test -run '^$' -bench AudienceFilters -benchtime 2000x ./pb/search/
 func BenchmarkAudienceFilters(b *testing.B) {
-	n := 100_000
-	if v, err := strconv.Atoi(os.Getenv("TUNING_LISTINGS")); err == nil && v > 0 {
-		n = v
-	}
+	n := benchListings()
 	c := newBenchCorpus(n)
 	rng := mrand.New(mrand.NewSource(17))
 	stated, measured := 0, 0
@@ -56,7 +50,7 @@ func BenchmarkAudienceFilters(b *testing.B) {
 			return q
 		}
 	}
-	for _, class := range []benchClass{
+	runClasses(b, e, c, []benchClass{
 		mixClass,
 		{"mix+minAudience", with(mixClass, true, false)},
 		{"mix+measuredOnly", with(mixClass, false, true)},
@@ -71,17 +65,5 @@ func BenchmarkAudienceFilters(b *testing.B) {
 		}},
 		hardClass,
 		{"hard mix+minAudience", with(hardClass, true, false)},
-	} {
-		b.Run(class.name, func(b *testing.B) {
-			rng := mrand.New(mrand.NewSource(7))
-			z := c.zipf(rng)
-			cpu := processCPU()
-			for b.Loop() {
-				if _, err := e.Search(context.Background(), "offers", class.query(c, rng, z)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-		})
-	}
+	})
 }

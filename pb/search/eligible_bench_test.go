@@ -1,11 +1,8 @@
 package search_test
 
 import (
-	"context"
 	mrand "math/rand"
-	"os"
 	"runtime"
-	"strconv"
 	"testing"
 	"time"
 
@@ -23,10 +20,7 @@ import (
 //
 //	go test -run '^$' -bench EligibleOnly -benchtime 2000x ./pb/search/
 func BenchmarkEligibleOnly(b *testing.B) {
-	n := 100_000
-	if v, err := strconv.Atoi(os.Getenv("TUNING_LISTINGS")); err == nil && v > 0 {
-		n = v
-	}
+	n := benchListings()
 	c := newBenchCorpus(n)
 	heap := func() int64 {
 		var m runtime.MemStats
@@ -98,24 +92,12 @@ func BenchmarkEligibleOnly(b *testing.B) {
 			return q
 		}
 	}
-	for _, class := range []benchClass{
+	runClasses(b, e, c, []benchClass{
 		mixClass,
 		{"mix+eligibleOnly", eligible(mixClass)},
 		plainClass,
 		{"plain+eligibleOnly", eligible(plainClass)},
 		hardClass,
 		{"hard mix+eligibleOnly", eligible(hardClass)},
-	} {
-		b.Run(class.name, func(b *testing.B) {
-			rng := mrand.New(mrand.NewSource(7))
-			z := c.zipf(rng)
-			cpu := processCPU()
-			for b.Loop() {
-				if _, err := e.Search(context.Background(), "offers", class.query(c, rng, z)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-		})
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package search_test
 
 import (
-	"context"
 	mrand "math/rand"
 	"testing"
 
@@ -41,24 +40,12 @@ func BenchmarkPackageFilters(b *testing.B) {
 			return q
 		}
 	}
-	for _, class := range []benchClass{
+	runClasses(b, e, c, []benchClass{
 		mixClass,
 		{"mix+hasPackages", with(mixClass, true, false)},
 		{"mix+openToMe", with(mixClass, false, true)},
 		{"mix+both", with(mixClass, true, true)},
 		hardClass,
 		{"hard mix+both", with(hardClass, true, true)},
-	} {
-		b.Run(class.name, func(b *testing.B) {
-			rng := mrand.New(mrand.NewSource(7))
-			z := c.zipf(rng)
-			cpu := processCPU()
-			for b.Loop() {
-				if _, err := e.Search(context.Background(), "offers", class.query(c, rng, z)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-		})
-	}
+	})
 }

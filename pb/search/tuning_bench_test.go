@@ -247,10 +247,7 @@ var knobs = []knob{
 var tuningCorpus *benchCorpus
 
 func BenchmarkTuning(b *testing.B) {
-	n := 100_000
-	if v, err := strconv.Atoi(os.Getenv("TUNING_LISTINGS")); err == nil && v > 0 {
-		n = v
-	}
+	n := benchListings()
 	if tuningCorpus == nil {
 		tuningCorpus = newBenchCorpus(n)
 	}
@@ -286,6 +283,33 @@ func BenchmarkTuning(b *testing.B) {
 				runtime.KeepAlive(e)
 			})
 		}
+	}
+}
+
+// benchListings is how many listings a benchmark's corpus has: make bench's
+// 100,000, or TUNING_LISTINGS.
+func benchListings() int {
+	if v, err := strconv.Atoi(os.Getenv("TUNING_LISTINGS")); err == nil && v > 0 {
+		return v
+	}
+	return 100_000
+}
+
+// runClasses measures each class's queries on e's offers, a sub-benchmark a
+// class, with the process's CPU an op.
+func runClasses(b *testing.B, e *search.Engine, c *benchCorpus, classes []benchClass) {
+	for _, class := range classes {
+		b.Run(class.name, func(b *testing.B) {
+			rng := mrand.New(mrand.NewSource(7))
+			z := c.zipf(rng)
+			cpu := processCPU()
+			for b.Loop() {
+				if _, err := e.Search(context.Background(), "offers", class.query(c, rng, z)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
 	}
 }
 
