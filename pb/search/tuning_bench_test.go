@@ -265,21 +265,10 @@ func BenchmarkTuning(b *testing.B) {
 				build := time.Since(start)
 				runtime.GC()
 				runtime.ReadMemStats(&m1)
-				for _, class := range append([]benchClass{mixClass}, k.classes...) {
-					b.Run(class.name, func(b *testing.B) {
-						rng := mrand.New(mrand.NewSource(7))
-						z := c.zipf(rng)
-						cpu := processCPU()
-						for b.Loop() {
-							if _, err := e.Search(context.Background(), "offers", class.query(c, rng, z)); err != nil {
-								b.Fatal(err)
-							}
-						}
-						b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-						b.ReportMetric(float64(int64(m1.HeapInuse)-int64(m0.HeapInuse))/1e6, "heap-MB")
-						b.ReportMetric(build.Seconds(), "build-s")
-					})
-				}
+				runClasses(b, e, c, append([]benchClass{mixClass}, k.classes...), func(b *testing.B) {
+					b.ReportMetric(float64(int64(m1.HeapInuse)-int64(m0.HeapInuse))/1e6, "heap-MB")
+					b.ReportMetric(build.Seconds(), "build-s")
+				})
 				runtime.KeepAlive(e)
 			})
 		}
@@ -296,8 +285,8 @@ func benchListings() int {
 }
 
 // runClasses measures each class's queries on e's offers, a sub-benchmark a
-// class, with the process's CPU an op.
-func runClasses(b *testing.B, e *search.Engine, c *benchCorpus, classes []benchClass) {
+// class, with the process's CPU an op; report adds a benchmark's own figures.
+func runClasses(b *testing.B, e *search.Engine, c *benchCorpus, classes []benchClass, report ...func(*testing.B)) {
 	for _, class := range classes {
 		b.Run(class.name, func(b *testing.B) {
 			rng := mrand.New(mrand.NewSource(7))
@@ -309,6 +298,9 @@ func runClasses(b *testing.B, e *search.Engine, c *benchCorpus, classes []benchC
 				}
 			}
 			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+			for _, r := range report {
+				r(b)
+			}
 		})
 	}
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
-import { CheckIcon, ExternalLinkIcon } from '@/components/ui/icons'
+import { CheckIcon } from '@/components/ui/icons'
 import type { Deal, Deliverable } from '@/lib/api-types.gen'
 import { formatDate } from '@/lib/dates'
 import type { RunStep } from '../api/deals'
 import { DealPicture } from '@/components/ui/DealPicture'
 import { DeliverablesDialog } from './DeliverablesDialog'
 import { ProofDialog } from './ProofDialog'
+import { ProofNote } from './ProofNote'
 
 interface DeliverablesCardProps {
   deal: Deal
@@ -124,19 +125,7 @@ function Proof({ deal, deliverable: d }: { deal: Deal; deliverable: Deliverable 
   if (!d.proofText && !d.proofLink && !d.proofPicture) return null
   return (
     <div className="space-y-2 rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="proof">
-      {(d.proofText || d.proofLink) && (
-        <p className="break-words whitespace-pre-line">
-          {d.proofText}
-          {d.proofLink && (
-            <>
-              {d.proofText ? ' ' : ''}
-              <a href={d.proofLink} target="_blank" rel="noopener noreferrer nofollow" className="link link-primary">
-                Proof link <ExternalLinkIcon className="inline size-3" />
-              </a>
-            </>
-          )}
-        </p>
-      )}
+      <ProofNote text={d.proofText} link={d.proofLink} />
       {d.proofPicture && <DealPicture dealId={deal.id} pictureId={d.proofPicture} alt={`Proof for “${d.title}”`} />}
     </div>
   )

@@ -1,4 +1,4 @@
-import { ExternalLinkIcon } from '@/components/ui/icons'
+import { ProofNote } from '../components/ProofNote'
 import { formatDate } from '@/lib/dates'
 import type { ImpactReport as Report, ReportDeliverable } from '@/lib/api-types.gen'
 import { MeasuredTag, Section, StateBadge } from './Section'
@@ -36,19 +36,7 @@ export function DeliverablesSection({ report }: { report: Report }) {
               <Timeliness onTime={d.onTime} />
             </div>
             <When d={d} />
-            {(d.proofText || d.proofLink) && (
-              <p className="text-sm break-words whitespace-pre-line">
-                {d.proofText}
-                {d.proofLink && (
-                  <>
-                    {d.proofText ? ' ' : ''}
-                    <a href={d.proofLink} target="_blank" rel="noopener noreferrer nofollow" className="link link-primary">
-                      Proof link <ExternalLinkIcon className="inline size-3" />
-                    </a>
-                  </>
-                )}
-              </p>
-            )}
+            <ProofNote text={d.proofText} link={d.proofLink} className="text-sm" />
           </li>
         ))}
       </ul>
