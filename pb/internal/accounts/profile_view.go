@@ -21,10 +21,10 @@ func viewProfile(e *core.RequestEvent) error {
 	if err != nil {
 		return e.NotFoundError("Member not found.", nil)
 	}
-	var published []bool
-	if err := e.App.DB().NewQuery("SELECT published FROM media_kits WHERE owner = {:id} AND published = 1").
-		Bind(map[string]any{"id": member.Id}).Column(&published); err != nil {
+	var published bool // one kit a member (its unique owner index)
+	if err := e.App.DB().NewQuery("SELECT EXISTS (SELECT 1 FROM media_kits WHERE owner = {:id} AND published = 1)").
+		Bind(map[string]any{"id": member.Id}).Row(&published); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, MemberProfile{PublicUser: ToPublic(member), MediaKit: len(published) > 0})
+	return e.JSON(http.StatusOK, MemberProfile{PublicUser: ToPublic(member), MediaKit: published})
 }
