@@ -20,7 +20,7 @@ WEB_BUILD  := pb_public/index.html
 # The image's layout, built into a folder (no container builder on the build machine): make image-layout
 IMAGE_DIR  ?= .tmp/image
 
-.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e screenshots test-image image-layout bench bench-1m bench-first-screen memprobe load lint lint-go lint-web lint-dead lint-refs types types-check clean
+.PHONY: run build server web deps web-deps browser promtool debian-deps go-deps test test-go test-alerts test-web test-e2e screenshots test-image image-layout bench bench-1m bench-first-screen bench-outside memprobe load lint lint-go lint-web lint-dead lint-refs types types-check clean
 
 ## run: build everything and serve the demo on http://127.0.0.1:8090
 run: build
@@ -200,6 +200,17 @@ bench-first-screen: build browser
 ## "Memory"; sizes fly.toml); MEMPROBE_LISTINGS=1000000 on make bench-1m's data
 memprobe: server
 	go run ./pb/cmd/memprobe -bin $(BIN) -listings $${MEMPROBE_LISTINGS:-100000} -seconds $${MEMPROBE_SECONDS:-20}
+
+## bench-outside: issue 39's search goals measured from outside, as the issue does: the server
+## binary on make bench's data (BENCH_LISTINGS=1000000: make bench-1m's) as deployed, wrk (Debian's
+## package, installed if missing) with no compression asked: /api/health without and with a session
+## (the ceiling), the mix and the hard mix, every list path drawn afresh; server CPU a request and
+## p50/p99 (docs/measurements.md); BENCH_SECONDS a load (8), BENCH_ROUNDS (2); not part of make test
+bench-outside: server
+	@command -v wrk >/dev/null 2>&1 || { echo "Installing Debian's wrk"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	@go run ./pb/cmd/memprobe -listings $${BENCH_LISTINGS:-100000} -seeded || \
+	  BENCH_LISTINGS=$${BENCH_LISTINGS:-100000} BENCH_SECONDS=1 go test -run '^$$' -bench '^BenchmarkHealth$$' -benchtime 1x -timeout 60m ./pb/internal/listings/
+	go run ./pb/cmd/memprobe -goals -bin $(BIN) -listings $${BENCH_LISTINGS:-100000} -seconds $${BENCH_SECONDS:-8} -rounds $${BENCH_ROUNDS:-2}
 
 clean:
 	rm -rf bin pb_public $(IMAGE_DIR)

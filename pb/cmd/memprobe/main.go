@@ -16,12 +16,16 @@
 // SQLite's caches); VmHWM also counts data.db's file pages once for every
 // SQLite connection that maps them, though the kernel holds them once.
 //
+// With -goals it measures issue 39's search goals from outside with wrk
+// instead (goals.go; make bench-outside).
+//
 // Run: make memprobe (or go run ./pb/cmd/memprobe -h). Linux only (/proc).
 package main
 
 import (
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +46,18 @@ func main() {
 	clients := flag.Int("clients", 32, "concurrent list and search clients")
 	uploaders := flag.Int("uploaders", 6, "members uploading an avatar at once")
 	writes := flag.Int("writes", 50, "listings inserted or edited a second through SQL in the last phase")
+	goals := flag.Bool("goals", false, "instead of the memory phases, measure issue 39's search goals from outside with wrk (goals.go): -seconds a load, -clients connections")
+	threads := flag.Int("threads", 2, "with -goals: wrk's threads")
+	rounds := flag.Int("rounds", 1, "with -goals: how many times to run the loads, one after the other")
+	onlyCheck := flag.Bool("seeded", false, "only answer whether the seeded data for -listings is there (exit status 0) or not (1)")
 	flag.Parse()
+	if *onlyCheck {
+		if _, err := os.Stat(filepath.Join(seededDir(os.TempDir(), *listings), "data.db")); err != nil {
+			fmt.Printf("no seeded data for %d listings of each kind: make bench's benchmarks seed it\n", *listings)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if *memLimit == "" {
 		limit, err := benchdata.DeployedMemLimit("fly.toml")
 		if err != nil {
@@ -56,7 +71,13 @@ func main() {
 	if seeded == "" {
 		seeded = seededDir(os.TempDir(), *listings)
 	}
-	if err := run(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *uploaders, *writes); err != nil {
+	var err error
+	if *goals {
+		err = runGoals(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *threads, *rounds)
+	} else {
+		err = run(*bin, seeded, *memLimit, time.Duration(*seconds)*time.Second, *clients, *uploaders, *writes)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "memprobe:", err)
 		os.Exit(1)
 	}
@@ -71,33 +92,45 @@ func seededDir(tmp string, listings int) string {
 	return filepath.Join(tmp, fmt.Sprintf("sponsorbridge-bench-%d-%s", listings, benchDataVersion))
 }
 
-func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders, writes int) error {
+// server is the binary started on a copy of the seeded data, its index
+// loaded.
+type server struct {
+	*probe
+	dir    string
+	member http.Header // benchmember, signed in
+	stop   func()
+}
+
+// start copies the seeded data, starts bin on it with GOMEMLIMIT as deployed
+// and waits for its search index.
+func start(bin, seeded, memLimit string) (*server, error) {
 	dir, err := os.MkdirTemp("", "memprobe-*")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	s := &server{dir: dir, stop: func() { _ = os.RemoveAll(dir) }}
+	fail := func(err error) (*server, error) { s.stop(); return nil, err }
 	for _, name := range []string{"data.db", "auxiliary.db"} {
 		if err := copyFile(filepath.Join(seeded, name), filepath.Join(dir, name)); err != nil {
-			return fmt.Errorf("copy the seeded data (make bench, or make bench-1m for 1000000 listings, seeds it once): %w", err)
+			return fail(fmt.Errorf("copy the seeded data (make bench, or make bench-1m for 1000000 listings, seeds it once): %w", err))
 		}
 	}
 	port, err := freePort()
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	base := "http://127.0.0.1:" + strconv.Itoa(port)
 	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:"+strconv.Itoa(port), "--dir", dir)
 	cmd.Env = append(os.Environ(), "RATE_LIMITS=off", "APP_URL="+base, "GOMEMLIMIT="+memLimit)
 	logFile, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
-		return err
+		return fail(err)
 	}
-	defer func() {
+	s.stop = func() {
 		_ = cmd.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(done) }()
@@ -106,21 +139,31 @@ func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders, 
 		case <-time.After(10 * time.Second):
 			_ = cmd.Process.Kill()
 		}
-	}()
-	p := &probe{base: base, pid: cmd.Process.Pid}
-	go p.sample()
-	started := time.Now()
-	if err := p.waitFor("/api/health", nil, 60*time.Second); err != nil {
-		return err
+		_ = os.RemoveAll(dir)
 	}
-	member, err := p.signIn("benchmember", "secret-pass-1")
+	s.probe = &probe{base: base, pid: cmd.Process.Pid}
+	go s.sample()
+	started := time.Now()
+	if err := s.waitFor("/api/health", nil, 60*time.Second); err != nil {
+		return fail(err)
+	}
+	if s.member, err = s.signIn("benchmember", "secret-pass-1"); err != nil {
+		return fail(err)
+	}
+	if err := s.waitFor("/api/sponsorships", s.member, 10*time.Minute); err != nil {
+		return fail(err)
+	}
+	fmt.Printf("index ready %s after start\n", time.Since(started).Round(time.Millisecond))
+	return s, nil
+}
+
+func run(bin, seeded, memLimit string, phase time.Duration, clients, uploaders, writes int) error {
+	s, err := start(bin, seeded, memLimit)
 	if err != nil {
 		return err
 	}
-	if err := p.waitFor("/api/sponsorships", member, 10*time.Minute); err != nil {
-		return err
-	}
-	fmt.Printf("index ready %s after start\n", time.Since(started).Round(time.Millisecond))
+	defer s.stop()
+	p, member, dir := s.probe, s.member, s.dir
 	p.report("1. started, index loaded")
 
 	words, err := p.words(member)

@@ -89,6 +89,10 @@ type Config struct {
 	MetricsAddr string
 	// LogsMaxDays is how many days PocketBase keeps request and app logs.
 	LogsMaxDays int
+	// RequestLogsPerSecond bounds the request entries written to the log
+	// (a burst of twice as many); past it requests are answered and not
+	// logged, and a warning counts them (ops.RequestLogBudget).
+	RequestLogsPerSecond int
 
 	// Backup is the continuous backup (Litestream) of data.db and auxiliary.db;
 	// an empty ReplicaURL turns backups off (docs/operations.md).
@@ -183,6 +187,9 @@ func Load() (*Config, error) {
 		}
 	}
 	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
+		return nil, err
+	}
+	if c.RequestLogsPerSecond, err = positiveInt("REQUEST_LOGS_PER_SECOND", 500); err != nil {
 		return nil, err
 	}
 	if err = loadBackup(&c.Backup); err != nil {

@@ -35,7 +35,7 @@ func TestRazorpaySettings(t *testing.T) {
 }
 
 func TestGuardrailOptIns(t *testing.T) {
-	for _, name := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "PAYMENTS_SANDBOX", "MAIL_DEV_MAILBOX", "DEMO_MODE", "DEMO_PASSWORD", EncryptionEnv, "METRICS_TOKEN", "METRICS_ADDR", "LOGS_MAX_DAYS"} {
+	for _, name := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "PAYMENTS_SANDBOX", "MAIL_DEV_MAILBOX", "DEMO_MODE", "DEMO_PASSWORD", EncryptionEnv, "METRICS_TOKEN", "METRICS_ADDR", "LOGS_MAX_DAYS", "REQUEST_LOGS_PER_SECOND"} {
 		t.Setenv(name, "")
 	}
 	c, err := Load()
@@ -91,6 +91,18 @@ func TestEncryptionKeyAndMetricsToken(t *testing.T) {
 		t.Error("a garbage LOGS_MAX_DAYS was accepted")
 	}
 	t.Setenv("LOGS_MAX_DAYS", "")
+	if c.RequestLogsPerSecond != 500 {
+		t.Errorf("request log bound = %d a second, want 500 by default", c.RequestLogsPerSecond)
+	}
+	t.Setenv("REQUEST_LOGS_PER_SECOND", "0")
+	if _, err := Load(); err == nil {
+		t.Error("an unbounded request log (REQUEST_LOGS_PER_SECOND=0) was accepted")
+	}
+	t.Setenv("REQUEST_LOGS_PER_SECOND", "2000")
+	if c, err := Load(); err != nil || c.RequestLogsPerSecond != 2000 {
+		t.Fatalf("REQUEST_LOGS_PER_SECOND=2000: %+v %v", c, err)
+	}
+	t.Setenv("REQUEST_LOGS_PER_SECOND", "")
 	if c.MetricsAddr != "" {
 		t.Errorf("the scrape listener is on by default: %q", c.MetricsAddr)
 	}

@@ -31,7 +31,7 @@ func withRest(rng *mrand.Rand, v url.Values) string {
 	if v.Get("page") == "" {
 		v.Set("page", strconv.Itoa(1+rng.Intn(3)))
 	}
-	return kindPath(rng) + "?" + v.Encode()
+	return benchdata.KindPath(rng) + "?" + v.Encode()
 }
 
 // randomSubstring is three letters drawn at random: most are inside some
@@ -63,7 +63,7 @@ func severalWords(rng *mrand.Rand) string {
 func verifiedOnly(rng *mrand.Rand) string {
 	v := url.Values{"verified": {"true"}}
 	if rng.Intn(2) == 0 {
-		v.Set("q", keyword(rng, zipfFor(rng)))
+		v.Set("q", benchdata.Keyword(rng, zipfFor(rng)))
 	}
 	return withRest(rng, v)
 }
@@ -71,7 +71,7 @@ func verifiedOnly(rng *mrand.Rand) string {
 func openOnly(rng *mrand.Rand) string {
 	v := url.Values{"status": {"open"}}
 	if rng.Intn(2) == 0 {
-		v.Set("q", keyword(rng, zipfFor(rng)))
+		v.Set("q", benchdata.Keyword(rng, zipfFor(rng)))
 	}
 	return withRest(rng, v)
 }
@@ -109,7 +109,7 @@ func BenchmarkDeepPages(b *testing.B)         { runClass(b, deepPage) }
 // run, with caches the other classes have warmed, so it is no fair base.
 func BenchmarkHardMixWithSQLWrites(b *testing.B) {
 	setupBench(b)
-	before := measure(b, benchLoadTime(), hardMix, benchSessions)
+	before := measure(b, benchLoadTime(), benchdata.HardMix, benchSessions)
 	rate := 50
 	if n, err := strconv.Atoi(os.Getenv("BENCH_WRITES")); err == nil && n > 0 {
 		rate = n
@@ -137,12 +137,12 @@ func BenchmarkHardMixWithSQLWrites(b *testing.B) {
 	time.Sleep(time.Second) // the writer is up and writing
 	from := writes.Load()
 	start := time.Now()
-	during := measure(b, benchLoadTime(), hardMix, benchSessions)
+	during := measure(b, benchLoadTime(), benchdata.HardMix, benchSessions)
 	got := writes.Load() - from
 	took := time.Since(start)
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
-	after := measure(b, benchLoadTime(), hardMix, benchSessions)
+	after := measure(b, benchLoadTime(), benchdata.HardMix, benchSessions)
 	reportLoad(b, during)
 	b.ReportMetric(float64(got)/took.Seconds(), "writes/s")
 	b.ReportMetric(100*(1-2*during.rate/(before.rate+after.rate)), "reads-lost-%")

@@ -61,7 +61,7 @@ func savedQuery(rng *mrand.Rand) string {
 	cat := benchdata.Categories[rng.Intn(7)]
 	switch x := rng.Intn(10); {
 	case x < 4:
-		return fmt.Sprintf(`{"q":%q}`, keyword(rng, z))
+		return fmt.Sprintf(`{"q":%q}`, benchdata.Keyword(rng, z))
 	case x < 6:
 		return fmt.Sprintf(`{"categories":[%q]}`, cat)
 	case x < 8:
@@ -69,7 +69,7 @@ func savedQuery(rng *mrand.Rand) string {
 	case x < 9:
 		return fmt.Sprintf(`{"categories":[%q],"location":%q}`, cat, benchdata.Cities[rng.Intn(len(benchdata.Cities))])
 	default:
-		return fmt.Sprintf(`{"q":%q,"categories":[%q],"verified":true}`, keyword(rng, z), cat)
+		return fmt.Sprintf(`{"q":%q,"categories":[%q],"verified":true}`, benchdata.Keyword(rng, z), cat)
 	}
 }
 

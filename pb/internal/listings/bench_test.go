@@ -110,7 +110,7 @@ func setupBench(b *testing.B) {
 			b.Logf("keyword cache of %d MiB a kind", mib)
 		}
 		n := benchSize()
-		benchCorpus = benchdata.NewCorpus()
+		benchCorpus = benchdata.Shared()
 		dir := filepath.Join(os.TempDir(), fmt.Sprintf("sponsorbridge-bench-%d-%s", n, benchDataVersion))
 		if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
 			seedBenchDir(b, dir, n)
@@ -436,119 +436,20 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// The query classes of the mix. Every parameter is drawn per request.
-
-func kindPath(rng *mrand.Rand) string {
-	if rng.Intn(2) == 0 {
-		return "/api/sponsorships"
-	}
-	return "/api/sponsorship-requests"
-}
-
-// keyword is what members type: mostly whole words drawn from the same
-// long-tail law as the text, sometimes the first letters of one.
-func keyword(rng *mrand.Rand, z *mrand.Zipf) string {
-	w := benchCorpus.Words[z.Uint64()]
-	if rng.Intn(5) == 0 && len(w) > 4 {
-		w = w[:3+rng.Intn(len(w)-3)]
-	}
-	return w
-}
+// The query classes of the mix are benchdata's (every parameter drawn per
+// request); zipfFor is the corpus's long-tail law of words.
 
 func zipfFor(rng *mrand.Rand) *mrand.Zipf { return benchCorpus.Zipf(rng) }
-
-func plainPage(rng *mrand.Rand) string {
-	return fmt.Sprintf("%s?page=%d", kindPath(rng), 1+rng.Intn(5))
-}
-
-func keywordPage(rng *mrand.Rand) string {
-	return fmt.Sprintf("%s?q=%s&page=%d", kindPath(rng), url.QueryEscape(keyword(rng, zipfFor(rng))), 1+rng.Intn(3))
-}
-
-func categoryAmountLocation(rng *mrand.Rand) string {
-	cats := benchdata.Categories[rng.Intn(7)]
-	if rng.Intn(2) == 0 {
-		cats += "," + benchdata.Categories[rng.Intn(7)]
-	}
-	lo := 1 + rng.Intn(9800)
-	city := benchdata.Cities[rng.Intn(len(benchdata.Cities))]
-	loc := strings.ToLower(city[:3+rng.Intn(len(city)-2)])
-	return fmt.Sprintf("%s?categories=%s&minAmount=%d&maxAmount=%d&location=%s", kindPath(rng), cats, lo, lo+200, url.QueryEscape(loc))
-}
-
-func keywordCategoryByAmount(rng *mrand.Rand) string {
-	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
-	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(keyword(rng, zipfFor(rng))),
-		benchdata.Categories[rng.Intn(7)], 1+rng.Intn(9000), order)
-}
 
 // The same with whole words only (no first letters of a word).
 func keywordCategoryByAmountWholeWords(rng *mrand.Rand) string {
 	order := []string{"amount_desc", "amount_asc"}[rng.Intn(2)]
-	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", kindPath(rng), url.QueryEscape(benchCorpus.Words[zipfFor(rng).Uint64()]),
+	return fmt.Sprintf("%s?q=%s&categories=%s&minAmount=%d&sort=%s", benchdata.KindPath(rng), url.QueryEscape(benchCorpus.Words[zipfFor(rng).Uint64()]),
 		benchdata.Categories[rng.Intn(7)], 1+rng.Intn(9000), order)
 }
 
 func BenchmarkKeywordCategoryMinByAmountWholeWords(b *testing.B) {
 	runClass(b, keywordCategoryByAmountWholeWords)
-}
-
-// hardMix is the harder outside mix of docs/search.md: random three-letter
-// substrings, two-letter and several-word keywords, several categories,
-// verified and reliable posters only, status=open, both amount orders and
-// pages up to 60, each drawn per request.
-func hardMix(rng *mrand.Rand) string {
-	v := url.Values{}
-	z := zipfFor(rng)
-	switch rng.Intn(4) {
-	case 0:
-		const letters = "abcdefghijklmnopqrstuvwxyz"
-		v.Set("q", string([]byte{letters[rng.Intn(26)], letters[rng.Intn(26)], letters[rng.Intn(26)]}))
-	case 1:
-		if w := benchCorpus.Words[z.Uint64()]; len(w) >= 2 {
-			v.Set("q", w[:2])
-		}
-	case 2:
-		words := []string{benchCorpus.Words[z.Uint64()], benchCorpus.Words[z.Uint64()]}
-		if rng.Intn(2) == 0 {
-			words = append(words, benchCorpus.Words[z.Uint64()])
-		}
-		v.Set("q", strings.Join(words, " "))
-	}
-	if n := rng.Intn(4); n > 0 {
-		cats := make([]string, n)
-		for i := range cats {
-			cats[i] = benchdata.Categories[rng.Intn(7)]
-		}
-		v.Set("categories", strings.Join(cats, ","))
-	}
-	if rng.Intn(4) == 0 {
-		v.Set("verified", "true")
-	}
-	if rng.Intn(6) == 0 {
-		v.Set("reliable", "true")
-	}
-	if rng.Intn(2) == 0 {
-		v.Set("status", "open")
-	} else {
-		v.Set("status", "all")
-	}
-	v.Set("sort", []string{"newest", "amount_asc", "amount_desc"}[rng.Intn(3)])
-	v.Set("page", strconv.Itoa(1+rng.Intn(60)))
-	return kindPath(rng) + "?" + v.Encode()
-}
-
-func mix(rng *mrand.Rand) string {
-	switch x := rng.Intn(100); {
-	case x < 30:
-		return plainPage(rng)
-	case x < 70:
-		return keywordPage(rng)
-	case x < 90:
-		return categoryAmountLocation(rng)
-	default:
-		return keywordCategoryByAmount(rng)
-	}
 }
 
 // The ceiling: /api/health without a session, and with one (what signing
@@ -562,12 +463,14 @@ func BenchmarkHealthSignedIn(b *testing.B) {
 	runClass(b, func(*mrand.Rand) string { return "/api/health" })
 }
 
-func BenchmarkPlainPages(b *testing.B)                 { runClass(b, plainPage) }
-func BenchmarkKeywordPages(b *testing.B)               { runClass(b, keywordPage) }
-func BenchmarkCategoryAmountLocation(b *testing.B)     { runClass(b, categoryAmountLocation) }
-func BenchmarkKeywordCategoryMinByAmount(b *testing.B) { runClass(b, keywordCategoryByAmount) }
-func BenchmarkMix(b *testing.B)                        { runClass(b, mix) }
-func BenchmarkHardMix(b *testing.B)                    { runClass(b, hardMix) }
+func BenchmarkPlainPages(b *testing.B)             { runClass(b, benchdata.PlainPage) }
+func BenchmarkKeywordPages(b *testing.B)           { runClass(b, benchdata.KeywordPage) }
+func BenchmarkCategoryAmountLocation(b *testing.B) { runClass(b, benchdata.CategoryAmountLocation) }
+func BenchmarkKeywordCategoryMinByAmount(b *testing.B) {
+	runClass(b, benchdata.KeywordCategoryByAmount)
+}
+func BenchmarkMix(b *testing.B)     { runClass(b, benchdata.Mix) }
+func BenchmarkHardMix(b *testing.B) { runClass(b, benchdata.HardMix) }
 
 // Writes do not starve reads: the mix while 20 listings a second are posted
 // through the real route.
@@ -599,7 +502,7 @@ func BenchmarkMixWithWrites(b *testing.B) {
 			}
 		}
 	}()
-	runClass(b, mix)
+	runClass(b, benchdata.Mix)
 	close(stop)
 	if failed.Load() > 0 {
 		b.Errorf("%d posts failed", failed.Load())
@@ -633,7 +536,7 @@ var cursorChains struct {
 
 func BenchmarkFirstPagesOf50(b *testing.B) {
 	runClass(b, func(rng *mrand.Rand) string {
-		return fmt.Sprintf("%s?perPage=50&categories=%s", kindPath(rng), benchdata.Categories[rng.Intn(7)])
+		return fmt.Sprintf("%s?perPage=50&categories=%s", benchdata.KindPath(rng), benchdata.Categories[rng.Intn(7)])
 	})
 }
 

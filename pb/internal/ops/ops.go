@@ -37,6 +37,9 @@ func Register(app core.App, cfg *config.Config) {
 				logline.Announce(se.App, slog.LevelWarn, "Settings are stored unencrypted: set "+config.EncryptionEnv+
 					" (32 characters) so that secrets saved in the dashboard (SMTP password, OAuth2 secrets) are encrypted at rest.")
 			}
+			if cfg.RequestLogsPerSecond > 0 {
+				se.Router.Bind(RequestLogBudget(cfg.RequestLogsPerSecond))
+			}
 			return se.Next()
 		},
 	})
