@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"sponsorbridge/pb/internal/logline"
 )
 
 // The request log's bound (docs/security.md, "Bounds", the request log).
@@ -49,9 +51,7 @@ type logBudget struct {
 	tokens           float64
 	last             time.Time
 	now              func() time.Time
-	// unlogged since the last warning, and when that was
-	dropped    int
-	lastWarned time.Time
+	unlogged         logline.Tally
 }
 
 func (b *logBudget) handle(e *core.RequestEvent) error {
@@ -59,13 +59,13 @@ func (b *logBudget) handle(e *core.RequestEvent) error {
 	if err == nil && e.Get(skipSuccessLog) != nil {
 		return nil // not logged anyway: spends nothing
 	}
-	warn, ok := b.take()
-	if warn > 0 {
-		e.App.Logger().Warn(fmt.Sprintf("request log: over %.0f entries a second; requests answered but not logged in the last minute: %d", b.perSecond, warn),
-			"unlogged", warn)
-	}
+	ok := b.take()
 	if ok {
 		return err
+	}
+	if warn := b.unlogged.Add(b.now()); warn > 0 {
+		e.App.Logger().Warn(fmt.Sprintf("request log: over %.0f entries a second; requests answered but not logged in the last minute: %d", b.perSecond, warn),
+			"unlogged", warn)
 	}
 	if err != nil {
 		router.ErrorHandler(e.Response, e.Request, err)
@@ -74,9 +74,8 @@ func (b *logBudget) handle(e *core.RequestEvent) error {
 	return nil
 }
 
-// take spends one entry of the budget; warn is how many went unlogged when
-// a warning is due (a minute after the last).
-func (b *logBudget) take() (warn int, ok bool) {
+// take spends one entry of the budget, if any is left.
+func (b *logBudget) take() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
@@ -84,14 +83,9 @@ func (b *logBudget) take() (warn int, ok bool) {
 		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.perSecond)
 	}
 	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		ok = true
-	} else {
-		b.dropped++
+	if b.tokens < 1 {
+		return false
 	}
-	if b.dropped > 0 && now.Sub(b.lastWarned) >= time.Minute {
-		warn, b.dropped, b.lastWarned = b.dropped, 0, now
-	}
-	return warn, ok
+	b.tokens--
+	return true
 }
