@@ -13,7 +13,7 @@ import (
 	"sponsorbridge/pb/internal/logline"
 )
 
-// The request log's bound (docs/security.md, "Bounds", the request log).
+// The request log's bound (docs/security.md, "The request log").
 // PocketBase logs every request it does not skip (a success on a quiet
 // route) to auxiliary.db in batches of 200, each batch written by a
 // goroutine of its own that waits for the log database: a flood faster than
@@ -28,7 +28,7 @@ import (
 // a warning says how many were not logged, at most once a minute. Entries
 // the app logs itself (warnings, errors, jobs) are not counted.
 func RequestLogBudget(perSecond int) *hook.Handler[*core.RequestEvent] {
-	b := &logBudget{perSecond: float64(perSecond), burst: 2 * float64(perSecond), now: time.Now}
+	b := &logBudget{perSecond: float64(perSecond), burst: 2 * float64(perSecond)}
 	b.tokens = b.burst
 	return &hook.Handler[*core.RequestEvent]{
 		Id: "sbRequestLogBudget",
@@ -50,7 +50,6 @@ type logBudget struct {
 	perSecond, burst float64
 	tokens           float64
 	last             time.Time
-	now              func() time.Time
 	unlogged         logline.Tally
 }
 
@@ -63,7 +62,7 @@ func (b *logBudget) handle(e *core.RequestEvent) error {
 	if ok {
 		return err
 	}
-	if warn := b.unlogged.Add(b.now()); warn > 0 {
+	if warn := b.unlogged.Add(time.Now()); warn > 0 {
 		e.App.Logger().Warn(fmt.Sprintf("request log: over %.0f entries a second; requests answered but not logged in the last minute: %d", b.perSecond, warn),
 			"unlogged", warn)
 	}
@@ -78,7 +77,7 @@ func (b *logBudget) handle(e *core.RequestEvent) error {
 func (b *logBudget) take() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	now := b.now()
+	now := time.Now()
 	if !b.last.IsZero() {
 		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.perSecond)
 	}
