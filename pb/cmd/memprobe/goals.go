@@ -47,7 +47,9 @@ type goalResult struct {
 	errors            string // wrk's error counts, empty when none
 	serverCPU, wrkCPU time.Duration
 	peakAnonMB        int64
-	distinctPaths     int
+	// paths is how many paths were drawn for the load (each sent once, in
+	// turn); distinct how many differ (the mix's plain pages are ten)
+	paths, distinct int
 }
 
 func (r goalResult) rate() float64 { return float64(r.requests) / r.seconds }
@@ -97,7 +99,7 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 		var ceiling goalResult
 		for i, l := range loads {
 			paths := filepath.Join(work, fmt.Sprintf("paths-%d-%d", round, i))
-			n, err := writePaths(paths, l.path, int64(round*100+i), int(d.Seconds())*20_000)
+			n, distinct, err := writePaths(paths, l.path, int64(round*100+i), int(d.Seconds())*20_000)
 			if err != nil {
 				return err
 			}
@@ -109,7 +111,7 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 			if err != nil {
 				return fmt.Errorf("%s: %w", l.name, err)
 			}
-			r.distinctPaths = n
+			r.paths, r.distinct = n, distinct
 			if i == 1 {
 				ceiling = r
 			}
@@ -121,14 +123,14 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 }
 
 // writePaths writes n paths drawn from gen (one path: /api/health) and
-// answers how many are distinct.
-func writePaths(file string, gen func(*mrand.Rand) string, seed int64, n int) (int, error) {
+// answers how many it wrote and how many of them are distinct.
+func writePaths(file string, gen func(*mrand.Rand) string, seed int64, n int) (written, distinct int, err error) {
 	f, err := os.Create(file)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	w := bufio.NewWriter(f)
-	distinct := map[string]struct{}{}
+	seen := map[string]struct{}{}
 	if gen == nil {
 		n = 1
 		gen = func(*mrand.Rand) string { return "/api/health" }
@@ -136,14 +138,14 @@ func writePaths(file string, gen func(*mrand.Rand) string, seed int64, n int) (i
 	rng := mrand.New(mrand.NewSource(seed))
 	for range n {
 		p := gen(rng)
-		distinct[p] = struct{}{}
+		seen[p] = struct{}{}
 		_, _ = w.WriteString(p + "\n")
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
-		return 0, err
+		return 0, 0, err
 	}
-	return len(distinct), f.Close()
+	return n, len(seen), f.Close()
 }
 
 // sessionCookies registers n members at once and answers their session
@@ -242,11 +244,12 @@ func printGoal(round int, name string, r, ceiling goalResult) {
 	line := fmt.Sprintf("%d. %-38s %8.0f req/s  p50 %6.2f ms  p99 %7.2f ms  server CPU %5d µs/req  wrk %3d µs/req  peak anon %d MB",
 		round, name, r.rate(), float64(r.p50.Microseconds())/1000, float64(r.p99.Microseconds())/1000,
 		r.cpuPer(r.serverCPU).Microseconds(), r.cpuPer(r.wrkCPU).Microseconds(), r.peakAnonMB)
-	if ceiling.requests > 0 && r.distinctPaths > 1 {
+	if ceiling.requests > 0 && r.distinct > 1 {
 		line += fmt.Sprintf("  %.1f%% of the signed-in ceiling (by server CPU %.1f%%)",
 			100*r.rate()/ceiling.rate(), 100*float64(ceiling.cpuPer(ceiling.serverCPU))/float64(r.cpuPer(r.serverCPU)))
-		if r.requests > r.distinctPaths {
-			line += fmt.Sprintf("  (paths repeated: %d requests, %d distinct paths)", r.requests, r.distinctPaths)
+		line += fmt.Sprintf("  (%d distinct paths of %d drawn)", r.distinct, r.paths)
+		if r.requests > r.paths {
+			line += fmt.Sprintf("  (the drawn paths were sent again: %d requests)", r.requests)
 		}
 	}
 	if r.errors != "" {
