@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -37,6 +36,7 @@ type goalLoad struct {
 	name     string
 	path     func(*mrand.Rand) string // nil: /api/health
 	signedIn bool
+	ceiling  bool // the load the others are compared with
 }
 
 // goalResult is what one wrk run measured.
@@ -71,9 +71,13 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 		return err
 	}
 	defer s.stop()
-	cookies, err := s.sessionCookies(goalSessions)
+	members, err := s.members(goalSessions)
 	if err != nil {
 		return err
+	}
+	cookies := make([]string, len(members))
+	for i, h := range members {
+		cookies[i] = h.Get("Cookie")
 	}
 	work, err := os.MkdirTemp("", "goals-*")
 	if err != nil {
@@ -90,7 +94,7 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 	}
 	loads := []goalLoad{
 		{name: "/api/health, no session"},
-		{name: "/api/health, signed in (the ceiling)", signedIn: true},
+		{name: "/api/health, signed in (the ceiling)", signedIn: true, ceiling: true},
 		{name: "the mix", path: benchdata.Mix, signedIn: true},
 		{name: "the hard mix", path: benchdata.HardMix, signedIn: true},
 	}
@@ -112,7 +116,7 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 				return fmt.Errorf("%s: %w", l.name, err)
 			}
 			r.paths, r.distinct = n, distinct
-			if i == 1 {
+			if l.ceiling {
 				ceiling = r
 			}
 			printGoal(round, l.name, r, ceiling)
@@ -146,35 +150,6 @@ func writePaths(file string, gen func(*mrand.Rand) string, seed int64, n int) (w
 		return 0, 0, err
 	}
 	return n, len(seen), f.Close()
-}
-
-// sessionCookies registers n members at once and answers their session
-// cookies.
-func (s *server) sessionCookies(n int) ([]string, error) {
-	out := make([]string, n)
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			h, err := s.register(fmt.Sprintf("goals%03d", i))
-			if err != nil {
-				errs <- err
-				return
-			}
-			out[i] = h.Get("Cookie")
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // wrk runs one load and reads its result line and the CPU both sides spent.

@@ -9,6 +9,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -70,14 +71,31 @@ func (p *probe) signIn(username, password string) (http.Header, error) {
 	return session(res), nil
 }
 
+// members registers n new members, eight at a time, and answers their
+// sessions.
 func (p *probe) members(n int) ([]http.Header, error) {
-	var out []http.Header
-	for range n {
-		h, err := p.register(fmt.Sprintf("memprobe%d", p.seq.Add(1)))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, h)
+	out := make([]http.Header, n)
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			h, err := p.register(fmt.Sprintf("memprobe%d", p.seq.Add(1)))
+			if err != nil {
+				errs <- err
+				return
+			}
+			out[i] = h
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, err
 	}
 	return out, nil
 }

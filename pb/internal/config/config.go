@@ -16,6 +16,11 @@ import (
 // adds contention.
 const DBConns = 32
 
+// DefaultRequestLogsPerSecond is REQUEST_LOGS_PER_SECOND unless set: the
+// request log's bound (ops.RequestLogBudget; docs/security.md, "The request
+// log").
+const DefaultRequestLogsPerSecond = 500
+
 // Config holds every setting the server takes from its environment.
 type Config struct {
 	// DemoMode seeds demo accounts and listings on a fresh data directory
@@ -189,7 +194,7 @@ func Load() (*Config, error) {
 	if c.LogsMaxDays, err = positiveInt("LOGS_MAX_DAYS", 14); err != nil {
 		return nil, err
 	}
-	if c.RequestLogsPerSecond, err = positiveInt("REQUEST_LOGS_PER_SECOND", 500); err != nil {
+	if c.RequestLogsPerSecond, err = positiveInt("REQUEST_LOGS_PER_SECOND", DefaultRequestLogsPerSecond); err != nil {
 		return nil, err
 	}
 	if err = loadBackup(&c.Backup); err != nil {

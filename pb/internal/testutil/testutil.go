@@ -29,7 +29,7 @@ const Password = "secret-pass-1"
 // the payments sandbox and the development mailbox opted into, as on a
 // laptop (tests of the production guardrails switch them off).
 func Config() *config.Config {
-	return &config.Config{AppURL: Origin, RateLimits: false, SandboxOptIn: true, MailDevMailbox: true, RequestLogsPerSecond: 500}
+	return &config.Config{AppURL: Origin, RateLimits: false, SandboxOptIn: true, MailDevMailbox: true, RequestLogsPerSecond: config.DefaultRequestLogsPerSecond}
 }
 
 // MemberOpts tune a test member.
