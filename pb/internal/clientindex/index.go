@@ -6,6 +6,7 @@
 package clientindex
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
@@ -13,15 +14,19 @@ import (
 
 // Index is a set of clients by key; a client is under one key at most.
 // The zero value is not usable: make one with New.
+//
+// A key's clients are a slice, not a map: a key has one client or a few
+// (a member's open tabs, capped per member: builtin's streams), and a map
+// of one costs about 300 bytes an open tab in each index.
 type Index struct {
 	mu    sync.RWMutex
-	byKey map[string]map[string]subscriptions.Client // key -> client id -> client
-	keyOf map[string]string                          // client id -> key
+	byKey map[string][]subscriptions.Client // key -> its clients
+	keyOf map[string]string                 // client id -> key
 }
 
 // New answers an empty index.
 func New() *Index {
-	return &Index{byKey: map[string]map[string]subscriptions.Client{}, keyOf: map[string]string{}}
+	return &Index{byKey: map[string][]subscriptions.Client{}, keyOf: map[string]string{}}
 }
 
 // File puts client under key, taking it from the key it was under; an
@@ -34,10 +39,7 @@ func (x *Index) File(key string, client subscriptions.Client) {
 	if key == "" {
 		return
 	}
-	if x.byKey[key] == nil {
-		x.byKey[key] = map[string]subscriptions.Client{}
-	}
-	x.byKey[key][id] = client
+	x.byKey[key] = append(x.byKey[key], client)
 	x.keyOf[id] = key
 }
 
@@ -64,11 +66,7 @@ func (x *Index) ForgetUnder(key string, clientIDs ...string) {
 func (x *Index) Of(key string) []subscriptions.Client {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	out := make([]subscriptions.Client, 0, len(x.byKey[key]))
-	for _, c := range x.byKey[key] {
-		out = append(out, c)
-	}
-	return out
+	return slices.Clone(x.byKey[key])
 }
 
 // KeyOf answers the key the client is under ("" if none).
@@ -84,8 +82,10 @@ func (x *Index) unfile(id string) {
 		return
 	}
 	delete(x.keyOf, id)
-	delete(x.byKey[key], id)
-	if len(x.byKey[key]) == 0 {
+	clients := slices.DeleteFunc(x.byKey[key], func(c subscriptions.Client) bool { return c.Id() == id })
+	if len(clients) == 0 {
 		delete(x.byKey, key)
+	} else {
+		x.byKey[key] = clients
 	}
 }

@@ -50,6 +50,7 @@ const (
 	idForget    = "sbLiveForget"
 	idDeleting  = "sbLiveDeleting"
 	idDeleteErr = "sbLiveDeleteError"
+	idReslim    = "sbLiveReslim"
 )
 
 // Bind indexes the members' realtime clients and delivers the events of
@@ -117,6 +118,23 @@ func Bind(app core.App) {
 		return quietly(e, e.Next)
 	}})
 	app.OnModelDelete().Bind(&hook.Handler[*core.ModelEvent]{Id: idRestore, Priority: 100, Func: restore})
+	// PocketBase gives a member's clients their whole record again when
+	// it changes with the same token key (apis/realtime.go, priority -99,
+	// before its e.Next()): slim again, their clients only.
+	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{Id: idReslim, Priority: -97, Func: func(e *core.ModelEvent) error {
+		var member *core.Record
+		if r, ok := e.Model.(*core.Record); ok {
+			member = r
+		} else if p, ok := e.Model.(core.RecordProxy); ok {
+			member = p.ProxyRecord()
+		}
+		if member != nil && member.Collection().Name == memberCollection {
+			for _, c := range h.byMember.Of(member.Id) {
+				keepSlim(c)
+			}
+		}
+		return e.Next()
+	}})
 	app.OnModelAfterDeleteError().Bind(&hook.Handler[*core.ModelErrorEvent]{Id: idDeleteErr, Func: func(e *core.ModelErrorEvent) error {
 		if record, ok := e.Model.(*core.Record); ok {
 			h.pending.Delete(pendingKey(record))
@@ -186,22 +204,51 @@ func (h *hub) index(client subscriptions.Client) {
 }
 
 // keepSlim replaces a member's sign-in kept by their realtime client (a
-// whole copy of their record, about 5 KiB, for the stream's life) by one
+// whole copy of their record, about 5 KiB, for the stream's life: once
+// subscribed, and again after PocketBase hands the client the member's
+// changed record) by one
 // that holds only what is read of it: its id and collection (who it is:
 // live, PocketBase's check that a subscription keeps its sign-in) and its
 // token key (PocketBase ends a client's sign-in when the member's changes).
 // Members subscribe only to the topics delivered here (builtin.BindRealtime),
 // so no collection rule reads their other fields, and no enrich hook does.
+// The slim record's collection is the members' own with only those two
+// fields (same id, name and type), so the record does not carry a default
+// for each of the collection's other fields: about 0.5 KiB an open tab
+// instead of 3.
 func keepSlim(client subscriptions.Client) {
 	auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
 	if auth == nil {
 		return
 	}
-	slim := core.NewRecord(auth.Collection())
+	slim := core.NewRecord(slimCollection(auth.Collection()))
 	slim.Id = auth.Id
 	slim.SetRaw(core.FieldNameId, auth.Id)
 	slim.SetRaw(core.FieldNameTokenKey, auth.TokenKey())
 	client.Set(apis.RealtimeClientAuthKey, slim)
+}
+
+// slimmed holds the slim copies made, by collection id and last change:
+// one a schema (records read at different times carry copies of their
+// collection, so the copy is found by what it is, not by pointer).
+var slimmed sync.Map
+
+// slimCollection answers a copy of the auth collection c that has only its
+// id and token key fields.
+func slimCollection(c *core.Collection) *core.Collection {
+	key := c.Id + "|" + c.Updated.String()
+	if cp, ok := slimmed.Load(key); ok {
+		return cp.(*core.Collection)
+	}
+	cp := *c
+	cp.Fields = core.NewFieldsList()
+	for _, name := range []string{core.FieldNameId, core.FieldNameTokenKey} {
+		if f := c.Fields.GetByName(name); f != nil {
+			cp.Fields.Add(f)
+		}
+	}
+	got, _ := slimmed.LoadOrStore(key, &cp)
+	return got.(*core.Collection)
 }
 
 // fileFirst runs file once, just before the subscription's answer is

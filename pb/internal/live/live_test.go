@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/subscriptions"
@@ -415,5 +416,55 @@ func TestAStreamThatDoesNotReadIsEnded(t *testing.T) {
 	})
 	if reader.client.IsDiscarded() {
 		t.Error("the reading tab was ended")
+	}
+}
+
+// A member's open tab keeps only their id and token key of their sign-in
+// (about 0.5 KiB, not the whole record): once subscribed, and again after
+// a change of the member, which PocketBase hands every client of theirs
+// whole. A new token key (sign out everywhere, a new password) still takes
+// the sign-in away.
+func TestTabsKeepASlimSignIn(t *testing.T) {
+	w := newWorld(t, 2, 2, true)
+	member := w.members[0]
+	slim := func(when string) {
+		t.Helper()
+		for _, tb := range w.tabs[0] {
+			auth, _ := tb.client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+			if auth == nil {
+				t.Fatalf("%s: the tab lost its sign-in", when)
+			}
+			var fields []string
+			for _, f := range auth.Collection().Fields {
+				fields = append(fields, f.GetName())
+			}
+			if auth.Id != member.Id || auth.TokenKey() != member.TokenKey() || auth.Collection().Id != member.Collection().Id ||
+				!slices.Equal(fields, []string{core.FieldNameId, core.FieldNameTokenKey}) || auth.GetString("email") != "" {
+				t.Fatalf("%s: the tab keeps %s (fields %v, token key kept: %v), want the member's id and token key only",
+					when, auth.Id, fields, auth.TokenKey() == member.TokenKey())
+			}
+		}
+	}
+	slim("subscribed")
+
+	member.Set("displayName", "A new name")
+	if err := w.app.Save(member); err != nil {
+		t.Fatal(err)
+	}
+	slim("after the member changed")
+	c := w.conversation(t, 1, 0, 1)
+	w.message(t, 1, c, 1, "still heard")
+	testutil.Eventually(t, 5*time.Second, "the message heard on both tabs", func() bool {
+		return len(w.tabs[0][0].data("messages/*")) == 1 && len(w.tabs[0][1].data("messages/*")) == 1
+	})
+
+	member.RefreshTokenKey()
+	if err := w.app.Save(member); err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range w.tabs[0] {
+		if auth := tb.client.Get(apis.RealtimeClientAuthKey); auth != nil {
+			t.Fatalf("a new token key left the tab signed in: %v", auth)
+		}
 	}
 }

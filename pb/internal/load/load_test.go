@@ -223,6 +223,7 @@ func seed(t *testing.T, p params) *seeded {
 type server struct {
 	base string
 	pid  int
+	log  string // its standard output and error: the Go runtime's GC trace among them
 }
 
 func start(t *testing.T, p params, dir, cookie string) *server {
@@ -243,7 +244,14 @@ func freeAddr(t *testing.T) string {
 func startOn(t *testing.T, p params, dir, cookie, addr string) *server {
 	base := "http://" + addr
 	cmd := exec.Command(p.bin, "serve", "--http", addr, "--dir", dir)
-	cmd.Env = append(os.Environ(), "RATE_LIMITS=false", "APP_URL="+base, "GOMEMLIMIT="+p.memLimit)
+	// gctrace: each collection writes a line to the log, with the heap
+	// live after it (liveHeap); the runtime's own figure of what the
+	// process holds, the collector's headroom and unreturned pages apart
+	godebug := "gctrace=1"
+	if g := os.Getenv("GODEBUG"); g != "" {
+		godebug = g + "," + godebug
+	}
+	cmd.Env = append(os.Environ(), "RATE_LIMITS=false", "APP_URL="+base, "GOMEMLIMIT="+p.memLimit, "GODEBUG="+godebug)
 	logFile, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -263,7 +271,7 @@ func startOn(t *testing.T, p params, dir, cookie, addr string) *server {
 		}
 		_ = logFile.Close()
 	})
-	srv := &server{base: base, pid: cmd.Process.Pid}
+	srv := &server{base: base, pid: cmd.Process.Pid, log: logFile.Name()}
 	began := time.Now()
 	for _, path := range []string{"/api/health", "/api/sponsorships"} {
 		for {
@@ -286,6 +294,35 @@ func startOn(t *testing.T, p params, dir, cookie, addr string) *server {
 	}
 	fmt.Printf("server ready (index loaded) %s after start\n", time.Since(began).Round(time.Millisecond))
 	return srv
+}
+
+// liveHeap answers the heap the last collection left live, in MB, and how
+// many collections have run (the runtime's GC trace in the server's log:
+// "gc N @…: A->B->C MB, …"); 0, 0 before the first.
+func (s *server) liveHeap() (mb, collections int) {
+	raw, err := os.ReadFile(s.log)
+	if err != nil {
+		return 0, 0
+	}
+	for line := range strings.Lines(string(raw)) {
+		if !strings.HasPrefix(line, "gc ") {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(line, "gc %d ", &n); err != nil {
+			continue
+		}
+		_, sizes, ok := strings.Cut(line, " ms cpu, ")
+		sizes, _, ok2 := strings.Cut(sizes, " MB")
+		parts := strings.Split(sizes, "->")
+		if !ok || !ok2 || len(parts) != 3 {
+			continue
+		}
+		if live, err := strconv.Atoi(parts[2]); err == nil {
+			mb, collections = live, n
+		}
+	}
+	return mb, collections
 }
 
 // cpu is the server's user+system CPU so far (/proc/<pid>/stat, in clock

@@ -28,7 +28,10 @@ import (
 //   - at most maxCached entries: only tokens whose signature verified get
 //     one, and a full cache makes room by dropping expired entries, else
 //     takes no new one (the request loads the member as before); expired
-//     entries are also dropped once every cacheFor, by the next put.
+//     entries are also dropped once every cacheFor, by the next put, and
+//     by a timer while any are kept: a crowd that signed in at once and
+//     went quiet (2,000 tabs opened, then idle) does not keep a copy of
+//     each member until someone else signs in (about 6 KiB a member).
 const (
 	cacheFor  = time.Second
 	maxCached = 10_000
@@ -51,6 +54,9 @@ type authCache struct {
 	// cacheFor ago, so that a crowd signing in (2,000 members opening
 	// their pages) does not leave a record a token for good.
 	swept time.Time
+	// sweeping tells that a timer will sweep (sweepLater): one at a time,
+	// none once the cache is empty.
+	sweeping bool
 }
 
 const cacheKey = "sbAuthCache"
@@ -117,17 +123,41 @@ func (c *authCache) put(token string, record *core.Record, now time.Time, gen ui
 		return
 	}
 	if len(c.entries) >= maxCached || now.Sub(c.swept) >= cacheFor {
-		for t, e := range c.entries {
-			if !now.Before(e.until) || !now.Before(e.expires) {
-				delete(c.entries, t)
-			}
-		}
-		c.swept = now
+		c.sweepLocked(now)
 		if len(c.entries) >= maxCached {
 			return
 		}
 	}
 	c.entries[token] = entry
+	if !c.sweeping {
+		c.sweeping = true
+		time.AfterFunc(2*cacheFor, c.sweepLater)
+	}
+}
+
+// sweepLocked drops the expired entries.
+func (c *authCache) sweepLocked(now time.Time) {
+	for t, e := range c.entries {
+		if !now.Before(e.until) || !now.Before(e.expires) {
+			delete(c.entries, t)
+		}
+	}
+	if len(c.entries) == 0 {
+		c.entries = map[string]cachedAuth{} // a map keeps its largest size: let it go
+	}
+	c.swept = now
+}
+
+// sweepLater is the timer's sweep: it comes again while entries are kept.
+func (c *authCache) sweepLater() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweepLocked(time.Now())
+	if len(c.entries) == 0 {
+		c.sweeping = false
+		return
+	}
+	time.AfterFunc(2*cacheFor, c.sweepLater)
 }
 
 // drop forgets the entries of one record (every one for id "").
@@ -136,7 +166,7 @@ func (c *authCache) drop(id string) {
 	defer c.mu.Unlock()
 	c.gen++
 	if id == "" {
-		clear(c.entries)
+		c.entries = map[string]cachedAuth{}
 		return
 	}
 	for t, e := range c.entries {

@@ -189,3 +189,37 @@ func TestExpiredEntriesAreDropped(t *testing.T) {
 		t.Errorf("%d entries after every other expired, want 1", n)
 	}
 }
+
+// Nor do they stay when nobody signs in after the crowd: 2,000 tabs opened
+// at once, then idle, would keep a copy of each member (about 6 KiB) until
+// someone else signed in. A timer sweeps while entries are kept.
+func TestExpiredEntriesGoWithoutAnotherSignIn(t *testing.T) {
+	app, ana, _ := appWithAna(t)
+	cache := authCacheOf(app)
+	for i := range 100 {
+		other, err := newToken(ana, "q"+strconv.Itoa(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cache.put(other, ana, time.Now(), cache.generation())
+	}
+	kept := func() (int, bool) {
+		cache.mu.RLock()
+		defer cache.mu.RUnlock()
+		return len(cache.entries), cache.sweeping
+	}
+	if n, sweeping := kept(); n != 100 || !sweeping {
+		t.Fatalf("%d entries (sweep scheduled: %v), want 100 and a sweep", n, sweeping)
+	}
+	deadline := time.Now().Add(4 * cacheFor)
+	for {
+		n, sweeping := kept()
+		if n == 0 && !sweeping {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d entries %v after they expired (sweep scheduled: %v), want none and no timer", n, 4*cacheFor, sweeping)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
