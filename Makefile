@@ -184,8 +184,9 @@ bench-1m:
 ## LOAD_LISTINGS (20000) of each kind; per route class p50/p99, errors, CPU a request, realtime
 ## delivery, peak memory and the health ceiling (docs/measurements.md); then the idle tabs: TABS_PAIRS (4)
 ## pairs messaging for TABS_SECONDS (10) with no other tabs and with TABS_OPEN (2000) idle tabs open,
-## memory a tab (settled after TABS_SETTLE s, 130), every tab reconnecting after a restart
-## (TABS_RESTARTS=0 skips); not part of make test
+## memory a tab (settled: a minute after the runtime's next collection, at most TABS_SETTLE s, 250;
+## the live heap from the server's GC trace), every tab reconnecting after a restart
+## (TABS_RESTARTS=0 skips), then TABS_MANY (10000) idle tabs open at once; not part of make test
 load: server
 	LOAD_BIN=$(CURDIR)/$(BIN) go test -v -count=1 -run '^(TestLoad|TestTabs)$$' -timeout 60m ./pb/internal/load/
 

@@ -91,7 +91,7 @@ func TestTabs(t *testing.T) {
 	perTab := func(kB int) float64 { return float64(kB-before) / float64(max(open, 1)) }
 	fmt.Printf("%d idle tabs opened and subscribed in %s; the server's anonymous memory %d MB before, %d MB 2 s after, %d MB %s after: %.1f KiB a tab settled (%.1f at 2 s)\n",
 		open, opened.Round(time.Millisecond), before/1024, soon/1024, after/1024, settled.Round(time.Second), perTab(after), perTab(soon))
-	tb.reportLive(liveBefore, open, settled)
+	tb.reportLive(liveBefore, "before", open, settled)
 	crowd := tb.converse(fmt.Sprintf("%d idle tabs open", open))
 	fmt.Printf("a message with %d idle tabs open costs %.2f times its CPU with none (goal: at most 3)\n", open, float64(crowd)/float64(max(alone, 1)))
 
@@ -108,7 +108,6 @@ func TestTabs(t *testing.T) {
 	// whole: more idle tabs open until TABS_MANY (default 10,000) are, the
 	// memory once settled against the server's before any idle tab, and
 	// the pairs message again.
-	liveBefore, _ = tb.l.srv.liveHeap()
 	began = time.Now()
 	tb.open(t, p.active+open, p.active+many, webDelays)
 	tb.l.p.members = p.active + many
@@ -116,7 +115,9 @@ func TestTabs(t *testing.T) {
 	soon, after, settled = tb.settle(began)
 	fmt.Printf("%d idle tabs open (%d more opened in %s); the server's anonymous memory %d MB in all 2 s after, %d MB %s after: %.1f KiB a tab above the %d MB before the first idle tab (goal: 10,000 tabs within ~320 MiB, 32 KiB a tab)\n",
 		many, many-open, opened.Round(time.Millisecond), soon/1024, after/1024, settled.Round(time.Second), float64(after-before)/float64(many), before/1024)
-	tb.reportLive(liveBefore, many-open, settled)
+	// against the heap before the first idle tab: the last collection
+	// before these tabs ran amid the restarts' sign-ins
+	tb.reportLive(liveBefore, "before the first idle tab", many, settled)
 	most := tb.converse(fmt.Sprintf("%d idle tabs open", many))
 	fmt.Printf("a message with %d idle tabs open costs %.2f times its CPU with none\n", many, float64(most)/float64(max(alone, 1)))
 }
@@ -147,15 +148,15 @@ func (tb *tabs) settle(began time.Time) (soon, after int, settled time.Duration)
 }
 
 // reportLive prints the heap live after the collection that settle waited
-// for, against liveBefore, over the n tabs opened.
-func (tb *tabs) reportLive(liveBefore, n int, settled time.Duration) {
+// for, against liveBefore (read when says), over n tabs.
+func (tb *tabs) reportLive(liveBefore int, when string, n int, settled time.Duration) {
 	liveAfter, gcAfter := tb.l.srv.liveHeap()
 	if gcAfter <= tb.gcSoon {
 		fmt.Printf("no collection ran in the %s after the opening (TABS_SETTLE): the heap live is not known\n", settled.Round(time.Second))
 		return
 	}
-	fmt.Printf("the heap live after a collection (the runtime's GC trace): %d MB before, %d MB after (collection %d, after the opening): %.1f KiB a tab\n",
-		liveBefore, liveAfter, gcAfter, float64(liveAfter-liveBefore)*1024/float64(max(n, 1)))
+	fmt.Printf("the heap live after a collection (the runtime's GC trace): %d MB %s, %d MB after (collection %d, after the opening): %.1f KiB a tab over %d\n",
+		liveBefore, when, liveAfter, gcAfter, float64(liveAfter-liveBefore)*1024/float64(max(n, 1)), n)
 }
 
 // The reconnect delays of a tab after its stream is lost: the web client's
