@@ -490,7 +490,7 @@ func (l *load) openStreams(t *testing.T) {
 	time.Sleep(time.Second)
 	after := l.srv.status()["RssAnon:"]
 	l.streamKB = (after - before) / max(l.p.members, 1)
-	fmt.Printf("%d streams open and subscribed in %s; anonymous memory %d -> %d MB (about %d KiB a stream)\n",
+	fmt.Printf("%d streams open and subscribed in %s; anonymous memory %d -> %d MB a second after (about %d KiB a stream, the opening's garbage included: the idle tabs' phase reads it settled)\n",
 		l.p.members, time.Since(began).Round(time.Millisecond), before/1024, after/1024, l.streamKB)
 }
 
