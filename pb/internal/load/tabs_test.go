@@ -87,11 +87,11 @@ func TestTabs(t *testing.T) {
 	began := time.Now()
 	tb.open(t, p.active, p.active+open, webDelays)
 	opened := time.Since(began)
-	soon, after, settled := tb.settle(began)
+	soon, after, settled, gcSoon := tb.settle(began)
 	perTab := func(kB int) float64 { return float64(kB-before) / float64(max(open, 1)) }
 	fmt.Printf("%d idle tabs opened and subscribed in %s; the server's anonymous memory %d MB before, %d MB 2 s after, %d MB %s after: %.1f KiB a tab settled (%.1f at 2 s)\n",
 		open, opened.Round(time.Millisecond), before/1024, soon/1024, after/1024, settled.Round(time.Second), perTab(after), perTab(soon))
-	tb.reportLive(liveBefore, "before", open, settled)
+	tb.reportLive(liveBefore, "before", open, gcSoon, settled)
 	crowd := tb.converse(fmt.Sprintf("%d idle tabs open", open))
 	fmt.Printf("a message with %d idle tabs open costs %.2f times its CPU with none (goal: at most 3)\n", open, float64(crowd)/float64(max(alone, 1)))
 
@@ -112,12 +112,12 @@ func TestTabs(t *testing.T) {
 	tb.open(t, p.active+open, p.active+many, webDelays)
 	tb.l.p.members = p.active + many
 	opened = time.Since(began)
-	soon, after, settled = tb.settle(began)
+	soon, after, settled, gcSoon = tb.settle(began)
 	fmt.Printf("%d idle tabs open (%d more opened in %s); the server's anonymous memory %d MB in all 2 s after, %d MB %s after: %.1f KiB a tab above the %d MB before the first idle tab (goal: 10,000 tabs within ~320 MiB, 32 KiB a tab)\n",
 		many, many-open, opened.Round(time.Millisecond), soon/1024, after/1024, settled.Round(time.Second), float64(after-before)/float64(many), before/1024)
 	// against the heap before the first idle tab: the last collection
 	// before these tabs ran amid the restarts' sign-ins
-	tb.reportLive(liveBefore, "before the first idle tab", many, settled)
+	tb.reportLive(liveBefore, "before the first idle tab", many, gcSoon, settled)
 	most := tb.converse(fmt.Sprintf("%d idle tabs open", many))
 	fmt.Printf("a message with %d idle tabs open costs %.2f times its CPU with none\n", many, float64(most)/float64(max(alone, 1)))
 }
@@ -131,11 +131,11 @@ func TestTabs(t *testing.T) {
 // pages back over a minute or more. It reads the server's anonymous memory
 // 2 s after, then once a collection ran after that (the GC trace) and 60 s
 // more, at most TABS_SETTLE s (default 250) after began.
-func (tb *tabs) settle(began time.Time) (soon, after int, settled time.Duration) {
+// gcSoon is how many collections had run at the 2 s reading.
+func (tb *tabs) settle(began time.Time) (soon, after int, settled time.Duration, gcSoon int) {
 	time.Sleep(2 * time.Second)
 	soon = tb.l.srv.status()["RssAnon:"]
-	_, gcSoon := tb.l.srv.liveHeap()
-	tb.gcSoon = gcSoon
+	_, gcSoon = tb.l.srv.liveHeap()
 	limit := time.Duration(envInt("TABS_SETTLE", 250)) * time.Second
 	for time.Since(began) < limit-time.Minute {
 		if _, n := tb.l.srv.liveHeap(); n > gcSoon {
@@ -144,14 +144,15 @@ func (tb *tabs) settle(began time.Time) (soon, after int, settled time.Duration)
 		time.Sleep(time.Second)
 	}
 	time.Sleep(time.Minute)
-	return soon, tb.l.srv.status()["RssAnon:"], time.Since(began)
+	return soon, tb.l.srv.status()["RssAnon:"], time.Since(began), gcSoon
 }
 
 // reportLive prints the heap live after the collection that settle waited
-// for, against liveBefore (read when says), over n tabs.
-func (tb *tabs) reportLive(liveBefore int, when string, n int, settled time.Duration) {
+// for (one after its gcSoon), against liveBefore (read when says), over n
+// tabs.
+func (tb *tabs) reportLive(liveBefore int, when string, n, gcSoon int, settled time.Duration) {
 	liveAfter, gcAfter := tb.l.srv.liveHeap()
-	if gcAfter <= tb.gcSoon {
+	if gcAfter <= gcSoon {
 		fmt.Printf("no collection ran in the %s after the opening (TABS_SETTLE): the heap live is not known\n", settled.Round(time.Second))
 		return
 	}
@@ -199,8 +200,6 @@ type tabs struct {
 	attempts   []time.Time // every connection tried since the last restart
 	refused    map[string]int
 	backAt     map[int]time.Time // member -> when their tab was subscribed again
-
-	gcSoon int // the collections the server had run 2 s after the last opening (settle)
 }
 
 func (tb *tabs) stop() { tb.stopped.Store(true) }
