@@ -37,7 +37,7 @@ func (e *Engine) ScanBothWays(table string, f *Filter, from int64, want int) (bl
 		p := e.compile(e.indexes[table], f, Newest)
 		p.noBlockCount = i == 1
 		if !p.empty {
-			s := p.scan(from, want, true)
+			s := p.scan(from, want, true, nil)
 			*out = Scanned{Rows: s.rows, Total: s.total, Estimated: s.estimated}
 		}
 		p.release()

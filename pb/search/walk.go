@@ -40,7 +40,9 @@ func (p *plan) walk(after *cursor, want int, count bool) walked {
 	}
 	// With no condition but visibility the total is a counter.
 	plain := len(p.factors) == 1 && !p.amount.on && p.kwBits == nil && p.poster < 0 && p.exclude < 0 && p.except == nil
-	s := p.scan(from, want, count && !plain)
+	buf := borrowRows()
+	s := p.scan(from, want, count && !plain, *buf)
+	defer returnRows(buf, s.rows)
 	w := walked{total: s.total, exact: !s.estimated, more: len(s.rows) == want}
 	if plain {
 		w.total = p.ix.visibleCount
@@ -163,7 +165,8 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 		if p.estimated > float64(collectSlack*keep) {
 			keep = 0
 		}
-		c := p.scan(0, keep, true)
+		buf := borrowRows()
+		c := p.scan(0, keep, true, *buf)
 		// Walking amountOrder reads about want*(range)/matches listings;
 		// sorting what the scan kept costs about matches*log(matches).
 		lo, hi := p.slots()
@@ -178,6 +181,7 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 			}
 			slices.SortFunc(m.sorted, p.compare)
 		}
+		returnRows(buf, c.rows)
 		p.amountMemo = m
 	}
 	if m.walk {
