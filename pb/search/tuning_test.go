@@ -25,7 +25,7 @@ func TestAnyTuningAnswersTheSame(t *testing.T) {
 			VerifyBudget: pick(0, 5, 256), VerifyBatch: pick(1, 3, 64), VerifyBatchMax: 1024,
 			PosterLeadMax: pick(0, 10, 4096), LazyMaxTerms: pick(0, 1, 3, 256), MaxUnionTerms: pick(1, 2, 40, 4096),
 			CollectLimit: pick(0, 5, 100, 20000), NarrowRangeShare: pick(1, 2, 16, 1000), AmountBuckets: pick(1, 2, 7, 64, 500),
-			SmallPosting: pick(0, 1, 16), DenseMin: pick(1, 5, 256), DenseShare: pick(1, 3, 64),
+			SmallPosting: pick(0, 1, 16, 1024), DenseMin: pick(1, 5, 256), DenseShare: pick(1, 3, 64),
 			KeywordCacheSize: pick(0, 1, 256), KeywordCacheMinTerms: pick(0, 1, 32), KeywordCacheBytes: pick(0, 100, 32<<20),
 			ChangeBatch: pick(1, 7, 4096), PruneEvery: pick(1, 50, 5000), PruneKeep: pick(0, 10, 1000),
 		}

@@ -72,6 +72,12 @@ func (c *termCursor) seek(target uint32) bool {
 		c.next = uint32(v)
 		return true
 	}
+	// Stepping to the next key (target just past the last one) usually
+	// lands on the very next element: no search then.
+	if c.i < len(c.p.small) && c.p.small[c.i] >= target {
+		c.next = c.p.small[c.i]
+		return true
+	}
 	c.i += sort.Search(len(c.p.small)-c.i, func(j int) bool { return c.p.small[c.i+j] >= target })
 	if c.i >= len(c.p.small) {
 		return false
