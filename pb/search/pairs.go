@@ -12,14 +12,17 @@ import "unicode/utf8"
 // The filter never drops a listing that contains the keyword; it keeps some
 // that do not (false positives), which the text check then refuses.
 //
-// Size: pairWords machine words (192 bits) a listing, 24 bytes; each pair
-// sets two bits. A listing of the bench's length (45 words, 43 pairs) keeps
-// about 13% of the candidates that lack one pair and about 2% of those that
-// lack two (a keyword of three runs). A much longer description fills its
-// filter and is simply always read.
+// Size: pairWords machine words (256 bits) a listing, 32 bytes; each pair
+// sets three bits. A listing of the bench's length (45 words, 43 pairs)
+// keeps about 6% of the candidates that lack one pair and about 0.4% of
+// those that lack two (a keyword of three runs). With 192 bits and two bits
+// a pair it kept 13% and 2%; the 8 bytes more took the hard mix at a
+// million listings of each kind from 1,020-1,187 to 835-920 µs of CPU a
+// request (docs/search.md). A much longer description fills its filter
+// and is simply always read.
 
 const (
-	pairWords = 3
+	pairWords = 4
 	pairBits  = pairWords * 64
 	pairRunes = 3 // runes of each side of a pair that are hashed
 )
@@ -63,7 +66,7 @@ func pairHash(a, b string) uint64 {
 }
 
 func (s *pairSig) add(h uint64) {
-	for _, bit := range [2]uint64{h % pairBits, (h >> 32) % pairBits} {
+	for _, bit := range [3]uint64{h % pairBits, (h >> 21) % pairBits, (h >> 42) % pairBits} {
 		s[bit/64] |= 1 << (bit % 64)
 	}
 }
