@@ -22,6 +22,9 @@ async function listed(page: Page, tab: 'Open Sponsorships' | 'Sponsors Required'
     await expect(target.or(more).first()).toBeVisible()
     if (await target.isVisible()) return target
     expect(pages, `${title} within 10 pages`).toBeLessThan(10)
+    // The page follows other journeys' listings live: between the two looks the list may have been
+    // drawn again, the card back and no page left to load. Look again rather than wait for a button.
+    if (!(await more.isVisible())) continue
     await more.click()
   }
 }
