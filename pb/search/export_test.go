@@ -44,3 +44,34 @@ func (e *Engine) ScanBothWays(table string, f *Filter, from int64, want int) (bl
 	}
 	return blocks, words
 }
+
+// BlockTestDisagrees compiles f's plan for sort s and answers the first of
+// rowids (in blocks of up to blockKeys, cut at random lengths by cuts) for
+// which testBlock does not answer what test does, or -1.
+func (e *Engine) BlockTestDisagrees(table string, f *Filter, s Sort, rowids []int64, cuts []int) int64 {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	p := e.compile(e.indexes[table], f, s)
+	defer p.release()
+	if p.empty {
+		return -1
+	}
+	for len(rowids) > 0 {
+		n := min(len(rowids), blockKeys)
+		if len(cuts) > 0 {
+			n, cuts = min(n, max(cuts[0], 1)), cuts[1:]
+		}
+		keys := make([]uint32, n)
+		for i, r := range rowids[:n] {
+			keys[i] = keyOf(r)
+		}
+		in := p.testBlock(keys)
+		for i, r := range rowids[:n] {
+			if (in&(1<<uint(i)) != 0) != p.test(r) {
+				return r
+			}
+		}
+		rowids = rowids[n:]
+	}
+	return -1
+}

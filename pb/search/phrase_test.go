@@ -139,7 +139,7 @@ func TestPhraseRunsSitAtTermEnds(t *testing.T) {
 	check("side clean", "Lakeside clean up crew", "The countryside clean up", "A riverside cleanup")
 }
 
-// pausedTexts holds the second read of candidates' text until released.
+// pausedTexts holds the first read of candidates' text until released.
 type pausedTexts struct {
 	*searchtest.Source
 	reads            *int
@@ -148,7 +148,7 @@ type pausedTexts struct {
 
 func (p pausedTexts) Texts(ctx context.Context, table string, rowids []int64, visit func(int64, string, string)) error {
 	*p.reads++
-	if *p.reads == 2 {
+	if *p.reads == 1 {
 		p.entered <- struct{}{}
 		<-p.release
 	}
@@ -162,6 +162,13 @@ func TestAPhraseReadInBatchesSeesChangesBetweenThem(t *testing.T) {
 	t.Parallel()
 	reads := 0
 	src := pausedTexts{Source: searchtest.NewSource(), reads: &reads, entered: make(chan struct{}), release: make(chan struct{})}
+	// Candidates that hold both words and their pair of neighbours but not
+	// the phrase come first: their text is read (the first read) once they
+	// could fill the page, and they do not.
+	for i := range 21 {
+		src.Insert("offers", search.Listing{Title: fmt.Sprintf("Cleanup %d upriver, silver roadster", i),
+			Description: "d", Amount: int64(50 + i), Categories: []string{"Arts"}, PosterID: "pia"})
+	}
 	var rowids []int64
 	for i := range 40 {
 		rowids = append(rowids, src.Insert("offers", search.Listing{Title: fmt.Sprintf("Cleanup %d along the river road", i),
@@ -184,7 +191,7 @@ func TestAPhraseReadInBatchesSeesChangesBetweenThem(t *testing.T) {
 		}
 		done <- res
 	}()
-	<-src.entered      // the first batch (amounts 100-103) is read
+	<-src.entered      // six batches walked (the 21 others, amounts 100-102) and read
 	gone := rowids[10] // amount 110: in a later batch
 	src.Delete("offers", gone)
 	added := src.Insert("offers", search.Listing{Title: "Cleanup by the river road", Description: "d", Amount: 111,
@@ -197,11 +204,70 @@ func TestAPhraseReadInBatchesSeesChangesBetweenThem(t *testing.T) {
 	if res == nil {
 		return
 	}
-	if len(res.Rowids) != 20 {
-		t.Errorf("%d listings, want 20", len(res.Rowids))
+	if len(res.Rowids) != 20 || reads < 2 {
+		t.Errorf("%d listings in %d reads, want 20 in two or more", len(res.Rowids), reads)
 	}
 	if !slices.Contains(res.Rowids, added) || slices.Contains(res.Rowids, gone) {
 		t.Errorf("a listing added between two batches shown: %v, a deleted one shown: %v",
 			slices.Contains(res.Rowids, added), slices.Contains(res.Rowids, gone))
+	}
+}
+
+// countedTexts counts the reads of candidates' text and the candidates read.
+type countedTexts struct {
+	*searchtest.Source
+	reads, read *int
+}
+
+func (c countedTexts) Texts(ctx context.Context, table string, rowids []int64, visit func(int64, string, string)) error {
+	*c.reads++
+	*c.read += len(rowids)
+	return c.Source.Texts(ctx, table, rowids, visit)
+}
+
+// A phrase whose candidates are walked in many batches reads their text
+// once they could fill the page, not once a batch: fewer reads of the same
+// candidates, and a common phrase reads no more than the page needs.
+func TestAPhraseReadsTextOnceThePageCouldFill(t *testing.T) {
+	t.Parallel()
+	reads, read := 0, 0
+	src := countedTexts{Source: searchtest.NewSource(), reads: &reads, read: &read}
+	for i := range 300 {
+		title := fmt.Sprintf("Cleanup %d upriver, silver roadster", i) // a candidate, not a match
+		if i%100 == 7 {
+			title = fmt.Sprintf("Cleanup %d along the river road", i)
+		}
+		src.Insert("offers", search.Listing{Title: title, Description: "d", Amount: int64(i), Categories: []string{"Arts"}, PosterID: "pia"})
+	}
+	tune := search.DefaultTuning()
+	tune.VerifyBatch, tune.VerifyBatchMax = 4, 16
+	e := newEngine(t, src, search.Config{Tuning: &tune})
+	for _, s := range []search.Sort{search.Newest, search.AmountAsc, search.AmountDesc} {
+		reads, read = 0, 0
+		res, err := e.Search(context.Background(), "offers", &search.Query{Filter: search.Filter{Keyword: "river road"}, Sort: s, Limit: 20, Total: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Rowids) != 3 || res.Total != 3 || res.Estimated {
+			t.Errorf("sort %d: %d listings, total %d (estimated %v), want the 3 matches", s, len(res.Rowids), res.Total, res.Estimated)
+		}
+		// Walked in 20 batches (4, 8, then 16 at a time); a read waits for
+		// 21 candidates (the page and one more).
+		if read != 300 || reads > 1+300/21 {
+			t.Errorf("sort %d: %d reads of %d texts, want each of the 300 candidates read once in at most %d reads", s, reads, read, 1+300/21)
+		}
+	}
+	// Every candidate a match: each read is of what could fill the page.
+	for i := range 300 {
+		src.Insert("offers", search.Listing{Title: fmt.Sprintf("Cleanup %d by the river road", i), Description: "d",
+			Amount: int64(1000 + i), Categories: []string{"Arts"}, PosterID: "pia"})
+	}
+	reads, read = 0, 0
+	res, err := e.Search(context.Background(), "offers", &search.Query{Filter: search.Filter{Keyword: "river road"}, Sort: search.Newest, Limit: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rowids) != 20 || !res.HasMore || reads != 1 || read > 21+16 {
+		t.Errorf("%d listings (more %v) in %d reads of %d texts, want 20 of one read of at most 37", len(res.Rowids), res.HasMore, reads, read)
 	}
 }

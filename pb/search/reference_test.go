@@ -54,3 +54,36 @@ func TestTrimmedFeedAndAnEngineLeftBehind(t *testing.T) {
 	compare(t, behind, src, rng, categories, posters, 40, true)
 	compare(t, front, src, rng, categories, posters, 40, true)
 }
+
+// The amount walks test listings a block at a time (testBlock): for random
+// filters and every sort, each listing of a block, rowids out of range and
+// deleted ones included, gets the answer the one-at-a-time test gives.
+func TestABlockTestAnswersAsOneAtATime(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(searchtest.Seed(t, 20261206), 3))
+	src := searchtest.NewSource()
+	posters := seed(src, rng, categories, 1200)
+	mutate(src, rng, categories, posters)
+	e := newEngine(t, src, search.Config{})
+	if _, err := e.Search(context.Background(), tables[0].Name, &search.Query{Limit: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range tables {
+		docs := src.Docs(tb.Name)
+		for range 300 {
+			f := searchtest.Filter(rng, docs, categories, posters, tb.Dated)
+			rowids := make([]int64, 1+rng.IntN(300))
+			for i := range rowids {
+				rowids[i] = int64(rng.IntN(1400)) - 50 // some out of range both ways
+			}
+			cuts := make([]int, rng.IntN(8))
+			for i := range cuts {
+				cuts[i] = rng.IntN(70)
+			}
+			sort := search.Sort(rng.IntN(3))
+			if r := e.BlockTestDisagrees(tb.Name, &f, sort, rowids, cuts); r != -1 {
+				t.Fatalf("%s: filter %s sort %d: listing %d answered differently a block at a time", tb.Name, describe(f), sort, r)
+			}
+		}
+	}
+}

@@ -105,6 +105,9 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		candEstimated   bool
 		sortOf          = q.Sort
 		need            pairSig // the keyword's neighbour pairs
+		// pending are candidates the neighbour signature let through whose
+		// text is not read yet, in walk order.
+		pending []uint32
 	)
 	batch := e.tune.VerifyBatch
 	// One plan serves every batch while the index does not change (its
@@ -146,36 +149,45 @@ func (e *Engine) searchVerified(ctx context.Context, table string, q *Query, aft
 		if first {
 			need = keywordPairs(p.kwFolded)
 		}
-		if !need.empty() {
-			kept := make([]uint32, 0, len(keys))
+		if need.empty() {
+			pending = append(pending, keys...)
+		} else {
 			for _, k := range keys {
 				if p.ix.hasPairs(rowidOf(k), &need) {
-					kept = append(kept, k)
+					pending = append(pending, k)
+				} else {
+					candidatesSeen++
 				}
 			}
-			candidatesSeen += len(keys) - len(kept)
-			keys = kept
 		}
 		e.mu.RUnlock()
 
-		ok, err := e.verify(ctx, table, keys, p.kwFolded)
-		if err != nil {
-			return nil, err
-		}
-		for i, k := range keys {
-			candidatesSeen++
-			if ok[i] {
-				verifiedMatches++
-				if len(matched) < want {
-					matched = append(matched, rowidOf(k))
-					matchedKeys = append(matchedKeys, k)
+		// The text is read only when this batch could end the walk: while
+		// even every pending candidate matching would not fill the page,
+		// the walk goes on whatever they hold, so they wait and are read
+		// with the next batch's (one query instead of one a batch; the
+		// candidates read and the answer are the same).
+		stop := len(w.keys) < batch || !w.more || nextCur == nil
+		if stop || len(matched)+len(pending) >= want {
+			ok, err := e.verify(ctx, table, pending, p.kwFolded)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range pending {
+				candidatesSeen++
+				if ok[i] {
+					verifiedMatches++
+					if len(matched) < want {
+						matched = append(matched, rowidOf(k))
+						matchedKeys = append(matchedKeys, k)
+					}
 				}
 			}
-		}
-		done := len(w.keys) < batch || !w.more
-		counted := !q.Total || candidatesSeen >= verifyBudget
-		if (len(matched) >= want && counted) || done || nextCur == nil {
-			break
+			pending = pending[:0]
+			counted := !q.Total || candidatesSeen >= verifyBudget
+			if (len(matched) >= want && counted) || stop {
+				break
+			}
 		}
 		cur = nextCur
 		batch = min(batch*2, e.tune.VerifyBatchMax)

@@ -60,8 +60,9 @@ type Tuning struct {
 	// Plans (how a query is read; see plan.go).
 
 	// VerifyBatch and VerifyBatchMax: candidates of a keyword of several
-	// runs are read in batches, the first of VerifyBatch, doubling up to
-	// VerifyBatchMax (one read of their text per batch). Measured: a phrase
+	// runs are walked in batches, the first of VerifyBatch, doubling up to
+	// VerifyBatchMax (their text is read once a batch could end the walk:
+	// searchVerified). Measured (when each batch was read): a phrase
 	// 1,221/1,077/1,054 µs with first batches of 16/64/256 and 1,095/1,115/
 	// 1,227 µs with the largest of 256/1,024/4,096: no difference, so the
 	// smaller reads are kept.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -186,11 +187,25 @@ func (p *plan) walkAmountOrScan(after *cursor, want int, count bool) walked {
 	}
 	if m.walk {
 		w := walked{total: m.total, exact: m.exact}
-		exhausted := p.walkAmount(after, func(k uint32) bool {
-			if p.test(rowidOf(k)) {
-				w.keys = append(w.keys, k)
+		exhausted := p.walkAmount(after, func(span []uint32) (int, bool) {
+			if want <= 0 {
+				// A walk of one listing at a time stops after the first.
+				if p.test(rowidOf(span[0])) {
+					w.keys = append(w.keys, span[0])
+				}
+				return 0, true
 			}
-			return len(w.keys) < want
+			for off := 0; off < len(span); off += blockKeys {
+				block := span[off:min(off+blockKeys, len(span))]
+				for in := p.testBlock(block); in != 0; in &= in - 1 {
+					i := bits.TrailingZeros64(in)
+					w.keys = append(w.keys, block[i])
+					if len(w.keys) >= want {
+						return off + i, true
+					}
+				}
+			}
+			return len(span), false
 		})
 		w.more = !exhausted
 		return w
@@ -233,8 +248,11 @@ func (p *plan) pageOfSorted(all []uint32, after *cursor, want int) walked {
 
 // walkAmount reads amountOrder over the amount range in amount order
 // (ascending, or descending by runs of equal amounts, newest first within
-// a run), after the cursor.
-func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
+// a run), after the cursor. It hands visit consecutive spans of
+// amountOrder in that order; visit answers where in a span it stopped, if
+// it did. walkAmount answers whether the walk reached the end (nothing
+// after the key it stopped at).
+func (p *plan) walkAmount(after *cursor, visit func(span []uint32) (stop int, stopped bool)) bool {
 	ix, order := p.ix, p.ix.amountOrder
 	lo, hi := p.slots()
 	if p.sort == AmountAsc {
@@ -242,9 +260,9 @@ func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
 		if after != nil {
 			start = max(start, ix.amountSlot(after.amount, after.key+1))
 		}
-		for i := start; i < hi; i++ {
-			if !visit(order[i]) {
-				return i+1 >= hi
+		if start < hi {
+			if j, stopped := visit(order[start:hi]); stopped {
+				return start+j+1 >= hi
 			}
 		}
 		return true
@@ -254,8 +272,8 @@ func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
 		// The rest of the cursor's run, then the runs below it.
 		runStart := max(lo, ix.amountBound(after.amount, false))
 		runEnd := min(hi, ix.amountBound(after.amount, true))
-		for i := max(runStart, ix.amountSlot(after.amount, after.key+1)); i < runEnd; i++ {
-			if !visit(order[i]) {
+		if from := max(runStart, ix.amountSlot(after.amount, after.key+1)); from < runEnd {
+			if _, stopped := visit(order[from:runEnd]); stopped {
 				return false
 			}
 		}
@@ -264,10 +282,8 @@ func (p *plan) walkAmount(after *cursor, visit func(uint32) bool) bool {
 	for end > lo {
 		a := ix.amount[rowidOf(order[end-1])]
 		start := max(lo, ix.amountBound(a, false))
-		for i := start; i < end; i++ {
-			if !visit(order[i]) {
-				return i+1 >= end && start <= lo
-			}
+		if j, stopped := visit(order[start:end]); stopped {
+			return start+j+1 >= end && start <= lo
 		}
 		end = start
 	}
