@@ -205,7 +205,8 @@ memprobe: server
 ## bench-outside: issue 39's search goals measured from outside, as the issue does: the server
 ## binary on make bench's data (BENCH_LISTINGS=1000000: make bench-1m's) as deployed, wrk (Debian's
 ## package, installed if missing) with no compression asked: /api/health without and with a session
-## (the ceiling), the mix and the hard mix, every list path drawn afresh; server CPU a request and
+## (the ceiling), the mix and the hard mix, every list path drawn afresh, then plain pages (the list
+## route's floor: ten paths whose cards are always cached); server CPU a request and
 ## p50/p99 (docs/measurements.md); BENCH_SECONDS a load (8), BENCH_ROUNDS (2); not part of make test
 bench-outside: server
 	@command -v wrk >/dev/null 2>&1 || { echo "Installing Debian's wrk"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }

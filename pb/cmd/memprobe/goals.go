@@ -22,7 +22,7 @@ import (
 // (make bench-outside) starts the real binary on make bench's data as
 // deployed and runs, one after the other: /api/health without a session,
 // /api/health signed in (the ceiling), make bench's mix and its hard mix
-// (pb/internal/benchdata). Every list request is a path drawn afresh from
+// (pb/internal/benchdata), and plain pages, the list route's floor. Every list request is a path drawn afresh from
 // those generators (written to a file that wrk's script reads in turn, each
 // path once) with one of 256 members' sessions. CPU a request is the
 // server's own (/proc/PID/stat), and wrk's is reported beside it.
@@ -97,6 +97,10 @@ func runGoals(bin, seeded, memLimit string, d time.Duration, conns, threads, rou
 		{name: "/api/health, signed in (the ceiling)", signedIn: true, ceiling: true},
 		{name: "the mix", path: benchdata.Mix, signedIn: true},
 		{name: "the hard mix", path: benchdata.HardMix, signedIn: true},
+		// The list route's floor: pages 1-5 of either list, whose cards
+		// are always cached and whose total is a counter. The varied mix
+		// does all of this and more.
+		{name: "plain pages (the list route's floor)", path: benchdata.PlainPage, signedIn: true},
 	}
 	fmt.Printf("wrk -t%d -c%d -d%s, no compression asked, %d members' sessions\n", threads, conns, d, len(cookies))
 	for round := 1; round <= rounds; round++ {
