@@ -333,20 +333,16 @@ func (p *plan) testBlock(keys []uint32) uint64 {
 		}
 	}
 	if p.kwFirst {
-		in = keepIn(in, keys, p.kwBits)
+		in = keepIn(in, keys, factor{p.kwBits})
 	}
 	if p.except != nil && in != 0 {
-		in &^= keepIn(in, keys, p.except)
+		in &^= keepIn(in, keys, factor{p.except})
 	}
 	for _, f := range p.factors {
 		if in == 0 {
 			return 0
 		}
-		if len(f) == 1 {
-			in = keepIn(in, keys, f[0])
-		} else {
-			in = keepInFactor(in, keys, f)
-		}
+		in = keepIn(in, keys, f)
 	}
 	if p.amount.on || p.poster >= 0 || p.exclude >= 0 {
 		for m := in; m != 0; m &= m - 1 {
@@ -356,27 +352,13 @@ func (p *plan) testBlock(keys []uint32) uint64 {
 		}
 	}
 	if !p.kwFirst && p.kwBits != nil && in != 0 {
-		in = keepIn(in, keys, p.kwBits)
+		in = keepIn(in, keys, factor{p.kwBits})
 	}
 	return in
 }
 
-// keepIn is the bits of in whose key's listing is in b.
-func keepIn(in uint64, keys []uint32, b bitset) uint64 {
-	var out uint64
-	for m := in; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		r := rowidOf(keys[i])
-		if w := int(r >> 6); w < len(b) {
-			out |= (b[w] >> (uint64(r) & 63) & 1) << uint(i)
-		}
-	}
-	return out
-}
-
-// keepInFactor is the bits of in whose key's listing is in any of f's
-// bitsets.
-func keepInFactor(in uint64, keys []uint32, f factor) uint64 {
+// keepIn is the bits of in whose key's listing is in any of f's bitsets.
+func keepIn(in uint64, keys []uint32, f factor) uint64 {
 	var out uint64
 	for m := in; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
